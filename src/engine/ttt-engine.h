@@ -1,0 +1,105 @@
+/* ttt-engine.h — the rules of tic-tac-toe and the computer opponents
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * This is the only public header of the engine. The engine is plain C11 on
+ * libc: it knows nothing of GLib, GTK or time, keeps no mutable global state
+ * and may be called from several threads at once.
+ *
+ * Cells are numbered 0–8 row-major:
+ *
+ *   0 | 1 | 2
+ *   --+---+--
+ *   3 | 4 | 5
+ *   --+---+--
+ *   6 | 7 | 8
+ *
+ * X always moves first, so whose turn it is follows from the board itself.
+ */
+
+#pragma once
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TTT_N_CELLS 9
+
+/* A board is a value: copy it by assignment. Bit i of a mask is cell i. */
+typedef struct
+{
+  uint16_t x;
+  uint16_t o;
+} TttBoard;
+
+typedef enum
+{
+  TTT_MARK_NONE,
+  TTT_MARK_X,
+  TTT_MARK_O,
+} TttMark;
+
+typedef enum
+{
+  TTT_OUTCOME_ONGOING,
+  TTT_OUTCOME_X_WINS,
+  TTT_OUTCOME_O_WINS,
+  TTT_OUTCOME_DRAW,
+} TttOutcome;
+
+typedef enum
+{
+  TTT_OK = 0,
+  TTT_ERROR_OUT_OF_RANGE,     /* cell is not in 0–8 */
+  TTT_ERROR_OCCUPIED,         /* cell already holds a mark */
+  TTT_ERROR_GAME_OVER,        /* the game has been won or drawn */
+  TTT_ERROR_INVALID_TEXT,     /* text is not a board that can arise in a game */
+  TTT_ERROR_INVALID_ARGUMENT, /* a NULL pointer or an unknown level */
+} TttStatus;
+
+typedef enum
+{
+  TTT_LEVEL_EASY,
+  TTT_LEVEL_MEDIUM,
+  TTT_LEVEL_HARD,
+} TttLevel;
+
+/* Board rules */
+
+void        ttt_board_clear         (TttBoard       *board);
+TttStatus   ttt_board_parse         (TttBoard       *board,
+                                     const char     *text);
+void        ttt_board_format        (const TttBoard *board,
+                                     char            out[10]);
+TttMark     ttt_board_get           (const TttBoard *board,
+                                     int             cell);
+TttMark     ttt_board_turn          (const TttBoard *board);
+TttStatus   ttt_board_play          (TttBoard       *board,
+                                     int             cell);
+TttOutcome  ttt_board_outcome       (const TttBoard *board);
+unsigned    ttt_board_winning_cells (const TttBoard *board);
+int         ttt_board_n_moves       (const TttBoard *board);
+const char *ttt_status_to_string    (TttStatus       status);
+
+/* Perfect play */
+
+/* Scores are ±(TTT_SCORE_MAX − plies to the end of the game) for the side to
+ * move: 9 wins at once, −10 has already lost, 0 is a draw. */
+#define TTT_SCORE_MAX 10
+/* What ttt_solver_score() returns for a board no game can reach. */
+#define TTT_SCORE_INVALID (-128)
+
+int         ttt_solver_score        (const TttBoard *board);
+unsigned    ttt_solver_best_moves   (const TttBoard *board);
+
+/* Opponents */
+
+int         ttt_ai_choose           (const TttBoard *board,
+                                     TttLevel        level,
+                                     uint64_t       *rng_state);
+
+#ifdef __cplusplus
+}
+#endif
