@@ -1,0 +1,106 @@
+/* ttt-game.h — one match of tic-tac-toe, as a GObject
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * TttGame owns the engine board, the move history, the settings that shape a
+ * game and the score, and plays the computer's moves from the main loop. It
+ * uses GLib and GObject only: the views call its methods and redraw from its
+ * signals and property notifications.
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "ttt-engine.h"
+
+G_BEGIN_DECLS
+
+/* GTypes for the engine's enums, so they can be properties and signal
+ * arguments. Their nicks match the GSettings schema's enum values. */
+#define TTT_TYPE_MARK (ttt_mark_get_type ())
+GType ttt_mark_get_type (void) G_GNUC_CONST;
+
+#define TTT_TYPE_OUTCOME (ttt_outcome_get_type ())
+GType ttt_outcome_get_type (void) G_GNUC_CONST;
+
+#define TTT_TYPE_LEVEL (ttt_level_get_type ())
+GType ttt_level_get_type (void) G_GNUC_CONST;
+
+typedef enum
+{
+  TTT_FIRST_PLAYER_HUMAN,
+  TTT_FIRST_PLAYER_COMPUTER,
+  TTT_FIRST_PLAYER_ALTERNATE,
+  TTT_FIRST_PLAYER_RANDOM,
+} TttFirstPlayer;
+
+#define TTT_TYPE_FIRST_PLAYER (ttt_first_player_get_type ())
+GType ttt_first_player_get_type (void) G_GNUC_CONST;
+
+typedef enum
+{
+  TTT_OPPONENT_COMPUTER,
+  TTT_OPPONENT_HUMAN,
+} TttOpponent;
+
+#define TTT_TYPE_OPPONENT (ttt_opponent_get_type ())
+GType ttt_opponent_get_type (void) G_GNUC_CONST;
+
+typedef enum
+{
+  TTT_GAME_STATE_HUMAN_TURN,    /* waiting for a click */
+  TTT_GAME_STATE_COMPUTER_TURN, /* the computer's move is scheduled */
+  TTT_GAME_STATE_OVER,
+} TttGameState;
+
+#define TTT_TYPE_GAME_STATE (ttt_game_state_get_type ())
+GType ttt_game_state_get_type (void) G_GNUC_CONST;
+
+#define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
+
+#define TTT_TYPE_GAME (ttt_game_get_type ())
+G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
+
+TttGame        *ttt_game_new                 (void);
+
+void            ttt_game_start_new           (TttGame        *self);
+gboolean        ttt_game_play                (TttGame        *self,
+                                              int             cell);
+gboolean        ttt_game_undo                (TttGame        *self);
+int             ttt_game_hint                (TttGame        *self);
+void            ttt_game_reset_scores        (TttGame        *self);
+void            ttt_game_set_seed            (TttGame        *self,
+                                              guint64         seed);
+
+TttMark         ttt_game_get_cell            (TttGame        *self,
+                                              int             cell);
+guint           ttt_game_get_winning_cells   (TttGame        *self);
+guint           ttt_game_get_n_moves         (TttGame        *self);
+TttGameState    ttt_game_get_state           (TttGame        *self);
+TttMark         ttt_game_get_turn            (TttGame        *self);
+TttOutcome      ttt_game_get_outcome         (TttGame        *self);
+TttMark         ttt_game_get_human_mark      (TttGame        *self);
+gboolean        ttt_game_get_can_undo        (TttGame        *self);
+
+TttLevel        ttt_game_get_difficulty      (TttGame        *self);
+void            ttt_game_set_difficulty      (TttGame        *self,
+                                              TttLevel        difficulty);
+TttFirstPlayer  ttt_game_get_first_player    (TttGame        *self);
+void            ttt_game_set_first_player    (TttGame        *self,
+                                              TttFirstPlayer  first_player);
+TttOpponent     ttt_game_get_opponent        (TttGame        *self);
+void            ttt_game_set_opponent        (TttGame        *self,
+                                              TttOpponent     opponent);
+guint           ttt_game_get_computer_delay  (TttGame        *self);
+void            ttt_game_set_computer_delay  (TttGame        *self,
+                                              guint           delay_ms);
+
+guint           ttt_game_get_score_human     (TttGame        *self);
+guint           ttt_game_get_score_computer  (TttGame        *self);
+guint           ttt_game_get_score_draws     (TttGame        *self);
+guint           ttt_game_get_score_x         (TttGame        *self);
+guint           ttt_game_get_score_o         (TttGame        *self);
+guint           ttt_game_get_score_pair_draws (TttGame       *self);
+
+G_END_DECLS
