@@ -1,0 +1,392 @@
+/* ttt-application.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-application.h"
+#include "ttt-preferences-window.h"
+#include "ttt-window.h"
+
+struct _TttApplication
+{
+  GtkApplication  parent_instance;
+
+  GSettings      *settings;
+  GDBusProxy     *portal;
+
+  /* Command-line choices for this run only; never written to settings. */
+  TttLevel        level_override;
+  TttFirstPlayer  first_override;
+  guint           has_level_override : 1;
+  guint           has_first_override : 1;
+};
+
+G_DEFINE_FINAL_TYPE (TttApplication, ttt_application, GTK_TYPE_APPLICATION)
+
+static const GOptionEntry option_entries[] = {
+  { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("How strong the computer plays for this run"), N_("easy|medium|hard") },
+  { "first", 'f', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("Who moves first for this run"), N_("human|computer|alternate|random") },
+  { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Show the version and quit"), NULL },
+  { NULL }
+};
+
+/* Looks up @nick among the nicks of @enum_type; on failure prints which
+ * values are valid, naming the option. */
+static gboolean
+parse_enum_option (GType        enum_type,
+                   const char  *option,
+                   const char  *nick,
+                   int         *value)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (enum_type);
+  g_autoptr(GString) valid = g_string_new (NULL);
+  GEnumValue *found = g_enum_get_value_by_nick (klass, nick);
+
+  if (found != NULL)
+    {
+      *value = found->value;
+      return TRUE;
+    }
+
+  for (guint i = 0; i < klass->n_values; i++)
+    g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "", klass->values[i].value_nick);
+
+  /* Translators: the first %s is an option name such as --difficulty, the
+   * second the value given, the third the list of valid values. */
+  g_printerr (_("tictactoe: invalid value “%s” for %s; valid values are: %s\n"),
+              nick, option, valid->str);
+
+  return FALSE;
+}
+
+static int
+ttt_application_handle_local_options (GApplication *app,
+                                      GVariantDict *options)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+  const char *value = NULL;
+  int parsed;
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("tictactoe %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  if (g_variant_dict_lookup (options, "difficulty", "&s", &value))
+    {
+      if (!parse_enum_option (TTT_TYPE_LEVEL, "--difficulty", value, &parsed))
+        return 1;
+      self->level_override = parsed;
+      self->has_level_override = TRUE;
+    }
+
+  if (g_variant_dict_lookup (options, "first", "&s", &value))
+    {
+      if (!parse_enum_option (TTT_TYPE_FIRST_PLAYER, "--first", value, &parsed))
+        return 1;
+      self->first_override = parsed;
+      self->has_first_override = TRUE;
+    }
+
+  return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
+}
+
+/* GTK 4.8 alone does not follow the desktop's dark-style preference; the
+ * Settings portal tells it. Everything here is asynchronous, so a missing
+ * portal costs start-up nothing and changes nothing. */
+static void
+apply_color_scheme (GVariant *value)
+{
+  g_autoptr(GVariant) inner = NULL;
+  gboolean prefer_dark;
+
+  /* Read wraps the value in one variant more than SettingChanged does. */
+  while (value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
+    {
+      g_clear_pointer (&inner, g_variant_unref);
+      inner = g_variant_get_variant (value);
+      value = inner;
+    }
+
+  if (value == NULL || !g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32))
+    return;
+
+  /* 0: no preference, 1: prefer dark, 2: prefer light. */
+  prefer_dark = g_variant_get_uint32 (value) == 1;
+  g_object_set (gtk_settings_get_default (),
+                "gtk-application-prefer-dark-theme", prefer_dark,
+                NULL);
+}
+
+static void
+portal_signal_cb (GDBusProxy *proxy,
+                  const char *sender_name,
+                  const char *signal_name,
+                  GVariant   *parameters,
+                  gpointer    user_data)
+{
+  const char *namespace;
+  const char *key;
+  g_autoptr(GVariant) value = NULL;
+
+  if (g_strcmp0 (signal_name, "SettingChanged") != 0 ||
+      !g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(ssv)")))
+    return;
+
+  g_variant_get (parameters, "(&s&sv)", &namespace, &key, &value);
+  if (g_strcmp0 (namespace, "org.freedesktop.appearance") == 0 &&
+      g_strcmp0 (key, "color-scheme") == 0)
+    apply_color_scheme (value);
+}
+
+static void
+portal_read_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariant) value = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_proxy_call_finish (G_DBUS_PROXY (object), result, &error);
+  if (reply == NULL)
+    {
+      g_debug ("No colour scheme from the Settings portal: %s", error->message);
+      return;
+    }
+
+  g_variant_get (reply, "(v)", &value);
+  apply_color_scheme (value);
+}
+
+static void
+portal_proxy_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(TttApplication) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  self->portal = g_dbus_proxy_new_for_bus_finish (result, &error);
+  if (self->portal == NULL)
+    {
+      g_debug ("No Settings portal: %s", error->message);
+      return;
+    }
+
+  g_signal_connect (self->portal, "g-signal", G_CALLBACK (portal_signal_cb), NULL);
+  g_dbus_proxy_call (self->portal, "Read",
+                     g_variant_new ("(ss)", "org.freedesktop.appearance", "color-scheme"),
+                     G_DBUS_CALL_FLAGS_NONE, 2000, NULL,
+                     portal_read_cb, NULL);
+}
+
+static void
+follow_color_scheme (TttApplication *self)
+{
+  g_dbus_proxy_new_for_bus (G_BUS_TYPE_SESSION,
+                            G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES,
+                            NULL,
+                            "org.freedesktop.portal.Desktop",
+                            "/org/freedesktop/portal/desktop",
+                            "org.freedesktop.portal.Settings",
+                            NULL,
+                            portal_proxy_cb,
+                            g_object_ref (self));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  TttApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  TttPreferencesWindow *preferences;
+
+  preferences = ttt_preferences_window_new (self->settings);
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), parent);
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  TttApplication *self = user_data;
+  static const char *developers[] = { "The Tic-Tac-Toe developers", NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                         "program-name", _("Tic-Tac-Toe"),
+                         "logo-icon-name", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Three in a row against the computer or a friend"),
+                         "website", "https://github.com/jingzi/TicTacToe",
+                         "copyright", "© 2026 The Tic-Tac-Toe developers",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", developers,
+                         /* Translators: your names, one per line. */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+
+  /* Closing the windows, rather than quitting outright, lets each one save
+   * its size. */
+  while (windows != NULL)
+    {
+      GList *next = windows->next;
+
+      gtk_window_close (GTK_WINDOW (windows->data));
+      windows = next;
+    }
+}
+
+static const GActionEntry app_actions[] = {
+  { "preferences", preferences_action },
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+ttt_application_startup (GApplication *app)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+  g_autoptr(GtkCssProvider) provider = NULL;
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.new-game", { "<Control>n", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.hint", { "<Control>h", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+
+  G_APPLICATION_CLASS (ttt_application_parent_class)->startup (app);
+
+  g_set_application_name (_("Tic-Tac-Toe"));
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  self->settings = g_settings_new (APPLICATION_ID);
+
+  /* Unlike libadwaita, GtkApplication does not load style.css by itself. */
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, RESOURCE_BASE "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self),
+                                           accels[i].action, accels[i].accels);
+
+  follow_color_scheme (self);
+}
+
+static void
+ttt_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (ttt_window_new (TTT_APPLICATION (app)));
+
+  gtk_window_present (window);
+}
+
+static void
+ttt_application_dispose (GObject *object)
+{
+  TttApplication *self = TTT_APPLICATION (object);
+
+  g_clear_object (&self->portal);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (ttt_application_parent_class)->dispose (object);
+}
+
+static void
+ttt_application_class_init (TttApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = ttt_application_dispose;
+
+  app_class->handle_local_options = ttt_application_handle_local_options;
+  app_class->startup = ttt_application_startup;
+  app_class->activate = ttt_application_activate;
+}
+
+static void
+ttt_application_init (TttApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Play tic-tac-toe against the computer or a friend."));
+}
+
+TttApplication *
+ttt_application_new (void)
+{
+  return g_object_new (TTT_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", RESOURCE_BASE,
+                       NULL);
+}
+
+GSettings *
+ttt_application_get_settings (TttApplication *self)
+{
+  g_return_val_if_fail (TTT_IS_APPLICATION (self), NULL);
+
+  return self->settings;
+}
+
+gboolean
+ttt_application_get_level_override (TttApplication *self,
+                                    TttLevel       *level)
+{
+  g_return_val_if_fail (TTT_IS_APPLICATION (self), FALSE);
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  if (self->has_level_override)
+    *level = self->level_override;
+
+  return self->has_level_override;
+}
+
+gboolean
+ttt_application_get_first_override (TttApplication *self,
+                                    TttFirstPlayer *first_player)
+{
+  g_return_val_if_fail (TTT_IS_APPLICATION (self), FALSE);
+  g_return_val_if_fail (first_player != NULL, FALSE);
+
+  if (self->has_first_override)
+    *first_player = self->first_override;
+
+  return self->has_first_override;
+}

@@ -1,0 +1,19 @@
+/* ttt-preferences-window.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define TTT_TYPE_PREFERENCES_WINDOW (ttt_preferences_window_get_type ())
+G_DECLARE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, TTT, PREFERENCES_WINDOW, GtkWindow)
+
+TttPreferencesWindow *ttt_preferences_window_new          (GSettings            *settings);
+GtkDropDown          *ttt_preferences_window_get_dropdown (TttPreferencesWindow *self,
+                                                           const char           *key);
+
+G_END_DECLS
