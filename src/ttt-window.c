@@ -162,7 +162,7 @@ clear_hint (TttWindow *self)
 static const char *
 status_text (TttWindow *self)
 {
-  gboolean two_players = ttt_game_get_opponent (self->game) == TTT_OPPONENT_HUMAN;
+  gboolean two_players = ttt_game_get_current_opponent (self->game) == TTT_OPPONENT_HUMAN;
   TttMark human = ttt_game_get_human_mark (self->game);
 
   switch (ttt_game_get_state (self->game))
@@ -222,13 +222,13 @@ update_status (TttWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_COMPUTER_TURN);
   gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_COMPUTER_TURN);
 
-  if (ttt_game_get_opponent (self->game) == TTT_OPPONENT_HUMAN)
+  if (ttt_game_get_current_opponent (self->game) == TTT_OPPONENT_HUMAN)
     subtitle = g_strdup (_("Two players"));
   else if (ttt_game_get_human_mark (self->game) == TTT_MARK_X)
     /* Translators: %s is a difficulty such as "Medium". */
-    subtitle = g_strdup_printf (_("You play X · %s"), level_name (ttt_game_get_difficulty (self->game)));
+    subtitle = g_strdup_printf (_("You play X · %s"), level_name (ttt_game_get_current_difficulty (self->game)));
   else
-    subtitle = g_strdup_printf (_("You play O · %s"), level_name (ttt_game_get_difficulty (self->game)));
+    subtitle = g_strdup_printf (_("You play O · %s"), level_name (ttt_game_get_current_difficulty (self->game)));
   gtk_label_set_label (self->subtitle_label, subtitle);
 
   /* A screen reader hears the state of play when it reaches the board. */
@@ -255,7 +255,7 @@ set_score (GtkLabel *label,
 static void
 update_scores (TttWindow *self)
 {
-  gboolean two_players = ttt_game_get_opponent (self->game) == TTT_OPPONENT_HUMAN;
+  gboolean two_players = ttt_game_get_current_opponent (self->game) == TTT_OPPONENT_HUMAN;
 
   if (two_players)
     {
@@ -340,6 +340,8 @@ turn_changed_cb (TttWindow *self,
 {
   winning_cells_changed (self);
   update_status (self);
+  /* A new game may bring the opponent chosen in the preferences. */
+  update_scores (self);
 }
 
 /* Input */

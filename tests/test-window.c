@@ -1,0 +1,486 @@
+/* test-window.c — the real widgets, driven as a player would
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Needs a display: build-aux/test runs the suite under xvfb-run when there
+ * is none. Without one, gtk_test_init() aborts, so the test fails rather
+ * than passing unseen.
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "ttt-application.h"
+#include "ttt-preferences-window.h"
+#include "ttt-window.h"
+
+static TttApplication *app;
+
+typedef struct
+{
+  TttWindow *window;
+  TttGame   *game;
+} Fixture;
+
+static void
+iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Runs the main loop until the computer has moved (or 2 s pass). */
+static void
+wait_for_human (TttGame *game)
+{
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+}
+
+static void
+reset_settings (void)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  reset_settings ();
+
+  fixture->window = ttt_window_new (app);
+  fixture->game = ttt_window_get_game (fixture->window);
+  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_game_set_seed (fixture->game, 42);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate ();
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  iterate ();
+}
+
+static void
+click (Fixture *fixture,
+       int      cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
+  iterate ();
+}
+
+static void
+assert_cell_name (Fixture    *fixture,
+                  int         cell,
+                  const char *name)
+{
+  GtkWidget *button = ttt_window_get_cell (fixture->window, cell);
+
+  gtk_test_accessible_assert_property (button, GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+  gtk_test_accessible_assert_role (button, GTK_ACCESSIBLE_ROLE_BUTTON);
+}
+
+static int
+count_marks (TttGame *game)
+{
+  int n = 0;
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    n += ttt_game_get_cell (game, i) != TTT_MARK_NONE;
+
+  return n;
+}
+
+static void
+test_click_and_answer (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
+  assert_cell_name (fixture, 4, "Row 2, column 2, empty");
+
+  click (fixture, 4);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  assert_cell_name (fixture, 4, "Row 2, column 2, X");
+
+  wait_for_human (fixture->game);
+  g_assert_cmpint (count_marks (fixture->game), ==, 2);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_O)
+      {
+        g_autofree char *name = g_strdup_printf ("Row %d, column %d, O", i / 3 + 1, i % 3 + 1);
+
+        assert_cell_name (fixture, i, name);
+      }
+
+  /* A taken cell is refused and changes nothing. */
+  click (fixture, 4);
+  g_assert_cmpint (count_marks (fixture->game), ==, 2);
+}
+
+static void
+test_thinking_refuses_clicks (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  ttt_game_set_computer_delay (fixture->game, 200);
+  click (fixture, 0);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
+
+  click (fixture, 8);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (count_marks (fixture->game), ==, 1);
+
+  wait_for_human (fixture->game);
+  g_assert_cmpint (count_marks (fixture->game), ==, 2);
+}
+
+static void
+test_two_players_win_highlight (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  static const int moves[] = { 0, 3, 1, 4, 2 };
+  GSettings *settings = ttt_application_get_settings (app);
+
+  /* No move yet, so the change applies at once. */
+  g_settings_set_string (settings, "opponent", "human");
+  iterate ();
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    click (fixture, moves[i]);
+
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    {
+      GtkWidget *button = ttt_window_get_cell (fixture->window, i);
+      gboolean on_line = i <= 2;
+
+      g_assert_cmpint (gtk_widget_has_css_class (button, "winning"), ==, on_line);
+    }
+  gtk_test_accessible_assert_property (gtk_widget_get_parent (ttt_window_get_cell (fixture->window, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "X won!");
+  g_assert_cmpuint (ttt_game_get_score_x (fixture->game), ==, 1);
+  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, 1);
+
+  /* Clicks after the end change nothing. */
+  click (fixture, 8);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+
+  /* New Game clears the board and the highlight. */
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "new-game", NULL);
+  iterate ();
+  g_assert_cmpint (count_marks (fixture->game), ==, 0);
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    g_assert_false (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, i), "winning"));
+  assert_cell_name (fixture, 0, "Row 1, column 1, empty");
+}
+
+static void
+test_computer_wins_status (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+
+  /* Against Hard, a human who only plays the first free cell loses. */
+  g_settings_set_string (settings, "difficulty", "hard");
+  iterate ();
+
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+    {
+      for (int i = 0; i < TTT_N_CELLS; i++)
+        if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
+          {
+            click (fixture, i);
+            break;
+          }
+      wait_for_human (fixture->game);
+    }
+
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer won");
+  g_assert_cmpuint (g_settings_get_uint (settings, "score-computer"), ==, 1);
+}
+
+static GtkEventController *
+find_key_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        return controller;
+    }
+
+  return NULL;
+}
+
+static gboolean
+press (Fixture *fixture,
+       guint    keyval)
+{
+  GtkEventController *keys = find_key_controller (GTK_WIDGET (fixture->window));
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+  iterate ();
+
+  return handled;
+}
+
+static void
+test_keyboard_play (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *focus;
+
+  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
+  iterate ();
+
+  /* Digits in reading order; keypad digits in their physical layout. */
+  g_assert_true (press (fixture, GDK_KEY_1));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_true (press (fixture, GDK_KEY_KP_1));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 6), ==, TTT_MARK_O);
+  g_assert_true (press (fixture, GDK_KEY_KP_Page_Up));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 2), ==, TTT_MARK_X);
+  g_assert_true (press (fixture, GDK_KEY_9));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_O);
+
+  /* Playing a cell focuses it; arrows walk from there and stop at edges. */
+  focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
+  g_assert_true (focus == ttt_window_get_cell (fixture->window, 8));
+  press (fixture, GDK_KEY_Up);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == ttt_window_get_cell (fixture->window, 5));
+  press (fixture, GDK_KEY_Left);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == ttt_window_get_cell (fixture->window, 4));
+  press (fixture, GDK_KEY_Up);
+  press (fixture, GDK_KEY_Up);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == ttt_window_get_cell (fixture->window, 1));
+
+  /* Enter/Space activate the focused button (its own key binding), which
+   * shows the press briefly before it clicks. */
+  gtk_widget_activate (gtk_root_get_focus (GTK_ROOT (fixture->window)));
+  {
+    gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+    while (ttt_game_get_cell (fixture->game, 1) == TTT_MARK_NONE &&
+           g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 1), ==, TTT_MARK_X);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
+}
+
+static void
+assert_accel (const char *accel,
+              const char *action)
+{
+  g_auto(GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), accel);
+
+  g_assert_true (g_strv_contains ((const char * const *) actions, action));
+}
+
+static gboolean
+action_enabled (Fixture    *fixture,
+                const char *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), name);
+}
+
+static void
+test_actions (Fixture       *fixture,
+              gconstpointer  data)
+{
+  int hint;
+
+  assert_accel ("<Control>n", "win.new-game");
+  assert_accel ("<Control>z", "win.undo");
+  assert_accel ("<Control>h", "win.hint");
+  assert_accel ("<Control>comma", "app.preferences");
+  assert_accel ("<Control>q", "app.quit");
+  assert_accel ("<Control>question", "win.show-help-overlay");
+
+  g_assert_false (action_enabled (fixture, "undo"));
+  g_assert_true (action_enabled (fixture, "hint"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "hint", NULL);
+  iterate ();
+  hint = ttt_game_hint (fixture->game);
+  g_assert_cmpint (hint, >=, 0);
+  g_assert_true (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
+
+  click (fixture, hint);
+  g_assert_false (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
+  wait_for_human (fixture->game);
+  g_assert_true (action_enabled (fixture, "undo"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "undo", NULL);
+  iterate ();
+  g_assert_cmpint (count_marks (fixture->game), ==, 0);
+  g_assert_false (action_enabled (fixture, "undo"));
+
+  /* Reset Scores zeroes what the settings hold. */
+  g_settings_set_uint (ttt_application_get_settings (app), "score-human", 3);
+  iterate ();
+  g_assert_cmpuint (ttt_game_get_score_human (fixture->game), ==, 3);
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "reset-scores", NULL);
+  iterate ();
+  g_assert_cmpuint (g_settings_get_uint (ttt_application_get_settings (app), "score-human"), ==, 0);
+}
+
+static void
+test_preferences (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings);
+  GtkDropDown *difficulty = ttt_preferences_window_get_dropdown (preferences, "difficulty");
+  GtkDropDown *first = ttt_preferences_window_get_dropdown (preferences, "first-player");
+  GtkDropDown *opponent = ttt_preferences_window_get_dropdown (preferences, "opponent");
+
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (fixture->window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  iterate ();
+
+  /* The drop-downs show the settings… */
+  g_assert_cmpuint (gtk_drop_down_get_selected (difficulty), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpuint (gtk_drop_down_get_selected (first), ==, TTT_FIRST_PLAYER_HUMAN);
+  g_assert_cmpuint (gtk_drop_down_get_selected (opponent), ==, TTT_OPPONENT_COMPUTER);
+
+  /* …and write them. With no move made, the game takes them at once. */
+  gtk_drop_down_set_selected (difficulty, TTT_LEVEL_HARD);
+  iterate ();
+  g_assert_cmpstr (g_settings_get_string (settings, "difficulty"), ==, "hard");
+  g_assert_cmpint (ttt_game_get_current_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
+
+  gtk_drop_down_set_selected (first, TTT_FIRST_PLAYER_COMPUTER);
+  iterate ();
+  g_assert_cmpstr (g_settings_get_string (settings, "first-player"), ==, "computer");
+  wait_for_human (fixture->game);
+  g_assert_cmpint (ttt_game_get_human_mark (fixture->game), ==, TTT_MARK_O);
+  g_assert_cmpint (count_marks (fixture->game), ==, 1);
+
+  /* Mid-game, a change waits for the next game. */
+  gtk_drop_down_set_selected (opponent, TTT_OPPONENT_HUMAN);
+  iterate ();
+  g_assert_cmpstr (g_settings_get_string (settings, "opponent"), ==, "human");
+  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "new-game", NULL);
+  iterate ();
+  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
+
+  /* A setting changed elsewhere shows in an open window. */
+  g_settings_set_string (settings, "difficulty", "easy");
+  iterate ();
+  g_assert_cmpuint (gtk_drop_down_get_selected (difficulty), ==, TTT_LEVEL_EASY);
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  iterate ();
+}
+
+static void
+test_window_size_saved (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 611, 677);
+  gtk_window_close (GTK_WINDOW (fixture->window));
+  iterate ();
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 611);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 677);
+
+  /* The next window opens at that size. */
+  fixture->window = ttt_window_new (app);
+  {
+    int width, height;
+
+    gtk_window_get_default_size (GTK_WINDOW (fixture->window), &width, &height);
+    g_assert_cmpint (width, ==, 611);
+    g_assert_cmpint (height, ==, 677);
+  }
+}
+
+static void
+test_close_while_thinking (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(TttGame) game = g_object_ref (fixture->game);
+
+  ttt_game_set_computer_delay (game, 50);
+  click (fixture, 4);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_clear_object (&game);
+
+  /* Nothing may run on the dead window or game (fatal-warnings). */
+  {
+    gint64 until = g_get_monotonic_time () + 150 * 1000;
+
+    while (g_get_monotonic_time () < until)
+      g_main_context_iteration (NULL, FALSE);
+  }
+
+  fixture->window = ttt_window_new (app);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = ttt_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("/window/click-and-answer", test_click_and_answer);
+  ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
+  ADD ("/window/two-players-win-highlight", test_two_players_win_highlight);
+  ADD ("/window/computer-wins-status", test_computer_wins_status);
+  ADD ("/window/keyboard-play", test_keyboard_play);
+  ADD ("/window/actions", test_actions);
+  ADD ("/window/preferences", test_preferences);
+  ADD ("/window/size-saved", test_window_size_saved);
+  ADD ("/window/close-while-thinking", test_close_while_thinking);
+
+#undef ADD
+
+  status = g_test_run ();
+  g_clear_object (&app);
+
+  return status;
+}
