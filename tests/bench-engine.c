@@ -1,0 +1,726 @@
+/* bench-engine.c — how fast and how strong the computer players are
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Plain C11 on libc, like the engine, so the numbers carry no harness cost.
+ * The targets are only reported here, never enforced by a timed test: timing
+ * depends on the machine. The exit status is non-zero only when something is
+ * wrong rather than slow (a lost game for Hard, an illegal move, a wrong
+ * count or score).
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ttt-engine-private.h"
+
+#define N_REACHABLE 5478
+#define N_FINISHED  958
+
+/* Per position: the fastest of SAMPLES timings of CALLS_PER_SAMPLE calls, so
+ * that a single call is far above the clock's resolution and an interrupt
+ * in one sample does not count as the position's cost. */
+#define CALLS_PER_SAMPLE 1000
+#define SAMPLES          5
+
+#define STRENGTH_GAMES 10000
+
+static volatile int sink;
+static bool failed;
+
+static const char *const level_names[] = { "Easy", "Medium", "Hard" };
+
+static void
+fail (const char *format,
+      ...) __attribute__ ((format (printf, 1, 2)));
+
+static void
+fail (const char *format,
+      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  fputs ("FAILED: ", stdout);
+  vprintf (format, args);
+  fputc ('\n', stdout);
+  va_end (args);
+  failed = true;
+}
+
+static uint64_t
+now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+
+  return (uint64_t) ts.tv_sec * UINT64_C (1000000000) + (uint64_t) ts.tv_nsec;
+}
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+typedef struct
+{
+  double median;
+  double worst;
+  double mean;
+} Stats;
+
+/* Sorts @values. */
+static Stats
+stats_of (double *values,
+          int     n)
+{
+  Stats stats = { 0, 0, 0 };
+
+  qsort (values, (size_t) n, sizeof values[0], compare_doubles);
+  stats.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  stats.worst = values[n - 1];
+  for (int i = 0; i < n; i++)
+    stats.mean += values[i] / n;
+
+  return stats;
+}
+
+/* Tables, printed as aligned Markdown so they can go into README.md as is. */
+
+#define TABLE_ROWS 16
+#define TABLE_COLS 6
+#define CELL_LEN   48
+
+typedef struct
+{
+  int  n_cols;
+  int  n_rows;
+  int  col;
+  bool right[TABLE_COLS];
+  char cells[TABLE_ROWS][TABLE_COLS][CELL_LEN];
+} Table;
+
+/* @layout has one letter per column: 'l' or 'r' for its alignment. */
+static void
+table_begin (Table      *table,
+             const char *layout)
+{
+  memset (table, 0, sizeof *table);
+  table->n_cols = (int) strlen (layout);
+  for (int i = 0; i < table->n_cols; i++)
+    table->right[i] = layout[i] == 'r';
+}
+
+static void
+table_add (Table      *table,
+           const char *format,
+           ...) __attribute__ ((format (printf, 2, 3)));
+
+static void
+table_add (Table      *table,
+           const char *format,
+           ...)
+{
+  va_list args;
+
+  if (table->col == 0)
+    table->n_rows++;
+  if (table->n_rows > TABLE_ROWS)
+    abort ();
+
+  va_start (args, format);
+  vsnprintf (table->cells[table->n_rows - 1][table->col], CELL_LEN, format, args);
+  va_end (args);
+
+  table->col = (table->col + 1) % table->n_cols;
+}
+
+/* Width on screen: UTF-8 continuation bytes take no column. */
+static int
+text_width (const char *text)
+{
+  int width = 0;
+
+  for (; *text != '\0'; text++)
+    if (((unsigned char) *text & 0xc0) != 0x80)
+      width++;
+
+  return width;
+}
+
+static void
+print_padded (const char *text,
+              int         width,
+              bool        right)
+{
+  int pad = width - text_width (text);
+
+  if (right)
+    printf ("%*s%s", pad, "", text);
+  else
+    printf ("%s%*s", text, pad, "");
+}
+
+static void
+table_print (const Table *table)
+{
+  int widths[TABLE_COLS] = { 0 };
+
+  for (int r = 0; r < table->n_rows; r++)
+    for (int c = 0; c < table->n_cols; c++)
+      {
+        int width = text_width (table->cells[r][c]);
+
+        if (width > widths[c])
+          widths[c] = width;
+      }
+
+  for (int r = 0; r < table->n_rows; r++)
+    {
+      printf ("|");
+      for (int c = 0; c < table->n_cols; c++)
+        {
+          printf (" ");
+          print_padded (table->cells[r][c], widths[c], table->right[c] && r > 0);
+          printf (" |");
+        }
+      printf ("\n");
+
+      if (r == 0)
+        {
+          printf ("|");
+          for (int c = 0; c < table->n_cols; c++)
+            {
+              printf (" ");
+              for (int i = 0; i < widths[c] - 1; i++)
+                printf ("-");
+              printf ("%s |", table->right[c] ? ":" : "-");
+            }
+          printf ("\n");
+        }
+    }
+  printf ("\n");
+}
+
+/* 1234567 as "1,234,567". */
+static const char *
+with_commas (uint64_t value,
+             char     out[32])
+{
+  char digits[32];
+  int n = snprintf (digits, sizeof digits, "%llu", (unsigned long long) value);
+  int k = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        out[k++] = ',';
+      out[k++] = digits[i];
+    }
+  out[k] = '\0';
+
+  return out;
+}
+
+/* Every reachable position, by walking every game with the engine's rules. */
+
+typedef struct
+{
+  TttBoard all[N_REACHABLE + 1];
+  int      n_all;
+  TttBoard to_move[N_REACHABLE];  /* the positions with a move to make */
+  int      n_to_move;
+  bool     seen[TTT_N_CODES];
+} Positions;
+
+static Positions positions;
+
+static unsigned
+code_of (const TttBoard *board)
+{
+  unsigned code = 0;
+
+  for (int i = TTT_N_CELLS - 1; i >= 0; i--)
+    code = code * 3 + ((board->x >> i) & 1u) + 2 * ((board->o >> i) & 1u);
+
+  return code;
+}
+
+static void
+walk (const TttBoard *board)
+{
+  unsigned code = code_of (board);
+
+  if (positions.seen[code] || positions.n_all > N_REACHABLE)
+    return;
+  positions.seen[code] = true;
+  positions.all[positions.n_all++] = *board;
+
+  if (ttt_board_outcome (board) != TTT_OUTCOME_ONGOING)
+    return;
+  positions.to_move[positions.n_to_move++] = *board;
+
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    {
+      TttBoard child = *board;
+
+      if (ttt_board_play (&child, cell) == TTT_OK)
+        walk (&child);
+    }
+}
+
+/* The plain recursive minimax: no table, no pruning, bit masks. */
+
+static const unsigned plain_lines[8] = {
+  0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054,
+};
+
+static bool
+plain_has_line (unsigned marks)
+{
+  for (int i = 0; i < 8; i++)
+    if ((marks & plain_lines[i]) == plain_lines[i])
+      return true;
+
+  return false;
+}
+
+/* A child's score seen by the side that moved there, one ply further. */
+static int
+plain_through (int child)
+{
+  return child > 0 ? -child + 1 : child < 0 ? -child - 1 : 0;
+}
+
+/* The score of the side to move, which holds @mine. */
+static int
+plain_score (unsigned mine,
+             unsigned theirs)
+{
+  unsigned empty = 0x1ffu & ~(mine | theirs);
+  int best = INT8_MIN;
+
+  if (plain_has_line (theirs))
+    return -TTT_SCORE_MAX;
+  if (empty == 0)
+    return 0;
+
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    if (empty & (1u << cell))
+      {
+        int value = plain_through (plain_score (theirs, mine | (1u << cell)));
+
+        if (value > best)
+          best = value;
+      }
+
+  return best;
+}
+
+/* What a minimax player does per move: search every reply, keep the best.
+ * Stores the chosen move's value in @value. */
+static int
+plain_choose (const TttBoard *board,
+              int            *value)
+{
+  bool x_to_move = __builtin_popcount (board->x) == __builtin_popcount (board->o);
+  unsigned mine = x_to_move ? board->x : board->o;
+  unsigned theirs = x_to_move ? board->o : board->x;
+  unsigned empty = 0x1ffu & ~(mine | theirs);
+  int best_cell = -1;
+  int best = INT8_MIN;
+
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    if (empty & (1u << cell))
+      {
+        int v = plain_through (plain_score (theirs, mine | (1u << cell)));
+
+        if (v > best)
+          {
+            best = v;
+            best_cell = cell;
+          }
+      }
+  *value = best;
+
+  return best_cell;
+}
+
+static uint64_t
+ratio (double slow,
+       double fast)
+{
+  return (uint64_t) (slow / fast + 0.5);
+}
+
+/* Timing */
+
+/* Nanoseconds per ttt_ai_choose() on @board, best of SAMPLES samples. */
+static double
+time_choose (const TttBoard *board,
+             TttLevel        level,
+             int             calls,
+             int             samples)
+{
+  uint64_t rng = UINT64_C (0x243f6a8885a308d3);
+  double best = 1e30;
+
+  for (int s = 0; s < samples; s++)
+    {
+      uint64_t start = now_ns ();
+      double ns;
+
+      for (int i = 0; i < calls; i++)
+        sink = ttt_ai_choose (board, level, &rng);
+      ns = (double) (now_ns () - start) / calls;
+      if (ns < best)
+        best = ns;
+    }
+
+  return best;
+}
+
+/* Nanoseconds per plain_choose() on @board: the number of calls grows until a
+ * sample lasts long enough to time, then the fastest of three counts. */
+static double
+time_plain (const TttBoard *board)
+{
+  int calls = 1;
+  double best = 1e30;
+  int value;
+
+  for (;;)
+    {
+      uint64_t start = now_ns ();
+      uint64_t elapsed;
+
+      for (int i = 0; i < calls; i++)
+        sink = plain_choose (board, &value);
+      elapsed = now_ns () - start;
+      if (elapsed >= 20000 || calls >= 1 << 20)
+        break;
+      calls *= 4;
+    }
+
+  for (int s = 0; s < 3; s++)
+    {
+      uint64_t start = now_ns ();
+      double ns;
+
+      for (int i = 0; i < calls; i++)
+        sink = plain_choose (board, &value);
+      ns = (double) (now_ns () - start) / calls;
+      if (ns < best)
+        best = ns;
+    }
+
+  return best;
+}
+
+/* Strength: one game, @level against @opponent (Hard, or a uniformly random
+ * player when @opponent_is_random). Returns +1, 0 or −1 for @level. */
+
+static unsigned
+random_below (uint64_t *state,
+              unsigned  n)
+{
+  /* xorshift64*, independent of the engine's generator. */
+  uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+  uint64_t value;
+
+  do
+    {
+      *state ^= *state >> 12;
+      *state ^= *state << 25;
+      *state ^= *state >> 27;
+      value = *state * UINT64_C (0x2545f4914f6cdd1d);
+    }
+  while (value >= limit);
+
+  return (unsigned) (value % n);
+}
+
+static int
+random_cell (const TttBoard *board,
+             uint64_t       *state)
+{
+  unsigned empty = 0x1ffu & ~(unsigned) (board->x | board->o);
+  unsigned k = random_below (state, (unsigned) __builtin_popcount (empty));
+
+  while (k-- > 0)
+    empty &= empty - 1;
+
+  return __builtin_ctz (empty);
+}
+
+static int
+play_one (TttLevel  level,
+          bool      opponent_is_random,
+          bool      level_first,
+          uint64_t *level_rng,
+          uint64_t *opponent_rng)
+{
+  TttBoard board;
+  TttMark level_mark = level_first ? TTT_MARK_X : TTT_MARK_O;
+  TttOutcome outcome;
+
+  ttt_board_clear (&board);
+  while ((outcome = ttt_board_outcome (&board)) == TTT_OUTCOME_ONGOING)
+    {
+      int cell;
+
+      if (ttt_board_turn (&board) == level_mark)
+        cell = ttt_ai_choose (&board, level, level_rng);
+      else if (opponent_is_random)
+        cell = random_cell (&board, opponent_rng);
+      else
+        cell = ttt_ai_choose (&board, TTT_LEVEL_HARD, opponent_rng);
+
+      if (ttt_board_play (&board, cell) != TTT_OK)
+        {
+          char text[10];
+
+          ttt_board_format (&board, text);
+          fail ("illegal move %d on %s", cell, text);
+          return 0;
+        }
+    }
+
+  if (outcome == TTT_OUTCOME_DRAW)
+    return 0;
+
+  return (outcome == TTT_OUTCOME_X_WINS) == level_first ? 1 : -1;
+}
+
+static void
+print_machine (void)
+{
+  FILE *cpuinfo = fopen ("/proc/cpuinfo", "r");
+  char line[256];
+  struct timespec resolution;
+
+  if (cpuinfo != NULL)
+    {
+      while (fgets (line, sizeof line, cpuinfo) != NULL)
+        if (strncmp (line, "model name", 10) == 0 && strchr (line, ':') != NULL)
+          {
+            printf ("CPU:      %s", strchr (line, ':') + 2);
+            break;
+          }
+      fclose (cpuinfo);
+    }
+#if defined(__clang__)
+  printf ("Compiler: %s", __VERSION__);
+#elif defined(__GNUC__)
+  printf ("Compiler: GCC %s", __VERSION__);
+#else
+  printf ("Compiler: unknown");
+#endif
+#ifdef __OPTIMIZE__
+  printf (", optimised\n");
+#else
+  printf (", not optimised\n");
+#endif
+  clock_getres (CLOCK_MONOTONIC, &resolution);
+  printf ("Clock:    CLOCK_MONOTONIC, resolution %ld ns\n\n", resolution.tv_nsec);
+}
+
+int
+main (void)
+{
+  static int8_t solved_scores[TTT_N_CODES];
+  static uint16_t solved_best[TTT_N_CODES];
+  static double times[N_REACHABLE];
+  uint64_t bench_start = now_ns ();
+  TttBoard empty;
+  Stats level_stats[3];
+  const Stats *hard_stats = &level_stats[TTT_LEVEL_HARD];
+  Stats plain_stats;
+  Stats solve_stats;
+  double hard_empty_ns;
+  double plain_empty_ns;
+  double ratio_empty;
+  double samples[201];
+  char a[32], b[32], c[32];
+  Table table;
+
+  printf ("Tic-Tac-Toe engine benchmark\n\n");
+  print_machine ();
+
+  ttt_board_clear (&empty);
+  walk (&empty);
+  printf ("Positions: %d reachable, %d finished, %d with a move to make.\n\n", positions.n_all,
+          positions.n_all - positions.n_to_move, positions.n_to_move);
+  if (positions.n_all != N_REACHABLE || positions.n_all - positions.n_to_move != N_FINISHED)
+    fail ("expected %d reachable positions, %d finished", N_REACHABLE, N_FINISHED);
+
+  /* Time per move, over every position with a move to make. */
+  for (int level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+    {
+      for (int i = 0; i < positions.n_to_move; i++)
+        times[i] = time_choose (&positions.to_move[i], (TttLevel) level, CALLS_PER_SAMPLE, SAMPLES);
+      level_stats[level] = stats_of (times, positions.n_to_move);
+    }
+
+  for (int i = 0; i < positions.n_to_move; i++)
+    {
+      int value;
+
+      plain_choose (&positions.to_move[i], &value);
+      if (value != ttt_solver_score (&positions.to_move[i]))
+        {
+          char text[10];
+
+          ttt_board_format (&positions.to_move[i], text);
+          fail ("%s: plain minimax %d, ttt_solver_score %d", text, value,
+                ttt_solver_score (&positions.to_move[i]));
+        }
+      times[i] = time_plain (&positions.to_move[i]);
+    }
+  plain_stats = stats_of (times, positions.n_to_move);
+
+  /* The empty board: the largest search, and the first move of every game
+   * the computer opens. */
+  for (int s = 0; s < 201; s++)
+    samples[s] = time_choose (&empty, TTT_LEVEL_HARD, 10000, 1);
+  hard_empty_ns = stats_of (samples, 201).median;
+  for (int s = 0; s < 15; s++)
+    {
+      uint64_t start = now_ns ();
+      int value;
+
+      sink = plain_choose (&empty, &value);
+      samples[s] = (double) (now_ns () - start);
+    }
+  plain_empty_ns = stats_of (samples, 15).median;
+  ratio_empty = plain_empty_ns / hard_empty_ns;
+
+  /* The one-time solve, as the table generator runs it. */
+  for (int s = 0; s < 51; s++)
+    {
+      uint64_t start = now_ns ();
+
+      ttt_solve_all (solved_scores, solved_best);
+      samples[s] = (double) (now_ns () - start) / 1000.0;
+    }
+  solve_stats = stats_of (samples, 51);
+  if (memcmp (solved_scores, ttt_score_table, sizeof solved_scores) != 0 ||
+      memcmp (solved_best, ttt_best_table, sizeof solved_best) != 0)
+    fail ("ttt_solve_all() disagrees with the tables built in");
+
+  printf ("Time per move over the %d positions with a move to make (per position the\n"
+          "fastest of %d runs of %d calls):\n\n",
+          positions.n_to_move, SAMPLES, CALLS_PER_SAMPLE);
+  table_begin (&table, "lrrr");
+  table_add (&table, "Player");
+  table_add (&table, "median ns");
+  table_add (&table, "worst ns");
+  table_add (&table, "mean ns");
+  for (int level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+    {
+      table_add (&table, "%s", level_names[level]);
+      table_add (&table, "%.1f", level_stats[level].median);
+      table_add (&table, "%.1f", level_stats[level].worst);
+      table_add (&table, "%.1f", level_stats[level].mean);
+    }
+  table_add (&table, "Plain minimax (no table)");
+  table_add (&table, "%s", with_commas ((uint64_t) (plain_stats.median + 0.5), a));
+  table_add (&table, "%s", with_commas ((uint64_t) (plain_stats.worst + 0.5), b));
+  table_add (&table, "%s", with_commas ((uint64_t) (plain_stats.mean + 0.5), c));
+  table_add (&table, "Plain minimax ÷ Hard");
+  table_add (&table, "%s×", with_commas (ratio (plain_stats.median, hard_stats->median), a));
+  table_add (&table, "%s×", with_commas (ratio (plain_stats.worst, hard_stats->worst), b));
+  table_add (&table, "%s×", with_commas (ratio (plain_stats.mean, hard_stats->mean), c));
+  table_print (&table);
+
+  table_begin (&table, "lr");
+  table_add (&table, "Empty board");
+  table_add (&table, "time per move");
+  table_add (&table, "Hard");
+  table_add (&table, "%.1f ns", hard_empty_ns);
+  table_add (&table, "Plain minimax");
+  table_add (&table, "%s ns", with_commas ((uint64_t) (plain_empty_ns + 0.5), a));
+  table_add (&table, "Plain minimax ÷ Hard");
+  table_add (&table, "%s×", with_commas (ratio (plain_empty_ns, hard_empty_ns), a));
+  table_add (&table, "One-time solve (ttt_solve_all)");
+  table_add (&table, "%.0f µs", solve_stats.median);
+  table_print (&table);
+  printf ("The solve runs once, at build time (median of 51 runs; worst %.0f µs).\n\n",
+          solve_stats.worst);
+
+  /* Strength. */
+  printf ("Strength: wins / draws / losses of %s games for each level:\n\n",
+          with_commas (STRENGTH_GAMES, a));
+  table_begin (&table, "lrrrr");
+  table_add (&table, "Level");
+  table_add (&table, "vs Random, 1st");
+  table_add (&table, "vs Random, 2nd");
+  table_add (&table, "vs Hard, 1st");
+  table_add (&table, "vs Hard, 2nd");
+  for (int level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+    {
+      table_add (&table, "%s", level_names[level]);
+      for (int opponent = 0; opponent < 2; opponent++)
+        for (int first = 1; first >= 0; first--)
+          {
+            uint64_t level_rng = UINT64_C (1000) * (uint64_t) (level * 4 + opponent * 2 + first);
+            uint64_t opponent_rng = ~level_rng;
+            int tally[3] = { 0, 0, 0 };
+
+            for (int g = 0; g < STRENGTH_GAMES; g++)
+              {
+                int result = play_one ((TttLevel) level, opponent == 0, first, &level_rng,
+                                       &opponent_rng);
+
+                tally[result + 1]++;
+              }
+
+            table_add (&table, "%s / %s / %s", with_commas ((uint64_t) tally[2], a),
+                       with_commas ((uint64_t) tally[1], b), with_commas ((uint64_t) tally[0], c));
+            if (level == TTT_LEVEL_HARD && tally[0] != 0)
+              fail ("Hard lost %d games", tally[0]);
+            if (opponent == 1 && tally[2] != 0)
+              fail ("%s beat Hard in %d games", level_names[level], tally[2]);
+          }
+    }
+  table_print (&table);
+
+  /* Targets: reported, not enforced. */
+  printf ("Targets (informational: timings depend on the machine):\n\n");
+  table_begin (&table, "lrrl");
+  table_add (&table, "Target");
+  table_add (&table, "goal");
+  table_add (&table, "measured");
+  table_add (&table, "%s", "");
+  table_add (&table, "Hard, median per move");
+  table_add (&table, "≤ 50 ns");
+  table_add (&table, "%.1f ns", hard_stats->median);
+  table_add (&table, "%s", hard_stats->median <= 50 ? "OK" : "MISSED");
+  table_add (&table, "Plain minimax ÷ Hard, empty board");
+  table_add (&table, "≥ 100,000×");
+  table_add (&table, "%s×", with_commas (ratio (plain_empty_ns, hard_empty_ns), a));
+  table_add (&table, "%s", ratio_empty >= 100000 ? "OK" : "MISSED");
+  table_add (&table, "One-time solve");
+  table_add (&table, "≤ 1 ms");
+  table_add (&table, "%.0f µs", solve_stats.median);
+  table_add (&table, "%s", solve_stats.median <= 1000 ? "OK" : "MISSED");
+  table_print (&table);
+
+  printf ("Benchmark took %.1f s.%s\n", (double) (now_ns () - bench_start) / 1e9,
+          failed ? " Something is WRONG: see FAILED above." : "");
+
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
