@@ -29,9 +29,15 @@ G_DEFINE_FINAL_TYPE (TttApplication, ttt_application, GTK_TYPE_APPLICATION)
 
 static const GOptionEntry option_entries[] = {
   { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
-    N_("How strong the computer plays for this run"), N_("easy|medium|hard") },
+    N_("How strong the computer plays for this run"),
+    /* Translators: the values the option accepts; they are typed as they
+     * are, so keep them in English. */
+    N_("easy|medium|hard") },
   { "first", 'f', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
-    N_("Who moves first for this run"), N_("human|computer|alternate|random") },
+    N_("Who moves first for this run"),
+    /* Translators: the values the option accepts; they are typed as they
+     * are, so keep them in English. */
+    N_("human|computer|alternate|random") },
   { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the version and quit"), NULL },
   { NULL }

@@ -55,9 +55,11 @@ mark_name (TttMark mark)
       /* Translators: the mark, as read by a screen reader. */
       return C_("mark", "X");
     case TTT_MARK_O:
+      /* Translators: the mark, as read by a screen reader. */
       return C_("mark", "O");
     case TTT_MARK_NONE:
     default:
+      /* Translators: a cell without a mark, as read by a screen reader. */
       return C_("mark", "empty");
     }
 }
@@ -228,6 +230,7 @@ update_status (TttWindow *self)
     /* Translators: %s is a difficulty such as "Medium". */
     subtitle = g_strdup_printf (_("You play X · %s"), level_name (ttt_game_get_current_difficulty (self->game)));
   else
+    /* Translators: %s is a difficulty such as "Medium". */
     subtitle = g_strdup_printf (_("You play O · %s"), level_name (ttt_game_get_current_difficulty (self->game)));
   gtk_label_set_label (self->subtitle_label, subtitle);
 
@@ -259,7 +262,10 @@ update_scores (TttWindow *self)
 
   if (two_players)
     {
+      /* Translators: captions under the numbers of games X and O have
+       * won in a game between two people. */
       gtk_label_set_label (self->score_first_caption, C_("score", "X"));
+      /* Translators: see "X" in the same context. */
       gtk_label_set_label (self->score_second_caption, C_("score", "O"));
       set_score (self->score_first_value, ttt_game_get_score_x (self->game));
       set_score (self->score_draws_value, ttt_game_get_score_pair_draws (self->game));
@@ -267,7 +273,10 @@ update_scores (TttWindow *self)
     }
   else
     {
+      /* Translators: captions under the numbers of games the player and
+       * the computer have won. */
       gtk_label_set_label (self->score_first_caption, C_("score", "You"));
+      /* Translators: see "You" in the same context. */
       gtk_label_set_label (self->score_second_caption, C_("score", "Computer"));
       set_score (self->score_first_value, ttt_game_get_score_human (self->game));
       set_score (self->score_draws_value, ttt_game_get_score_draws (self->game));
@@ -680,12 +689,18 @@ TttWindow *
 ttt_window_new (TttApplication *application)
 {
   TttWindow *self;
+  const char *seed;
 
   g_return_val_if_fail (TTT_IS_APPLICATION (application), NULL);
 
   self = g_object_new (TTT_TYPE_WINDOW,
                        "application", application,
                        NULL);
+
+  /* TTT_SEED makes the computer's choices repeatable, for bug reports. */
+  seed = g_getenv ("TTT_SEED");
+  if (seed != NULL)
+    ttt_game_set_seed (self->game, g_ascii_strtoull (seed, NULL, 10));
 
   /* The settings shape the first game, so they come before it starts. */
   bind_settings (self, application);
