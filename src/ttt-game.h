@@ -62,6 +62,10 @@ GType ttt_game_state_get_type (void) G_GNUC_CONST;
 #define TTT_TYPE_GAME (ttt_game_get_type ())
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
 
+/* ttt_game_new() gives an empty board with the human to move as X and
+ * schedules nothing: apply the preferences (or bind them to GSettings) first,
+ * then call ttt_game_start_new() to begin the first game by them, which is
+ * when the computer may make the opening move. */
 TttGame        *ttt_game_new                 (void);
 
 void            ttt_game_start_new           (TttGame        *self);
@@ -95,6 +99,11 @@ void            ttt_game_set_opponent        (TttGame        *self,
 guint           ttt_game_get_computer_delay  (TttGame        *self);
 void            ttt_game_set_computer_delay  (TttGame        *self,
                                               guint           delay_ms);
+
+/* What the game in progress plays by: the preferences above may already
+ * hold the values for the next game. */
+TttLevel        ttt_game_get_current_difficulty (TttGame     *self);
+TttOpponent     ttt_game_get_current_opponent   (TttGame     *self);
 
 guint           ttt_game_get_score_human     (TttGame        *self);
 guint           ttt_game_get_score_computer  (TttGame        *self);

@@ -1,0 +1,1279 @@
+/* ttt-game.c — one match of tic-tac-toe, as a GObject
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The views redraw from what this object tells them, so the order of the
+ * news is part of the contract. For every change of the board:
+ *
+ *   1. "cell-changed" (cell, mark) for each cell that changed: the cell just
+ *      played, or every cell a new game or an undo clears (mark NONE);
+ *   2. property notifications ("n-moves", "state", "turn", "outcome",
+ *      "human-mark", "can-undo", "current-difficulty", "current-opponent",
+ *      the scores), emitted together once the whole change is in place,
+ *      each only if its value really changed;
+ *   3. "turn-changed" (turn) if, and only if, the mark to move changed: it
+ *      becomes TTT_MARK_NONE when a game ends and X when the next begins.
+ *      Whether that mark is the human's or the computer's is "state";
+ *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
+ *
+ * The settings that shape a game (difficulty, first-player, opponent) are
+ * reported by their properties as soon as they are set, but the game in
+ * progress keeps playing by the values it started with: a change takes effect
+ * from the next game, or at once while the current game has no move yet.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ttt-game.h"
+
+#define N_SCORES 6
+
+struct _TttGame
+{
+  GObject         parent_instance;
+
+  TttBoard        board;
+  int             history[TTT_N_CELLS];
+  guint           n_moves;
+
+  TttGameState    state;
+  TttMark         human_mark;
+  guint           computer_move_id;
+
+  /* What the properties report; the game takes them at its start. */
+  TttLevel        difficulty;
+  TttFirstPlayer  first_player;
+  TttOpponent     opponent;
+  guint           computer_delay;
+
+  /* What the game in progress plays by. */
+  TttLevel        game_difficulty;
+  TttOpponent     game_opponent;
+  TttFirstPlayer  game_first_player;
+  guint           starter_decided : 1;
+
+  /* Only set once the app has asked for a game: before that the empty board
+   * from ttt_game_new() is not a game whose first mover was chosen. */
+  guint           started : 1;
+  guint           alternate_human_next : 1;
+
+  /* Which score the finished game counted into, so undo can take it back. */
+  guint           scored_prop;
+  guint           scores[N_SCORES];
+
+  uint64_t        rng_state;
+};
+
+G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_DIFFICULTY,
+  PROP_FIRST_PLAYER,
+  PROP_OPPONENT,
+  PROP_COMPUTER_DELAY,
+  PROP_SCORE_HUMAN,
+  PROP_SCORE_COMPUTER,
+  PROP_SCORE_DRAWS,
+  PROP_SCORE_X,
+  PROP_SCORE_O,
+  PROP_SCORE_PAIR_DRAWS,
+  PROP_STATE,
+  PROP_TURN,
+  PROP_OUTCOME,
+  PROP_HUMAN_MARK,
+  PROP_CAN_UNDO,
+  PROP_N_MOVES,
+  PROP_CURRENT_DIFFICULTY,
+  PROP_CURRENT_OPPONENT,
+  N_PROPS
+};
+
+#define FIRST_SCORE_PROP PROP_SCORE_HUMAN
+#define SCORE_INDEX(prop) ((prop) - FIRST_SCORE_PROP)
+
+G_STATIC_ASSERT (PROP_SCORE_PAIR_DRAWS - PROP_SCORE_HUMAN + 1 == N_SCORES);
+
+enum {
+  CELL_CHANGED,
+  TURN_CHANGED,
+  GAME_OVER,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_ENUM_TYPE (TttMark, ttt_mark,
+  G_DEFINE_ENUM_VALUE (TTT_MARK_NONE, "none"),
+  G_DEFINE_ENUM_VALUE (TTT_MARK_X, "x"),
+  G_DEFINE_ENUM_VALUE (TTT_MARK_O, "o"))
+
+G_DEFINE_ENUM_TYPE (TttOutcome, ttt_outcome,
+  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_ONGOING, "ongoing"),
+  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_X_WINS, "x-wins"),
+  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_O_WINS, "o-wins"),
+  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_DRAW, "draw"))
+
+/* These nicks are the GSettings schema's, so g_settings_bind() maps the
+ * keys onto the properties without a mapping function. */
+G_DEFINE_ENUM_TYPE (TttLevel, ttt_level,
+  G_DEFINE_ENUM_VALUE (TTT_LEVEL_EASY, "easy"),
+  G_DEFINE_ENUM_VALUE (TTT_LEVEL_MEDIUM, "medium"),
+  G_DEFINE_ENUM_VALUE (TTT_LEVEL_HARD, "hard"))
+
+G_DEFINE_ENUM_TYPE (TttFirstPlayer, ttt_first_player,
+  G_DEFINE_ENUM_VALUE (TTT_FIRST_PLAYER_HUMAN, "human"),
+  G_DEFINE_ENUM_VALUE (TTT_FIRST_PLAYER_COMPUTER, "computer"),
+  G_DEFINE_ENUM_VALUE (TTT_FIRST_PLAYER_ALTERNATE, "alternate"),
+  G_DEFINE_ENUM_VALUE (TTT_FIRST_PLAYER_RANDOM, "random"))
+
+G_DEFINE_ENUM_TYPE (TttOpponent, ttt_opponent,
+  G_DEFINE_ENUM_VALUE (TTT_OPPONENT_COMPUTER, "computer"),
+  G_DEFINE_ENUM_VALUE (TTT_OPPONENT_HUMAN, "human"))
+
+G_DEFINE_ENUM_TYPE (TttGameState, ttt_game_state,
+  G_DEFINE_ENUM_VALUE (TTT_GAME_STATE_HUMAN_TURN, "human-turn"),
+  G_DEFINE_ENUM_VALUE (TTT_GAME_STATE_COMPUTER_TURN, "computer-turn"),
+  G_DEFINE_ENUM_VALUE (TTT_GAME_STATE_OVER, "over"))
+
+/* The observable state before a change, so that afterwards exactly the
+ * properties whose values moved are notified. */
+typedef struct
+{
+  guint        n_moves;
+  TttGameState state;
+  TttMark      turn;
+  TttOutcome   outcome;
+  TttMark      human_mark;
+  gboolean     can_undo;
+  TttLevel     current_difficulty;
+  TttOpponent  current_opponent;
+  guint        scores[N_SCORES];
+} Snapshot;
+
+static void ttt_game_schedule_computer_move (TttGame *self);
+
+/* The mark that played move @index (0-based): X moves first. */
+static inline TttMark
+mark_of_move (guint index)
+{
+  return index % 2 == 0 ? TTT_MARK_X : TTT_MARK_O;
+}
+
+/* SplitMix64, like the engine's own generator, on the same state: one seed
+ * then fixes both who starts a random game and how the computer plays. */
+static guint64
+ttt_game_next_random (TttGame *self)
+{
+  uint64_t z;
+
+  self->rng_state += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  z = self->rng_state;
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+
+  return z ^ (z >> 31);
+}
+
+static gboolean
+ttt_game_vs_computer (TttGame *self)
+{
+  return self->game_opponent == TTT_OPPONENT_COMPUTER;
+}
+
+static gboolean
+ttt_game_compute_can_undo (TttGame *self)
+{
+  if (!ttt_game_vs_computer (self))
+    return self->n_moves > 0;
+
+  /* Against the computer an undo must take back a move of the human's; the
+   * computer's opening move alone is not something the human can retract. */
+  for (guint i = 0; i < self->n_moves; i++)
+    if (mark_of_move (i) == self->human_mark)
+      return TRUE;
+
+  return FALSE;
+}
+
+static void
+ttt_game_snapshot (TttGame  *self,
+                   Snapshot *snapshot)
+{
+  snapshot->n_moves = self->n_moves;
+  snapshot->state = self->state;
+  snapshot->turn = ttt_game_get_turn (self);
+  snapshot->outcome = ttt_game_get_outcome (self);
+  snapshot->human_mark = self->human_mark;
+  snapshot->can_undo = ttt_game_compute_can_undo (self);
+  snapshot->current_difficulty = self->game_difficulty;
+  snapshot->current_opponent = self->game_opponent;
+  memcpy (snapshot->scores, self->scores, sizeof snapshot->scores);
+}
+
+/* Notifies every property that differs from @before, then "turn-changed".
+ * Notifications are frozen until all are queued so that a handler of any of
+ * them sees the whole new state. */
+static void
+ttt_game_emit_changes (TttGame        *self,
+                       const Snapshot *before)
+{
+  Snapshot after;
+
+  ttt_game_snapshot (self, &after);
+
+  g_object_freeze_notify (G_OBJECT (self));
+
+  for (guint i = 0; i < N_SCORES; i++)
+    if (before->scores[i] != after.scores[i])
+      g_object_notify_by_pspec (G_OBJECT (self), properties[FIRST_SCORE_PROP + i]);
+  if (before->n_moves != after.n_moves)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_MOVES]);
+  if (before->human_mark != after.human_mark)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HUMAN_MARK]);
+  if (before->outcome != after.outcome)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OUTCOME]);
+  if (before->turn != after.turn)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN]);
+  if (before->state != after.state)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+  if (before->can_undo != after.can_undo)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  if (before->current_difficulty != after.current_difficulty)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_DIFFICULTY]);
+  if (before->current_opponent != after.current_opponent)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_OPPONENT]);
+
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (before->turn != after.turn)
+    g_signal_emit (self, signals[TURN_CHANGED], 0, after.turn);
+}
+
+/* Who is to move on the current board, given that the game goes on. Also
+ * schedules the computer's move when it is its turn, so that the state
+ * "computer-turn" always means a move is on its way. */
+static void
+ttt_game_update_state (TttGame *self)
+{
+  TttMark turn = ttt_board_turn (&self->board);
+
+  g_clear_handle_id (&self->computer_move_id, g_source_remove);
+
+  if (turn == TTT_MARK_NONE)
+    self->state = TTT_GAME_STATE_OVER;
+  else if (ttt_game_vs_computer (self) && turn != self->human_mark)
+    {
+      self->state = TTT_GAME_STATE_COMPUTER_TURN;
+      ttt_game_schedule_computer_move (self);
+    }
+  else
+    self->state = TTT_GAME_STATE_HUMAN_TURN;
+}
+
+static void
+ttt_game_count_score (TttGame *self)
+{
+  TttOutcome outcome = ttt_board_outcome (&self->board);
+  guint prop;
+
+  if (ttt_game_vs_computer (self))
+    {
+      if (outcome == TTT_OUTCOME_DRAW)
+        prop = PROP_SCORE_DRAWS;
+      else if ((outcome == TTT_OUTCOME_X_WINS) == (self->human_mark == TTT_MARK_X))
+        prop = PROP_SCORE_HUMAN;
+      else
+        prop = PROP_SCORE_COMPUTER;
+    }
+  else
+    {
+      if (outcome == TTT_OUTCOME_DRAW)
+        prop = PROP_SCORE_PAIR_DRAWS;
+      else if (outcome == TTT_OUTCOME_X_WINS)
+        prop = PROP_SCORE_X;
+      else
+        prop = PROP_SCORE_O;
+    }
+
+  if (self->scores[SCORE_INDEX (prop)] < G_MAXUINT)
+    self->scores[SCORE_INDEX (prop)]++;
+  self->scored_prop = prop;
+}
+
+static void
+ttt_game_uncount_score (TttGame *self)
+{
+  guint prop = self->scored_prop;
+
+  /* The scores may have been reset since the game was counted. */
+  if (prop != PROP_0 && self->scores[SCORE_INDEX (prop)] > 0)
+    self->scores[SCORE_INDEX (prop)]--;
+  self->scored_prop = PROP_0;
+}
+
+/* Plays @cell for the side to move; the caller has checked that it may. */
+static void
+ttt_game_apply_move (TttGame *self,
+                     int      cell)
+{
+  TttMark mark = ttt_board_turn (&self->board);
+  TttOutcome outcome;
+  Snapshot before;
+
+  ttt_game_snapshot (self, &before);
+
+  if (ttt_board_play (&self->board, cell) != TTT_OK)
+    g_return_if_reached ();
+
+  self->history[self->n_moves++] = cell;
+
+  outcome = ttt_board_outcome (&self->board);
+  if (outcome != TTT_OUTCOME_ONGOING)
+    ttt_game_count_score (self);
+  ttt_game_update_state (self);
+
+  /* A handler may drop the last reference the app holds. */
+  g_object_ref (self);
+
+  g_signal_emit (self, signals[CELL_CHANGED], 0, cell, mark);
+  ttt_game_emit_changes (self, &before);
+
+  if (outcome != TTT_OUTCOME_ONGOING)
+    g_signal_emit (self, signals[GAME_OVER], 0,
+                   outcome, ttt_board_winning_cells (&self->board));
+
+  g_object_unref (self);
+}
+
+static gboolean
+ttt_game_computer_move_cb (gpointer user_data)
+{
+  TttGame *self = TTT_GAME (user_data);
+  int cell;
+
+  /* The source ends with this call; forget it before anything can try to
+   * remove it again. */
+  self->computer_move_id = 0;
+
+  cell = ttt_ai_choose (&self->board, self->game_difficulty, &self->rng_state);
+  g_return_val_if_fail (cell >= 0, G_SOURCE_REMOVE);
+
+  ttt_game_apply_move (self, cell);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The pause makes the answer feel considered rather than instantaneous. The
+ * source is removed in dispose, so it never outlives the game and needs no
+ * reference of its own. */
+static void
+ttt_game_schedule_computer_move (TttGame *self)
+{
+  g_assert (self->computer_move_id == 0);
+
+  self->computer_move_id = g_timeout_add (self->computer_delay,
+                                          ttt_game_computer_move_cb,
+                                          self);
+  g_source_set_name_by_id (self->computer_move_id, "[tictactoe] computer move");
+}
+
+/* Whether the human plays X in the next game. @restarting is TRUE when the
+ * current, still empty game is set up again because a preference changed:
+ * unless the first-move preference itself changed, the same side starts, so
+ * such a restart neither re-rolls a random start nor takes a turn of the
+ * alternation. */
+static gboolean
+ttt_game_decide_human_first (TttGame  *self,
+                             gboolean  restarting)
+{
+  gboolean human_first = TRUE;
+
+  if (restarting && self->starter_decided
+      && self->game_first_player == self->first_player)
+    return self->human_mark == TTT_MARK_X;
+
+  switch (self->first_player)
+    {
+    case TTT_FIRST_PLAYER_HUMAN:
+      human_first = TRUE;
+      break;
+
+    case TTT_FIRST_PLAYER_COMPUTER:
+      human_first = FALSE;
+      break;
+
+    case TTT_FIRST_PLAYER_ALTERNATE:
+      human_first = self->alternate_human_next;
+      self->alternate_human_next = !human_first;
+      break;
+
+    case TTT_FIRST_PLAYER_RANDOM:
+      human_first = (ttt_game_next_random (self) >> 63) != 0;
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  return human_first;
+}
+
+/* Clears the board and begins a game with the current preferences. */
+static void
+ttt_game_begin (TttGame  *self,
+                gboolean  restarting)
+{
+  TttBoard old_board = self->board;
+  Snapshot before;
+
+  ttt_game_snapshot (self, &before);
+
+  self->game_difficulty = self->difficulty;
+  self->game_opponent = self->opponent;
+  self->started = TRUE;
+
+  if (ttt_game_vs_computer (self))
+    {
+      gboolean human_first = ttt_game_decide_human_first (self, restarting);
+
+      self->human_mark = human_first ? TTT_MARK_X : TTT_MARK_O;
+      self->game_first_player = self->first_player;
+      self->starter_decided = TRUE;
+    }
+  else
+    {
+      /* Two people at one screen take X and O between themselves. */
+      self->human_mark = TTT_MARK_X;
+      self->starter_decided = FALSE;
+    }
+
+  ttt_board_clear (&self->board);
+  self->n_moves = 0;
+  self->scored_prop = PROP_0;
+  ttt_game_update_state (self);
+
+  g_object_ref (self);
+
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    if (ttt_board_get (&old_board, cell) != TTT_MARK_NONE)
+      g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
+
+  ttt_game_emit_changes (self, &before);
+
+  g_object_unref (self);
+}
+
+/* A preference that shapes a game changed: an empty game is set up again at
+ * once so the change is seen; otherwise it waits for the next game. */
+static void
+ttt_game_preference_changed (TttGame *self)
+{
+  Snapshot before;
+
+  if (self->n_moves > 0)
+    return;
+
+  if (self->started)
+    {
+      ttt_game_begin (self, TRUE);
+      return;
+    }
+
+  /* Before the first ttt_game_start_new() nobody has been chosen to start:
+   * the human keeps X and the move, and no computer move is scheduled while
+   * the app is still applying its settings; but clicks on this board should
+   * already play by the new values. */
+  ttt_game_snapshot (self, &before);
+  self->game_difficulty = self->difficulty;
+  self->game_opponent = self->opponent;
+  ttt_game_emit_changes (self, &before);
+}
+
+static void
+ttt_game_set_score (TttGame *self,
+                    guint    prop,
+                    guint    value)
+{
+  guint *score = &self->scores[SCORE_INDEX (prop)];
+
+  if (*score == value)
+    return;
+
+  *score = value;
+  /* The total the finished game was counted into has been replaced (reset,
+   * or restored from elsewhere): an undo must not take the game off it. */
+  if (self->scored_prop == prop)
+    self->scored_prop = PROP_0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+ttt_game_dispose (GObject *object)
+{
+  TttGame *self = (TttGame *)object;
+
+  g_clear_handle_id (&self->computer_move_id, g_source_remove);
+
+  G_OBJECT_CLASS (ttt_game_parent_class)->dispose (object);
+}
+
+static void
+ttt_game_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  TttGame *self = TTT_GAME (object);
+
+  switch (prop_id)
+    {
+    case PROP_DIFFICULTY:
+      g_value_set_enum (value, self->difficulty);
+      break;
+
+    case PROP_FIRST_PLAYER:
+      g_value_set_enum (value, self->first_player);
+      break;
+
+    case PROP_OPPONENT:
+      g_value_set_enum (value, self->opponent);
+      break;
+
+    case PROP_COMPUTER_DELAY:
+      g_value_set_uint (value, self->computer_delay);
+      break;
+
+    case PROP_SCORE_HUMAN:
+    case PROP_SCORE_COMPUTER:
+    case PROP_SCORE_DRAWS:
+    case PROP_SCORE_X:
+    case PROP_SCORE_O:
+    case PROP_SCORE_PAIR_DRAWS:
+      g_value_set_uint (value, self->scores[SCORE_INDEX (prop_id)]);
+      break;
+
+    case PROP_STATE:
+      g_value_set_enum (value, self->state);
+      break;
+
+    case PROP_TURN:
+      g_value_set_enum (value, ttt_game_get_turn (self));
+      break;
+
+    case PROP_OUTCOME:
+      g_value_set_enum (value, ttt_game_get_outcome (self));
+      break;
+
+    case PROP_HUMAN_MARK:
+      g_value_set_enum (value, self->human_mark);
+      break;
+
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, ttt_game_compute_can_undo (self));
+      break;
+
+    case PROP_N_MOVES:
+      g_value_set_uint (value, self->n_moves);
+      break;
+
+    case PROP_CURRENT_DIFFICULTY:
+      g_value_set_enum (value, self->game_difficulty);
+      break;
+
+    case PROP_CURRENT_OPPONENT:
+      g_value_set_enum (value, self->game_opponent);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_game_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  TttGame *self = TTT_GAME (object);
+
+  switch (prop_id)
+    {
+    case PROP_DIFFICULTY:
+      ttt_game_set_difficulty (self, g_value_get_enum (value));
+      break;
+
+    case PROP_FIRST_PLAYER:
+      ttt_game_set_first_player (self, g_value_get_enum (value));
+      break;
+
+    case PROP_OPPONENT:
+      ttt_game_set_opponent (self, g_value_get_enum (value));
+      break;
+
+    case PROP_COMPUTER_DELAY:
+      ttt_game_set_computer_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_SCORE_HUMAN:
+    case PROP_SCORE_COMPUTER:
+    case PROP_SCORE_DRAWS:
+    case PROP_SCORE_X:
+    case PROP_SCORE_O:
+    case PROP_SCORE_PAIR_DRAWS:
+      ttt_game_set_score (self, prop_id, g_value_get_uint (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GParamSpec *
+score_param_spec (const char *name,
+                  const char *nick,
+                  const char *blurb)
+{
+  return g_param_spec_uint (name, nick, blurb,
+                            0, G_MAXUINT, 0,
+                            (G_PARAM_READWRITE |
+                             G_PARAM_EXPLICIT_NOTIFY |
+                             G_PARAM_STATIC_STRINGS));
+}
+
+static void
+ttt_game_class_init (TttGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ttt_game_dispose;
+  object_class->get_property = ttt_game_get_property;
+  object_class->set_property = ttt_game_set_property;
+
+  /**
+   * TttGame:difficulty:
+   *
+   * How strongly the computer plays. Takes effect from the next game, or at
+   * once while the current game has no move.
+   */
+  properties[PROP_DIFFICULTY] =
+    g_param_spec_enum ("difficulty", NULL, NULL,
+                       TTT_TYPE_LEVEL,
+                       TTT_LEVEL_MEDIUM,
+                       (G_PARAM_READWRITE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:first-player:
+   *
+   * Who moves first (and plays X) against the computer. "alternate" gives
+   * the human the first game of this object's life and then swaps each game.
+   */
+  properties[PROP_FIRST_PLAYER] =
+    g_param_spec_enum ("first-player", NULL, NULL,
+                       TTT_TYPE_FIRST_PLAYER,
+                       TTT_FIRST_PLAYER_HUMAN,
+                       (G_PARAM_READWRITE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:opponent:
+   *
+   * The computer, or another person clicking at the same screen.
+   */
+  properties[PROP_OPPONENT] =
+    g_param_spec_enum ("opponent", NULL, NULL,
+                       TTT_TYPE_OPPONENT,
+                       TTT_OPPONENT_COMPUTER,
+                       (G_PARAM_READWRITE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:computer-delay:
+   *
+   * Milliseconds before the computer answers. 0 still answers from the main
+   * loop, never from inside the call that handed it the turn.
+   */
+  properties[PROP_COMPUTER_DELAY] =
+    g_param_spec_uint ("computer-delay", NULL, NULL,
+                       0, G_MAXUINT, TTT_GAME_DEFAULT_COMPUTER_DELAY,
+                       (G_PARAM_READWRITE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /* Writable so that the app can bind them to the saved totals. */
+  properties[PROP_SCORE_HUMAN] = score_param_spec ("score-human", NULL, NULL);
+  properties[PROP_SCORE_COMPUTER] = score_param_spec ("score-computer", NULL, NULL);
+  properties[PROP_SCORE_DRAWS] = score_param_spec ("score-draws", NULL, NULL);
+  properties[PROP_SCORE_X] = score_param_spec ("score-x", NULL, NULL);
+  properties[PROP_SCORE_O] = score_param_spec ("score-o", NULL, NULL);
+  properties[PROP_SCORE_PAIR_DRAWS] = score_param_spec ("score-pair-draws", NULL, NULL);
+
+  properties[PROP_STATE] =
+    g_param_spec_enum ("state", NULL, NULL,
+                       TTT_TYPE_GAME_STATE,
+                       TTT_GAME_STATE_HUMAN_TURN,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:turn:
+   *
+   * The mark to move next, %TTT_MARK_NONE once the game is over.
+   */
+  properties[PROP_TURN] =
+    g_param_spec_enum ("turn", NULL, NULL,
+                       TTT_TYPE_MARK,
+                       TTT_MARK_X,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_OUTCOME] =
+    g_param_spec_enum ("outcome", NULL, NULL,
+                       TTT_TYPE_OUTCOME,
+                       TTT_OUTCOME_ONGOING,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:human-mark:
+   *
+   * The human's mark in the current game against the computer; X when two
+   * people play.
+   */
+  properties[PROP_HUMAN_MARK] =
+    g_param_spec_enum ("human-mark", NULL, NULL,
+                       TTT_TYPE_MARK,
+                       TTT_MARK_X,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE |
+                           G_PARAM_EXPLICIT_NOTIFY |
+                           G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_N_MOVES] =
+    g_param_spec_uint ("n-moves", NULL, NULL,
+                       0, TTT_N_CELLS, 0,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:current-difficulty:
+   *
+   * The difficulty the game in progress is played at. It differs from
+   * #TttGame:difficulty after a change that waits for the next game.
+   */
+  properties[PROP_CURRENT_DIFFICULTY] =
+    g_param_spec_enum ("current-difficulty", NULL, NULL,
+                       TTT_TYPE_LEVEL,
+                       TTT_LEVEL_MEDIUM,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:current-opponent:
+   *
+   * Who the game in progress is played against: what a status line or a
+   * score line should follow, where #TttGame:opponent may already name the
+   * opponent of the next game.
+   */
+  properties[PROP_CURRENT_OPPONENT] =
+    g_param_spec_enum ("current-opponent", NULL, NULL,
+                       TTT_TYPE_OPPONENT,
+                       TTT_OPPONENT_COMPUTER,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TttGame::cell-changed:
+   * @self: a #TttGame
+   * @cell: the cell, 0–8 in reading order
+   * @mark: its new mark, %TTT_MARK_NONE when a new game or an undo clears it
+   */
+  signals[CELL_CHANGED] =
+    g_signal_new ("cell-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MARK);
+
+  /**
+   * TttGame::turn-changed:
+   * @self: a #TttGame
+   * @turn: the mark to move, %TTT_MARK_NONE when the game has just ended
+   *
+   * Emitted exactly when #TttGame:turn changes, after the property
+   * notifications. Whether that mark belongs to the human or the computer is
+   * #TttGame:state.
+   */
+  signals[TURN_CHANGED] =
+    g_signal_new ("turn-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, TTT_TYPE_MARK);
+
+  /**
+   * TttGame::game-over:
+   * @self: a #TttGame
+   * @outcome: who won, or %TTT_OUTCOME_DRAW
+   * @winning_cells: bit i set for each cell of a completed line (0 for a draw)
+   *
+   * Emitted once, after the move that ended the game and after the scores
+   * have been updated.
+   */
+  signals[GAME_OVER] =
+    g_signal_new ("game-over",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 2, TTT_TYPE_OUTCOME, G_TYPE_UINT);
+}
+
+static void
+ttt_game_init (TttGame *self)
+{
+  self->difficulty = TTT_LEVEL_MEDIUM;
+  self->first_player = TTT_FIRST_PLAYER_HUMAN;
+  self->opponent = TTT_OPPONENT_COMPUTER;
+  self->computer_delay = TTT_GAME_DEFAULT_COMPUTER_DELAY;
+
+  self->game_difficulty = self->difficulty;
+  self->game_opponent = self->opponent;
+  self->alternate_human_next = TRUE;
+
+  self->human_mark = TTT_MARK_X;
+  self->state = TTT_GAME_STATE_HUMAN_TURN;
+  ttt_board_clear (&self->board);
+
+  self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
+}
+
+/**
+ * ttt_game_new:
+ *
+ * Creates a game with an empty board and the human to move as X. Nothing is
+ * scheduled yet: set the preferences (or bind them to GSettings) first, then
+ * call ttt_game_start_new() to begin the first game by them — only then may
+ * the computer make the opening move.
+ *
+ * Returns: (transfer full): a new #TttGame
+ */
+TttGame *
+ttt_game_new (void)
+{
+  return g_object_new (TTT_TYPE_GAME, NULL);
+}
+
+/**
+ * ttt_game_start_new:
+ * @self: a #TttGame
+ *
+ * Abandons the current game, cancelling any pending computer move, and
+ * begins the next with the current preferences. An unfinished game is not
+ * scored.
+ */
+void
+ttt_game_start_new (TttGame *self)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+
+  ttt_game_begin (self, FALSE);
+}
+
+/**
+ * ttt_game_play:
+ * @self: a #TttGame
+ * @cell: 0–8 in reading order
+ *
+ * Plays @cell for the human whose turn it is.
+ *
+ * Returns: %FALSE, with nothing changed and nothing emitted, if @cell is out
+ *   of range or occupied, the game is over, or the computer is to move
+ */
+gboolean
+ttt_game_play (TttGame *self,
+               int      cell)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  if (cell < 0 || cell >= TTT_N_CELLS)
+    return FALSE;
+  if (self->state != TTT_GAME_STATE_HUMAN_TURN)
+    return FALSE;
+  if (ttt_board_get (&self->board, cell) != TTT_MARK_NONE)
+    return FALSE;
+
+  ttt_game_apply_move (self, cell);
+
+  return TRUE;
+}
+
+/**
+ * ttt_game_undo:
+ * @self: a #TttGame
+ *
+ * Against the computer, takes back the human's last move and the computer's
+ * answer to it, if any (a pending answer is cancelled), so it is the human's
+ * turn again. Between two people, takes back one move. If the game had ended,
+ * its result is taken off the score.
+ *
+ * Returns: %FALSE if there was nothing to undo (see #TttGame:can-undo)
+ */
+gboolean
+ttt_game_undo (TttGame *self)
+{
+  int removed[TTT_N_CELLS];
+  guint n_removed = 0;
+  Snapshot before;
+  guint keep;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  if (!ttt_game_compute_can_undo (self))
+    return FALSE;
+
+  ttt_game_snapshot (self, &before);
+
+  keep = self->n_moves - 1;
+  if (ttt_game_vs_computer (self))
+    while (mark_of_move (keep) != self->human_mark)
+      keep--;
+
+  if (ttt_board_outcome (&self->board) != TTT_OUTCOME_ONGOING)
+    ttt_game_uncount_score (self);
+
+  /* Latest first, as if the moves were lifted off the board; copied, since a
+   * handler may play again before the last of them is announced. */
+  for (guint i = self->n_moves; i-- > keep;)
+    removed[n_removed++] = self->history[i];
+
+  /* Replaying is simpler than unpicking masks and cannot disagree with the
+   * engine about whose turn follows. */
+  ttt_board_clear (&self->board);
+  for (guint i = 0; i < keep; i++)
+    ttt_board_play (&self->board, self->history[i]);
+  self->n_moves = keep;
+  ttt_game_update_state (self);
+
+  g_object_ref (self);
+
+  for (guint i = 0; i < n_removed; i++)
+    g_signal_emit (self, signals[CELL_CHANGED], 0, removed[i], TTT_MARK_NONE);
+
+  ttt_game_emit_changes (self, &before);
+
+  g_object_unref (self);
+
+  return TRUE;
+}
+
+/**
+ * ttt_game_hint:
+ * @self: a #TttGame
+ *
+ * The cell perfect play would choose for the side to move. Of several equal
+ * cells it is always the lowest, so a hint shown twice marks the same cell.
+ *
+ * Returns: a cell 0–8, or −1 when it is not a human's turn
+ */
+int
+ttt_game_hint (TttGame *self)
+{
+  unsigned best;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+
+  if (self->state != TTT_GAME_STATE_HUMAN_TURN)
+    return -1;
+
+  best = ttt_solver_best_moves (&self->board);
+  if (best == 0)
+    return -1;
+
+  return g_bit_nth_lsf (best, -1);
+}
+
+/**
+ * ttt_game_reset_scores:
+ * @self: a #TttGame
+ *
+ * Sets all six totals to 0.
+ */
+void
+ttt_game_reset_scores (TttGame *self)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+
+  g_object_freeze_notify (G_OBJECT (self));
+  for (guint prop = FIRST_SCORE_PROP; prop < FIRST_SCORE_PROP + N_SCORES; prop++)
+    ttt_game_set_score (self, prop, 0);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/**
+ * ttt_game_set_seed:
+ * @self: a #TttGame
+ * @seed: any value
+ *
+ * Makes the computer's choices and random first players reproducible.
+ */
+void
+ttt_game_set_seed (TttGame *self,
+                   guint64  seed)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+
+  self->rng_state = seed;
+}
+
+TttMark
+ttt_game_get_cell (TttGame *self,
+                   int      cell)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
+  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, TTT_MARK_NONE);
+
+  return ttt_board_get (&self->board, cell);
+}
+
+/* Bit i set for each cell of a completed line; 0 unless the game was won. */
+guint
+ttt_game_get_winning_cells (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  return ttt_board_winning_cells (&self->board);
+}
+
+guint
+ttt_game_get_n_moves (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  return self->n_moves;
+}
+
+TttGameState
+ttt_game_get_state (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_GAME_STATE_OVER);
+
+  return self->state;
+}
+
+TttMark
+ttt_game_get_turn (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
+
+  return ttt_board_turn (&self->board);
+}
+
+TttOutcome
+ttt_game_get_outcome (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_OUTCOME_ONGOING);
+
+  return ttt_board_outcome (&self->board);
+}
+
+TttMark
+ttt_game_get_human_mark (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
+
+  return self->human_mark;
+}
+
+gboolean
+ttt_game_get_can_undo (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return ttt_game_compute_can_undo (self);
+}
+
+TttLevel
+ttt_game_get_difficulty (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_LEVEL_MEDIUM);
+
+  return self->difficulty;
+}
+
+void
+ttt_game_set_difficulty (TttGame  *self,
+                         TttLevel  difficulty)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (difficulty <= TTT_LEVEL_HARD);
+
+  if (self->difficulty == difficulty)
+    return;
+
+  self->difficulty = difficulty;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIFFICULTY]);
+  ttt_game_preference_changed (self);
+}
+
+TttFirstPlayer
+ttt_game_get_first_player (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_FIRST_PLAYER_HUMAN);
+
+  return self->first_player;
+}
+
+void
+ttt_game_set_first_player (TttGame        *self,
+                           TttFirstPlayer  first_player)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (first_player <= TTT_FIRST_PLAYER_RANDOM);
+
+  if (self->first_player == first_player)
+    return;
+
+  self->first_player = first_player;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIRST_PLAYER]);
+  ttt_game_preference_changed (self);
+}
+
+TttOpponent
+ttt_game_get_opponent (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_OPPONENT_COMPUTER);
+
+  return self->opponent;
+}
+
+void
+ttt_game_set_opponent (TttGame     *self,
+                       TttOpponent  opponent)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (opponent <= TTT_OPPONENT_HUMAN);
+
+  if (self->opponent == opponent)
+    return;
+
+  self->opponent = opponent;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPPONENT]);
+  ttt_game_preference_changed (self);
+}
+
+/* The difficulty the game in progress plays at (see #TttGame:difficulty for
+ * the preference, which may apply only from the next game). */
+TttLevel
+ttt_game_get_current_difficulty (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_LEVEL_MEDIUM);
+
+  return self->game_difficulty;
+}
+
+TttOpponent
+ttt_game_get_current_opponent (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_OPPONENT_COMPUTER);
+
+  return self->game_opponent;
+}
+
+guint
+ttt_game_get_computer_delay (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_GAME_DEFAULT_COMPUTER_DELAY);
+
+  return self->computer_delay;
+}
+
+/* Applies to the next move the computer schedules, not to one already on
+ * its way. */
+void
+ttt_game_set_computer_delay (TttGame *self,
+                             guint    delay_ms)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+
+  if (self->computer_delay == delay_ms)
+    return;
+
+  self->computer_delay = delay_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
+}
+
+guint
+ttt_game_get_score_human (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  return self->scores[SCORE_INDEX (PROP_SCORE_HUMAN)];
+}
+
+guint
+ttt_game_get_score_computer (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  return self->scores[SCORE_INDEX (PROP_SCORE_COMPUTER)];
+}
+
+guint
+ttt_game_get_score_draws (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  return self->scores[SCORE_INDEX (PROP_SCORE_DRAWS)];
+}
+
+guint
+ttt_game_get_score_x (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  return self->scores[SCORE_INDEX (PROP_SCORE_X)];
+}
+
+guint
+ttt_game_get_score_o (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  return self->scores[SCORE_INDEX (PROP_SCORE_O)];
+}
+
+guint
+ttt_game_get_score_pair_draws (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  return self->scores[SCORE_INDEX (PROP_SCORE_PAIR_DRAWS)];
+}
