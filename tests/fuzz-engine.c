@@ -1,0 +1,857 @@
+/* fuzz-engine.c — the engine under arbitrary input, its invariants checked
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The engine is the one part of the game that takes values from outside
+ * (saved boards, settings, seeds), so it must never crash, never accept a
+ * move it should refuse, and never let its answers contradict each other,
+ * whatever it is given. The exhaustive unit tests walk every reachable board;
+ * this target also walks the unreachable ones, garbage text, absurd cell
+ * numbers, unknown levels and every seed, in orders no test would choose.
+ *
+ * The input is read as a script. The first byte chooses the starting board:
+ *
+ *   0  the empty board
+ *   1  the text up to the first newline, given to ttt_board_parse()
+ *   2  two raw 16-bit masks put straight into the struct, so that boards no
+ *      game can reach get in too (the struct is public)
+ *
+ * then each further byte is an operation; its low 3 bits say which, its high
+ * 5 bits are a small argument, and some operations read more bytes (zeros
+ * past the end, so every input is a complete script):
+ *
+ *   0  play a small cell, -1 to 10            1  play any 32-bit int
+ *   2  computer move, level 0–4 (3, 4 unknown), 64-bit seed; play it
+ *   3  computer move, any 32-bit level, 64-bit seed; play it
+ *   4  parse the next N bytes as text (N from the next byte)
+ *   5  clear the board                        6  computer plays both sides
+ *   7  replace the board by two raw masks      to the end, 64-bit seed
+ *
+ * Every invariant is checked after every operation and a violation aborts,
+ * which libFuzzer reports as a crash with the input that caused it. The
+ * oracle below (lines as cell triples, the textbook reachability rule) is
+ * written apart from the engine's masks and tables, so that a mistake shared
+ * by both cannot hide.
+ *
+ * Built with -DTTT_FUZZ_STANDALONE, main() at the end replays files (the seed
+ * corpus, or a crash file) through the same function with any compiler.
+ */
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef TTT_FUZZ_STANDALONE
+#include <dirent.h>
+#include <sys/stat.h>
+#endif
+
+#include "ttt-engine.h"
+
+/* libFuzzer provides no header; the prototype keeps -Wmissing-prototypes
+ * quiet and lets the standalone main() call the same function. */
+int LLVMFuzzerTestOneInput (const uint8_t *data,
+                            size_t         size);
+
+/* Longest text handed to the parser; longer inputs add nothing new. */
+#define MAX_TEXT 256
+
+/* Failure */
+
+static void fail (const TttBoard *board,
+                  int             line,
+                  const char     *what) __attribute__ ((noreturn));
+
+static void
+fail (const TttBoard *board,
+      int             line,
+      const char     *what)
+{
+  /* The raw masks, not the formatted board, since the board may be one that
+   * formatting cannot show (stray high bits, X and O on one cell). */
+  fprintf (stderr, "fuzz-engine.c:%d: invariant failed: %s (board x=0x%04x o=0x%04x)\n",
+           line, what, board != NULL ? board->x : 0u, board != NULL ? board->o : 0u);
+  abort ();
+}
+
+#define CHECK(board, cond) \
+  do { if (!(cond)) fail ((board), __LINE__, #cond); } while (0)
+
+/* The script */
+
+typedef struct
+{
+  const uint8_t *data;
+  size_t         size;
+  size_t         pos;
+} Script;
+
+static bool
+script_done (const Script *script)
+{
+  return script->pos >= script->size;
+}
+
+static uint8_t
+script_byte (Script *script)
+{
+  return script_done (script) ? 0 : script->data[script->pos++];
+}
+
+/* Little-endian, so that a corpus file reads the same on every machine. */
+static uint64_t
+script_uint (Script *script,
+             int     n_bytes)
+{
+  uint64_t value = 0;
+
+  for (int i = 0; i < n_bytes; i++)
+    value |= (uint64_t) script_byte (script) << (8 * i);
+
+  return value;
+}
+
+static int
+script_int32 (Script *script)
+{
+  uint32_t bits = (uint32_t) script_uint (script, 4);
+  int32_t value;
+
+  /* Reinterpret rather than convert: converting a value above INT32_MAX is
+   * implementation-defined, and negative cells are the point. */
+  memcpy (&value, &bits, sizeof value);
+
+  return value;
+}
+
+/* The oracle */
+
+static const int ref_lines[8][3] = {
+  { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
+  { 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
+  { 0, 4, 8 }, { 2, 4, 6 },
+};
+
+#define REF_ALL     0x1ffu
+#define REF_CENTRE  (1u << 4)
+#define REF_CORNERS ((1u << 0) | (1u << 2) | (1u << 6) | (1u << 8))
+#define REF_SIDES   ((1u << 1) | (1u << 3) | (1u << 5) | (1u << 7))
+
+static unsigned
+ref_line_mask (int line)
+{
+  return (1u << ref_lines[line][0]) | (1u << ref_lines[line][1]) | (1u << ref_lines[line][2]);
+}
+
+static int
+ref_count (unsigned mask)
+{
+  int n = 0;
+
+  for (; mask != 0; mask &= mask - 1)
+    n++;
+
+  return n;
+}
+
+/* Union of the lines that @marks fills. */
+static unsigned
+ref_completed (unsigned marks)
+{
+  unsigned cells = 0;
+
+  for (int i = 0; i < 8; i++)
+    if ((marks & ref_line_mask (i)) == ref_line_mask (i))
+      cells |= ref_line_mask (i);
+
+  return cells;
+}
+
+/* Empty cells where @marks would complete a line. */
+static unsigned
+ref_threats (unsigned marks,
+             unsigned empty)
+{
+  unsigned cells = 0;
+
+  for (int i = 0; i < 8; i++)
+    {
+      unsigned line = ref_line_mask (i);
+      unsigned gap = line & ~marks;
+
+      if (ref_count (gap) == 1 && (gap & empty) != 0)
+        cells |= gap;
+    }
+
+  return cells;
+}
+
+/* Whether a game from the empty board can reach @board: X moves first and
+ * play stops at the first line, so the winner made the last move. */
+static bool
+ref_is_valid (const TttBoard *board)
+{
+  unsigned x = board->x, o = board->o;
+  int n_x = ref_count (x), n_o = ref_count (o);
+  bool x_line = ref_completed (x) != 0;
+  bool o_line = ref_completed (o) != 0;
+
+  if (((x | o) & ~REF_ALL) != 0 || (x & o) != 0)
+    return false;
+  if (n_x != n_o && n_x != n_o + 1)
+    return false;
+  if (x_line && (o_line || n_x != n_o + 1))
+    return false;
+  if (o_line && n_x != n_o)
+    return false;
+
+  return true;
+}
+
+/* Only for a valid board. */
+static TttOutcome
+ref_outcome (const TttBoard *board)
+{
+  if (ref_completed (board->x) != 0)
+    return TTT_OUTCOME_X_WINS;
+  if (ref_completed (board->o) != 0)
+    return TTT_OUTCOME_O_WINS;
+  if ((board->x | board->o) == REF_ALL)
+    return TTT_OUTCOME_DRAW;
+
+  return TTT_OUTCOME_ONGOING;
+}
+
+/* The value of a position to the side that moved into it, from the value of
+ * the position to the side now to move: negated, and one ply further from
+ * the end (a win is worth less, a loss costs less, the later it comes). */
+static int
+ref_parent_value (int child)
+{
+  if (child < 0)
+    return -child - 1;
+  if (child > 0)
+    return -child + 1;
+
+  return 0;
+}
+
+/* The text grammar of the header, written out: X, O and '.', with '/' and
+ * ' ' ignored, exactly nine cells, and a board that can arise in a game. */
+static bool
+ref_parse (const char *text,
+           TttBoard   *board)
+{
+  TttBoard parsed = { 0, 0 };
+  int cell = 0;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '/' || *p == ' ')
+        continue;
+      if (cell == 9 || (*p != 'X' && *p != 'O' && *p != '.'))
+        return false;
+      if (*p == 'X')
+        parsed.x |= 1u << cell;
+      else if (*p == 'O')
+        parsed.o |= 1u << cell;
+      cell++;
+    }
+
+  if (cell != 9 || !ref_is_valid (&parsed))
+    return false;
+
+  *board = parsed;
+  return true;
+}
+
+static bool
+same_board (const TttBoard *a,
+            const TttBoard *b)
+{
+  return memcmp (a, b, sizeof *a) == 0;
+}
+
+/* The checks */
+
+/* Values of the level argument that name no level. */
+static const int bad_levels[] = { 3, 4, -1, 255, INT_MAX, INT_MIN };
+
+/* One computer move on @board, which must be valid, checked against the
+ * rules of its level; returns the cell (or −1). Never changes @board. */
+static int
+check_choice (const TttBoard *board,
+              int             level,
+              uint64_t        seed)
+{
+  TttBoard before = *board;
+  TttBoard after = *board;
+  uint64_t state = seed, again_state = seed;
+  int cell, again;
+  bool known = level >= TTT_LEVEL_EASY && level <= TTT_LEVEL_HARD;
+  bool over = ttt_board_outcome (board) != TTT_OUTCOME_ONGOING;
+  unsigned empty = REF_ALL & ~(unsigned) (board->x | board->o);
+  bool x_to_move = ref_count (board->x) == ref_count (board->o);
+  unsigned mine = x_to_move ? board->x : board->o;
+  unsigned theirs = x_to_move ? board->o : board->x;
+
+  cell = ttt_ai_choose (board, (TttLevel) level, &state);
+  CHECK (board, same_board (board, &before));
+
+  /* Games are replayed from their seed (bug reports, TTT_SEED), so the same
+   * seed must give the same move and leave the same state behind. */
+  again = ttt_ai_choose (board, (TttLevel) level, &again_state);
+  CHECK (board, again == cell && again_state == state);
+
+  if (!known || over)
+    {
+      CHECK (board, cell == -1);
+      return cell;
+    }
+
+  CHECK (board, cell >= 0 && cell < TTT_N_CELLS);
+  CHECK (board, (empty & (1u << cell)) != 0);
+  CHECK (board, ttt_board_play (&after, cell) == TTT_OK);
+
+  switch (level)
+    {
+    case TTT_LEVEL_EASY:
+      break;
+
+    case TTT_LEVEL_MEDIUM:
+      {
+        unsigned wins = ref_threats (mine, empty);
+        unsigned blocks = ref_threats (theirs, empty);
+
+        if (wins != 0)
+          CHECK (board, (wins & (1u << cell)) != 0);
+        else if (blocks != 0)
+          CHECK (board, (blocks & (1u << cell)) != 0);
+        else if (empty & REF_CENTRE)
+          CHECK (board, cell == 4);
+        else if (empty & REF_CORNERS)
+          CHECK (board, ((1u << cell) & REF_CORNERS) != 0);
+        else
+          CHECK (board, ((1u << cell) & REF_SIDES) != 0);
+      }
+      break;
+
+    case TTT_LEVEL_HARD:
+      /* Perfect play keeps the value of the position: the reply's value,
+       * seen from the mover and one ply older, is the parent's. */
+      CHECK (board, (ttt_solver_best_moves (board) & (1u << cell)) != 0);
+      CHECK (board, ref_parent_value (ttt_solver_score (&after)) == ttt_solver_score (board));
+      break;
+
+    default:
+      fail (board, __LINE__, "a level outside 0–2 chose a cell");
+    }
+
+  return cell;
+}
+
+/* Everything that must hold of @board, whatever it is. */
+static void
+check_board (const TttBoard *board,
+             uint64_t        seed)
+{
+  TttBoard before = *board;
+  bool valid = ref_is_valid (board);
+  char out[16];
+  int score = ttt_solver_score (board);
+  unsigned best = ttt_solver_best_moves (board);
+  TttOutcome outcome;
+  TttMark turn;
+  unsigned winning;
+
+  CHECK (board, ttt_board_n_moves (board) == ref_count ((unsigned) (board->x | board->o)));
+  CHECK (board, ttt_board_get (board, -1) == TTT_MARK_NONE);
+  CHECK (board, ttt_board_get (board, TTT_N_CELLS) == TTT_MARK_NONE);
+  CHECK (board, ttt_board_get (board, INT_MIN) == TTT_MARK_NONE);
+  CHECK (board, ttt_board_get (board, INT_MAX) == TTT_MARK_NONE);
+
+  /* The format writes exactly ten bytes, whatever the board holds. */
+  memset (out, '#', sizeof out);
+  ttt_board_format (board, out);
+  CHECK (board, out[TTT_N_CELLS] == '\0');
+  for (size_t i = TTT_N_CELLS + 1; i < sizeof out; i++)
+    CHECK (board, out[i] == '#');
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    {
+      TttMark mark = ttt_board_get (board, i);
+
+      CHECK (board, out[i] == (mark == TTT_MARK_X ? 'X' : mark == TTT_MARK_O ? 'O' : '.'));
+      if (board->x & (1u << i))
+        CHECK (board, mark == TTT_MARK_X);
+      else if (board->o & (1u << i))
+        CHECK (board, mark == TTT_MARK_O);
+      else
+        CHECK (board, mark == TTT_MARK_NONE);
+    }
+
+  if (!valid)
+    {
+      /* The solver answers only for boards a game can reach, and the
+       * opponents refuse the rest rather than play on nonsense. */
+      CHECK (board, score == TTT_SCORE_INVALID);
+      CHECK (board, best == 0);
+      for (int level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+        {
+          uint64_t state = seed;
+
+          CHECK (board, ttt_ai_choose (board, (TttLevel) level, &state) == -1);
+        }
+      CHECK (board, same_board (board, &before));
+      return;
+    }
+
+  /* Every reachable board survives a round trip through its text, with and
+   * without the separators the parser skips. */
+  {
+    TttBoard copy = { 0xffff, 0xffff };
+    char spaced[32];
+
+    CHECK (board, ttt_board_parse (&copy, out) == TTT_OK);
+    CHECK (board, same_board (&copy, board));
+
+    snprintf (spaced, sizeof spaced, " %.3s/%.3s / %.3s ", out, out + 3, out + 6);
+    copy.x = copy.o = 0xffff;
+    CHECK (board, ttt_board_parse (&copy, spaced) == TTT_OK);
+    CHECK (board, same_board (&copy, board));
+  }
+
+  outcome = ttt_board_outcome (board);
+  CHECK (board, outcome == ref_outcome (board));
+
+  /* X moves first; nobody moves once the game is over. */
+  turn = ttt_board_turn (board);
+  if (outcome != TTT_OUTCOME_ONGOING)
+    CHECK (board, turn == TTT_MARK_NONE);
+  else if (ref_count (board->x) == ref_count (board->o))
+    CHECK (board, turn == TTT_MARK_X);
+  else
+    CHECK (board, turn == TTT_MARK_O);
+
+  /* The highlighted cells are the winner's completed lines and nothing
+   * else: one line, or two sharing a cell when the last move made both. */
+  winning = ttt_board_winning_cells (board);
+  if (outcome == TTT_OUTCOME_X_WINS || outcome == TTT_OUTCOME_O_WINS)
+    {
+      unsigned winner = outcome == TTT_OUTCOME_X_WINS ? board->x : board->o;
+      unsigned covered = 0;
+
+      for (int i = 0; i < 8; i++)
+        if ((ref_line_mask (i) & ~winning) == 0)
+          {
+            CHECK (board, (ref_line_mask (i) & ~winner) == 0);
+            covered |= ref_line_mask (i);
+          }
+      CHECK (board, covered == winning);
+      CHECK (board, winning == ref_completed (winner));
+      CHECK (board, ref_count (winning) == 3 || ref_count (winning) == 5);
+    }
+  else
+    {
+      CHECK (board, winning == 0);
+    }
+
+  /* The solver: finished boards score as seen by the side that would move
+   * next (it has lost, or drawn), and every other score is the best of its
+   * children's, so the table cannot be wrong anywhere the fuzzer goes. */
+  CHECK (board, score >= -TTT_SCORE_MAX && score <= TTT_SCORE_MAX - 1);
+  if (outcome == TTT_OUTCOME_X_WINS || outcome == TTT_OUTCOME_O_WINS)
+    CHECK (board, score == -TTT_SCORE_MAX && best == 0);
+  else if (outcome == TTT_OUTCOME_DRAW)
+    CHECK (board, score == 0 && best == 0);
+  else
+    {
+      int max = INT_MIN;
+      unsigned best_cells = 0;
+
+      for (int cell = 0; cell < TTT_N_CELLS; cell++)
+        {
+          TttBoard child = *board;
+          int value;
+
+          if (ttt_board_play (&child, cell) != TTT_OK)
+            continue;
+          CHECK (&child, ttt_solver_score (&child) != TTT_SCORE_INVALID);
+          value = ref_parent_value (ttt_solver_score (&child));
+          if (value > max)
+            {
+              max = value;
+              best_cells = 0;
+            }
+          if (value == max)
+            best_cells |= 1u << cell;
+        }
+      CHECK (board, score == max);
+      CHECK (board, best == best_cells);
+    }
+
+  for (int level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+    check_choice (board, level, seed);
+  for (size_t i = 0; i < sizeof bad_levels / sizeof bad_levels[0]; i++)
+    check_choice (board, bad_levels[i], seed);
+
+  CHECK (board, same_board (board, &before));
+}
+
+/* One move, accepted or refused; checks that refusals change nothing, that
+ * an accepted move puts the mover's mark on that cell alone, and that the
+ * turn passes to the other side until the game ends. */
+static void
+step_play (TttBoard *board,
+           int       cell)
+{
+  TttBoard before = *board;
+  bool valid = ref_is_valid (board);
+  TttMark turn = ttt_board_turn (board);
+  bool in_range = cell >= 0 && cell < TTT_N_CELLS;
+  bool occupied = in_range && ((board->x | board->o) & (1u << cell)) != 0;
+  TttStatus status = ttt_board_play (board, cell);
+
+  if (status != TTT_OK)
+    {
+      CHECK (board, same_board (board, &before));
+      CHECK (board, (status == TTT_ERROR_OUT_OF_RANGE) == !in_range);
+      if (status == TTT_ERROR_GAME_OVER)
+        CHECK (board, turn == TTT_MARK_NONE);
+      else if (status == TTT_ERROR_OCCUPIED)
+        CHECK (board, occupied);
+      else
+        CHECK (board, status == TTT_ERROR_OUT_OF_RANGE);
+      return;
+    }
+
+  CHECK (board, in_range && !occupied && turn != TTT_MARK_NONE);
+  if (turn == TTT_MARK_X)
+    CHECK (board, board->x == (before.x | (1u << cell)) && board->o == before.o);
+  else
+    CHECK (board, board->o == (before.o | (1u << cell)) && board->x == before.x);
+  CHECK (board, ttt_board_n_moves (board) == ttt_board_n_moves (&before) + 1);
+
+  if (!valid)
+    return;
+
+  /* X on even move counts, O on odd ones: the turn alternates, and stops
+   * exactly when the move ended the game. */
+  CHECK (board, ref_is_valid (board));
+  CHECK (board, turn == (ttt_board_n_moves (&before) % 2 == 0 ? TTT_MARK_X : TTT_MARK_O));
+  if (ttt_board_outcome (board) != TTT_OUTCOME_ONGOING)
+    CHECK (board, ttt_board_turn (board) == TTT_MARK_NONE);
+  else
+    CHECK (board, ttt_board_turn (board) == (turn == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X));
+}
+
+/* Parses @text into @board, checked against the reference grammar. */
+static void
+step_parse (TttBoard   *board,
+            const char *text)
+{
+  TttBoard before = *board;
+  TttBoard expected = { 0, 0 };
+  bool ok = ref_parse (text, &expected);
+  TttStatus status = ttt_board_parse (board, text);
+
+  if (ok)
+    {
+      CHECK (board, status == TTT_OK);
+      CHECK (board, same_board (board, &expected));
+    }
+  else
+    {
+      CHECK (board, status == TTT_ERROR_INVALID_TEXT);
+      CHECK (board, same_board (board, &before));
+    }
+}
+
+/* The computer plays @level for X and O in turn from @board to the end. */
+static void
+step_playout (TttBoard *board,
+              int       x_level,
+              int       o_level,
+              uint64_t  seed)
+{
+  bool hard_both = x_level == TTT_LEVEL_HARD && o_level == TTT_LEVEL_HARD;
+  int start_score = ttt_solver_score (board);
+  int start_moves = ttt_board_n_moves (board);
+  int n_plies = 0;
+
+  if (!ref_is_valid (board))
+    return;
+
+  for (;;)
+    {
+      int level = ttt_board_turn (board) == TTT_MARK_O ? o_level : x_level;
+      int cell = check_choice (board, level, seed);
+
+      if (cell < 0)
+        break;
+      step_play (board, cell);
+      seed = seed * UINT64_C (6364136223846793005) + 1;
+      n_plies++;
+      CHECK (board, n_plies <= TTT_N_CELLS - start_moves);
+    }
+
+  CHECK (board, ttt_board_outcome (board) != TTT_OUTCOME_ONGOING);
+
+  /* Two perfect players realise the solver's value exactly: who wins, and
+   * after how many plies. */
+  if (hard_both && start_moves < TTT_N_CELLS && n_plies > 0)
+    {
+      TttOutcome outcome = ttt_board_outcome (board);
+      bool starter_was_x = start_moves % 2 == 0;
+
+      if (start_score > 0)
+        {
+          CHECK (board, n_plies == TTT_SCORE_MAX - start_score);
+          CHECK (board, outcome == (starter_was_x ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS));
+        }
+      else if (start_score < 0)
+        {
+          CHECK (board, n_plies == TTT_SCORE_MAX + start_score);
+          CHECK (board, outcome == (starter_was_x ? TTT_OUTCOME_O_WINS : TTT_OUTCOME_X_WINS));
+        }
+      else
+        {
+          CHECK (board, outcome == TTT_OUTCOME_DRAW);
+        }
+    }
+}
+
+/* Arguments the header says are refused; none may crash. */
+static void
+check_null_arguments (const TttBoard *board,
+                      int             any_status)
+{
+  TttBoard copy = *board;
+  uint64_t state = 0;
+  char out[10];
+
+  CHECK (board, ttt_board_parse (NULL, ".........") == TTT_ERROR_INVALID_ARGUMENT);
+  CHECK (board, ttt_board_parse (&copy, NULL) == TTT_ERROR_INVALID_TEXT);
+  CHECK (board, same_board (&copy, board));
+  CHECK (board, ttt_board_play (NULL, 4) == TTT_ERROR_INVALID_ARGUMENT);
+  CHECK (board, ttt_ai_choose (NULL, TTT_LEVEL_HARD, &state) == -1);
+  CHECK (board, ttt_ai_choose (board, TTT_LEVEL_EASY, NULL) == -1);
+  CHECK (board, ttt_solver_score (NULL) == TTT_SCORE_INVALID);
+  CHECK (board, ttt_solver_best_moves (NULL) == 0);
+  CHECK (board, ttt_board_get (NULL, 0) == TTT_MARK_NONE);
+  CHECK (board, ttt_board_turn (NULL) == TTT_MARK_NONE);
+  CHECK (board, ttt_board_winning_cells (NULL) == 0);
+  CHECK (board, ttt_board_n_moves (NULL) == 0);
+  ttt_board_clear (NULL);
+  ttt_board_format (board, NULL);
+  ttt_board_format (NULL, out);
+  CHECK (board, strcmp (out, ".........") == 0);
+  CHECK (board, ttt_status_to_string ((TttStatus) any_status) != NULL);
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  Script script = { data, size, 0 };
+  TttBoard board = { 0, 0 };
+  char text[MAX_TEXT + 1];
+  size_t len = 0;
+  /* The last seed read; boards reached without one still meet the
+   * opponents with some seed of the input's choosing. */
+  uint64_t seed = 0;
+
+  switch (script_byte (&script) % 3)
+    {
+    case 0:
+      break;
+
+    case 1:
+      /* A line of text, cut at MAX_TEXT; what follows it is the script. */
+      while (!script_done (&script))
+        {
+          uint8_t c = script_byte (&script);
+
+          if (c == '\n')
+            break;
+          if (len < MAX_TEXT)
+            text[len++] = (char) c;
+        }
+      text[len] = '\0';
+      step_parse (&board, text);
+      break;
+
+    default:
+      board.x = (uint16_t) script_uint (&script, 2);
+      board.o = (uint16_t) script_uint (&script, 2);
+      break;
+    }
+
+  check_null_arguments (&board, (int) (size ^ (size >> 8)));
+  check_board (&board, 0);
+
+  while (!script_done (&script))
+    {
+      uint8_t op = script_byte (&script);
+      unsigned arg = op >> 3;
+
+      switch (op & 7)
+        {
+        case 0:
+          step_play (&board, (int) (arg % 12) - 1);
+          break;
+
+        case 1:
+          step_play (&board, script_int32 (&script));
+          break;
+
+        case 2:
+        case 3:
+          {
+            int level = (op & 7) == 2 ? (int) (arg % 5) : script_int32 (&script);
+            int cell;
+
+            seed = script_uint (&script, 8);
+            if (!ref_is_valid (&board))
+              break;
+            cell = check_choice (&board, level, seed);
+            if (cell >= 0)
+              step_play (&board, cell);
+          }
+          break;
+
+        case 4:
+          len = script_byte (&script);
+          for (size_t i = 0; i < len; i++)
+            text[i] = (char) script_byte (&script);
+          text[len] = '\0';
+          step_parse (&board, text);
+          break;
+
+        case 5:
+          ttt_board_clear (&board);
+          CHECK (&board, board.x == 0 && board.o == 0);
+          break;
+
+        case 6:
+          seed = script_uint (&script, 8);
+          step_playout (&board, (int) (arg % 3), (int) (arg / 3 % 3), seed);
+          break;
+
+        default:
+          board.x = (uint16_t) script_uint (&script, 2);
+          board.o = (uint16_t) script_uint (&script, 2);
+          break;
+        }
+
+      check_board (&board, seed);
+    }
+
+  return 0;
+}
+
+#ifdef TTT_FUZZ_STANDALONE
+
+/* The replayer: every file named, or every file in every directory named,
+ * run once through the target above, as TAP. A failed invariant aborts with
+ * the file's name the last line printed. */
+
+static int n_run = 0;
+
+static void
+run_file (const char *path)
+{
+  FILE *file = fopen (path, "rb");
+  uint8_t *data = NULL;
+  size_t size = 0;
+  size_t allocated = 0;
+
+  if (file == NULL)
+    {
+      printf ("not ok %d - %s (cannot open)\n", ++n_run, path);
+      exit (EXIT_FAILURE);
+    }
+
+  for (;;)
+    {
+      size_t n;
+
+      if (size == allocated)
+        {
+          allocated = allocated * 2 + 4096;
+          data = realloc (data, allocated);
+          if (data == NULL)
+            abort ();
+        }
+      n = fread (data + size, 1, allocated - size, file);
+      if (n == 0)
+        break;
+      size += n;
+    }
+  fclose (file);
+
+  printf ("# %s (%zu bytes)\n", path, size);
+  fflush (stdout);
+  LLVMFuzzerTestOneInput (data, size);
+  printf ("ok %d - %s\n", ++n_run, path);
+  free (data);
+}
+
+static int
+is_visible (const struct dirent *entry)
+{
+  return entry->d_name[0] != '.';
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (argc < 2)
+    {
+      fprintf (stderr, "usage: %s CORPUS-DIR|FILE…\n", argv[0]);
+      return EXIT_FAILURE;
+    }
+
+  for (int i = 1; i < argc; i++)
+    {
+      struct stat st;
+      struct dirent **entries;
+      int n;
+
+      if (stat (argv[i], &st) != 0 || !S_ISDIR (st.st_mode))
+        {
+          run_file (argv[i]);
+          continue;
+        }
+
+      /* Sorted, so that the output reads the same on every run. */
+      n = scandir (argv[i], &entries, is_visible, alphasort);
+      if (n < 0)
+        {
+          printf ("not ok %d - %s (cannot read)\n", ++n_run, argv[i]);
+          return EXIT_FAILURE;
+        }
+      for (int j = 0; j < n; j++)
+        {
+          char path[4096];
+
+          snprintf (path, sizeof path, "%s/%s", argv[i], entries[j]->d_name);
+          run_file (path);
+          free (entries[j]);
+        }
+      free (entries);
+    }
+
+  /* An empty corpus would pass without testing anything. */
+  if (n_run == 0)
+    printf ("not ok 1 - no input found\n");
+  printf ("1..%d\n", n_run == 0 ? 1 : n_run);
+
+  return n_run == 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#endif
