@@ -5,7 +5,10 @@
 
 #include "config.h"
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
@@ -77,6 +80,8 @@ ttt_application_handle_local_options (GApplication *app,
                                       GVariantDict *options)
 {
   TttApplication *self = TTT_APPLICATION (app);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  GSettingsSchemaSource *source;
   const char *value = NULL;
   int parsed;
 
@@ -102,7 +107,64 @@ ttt_application_handle_local_options (GApplication *app,
       self->has_first_override = TRUE;
     }
 
+  /* Without its schema GSettings aborts; say what is wrong instead. */
+  source = g_settings_schema_source_get_default ();
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_printerr (_("tictactoe: the settings schema %s is not installed; "
+                    "install the game, or run it with build-aux/run\n"),
+                  APPLICATION_ID);
+      return 1;
+    }
+
   return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
+}
+
+/* GSettings quietly replaces a stored value of the wrong type, or out of
+ * range, by the key's default. Someone who edited the settings file by hand
+ * deserves to know why it had no effect, so with the keyfile backend (the
+ * only one whose raw values can be read) the bad keys are named once. */
+static void
+warn_about_invalid_settings (GSettings *settings)
+{
+  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+  g_autoptr(GString) invalid = g_string_new (NULL);
+  g_autofree char *filename = NULL;
+  g_autofree char *group = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") == NULL ||
+      g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") != 0)
+    return;
+
+  g_object_get (backend, "filename", &filename, NULL);
+  if (filename == NULL || !g_key_file_load_from_file (keyfile, filename, G_KEY_FILE_NONE, NULL))
+    return;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  group = g_strndup (RESOURCE_BASE + 1, strlen (RESOURCE_BASE) - 1);
+  keys = g_settings_schema_list_keys (schema);
+
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, keys[i]);
+      g_autofree char *text = g_key_file_get_value (keyfile, group, keys[i], NULL);
+      g_autoptr(GVariant) value = NULL;
+
+      if (text == NULL)
+        continue;
+
+      value = g_variant_parse (g_settings_schema_key_get_value_type (key), text, NULL, NULL, NULL);
+      if (value == NULL || !g_settings_schema_key_range_check (key, value))
+        g_string_append_printf (invalid, "%s%s", invalid->len > 0 ? ", " : "", keys[i]);
+    }
+
+  if (invalid->len > 0)
+    g_warning ("Ignoring invalid settings in %s (%s): using their defaults", filename, invalid->str);
 }
 
 /* GTK 4.8 alone does not follow the desktop's dark-style preference; the
@@ -293,6 +355,7 @@ ttt_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
   self->settings = g_settings_new (APPLICATION_ID);
+  warn_about_invalid_settings (self->settings);
 
   /* Unlike libadwaita, GtkApplication does not load style.css by itself. */
   provider = gtk_css_provider_new ();

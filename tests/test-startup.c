@@ -1,0 +1,470 @@
+/* test-startup.c — bad input from outside the window, and restarts
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The command line is tested on the real executable. Settings cases run the
+ * real application code in a child process each (g_test_trap_subprocess),
+ * because the GSettings backend is chosen once per process.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "ttt-application.h"
+#include "ttt-window.h"
+
+#define GROUP "io/github/jingzi/TicTacToe"
+
+static char *executable;
+static char *config_home;
+
+/* Removes our own temporary folder and everything the tests put in it. */
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+  g_rmdir (path);
+}
+
+/* Command line */
+
+static void
+run_executable (const char * const *args,
+                const char * const *env_overrides,
+                int                *exit_status,
+                char              **out,
+                char              **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  int wait_status;
+
+  g_ptr_array_add (argv, executable);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  for (guint i = 0; env_overrides != NULL && env_overrides[i] != NULL; i += 2)
+    envp = g_environ_setenv (envp, env_overrides[i], env_overrides[i + 1], TRUE);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                out, err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  *exit_status = WEXITSTATUS (wait_status);
+}
+
+static void
+assert_refused (const char *option,
+                const char *expected)
+{
+  const char *args[] = { option, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  run_executable (args, NULL, &status, &out, &err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, expected));
+  /* One clear line, no GLib critical or backtrace. */
+  g_assert_null (strstr (err, "CRITICAL"));
+  g_assert_null (strstr (err, "WARNING"));
+}
+
+static void
+test_cli_bad_difficulty (void)
+{
+  assert_refused ("--difficulty=impossible",
+                  "invalid value “impossible” for --difficulty; valid values are: easy, medium, hard");
+}
+
+static void
+test_cli_bad_first (void)
+{
+  assert_refused ("--first=nobody",
+                  "invalid value “nobody” for --first; valid values are: human, computer, alternate, random");
+}
+
+static void
+test_cli_empty_value (void)
+{
+  assert_refused ("--difficulty=", "valid values are: easy, medium, hard");
+}
+
+static void
+test_cli_unknown_option (void)
+{
+  assert_refused ("--colour=red", "Unknown option --colour=red");
+}
+
+static void
+test_cli_version (void)
+{
+  const char *args[] = { "--version", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  run_executable (args, NULL, &status, &out, &err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpstr (out, ==, "tictactoe " PACKAGE_VERSION "\n");
+}
+
+static void
+test_cli_missing_schema (void)
+{
+  const char *args[] = { NULL };
+  const char *env[] = {
+    "GSETTINGS_SCHEMA_DIR", "/nonexistent",
+    "XDG_DATA_DIRS", "/nonexistent",
+    NULL
+  };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  run_executable (args, env, &status, &out, &err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, "the settings schema " APPLICATION_ID " is not installed"));
+}
+
+/* Settings, each in a child process */
+
+typedef struct
+{
+  TttApplication *app;
+  TttWindow      *window;
+  TttGame        *game;
+} App;
+
+static void
+iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+app_start (App *app)
+{
+  app->app = ttt_application_new ();
+  g_application_set_flags (G_APPLICATION (app->app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app->app), NULL, NULL));
+  app->window = ttt_window_new (app->app);
+  app->game = ttt_window_get_game (app->window);
+  ttt_game_set_computer_delay (app->game, 0);
+  gtk_window_present (GTK_WINDOW (app->window));
+  iterate ();
+}
+
+static void
+app_quit (App *app)
+{
+  /* What app.quit does: close the windows, which saves their size. */
+  gtk_window_close (GTK_WINDOW (app->window));
+  iterate ();
+  g_settings_sync ();
+  g_clear_object (&app->app);
+}
+
+static void
+play (App *app,
+      int  cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (app->window, cell), "clicked");
+  iterate ();
+}
+
+/* Where the keyfile backend keeps the settings under our XDG_CONFIG_HOME. */
+static char *
+keyfile_path (void)
+{
+  return g_build_filename (config_home, "glib-2.0", "settings", "keyfile", NULL);
+}
+
+static void
+write_keyfile (const char *contents)
+{
+  g_autofree char *path = keyfile_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+static void
+use_keyfile_backend (void)
+{
+  g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+}
+
+static void
+child_invalid_keyfile (void)
+{
+  App app = { 0 };
+
+  /* One warning naming every bad key, then the defaults. */
+  g_test_expect_message ("TicTacToe", G_LOG_LEVEL_WARNING,
+                         "Ignoring invalid settings in *keyfile (*difficulty*): using their defaults");
+  app_start (&app);
+  g_test_assert_expected_messages ();
+
+  g_assert_cmpint (ttt_game_get_current_difficulty (app.game), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_game_get_first_player (app.game), ==, TTT_FIRST_PLAYER_HUMAN);
+  g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpuint (ttt_game_get_score_human (app.game), ==, 0);
+  g_assert_cmpuint (ttt_game_get_score_draws (app.game), ==, 0);
+  /* A valid key beside the bad ones still counts. */
+  g_assert_cmpuint (ttt_game_get_score_computer (app.game), ==, 7);
+
+  /* And the game plays. */
+  play (&app, 4);
+  g_assert_cmpuint (ttt_game_get_n_moves (app.game), ==, 2);
+
+  app_quit (&app);
+}
+
+static void
+test_invalid_keyfile (void)
+{
+  if (g_test_subprocess ())
+    {
+      child_invalid_keyfile ();
+      return;
+    }
+
+  write_keyfile ("[" GROUP "]\n"
+                 "difficulty='impossible'\n"
+                 "first-player=3\n"
+                 "opponent=garbage\n"
+                 "score-human=-5\n"
+                 "score-draws='many'\n"
+                 "score-computer=7\n"
+                 "window-width=0\n");
+  use_keyfile_backend ();
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  /* The child expected exactly one such warning; any other is fatal. */
+  g_test_trap_assert_passed ();
+}
+
+static void
+child_unknown_backend (void)
+{
+  App app = { 0 };
+
+  /* GIO says it once and keeps the settings in memory. */
+  g_test_expect_message ("GLib-GIO", G_LOG_LEVEL_WARNING, "Can't find module 'no-such-backend'*");
+  app_start (&app);
+  g_test_assert_expected_messages ();
+
+  play (&app, 0);
+  g_assert_cmpuint (ttt_game_get_n_moves (app.game), ==, 2);
+  app_quit (&app);
+}
+
+static void
+test_unknown_backend (void)
+{
+  if (g_test_subprocess ())
+    {
+      child_unknown_backend ();
+      return;
+    }
+
+  g_setenv ("GSETTINGS_BACKEND", "no-such-backend", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+static void
+child_unwritable (void)
+{
+  App app = { 0 };
+  GSettings *settings;
+
+  g_test_expect_message ("GLib-GIO", G_LOG_LEVEL_WARNING, "Failed to create *: Not a directory");
+  app_start (&app);
+  g_test_assert_expected_messages ();
+
+  /* Nothing can be saved, so GSettings refuses every write... */
+  settings = ttt_application_get_settings (app.app);
+  g_assert_false (g_settings_is_writable (settings, "opponent"));
+  g_settings_set_string (settings, "opponent", "human");
+  iterate ();
+  g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_COMPUTER);
+
+  /* ...yet the game goes on, and keeps count for this run. */
+  ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
+  iterate ();
+  play (&app, 0);
+  play (&app, 3);
+  play (&app, 1);
+  play (&app, 4);
+  play (&app, 2);
+  g_assert_cmpint (ttt_game_get_outcome (app.game), ==, TTT_OUTCOME_X_WINS);
+  g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
+
+  gtk_window_close (GTK_WINDOW (app.window));
+  iterate ();
+  g_clear_object (&app.app);
+}
+
+static void
+test_unwritable (void)
+{
+  g_autofree char *file = g_build_filename (config_home, "not-a-directory", NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (g_test_subprocess ())
+    {
+      child_unwritable ();
+      return;
+    }
+
+  /* As root, permissions would not stop the write: a file where the
+   * directory should be does. */
+  g_file_set_contents (file, "", 0, &error);
+  g_assert_no_error (error);
+  g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+  g_setenv ("XDG_CONFIG_HOME", file, TRUE);
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+static void
+child_restart_first (void)
+{
+  App app = { 0 };
+  GSettings *settings;
+
+  app_start (&app);
+  settings = ttt_application_get_settings (app.app);
+
+  g_settings_set_string (settings, "opponent", "human");
+  iterate ();
+  play (&app, 0);
+  play (&app, 3);
+  play (&app, 1);
+  play (&app, 4);
+  play (&app, 2);
+  g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
+  g_settings_set_string (settings, "difficulty", "hard");
+  gtk_window_set_default_size (GTK_WINDOW (app.window), 600, 700);
+
+  app_quit (&app);
+}
+
+static void
+child_restart_second (void)
+{
+  App app = { 0 };
+  int width, height;
+
+  app_start (&app);
+
+  g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
+  g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_difficulty (app.game), ==, TTT_LEVEL_HARD);
+  gtk_window_get_default_size (GTK_WINDOW (app.window), &width, &height);
+  g_assert_cmpint (width, ==, 600);
+  g_assert_cmpint (height, ==, 700);
+
+  app_quit (&app);
+}
+
+static void
+test_restart_keeps_everything (void)
+{
+  g_autofree char *path = keyfile_path ();
+  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+
+  /* Two children, one after the other: the phase tells them apart. */
+  if (g_test_subprocess ())
+    {
+      if (g_strcmp0 (g_getenv ("TTT_RESTART_PHASE"), "first") == 0)
+        child_restart_first ();
+      else
+        child_restart_second ();
+      return;
+    }
+
+  g_remove (path);
+  use_keyfile_backend ();
+
+  g_setenv ("TTT_RESTART_PHASE", "first", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+
+  /* It is on disk, not just in the first process's memory… */
+  g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_key_file_get_integer (keyfile, GROUP, "score-x", NULL), ==, 1);
+
+  /* …and a new process starts from it. */
+  g_setenv ("TTT_RESTART_PHASE", "second", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  executable = g_strdup (g_getenv ("TTT_EXECUTABLE"));
+  if (executable == NULL)
+    g_error ("TTT_EXECUTABLE must name the tictactoe program to test");
+
+  /* The parent makes one folder; the children it starts inherit it. */
+  config_home = g_strdup (g_getenv ("TTT_TEST_CONFIG_HOME"));
+  if (config_home == NULL)
+    {
+      config_home = g_dir_make_tmp ("tictactoe-startup-XXXXXX", &error);
+      g_assert_no_error (error);
+      g_setenv ("TTT_TEST_CONFIG_HOME", config_home, TRUE);
+    }
+
+  g_test_add_func ("/startup/cli/bad-difficulty", test_cli_bad_difficulty);
+  g_test_add_func ("/startup/cli/bad-first", test_cli_bad_first);
+  g_test_add_func ("/startup/cli/empty-value", test_cli_empty_value);
+  g_test_add_func ("/startup/cli/unknown-option", test_cli_unknown_option);
+  g_test_add_func ("/startup/cli/version", test_cli_version);
+  g_test_add_func ("/startup/cli/missing-schema", test_cli_missing_schema);
+
+  g_test_add_func ("/startup/settings/invalid-keyfile", test_invalid_keyfile);
+  g_test_add_func ("/startup/settings/unknown-backend", test_unknown_backend);
+  g_test_add_func ("/startup/settings/unwritable", test_unwritable);
+  g_test_add_func ("/startup/settings/restart", test_restart_keeps_everything);
+
+  status = g_test_run ();
+
+  if (!g_test_subprocess ())
+    remove_tree (config_home);
+
+  return status;
+}

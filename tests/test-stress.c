@@ -1,0 +1,300 @@
+/* test-stress.c — thousands of random actions on the real window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Anything a person can do, in any order and at any moment — clicks on any
+ * cell (free, taken, during the computer's pause), New Game, Undo, Hint,
+ * Reset Scores, preference changes mid-game, the preferences window opened
+ * and closed, the main window closed while the computer thinks — and after
+ * each action the model and the view must still agree with the rules.
+ *
+ * TTT_STRESS_SEED and TTT_STRESS_ACTIONS override the fixed seed and the
+ * number of actions; the seed is printed so that a failure can be replayed.
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "ttt-application.h"
+#include "ttt-preferences-window.h"
+#include "ttt-window.h"
+
+#define DEFAULT_SEED    20261129
+#define DEFAULT_ACTIONS 3000
+
+typedef struct
+{
+  TttApplication       *app;
+  GSettings            *settings;
+  TttWindow            *window;
+  TttGame              *game;
+  TttPreferencesWindow *preferences;
+  GRand                *rand;
+  guint                 action;
+} Stress;
+
+static void
+iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+run_for (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  do
+    iterate ();
+  while (g_get_monotonic_time () < until);
+}
+
+static void
+open_window (Stress *stress)
+{
+  stress->window = ttt_window_new (stress->app);
+  stress->game = ttt_window_get_game (stress->window);
+  ttt_game_set_seed (stress->game, g_rand_int (stress->rand));
+  ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
+  gtk_window_present (GTK_WINDOW (stress->window));
+  iterate ();
+}
+
+static void
+check_invariants (Stress *stress)
+{
+  TttGame *game = stress->game;
+  TttGameState state = ttt_game_get_state (game);
+  TttOutcome outcome = ttt_game_get_outcome (game);
+  TttMark turn = ttt_game_get_turn (game);
+  guint winning = ttt_game_get_winning_cells (game);
+  int n_x = 0, n_o = 0;
+  TttBoard board;
+  char text[TTT_N_CELLS + 1];
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    {
+      TttMark mark = ttt_game_get_cell (game, i);
+      g_autofree char *name = NULL;
+      g_autofree char *error = NULL;
+      GtkWidget *button = ttt_window_get_cell (stress->window, i);
+
+      text[i] = mark == TTT_MARK_X ? 'X' : mark == TTT_MARK_O ? 'O' : '.';
+      n_x += mark == TTT_MARK_X;
+      n_o += mark == TTT_MARK_O;
+
+      /* The view shows what the model holds. */
+      name = g_strdup_printf ("Row %d, column %d, %s", i / 3 + 1, i % 3 + 1,
+                              mark == TTT_MARK_X ? "X" : mark == TTT_MARK_O ? "O" : "empty");
+      error = gtk_test_accessible_check_property (GTK_ACCESSIBLE (button),
+                                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+      if (error != NULL)
+        g_error ("action %u: cell %d: %s", stress->action, i, error);
+      g_assert_cmpint (gtk_widget_has_css_class (button, "winning"), ==, (winning >> i) & 1);
+    }
+  text[TTT_N_CELLS] = '\0';
+
+  /* A board the rules allow, whose turn and outcome follow from it. */
+  g_assert_cmpint (ttt_board_parse (&board, text), ==, TTT_OK);
+  g_assert_cmpint (n_x - n_o, >=, 0);
+  g_assert_cmpint (n_x - n_o, <=, 1);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, (guint) (n_x + n_o));
+  g_assert_cmpint (outcome, ==, ttt_board_outcome (&board));
+  g_assert_cmpint (turn, ==, ttt_board_turn (&board));
+  g_assert_cmpuint (winning, ==, ttt_board_winning_cells (&board));
+
+  if (outcome == TTT_OUTCOME_ONGOING)
+    g_assert_cmpint (state, !=, TTT_GAME_STATE_OVER);
+  else
+    g_assert_cmpint (state, ==, TTT_GAME_STATE_OVER);
+
+  if (state == TTT_GAME_STATE_COMPUTER_TURN)
+    {
+      g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
+      g_assert_cmpint (turn, !=, ttt_game_get_human_mark (game));
+    }
+
+  /* Scores are unsigned: a count taken back twice would wrap around. */
+  g_assert_cmpuint (ttt_game_get_score_human (game), <, 1000000);
+  g_assert_cmpuint (ttt_game_get_score_computer (game), <, 1000000);
+  g_assert_cmpuint (ttt_game_get_score_draws (game), <, 1000000);
+  g_assert_cmpuint (ttt_game_get_score_x (game), <, 1000000);
+  g_assert_cmpuint (ttt_game_get_score_o (game), <, 1000000);
+  g_assert_cmpuint (ttt_game_get_score_pair_draws (game), <, 1000000);
+}
+
+/* After the end nothing may move until the player asks for it. */
+static void
+check_quiet_after_end (Stress *stress)
+{
+  char before[TTT_N_CELLS], after[TTT_N_CELLS];
+
+  if (ttt_game_get_state (stress->game) != TTT_GAME_STATE_OVER)
+    return;
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    before[i] = (char) ttt_game_get_cell (stress->game, i);
+  run_for (5);
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    after[i] = (char) ttt_game_get_cell (stress->game, i);
+
+  g_assert_cmpmem (before, sizeof before, after, sizeof after);
+  g_assert_cmpint (ttt_game_get_state (stress->game), ==, TTT_GAME_STATE_OVER);
+}
+
+static const char *
+random_nick (GRand *rand,
+             GType  enum_type)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (enum_type);
+
+  return klass->values[g_rand_int_range (rand, 0, klass->n_values)].value_nick;
+}
+
+static void
+change_preference (Stress *stress)
+{
+  switch (g_rand_int_range (stress->rand, 0, 3))
+    {
+    case 0:
+      g_settings_set_string (stress->settings, "difficulty", random_nick (stress->rand, TTT_TYPE_LEVEL));
+      break;
+    case 1:
+      g_settings_set_string (stress->settings, "first-player", random_nick (stress->rand, TTT_TYPE_FIRST_PLAYER));
+      break;
+    default:
+      g_settings_set_string (stress->settings, "opponent", random_nick (stress->rand, TTT_TYPE_OPPONENT));
+      break;
+    }
+}
+
+static void
+toggle_preferences_window (Stress *stress)
+{
+  if (stress->preferences == NULL)
+    {
+      stress->preferences = ttt_preferences_window_new (stress->settings);
+      gtk_window_set_transient_for (GTK_WINDOW (stress->preferences), GTK_WINDOW (stress->window));
+      gtk_window_present (GTK_WINDOW (stress->preferences));
+      g_object_add_weak_pointer (G_OBJECT (stress->preferences), (gpointer *) &stress->preferences);
+    }
+  else if (g_rand_boolean (stress->rand))
+    {
+      static const char *keys[] = { "difficulty", "first-player", "opponent" };
+      GtkDropDown *dropdown = ttt_preferences_window_get_dropdown (stress->preferences,
+                                                                   keys[g_rand_int_range (stress->rand, 0, 3)]);
+      guint n = g_list_model_get_n_items (gtk_drop_down_get_model (dropdown));
+
+      gtk_drop_down_set_selected (dropdown, g_rand_int_range (stress->rand, 0, n));
+    }
+  else
+    {
+      gtk_window_close (GTK_WINDOW (stress->preferences));
+    }
+}
+
+static void
+close_main_window (Stress *stress)
+{
+  /* Best done while the computer thinks: its move must die with the game. */
+  if (stress->preferences != NULL)
+    gtk_window_destroy (GTK_WINDOW (stress->preferences));
+  gtk_window_close (GTK_WINDOW (stress->window));
+  run_for (5);
+  open_window (stress);
+}
+
+static void
+random_action (Stress *stress)
+{
+  int choice = g_rand_int_range (stress->rand, 0, 100);
+
+  if (choice < 55)
+    {
+      int cell = g_rand_int_range (stress->rand, 0, TTT_N_CELLS);
+
+      g_signal_emit_by_name (ttt_window_get_cell (stress->window, cell), "clicked");
+    }
+  else if (choice < 63)
+    g_action_group_activate_action (G_ACTION_GROUP (stress->window), "new-game", NULL);
+  else if (choice < 71)
+    g_action_group_activate_action (G_ACTION_GROUP (stress->window), "undo", NULL);
+  else if (choice < 76)
+    g_action_group_activate_action (G_ACTION_GROUP (stress->window), "hint", NULL);
+  else if (choice < 78)
+    g_action_group_activate_action (G_ACTION_GROUP (stress->window), "reset-scores", NULL);
+  else if (choice < 86)
+    change_preference (stress);
+  else if (choice < 91)
+    toggle_preferences_window (stress);
+  else if (choice < 93)
+    close_main_window (stress);
+  else if (choice < 96)
+    ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
+  else
+    run_for (g_rand_int_range (stress->rand, 1, 6));
+
+  iterate ();
+}
+
+static guint
+env_uint (const char *name,
+          guint       fallback)
+{
+  const char *value = g_getenv (name);
+
+  return value != NULL ? (guint) g_ascii_strtoull (value, NULL, 10) : fallback;
+}
+
+static void
+test_random_actions (void)
+{
+  Stress stress = { 0 };
+  guint seed = env_uint ("TTT_STRESS_SEED", DEFAULT_SEED);
+  guint n_actions = env_uint ("TTT_STRESS_ACTIONS", DEFAULT_ACTIONS);
+  guint games_over = 0;
+
+  g_test_message ("seed %u (replay with TTT_STRESS_SEED=%u), %u actions", seed, seed, n_actions);
+
+  stress.app = ttt_application_new ();
+  g_application_set_flags (G_APPLICATION (stress.app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (stress.app), NULL, NULL));
+  stress.settings = ttt_application_get_settings (stress.app);
+  stress.rand = g_rand_new_with_seed (seed);
+
+  open_window (&stress);
+
+  for (stress.action = 0; stress.action < n_actions; stress.action++)
+    {
+      random_action (&stress);
+      check_invariants (&stress);
+      if (ttt_game_get_state (stress.game) == TTT_GAME_STATE_OVER)
+        {
+          games_over++;
+          check_quiet_after_end (&stress);
+        }
+    }
+
+  g_test_message ("%u actions, %u checks of a finished board", n_actions, games_over);
+  g_assert_cmpuint (games_over, >, 0);
+
+  if (stress.preferences != NULL)
+    gtk_window_destroy (GTK_WINDOW (stress.preferences));
+  gtk_window_destroy (GTK_WINDOW (stress.window));
+  iterate ();
+  g_rand_free (stress.rand);
+  g_clear_object (&stress.app);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/stress/random-actions", test_random_actions);
+
+  return g_test_run ();
+}
