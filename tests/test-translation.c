@@ -1,0 +1,316 @@
+/* test-translation.c — the real windows in Simplified Chinese
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Loads the catalogs that the build compiles into <builddir>/po, asks for
+ * zh_CN through LANGUAGE as a user would, and reads the strings back from
+ * the widgets: the title must be 井字棋 and no visible text may be left in
+ * English. Needs a display, like test-window.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+
+#include "ttt-application.h"
+#include "ttt-preferences-window.h"
+#include "ttt-window.h"
+
+static TttApplication *app;
+
+static void
+iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Text is Chinese when no Latin word is left in it. The marks X and O and
+ * the mnemonic letter in "新游戏(_N)" are Latin in Chinese too. */
+static gboolean
+is_chinese (const char *text)
+{
+  static GRegex *allowed;
+  g_autofree char *rest = NULL;
+
+  if (allowed == NULL)
+    allowed = g_regex_new ("\\(_?[A-Za-z]\\)|\\b[XO]\\b", G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
+
+  rest = g_regex_replace_literal (allowed, text, -1, 0, "", G_REGEX_MATCH_DEFAULT, NULL);
+  for (const char *p = rest; *p != '\0'; p++)
+    if (g_ascii_isalpha (*p))
+      return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+has_han (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) == G_UNICODE_SCRIPT_HAN)
+      return TRUE;
+
+  return FALSE;
+}
+
+static void
+assert_chinese (const char *where,
+                const char *text)
+{
+  if (text == NULL || *text == '\0')
+    return;
+
+  if (!is_chinese (text))
+    g_error ("%s is not in Chinese: “%s”", where, text);
+}
+
+static void
+check_menu (GMenuModel *menu,
+            guint      *n_items)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuLinkIter) links = NULL;
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        {
+          g_assert_true (has_han (label));
+          assert_chinese ("A menu item", label);
+          (*n_items)++;
+        }
+
+      links = g_menu_model_iterate_item_links (menu, i);
+      while (g_menu_link_iter_get_next (links, NULL, &link))
+        {
+          check_menu (link, n_items);
+          g_object_unref (link);
+        }
+    }
+}
+
+/* Every label, tooltip and menu under @widget. Returns how many labels with
+ * text it read. */
+static guint
+check_widget_tree (GtkWidget *widget,
+                   guint     *n_menu_items)
+{
+  guint n_labels = 0;
+
+  /* A menu's items are read from its model below; its key names, like
+   * Ctrl+H, are GTK's. */
+  if (GTK_IS_POPOVER_MENU (widget))
+    return 0;
+
+  assert_chinese ("A tooltip", gtk_widget_get_tooltip_text (widget));
+
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+
+      assert_chinese ("A label", text);
+      if (*text != '\0')
+        n_labels++;
+    }
+
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+    check_menu (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), n_menu_items);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n_labels += check_widget_tree (child, n_menu_items);
+
+  return n_labels;
+}
+
+static void
+test_catalog (void)
+{
+  /* Not the widgets yet: only that the compiled catalog is found. */
+  if (g_strcmp0 (_("Tic-Tac-Toe"), "Tic-Tac-Toe") == 0)
+    g_error ("The title is not translated: %s/zh_CN/LC_MESSAGES/%s.mo was not built, "
+             "not loaded (locale %s) or lacks it",
+             bindtextdomain (GETTEXT_PACKAGE, NULL), GETTEXT_PACKAGE, setlocale (LC_MESSAGES, NULL));
+
+  g_assert_cmpstr (_("Tic-Tac-Toe"), ==, "井字棋");
+  g_assert_cmpstr (C_("difficulty", "Medium"), !=, "Medium");
+}
+
+static void
+test_window (void)
+{
+  TttWindow *window = ttt_window_new (app);
+  g_autofree char *cell_name = NULL;
+  const char *status;
+  guint n_menu_items = 0;
+  guint n_labels;
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "井字棋");
+
+  status = ttt_window_get_status (window);
+  g_assert_cmpstr (status, ==, _("Your turn"));
+  g_assert_cmpstr (status, !=, "Your turn");
+  g_assert_true (has_han (status));
+
+  /* The header bar, status, subtitle and scores, the tooltips and the
+   * primary menu. */
+  n_labels = check_widget_tree (GTK_WIDGET (window), &n_menu_items);
+  g_assert_cmpuint (n_labels, >=, 8);
+  g_assert_cmpuint (n_menu_items, ==, 5);
+
+  /* What a screen reader says about a cell. */
+  cell_name = g_strdup_printf (_("Row %d, column %d, %s"), 2, 2, C_("mark", "empty"));
+  g_assert_true (has_han (cell_name));
+  assert_chinese ("A cell's name", cell_name);
+  gtk_test_accessible_assert_property (ttt_window_get_cell (window, 4),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, cell_name);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+static void
+test_preferences (void)
+{
+  TttWindow *window = ttt_window_new (app);
+  TttPreferencesWindow *preferences;
+  static const char *keys[] = { "difficulty", "first-player", "opponent" };
+  guint n_menu_items = 0;
+
+  preferences = ttt_preferences_window_new (ttt_application_get_settings (app));
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  iterate ();
+
+  g_assert_true (has_han (gtk_window_get_title (GTK_WINDOW (preferences))));
+  assert_chinese ("The preferences title", gtk_window_get_title (GTK_WINDOW (preferences)));
+  g_assert_cmpuint (check_widget_tree (GTK_WIDGET (preferences), &n_menu_items), >=, 10);
+
+  /* The choices, including those not shown until the list opens. */
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GListModel *model = gtk_drop_down_get_model (ttt_preferences_window_get_dropdown (preferences, keys[i]));
+
+      g_assert_cmpuint (g_list_model_get_n_items (model), >=, 2);
+      for (guint j = 0; j < g_list_model_get_n_items (model); j++)
+        {
+          const char *item = gtk_string_list_get_string (GTK_STRING_LIST (model), j);
+
+          g_assert_true (has_han (item));
+          assert_chinese ("A drop-down item", item);
+        }
+    }
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+static void
+test_shortcuts (void)
+{
+  TttWindow *window = ttt_window_new (app);
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  GType types[] = { GTK_TYPE_SHORTCUTS_GROUP, GTK_TYPE_SHORTCUTS_SHORTCUT };
+  g_autoptr(GPtrArray) todo = g_ptr_array_new ();
+  guint n_titles = 0;
+
+  g_assert_nonnull (overlay);
+
+  /* Only our own titles: the key names and the search field come from
+   * GTK's catalog. */
+  g_ptr_array_add (todo, overlay);
+  while (todo->len > 0)
+    {
+      GtkWidget *widget = g_ptr_array_steal_index (todo, todo->len - 1);
+
+      for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+        if (G_TYPE_CHECK_INSTANCE_TYPE (widget, types[i]))
+          {
+            g_autofree char *title = NULL;
+
+            g_object_get (widget, "title", &title, NULL);
+            g_assert_nonnull (title);
+            g_assert_true (has_han (title));
+            assert_chinese ("A shortcut title", title);
+            n_titles++;
+          }
+
+      for (GtkWidget *child = gtk_widget_get_first_child (widget);
+           child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (todo, child);
+    }
+
+  /* 3 groups and 10 shortcuts, and the copies the search view makes. */
+  g_assert_cmpuint (n_titles, >=, 13);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* gettext ignores LANGUAGE while the locale is C or POSIX, so the test
+ * needs a real one. Any UTF-8 locale will do, since LANGUAGE chooses the
+ * catalog; glibc 2.35 and later always have C.UTF-8. */
+static const char *
+use_utf8_locale (void)
+{
+  static const char *candidates[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8", "zh_CN.UTF-8" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (setlocale (LC_ALL, candidates[i]) != NULL)
+      return candidates[i];
+
+  return NULL;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *localedir = NULL;
+  const char *locale;
+  int status;
+
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+
+  /* As gtk_test_init(), but with a locale that lets LANGUAGE work. */
+  g_test_init (&argc, &argv, NULL);
+  gtk_disable_setlocale ();
+  locale = use_utf8_locale ();
+  if (locale == NULL)
+    g_error ("No UTF-8 locale (tried C.UTF-8, en_US.UTF-8, zh_CN.UTF-8); "
+             "gettext would ignore LANGUAGE. Generate one with localedef.");
+  g_setenv ("LC_ALL", locale, TRUE);
+  gtk_init ();
+
+  /* The catalogs that the build compiled: <builddir>/po/<lang>/LC_MESSAGES. */
+  localedir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = ttt_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+
+  g_test_add_func ("/translation/zh_CN/catalog", test_catalog);
+  g_test_add_func ("/translation/zh_CN/window", test_window);
+  g_test_add_func ("/translation/zh_CN/preferences", test_preferences);
+  g_test_add_func ("/translation/zh_CN/shortcuts", test_shortcuts);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+
+  return status;
+}
