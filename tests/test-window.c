@@ -351,6 +351,16 @@ test_actions (Fixture       *fixture,
 }
 
 static void
+assert_setting (GSettings  *settings,
+                const char *key,
+                const char *expected)
+{
+  g_autofree char *value = g_settings_get_string (settings, key);
+
+  g_assert_cmpstr (value, ==, expected);
+}
+
+static void
 test_preferences (Fixture       *fixture,
                   gconstpointer  data)
 {
@@ -372,12 +382,12 @@ test_preferences (Fixture       *fixture,
   /* …and write them. With no move made, the game takes them at once. */
   gtk_drop_down_set_selected (difficulty, TTT_LEVEL_HARD);
   iterate ();
-  g_assert_cmpstr (g_settings_get_string (settings, "difficulty"), ==, "hard");
+  assert_setting (settings, "difficulty", "hard");
   g_assert_cmpint (ttt_game_get_current_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
 
   gtk_drop_down_set_selected (first, TTT_FIRST_PLAYER_COMPUTER);
   iterate ();
-  g_assert_cmpstr (g_settings_get_string (settings, "first-player"), ==, "computer");
+  assert_setting (settings, "first-player", "computer");
   wait_for_human (fixture->game);
   g_assert_cmpint (ttt_game_get_human_mark (fixture->game), ==, TTT_MARK_O);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
@@ -385,7 +395,7 @@ test_preferences (Fixture       *fixture,
   /* Mid-game, a change waits for the next game. */
   gtk_drop_down_set_selected (opponent, TTT_OPPONENT_HUMAN);
   iterate ();
-  g_assert_cmpstr (g_settings_get_string (settings, "opponent"), ==, "human");
+  assert_setting (settings, "opponent", "human");
   g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 
