@@ -8,7 +8,6 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
@@ -134,7 +133,8 @@ warn_about_invalid_settings (GSettings *settings)
   g_autoptr(GKeyFile) keyfile = g_key_file_new ();
   g_autoptr(GString) invalid = g_string_new (NULL);
   g_autofree char *filename = NULL;
-  g_autofree char *group = NULL;
+  /* The keyfile backend files the keys of /a/b/ under the group "a/b". */
+  const char *group = &RESOURCE_BASE[1];
   g_auto(GStrv) keys = NULL;
 
   if (g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") == NULL ||
@@ -146,7 +146,6 @@ warn_about_invalid_settings (GSettings *settings)
     return;
 
   g_object_get (settings, "settings-schema", &schema, NULL);
-  group = g_strndup (RESOURCE_BASE + 1, strlen (RESOURCE_BASE) - 1);
   keys = g_settings_schema_list_keys (schema);
 
   for (guint i = 0; keys[i] != NULL; i++)
