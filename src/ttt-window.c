@@ -282,6 +282,12 @@ update_scores (TttWindow *self)
       set_score (self->score_draws_value, ttt_game_get_score_draws (self->game));
       set_score (self->score_second_value, ttt_game_get_score_computer (self->game));
     }
+
+  /* Nothing to reset in either mode: the menu item says so. */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "reset-scores")),
+                               ttt_game_get_score_human (self->game) + ttt_game_get_score_computer (self->game) +
+                               ttt_game_get_score_draws (self->game) + ttt_game_get_score_x (self->game) +
+                               ttt_game_get_score_o (self->game) + ttt_game_get_score_pair_draws (self->game) > 0);
 }
 
 static void

@@ -341,13 +341,16 @@ test_actions (Fixture       *fixture,
   g_assert_cmpint (count_marks (fixture->game), ==, 0);
   g_assert_false (action_enabled (fixture, "undo"));
 
-  /* Reset Scores zeroes what the settings hold. */
+  /* Reset Scores zeroes what the settings hold, and only then applies. */
+  g_assert_false (action_enabled (fixture, "reset-scores"));
   g_settings_set_uint (ttt_application_get_settings (app), "score-human", 3);
   iterate ();
+  g_assert_true (action_enabled (fixture, "reset-scores"));
   g_assert_cmpuint (ttt_game_get_score_human (fixture->game), ==, 3);
   g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "reset-scores", NULL);
   iterate ();
   g_assert_cmpuint (g_settings_get_uint (ttt_application_get_settings (app), "score-human"), ==, 0);
+  g_assert_false (action_enabled (fixture, "reset-scores"));
 }
 
 static void
