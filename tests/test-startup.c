@@ -190,6 +190,17 @@ play (App *app,
   iterate ();
 }
 
+/* Between two people: X takes the top row while O plays below it. */
+static void
+play_top_row_for_x (App *app)
+{
+  static const int moves[] = { 0, 3, 1, 4, 2 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    play (app, moves[i]);
+  g_assert_cmpint (ttt_game_get_outcome (app->game), ==, TTT_OUTCOME_X_WINS);
+}
+
 /* Where the keyfile backend keeps the settings under our XDG_CONFIG_HOME. */
 static char *
 keyfile_path (void)
@@ -315,11 +326,7 @@ child_unwritable (void)
   /* ...yet the game goes on, and keeps count for this run. */
   ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
   iterate ();
-  play (&app, 0);
-  play (&app, 3);
-  play (&app, 1);
-  play (&app, 4);
-  play (&app, 2);
+  play_top_row_for_x (&app);
   g_assert_cmpint (ttt_game_get_outcome (app.game), ==, TTT_OUTCOME_X_WINS);
   g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
 
@@ -362,11 +369,7 @@ child_restart_first (void)
 
   g_settings_set_string (settings, "opponent", "human");
   iterate ();
-  play (&app, 0);
-  play (&app, 3);
-  play (&app, 1);
-  play (&app, 4);
-  play (&app, 2);
+  play_top_row_for_x (&app);
   g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
   g_settings_set_string (settings, "difficulty", "hard");
   gtk_window_set_default_size (GTK_WINDOW (app.window), 600, 700);
