@@ -26,6 +26,7 @@ struct _TttWindow
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
+  GtkWidget            *badges;
   TttPlayerBadge       *badge_x;
   TttPlayerBadge       *badge_o;
   GtkWidget            *draws_box;
@@ -462,6 +463,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_o);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, draws_box);

@@ -22,23 +22,10 @@ typedef struct
 } Fixture;
 
 static void
-reset_settings (void)
-{
-  GSettings *settings = ttt_application_get_settings (app);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-}
-
-static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  reset_settings ();
+  ttt_test_reset_settings (app);
 
   fixture->window = ttt_test_window_new (app);
   fixture->game = ttt_window_get_game (fixture->window);
