@@ -242,7 +242,8 @@ state_changed_cb (TttWindow  *self,
                   GParamSpec *pspec,
                   TttGame    *game)
 {
-  gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (self->play_again_button));
+  /* Whether the window is active or not, where its focus would be. */
+  gboolean had_focus = gtk_root_get_focus (GTK_ROOT (self)) == GTK_WIDGET (self->play_again_button);
 
   update_status (self);
 
