@@ -189,21 +189,6 @@ mark_of_move (guint index)
   return index % 2 == 0 ? TTT_MARK_X : TTT_MARK_O;
 }
 
-/* SplitMix64, like the engine's own generator, on the same state: one seed
- * then fixes both who starts a random game and how the computer plays. */
-static guint64
-ttt_game_next_random (TttGame *self)
-{
-  uint64_t z;
-
-  self->rng_state += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  z = self->rng_state;
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-
-  return z ^ (z >> 31);
-}
-
 static gboolean
 ttt_game_vs_computer (TttGame *self)
 {
@@ -438,7 +423,9 @@ ttt_game_decide_human_first (TttGame  *self,
       break;
 
     case TTT_FIRST_PLAYER_RANDOM:
-      human_first = (ttt_game_next_random (self) >> 63) != 0;
+      /* The computer's own draws come from the same state: one seed
+       * fixes a whole session. */
+      human_first = (ttt_rng_next (&self->rng_state) >> 63) != 0;
       break;
 
     default:

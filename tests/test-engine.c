@@ -1726,6 +1726,44 @@ test_different_seeds (void)
   g_hash_table_unref (games);
 }
 
+/* The generator callers share with the engine: SplitMix64, checked
+ * against the first values of its published reference for seed 0, and a
+ * NULL state refused without a crash. */
+static void
+test_rng_next (void)
+{
+  static const uint64_t expected[] = {
+    UINT64_C (0xe220a8397b1dcdaf), UINT64_C (0x6e789e6aa1b965f4), UINT64_C (0x06c45d188009454f),
+  };
+  uint64_t state = 0;
+  uint64_t again = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmphex (ttt_rng_next (&state), ==, expected[i]);
+
+  /* The state is all there is: one value, then the same sequence. */
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    ttt_rng_next (&again);
+  g_assert_cmphex (again, ==, state);
+  g_assert_cmphex (ttt_rng_next (NULL), ==, 0);
+
+  /* ttt_ai_choose() draws from the same sequence: Easy's first move from
+   * seed 0 is the cell the first value picks among all nine. */
+  {
+    uint64_t rng = 0;
+    uint64_t probe = 0;
+    uint64_t value;
+    TttBoard board;
+
+    ttt_board_clear (&board);
+    do
+      value = ttt_rng_next (&probe);
+    while (value >= UINT64_MAX - UINT64_MAX % 9);
+    g_assert_cmpint (ttt_ai_choose (&board, TTT_LEVEL_EASY, &rng), ==, (int) (value % 9));
+    g_assert_cmphex (rng, ==, probe);
+  }
+}
+
 static void
 test_choose_refuses (void)
 {
@@ -1858,6 +1896,7 @@ main (int   argc,
   g_test_add_func ("/engine/ai/same-seed", test_same_seed);
   g_test_add_func ("/engine/ai/different-seeds", test_different_seeds);
   g_test_add_func ("/engine/ai/refuses", test_choose_refuses);
+  g_test_add_func ("/engine/ai/rng", test_rng_next);
   g_test_add_func ("/engine/ai/threads", test_threads);
 
   status = g_test_run ();
