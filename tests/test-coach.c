@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * GLib only, no display. The analysis is checked against a small minimax
- * of the test's own; the review against games whose mistakes are known;
+ * GLib only, no display. The analysis is checked against the reference
+ * minimax (reference-rules.h); the review against games whose mistakes are known;
  * the words in English as the UI shows them, and in German and Chinese
  * from the catalogs the build compiles, plural forms included.
  */
@@ -16,6 +16,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "reference-rules.h"
 #include "ttt-coach.h"
 #include "ttt-game.h"
 #include "ttt-review-cursor.h"
@@ -68,81 +69,6 @@ count_notify_cb (GObject    *object,
   guint *count = user_data;
 
   (*count)++;
-}
-
-/* A minimax of the test's own, on masks: the side to move's result (1 win,
- * 0 draw, −1 loss) and the plies to the end, the winner hurrying and the
- * loser holding out. */
-
-static const unsigned lines[8] = {
-  0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124,
-};
-
-static gboolean
-has_line (unsigned marks)
-{
-  for (int i = 0; i < 8; i++)
-    if ((marks & lines[i]) == lines[i])
-      return TRUE;
-
-  return FALSE;
-}
-
-/* Memoised on both masks, so that valgrind runs the test in seconds too:
- * the result + 2 (0 for not yet known) and the plies. */
-static gint8 memo_result[512 * 512];
-static gint8 memo_plies[512 * 512];
-
-static void
-minimax (unsigned  mine,
-         unsigned  theirs,
-         int      *result,
-         int      *plies)
-{
-  unsigned key = mine * 512 + theirs;
-  int best_result = -2, best_plies = 0;
-
-  if (memo_result[key] != 0)
-    {
-      *result = memo_result[key] - 2;
-      *plies = memo_plies[key];
-      return;
-    }
-
-  if (has_line (theirs))
-    {
-      *result = -1;
-      *plies = 0;
-      return;
-    }
-  if ((mine | theirs) == 0777)
-    {
-      *result = 0;
-      *plies = 0;
-      return;
-    }
-
-  for (int cell = 0; cell < 9; cell++)
-    {
-      int r, p;
-
-      if ((mine | theirs) & (1u << cell))
-        continue;
-      minimax (theirs, mine | (1u << cell), &r, &p);
-      r = -r;
-      p++;
-      if (r > best_result ||
-          (r == best_result && ((r == 1 && p < best_plies) || (r == -1 && p > best_plies))))
-        {
-          best_result = r;
-          best_plies = p;
-        }
-    }
-
-  memo_result[key] = (gint8) (best_result + 2);
-  memo_plies[key] = (gint8) best_plies;
-  *result = best_result;
-  *plies = best_plies;
 }
 
 /* The game: moves and analysis */
@@ -233,7 +159,7 @@ test_analysis_fixed_position (void)
 }
 
 /* Random two-player games: at every position, every empty cell against the
- * minimax above. */
+ * reference minimax. */
 static void
 test_analysis_oracle (void)
 {
@@ -265,18 +191,18 @@ test_analysis_oracle (void)
 
           for (int i = 0; i < n_empty; i++)
             {
-              unsigned mine = (x_to_move ? x : o) | (1u << empty[i]);
-              unsigned theirs = x_to_move ? o : x;
+              TttBoard before = { (uint16_t) x, (uint16_t) o };
+              TttBoard after = ref_play (&before, empty[i]);
+              /* For the opponent, who moves next: ±(10 − plies to the end). */
+              int score = ref_score (&after);
+              int plies = score != 0 ? TTT_SCORE_MAX - ABS (score) : ref_count (ref_empty (&after));
               TttVerdict verdict;
               guint n_moves;
-              int result, plies;
 
-              minimax (theirs, mine, &result, &plies);
-              result = -result;
-
+              g_assert_true (x_to_move == ref_x_to_move (&before));
               g_assert_true (ttt_game_get_cell_analysis (game, empty[i], &verdict, &n_moves));
-              g_assert_cmpint (verdict, ==, result > 0 ? TTT_VERDICT_WIN
-                                            : result < 0 ? TTT_VERDICT_LOSS
+              g_assert_cmpint (verdict, ==, score < 0 ? TTT_VERDICT_WIN
+                                            : score > 0 ? TTT_VERDICT_LOSS
                                             : TTT_VERDICT_DRAW);
               g_assert_cmpuint (n_moves, ==, (guint) plies + 1);
               n_checked++;

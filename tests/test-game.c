@@ -15,15 +15,10 @@
 #include <gio/gio.h>
 #include <gio/gsettingsbackend.h>
 
+#include "reference-rules.h"
 #include "ttt-game.h"
 
 #define SCHEMA_ID "io.github.jingzi.TicTacToe"
-
-static const int lines[8][3] = {
-  { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
-  { 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
-  { 0, 4, 8 }, { 2, 4, 6 },
-};
 
 static const char *
 nick (GType type,
@@ -134,26 +129,6 @@ new_cell (const TttBoard *before,
   g_assert_cmpint (__builtin_popcount (added), ==, 1);
 
   return __builtin_ctz (added);
-}
-
-/* Empty cells that would complete a line of @mark. */
-static unsigned
-threats (const TttBoard *board,
-         TttMark         mark)
-{
-  unsigned mine = mark == TTT_MARK_X ? board->x : board->o;
-  unsigned empty = 0x1ffu & ~(unsigned) (board->x | board->o);
-  unsigned cells = 0;
-
-  for (int i = 0; i < 8; i++)
-    {
-      unsigned line = (1u << lines[i][0]) | (1u << lines[i][1]) | (1u << lines[i][2]);
-
-      if (__builtin_popcount (mine & line) == 2 && (empty & line) != 0)
-        cells |= empty & line;
-    }
-
-  return cells;
 }
 
 /* Recording the news */
@@ -723,15 +698,11 @@ check_easy (const TttBoard *before,
             gpointer        data)
 {
   guint *n_not_medium = data;
-  TttMark me = ttt_board_turn (before);
-  unsigned wins = threats (before, me);
-  unsigned blocks = threats (before, me == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
 
   g_assert_cmpint (ttt_board_get (before, cell), ==, TTT_MARK_NONE);
 
   /* Counts the moves the rule player would never make. */
-  if ((wins != 0 && !(wins & (1u << cell))) ||
-      (wins == 0 && blocks != 0 && !(blocks & (1u << cell))))
+  if (!(ref_medium_cells (before, NULL) & (1u << cell)))
     (*n_not_medium)++;
 }
 
@@ -740,19 +711,7 @@ check_medium (const TttBoard *before,
               int             cell,
               gpointer        data)
 {
-  TttMark me = ttt_board_turn (before);
-  unsigned wins = threats (before, me);
-  unsigned blocks = threats (before, me == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
-  unsigned empty = 0x1ffu & ~(unsigned) (before->x | before->o);
-
-  if (wins != 0)
-    g_assert_true (wins & (1u << cell));
-  else if (blocks != 0)
-    g_assert_true (blocks & (1u << cell));
-  else if (empty & (1u << 4))
-    g_assert_cmpint (cell, ==, 4);
-  else if (empty & 0x145u)
-    g_assert_true (0x145u & (1u << cell));
+  g_assert_true (ref_medium_cells (before, NULL) & (1u << cell));
 }
 
 static void
