@@ -154,9 +154,7 @@ typedef struct
 static void
 app_start (App *app)
 {
-  app->app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app->app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app->app), NULL, NULL));
+  app->app = ttt_test_application_new ();
   app->window = ttt_test_window_new (app->app);
   app->game = ttt_window_get_game (app->window);
   ttt_game_set_computer_delay (app->game, 0);
@@ -172,25 +170,6 @@ app_quit (App *app)
   ttt_test_iterate ();
   g_settings_sync ();
   g_clear_object (&app->app);
-}
-
-static void
-play (App *app,
-      int  cell)
-{
-  g_signal_emit_by_name (ttt_window_get_cell (app->window, cell), "clicked");
-  ttt_test_iterate ();
-}
-
-/* Between two people: X takes the top row while O plays below it. */
-static void
-play_top_row_for_x (App *app)
-{
-  static const int moves[] = { 0, 3, 1, 4, 2 };
-
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    play (app, moves[i]);
-  g_assert_cmpint (ttt_game_get_outcome (app->game), ==, TTT_OUTCOME_X_WINS);
 }
 
 /* Where the keyfile backend keeps the settings under our XDG_CONFIG_HOME. */
@@ -239,7 +218,7 @@ child_invalid_keyfile (void)
   g_assert_cmpuint (ttt_game_get_score_computer (app.game), ==, 7);
 
   /* And the game plays. */
-  play (&app, 4);
+  ttt_test_click (app.window, 4);
   g_assert_cmpuint (ttt_game_get_n_moves (app.game), ==, 2);
 
   app_quit (&app);
@@ -279,7 +258,7 @@ child_unknown_backend (void)
   app_start (&app);
   g_test_assert_expected_messages ();
 
-  play (&app, 0);
+  ttt_test_click (app.window, 0);
   g_assert_cmpuint (ttt_game_get_n_moves (app.game), ==, 2);
   app_quit (&app);
 }
@@ -318,7 +297,7 @@ child_unwritable (void)
   /* ...yet the game goes on, and keeps count for this run. */
   ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
-  play_top_row_for_x (&app);
+  ttt_test_play_top_row_for_x (app.window);
   g_assert_cmpint (ttt_game_get_outcome (app.game), ==, TTT_OUTCOME_X_WINS);
   g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
 
@@ -361,7 +340,7 @@ child_restart_first (void)
 
   g_settings_set_string (settings, "opponent", "human");
   ttt_test_iterate ();
-  play_top_row_for_x (&app);
+  ttt_test_play_top_row_for_x (app.window);
   g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
   g_settings_set_string (settings, "difficulty", "hard");
   gtk_window_set_default_size (GTK_WINDOW (app.window), 600, 700);

@@ -33,16 +33,6 @@ typedef struct
 } Stress;
 
 static void
-run_for (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  do
-    ttt_test_iterate ();
-  while (g_get_monotonic_time () < until);
-}
-
-static void
 open_window (Stress *stress)
 {
   stress->window = ttt_test_window_new (stress->app);
@@ -127,7 +117,7 @@ check_quiet_after_end (Stress *stress)
 
   for (int i = 0; i < TTT_N_CELLS; i++)
     before[i] = (char) ttt_game_get_cell (stress->game, i);
-  run_for (5);
+  ttt_test_run_for (5);
   for (int i = 0; i < TTT_N_CELLS; i++)
     after[i] = (char) ttt_game_get_cell (stress->game, i);
 
@@ -193,7 +183,7 @@ close_main_window (Stress *stress)
   if (stress->preferences != NULL)
     gtk_window_destroy (GTK_WINDOW (stress->preferences));
   gtk_window_close (GTK_WINDOW (stress->window));
-  run_for (5);
+  ttt_test_run_for (5);
   open_window (stress);
 }
 
@@ -225,7 +215,7 @@ random_action (Stress *stress)
   else if (choice < 96)
     ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
   else
-    run_for (g_rand_int_range (stress->rand, 1, 6));
+    ttt_test_run_for (g_rand_int_range (stress->rand, 1, 6));
 
   ttt_test_iterate ();
 }
@@ -249,9 +239,7 @@ test_random_actions (void)
 
   g_test_message ("seed %u (replay with TTT_STRESS_SEED=%u), %u actions", seed, seed, n_actions);
 
-  stress.app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (stress.app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (stress.app), NULL, NULL));
+  stress.app = ttt_test_application_new ();
   stress.settings = ttt_application_get_settings (stress.app);
   stress.rand = g_rand_new_with_seed (seed);
 

@@ -267,7 +267,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *localedir = NULL;
   const char *locale;
   int status;
@@ -290,10 +289,7 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("Could not register the application: %s", error->message);
+  app = ttt_test_application_new ();
 
   g_test_add_func ("/translation/zh_CN/catalog", test_catalog);
   g_test_add_func ("/translation/zh_CN/window", test_window);

@@ -13,48 +13,10 @@
 
 #include "ui-helpers.h"
 
-static TttApplication *app;
-
-typedef struct
-{
-  TttWindow *window;
-  TttGame   *game;
-} Fixture;
-
 static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  ttt_test_reset_settings (app);
-
-  fixture->window = ttt_test_window_new (app);
-  fixture->game = ttt_window_get_game (fixture->window);
-  ttt_game_set_computer_delay (fixture->game, 0);
-  ttt_game_set_seed (fixture->game, 42);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  ttt_test_iterate ();
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  ttt_test_iterate ();
-}
-
-static void
-click (Fixture *fixture,
-       int      cell)
-{
-  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
-  ttt_test_iterate ();
-}
-
-static void
-assert_cell_name (Fixture    *fixture,
-                  int         cell,
-                  const char *name)
+assert_cell_name (TttTestWindow *fixture,
+                  int            cell,
+                  const char    *name)
 {
   GtkWidget *button = ttt_window_get_cell (fixture->window, cell);
 
@@ -74,13 +36,13 @@ count_marks (TttGame *game)
 }
 
 static void
-test_click_and_answer (Fixture       *fixture,
+test_click_and_answer (TttTestWindow *fixture,
                        gconstpointer  data)
 {
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
   assert_cell_name (fixture, 4, "Row 2, column 2, empty");
 
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
   assert_cell_name (fixture, 4, "Row 2, column 2, X");
 
@@ -97,20 +59,20 @@ test_click_and_answer (Fixture       *fixture,
       }
 
   /* A taken cell is refused and changes nothing. */
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
 }
 
 static void
-test_thinking_refuses_clicks (Fixture       *fixture,
+test_thinking_refuses_clicks (TttTestWindow *fixture,
                               gconstpointer  data)
 {
   ttt_game_set_computer_delay (fixture->game, 200);
-  click (fixture, 0);
+  ttt_test_click (fixture->window, 0);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
 
-  click (fixture, 8);
+  ttt_test_click (fixture->window, 8);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
@@ -119,11 +81,11 @@ test_thinking_refuses_clicks (Fixture       *fixture,
 }
 
 static void
-test_two_players_win_highlight (Fixture       *fixture,
+test_two_players_win_highlight (TttTestWindow *fixture,
                                 gconstpointer  data)
 {
   static const int moves[] = { 0, 3, 1, 4, 2 };
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
 
   /* No move yet, so the change applies at once. */
   g_settings_set_string (settings, "opponent", "human");
@@ -131,7 +93,7 @@ test_two_players_win_highlight (Fixture       *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
 
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    click (fixture, moves[i]);
+    ttt_test_click (fixture->window, moves[i]);
 
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
   for (int i = 0; i < TTT_N_CELLS; i++)
@@ -147,7 +109,7 @@ test_two_players_win_highlight (Fixture       *fixture,
   g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, 1);
 
   /* Clicks after the end change nothing. */
-  click (fixture, 8);
+  ttt_test_click (fixture->window, 8);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
 
   /* New Game clears the board and the highlight. */
@@ -160,10 +122,10 @@ test_two_players_win_highlight (Fixture       *fixture,
 }
 
 static void
-test_computer_wins_status (Fixture       *fixture,
+test_computer_wins_status (TttTestWindow *fixture,
                            gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
 
   /* Against Hard, a human who only plays the first free cell loses. */
   g_settings_set_string (settings, "difficulty", "hard");
@@ -174,7 +136,7 @@ test_computer_wins_status (Fixture       *fixture,
       for (int i = 0; i < TTT_N_CELLS; i++)
         if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
           {
-            click (fixture, i);
+            ttt_test_click (fixture->window, i);
             break;
           }
       ttt_test_wait_for_human (fixture->game);
@@ -186,19 +148,19 @@ test_computer_wins_status (Fixture       *fixture,
 }
 
 static gboolean
-press (Fixture *fixture,
-       guint    keyval)
+press (TttTestWindow *fixture,
+       guint          keyval)
 {
   return ttt_test_press (fixture->window, keyval);
 }
 
 static void
-test_keyboard_play (Fixture       *fixture,
+test_keyboard_play (TttTestWindow *fixture,
                     gconstpointer  data)
 {
   GtkWidget *focus;
 
-  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
   ttt_test_iterate ();
 
   /* Digits in reading order; keypad digits in their physical layout. */
@@ -240,14 +202,15 @@ static void
 assert_accel (const char *accel,
               const char *action)
 {
-  g_auto(GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), accel);
+  g_auto(GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (ttt_test_application ()),
+                                                                 accel);
 
   g_assert_true (g_strv_contains ((const char * const *) actions, action));
 }
 
 static gboolean
-action_enabled (Fixture    *fixture,
-                const char *name)
+action_enabled (TttTestWindow *fixture,
+                const char    *name)
 {
   g_autofree char *full = g_strconcat ("win.", name, NULL);
 
@@ -255,7 +218,7 @@ action_enabled (Fixture    *fixture,
 }
 
 static void
-test_actions (Fixture       *fixture,
+test_actions (TttTestWindow *fixture,
               gconstpointer  data)
 {
   int hint;
@@ -276,7 +239,7 @@ test_actions (Fixture       *fixture,
   g_assert_cmpint (hint, >=, 0);
   g_assert_true (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
 
-  click (fixture, hint);
+  ttt_test_click (fixture->window, hint);
   g_assert_false (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
   ttt_test_wait_for_human (fixture->game);
   g_assert_true (action_enabled (fixture, "undo"));
@@ -288,13 +251,13 @@ test_actions (Fixture       *fixture,
 
   /* Reset Scores zeroes what the settings hold, and only then applies. */
   g_assert_false (action_enabled (fixture, "reset-scores"));
-  g_settings_set_uint (ttt_application_get_settings (app), "score-human", 3);
+  g_settings_set_uint (ttt_application_get_settings (fixture->app), "score-human", 3);
   ttt_test_iterate ();
   g_assert_true (action_enabled (fixture, "reset-scores"));
   g_assert_cmpuint (ttt_game_get_score_human (fixture->game), ==, 3);
   ttt_test_activate (fixture->window, "win.reset-scores");
   ttt_test_iterate ();
-  g_assert_cmpuint (g_settings_get_uint (ttt_application_get_settings (app), "score-human"), ==, 0);
+  g_assert_cmpuint (g_settings_get_uint (ttt_application_get_settings (fixture->app), "score-human"), ==, 0);
   g_assert_false (action_enabled (fixture, "reset-scores"));
 }
 
@@ -309,10 +272,10 @@ assert_setting (GSettings  *settings,
 }
 
 static void
-test_preferences (Fixture       *fixture,
+test_preferences (TttTestWindow *fixture,
                   gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
   TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
   AdwComboRow *difficulty = ttt_test_preferences_row (preferences, "difficulty");
   AdwComboRow *first = ttt_test_preferences_row (preferences, "first-player");
@@ -362,10 +325,10 @@ test_preferences (Fixture       *fixture,
 }
 
 static void
-test_window_size_saved (Fixture       *fixture,
+test_window_size_saved (TttTestWindow *fixture,
                         gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
 
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 611, 677);
   gtk_window_close (GTK_WINDOW (fixture->window));
@@ -374,7 +337,7 @@ test_window_size_saved (Fixture       *fixture,
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 677);
 
   /* The next window opens at that size. */
-  fixture->window = ttt_test_window_new (app);
+  fixture->window = ttt_test_window_new (fixture->app);
   {
     int width, height;
 
@@ -385,13 +348,13 @@ test_window_size_saved (Fixture       *fixture,
 }
 
 static void
-test_close_while_thinking (Fixture       *fixture,
+test_close_while_thinking (TttTestWindow *fixture,
                            gconstpointer  data)
 {
   g_autoptr(TttGame) game = g_object_ref (fixture->game);
 
   ttt_game_set_computer_delay (game, 50);
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
 
   gtk_window_destroy (GTK_WINDOW (fixture->window));
@@ -405,25 +368,18 @@ test_close_while_thinking (Fixture       *fixture,
       g_main_context_iteration (NULL, FALSE);
   }
 
-  fixture->window = ttt_test_window_new (app);
+  fixture->window = ttt_test_window_new (fixture->app);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
   gtk_test_init (&argc, &argv, NULL);
 
-  app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("Could not register the application: %s", error->message);
-
 #define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add (path, TttTestWindow, GUINT_TO_POINTER (42), \
+              ttt_test_window_set_up, func, ttt_test_window_tear_down)
 
   ADD ("/window/click-and-answer", test_click_and_answer);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
@@ -437,8 +393,5 @@ main (int   argc,
 
 #undef ADD
 
-  status = g_test_run ();
-  g_clear_object (&app);
-
-  return status;
+  return g_test_run ();
 }

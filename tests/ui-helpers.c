@@ -1,4 +1,4 @@
-/* ui-helpers.c — what every test of the real windows needs
+/* ui-helpers.c — what the tests of the real windows share
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,12 +7,32 @@
 
 #include "ui-helpers.h"
 
-/* Runs whatever is ready on the main loop, without waiting. */
-void
-ttt_test_iterate (void)
+/* The application as it runs, but for a test: not unique, so a test
+ * can run beside the game or another test, and registered, so that its
+ * start-up has made the settings and the statistics. */
+TttApplication *
+ttt_test_application_new (void)
 {
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  g_autoptr(GError) error = NULL;
+  TttApplication *app = ttt_application_new ();
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+
+  return app;
+}
+
+/* One application for the whole test program, made on first use. */
+TttApplication *
+ttt_test_application (void)
+{
+  static TttApplication *app;
+
+  if (app == NULL)
+    app = ttt_test_application_new ();
+
+  return app;
 }
 
 /* Every key of the application's settings back to its default. */
@@ -27,18 +47,6 @@ ttt_test_reset_settings (TttApplication *app)
   keys = g_settings_schema_list_keys (schema);
   for (guint i = 0; keys[i] != NULL; i++)
     g_settings_reset (settings, keys[i]);
-}
-
-/* Runs the main loop until the computer has moved (or 2 s pass). */
-void
-ttt_test_wait_for_human (TttGame *game)
-{
-  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
-
-  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  ttt_test_iterate ();
 }
 
 /* Runs the main loop until @widget is on screen (or 2 s pass): only then
@@ -159,4 +167,50 @@ ttt_test_action_enabled (TttWindow  *window,
   gtk_box_remove (GTK_BOX (box), probe);
 
   return sensitive;
+}
+
+/* Clicks @cell as a person would. */
+void
+ttt_test_click (TttWindow *window,
+                int        cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (window, cell), "clicked");
+  ttt_test_iterate ();
+}
+
+/* Between two people: X takes the top row while O plays below it. */
+void
+ttt_test_play_top_row_for_x (TttWindow *window)
+{
+  static const int moves[] = { 0, 3, 1, 4, 2 };
+  TttGame *game = ttt_window_get_game (window);
+
+  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    ttt_test_click (window, moves[i]);
+  g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
+}
+
+void
+ttt_test_window_set_up (TttTestWindow *fixture,
+                        gconstpointer  seed)
+{
+  fixture->app = ttt_test_application ();
+  ttt_test_reset_settings (fixture->app);
+
+  fixture->window = ttt_test_window_new (fixture->app);
+  fixture->game = ttt_window_get_game (fixture->window);
+  fixture->board = ttt_window_get_board (fixture->window);
+  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_game_set_seed (fixture->game, GPOINTER_TO_UINT (seed));
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  ttt_test_wait_for_mapped (GTK_WIDGET (fixture->board));
+}
+
+void
+ttt_test_window_tear_down (TttTestWindow *fixture,
+                           gconstpointer  seed)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  ttt_test_iterate ();
 }

@@ -1,4 +1,4 @@
-/* ui-helpers.h — what every test of the real windows needs
+/* ui-helpers.h — what the tests of the real windows share
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,15 +7,16 @@
 
 #include <adwaita.h>
 
+#include "model-helpers.h"
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
 #include "ttt-window-private.h"
 
 G_BEGIN_DECLS
 
-void          ttt_test_iterate            (void);
+TttApplication *ttt_test_application_new  (void);
+TttApplication *ttt_test_application      (void);
 void          ttt_test_reset_settings     (TttApplication       *app);
-void          ttt_test_wait_for_human     (TttGame              *game);
 void          ttt_test_wait_for_mapped    (GtkWidget            *widget);
 TttWindow    *ttt_test_window_new         (TttApplication       *app);
 AdwComboRow  *ttt_test_preferences_row    (TttPreferencesWindow *preferences,
@@ -26,5 +27,24 @@ gboolean      ttt_test_action_enabled     (TttWindow            *window,
                                            const char           *action);
 void          ttt_test_activate           (TttWindow            *window,
                                            const char           *action);
+void          ttt_test_click              (TttWindow            *window,
+                                           int                   cell);
+void          ttt_test_play_top_row_for_x (TttWindow            *window);
+
+/* A window of the application's, with its game, for g_test_add(): the
+ * settings back to their defaults, the computer answering at once from
+ * the seed given as the test data (GUINT_TO_POINTER), on screen. */
+typedef struct
+{
+  TttApplication *app;
+  TttWindow      *window;
+  TttGame        *game;
+  TttBoardView   *board;
+} TttTestWindow;
+
+void          ttt_test_window_set_up      (TttTestWindow        *fixture,
+                                           gconstpointer         seed);
+void          ttt_test_window_tear_down   (TttTestWindow        *fixture,
+                                           gconstpointer         seed);
 
 G_END_DECLS
