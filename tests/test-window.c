@@ -362,6 +362,50 @@ test_preferences (Fixture       *fixture,
 }
 
 static void
+test_preferences_in_effect (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+  TttPreferencesWindow *preferences;
+  AdwComboRow *difficulty;
+  AdwComboRow *first;
+
+  /* What --difficulty=hard does: the game plays Hard, the setting stays. */
+  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
+  preferences = ttt_preferences_window_new (settings, fixture->game);
+  difficulty = ttt_test_preferences_row (preferences, "difficulty");
+  first = ttt_test_preferences_row (preferences, "first-player");
+  gtk_window_present (GTK_WINDOW (preferences));
+  ttt_test_iterate ();
+
+  /* The row shows the value in effect, and says why. */
+  g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_HARD);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
+                   "Chosen on the command line for this run");
+  assert_setting (settings, "difficulty", "medium");
+
+  /* Choosing a value there, even the one the setting holds, ends it. */
+  adw_combo_row_set_selected (difficulty, TTT_LEVEL_MEDIUM);
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_MEDIUM);
+  assert_setting (settings, "difficulty", "medium");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
+                   "How strong the computer plays");
+
+  /* Between two people, neither row applies, and they say so. */
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (difficulty)));
+  g_settings_set_string (settings, "opponent", "human");
+  ttt_test_iterate ();
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (difficulty)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (first)));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first)), ==,
+                   "Between two people, X always moves first");
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  ttt_test_iterate ();
+}
+
+static void
 test_window_size_saved (Fixture       *fixture,
                         gconstpointer  data)
 {
@@ -464,6 +508,7 @@ main (int   argc,
   ADD ("/window/keyboard-play", test_keyboard_play);
   ADD ("/window/actions", test_actions);
   ADD ("/window/preferences", test_preferences);
+  ADD ("/window/preferences-in-effect", test_preferences_in_effect);
   ADD ("/window/size-saved", test_window_size_saved);
   ADD ("/window/close-while-thinking", test_close_while_thinking);
   ADD ("/window/about", test_about);
