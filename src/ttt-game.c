@@ -115,7 +115,8 @@ G_DEFINE_ENUM_TYPE (TttOutcome, ttt_outcome,
   G_DEFINE_ENUM_VALUE (TTT_OUTCOME_ONGOING, "ongoing"),
   G_DEFINE_ENUM_VALUE (TTT_OUTCOME_X_WINS, "x-wins"),
   G_DEFINE_ENUM_VALUE (TTT_OUTCOME_O_WINS, "o-wins"),
-  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_DRAW, "draw"))
+  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_DRAW, "draw"),
+  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_INVALID, "invalid"))
 
 /* These nicks are the GSettings schema's, so g_settings_bind() maps the
  * keys onto the properties without a mapping function. */
