@@ -42,6 +42,10 @@ static const GOptionEntry option_entries[] = {
     N_("human|computer|alternate|random") },
   { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the version and quit"), NULL },
+  /* The game opens no files: collected only to be refused by name, rather
+   * than left to GApplication, which would try to open them. */
+  { G_OPTION_REMAINING, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME_ARRAY, NULL,
+    NULL, NULL },
   { NULL }
 };
 
@@ -74,12 +78,35 @@ parse_enum_option (GType        enum_type,
   return FALSE;
 }
 
+/* GTK would print "cannot open display:" with an empty name and exit; say
+ * in words what is missing, naming the display that was tried if any. */
+static gboolean
+check_display (void)
+{
+  const char *name = g_getenv ("WAYLAND_DISPLAY");
+
+  if (gtk_init_check ())
+    return TRUE;
+
+  if (name == NULL || *name == '\0')
+    name = g_getenv ("DISPLAY");
+
+  if (name == NULL || *name == '\0')
+    g_printerr (_("tictactoe: no display to open a window on\n"));
+  else
+    /* Translators: %s names a display, such as :0 or wayland-0. */
+    g_printerr (_("tictactoe: cannot open the display “%s”\n"), name);
+
+  return FALSE;
+}
+
 static int
 ttt_application_handle_local_options (GApplication *app,
                                       GVariantDict *options)
 {
   TttApplication *self = TTT_APPLICATION (app);
   g_autoptr(GSettingsSchema) schema = NULL;
+  g_autofree const char **remaining = NULL;
   GSettingsSchemaSource *source;
   const char *value = NULL;
   int parsed;
@@ -88,6 +115,16 @@ ttt_application_handle_local_options (GApplication *app,
     {
       g_print ("tictactoe %s\n", PACKAGE_VERSION);
       return 0;
+    }
+
+  if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &remaining) &&
+      remaining[0] != NULL)
+    {
+      g_autofree char *shown = g_filename_display_name (remaining[0]);
+
+      /* Translators: %s is what was typed after the program name. */
+      g_printerr (_("tictactoe: unexpected argument “%s”; see --help\n"), shown);
+      return 1;
     }
 
   if (g_variant_dict_lookup (options, "difficulty", "&s", &value))
@@ -117,6 +154,10 @@ ttt_application_handle_local_options (GApplication *app,
                   APPLICATION_ID);
       return 1;
     }
+
+  /* Last, so that every mistake above is reported without a display. */
+  if (!check_display ())
+    return 1;
 
   return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
 }

@@ -59,8 +59,14 @@ run_executable (const char * const *args,
     g_ptr_array_add (argv, (char *) args[i]);
   g_ptr_array_add (argv, NULL);
 
+  /* Pairs of name and value; a NULL value removes the variable. */
   for (guint i = 0; env_overrides != NULL && env_overrides[i] != NULL; i += 2)
-    envp = g_environ_setenv (envp, env_overrides[i], env_overrides[i + 1], TRUE);
+    {
+      if (env_overrides[i + 1] == NULL)
+        envp = g_environ_unsetenv (envp, env_overrides[i]);
+      else
+        envp = g_environ_setenv (envp, env_overrides[i], env_overrides[i + 1], TRUE);
+    }
 
   g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
                 out, err, &wait_status, &error);
@@ -141,6 +147,68 @@ test_cli_missing_schema (void)
   run_executable (args, env, &status, &out, &err);
   g_assert_cmpint (status, ==, 1);
   g_assert_nonnull (strstr (err, "the settings schema " APPLICATION_ID " is not installed"));
+}
+
+/* What a session without a graphical display looks like. */
+#define NO_DISPLAY "DISPLAY", NULL, "WAYLAND_DISPLAY", NULL
+
+/* Runs the program and expects exit status 1 with exactly @expected on
+ * stderr: one line, nothing from GLib or GTK beside it. */
+static void
+assert_fails_with (const char * const *args,
+                   const char * const *env,
+                   const char         *expected)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  run_executable (args, env, &status, &out, &err);
+  g_assert_cmpstr (err, ==, expected);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpint (status, ==, 1);
+}
+
+static void
+test_cli_stray_argument (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+
+  assert_fails_with ((const char *[]) { "foo", NULL }, NULL,
+                     "tictactoe: unexpected argument “foo”; see --help\n");
+  assert_fails_with ((const char *[]) { "--difficulty=hard", "extra", NULL }, NULL,
+                     "tictactoe: unexpected argument “extra”; see --help\n");
+  assert_fails_with ((const char *[]) { "--", "--version", NULL }, NULL,
+                     "tictactoe: unexpected argument “--version”; see --help\n");
+
+  /* Refused before any display is opened: without one, the argument is
+   * still what is reported. */
+  assert_fails_with ((const char *[]) { "foo", "bar", NULL }, env,
+                     "tictactoe: unexpected argument “foo”; see --help\n");
+}
+
+static void
+test_cli_no_display (void)
+{
+  const char *none[] = { NO_DISPLAY, NULL };
+  const char *unreachable[] = { "DISPLAY", ":4242", "WAYLAND_DISPLAY", NULL, NULL };
+  const char *help[] = { "--help", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  assert_fails_with ((const char *[]) { NULL }, none,
+                     "tictactoe: no display to open a window on\n");
+  assert_fails_with ((const char *[]) { "--first=computer", NULL }, none,
+                     "tictactoe: no display to open a window on\n");
+  assert_fails_with ((const char *[]) { NULL }, unreachable,
+                     "tictactoe: cannot open the display “:4242”\n");
+
+  /* What needs no window works without a display. */
+  run_executable (help, none, &status, &out, &err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "--difficulty"));
+  g_assert_cmpstr (err, ==, "");
 }
 
 /* Settings, each in a child process */
@@ -458,6 +526,8 @@ main (int   argc,
   g_test_add_func ("/startup/cli/unknown-option", test_cli_unknown_option);
   g_test_add_func ("/startup/cli/version", test_cli_version);
   g_test_add_func ("/startup/cli/missing-schema", test_cli_missing_schema);
+  g_test_add_func ("/startup/cli/stray-argument", test_cli_stray_argument);
+  g_test_add_func ("/startup/cli/no-display", test_cli_no_display);
 
   g_test_add_func ("/startup/settings/invalid-keyfile", test_invalid_keyfile);
   g_test_add_func ("/startup/settings/unknown-backend", test_unknown_backend);
