@@ -211,6 +211,24 @@ test_cli_no_display (void)
   g_assert_cmpstr (err, ==, "");
 }
 
+/* build-aux/run sets TTT_LOCALEDIR to the build tree's catalogs, so the
+ * program speaks a language before it is installed. */
+static void
+test_cli_build_tree_translation (void)
+{
+  g_autofree char *localedir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+  const char *env[] = {
+    "TTT_LOCALEDIR", localedir,
+    /* gettext reads LANGUAGE in any locale but C. */
+    "LC_ALL", "C.UTF-8",
+    "LANGUAGE", "zh_CN",
+    NULL
+  };
+
+  assert_fails_with ((const char *[]) { "foo", NULL }, env,
+                     "tictactoe：意外的参数“foo”；请参阅 --help\n");
+}
+
 /* Settings, each in a child process */
 
 typedef struct
@@ -528,6 +546,7 @@ main (int   argc,
   g_test_add_func ("/startup/cli/missing-schema", test_cli_missing_schema);
   g_test_add_func ("/startup/cli/stray-argument", test_cli_stray_argument);
   g_test_add_func ("/startup/cli/no-display", test_cli_no_display);
+  g_test_add_func ("/startup/cli/build-tree-translation", test_cli_build_tree_translation);
 
   g_test_add_func ("/startup/settings/invalid-keyfile", test_invalid_keyfile);
   g_test_add_func ("/startup/settings/unknown-backend", test_unknown_backend);
