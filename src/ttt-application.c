@@ -11,6 +11,7 @@
 
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
+#include "ttt-settings-file.h"
 #include "ttt-window.h"
 
 struct _TttApplication
@@ -394,6 +395,8 @@ ttt_application_startup (GApplication *app)
   g_set_application_name (_("Tic-Tac-Toe"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
+  /* Before anything can write a setting, which would replace the file. */
+  g_free (ttt_settings_file_check ());
   self->settings = g_settings_new (APPLICATION_ID);
   warn_about_invalid_settings (self->settings);
 

@@ -363,6 +363,100 @@ test_invalid_keyfile (void)
   g_test_trap_assert_passed ();
 }
 
+/* A hand-edited file with a line GKeyFile cannot read, and after it a key
+ * of ours and another program's settings, which GLib would drop. */
+static const char broken_keyfile[] =
+  "[" GROUP "]\n"
+  "score-human=5\n"
+  "no equals\n"
+  "score-draws=3\n"
+  "[org/example/Other]\n"
+  "precious='keep me'\n";
+
+static void
+child_broken_keyfile (void)
+{
+  App app = { 0 };
+
+  app_start (&app);
+
+  /* What could be read before the bad line still counts. */
+  g_assert_cmpuint (ttt_game_get_score_human (app.game), ==, 5);
+  play (&app, 4);
+  g_assert_cmpuint (ttt_game_get_n_moves (app.game), ==, 2);
+
+  /* Closing writes the window's size, replacing the file. */
+  app_quit (&app);
+}
+
+/* The names of the copies kept in the settings folder, sorted. */
+static GPtrArray *
+list_kept_copies (void)
+{
+  g_autofree char *path = keyfile_path ();
+  g_autofree char *dir_name = g_path_get_dirname (path);
+  g_autoptr(GDir) dir = g_dir_open (dir_name, 0, NULL);
+  GPtrArray *copies = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "keyfile.broken-"))
+      g_ptr_array_add (copies, g_build_filename (dir_name, name, NULL));
+
+  return copies;
+}
+
+static void
+test_broken_keyfile (void)
+{
+  g_autofree char *path = keyfile_path ();
+  g_autoptr(GPtrArray) copies = NULL;
+  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *named = NULL;
+
+  if (g_test_subprocess ())
+    {
+      child_broken_keyfile ();
+      return;
+    }
+
+  write_keyfile (broken_keyfile);
+  use_keyfile_backend ();
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+
+  /* Said once, on stderr alone, naming the file, the line and the copy. */
+  g_test_trap_assert_stderr ("tictactoe: line 3 of the settings file *keyfile cannot be read "
+                             "(*no equals*); settings from that line on are ignored, and "
+                             "the file as it was is kept as *keyfile.broken-*\n");
+  g_test_trap_assert_stderr_unmatched ("*kept as*kept as*");
+
+  /* The copy holds every byte, whatever the game then wrote. */
+  copies = list_kept_copies ();
+  g_assert_cmpuint (copies->len, ==, 1);
+  named = g_strconcat ("*", (char *) copies->pdata[0], "\n", NULL);
+  g_test_trap_assert_stderr (named);
+  g_file_get_contents (copies->pdata[0], &kept, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kept, ==, broken_keyfile);
+
+  /* The game's own file reads again, keeping what it could read. */
+  g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_key_file_get_integer (keyfile, GROUP, "score-human", NULL), ==, 5);
+
+  /* Once: the next start finds a file that reads, and says nothing. */
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("");
+  g_clear_pointer (&copies, g_ptr_array_unref);
+  copies = list_kept_copies ();
+  g_assert_cmpuint (copies->len, ==, 1);
+}
+
 static void
 child_unknown_backend (void)
 {
@@ -549,6 +643,7 @@ main (int   argc,
   g_test_add_func ("/startup/cli/build-tree-translation", test_cli_build_tree_translation);
 
   g_test_add_func ("/startup/settings/invalid-keyfile", test_invalid_keyfile);
+  g_test_add_func ("/startup/settings/broken-keyfile", test_broken_keyfile);
   g_test_add_func ("/startup/settings/unknown-backend", test_unknown_backend);
   g_test_add_func ("/startup/settings/unwritable", test_unwritable);
   g_test_add_func ("/startup/settings/restart", test_restart_keeps_everything);
