@@ -16,10 +16,9 @@
 
 struct _TttApplication
 {
-  GtkApplication  parent_instance;
+  AdwApplication  parent_instance;
 
   GSettings      *settings;
-  GDBusProxy     *portal;
 
   /* Command-line choices for this run only; never written to settings. */
   TttLevel        level_override;
@@ -28,7 +27,7 @@ struct _TttApplication
   guint           has_first_override : 1;
 };
 
-G_DEFINE_FINAL_TYPE (TttApplication, ttt_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (TttApplication, ttt_application, ADW_TYPE_APPLICATION)
 
 static const GOptionEntry option_entries[] = {
   { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
@@ -208,110 +207,6 @@ warn_about_invalid_settings (GSettings *settings)
     g_warning ("Ignoring invalid settings in %s (%s): using their defaults", filename, invalid->str);
 }
 
-/* GTK 4.8 alone does not follow the desktop's dark-style preference; the
- * Settings portal tells it. Everything here is asynchronous, so a missing
- * portal costs start-up nothing and changes nothing. */
-static void
-apply_color_scheme (GVariant *value)
-{
-  g_autoptr(GVariant) inner = NULL;
-  gboolean prefer_dark;
-
-  /* Read wraps the value in one variant more than SettingChanged does. */
-  while (value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_VARIANT))
-    {
-      g_clear_pointer (&inner, g_variant_unref);
-      inner = g_variant_get_variant (value);
-      value = inner;
-    }
-
-  if (value == NULL || !g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32))
-    return;
-
-  /* 0: no preference, 1: prefer dark, 2: prefer light. */
-  prefer_dark = g_variant_get_uint32 (value) == 1;
-  g_object_set (gtk_settings_get_default (),
-                "gtk-application-prefer-dark-theme", prefer_dark,
-                NULL);
-}
-
-static void
-portal_signal_cb (GDBusProxy *proxy,
-                  const char *sender_name,
-                  const char *signal_name,
-                  GVariant   *parameters,
-                  gpointer    user_data)
-{
-  const char *namespace;
-  const char *key;
-  g_autoptr(GVariant) value = NULL;
-
-  if (g_strcmp0 (signal_name, "SettingChanged") != 0 ||
-      !g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(ssv)")))
-    return;
-
-  g_variant_get (parameters, "(&s&sv)", &namespace, &key, &value);
-  if (g_strcmp0 (namespace, "org.freedesktop.appearance") == 0 &&
-      g_strcmp0 (key, "color-scheme") == 0)
-    apply_color_scheme (value);
-}
-
-static void
-portal_read_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GVariant) value = NULL;
-  g_autoptr(GError) error = NULL;
-
-  reply = g_dbus_proxy_call_finish (G_DBUS_PROXY (object), result, &error);
-  if (reply == NULL)
-    {
-      g_debug ("No colour scheme from the Settings portal: %s", error->message);
-      return;
-    }
-
-  g_variant_get (reply, "(v)", &value);
-  apply_color_scheme (value);
-}
-
-static void
-portal_proxy_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr(TttApplication) self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  self->portal = g_dbus_proxy_new_for_bus_finish (result, &error);
-  if (self->portal == NULL)
-    {
-      g_debug ("No Settings portal: %s", error->message);
-      return;
-    }
-
-  g_signal_connect (self->portal, "g-signal", G_CALLBACK (portal_signal_cb), NULL);
-  g_dbus_proxy_call (self->portal, "Read",
-                     g_variant_new ("(ss)", "org.freedesktop.appearance", "color-scheme"),
-                     G_DBUS_CALL_FLAGS_NONE, 2000, NULL,
-                     portal_read_cb, NULL);
-}
-
-static void
-follow_color_scheme (TttApplication *self)
-{
-  g_dbus_proxy_new_for_bus (G_BUS_TYPE_SESSION,
-                            G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES,
-                            NULL,
-                            "org.freedesktop.portal.Desktop",
-                            "/org/freedesktop/portal/desktop",
-                            "org.freedesktop.portal.Settings",
-                            NULL,
-                            portal_proxy_cb,
-                            g_object_ref (self));
-}
-
 static void
 preferences_action (GSimpleAction *action,
                     GVariant      *parameter,
@@ -319,9 +214,10 @@ preferences_action (GSimpleAction *action,
 {
   TttApplication *self = user_data;
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  TttGame *game = TTT_IS_WINDOW (parent) ? ttt_window_get_game (TTT_WINDOW (parent)) : NULL;
   TttPreferencesWindow *preferences;
 
-  preferences = ttt_preferences_window_new (self->settings);
+  preferences = ttt_preferences_window_new (self->settings, game);
   gtk_window_set_transient_for (GTK_WINDOW (preferences), parent);
   gtk_window_present (GTK_WINDOW (preferences));
 }
@@ -333,19 +229,25 @@ about_action (GSimpleAction *action,
 {
   TttApplication *self = user_data;
   static const char *developers[] = { "The Tic-Tac-Toe developers", NULL };
+  GtkWidget *about;
 
-  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                         "program-name", _("Tic-Tac-Toe"),
-                         "logo-icon-name", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Three in a row against the computer or a friend"),
-                         "website", "https://github.com/jingzi/TicTacToe",
-                         "copyright", "© 2026 The Tic-Tac-Toe developers",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", developers,
-                         /* Translators: your names, one per line. */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "modal", TRUE,
+                        "application-name", _("Tic-Tac-Toe"),
+                        "application-icon", APPLICATION_ID,
+                        "version", PACKAGE_VERSION,
+                        "developer-name", "The Tic-Tac-Toe developers",
+                        "developers", developers,
+                        "comments", _("Three in a row against the computer or a friend"),
+                        "website", PACKAGE_WEBSITE,
+                        "issue-url", PACKAGE_WEBSITE "/issues",
+                        "copyright", "© 2026 The Tic-Tac-Toe developers",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        /* Translators: your names, one per line. */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 static void
@@ -377,7 +279,6 @@ static void
 ttt_application_startup (GApplication *app)
 {
   TttApplication *self = TTT_APPLICATION (app);
-  g_autoptr(GtkCssProvider) provider = NULL;
   static const struct {
     const char *action;
     const char *accels[3];
@@ -400,29 +301,27 @@ ttt_application_startup (GApplication *app)
   self->settings = g_settings_new (APPLICATION_ID);
   warn_about_invalid_settings (self->settings);
 
-  /* Unlike libadwaita, GtkApplication does not load style.css by itself. */
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, RESOURCE_BASE "/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* AdwApplication loads style.css and follows the dark style by itself. */
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self),
                                            accels[i].action, accels[i].accels);
-
-  follow_color_scheme (self);
 }
 
 static void
 ttt_application_activate (GApplication *app)
 {
+  TttApplication *self = TTT_APPLICATION (app);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
   if (window == NULL)
-    window = GTK_WINDOW (ttt_window_new (TTT_APPLICATION (app)));
+    {
+      g_autoptr(TttGame) game = ttt_application_create_game (self);
+
+      window = GTK_WINDOW (ttt_window_new (GTK_APPLICATION (self), game, self->settings));
+    }
 
   gtk_window_present (window);
 }
@@ -432,7 +331,6 @@ ttt_application_dispose (GObject *object)
 {
   TttApplication *self = TTT_APPLICATION (object);
 
-  g_clear_object (&self->portal);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ttt_application_parent_class)->dispose (object);
@@ -477,28 +375,46 @@ ttt_application_get_settings (TttApplication *self)
   return self->settings;
 }
 
-gboolean
-ttt_application_get_level_override (TttApplication *self,
-                                    TttLevel       *level)
+/* A new game as the person has set it up: the preferences bound to the
+ * settings, the command line's choices for this run on top, and the first
+ * game begun (so the computer may already be about to open). */
+TttGame *
+ttt_application_create_game (TttApplication *self)
 {
-  g_return_val_if_fail (TTT_IS_APPLICATION (self), FALSE);
-  g_return_val_if_fail (level != NULL, FALSE);
+  static const char *scores[] = {
+    "score-human", "score-computer", "score-draws",
+    "score-x", "score-o", "score-pair-draws",
+  };
+  g_autoptr(TttGame) game = ttt_game_new ();
+  const char *seed;
 
+  g_return_val_if_fail (TTT_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (self->settings != NULL, NULL);
+
+  /* TTT_SEED makes the computer's choices repeatable, for bug reports. */
+  seed = g_getenv ("TTT_SEED");
+  if (seed != NULL)
+    ttt_game_set_seed (game, g_ascii_strtoull (seed, NULL, 10));
+
+  /* Preferences are written by the preferences window only. */
+  g_settings_bind (self->settings, "difficulty", game, "difficulty", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "first-player", game, "first-player", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "opponent", game, "opponent", G_SETTINGS_BIND_GET);
+
+  /* Scores go both ways, so they survive a restart. */
+  for (guint i = 0; i < G_N_ELEMENTS (scores); i++)
+    g_settings_bind (self->settings, scores[i], game, scores[i], G_SETTINGS_BIND_DEFAULT);
+
+  /* The command line chooses for this run only: with GET bindings, setting
+   * the property does not write the setting, and the next change of the
+   * setting (in the preferences) ends the override. */
   if (self->has_level_override)
-    *level = self->level_override;
-
-  return self->has_level_override;
-}
-
-gboolean
-ttt_application_get_first_override (TttApplication *self,
-                                    TttFirstPlayer *first_player)
-{
-  g_return_val_if_fail (TTT_IS_APPLICATION (self), FALSE);
-  g_return_val_if_fail (first_player != NULL, FALSE);
-
+    ttt_game_set_difficulty (game, self->level_override);
   if (self->has_first_override)
-    *first_player = self->first_override;
+    ttt_game_set_first_player (game, self->first_override);
 
-  return self->has_first_override;
+  /* The settings shape the first game, so they come before it starts. */
+  ttt_game_start_new (game);
+
+  return g_steal_pointer (&game);
 }

@@ -5,20 +5,17 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "ttt-game.h"
 
 G_BEGIN_DECLS
 
 #define TTT_TYPE_APPLICATION (ttt_application_get_type ())
-G_DECLARE_FINAL_TYPE (TttApplication, ttt_application, TTT, APPLICATION, GtkApplication)
+G_DECLARE_FINAL_TYPE (TttApplication, ttt_application, TTT, APPLICATION, AdwApplication)
 
 TttApplication *ttt_application_new                  (void);
 GSettings      *ttt_application_get_settings         (TttApplication *self);
-gboolean        ttt_application_get_level_override   (TttApplication *self,
-                                                      TttLevel       *level);
-gboolean        ttt_application_get_first_override   (TttApplication *self,
-                                                      TttFirstPlayer *first_player);
+TttGame        *ttt_application_create_game          (TttApplication *self);
 
 G_END_DECLS

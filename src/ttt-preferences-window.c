@@ -1,79 +1,133 @@
 /* ttt-preferences-window.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The rows write the settings. With a game to show, they show what that
+ * game plays by: a choice made on the command line for this run is shown
+ * as the value in effect, and choosing any value in the row ends it.
  */
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "ttt-game.h"
 #include "ttt-preferences-window.h"
 
 struct _TttPreferencesWindow
 {
-  GtkWindow    parent_instance;
+  AdwPreferencesWindow  parent_instance;
 
-  GSettings   *settings;
+  GSettings            *settings;
+  TttGame              *game;
 
-  GtkDropDown *difficulty_dropdown;
-  GtkDropDown *first_player_dropdown;
-  GtkDropDown *opponent_dropdown;
+  /* Set while the rows are being brought in line with the settings, so
+   * that doing so writes nothing back. */
+  gboolean              syncing;
+
+  AdwComboRow          *opponent_row;
+  AdwComboRow          *difficulty_row;
+  AdwComboRow          *first_player_row;
 };
 
-G_DEFINE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
 enum {
   PROP_0,
   PROP_SETTINGS,
+  PROP_GAME,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-/* A drop-down lists an enum's values in their order, so the selected
- * position is the enum value; the setting stores its nick. The enum's GType
- * comes in as user data. */
-static gboolean
-nick_to_position (GValue   *value,
-                  GVariant *variant,
-                  gpointer  user_data)
+/* The rows list each enum's values in their order, so a row's position is
+ * the enum value, as the settings schema numbers them too. */
+static void
+sync_rows (TttPreferencesWindow *self)
 {
-  g_autoptr(GEnumClass) klass = g_type_class_ref ((GType) GPOINTER_TO_SIZE (user_data));
-  GEnumValue *found = g_enum_get_value_by_nick (klass, g_variant_get_string (variant, NULL));
+  gboolean vs_computer = g_settings_get_enum (self->settings, "opponent") == TTT_OPPONENT_COMPUTER;
+  int difficulty = g_settings_get_enum (self->settings, "difficulty");
+  int first_player = g_settings_get_enum (self->settings, "first-player");
+  gboolean difficulty_overridden = FALSE;
+  gboolean first_player_overridden = FALSE;
 
-  if (found == NULL)
-    return FALSE;
+  if (self->game != NULL)
+    {
+      difficulty_overridden = (int) ttt_game_get_difficulty (self->game) != difficulty;
+      first_player_overridden = (int) ttt_game_get_first_player (self->game) != first_player;
+      difficulty = ttt_game_get_difficulty (self->game);
+      first_player = ttt_game_get_first_player (self->game);
+    }
 
-  g_value_set_uint (value, (guint) found->value);
-  return TRUE;
-}
+  self->syncing = TRUE;
+  adw_combo_row_set_selected (self->opponent_row, vs_computer ? TTT_OPPONENT_COMPUTER : TTT_OPPONENT_HUMAN);
+  adw_combo_row_set_selected (self->difficulty_row, difficulty);
+  adw_combo_row_set_selected (self->first_player_row, first_player);
+  self->syncing = FALSE;
 
-static GVariant *
-position_to_nick (const GValue       *value,
-                  const GVariantType *expected_type,
-                  gpointer            user_data)
-{
-  g_autoptr(GEnumClass) klass = g_type_class_ref ((GType) GPOINTER_TO_SIZE (user_data));
-  GEnumValue *found = g_enum_get_value (klass, (int) g_value_get_uint (value));
+  /* Between two people there is no computer to tune, and X starts. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->difficulty_row), vs_computer);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->first_player_row), vs_computer);
 
-  if (found == NULL)
-    return NULL;
+  if (!vs_computer)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->difficulty_row),
+                                 _("Only used against the computer"));
+  else if (difficulty_overridden)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->difficulty_row),
+                                 _("Chosen on the command line for this run"));
+  else
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->difficulty_row),
+                                 _("How strong the computer plays"));
 
-  return g_variant_new_string (found->value_nick);
+  if (!vs_computer)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_player_row),
+                                 _("Between two people, X always moves first"));
+  else if (first_player_overridden)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_player_row),
+                                 _("Chosen on the command line for this run"));
+  else
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_player_row),
+                                 _("Who plays X and starts the game"));
 }
 
 static void
-bind_dropdown (TttPreferencesWindow *self,
-               const char           *key,
-               GtkDropDown          *dropdown,
-               GType                 enum_type)
+settings_changed_cb (TttPreferencesWindow *self)
 {
-  g_settings_bind_with_mapping (self->settings, key,
-                                dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT,
-                                nick_to_position, position_to_nick,
-                                GSIZE_TO_POINTER ((gsize) enum_type), NULL);
+  sync_rows (self);
+}
+
+static void
+row_selected_cb (TttPreferencesWindow *self,
+                 GParamSpec           *pspec,
+                 AdwComboRow          *row)
+{
+  int value = adw_combo_row_get_selected (row);
+
+  if (self->syncing || value < 0)
+    return;
+
+  if (row == self->opponent_row)
+    {
+      g_settings_set_enum (self->settings, "opponent", value);
+      return;
+    }
+
+  /* The game is set too: choosing the value the setting already holds
+   * changes no setting, but must still end a command-line override. */
+  if (row == self->difficulty_row)
+    {
+      g_settings_set_enum (self->settings, "difficulty", value);
+      if (self->game != NULL)
+        ttt_game_set_difficulty (self->game, value);
+    }
+  else if (row == self->first_player_row)
+    {
+      g_settings_set_enum (self->settings, "first-player", value);
+      if (self->game != NULL)
+        ttt_game_set_first_player (self->game, value);
+    }
+
+  sync_rows (self);
 }
 
 static void
@@ -83,9 +137,20 @@ ttt_preferences_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (ttt_preferences_window_parent_class)->constructed (object);
 
-  bind_dropdown (self, "difficulty", self->difficulty_dropdown, TTT_TYPE_LEVEL);
-  bind_dropdown (self, "first-player", self->first_player_dropdown, TTT_TYPE_FIRST_PLAYER);
-  bind_dropdown (self, "opponent", self->opponent_dropdown, TTT_TYPE_OPPONENT);
+  g_return_if_fail (G_IS_SETTINGS (self->settings));
+
+  sync_rows (self);
+
+  g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
+  if (self->game != NULL)
+    {
+      g_signal_connect_object (self->game, "notify::difficulty", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->game, "notify::first-player", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
+    }
+
+  g_signal_connect_swapped (self->opponent_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
+  g_signal_connect_swapped (self->difficulty_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
+  g_signal_connect_swapped (self->first_player_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
 }
 
 static void
@@ -100,6 +165,10 @@ ttt_preferences_window_set_property (GObject      *object,
     {
     case PROP_SETTINGS:
       self->settings = g_value_dup_object (value);
+      break;
+
+    case PROP_GAME:
+      self->game = g_value_dup_object (value);
       break;
 
     default:
@@ -121,6 +190,10 @@ ttt_preferences_window_get_property (GObject    *object,
       g_value_set_object (value, self->settings);
       break;
 
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -131,26 +204,16 @@ ttt_preferences_window_dispose (GObject *object)
 {
   TttPreferencesWindow *self = TTT_PREFERENCES_WINDOW (object);
 
-  if (self->difficulty_dropdown != NULL)
-    {
-      g_settings_unbind (self->difficulty_dropdown, "selected");
-      g_settings_unbind (self->first_player_dropdown, "selected");
-      g_settings_unbind (self->opponent_dropdown, "selected");
-    }
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
+  g_clear_object (&self->game);
 
   G_OBJECT_CLASS (ttt_preferences_window_parent_class)->dispose (object);
-}
-
-static gboolean
-close_cb (GtkWidget *widget,
-          GVariant  *args,
-          gpointer   user_data)
-{
-  gtk_window_close (GTK_WINDOW (widget));
-  return TRUE;
 }
 
 static void
@@ -168,14 +231,16 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
     g_param_spec_object ("settings", NULL, NULL,
                          G_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL,
+                         TTT_TYPE_GAME,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-preferences-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, difficulty_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, first_player_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, opponent_dropdown);
-
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_cb, NULL);
+  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, opponent_row);
+  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, difficulty_row);
+  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, first_player_row);
 }
 
 static void
@@ -184,30 +249,16 @@ ttt_preferences_window_init (TttPreferencesWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
+/* @game, if given, is the game whose values in effect the rows show. */
 TttPreferencesWindow *
-ttt_preferences_window_new (GSettings *settings)
+ttt_preferences_window_new (GSettings *settings,
+                            TttGame   *game)
 {
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (game == NULL || TTT_IS_GAME (game), NULL);
 
   return g_object_new (TTT_TYPE_PREFERENCES_WINDOW,
                        "settings", settings,
+                       "game", game,
                        NULL);
-}
-
-/* For tests: the drop-down that edits @key. */
-GtkDropDown *
-ttt_preferences_window_get_dropdown (TttPreferencesWindow *self,
-                                     const char           *key)
-{
-  g_return_val_if_fail (TTT_IS_PREFERENCES_WINDOW (self), NULL);
-  g_return_val_if_fail (key != NULL, NULL);
-
-  if (g_str_equal (key, "difficulty"))
-    return self->difficulty_dropdown;
-  if (g_str_equal (key, "first-player"))
-    return self->first_player_dropdown;
-  if (g_str_equal (key, "opponent"))
-    return self->opponent_dropdown;
-
-  return NULL;
 }

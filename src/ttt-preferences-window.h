@@ -5,15 +5,16 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
+
+#include "ttt-game.h"
 
 G_BEGIN_DECLS
 
 #define TTT_TYPE_PREFERENCES_WINDOW (ttt_preferences_window_get_type ())
-G_DECLARE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, TTT, PREFERENCES_WINDOW, GtkWindow)
+G_DECLARE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, TTT, PREFERENCES_WINDOW, AdwPreferencesWindow)
 
-TttPreferencesWindow *ttt_preferences_window_new          (GSettings            *settings);
-GtkDropDown          *ttt_preferences_window_get_dropdown (TttPreferencesWindow *self,
-                                                           const char           *key);
+TttPreferencesWindow *ttt_preferences_window_new (GSettings *settings,
+                                                  TttGame   *game);
 
 G_END_DECLS

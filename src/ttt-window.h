@@ -5,20 +5,20 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
-#include "ttt-application.h"
 #include "ttt-game.h"
 
 G_BEGIN_DECLS
 
 #define TTT_TYPE_WINDOW (ttt_window_get_type ())
-G_DECLARE_FINAL_TYPE (TttWindow, ttt_window, TTT, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (TttWindow, ttt_window, TTT, WINDOW, AdwApplicationWindow)
 
-TttWindow *ttt_window_new         (TttApplication *application);
-TttGame   *ttt_window_get_game    (TttWindow      *self);
-GtkWidget *ttt_window_get_cell    (TttWindow      *self,
-                                   int             cell);
-const char *ttt_window_get_status (TttWindow      *self);
+TttWindow  *ttt_window_new        (GtkApplication *application,
+                                   TttGame        *game,
+                                   GSettings      *settings);
+TttGame    *ttt_window_get_game   (TttWindow      *self);
+void        ttt_window_add_toast  (TttWindow      *self,
+                                   AdwToast       *toast);
 
 G_END_DECLS

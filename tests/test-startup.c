@@ -12,8 +12,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "ttt-application.h"
-#include "ttt-window.h"
+#include "ui-helpers.h"
 
 #define GROUP "io/github/jingzi/TicTacToe"
 
@@ -239,23 +238,16 @@ typedef struct
 } App;
 
 static void
-iterate (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
 app_start (App *app)
 {
   app->app = ttt_application_new ();
   g_application_set_flags (G_APPLICATION (app->app), G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app->app), NULL, NULL));
-  app->window = ttt_window_new (app->app);
+  app->window = ttt_test_window_new (app->app);
   app->game = ttt_window_get_game (app->window);
   ttt_game_set_computer_delay (app->game, 0);
   gtk_window_present (GTK_WINDOW (app->window));
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static void
@@ -263,7 +255,7 @@ app_quit (App *app)
 {
   /* What app.quit does: close the windows, which saves their size. */
   gtk_window_close (GTK_WINDOW (app->window));
-  iterate ();
+  ttt_test_iterate ();
   g_settings_sync ();
   g_clear_object (&app->app);
 }
@@ -273,7 +265,7 @@ play (App *app,
       int  cell)
 {
   g_signal_emit_by_name (ttt_window_get_cell (app->window, cell), "clicked");
-  iterate ();
+  ttt_test_iterate ();
 }
 
 /* Between two people: X takes the top row while O plays below it. */
@@ -500,18 +492,18 @@ child_unwritable (void)
   settings = ttt_application_get_settings (app.app);
   g_assert_false (g_settings_is_writable (settings, "opponent"));
   g_settings_set_string (settings, "opponent", "human");
-  iterate ();
+  ttt_test_iterate ();
   g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_COMPUTER);
 
   /* ...yet the game goes on, and keeps count for this run. */
   ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
-  iterate ();
+  ttt_test_iterate ();
   play_top_row_for_x (&app);
   g_assert_cmpint (ttt_game_get_outcome (app.game), ==, TTT_OUTCOME_X_WINS);
   g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
 
   gtk_window_close (GTK_WINDOW (app.window));
-  iterate ();
+  ttt_test_iterate ();
   g_clear_object (&app.app);
 }
 
@@ -548,7 +540,7 @@ child_restart_first (void)
   settings = ttt_application_get_settings (app.app);
 
   g_settings_set_string (settings, "opponent", "human");
-  iterate ();
+  ttt_test_iterate ();
   play_top_row_for_x (&app);
   g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
   g_settings_set_string (settings, "difficulty", "hard");

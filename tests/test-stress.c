@@ -16,9 +16,7 @@
 
 #include <gtk/gtk.h>
 
-#include "ttt-application.h"
-#include "ttt-preferences-window.h"
-#include "ttt-window.h"
+#include "ui-helpers.h"
 
 #define DEFAULT_SEED    20261129
 #define DEFAULT_ACTIONS 3000
@@ -35,31 +33,24 @@ typedef struct
 } Stress;
 
 static void
-iterate (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
 run_for (guint ms)
 {
   gint64 until = g_get_monotonic_time () + ms * 1000;
 
   do
-    iterate ();
+    ttt_test_iterate ();
   while (g_get_monotonic_time () < until);
 }
 
 static void
 open_window (Stress *stress)
 {
-  stress->window = ttt_window_new (stress->app);
+  stress->window = ttt_test_window_new (stress->app);
   stress->game = ttt_window_get_game (stress->window);
   ttt_game_set_seed (stress->game, g_rand_int (stress->rand));
   ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
   gtk_window_present (GTK_WINDOW (stress->window));
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static void
@@ -175,7 +166,7 @@ toggle_preferences_window (Stress *stress)
 {
   if (stress->preferences == NULL)
     {
-      stress->preferences = ttt_preferences_window_new (stress->settings);
+      stress->preferences = ttt_preferences_window_new (stress->settings, stress->game);
       gtk_window_set_transient_for (GTK_WINDOW (stress->preferences), GTK_WINDOW (stress->window));
       gtk_window_present (GTK_WINDOW (stress->preferences));
       g_object_add_weak_pointer (G_OBJECT (stress->preferences), (gpointer *) &stress->preferences);
@@ -183,11 +174,11 @@ toggle_preferences_window (Stress *stress)
   else if (g_rand_boolean (stress->rand))
     {
       static const char *keys[] = { "difficulty", "first-player", "opponent" };
-      GtkDropDown *dropdown = ttt_preferences_window_get_dropdown (stress->preferences,
-                                                                   keys[g_rand_int_range (stress->rand, 0, 3)]);
-      guint n = g_list_model_get_n_items (gtk_drop_down_get_model (dropdown));
+      AdwComboRow *row = ttt_test_preferences_row (stress->preferences,
+                                                   keys[g_rand_int_range (stress->rand, 0, 3)]);
+      guint n = g_list_model_get_n_items (adw_combo_row_get_model (row));
 
-      gtk_drop_down_set_selected (dropdown, g_rand_int_range (stress->rand, 0, n));
+      adw_combo_row_set_selected (row, g_rand_int_range (stress->rand, 0, n));
     }
   else
     {
@@ -218,13 +209,13 @@ random_action (Stress *stress)
       g_signal_emit_by_name (ttt_window_get_cell (stress->window, cell), "clicked");
     }
   else if (choice < 63)
-    g_action_group_activate_action (G_ACTION_GROUP (stress->window), "new-game", NULL);
+    ttt_test_activate (stress->window, "win.new-game");
   else if (choice < 71)
-    g_action_group_activate_action (G_ACTION_GROUP (stress->window), "undo", NULL);
+    ttt_test_activate (stress->window, "win.undo");
   else if (choice < 76)
-    g_action_group_activate_action (G_ACTION_GROUP (stress->window), "hint", NULL);
+    ttt_test_activate (stress->window, "win.hint");
   else if (choice < 78)
-    g_action_group_activate_action (G_ACTION_GROUP (stress->window), "reset-scores", NULL);
+    ttt_test_activate (stress->window, "win.reset-scores");
   else if (choice < 86)
     change_preference (stress);
   else if (choice < 91)
@@ -236,7 +227,7 @@ random_action (Stress *stress)
   else
     run_for (g_rand_int_range (stress->rand, 1, 6));
 
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static guint
@@ -283,7 +274,7 @@ test_random_actions (void)
   if (stress.preferences != NULL)
     gtk_window_destroy (GTK_WINDOW (stress.preferences));
   gtk_window_destroy (GTK_WINDOW (stress.window));
-  iterate ();
+  ttt_test_iterate ();
   g_rand_free (stress.rand);
   g_clear_object (&stress.app);
 }

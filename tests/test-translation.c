@@ -14,18 +14,9 @@
 #include <gtk/gtk.h>
 #include <locale.h>
 
-#include "ttt-application.h"
-#include "ttt-preferences-window.h"
-#include "ttt-window.h"
+#include "ui-helpers.h"
 
 static TttApplication *app;
-
-static void
-iterate (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
 
 /* Text is Chinese when no Latin word is left in it. The marks X and O and
  * the mnemonic letter in "新游戏(_N)" are Latin in Chinese too. */
@@ -144,14 +135,14 @@ test_catalog (void)
 static void
 test_window (void)
 {
-  TttWindow *window = ttt_window_new (app);
+  TttWindow *window = ttt_test_window_new (app);
   g_autofree char *cell_name = NULL;
   const char *status;
   guint n_menu_items = 0;
   guint n_labels;
 
   gtk_window_present (GTK_WINDOW (window));
-  iterate ();
+  ttt_test_iterate ();
 
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "井字棋");
 
@@ -164,7 +155,7 @@ test_window (void)
    * primary menu. */
   n_labels = check_widget_tree (GTK_WIDGET (window), &n_menu_items);
   g_assert_cmpuint (n_labels, >=, 8);
-  g_assert_cmpuint (n_menu_items, ==, 5);
+  g_assert_cmpuint (n_menu_items, ==, 6);
 
   /* What a screen reader says about a cell. */
   cell_name = g_strdup_printf (_("Row %d, column %d, %s"), 2, 2, C_("mark", "empty"));
@@ -174,21 +165,21 @@ test_window (void)
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, cell_name);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static void
 test_preferences (void)
 {
-  TttWindow *window = ttt_window_new (app);
+  TttWindow *window = ttt_test_window_new (app);
   TttPreferencesWindow *preferences;
   static const char *keys[] = { "difficulty", "first-player", "opponent" };
   guint n_menu_items = 0;
 
-  preferences = ttt_preferences_window_new (ttt_application_get_settings (app));
+  preferences = ttt_preferences_window_new (ttt_application_get_settings (app), ttt_window_get_game (window));
   gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (preferences));
-  iterate ();
+  ttt_test_iterate ();
 
   g_assert_true (has_han (gtk_window_get_title (GTK_WINDOW (preferences))));
   assert_chinese ("The preferences title", gtk_window_get_title (GTK_WINDOW (preferences)));
@@ -197,7 +188,7 @@ test_preferences (void)
   /* The choices, including those not shown until the list opens. */
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
-      GListModel *model = gtk_drop_down_get_model (ttt_preferences_window_get_dropdown (preferences, keys[i]));
+      GListModel *model = adw_combo_row_get_model (ttt_test_preferences_row (preferences, keys[i]));
 
       g_assert_cmpuint (g_list_model_get_n_items (model), >=, 2);
       for (guint j = 0; j < g_list_model_get_n_items (model); j++)
@@ -211,13 +202,13 @@ test_preferences (void)
 
   gtk_window_destroy (GTK_WINDOW (preferences));
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static void
 test_shortcuts (void)
 {
-  TttWindow *window = ttt_window_new (app);
+  TttWindow *window = ttt_test_window_new (app);
   GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   GType types[] = { GTK_TYPE_SHORTCUTS_GROUP, GTK_TYPE_SHORTCUTS_SHORTCUT };
   g_autoptr(GPtrArray) todo = g_ptr_array_new ();
@@ -254,7 +245,7 @@ test_shortcuts (void)
   g_assert_cmpuint (n_titles, >=, 13);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  ttt_test_iterate ();
 }
 
 /* gettext ignores LANGUAGE while the locale is C or POSIX, so the test

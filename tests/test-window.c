@@ -11,9 +11,7 @@
 
 #include <gtk/gtk.h>
 
-#include "ttt-application.h"
-#include "ttt-preferences-window.h"
-#include "ttt-window.h"
+#include "ui-helpers.h"
 
 static TttApplication *app;
 
@@ -22,25 +20,6 @@ typedef struct
   TttWindow *window;
   TttGame   *game;
 } Fixture;
-
-static void
-iterate (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
-
-/* Runs the main loop until the computer has moved (or 2 s pass). */
-static void
-wait_for_human (TttGame *game)
-{
-  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
-
-  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  iterate ();
-}
 
 static void
 reset_settings (void)
@@ -61,12 +40,12 @@ fixture_set_up (Fixture       *fixture,
 {
   reset_settings ();
 
-  fixture->window = ttt_window_new (app);
+  fixture->window = ttt_test_window_new (app);
   fixture->game = ttt_window_get_game (fixture->window);
   ttt_game_set_computer_delay (fixture->game, 0);
   ttt_game_set_seed (fixture->game, 42);
   gtk_window_present (GTK_WINDOW (fixture->window));
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static void
@@ -74,7 +53,7 @@ fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static void
@@ -82,7 +61,7 @@ click (Fixture *fixture,
        int      cell)
 {
   g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static void
@@ -118,7 +97,7 @@ test_click_and_answer (Fixture       *fixture,
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
   assert_cell_name (fixture, 4, "Row 2, column 2, X");
 
-  wait_for_human (fixture->game);
+  ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 
@@ -148,7 +127,7 @@ test_thinking_refuses_clicks (Fixture       *fixture,
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
-  wait_for_human (fixture->game);
+  ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
 }
 
@@ -161,7 +140,7 @@ test_two_players_win_highlight (Fixture       *fixture,
 
   /* No move yet, so the change applies at once. */
   g_settings_set_string (settings, "opponent", "human");
-  iterate ();
+  ttt_test_iterate ();
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
 
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
@@ -185,8 +164,8 @@ test_two_players_win_highlight (Fixture       *fixture,
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
 
   /* New Game clears the board and the highlight. */
-  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "new-game", NULL);
-  iterate ();
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_iterate ();
   g_assert_cmpint (count_marks (fixture->game), ==, 0);
   for (int i = 0; i < TTT_N_CELLS; i++)
     g_assert_false (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, i), "winning"));
@@ -201,7 +180,7 @@ test_computer_wins_status (Fixture       *fixture,
 
   /* Against Hard, a human who only plays the first free cell loses. */
   g_settings_set_string (settings, "difficulty", "hard");
-  iterate ();
+  ttt_test_iterate ();
 
   while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
     {
@@ -211,7 +190,7 @@ test_computer_wins_status (Fixture       *fixture,
             click (fixture, i);
             break;
           }
-      wait_for_human (fixture->game);
+      ttt_test_wait_for_human (fixture->game);
     }
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
@@ -219,34 +198,11 @@ test_computer_wins_status (Fixture       *fixture,
   g_assert_cmpuint (g_settings_get_uint (settings, "score-computer"), ==, 1);
 }
 
-static GtkEventController *
-find_key_controller (GtkWidget *widget)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-        return controller;
-    }
-
-  return NULL;
-}
-
 static gboolean
 press (Fixture *fixture,
        guint    keyval)
 {
-  GtkEventController *keys = find_key_controller (GTK_WIDGET (fixture->window));
-  gboolean handled = FALSE;
-
-  g_assert_nonnull (keys);
-  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
-  iterate ();
-
-  return handled;
+  return ttt_test_press (fixture->window, keyval);
 }
 
 static void
@@ -256,7 +212,7 @@ test_keyboard_play (Fixture       *fixture,
   GtkWidget *focus;
 
   g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
-  iterate ();
+  ttt_test_iterate ();
 
   /* Digits in reading order; keypad digits in their physical layout. */
   g_assert_true (press (fixture, GDK_KEY_1));
@@ -306,7 +262,9 @@ static gboolean
 action_enabled (Fixture    *fixture,
                 const char *name)
 {
-  return g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), name);
+  g_autofree char *full = g_strconcat ("win.", name, NULL);
+
+  return ttt_test_action_enabled (fixture->window, full);
 }
 
 static void
@@ -325,30 +283,30 @@ test_actions (Fixture       *fixture,
   g_assert_false (action_enabled (fixture, "undo"));
   g_assert_true (action_enabled (fixture, "hint"));
 
-  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "hint", NULL);
-  iterate ();
+  ttt_test_activate (fixture->window, "win.hint");
+  ttt_test_iterate ();
   hint = ttt_game_hint (fixture->game);
   g_assert_cmpint (hint, >=, 0);
   g_assert_true (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
 
   click (fixture, hint);
   g_assert_false (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
-  wait_for_human (fixture->game);
+  ttt_test_wait_for_human (fixture->game);
   g_assert_true (action_enabled (fixture, "undo"));
 
-  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "undo", NULL);
-  iterate ();
+  ttt_test_activate (fixture->window, "win.undo");
+  ttt_test_iterate ();
   g_assert_cmpint (count_marks (fixture->game), ==, 0);
   g_assert_false (action_enabled (fixture, "undo"));
 
   /* Reset Scores zeroes what the settings hold, and only then applies. */
   g_assert_false (action_enabled (fixture, "reset-scores"));
   g_settings_set_uint (ttt_application_get_settings (app), "score-human", 3);
-  iterate ();
+  ttt_test_iterate ();
   g_assert_true (action_enabled (fixture, "reset-scores"));
   g_assert_cmpuint (ttt_game_get_score_human (fixture->game), ==, 3);
-  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "reset-scores", NULL);
-  iterate ();
+  ttt_test_activate (fixture->window, "win.reset-scores");
+  ttt_test_iterate ();
   g_assert_cmpuint (g_settings_get_uint (ttt_application_get_settings (app), "score-human"), ==, 0);
   g_assert_false (action_enabled (fixture, "reset-scores"));
 }
@@ -368,52 +326,52 @@ test_preferences (Fixture       *fixture,
                   gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (app);
-  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings);
-  GtkDropDown *difficulty = ttt_preferences_window_get_dropdown (preferences, "difficulty");
-  GtkDropDown *first = ttt_preferences_window_get_dropdown (preferences, "first-player");
-  GtkDropDown *opponent = ttt_preferences_window_get_dropdown (preferences, "opponent");
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  AdwComboRow *difficulty = ttt_test_preferences_row (preferences, "difficulty");
+  AdwComboRow *first = ttt_test_preferences_row (preferences, "first-player");
+  AdwComboRow *opponent = ttt_test_preferences_row (preferences, "opponent");
 
   gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (fixture->window));
   gtk_window_present (GTK_WINDOW (preferences));
-  iterate ();
+  ttt_test_iterate ();
 
   /* The drop-downs show the settings… */
-  g_assert_cmpuint (gtk_drop_down_get_selected (difficulty), ==, TTT_LEVEL_MEDIUM);
-  g_assert_cmpuint (gtk_drop_down_get_selected (first), ==, TTT_FIRST_PLAYER_HUMAN);
-  g_assert_cmpuint (gtk_drop_down_get_selected (opponent), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpuint (adw_combo_row_get_selected (first), ==, TTT_FIRST_PLAYER_HUMAN);
+  g_assert_cmpuint (adw_combo_row_get_selected (opponent), ==, TTT_OPPONENT_COMPUTER);
 
   /* …and write them. With no move made, the game takes them at once. */
-  gtk_drop_down_set_selected (difficulty, TTT_LEVEL_HARD);
-  iterate ();
+  adw_combo_row_set_selected (difficulty, TTT_LEVEL_HARD);
+  ttt_test_iterate ();
   assert_setting (settings, "difficulty", "hard");
   g_assert_cmpint (ttt_game_get_current_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
 
-  gtk_drop_down_set_selected (first, TTT_FIRST_PLAYER_COMPUTER);
-  iterate ();
+  adw_combo_row_set_selected (first, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_test_iterate ();
   assert_setting (settings, "first-player", "computer");
-  wait_for_human (fixture->game);
+  ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (ttt_game_get_human_mark (fixture->game), ==, TTT_MARK_O);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
   /* Mid-game, a change waits for the next game. */
-  gtk_drop_down_set_selected (opponent, TTT_OPPONENT_HUMAN);
-  iterate ();
+  adw_combo_row_set_selected (opponent, TTT_OPPONENT_HUMAN);
+  ttt_test_iterate ();
   assert_setting (settings, "opponent", "human");
   g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 
-  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "new-game", NULL);
-  iterate ();
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_iterate ();
   g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
 
   /* A setting changed elsewhere shows in an open window. */
   g_settings_set_string (settings, "difficulty", "easy");
-  iterate ();
-  g_assert_cmpuint (gtk_drop_down_get_selected (difficulty), ==, TTT_LEVEL_EASY);
+  ttt_test_iterate ();
+  g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_EASY);
 
   gtk_window_destroy (GTK_WINDOW (preferences));
-  iterate ();
+  ttt_test_iterate ();
 }
 
 static void
@@ -424,12 +382,12 @@ test_window_size_saved (Fixture       *fixture,
 
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 611, 677);
   gtk_window_close (GTK_WINDOW (fixture->window));
-  iterate ();
+  ttt_test_iterate ();
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 611);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 677);
 
   /* The next window opens at that size. */
-  fixture->window = ttt_window_new (app);
+  fixture->window = ttt_test_window_new (app);
   {
     int width, height;
 
@@ -460,7 +418,7 @@ test_close_while_thinking (Fixture       *fixture,
       g_main_context_iteration (NULL, FALSE);
   }
 
-  fixture->window = ttt_window_new (app);
+  fixture->window = ttt_test_window_new (app);
 }
 
 int

@@ -8,27 +8,18 @@
 #include "ttt-solver-private.h"
 
 /* The rule player: it sees one move ahead and no further, so a fork (two
- * threats at once) beats it. */
+ * threats at once) beats it. It draws from the generator only when its
+ * rules leave it a choice. */
 static int
 choose_medium (const TttBoard *board,
                uint64_t       *rng_state)
 {
-  bool x_to_move = ttt_popcount (board->x) == ttt_popcount (board->o);
-  unsigned mine = x_to_move ? board->x : board->o;
-  unsigned theirs = x_to_move ? board->o : board->x;
-  unsigned empty = ttt_board_empty (board);
-  unsigned cells;
+  unsigned cells = ttt_medium_cells (board);
 
-  if ((cells = ttt_lines_threats (mine, empty)) != 0)
-    return ttt_rng_pick_cell (rng_state, cells);
-  if ((cells = ttt_lines_threats (theirs, empty)) != 0)
-    return ttt_rng_pick_cell (rng_state, cells);
-  if (empty & TTT_CENTRE)
-    return __builtin_ctz (TTT_CENTRE);
-  if ((cells = empty & TTT_CORNERS) != 0)
-    return ttt_rng_pick_cell (rng_state, cells);
+  if ((cells & (cells - 1)) == 0)
+    return __builtin_ctz (cells);
 
-  return ttt_rng_pick_cell (rng_state, empty & TTT_SIDES);
+  return ttt_rng_pick_cell (rng_state, cells);
 }
 
 /* The cell the computer plays for the side to move, or −1 when the game is
@@ -57,7 +48,8 @@ ttt_ai_choose (const TttBoard *board,
     case TTT_LEVEL_MEDIUM:
       return choose_medium (board, rng_state);
     case TTT_LEVEL_HARD:
-      return ttt_rng_pick_cell (rng_state, best);
+      /* Best cells only, and of those the traps (ttt-solve.c). */
+      return ttt_rng_pick_cell (rng_state, ttt_trap_table[code]);
     default:
       return -1;
     }

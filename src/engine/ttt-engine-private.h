@@ -84,6 +84,31 @@ ttt_lines_threats (unsigned marks,
   return cells;
 }
 
+/* The cells Medium's rules allow the side to move, among which it picks
+ * uniformly: a win, else a block, else the centre, else a corner, else a
+ * side. Shared by Medium itself and by the model Hard sets its traps for,
+ * so that the model is Medium exactly. */
+static inline unsigned
+ttt_medium_cells (const TttBoard *board)
+{
+  bool x_to_move = ttt_popcount (board->x) == ttt_popcount (board->o);
+  unsigned mine = x_to_move ? board->x : board->o;
+  unsigned theirs = x_to_move ? board->o : board->x;
+  unsigned empty = ttt_board_empty (board);
+  unsigned cells;
+
+  if ((cells = ttt_lines_threats (mine, empty)) != 0)
+    return cells;
+  if ((cells = ttt_lines_threats (theirs, empty)) != 0)
+    return cells;
+  if (empty & TTT_CENTRE)
+    return TTT_CENTRE;
+  if ((cells = empty & TTT_CORNERS) != 0)
+    return cells;
+
+  return empty & TTT_SIDES;
+}
+
 bool     ttt_board_is_valid (const TttBoard *board);
 
 /* The whole game, solved by memoised negamax from the empty board.
@@ -93,10 +118,43 @@ bool     ttt_board_is_valid (const TttBoard *board);
 void     ttt_solve_all      (int8_t   scores[TTT_N_CODES],
                              uint16_t best[TTT_N_CODES]);
 
+/* Hard's traps: among the best cells, those a model of a fallible opponent
+ * is most likely to answer badly (the model is described in ttt-solve.c).
+ * From the @scores and @best of ttt_solve_all(), @traps receives the cells
+ * Hard plays (0 for a finished or unreachable board) and @values what the
+ * side to move, playing as Hard, can expect against the model: +1 a win,
+ * 0 a draw, −1 a loss, in units of 1 / ttt_trap_unit (empty cells); 0 where
+ * unreachable. Used at build time by the generator, and by the tests. */
+void     ttt_solve_traps    (const int8_t   scores[TTT_N_CODES],
+                             const uint16_t best[TTT_N_CODES],
+                             uint16_t       traps[TTT_N_CODES],
+                             int64_t        values[TTT_N_CODES]);
+
+/* Each move of the model has a probability that is a whole number of
+ * 1/5040ths: 5040 = 2 × lcm (1, …, 9), half of 1/n for one of n empty cells
+ * plus half of 1/k for one of Medium's k cells. A value with Hard to move
+ * on @n_empty cells, the model having at most n_empty / 2 moves left, is
+ * therefore exact in units of 5040^−(n_empty / 2): at most 5040⁴ (6.5e14)
+ * per whole game, well within int64_t, and two moves worth the same tie
+ * exactly. */
+#define TTT_TRAP_WEIGHT 5040
+
+static inline int64_t
+ttt_trap_unit (int n_empty)
+{
+  int64_t unit = 1;
+
+  for (int i = 0; i < n_empty / 2; i++)
+    unit *= TTT_TRAP_WEIGHT;
+
+  return unit;
+}
+
 /* Computed at build time (ttt-tables.c, written by ttt-gen-tables). */
 extern const uint16_t ttt_ternary_table[512];
 extern const int8_t   ttt_score_table[TTT_N_CODES];
 extern const uint16_t ttt_best_table[TTT_N_CODES];
+extern const uint16_t ttt_trap_table[TTT_N_CODES];
 
 /* Slow but table-free, for the generator. */
 static inline unsigned

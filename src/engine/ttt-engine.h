@@ -105,6 +105,10 @@ unsigned    ttt_solver_best_moves   (const TttBoard *board);
 
 /* Opponents */
 
+/* Easy plays any empty cell; Medium wins, else blocks, else takes the
+ * centre, a corner, a side. Hard plays only cells of
+ * ttt_solver_best_moves(), so it never loses, and of those the ones that
+ * most often lead a fallible opponent astray: it sets traps. */
 int         ttt_ai_choose           (const TttBoard *board,
                                      TttLevel        level,
                                      uint64_t       *rng_state);

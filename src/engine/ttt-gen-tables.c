@@ -10,6 +10,8 @@
 
 static int8_t   scores[TTT_N_CODES];
 static uint16_t best[TTT_N_CODES];
+static uint16_t traps[TTT_N_CODES];
+static int64_t  trap_values[TTT_N_CODES];
 
 static void
 write_u16 (FILE           *out,
@@ -39,6 +41,7 @@ main (int   argc,
   for (unsigned mask = 0; mask < 512; mask++)
     ternary[mask] = (uint16_t) ttt_ternary (mask);
   ttt_solve_all (scores, best);
+  ttt_solve_traps (scores, best, traps, trap_values);
 
   out = fopen (argv[1], "w");
   if (out == NULL)
@@ -57,6 +60,7 @@ main (int   argc,
   fprintf (out, "\n};\n\n");
 
   write_u16 (out, "ttt_best_table", best, TTT_N_CODES);
+  write_u16 (out, "ttt_trap_table", traps, TTT_N_CODES);
 
   if (fclose (out) != 0)
     {

@@ -1,0 +1,31 @@
+/* ttt-board-view.h — the nine cells of a game, drawn as a # board
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ttt-game.h"
+
+G_BEGIN_DECLS
+
+#define TTT_TYPE_BOARD_VIEW (ttt_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (TttBoardView, ttt_board_view, TTT, BOARD_VIEW, GtkWidget)
+
+GtkWidget *ttt_board_view_new        (TttGame  *game);
+TttGame   *ttt_board_view_get_game   (TttBoardView *self);
+void       ttt_board_view_show_hint  (TttBoardView *self,
+                                 int       cell);
+gboolean   ttt_board_view_focus_cell (TttBoardView *self,
+                                 int       cell);
+
+void       ttt_board_view_stroke_mark (cairo_t *cr,
+                                  TttMark  mark,
+                                  double   cx,
+                                  double   cy,
+                                  double   radius,
+                                  double   progress);
+
+G_END_DECLS

@@ -1,0 +1,18 @@
+/* ttt-window-private.h — what tests may reach inside the window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ttt-board-view-private.h"
+#include "ttt-window.h"
+
+G_BEGIN_DECLS
+
+TttBoardView   *ttt_window_get_board  (TttWindow *self);
+GtkWidget  *ttt_window_get_cell   (TttWindow *self,
+                                   int        cell);
+const char *ttt_window_get_status (TttWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,135 @@
+/* ui-helpers.c — what every test of the real windows needs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "ui-helpers.h"
+
+/* Runs whatever is ready on the main loop, without waiting. */
+void
+ttt_test_iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Runs the main loop until the computer has moved (or 2 s pass). */
+void
+ttt_test_wait_for_human (TttGame *game)
+{
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  ttt_test_iterate ();
+}
+
+/* A window as the application opens one: with a game it configured. */
+TttWindow *
+ttt_test_window_new (TttApplication *app)
+{
+  g_autoptr(TttGame) game = ttt_application_create_game (app);
+
+  return ttt_window_new (GTK_APPLICATION (app), game, ttt_application_get_settings (app));
+}
+
+/* The row of the preferences that edits @key. */
+AdwComboRow *
+ttt_test_preferences_row (TttPreferencesWindow *preferences,
+                          const char           *key)
+{
+  g_autofree char *name = g_strdup_printf ("%s_row", key);
+
+  g_strdelimit (name, "-", '_');
+  return ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (preferences),
+                                                       TTT_TYPE_PREFERENCES_WINDOW,
+                                                       name));
+}
+
+/* Activates one of the window's actions ("win.new-game"…) as a menu item
+ * or a button would. */
+void
+ttt_test_activate (TttWindow  *window,
+                   const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
+  ttt_test_iterate ();
+}
+
+/* Presses @keyval as far as the window is concerned: the arrows and Tab
+ * move the focus as GTK's own key bindings do, anything else goes to the
+ * board's shortcuts. Returns whether something took the key. */
+gboolean
+ttt_test_press (TttWindow *window,
+                guint      keyval)
+{
+  GtkWidget *board = GTK_WIDGET (ttt_window_get_board (window));
+  g_autoptr(GListModel) controllers = NULL;
+  GtkDirectionType direction;
+  gboolean handled = FALSE;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Up:    direction = GTK_DIR_UP; break;
+    case GDK_KEY_Down:  direction = GTK_DIR_DOWN; break;
+    case GDK_KEY_Left:  direction = GTK_DIR_LEFT; break;
+    case GDK_KEY_Right: direction = GTK_DIR_RIGHT; break;
+    case GDK_KEY_Tab:   direction = GTK_DIR_TAB_FORWARD; break;
+    case GDK_KEY_ISO_Left_Tab: direction = GTK_DIR_TAB_BACKWARD; break;
+    default:            direction = -1; break;
+    }
+
+  if ((int) direction >= 0)
+    {
+      handled = gtk_widget_child_focus (GTK_WIDGET (window), direction);
+      ttt_test_iterate ();
+      return handled;
+    }
+
+  controllers = gtk_widget_observe_controllers (board);
+  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+
+      for (guint j = 0; !handled && j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval)
+            handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, board,
+                                                    gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+
+  ttt_test_iterate ();
+  return handled;
+}
+
+/* Whether @action can be used, as a button that activates it shows: a
+ * probe button is put beside the board for the time of the question. */
+gboolean
+ttt_test_action_enabled (TttWindow  *window,
+                         const char *action)
+{
+  GtkWidget *board = GTK_WIDGET (ttt_window_get_board (window));
+  GtkWidget *box = gtk_widget_get_parent (board);
+  GtkWidget *probe = gtk_button_new ();
+  gboolean sensitive;
+
+  g_assert_true (GTK_IS_BOX (box));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), action);
+  gtk_box_append (GTK_BOX (box), probe);
+  ttt_test_iterate ();
+  sensitive = gtk_widget_get_sensitive (probe);
+  gtk_box_remove (GTK_BOX (box), probe);
+
+  return sensitive;
+}

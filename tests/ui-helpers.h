@@ -1,0 +1,28 @@
+/* ui-helpers.h — what every test of the real windows needs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "ttt-application.h"
+#include "ttt-preferences-window.h"
+#include "ttt-window-private.h"
+
+G_BEGIN_DECLS
+
+void          ttt_test_iterate            (void);
+void          ttt_test_wait_for_human     (TttGame              *game);
+TttWindow    *ttt_test_window_new         (TttApplication       *app);
+AdwComboRow  *ttt_test_preferences_row    (TttPreferencesWindow *preferences,
+                                           const char           *key);
+gboolean      ttt_test_press              (TttWindow            *window,
+                                           guint                 keyval);
+gboolean      ttt_test_action_enabled     (TttWindow            *window,
+                                           const char           *action);
+void          ttt_test_activate           (TttWindow            *window,
+                                           const char           *action);
+
+G_END_DECLS
