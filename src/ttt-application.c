@@ -326,6 +326,91 @@ ttt_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+/* The options of a second launch. GApplication reads the command line in
+ * the process that was started, which then only activates the running
+ * one; so they travel with the activation, as its platform data. */
+#define PLATFORM_DIFFICULTY "tictactoe-difficulty"
+#define PLATFORM_FIRST      "tictactoe-first"
+
+static void
+ttt_application_add_platform_data (GApplication    *app,
+                                   GVariantBuilder *builder)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+
+  G_APPLICATION_CLASS (ttt_application_parent_class)->add_platform_data (app, builder);
+
+  /* By nick, as on the command line: the running game may be another
+   * version, whose enums need not number their values alike. */
+  if (self->has_level_override)
+    {
+      g_autoptr(GEnumClass) klass = g_type_class_ref (TTT_TYPE_LEVEL);
+
+      g_variant_builder_add (builder, "{sv}", PLATFORM_DIFFICULTY,
+                             g_variant_new_string (g_enum_get_value (klass, self->level_override)->value_nick));
+    }
+  if (self->has_first_override)
+    {
+      g_autoptr(GEnumClass) klass = g_type_class_ref (TTT_TYPE_FIRST_PLAYER);
+
+      g_variant_builder_add (builder, "{sv}", PLATFORM_FIRST,
+                             g_variant_new_string (g_enum_get_value (klass, self->first_override)->value_nick));
+    }
+}
+
+static gboolean
+lookup_enum_nick (GVariant   *platform_data,
+                  const char *key,
+                  GType       enum_type,
+                  int        *value)
+{
+  g_autoptr(GEnumClass) klass = NULL;
+  const char *nick;
+  GEnumValue *found;
+
+  if (!g_variant_lookup (platform_data, key, "&s", &nick))
+    return FALSE;
+
+  klass = g_type_class_ref (enum_type);
+  found = g_enum_get_value_by_nick (klass, nick);
+  if (found == NULL)
+    return FALSE;
+
+  *value = found->value;
+  return TRUE;
+}
+
+/* In the running game, before it presents its window: the options of a
+ * second launch apply as they would at a fresh start, to the next game (or
+ * at once while no move has been made), and to any game created later. */
+static void
+ttt_application_before_emit (GApplication *app,
+                             GVariant     *platform_data)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+  int value;
+
+  G_APPLICATION_CLASS (ttt_application_parent_class)->before_emit (app, platform_data);
+
+  if (lookup_enum_nick (platform_data, PLATFORM_DIFFICULTY, TTT_TYPE_LEVEL, &value))
+    {
+      self->level_override = value;
+      self->has_level_override = TRUE;
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+        if (TTT_IS_WINDOW (l->data))
+          ttt_game_set_difficulty (ttt_window_get_game (l->data), value);
+    }
+
+  if (lookup_enum_nick (platform_data, PLATFORM_FIRST, TTT_TYPE_FIRST_PLAYER, &value))
+    {
+      self->first_override = value;
+      self->has_first_override = TRUE;
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+        if (TTT_IS_WINDOW (l->data))
+          ttt_game_set_first_player (ttt_window_get_game (l->data), value);
+    }
+}
+
 static void
 ttt_application_dispose (GObject *object)
 {
@@ -347,6 +432,8 @@ ttt_application_class_init (TttApplicationClass *klass)
   app_class->handle_local_options = ttt_application_handle_local_options;
   app_class->startup = ttt_application_startup;
   app_class->activate = ttt_application_activate;
+  app_class->add_platform_data = ttt_application_add_platform_data;
+  app_class->before_emit = ttt_application_before_emit;
 }
 
 static void

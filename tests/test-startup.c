@@ -228,6 +228,167 @@ test_cli_build_tree_translation (void)
                      "tictactoe：意外的参数“foo”；请参阅 --help\n");
 }
 
+/* A second launch, while this process is the running game */
+
+typedef struct
+{
+  gboolean  done;
+  char     *out;
+  char     *err;
+} Launch;
+
+static void
+launch_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Launch *launch = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result,
+                                        &launch->out, &launch->err, &error);
+  g_assert_no_error (error);
+  launch->done = TRUE;
+}
+
+/* Starts the real program again and serves this process's main loop until
+ * it has exited: meanwhile it asks this process, over the session bus, to
+ * take its options and present the window. It must say nothing and exit 0. */
+static void
+launch_again (const char * const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  Launch launch = { 0 };
+
+  g_ptr_array_add (argv, executable);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  process = g_subprocess_newv ((const char * const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                               &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8_async (process, NULL, NULL, launch_done_cb, &launch);
+  while (!launch.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_subprocess_wait (process, NULL, &error);
+  g_assert_no_error (error);
+  ttt_test_iterate ();
+
+  g_assert_cmpstr (launch.err, ==, "");
+  g_assert_cmpstr (launch.out, ==, "");
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  g_free (launch.out);
+  g_free (launch.err);
+}
+
+static void
+child_second_launch (void)
+{
+  g_autoptr(TttApplication) app = ttt_application_new ();
+  g_autoptr(GError) error = NULL;
+  GtkWindow *window;
+  TttGame *game;
+
+  /* The running game, as a first launch makes it. */
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_application_get_is_remote (G_APPLICATION (app)));
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (TTT_IS_WINDOW (window));
+  game = ttt_window_get_game (TTT_WINDOW (window));
+  ttt_game_set_computer_delay (game, 0);
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_MEDIUM);
+
+  /* With a move made, the options wait for the next game. */
+  g_assert_true (ttt_game_play (game, 4));
+  ttt_test_wait_for_human (game);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 2);
+  launch_again ((const char *[]) { "--difficulty=hard", NULL });
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 2);
+  ttt_game_start_new (game);
+  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_HARD);
+
+  /* With none yet, they apply at once, as at a fresh start. */
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
+  launch_again ((const char *[]) { "--first=computer", "--difficulty=easy", NULL });
+  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_EASY);
+  g_assert_cmpint (ttt_game_get_first_player (game), ==, TTT_FIRST_PLAYER_COMPUTER);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
+  ttt_test_wait_for_human (game);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
+
+  /* They are for this run: nothing was written to the settings. */
+  g_assert_cmpstr (g_settings_get_string (ttt_application_get_settings (app), "difficulty"), ==, "medium");
+
+  /* Without options the window is only presented, even when hidden, and
+   * the game goes on as it was. */
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  launch_again ((const char *[]) { NULL });
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (gtk_application_get_active_window (GTK_APPLICATION (app)) == window);
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_EASY);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
+
+  gtk_window_close (window);
+  ttt_test_iterate ();
+}
+
+/* GTestDBus unsets these, the display among them, when it starts and stops
+ * its bus. */
+static const char *bus_variables[] = {
+  "DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "DBUS_STARTER_ADDRESS",
+  "DBUS_STARTER_BUS_TYPE", "XDG_RUNTIME_DIR",
+};
+
+static void
+restore_variables (char **saved)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bus_variables); i++)
+    if (saved[i] != NULL)
+      g_setenv (bus_variables[i], saved[i], TRUE);
+    else
+      g_unsetenv (bus_variables[i]);
+}
+
+static void
+test_second_launch (void)
+{
+  g_autoptr(GTestDBus) bus = NULL;
+  char *saved[G_N_ELEMENTS (bus_variables)];
+
+  if (g_test_subprocess ())
+    {
+      child_second_launch ();
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (bus_variables); i++)
+    saved[i] = g_strdup (g_getenv (bus_variables[i]));
+
+  /* A bus of its own, so that the options reach this test's game and
+   * never a game that the person running the tests has open. */
+  bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_up (bus);
+  if (saved[0] != NULL)
+    g_setenv ("DISPLAY", saved[0], TRUE);
+
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_dbus_down (bus);
+  restore_variables (saved);
+  for (guint i = 0; i < G_N_ELEMENTS (bus_variables); i++)
+    g_free (saved[i]);
+
+  g_test_trap_assert_passed ();
+}
+
 /* Settings, each in a child process */
 
 typedef struct
@@ -634,6 +795,7 @@ main (int   argc,
   g_test_add_func ("/startup/cli/no-display", test_cli_no_display);
   g_test_add_func ("/startup/cli/build-tree-translation", test_cli_build_tree_translation);
 
+  g_test_add_func ("/startup/second-launch", test_second_launch);
   g_test_add_func ("/startup/settings/invalid-keyfile", test_invalid_keyfile);
   g_test_add_func ("/startup/settings/broken-keyfile", test_broken_keyfile);
   g_test_add_func ("/startup/settings/unknown-backend", test_unknown_backend);
