@@ -25,9 +25,20 @@ struct _TttApplication
   TttFirstPlayer  first_override;
   guint           has_level_override : 1;
   guint           has_first_override : 1;
+
+  /* Why a changed score could not be saved, once that has happened. */
+  char           *save_error;
 };
 
 G_DEFINE_FINAL_TYPE (TttApplication, ttt_application, ADW_TYPE_APPLICATION)
+
+enum {
+  PROP_0,
+  PROP_SAVE_ERROR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static const GOptionEntry option_entries[] = {
   { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
@@ -422,12 +433,61 @@ ttt_application_dispose (GObject *object)
 }
 
 static void
+ttt_application_finalize (GObject *object)
+{
+  TttApplication *self = TTT_APPLICATION (object);
+
+  g_free (self->save_error);
+
+  G_OBJECT_CLASS (ttt_application_parent_class)->finalize (object);
+}
+
+static void
+ttt_application_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  TttApplication *self = TTT_APPLICATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_SAVE_ERROR:
+      g_value_set_string (value, self->save_error);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ttt_application_class_init (TttApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   object_class->dispose = ttt_application_dispose;
+  object_class->finalize = ttt_application_finalize;
+  object_class->get_property = ttt_application_get_property;
+
+  /**
+   * TttApplication:save-error:
+   *
+   * %NULL while the scores are saved. The first time a changed score
+   * cannot be saved (the settings folder is read-only, the key is locked)
+   * it becomes a sentence for people, such as “Scores can’t be saved: the
+   * folder … cannot be written to”, and stays so: a window shows it once,
+   * as a toast, when it is notified. It is also said once on stderr.
+   */
+  properties[PROP_SAVE_ERROR] =
+    g_param_spec_string ("save-error", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READABLE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   app_class->handle_local_options = ttt_application_handle_local_options;
   app_class->startup = ttt_application_startup;
@@ -462,6 +522,50 @@ ttt_application_get_settings (TttApplication *self)
   return self->settings;
 }
 
+/* Why the settings cannot be written, in words for people. */
+static char *
+describe_unwritable (void)
+{
+  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
+  g_autofree char *filename = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *shown = NULL;
+
+  /* A keyfile can be written while its folder can (see GLib). */
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") == 0 &&
+      g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") != NULL)
+    g_object_get (backend, "filename", &filename, NULL);
+  if (filename == NULL)
+    return g_strdup (_("the settings are locked"));
+
+  folder = g_path_get_dirname (filename);
+  shown = g_filename_display_name (folder);
+  /* Translators: %s is a folder, such as ~/.config/glib-2.0/settings. */
+  return g_strdup_printf (_("the folder %s cannot be written to"), shown);
+}
+
+/* GSettings refuses to write a key that cannot be saved, without a word:
+ * the score on screen moves on, and is lost on quitting. Say so, once. */
+static void
+score_changed_cb (TttApplication *self,
+                  GParamSpec     *pspec,
+                  TttGame        *game)
+{
+  g_autofree char *reason = NULL;
+
+  if (self->save_error != NULL || self->settings == NULL ||
+      g_settings_is_writable (self->settings, g_param_spec_get_name (pspec)))
+    return;
+
+  reason = describe_unwritable ();
+  /* Translators: %s says why, such as “the folder … cannot be written to”. */
+  g_printerr (_("tictactoe: scores can’t be saved: %s\n"), reason);
+  /* Translators: shown in the window; %s says why, such as “the folder …
+   * cannot be written to”. */
+  self->save_error = g_strdup_printf (_("Scores can’t be saved: %s"), reason);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+}
+
 /* A new game as the person has set it up: the preferences bound to the
  * settings, the command line's choices for this run on top, and the first
  * game begun (so the computer may already be about to open). */
@@ -490,7 +594,12 @@ ttt_application_create_game (TttApplication *self)
 
   /* Scores go both ways, so they survive a restart. */
   for (guint i = 0; i < G_N_ELEMENTS (scores); i++)
-    g_settings_bind (self->settings, scores[i], game, scores[i], G_SETTINGS_BIND_DEFAULT);
+    {
+      g_autofree char *signal = g_strconcat ("notify::", scores[i], NULL);
+
+      g_settings_bind (self->settings, scores[i], game, scores[i], G_SETTINGS_BIND_DEFAULT);
+      g_signal_connect_object (game, signal, G_CALLBACK (score_changed_cb), self, G_CONNECT_SWAPPED);
+    }
 
   /* The command line chooses for this run only: with GET bindings, setting
    * the property does not write the setting, and the next change of the
@@ -504,4 +613,20 @@ ttt_application_create_game (TttApplication *self)
   ttt_game_start_new (game);
 
   return g_steal_pointer (&game);
+}
+
+/**
+ * ttt_application_get_save_error:
+ * @self: a #TttApplication
+ *
+ * See #TttApplication:save-error.
+ *
+ * Returns: (nullable): why changed scores cannot be saved, or %NULL
+ */
+const char *
+ttt_application_get_save_error (TttApplication *self)
+{
+  g_return_val_if_fail (TTT_IS_APPLICATION (self), NULL);
+
+  return self->save_error;
 }
