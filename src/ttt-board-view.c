@@ -523,11 +523,15 @@ cell_changed_cb (TttBoardView *self,
     {
       int previous = self->last_computer_cell;
 
+      /* The first frame of an animation comes a tick after it starts: the
+       * mark must not show whole until then. */
+      self->grow_value[cell] = 0;
       adw_animation_play (self->grow[cell]);
 
       if (vs_computer && mark != ttt_game_get_human_mark (game))
         {
           self->last_computer_cell = cell;
+          self->emphasis_value = 1;
           adw_animation_play (self->emphasis);
         }
       else
@@ -548,6 +552,7 @@ game_over_cb (TttBoardView   *self,
               guint       winning_cells,
               TttGame    *game)
 {
+  self->finish_value = 0;
   update_cells (self);
   adw_animation_play (self->finish);
 }

@@ -135,6 +135,32 @@ G_DEFINE_ENUM_TYPE (TttOpponent, ttt_opponent,
   G_DEFINE_ENUM_VALUE (TTT_OPPONENT_COMPUTER, "computer"),
   G_DEFINE_ENUM_VALUE (TTT_OPPONENT_HUMAN, "human"))
 
+G_DEFINE_ENUM_TYPE (TttGrade, ttt_grade,
+  G_DEFINE_ENUM_VALUE (TTT_GRADE_BEST, "best"),
+  G_DEFINE_ENUM_VALUE (TTT_GRADE_MISTAKE, "mistake"),
+  G_DEFINE_ENUM_VALUE (TTT_GRADE_BLUNDER, "blunder"))
+
+G_DEFINE_ENUM_TYPE (TttMotive, ttt_motive,
+  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_WIN, "win"),
+  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_BLOCK, "block"),
+  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_FORK, "fork"),
+  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_THREAT, "threat"),
+  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_CENTRE, "centre"),
+  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_CORNER, "corner"),
+  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_SIDE, "side"))
+
+G_DEFINE_ENUM_TYPE (TttFault, ttt_fault,
+  G_DEFINE_ENUM_VALUE (TTT_FAULT_NONE, "none"),
+  G_DEFINE_ENUM_VALUE (TTT_FAULT_MISSED_WIN, "missed-win"),
+  G_DEFINE_ENUM_VALUE (TTT_FAULT_MISSED_BLOCK, "missed-block"),
+  G_DEFINE_ENUM_VALUE (TTT_FAULT_ALLOWS_FORK, "allows-fork"),
+  G_DEFINE_ENUM_VALUE (TTT_FAULT_WEAKER, "weaker"))
+
+G_DEFINE_ENUM_TYPE (TttVerdict, ttt_verdict,
+  G_DEFINE_ENUM_VALUE (TTT_VERDICT_WIN, "win"),
+  G_DEFINE_ENUM_VALUE (TTT_VERDICT_DRAW, "draw"),
+  G_DEFINE_ENUM_VALUE (TTT_VERDICT_LOSS, "loss"))
+
 G_DEFINE_ENUM_TYPE (TttGameState, ttt_game_state,
   G_DEFINE_ENUM_VALUE (TTT_GAME_STATE_HUMAN_TURN, "human-turn"),
   G_DEFINE_ENUM_VALUE (TTT_GAME_STATE_COMPUTER_TURN, "computer-turn"),
@@ -1283,4 +1309,106 @@ ttt_game_get_score_pair_draws (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
   return self->scores[SCORE_INDEX (PROP_SCORE_PAIR_DRAWS)];
+}
+
+/**
+ * ttt_game_get_moves:
+ * @self: a #TttGame
+ * @n_moves: (out) (optional): where to store the number of moves
+ *
+ * The cells played so far in the current game, first move first; X played
+ * the even-numbered entries. What a review of the game goes through.
+ *
+ * Returns: (transfer none) (array length=n_moves): the moves, owned by
+ *   @self and valid until its next change
+ */
+const int *
+ttt_game_get_moves (TttGame *self,
+                    guint   *n_moves)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
+
+  if (n_moves != NULL)
+    *n_moves = self->n_moves;
+
+  return self->history;
+}
+
+/**
+ * ttt_game_get_cell_analysis:
+ * @self: a #TttGame
+ * @cell: 0–8 in reading order
+ * @verdict: (out) (optional): what playing @cell leads to for the side to move
+ * @n_moves: (out) (optional): how many moves the game then lasts, this one
+ *   included, with perfect play from both sides: 1 for a move that wins at
+ *   once, 2 when the opponent then wins at once; for a draw, the moves left
+ *   until the board is full
+ *
+ * The analysis the coach shows on each empty cell. It is offered only to a
+ * person, so only while #TttGame:state is %TTT_GAME_STATE_HUMAN_TURN; it
+ * changes with every move, so a view refreshes it on #TttGame:n-moves and
+ * #TttGame:state.
+ *
+ * Returns: %FALSE, with nothing stored, when it is not a person's turn or
+ *   @cell is not empty
+ */
+gboolean
+ttt_game_get_cell_analysis (TttGame    *self,
+                            int         cell,
+                            TttVerdict *verdict,
+                            guint      *n_moves)
+{
+  TttReview review;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, FALSE);
+
+  if (self->state != TTT_GAME_STATE_HUMAN_TURN)
+    return FALSE;
+  if (ttt_review_move (&self->board, cell, &review) != TTT_OK)
+    return FALSE;
+
+  /* The score is ±(TTT_SCORE_MAX − plies after this move). */
+  if (verdict != NULL)
+    *verdict = review.score > 0 ? TTT_VERDICT_WIN
+             : review.score < 0 ? TTT_VERDICT_LOSS
+             : TTT_VERDICT_DRAW;
+  if (n_moves != NULL)
+    *n_moves = review.score > 0 ? (guint) (TTT_SCORE_MAX - review.score + 1)
+             : review.score < 0 ? (guint) (TTT_SCORE_MAX + review.score + 1)
+             : TTT_N_CELLS - self->n_moves;
+
+  return TRUE;
+}
+
+/**
+ * ttt_game_hint_full:
+ * @self: a #TttGame
+ * @motive: (out) (optional): why the cell is a good move, for the words of
+ *   the hint (see ttt_coach_hint_text())
+ *
+ * As ttt_game_hint(), and says what the hinted move does.
+ *
+ * Returns: a cell 0–8, or −1 (with nothing stored) when it is not a
+ *   human's turn
+ */
+int
+ttt_game_hint_full (TttGame   *self,
+                    TttMotive *motive)
+{
+  TttReview review;
+  int cell;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+
+  cell = ttt_game_hint (self);
+  if (cell < 0)
+    return -1;
+
+  if (ttt_review_move (&self->board, cell, &review) != TTT_OK)
+    g_return_val_if_reached (-1);
+  if (motive != NULL)
+    *motive = review.motive;
+
+  return cell;
 }

@@ -57,6 +57,28 @@ typedef enum
 #define TTT_TYPE_GAME_STATE (ttt_game_state_get_type ())
 GType ttt_game_state_get_type (void) G_GNUC_CONST;
 
+/* The coach's enums, from the engine's review of a move. */
+#define TTT_TYPE_GRADE (ttt_grade_get_type ())
+GType ttt_grade_get_type (void) G_GNUC_CONST;
+
+#define TTT_TYPE_MOTIVE (ttt_motive_get_type ())
+GType ttt_motive_get_type (void) G_GNUC_CONST;
+
+#define TTT_TYPE_FAULT (ttt_fault_get_type ())
+GType ttt_fault_get_type (void) G_GNUC_CONST;
+
+/* What playing a cell leads to for the side that plays it, with perfect
+ * play from both sides afterwards. */
+typedef enum
+{
+  TTT_VERDICT_WIN,
+  TTT_VERDICT_DRAW,
+  TTT_VERDICT_LOSS,
+} TttVerdict;
+
+#define TTT_TYPE_VERDICT (ttt_verdict_get_type ())
+GType ttt_verdict_get_type (void) G_GNUC_CONST;
+
 #define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
 
 /* The most a count of games holds: the GSettings schema's maximum, where a
@@ -115,5 +137,16 @@ guint           ttt_game_get_score_draws     (TttGame        *self);
 guint           ttt_game_get_score_x         (TttGame        *self);
 guint           ttt_game_get_score_o         (TttGame        *self);
 guint           ttt_game_get_score_pair_draws (TttGame       *self);
+
+/* The coach: what each empty cell leads to, why the hint, and the moves a
+ * review goes through (see TttReviewCursor). */
+const int      *ttt_game_get_moves           (TttGame        *self,
+                                              guint          *n_moves);
+gboolean        ttt_game_get_cell_analysis   (TttGame        *self,
+                                              int             cell,
+                                              TttVerdict     *verdict,
+                                              guint          *n_moves);
+int             ttt_game_hint_full           (TttGame        *self,
+                                              TttMotive      *motive);
 
 G_END_DECLS

@@ -26,6 +26,7 @@ struct _TttWindow
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
+  GtkWidget            *badges;
   TttPlayerBadge       *badge_x;
   TttPlayerBadge       *badge_o;
   GtkWidget            *draws_box;
@@ -241,7 +242,8 @@ state_changed_cb (TttWindow  *self,
                   GParamSpec *pspec,
                   TttGame    *game)
 {
-  gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (self->play_again_button));
+  /* Whether the window is active or not, where its focus would be. */
+  gboolean had_focus = gtk_root_get_focus (GTK_ROOT (self)) == GTK_WIDGET (self->play_again_button);
 
   update_status (self);
 
@@ -462,6 +464,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_o);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, draws_box);

@@ -402,6 +402,37 @@ time_choose (const TttBoard *board,
   return best;
 }
 
+/* Nanoseconds per ttt_review_move() of @cell on @board, best of @samples
+ * samples; the review's score goes to @score. */
+static double
+time_review (const TttBoard *board,
+             int             cell,
+             int             calls,
+             int             samples,
+             int            *score)
+{
+  double best = 1e30;
+  TttReview review = { TTT_GRADE_BEST, TTT_MOTIVE_SIDE, TTT_FAULT_NONE, TTT_SCORE_INVALID, 0 };
+
+  for (int s = 0; s < samples; s++)
+    {
+      uint64_t start = now_ns ();
+      double ns;
+
+      for (int i = 0; i < calls; i++)
+        {
+          sink = ttt_review_move (board, cell, &review);
+          sink = review.score;
+        }
+      ns = (double) (now_ns () - start) / calls;
+      if (ns < best)
+        best = ns;
+    }
+  *score = review.score;
+
+  return best;
+}
+
 /* Nanoseconds per legal ttt_board_play() on @board, best of @samples
  * samples: each call plays one of the empty cells, in turn, on a fresh copy,
  * so the cost of checking the board and the move is all that is timed. */
@@ -733,6 +764,9 @@ main (void)
   static uint16_t solved_traps[TTT_N_CODES];
   static int64_t trap_values[TTT_N_CODES];
   static double times[N_REACHABLE];
+  static double review_times[N_REACHABLE * TTT_N_CELLS];
+  int n_reviews = 0;
+  Stats review_stats;
   uint64_t bench_start = now_ns ();
   TttBoard empty;
   Stats level_stats[3];
@@ -794,6 +828,28 @@ main (void)
       times[i] = time_plain (&positions.to_move[i]);
     }
   plain_stats = stats_of (times, positions.n_to_move);
+
+  /* The coach reviews every legal move of every position. */
+  for (int i = 0; i < positions.n_to_move; i++)
+    for (int cell = 0; cell < TTT_N_CELLS; cell++)
+      {
+        TttBoard after = positions.to_move[i];
+        int score;
+
+        if (ttt_board_play (&after, cell) != TTT_OK)
+          continue;
+        review_times[n_reviews++] = time_review (&positions.to_move[i], cell, CALLS_PER_SAMPLE,
+                                                 SAMPLES, &score);
+        if (score != -ttt_solver_score (&after))
+          {
+            char text[10];
+
+            ttt_board_format (&positions.to_move[i], text);
+            fail ("%s, cell %d: ttt_review_move score %d, not %d", text, cell, score,
+                  -ttt_solver_score (&after));
+          }
+      }
+  review_stats = stats_of (review_times, n_reviews);
 
   /* The empty board: the largest search, and the first move of every game
    * the computer opens. */
@@ -857,6 +913,19 @@ main (void)
   table_add (&table, "%s×", with_commas (ratio (plain_stats.median, hard_stats->median), a));
   table_add (&table, "%s×", with_commas (ratio (plain_stats.worst, hard_stats->worst), b));
   table_add (&table, "%s×", with_commas (ratio (plain_stats.mean, hard_stats->mean), c));
+  table_print (&table);
+
+  printf ("The coach: time per ttt_review_move() over the %s legal moves of those positions:\n\n",
+          with_commas ((uint64_t) n_reviews, a));
+  table_begin (&table, "lrrr");
+  table_add (&table, "Call");
+  table_add (&table, "median ns");
+  table_add (&table, "worst ns");
+  table_add (&table, "mean ns");
+  table_add (&table, "ttt_review_move");
+  table_add (&table, "%.1f", review_stats.median);
+  table_add (&table, "%.1f", review_stats.worst);
+  table_add (&table, "%.1f", review_stats.mean);
   table_print (&table);
 
   printf ("A legal move played by the rules, over the same positions (each of its\n"
@@ -988,6 +1057,10 @@ main (void)
   table_add (&table, "≥ 100,000×");
   table_add (&table, "%s×", with_commas (ratio (plain_empty_ns, hard_empty_ns), a));
   table_add (&table, "%s", ratio_empty >= 100000 ? "OK" : "MISSED");
+  table_add (&table, "ttt_review_move, worst");
+  table_add (&table, "≤ 1,000 ns");
+  table_add (&table, "%.1f ns", review_stats.worst);
+  table_add (&table, "%s", review_stats.worst <= 1000 ? "OK" : "MISSED");
   table_add (&table, "ttt_board_play, median");
   table_add (&table, "≤ 10 ns");
   table_add (&table, "%.1f ns", play_stats.median);

@@ -9,6 +9,8 @@
  * this target also walks the unreachable ones, garbage text, absurd cell
  * numbers, unknown levels and every seed, in orders no test would choose.
  *
+ * Every board also meets the coach: ttt_review_move() on every cell.
+ *
  * The input is read as a script. The first byte chooses the starting board:
  *
  *   0  the empty board
@@ -354,6 +356,86 @@ check_choice (const TttBoard *board,
   return cell;
 }
 
+static int
+ref_class (int score)
+{
+  return (score > 0) - (score < 0);
+}
+
+/* The coach's review of every cell, and of cells that are none, checked
+ * against the rules, the solver and the motive's definition. */
+static void
+check_reviews (const TttBoard *board,
+               int             extra_cell)
+{
+  static const TttReview untouched = {
+    (TttGrade) 77, (TttMotive) 78, (TttFault) 79, 12345, 0xdeadu,
+  };
+  TttBoard before = *board;
+  bool valid = ref_is_valid (board);
+  bool x_to_move = ref_count (board->x) == ref_count (board->o);
+  unsigned mine = x_to_move ? board->x : board->o;
+  unsigned theirs = x_to_move ? board->o : board->x;
+  unsigned empty = REF_ALL & ~(unsigned) (board->x | board->o);
+
+  for (int i = -1; i <= TTT_N_CELLS + 1; i++)
+    {
+      int cell = i == TTT_N_CELLS + 1 ? extra_cell : i;
+      TttReview review = untouched;
+      TttBoard after = *board;
+      TttStatus status = ttt_review_move (board, cell, &review);
+      unsigned move, mine_after;
+      int n_threats;
+
+      CHECK (board, same_board (board, &before));
+      if (!valid)
+        {
+          CHECK (board, status == TTT_ERROR_INVALID_ARGUMENT);
+          CHECK (board, memcmp (&review, &untouched, sizeof review) == 0);
+          continue;
+        }
+
+      CHECK (board, status == ttt_board_play (&after, cell));
+      if (status != TTT_OK)
+        {
+          CHECK (board, memcmp (&review, &untouched, sizeof review) == 0);
+          continue;
+        }
+
+      move = 1u << cell;
+      mine_after = mine | move;
+      n_threats = ref_count (ref_threats (mine_after, empty & ~move));
+
+      CHECK (board, review.score == -ttt_solver_score (&after));
+      CHECK (board, review.best == ttt_solver_best_moves (board));
+      CHECK (board, (int) review.grade == ref_class (ttt_solver_score (board)) - ref_class (review.score));
+      CHECK (board, (review.fault == TTT_FAULT_NONE) == (review.grade == TTT_GRADE_BEST));
+      CHECK (board, review.fault <= TTT_FAULT_WEAKER);
+      if (review.best & move)
+        CHECK (board, review.grade == TTT_GRADE_BEST);
+
+      if (ref_completed (mine_after) != 0)
+        CHECK (board, review.motive == TTT_MOTIVE_WIN);
+      else if (ref_threats (theirs, empty) & move)
+        CHECK (board, review.motive == TTT_MOTIVE_BLOCK);
+      else if (n_threats >= 2)
+        CHECK (board, review.motive == TTT_MOTIVE_FORK);
+      else if (n_threats == 1)
+        CHECK (board, review.motive == TTT_MOTIVE_THREAT);
+      else if (move & REF_CENTRE)
+        CHECK (board, review.motive == TTT_MOTIVE_CENTRE);
+      else if (move & REF_CORNERS)
+        CHECK (board, review.motive == TTT_MOTIVE_CORNER);
+      else
+        CHECK (board, review.motive == TTT_MOTIVE_SIDE);
+
+      if (review.fault == TTT_FAULT_MISSED_WIN)
+        CHECK (board, ref_threats (mine, empty) != 0);
+      if (review.fault == TTT_FAULT_MISSED_BLOCK)
+        CHECK (board, ref_threats (theirs, empty) != 0 && !(ref_threats (theirs, empty) & move));
+    }
+}
+
 /* Everything that must hold of @board, whatever it is. */
 static void
 check_board (const TttBoard *board,
@@ -410,6 +492,7 @@ check_board (const TttBoard *board,
 
           CHECK (board, ttt_ai_choose (board, (TttLevel) level, &state) == -1);
         }
+      check_reviews (board, (int) (seed ^ (seed >> 32)));
       CHECK (board, same_board (board, &before));
       return;
     }
@@ -502,6 +585,7 @@ check_board (const TttBoard *board,
     check_choice (board, level, seed);
   for (size_t i = 0; i < sizeof bad_levels / sizeof bad_levels[0]; i++)
     check_choice (board, bad_levels[i], seed);
+  check_reviews (board, (int) (seed ^ (seed >> 32)));
 
   CHECK (board, same_board (board, &before));
 }
@@ -652,6 +736,13 @@ check_null_arguments (const TttBoard *board,
   CHECK (board, ttt_ai_choose (board, TTT_LEVEL_EASY, NULL) == -1);
   CHECK (board, ttt_solver_score (NULL) == TTT_SCORE_INVALID);
   CHECK (board, ttt_solver_best_moves (NULL) == 0);
+  {
+    TttReview review = { TTT_GRADE_BLUNDER, TTT_MOTIVE_SIDE, TTT_FAULT_WEAKER, 99, 0x1ff };
+
+    CHECK (board, ttt_review_move (NULL, 4, &review) == TTT_ERROR_INVALID_ARGUMENT);
+    CHECK (board, ttt_review_move (board, 4, NULL) == TTT_ERROR_INVALID_ARGUMENT);
+    CHECK (board, review.score == 99 && review.best == 0x1ff);
+  }
   CHECK (board, ttt_board_get (NULL, 0) == TTT_MARK_NONE);
   CHECK (board, ttt_board_turn (NULL) == TTT_MARK_NONE);
   CHECK (board, ttt_board_outcome (NULL) == TTT_OUTCOME_INVALID);

@@ -22,23 +22,10 @@ typedef struct
 } Fixture;
 
 static void
-reset_settings (void)
-{
-  GSettings *settings = ttt_application_get_settings (app);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-}
-
-static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  reset_settings ();
+  ttt_test_reset_settings (app);
 
   fixture->window = ttt_test_window_new (app);
   fixture->game = ttt_window_get_game (fixture->window);
@@ -421,6 +408,38 @@ test_close_while_thinking (Fixture       *fixture,
   fixture->window = ttt_test_window_new (app);
 }
 
+static void
+test_about (Fixture       *fixture,
+            gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  AdwAboutWindow *about = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  ttt_test_iterate ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_ABOUT_WINDOW (window))
+        about = ADW_ABOUT_WINDOW (window);
+    }
+  g_assert_nonnull (about);
+
+  g_assert_cmpstr (adw_about_window_get_version (about), ==, PACKAGE_VERSION);
+  g_assert_cmpstr (adw_about_window_get_issue_url (about), ==, PACKAGE_WEBSITE "/issues");
+  g_assert_cmpint (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
+
+  /* The newest release's notes, read from the metainfo. */
+  g_assert_cmpstr (adw_about_window_get_release_notes_version (about), ==, PACKAGE_VERSION);
+  g_assert_true (g_str_has_prefix (adw_about_window_get_release_notes (about), "<p>"));
+  g_assert_nonnull (strstr (adw_about_window_get_release_notes (about), "<li>Hard still never loses"));
+
+  gtk_window_destroy (GTK_WINDOW (about));
+  ttt_test_iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -447,6 +466,7 @@ main (int   argc,
   ADD ("/window/preferences", test_preferences);
   ADD ("/window/size-saved", test_window_size_saved);
   ADD ("/window/close-while-thinking", test_close_while_thinking);
+  ADD ("/window/about", test_about);
 
 #undef ADD
 

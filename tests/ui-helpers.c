@@ -15,6 +15,20 @@ ttt_test_iterate (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* Every key of the application's settings back to its default. */
+void
+ttt_test_reset_settings (TttApplication *app)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
 /* Runs the main loop until the computer has moved (or 2 s pass). */
 void
 ttt_test_wait_for_human (TttGame *game)
@@ -25,6 +39,19 @@ ttt_test_wait_for_human (TttGame *game)
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   ttt_test_iterate ();
+}
+
+/* Runs the main loop until @widget is on screen (or 2 s pass): only then
+ * does anything animate. */
+void
+ttt_test_wait_for_mapped (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+  while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  ttt_test_iterate ();
+  g_assert_true (gtk_widget_get_mapped (widget));
 }
 
 /* A window as the application opens one: with a game it configured. */

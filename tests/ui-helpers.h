@@ -14,7 +14,9 @@
 G_BEGIN_DECLS
 
 void          ttt_test_iterate            (void);
+void          ttt_test_reset_settings     (TttApplication       *app);
 void          ttt_test_wait_for_human     (TttGame              *game);
+void          ttt_test_wait_for_mapped    (GtkWidget            *widget);
 TttWindow    *ttt_test_window_new         (TttApplication       *app);
 AdwComboRow  *ttt_test_preferences_row    (TttPreferencesWindow *preferences,
                                            const char           *key);

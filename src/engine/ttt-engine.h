@@ -113,6 +113,60 @@ int         ttt_ai_choose           (const TttBoard *board,
                                      TttLevel        level,
                                      uint64_t       *rng_state);
 
+/* The coach: what one move did
+ *
+ * ttt_review_move() grades a move against perfect play and names what it
+ * does and, if it is not best, what it gets wrong. The outcome class of a
+ * score is a win (> 0), a draw (0) or a loss (< 0); the mover's best class
+ * is the best over all its legal moves. */
+
+typedef enum
+{
+  TTT_GRADE_BEST,     /* keeps the best outcome class the mover had */
+  TTT_GRADE_MISTAKE,  /* one class worse: a win thrown to a draw, or a draw to a loss */
+  TTT_GRADE_BLUNDER,  /* a win thrown to a loss */
+} TttGrade;
+
+typedef enum           /* the first that applies, in this order */
+{
+  TTT_MOTIVE_WIN,      /* completes a line of the mover's */
+  TTT_MOTIVE_BLOCK,    /* takes a cell where the opponent would complete a line */
+  TTT_MOTIVE_FORK,     /* afterwards the mover has two or more cells that each complete a line */
+  TTT_MOTIVE_THREAT,   /* afterwards the mover has exactly one such cell */
+  TTT_MOTIVE_CENTRE,
+  TTT_MOTIVE_CORNER,
+  TTT_MOTIVE_SIDE,
+} TttMotive;
+
+typedef enum           /* the first that applies, in this order */
+{
+  TTT_FAULT_NONE,         /* the grade is BEST */
+  TTT_FAULT_MISSED_WIN,   /* the mover could complete a line at once and did not */
+  TTT_FAULT_MISSED_BLOCK, /* the opponent could complete a line next and the move does not take such a cell */
+  TTT_FAULT_ALLOWS_FORK,  /* some best reply of the opponent (ttt_solver_best_moves of the board after
+                             the move) leaves the opponent two or more cells that each complete a line */
+  TTT_FAULT_WEAKER,       /* none of the above */
+} TttFault;
+
+typedef struct
+{
+  TttGrade  grade;
+  TttMotive motive;
+  TttFault  fault;
+  int       score;  /* the move's value for the mover: −ttt_solver_score() of the board after it */
+  unsigned  best;   /* ttt_solver_best_moves() of the board before it */
+} TttReview;
+
+/* Reviews playing @cell on @before for the side to move. A move that ends
+ * the game scores as usual: +10 for a win, 0 for a last move that draws.
+ * Errors are those of ttt_board_play() (TTT_ERROR_OUT_OF_RANGE,
+ * TTT_ERROR_GAME_OVER, TTT_ERROR_OCCUPIED), and TTT_ERROR_INVALID_ARGUMENT
+ * for a NULL argument or a board no game can reach, checked first; on an
+ * error *out is left untouched. */
+TttStatus   ttt_review_move         (const TttBoard *before,
+                                     int             cell,
+                                     TttReview      *out);
+
 #ifdef __cplusplus
 }
 #endif

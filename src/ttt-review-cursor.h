@@ -1,0 +1,52 @@
+/* ttt-review-cursor.h — walking back through a finished game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "ttt-game.h"
+
+G_BEGIN_DECLS
+
+#define TTT_TYPE_REVIEW_CURSOR (ttt_review_cursor_get_type ())
+G_DECLARE_FINAL_TYPE (TttReviewCursor, ttt_review_cursor, TTT, REVIEW_CURSOR, GObject)
+
+TttReviewCursor *ttt_review_cursor_new              (TttGame          *game);
+TttReviewCursor *ttt_review_cursor_new_for_moves    (const int        *moves,
+                                                     guint             n_moves,
+                                                     TttMark           person);
+
+guint            ttt_review_cursor_get_n_moves      (TttReviewCursor  *self);
+TttMark          ttt_review_cursor_get_person       (TttReviewCursor  *self);
+
+guint            ttt_review_cursor_get_position     (TttReviewCursor  *self);
+void             ttt_review_cursor_set_position     (TttReviewCursor  *self,
+                                                     guint             position);
+gboolean         ttt_review_cursor_get_has_previous (TttReviewCursor  *self);
+gboolean         ttt_review_cursor_get_has_next     (TttReviewCursor  *self);
+gboolean         ttt_review_cursor_first            (TttReviewCursor  *self);
+gboolean         ttt_review_cursor_previous         (TttReviewCursor  *self);
+gboolean         ttt_review_cursor_next             (TttReviewCursor  *self);
+gboolean         ttt_review_cursor_last             (TttReviewCursor  *self);
+
+TttMark          ttt_review_cursor_get_cell         (TttReviewCursor  *self,
+                                                     int               cell);
+guint            ttt_review_cursor_get_winning_cells (TttReviewCursor *self);
+gboolean         ttt_review_cursor_get_move         (TttReviewCursor  *self,
+                                                     guint             number,
+                                                     int              *cell,
+                                                     TttMark          *mark,
+                                                     TttReview        *review);
+
+guint            ttt_review_cursor_count_grade      (TttReviewCursor  *self,
+                                                     TttMark           mark,
+                                                     TttGrade          grade);
+guint            ttt_review_cursor_get_turning_move (TttReviewCursor  *self);
+
+char            *ttt_review_cursor_dup_move_text    (TttReviewCursor  *self);
+char            *ttt_review_cursor_dup_summary      (TttReviewCursor  *self);
+
+G_END_DECLS

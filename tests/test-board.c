@@ -1,0 +1,448 @@
+/* test-board.c — the board and the end of a game, as a person meets them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The real window under a display: a finished board that stops reacting,
+ * Play Again, motion that comes to rest (and none at all when animations
+ * are off), a phone-sized window, the board as one Tab stop, the keypad in
+ * a right-to-left language, and the header following the game in play.
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "ui-helpers.h"
+
+static TttApplication *app;
+
+typedef struct
+{
+  TttWindow    *window;
+  TttGame      *game;
+  TttBoardView *board;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  ttt_test_reset_settings (app);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+
+  fixture->window = ttt_test_window_new (app);
+  fixture->game = ttt_window_get_game (fixture->window);
+  fixture->board = ttt_window_get_board (fixture->window);
+  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_game_set_seed (fixture->game, 7);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  ttt_test_wait_for_mapped (GTK_WIDGET (fixture->board));
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  ttt_test_iterate ();
+}
+
+static void
+click (Fixture *fixture,
+       int      cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
+  ttt_test_iterate ();
+}
+
+/* X takes the top row between two people. */
+static void
+play_two_player_win (Fixture *fixture)
+{
+  static const int moves[] = { 0, 3, 1, 4, 2 };
+
+  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
+  ttt_test_iterate ();
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    click (fixture, moves[i]);
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
+}
+
+static GtkWidget *
+focus_of (Fixture *fixture)
+{
+  return gtk_root_get_focus (GTK_ROOT (fixture->window));
+}
+
+static int
+focused_cell (Fixture *fixture)
+{
+  GtkWidget *focus = focus_of (fixture);
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    if (focus == ttt_window_get_cell (fixture->window, i))
+      return i;
+
+  return -1;
+}
+
+static GtkWidget *
+child (Fixture    *fixture,
+       const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (fixture->window), TTT_TYPE_WINDOW, name));
+}
+
+/* Runs the main loop until the board has nothing left to animate. */
+static gboolean
+wait_for_rest (Fixture *fixture,
+               guint    ms)
+{
+  gint64 deadline = g_get_monotonic_time () + ms * 1000;
+
+  while (ttt_board_view_is_animating (fixture->board) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  return !ttt_board_view_is_animating (fixture->board);
+}
+
+static void
+test_end_stops_board (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  GtkWidget *play_again = child (fixture, "play_again_button");
+
+  g_assert_false (gtk_widget_get_mapped (play_again));
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    {
+      GtkWidget *cell = ttt_window_get_cell (fixture->window, i);
+
+      g_assert_true (gtk_widget_is_sensitive (cell));
+      g_assert_true (gtk_widget_has_css_class (cell, "playable"));
+    }
+
+  play_two_player_win (fixture);
+
+  /* Nothing on the board answers any more: no hover, no focus, no click. */
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    {
+      GtkWidget *cell = ttt_window_get_cell (fixture->window, i);
+
+      g_assert_false (gtk_widget_is_sensitive (cell));
+      g_assert_false (gtk_widget_has_css_class (cell, "playable"));
+    }
+  click (fixture, 8);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  ttt_test_press (fixture->window, GDK_KEY_9);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+
+  /* The result is said, and Play Again is offered with the focus. */
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
+  g_assert_true (gtk_widget_get_mapped (play_again));
+  g_assert_true (gtk_widget_has_css_class (play_again, "suggested-action"));
+  g_assert_true (focus_of (fixture) == play_again);
+  gtk_test_accessible_assert_property (GTK_WIDGET (fixture->board),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "X won!");
+
+  /* Enter on it starts the next game, and the focus goes back to the board. */
+  gtk_widget_activate (play_again);
+  {
+    /* A button shows its press briefly before it clicks. */
+    gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+    while (ttt_game_get_n_moves (fixture->game) > 0 && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, TRUE);
+    ttt_test_iterate ();
+  }
+  g_assert_cmpint (ttt_game_get_n_moves (fixture->game), ==, 0);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_false (gtk_widget_get_mapped (play_again));
+  g_assert_cmpint (focused_cell (fixture), >=, 0);
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    g_assert_true (gtk_widget_is_sensitive (ttt_window_get_cell (fixture->window, i)));
+}
+
+static void
+test_motion_comes_to_rest (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  /* A mark placed in a shown window grows in… */
+  click (fixture, 4);
+  g_assert_true (ttt_board_view_is_animating (fixture->board));
+  g_assert_cmpfloat (ttt_board_view_get_mark_progress (fixture->board, 4), <, 1.0);
+
+  /* …and the computer's reply is the cell emphasised. */
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_cmpint (ttt_board_view_get_last_computer_cell (fixture->board), >=, 0);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, ttt_board_view_get_last_computer_cell (fixture->board)),
+                   ==, TTT_MARK_O);
+
+  /* Then everything stops: no animation, so no tick callback, is left. */
+  g_assert_true (wait_for_rest (fixture, 3000));
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    g_assert_cmpfloat (ttt_board_view_get_mark_progress (fixture->board, i), ==, 1.0);
+
+  /* A win draws its line, then rests too. */
+  ttt_game_start_new (fixture->game);
+  play_two_player_win (fixture);
+  g_assert_true (wait_for_rest (fixture, 3000));
+  g_assert_cmpfloat (ttt_board_view_get_finish_progress (fixture->board), ==, 1.0);
+}
+
+static void
+test_animations_off (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  /* Every final state at once: nothing ever plays. */
+  click (fixture, 4);
+  g_assert_false (ttt_board_view_is_animating (fixture->board));
+  g_assert_cmpfloat (ttt_board_view_get_mark_progress (fixture->board, 4), ==, 1.0);
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_false (ttt_board_view_is_animating (fixture->board));
+
+  ttt_game_start_new (fixture->game);
+  play_two_player_win (fixture);
+  g_assert_false (ttt_board_view_is_animating (fixture->board));
+  g_assert_cmpfloat (ttt_board_view_get_finish_progress (fixture->board), ==, 1.0);
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    g_assert_cmpfloat (ttt_board_view_get_mark_progress (fixture->board, i), ==, 1.0);
+}
+
+/* Every label in the header shows all of its text. */
+static void
+assert_labels_whole (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    {
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+        g_error ("“%s” is cut to fit %d px", gtk_label_get_text (GTK_LABEL (widget)),
+                 gtk_widget_get_width (widget));
+    }
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    assert_labels_whole (c);
+}
+
+static void
+assert_buttons_shown (GtkWidget *widget,
+                      guint     *n_buttons)
+{
+  if (GTK_IS_BUTTON (widget) || GTK_IS_MENU_BUTTON (widget))
+    {
+      g_assert_true (gtk_widget_get_mapped (widget));
+      g_assert_cmpint (gtk_widget_get_width (widget), >=, 24);
+      (*n_buttons)++;
+      if (GTK_IS_MENU_BUTTON (widget))
+        return;
+    }
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    assert_buttons_shown (c, n_buttons);
+}
+
+static void
+test_narrow_window (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *header = gtk_widget_get_ancestor (child (fixture, "window_title"), ADW_TYPE_HEADER_BAR);
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  guint n_buttons = 0;
+
+  GtkWidget *content = child (fixture, "toast_overlay");
+  int extra_width, extra_height, minimum;
+
+  /* What the window needs is its content's: 360 px wide, and at that width
+   * no more than 600 px tall, header bar included. */
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, 360);
+  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, 360, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, 600);
+
+  /* Laid out at that size; without a compositor the window's size counts
+   * its frame too. */
+  gtk_window_get_default_size (GTK_WINDOW (fixture->window), &extra_width, &extra_height);
+  extra_width -= gtk_widget_get_width (content);
+  extra_height -= gtk_widget_get_height (content);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360 + extra_width, 600 + extra_height);
+  while (gtk_widget_get_width (content) != 360 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  ttt_test_iterate ();
+  g_assert_cmpint (gtk_widget_get_width (content), ==, 360);
+  g_assert_cmpint (gtk_widget_get_height (content), ==, 600);
+
+  /* The header keeps every button and all of its title and subtitle. */
+  assert_buttons_shown (header, &n_buttons);
+  g_assert_cmpuint (n_buttons, >=, 4);
+  assert_labels_whole (header);
+
+  /* The cells stay large enough to hit. */
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    {
+      GtkWidget *cell = ttt_window_get_cell (fixture->window, i);
+
+      g_assert_cmpint (gtk_widget_get_width (cell), >=, 80);
+      g_assert_cmpint (gtk_widget_get_height (cell), >=, 80);
+    }
+
+  /* So do the badges, with their names whole. */
+  assert_labels_whole (child (fixture, "badges"));
+
+  /* And at the end, the result and Play Again too. */
+  play_two_player_win (fixture);
+  ttt_test_iterate ();
+  assert_labels_whole (child (fixture, "status_stack"));
+}
+
+static void
+test_one_tab_stop (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  guint entries = 0;
+  int previous = -1;
+
+  ttt_board_view_focus_cell (fixture->board, 4);
+  g_assert_cmpint (focused_cell (fixture), ==, 4);
+
+  /* Tab leaves the board at once, from any cell. */
+  ttt_test_press (fixture->window, GDK_KEY_Tab);
+  g_assert_cmpint (focused_cell (fixture), ==, -1);
+
+  /* Around the whole window, the board is entered once, at the cell the
+   * focus left. */
+  for (guint i = 0; i < 40; i++)
+    {
+      int cell;
+
+      ttt_test_press (fixture->window, GDK_KEY_Tab);
+      cell = focused_cell (fixture);
+      if (cell >= 0)
+        {
+          g_assert_cmpint (previous, <, 0);
+          g_assert_cmpint (cell, ==, 4);
+          entries++;
+        }
+      previous = cell;
+    }
+  g_assert_cmpuint (entries, >=, 1);
+  g_assert_cmpuint (entries, <=, 40 / 3);
+
+  /* Shift+Tab leaves it too; arrows stay inside. */
+  ttt_board_view_focus_cell (fixture->board, 0);
+  ttt_test_press (fixture->window, GDK_KEY_Right);
+  g_assert_cmpint (focused_cell (fixture), ==, 1);
+  ttt_test_press (fixture->window, GDK_KEY_ISO_Left_Tab);
+  g_assert_cmpint (focused_cell (fixture), ==, -1);
+}
+
+static void
+test_keypad_right_to_left (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  graphene_rect_t first, third;
+
+  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
+  gtk_widget_set_direction (GTK_WIDGET (fixture->board), GTK_TEXT_DIR_RTL);
+  ttt_test_iterate ();
+
+  /* The board mirrors: the first cell in reading order is on the right
+   * once it is laid out again. */
+  {
+    gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+    do
+      {
+        g_main_context_iteration (NULL, FALSE);
+        g_assert_true (gtk_widget_compute_bounds (ttt_window_get_cell (fixture->window, 0),
+                                                  GTK_WIDGET (fixture->board), &first));
+        g_assert_true (gtk_widget_compute_bounds (ttt_window_get_cell (fixture->window, 2),
+                                                  GTK_WIDGET (fixture->board), &third));
+      }
+    while (third.origin.x >= first.origin.x && g_get_monotonic_time () < deadline);
+  }
+  g_assert_cmpfloat (third.origin.x, <, first.origin.x);
+
+  /* The keypad is physical: 7 plays the cell shown at the top left… */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_KP_7));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 2), ==, TTT_MARK_X);
+  /* …and 3 the one at the bottom right. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_KP_3));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 6), ==, TTT_MARK_O);
+
+  /* Digits follow the reading order of the language. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+
+  /* Left walks towards the left of the screen, here the next cell. */
+  ttt_board_view_focus_cell (fixture->board, 4);
+  ttt_test_press (fixture->window, GDK_KEY_Left);
+  g_assert_cmpint (focused_cell (fixture), ==, 5);
+}
+
+static void
+test_header_follows_game (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (child (fixture, "window_title"));
+
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Medium");
+
+  /* Set on the game directly, not through the settings: an empty board
+   * takes it at once, and the header says so. */
+  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
+  ttt_test_iterate ();
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Hard");
+
+  /* Mid-game the preference waits, and so does the header. */
+  click (fixture, 4);
+  ttt_test_wait_for_human (fixture->game);
+  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
+  ttt_test_iterate ();
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Hard");
+
+  ttt_test_activate (fixture->window, "win.new-game");
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Easy");
+
+  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
+  ttt_test_iterate ();
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Two players");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  /* GNOME's own title bar layout, a close button only, as the narrow
+   * window is measured with it. */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+
+  app = ttt_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("/board/end-stops-board", test_end_stops_board);
+  ADD ("/board/motion-comes-to-rest", test_motion_comes_to_rest);
+  ADD ("/board/animations-off", test_animations_off);
+  ADD ("/board/narrow-window", test_narrow_window);
+  ADD ("/board/one-tab-stop", test_one_tab_stop);
+  ADD ("/board/keypad-right-to-left", test_keypad_right_to_left);
+  ADD ("/board/header-follows-game", test_header_follows_game);
+
+#undef ADD
+
+  status = g_test_run ();
+  g_clear_object (&app);
+
+  return status;
+}
