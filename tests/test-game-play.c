@@ -431,6 +431,68 @@ test_scores (void)
   ttt_test_recorder_clear (&rec);
 }
 
+/* A count at the schema's maximum stays there: no GSettings critical (which
+ * G_DEBUG=fatal-warnings would make fatal), nothing lost, and an undo does
+ * not take off a game that was never added. */
+static void
+test_scores_saturate (void)
+{
+  static const char *score_keys[] = {
+    "score-human", "score-computer", "score-draws",
+    "score-x", "score-o", "score-pair-draws",
+  };
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = ttt_test_memory_settings (&schema);
+  g_autoptr(TttGame) game = ttt_test_game_new (3);
+
+  /* The model stops where the schema does, for every count. */
+  for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
+    {
+      g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, score_keys[i]);
+      g_autoptr(GVariant) range = g_settings_schema_key_get_range (key);
+      g_autoptr(GVariant) limits = NULL;
+      const char *kind;
+      guint min, max;
+
+      g_variant_get (range, "(&sv)", &kind, &limits);
+      g_variant_get (limits, "(uu)", &min, &max);
+      g_assert_cmpstr (kind, ==, "range");
+      g_assert_cmpuint (max, ==, TTT_GAME_MAX_COUNT);
+
+      g_settings_bind (settings, score_keys[i], game, score_keys[i], G_SETTINGS_BIND_DEFAULT);
+    }
+
+  g_settings_set_uint (settings, "score-x", TTT_GAME_MAX_COUNT);
+  g_settings_set_uint (settings, "score-o", TTT_GAME_MAX_COUNT - 1);
+  g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+
+  ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 2 }, 5);
+  ttt_test_drain ();
+  g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
+  g_assert_cmpuint (ttt_game_get_score_x (game), ==, TTT_GAME_MAX_COUNT);
+  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, TTT_GAME_MAX_COUNT);
+  g_assert_true (ttt_game_undo (game));
+  ttt_test_drain ();
+  g_assert_cmpuint (ttt_game_get_score_x (game), ==, TTT_GAME_MAX_COUNT);
+  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, TTT_GAME_MAX_COUNT);
+
+  /* One below the maximum still counts, up to it and no further. */
+  for (int round = 0; round < 2; round++)
+    {
+      ttt_game_start_new (game);
+      ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 8, 5 }, 6);
+      ttt_test_drain ();
+      g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
+      g_assert_cmpuint (ttt_game_get_score_o (game), ==, TTT_GAME_MAX_COUNT);
+      g_assert_cmpuint (g_settings_get_uint (settings, "score-o"), ==, TTT_GAME_MAX_COUNT);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
+    g_settings_unbind (game, score_keys[i]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -445,6 +507,7 @@ main (int   argc,
   g_test_add_func ("/game/play/hint", test_hint);
   g_test_add_func ("/game/play/two-players", test_two_players);
   g_test_add_func ("/game/play/scores", test_scores);
+  g_test_add_func ("/game/play/scores-saturate", test_scores_saturate);
 
   return g_test_run ();
 }
