@@ -199,6 +199,42 @@ ttt_test_memory_settings (GSettingsSchema **schema)
   return g_settings_new_full (found, backend, NULL);
 }
 
+/* A tally of the game's statistics, and the games it counts. */
+TttTally
+ttt_test_tally (TttGame    *game,
+                TttTallyId  id)
+{
+  TttTally tally;
+
+  ttt_statistics_get_tally (ttt_game_get_statistics (game), id, &tally);
+
+  return tally;
+}
+
+guint64
+ttt_test_games (TttGame    *game,
+                TttTallyId  id)
+{
+  TttTally tally = ttt_test_tally (game, id);
+
+  return ttt_tally_get_games (&tally);
+}
+
+/* A tally as the settings hold it. */
+TttTally
+ttt_test_saved_tally (GSettings  *settings,
+                      TttTallyId  id)
+{
+  g_autoptr(GVariant) saved = g_settings_get_value (settings, "statistics");
+  TttTally tally = { 0 };
+
+  g_assert_true (g_variant_lookup (saved, ttt_test_nick (TTT_TYPE_TALLY_ID, id), "(uuuuu)",
+                                   &tally.won, &tally.drawn, &tally.lost,
+                                   &tally.streak, &tally.best_streak));
+
+  return tally;
+}
+
 /* Playing whole games */
 
 /* The best cell by perfect play. */
@@ -358,6 +394,14 @@ notify_cb (TttGame         *game,
   record (rec, "notify %s", pspec->name);
 }
 
+static void
+tally_changed_cb (TttStatistics   *statistics,
+                  TttTallyId       id,
+                  TttTestRecorder *rec)
+{
+  record (rec, "tally %s", ttt_test_nick (TTT_TYPE_TALLY_ID, id));
+}
+
 void
 ttt_test_recorder_init (TttTestRecorder *rec,
                         TttGame         *game)
@@ -371,6 +415,8 @@ ttt_test_recorder_init (TttTestRecorder *rec,
   g_signal_connect (game, "turn-changed", G_CALLBACK (turn_changed_cb), rec);
   g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), rec);
   g_signal_connect (game, "notify", G_CALLBACK (notify_cb), rec);
+  rec->statistics = g_object_ref (ttt_game_get_statistics (game));
+  g_signal_connect (rec->statistics, "changed", G_CALLBACK (tally_changed_cb), rec);
 }
 
 void
@@ -378,7 +424,10 @@ ttt_test_recorder_clear (TttTestRecorder *rec)
 {
   if (rec->game != NULL)
     g_signal_handlers_disconnect_by_data (rec->game, rec);
+  if (rec->statistics != NULL)
+    g_signal_handlers_disconnect_by_data (rec->statistics, rec);
   g_clear_pointer (&rec->events, g_ptr_array_unref);
+  g_clear_object (&rec->statistics);
   rec->game = NULL;
 }
 

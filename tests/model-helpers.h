@@ -38,6 +38,12 @@ gboolean      ttt_test_boards_equal       (const TttBoard  *a,
 int           ttt_test_new_cell           (const TttBoard  *before,
                                            const TttBoard  *after);
 GSettings    *ttt_test_memory_settings    (GSettingsSchema **schema);
+TttTally      ttt_test_tally              (TttGame         *game,
+                                           TttTallyId       id);
+guint64       ttt_test_games              (TttGame         *game,
+                                           TttTallyId       id);
+TttTally      ttt_test_saved_tally        (GSettings       *settings,
+                                           TttTallyId       id);
 
 /* Playing whole games */
 
@@ -71,17 +77,19 @@ void          ttt_test_play_cells         (TttGame         *game,
 /* Recording the news
  *
  * Each signal becomes one line: "cell 4 x", "turn o", "over x-wins 007",
- * "notify n-moves". The recorder also keeps the board as the signals
- * alone describe it, and checks on each signal that the model already
- * shows what the signal says. */
+ * "notify n-moves", and "tally hard" for a change of the game's
+ * statistics. The recorder also keeps the board as the signals alone
+ * describe it, and checks on each signal that the model already shows
+ * what the signal says. */
 
 typedef struct
 {
-  TttGame   *game;
-  GPtrArray *events;
-  TttBoard   shadow;
-  guint      n_game_over;
-  TttOutcome last_outcome;
+  TttGame       *game;
+  TttStatistics *statistics;
+  GPtrArray     *events;
+  TttBoard       shadow;
+  guint          n_game_over;
+  TttOutcome     last_outcome;
 } TttTestRecorder;
 
 void          ttt_test_recorder_init      (TttTestRecorder *rec,

@@ -50,13 +50,6 @@ focused_cell (TttTestWindow *fixture)
   return -1;
 }
 
-static GtkWidget *
-child (TttTestWindow *fixture,
-       const char    *name)
-{
-  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (fixture->window), TTT_TYPE_WINDOW, name));
-}
-
 /* Runs the main loop until the board has nothing left to animate. */
 static gboolean
 wait_for_rest (TttTestWindow *fixture,
@@ -74,7 +67,7 @@ static void
 test_end_stops_board (TttTestWindow *fixture,
                       gconstpointer  data)
 {
-  GtkWidget *play_again = child (fixture, "play_again_button");
+  GtkWidget *play_again = ttt_test_window_child (fixture->window, "play_again_button");
 
   g_assert_false (gtk_widget_get_mapped (play_again));
   for (int i = 0; i < TTT_N_CELLS; i++)
@@ -174,22 +167,6 @@ test_animations_off (TttTestWindow *fixture,
     g_assert_cmpfloat_with_epsilon (ttt_board_view_get_mark_progress (fixture->board, i), 1.0, 1e-9);
 }
 
-/* Every label in the header shows all of its text. */
-static void
-assert_labels_whole (GtkWidget *widget)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
-    {
-      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
-        g_error ("“%s” is cut to fit %d px", gtk_label_get_text (GTK_LABEL (widget)),
-                 gtk_widget_get_width (widget));
-    }
-
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    assert_labels_whole (c);
-}
-
 static void
 assert_buttons_shown (GtkWidget *widget,
                       guint     *n_buttons)
@@ -211,11 +188,11 @@ static void
 test_narrow_window (TttTestWindow *fixture,
                     gconstpointer  data)
 {
-  GtkWidget *header = gtk_widget_get_ancestor (child (fixture, "window_title"), ADW_TYPE_HEADER_BAR);
+  GtkWidget *header = gtk_widget_get_ancestor (ttt_test_window_child (fixture->window, "window_title"), ADW_TYPE_HEADER_BAR);
   gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
   guint n_buttons = 0;
 
-  GtkWidget *content = child (fixture, "toast_overlay");
+  GtkWidget *content = ttt_test_window_child (fixture->window, "toast_overlay");
   int extra_width, extra_height, minimum;
 
   /* What the window needs is its content's: 360 px wide, and at that width
@@ -240,7 +217,7 @@ test_narrow_window (TttTestWindow *fixture,
   /* The header keeps every button and all of its title and subtitle. */
   assert_buttons_shown (header, &n_buttons);
   g_assert_cmpuint (n_buttons, >=, 4);
-  assert_labels_whole (header);
+  ttt_test_assert_labels_whole (header);
 
   /* The cells stay large enough to hit. */
   for (int i = 0; i < TTT_N_CELLS; i++)
@@ -252,12 +229,12 @@ test_narrow_window (TttTestWindow *fixture,
     }
 
   /* So do the badges, with their names whole. */
-  assert_labels_whole (child (fixture, "badges"));
+  ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "badges"));
 
   /* And at the end, the result and Play Again too. */
   play_two_player_win (fixture);
   ttt_test_iterate ();
-  assert_labels_whole (child (fixture, "status_stack"));
+  ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "status_stack"));
 }
 
 static void
@@ -349,7 +326,7 @@ static void
 test_header_follows_game (TttTestWindow *fixture,
                           gconstpointer  data)
 {
-  AdwWindowTitle *title = ADW_WINDOW_TITLE (child (fixture, "window_title"));
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (ttt_test_window_child (fixture->window, "window_title"));
 
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Medium");
 

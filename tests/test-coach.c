@@ -398,7 +398,7 @@ test_review_two_players (void)
   g_autofree char *summary = NULL;
 
   ttt_test_play_cells (game, forked_game, G_N_ELEMENTS (forked_game));
-  g_assert_cmpuint (ttt_game_get_score_x (game), ==, 1);
+  g_assert_cmpuint (ttt_test_tally (game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
 
   cursor = ttt_review_cursor_new (game);
   g_assert_cmpint (ttt_review_cursor_get_person (cursor), ==, TTT_MARK_NONE);
@@ -410,9 +410,8 @@ test_review_two_players (void)
   ttt_review_cursor_next (cursor);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 7);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_OVER);
-  g_assert_cmpuint (ttt_game_get_score_x (game), ==, 1);
-  g_assert_cmpuint (ttt_game_get_score_o (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_pair_draws (game), ==, 0);
+  g_assert_cmpuint (ttt_test_tally (game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
+  g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_TWO_PLAYERS), ==, 1);
 
   /* The review keeps its copy when the game moves on. */
   ttt_game_start_new (game);

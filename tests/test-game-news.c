@@ -25,9 +25,9 @@ test_signals_computer_game (void)
 
   g_assert_true (ttt_game_play (game, 0));
   TTT_ASSERT_EVENTS (&rec,
-                 "cell 0 x",
-                 "notify can-undo", "notify n-moves", "notify state", "notify turn",
-                 "turn o");
+                     "cell 0 x",
+                     "notify can-undo", "notify n-moves", "notify state", "notify turn",
+                     "turn o");
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
 
   before = ttt_test_read_board (game);
@@ -40,9 +40,9 @@ test_signals_computer_game (void)
   /* Against a corner only the centre holds the draw. */
   g_assert_cmpint (cell, ==, 4);
   TTT_ASSERT_EVENTS (&rec,
-                 "cell 4 o",
-                 "notify n-moves", "notify state", "notify turn",
-                 "turn x");
+                     "cell 4 o",
+                     "notify n-moves", "notify state", "notify turn",
+                     "turn x");
 
   /* X 0 1 3 against O 4 2: Hard blocks 2, then wins on 2-4-6 at once. */
   g_assert_true (ttt_game_play (game, 1));
@@ -52,26 +52,29 @@ test_signals_computer_game (void)
 
   g_assert_true (ttt_game_play (game, 3));
   TTT_ASSERT_EVENTS (&rec,
-                 "cell 3 x",
-                 "notify n-moves", "notify state", "notify turn",
-                 "turn o");
+                     "cell 3 x",
+                     "notify n-moves", "notify state", "notify turn",
+                     "turn o");
   ttt_test_wait_for_human (game);
+  /* The result is counted before any news of the move that ended the
+   * game, and the game is then over: nothing to undo. */
   TTT_ASSERT_EVENTS (&rec,
-                 "cell 6 o",
-                 "notify n-moves", "notify outcome", "notify score-computer",
-                 "notify state", "notify turn",
-                 "turn none",
-                 "over o-wins 054");
+                     "tally hard",
+                     "cell 6 o",
+                     "notify can-undo", "notify n-moves", "notify outcome",
+                     "notify state", "notify turn",
+                     "turn none",
+                     "over o-wins 054");
   g_assert_cmpuint (rec.n_game_over, ==, 1);
 
   /* A new game clears every marked cell, in order, and hands X the move. */
   ttt_game_start_new (game);
   TTT_ASSERT_EVENTS (&rec,
-                 "cell 0 none", "cell 1 none", "cell 2 none",
-                 "cell 3 none", "cell 4 none", "cell 6 none",
-                 "notify can-undo", "notify n-moves", "notify outcome",
-                 "notify state", "notify turn",
-                 "turn x");
+                     "cell 0 none", "cell 1 none", "cell 2 none",
+                     "cell 3 none", "cell 4 none", "cell 6 none",
+                     "notify n-moves", "notify outcome",
+                     "notify state", "notify turn",
+                     "turn x");
 
   /* Undo lifts the computer's answer first, then the human's move; the turn
    * is X's before and after, so it is not announced. */
@@ -80,14 +83,14 @@ test_signals_computer_game (void)
   ttt_test_recorder_forget (&rec);
   g_assert_true (ttt_game_undo (game));
   TTT_ASSERT_EVENTS (&rec,
-                 "cell 4 none", "cell 8 none",
-                 "notify can-undo", "notify n-moves");
+                     "cell 4 none", "cell 8 none",
+                     "notify can-undo", "notify n-moves");
 
   /* The computer opening: a new mark for the human and a new state, but X
    * is still to move. */
   ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
   TTT_ASSERT_EVENTS (&rec,
-                 "notify first-player", "notify human-mark", "notify state");
+                     "notify first-player", "notify human-mark", "notify state");
   ttt_test_wait_for_human (game);
   g_assert_cmpuint (rec.events->len, >, 0);
   g_assert_cmpstr (g_ptr_array_index (rec.events, rec.events->len - 1), ==, "turn o");
@@ -108,29 +111,31 @@ test_signals_two_players (void)
   g_assert_true (ttt_game_play (game, 0));
   /* The other person is a human too: the state stays "human-turn". */
   TTT_ASSERT_EVENTS (&rec,
-                 "cell 0 x",
-                 "notify can-undo", "notify n-moves", "notify turn",
-                 "turn o");
+                     "cell 0 x",
+                     "notify can-undo", "notify n-moves", "notify turn",
+                     "turn o");
 
   ttt_test_play_cells (game, (const int[]) { 1, 2, 4, 3, 5, 7, 6 }, 7);
   ttt_test_recorder_forget (&rec);
   g_assert_true (ttt_game_play (game, 8));
   TTT_ASSERT_EVENTS (&rec,
-                 "cell 8 x",
-                 "notify n-moves", "notify outcome", "notify score-pair-draws",
-                 "notify state", "notify turn",
-                 "turn none",
-                 "over draw 000");
+                     "tally two-players",
+                     "cell 8 x",
+                     "notify can-undo", "notify n-moves", "notify outcome",
+                     "notify state", "notify turn",
+                     "turn none",
+                     "over draw 000");
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_DRAW);
 
-  /* Undoing a finished game takes its result back off the score. */
-  g_assert_true (ttt_game_undo (game));
-  TTT_ASSERT_EVENTS (&rec,
-                 "cell 8 none",
-                 "notify n-moves", "notify outcome", "notify score-pair-draws",
-                 "notify state", "notify turn",
-                 "turn x");
-  g_assert_cmpuint (ttt_game_get_score_pair_draws (game), ==, 0);
+  /* The result is final: an undo is refused, and says nothing. */
+  g_assert_false (ttt_game_undo (game));
+  TTT_ASSERT_NO_EVENTS (&rec);
+  {
+    TttTally tally;
+
+    ttt_statistics_get_tally (ttt_game_get_statistics (game), TTT_TALLY_TWO_PLAYERS, &tally);
+    g_assert_cmpuint (tally.drawn, ==, 1);
+  }
 
   ttt_test_recorder_clear (&rec);
 }
@@ -164,12 +169,7 @@ test_notify_real_change (void)
                 "first-player", TTT_FIRST_PLAYER_HUMAN,
                 "opponent", TTT_OPPONENT_COMPUTER,
                 "computer-delay", 0,
-                "score-human", 0,
-                "score-computer", 0,
-                "score-draws", 0,
-                "score-x", 0,
-                "score-o", 0,
-                "score-pair-draws", 0,
+                "statistics", ttt_game_get_statistics (game),
                 NULL);
   TTT_ASSERT_NO_EVENTS (&rec);
 
@@ -182,10 +182,14 @@ test_notify_real_change (void)
   TTT_ASSERT_EVENTS (&rec, "notify opponent");
   ttt_game_set_computer_delay (game, 100);
   TTT_ASSERT_EVENTS (&rec, "notify computer-delay");
-  g_object_set (game, "score-o", 2, NULL);
-  TTT_ASSERT_EVENTS (&rec, "notify score-o");
-  g_object_set (game, "score-o", 2, NULL);
-  TTT_ASSERT_NO_EVENTS (&rec);
+  {
+    g_autoptr(TttStatistics) other = ttt_statistics_new ();
+
+    g_object_set (game, "statistics", other, NULL);
+    TTT_ASSERT_EVENTS (&rec, "notify statistics");
+    ttt_game_set_statistics (game, other);
+    TTT_ASSERT_NO_EVENTS (&rec);
+  }
 
   g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
   g_assert_cmpuint (ttt_game_get_computer_delay (game), ==, 100);
@@ -198,8 +202,8 @@ test_notify_real_change (void)
   second = g_strdup_printf ("cell %d none", MAX (4, answer));
   TTT_ASSERT_EVENTS (&rec,
                  first, second,
-                 "notify can-undo", "notify current-difficulty", "notify current-opponent",
-                 "notify n-moves");
+                     "notify can-undo", "notify current-difficulty", "notify current-opponent",
+                     "notify n-moves");
   g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
 

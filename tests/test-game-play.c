@@ -37,8 +37,7 @@ test_initial (void)
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   g_assert_false (ttt_game_get_can_undo (game));
   g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_human (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_pair_draws (game), ==, 0);
+  g_assert_false (ttt_statistics_get_can_reset (ttt_game_get_statistics (game)));
 
   /* Settings applied before the first ttt_game_start_new() must not let the
    * computer open early, with whatever difficulty happened to be set. */
@@ -112,8 +111,7 @@ test_full_game (gconstpointer data)
                           : level == TTT_LEVEL_MEDIUM ? check_medium : check_hard;
       TttMark human;
       TttBoard board;
-      guint total_before;
-      guint total_after;
+      guint64 total_before;
 
       ttt_game_start_new (game);
       g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, level);
@@ -121,9 +119,7 @@ test_full_game (gconstpointer data)
       g_assert_cmpint (human, ==, i % 2 == 0 ? TTT_MARK_X : TTT_MARK_O);
 
       rec.n_game_over = 0;
-      total_before = ttt_game_get_score_human (game) +
-                     ttt_game_get_score_computer (game) +
-                     ttt_game_get_score_draws (game);
+      total_before = ttt_test_games (game, ttt_tally_id_for_level (level));
 
       ttt_test_play_out (game, ttt_test_strategy_random, rand, check, &n_not_medium);
       n_games++;
@@ -135,19 +131,15 @@ test_full_game (gconstpointer data)
       g_assert_cmpint (ttt_game_get_turn (game), ==, TTT_MARK_NONE);
       g_assert_cmpint (ttt_game_hint (game), ==, -1);
 
-      total_after = ttt_game_get_score_human (game) +
-                    ttt_game_get_score_computer (game) +
-                    ttt_game_get_score_draws (game);
-      g_assert_cmpuint (total_after, ==, total_before + 1);
+      g_assert_cmpuint (ttt_test_games (game, ttt_tally_id_for_level (level)), ==, total_before + 1);
 
       if ((rec.last_outcome == TTT_OUTCOME_X_WINS && human == TTT_MARK_X) ||
           (rec.last_outcome == TTT_OUTCOME_O_WINS && human == TTT_MARK_O))
         n_human_wins++;
     }
 
-  g_assert_cmpuint (ttt_game_get_score_human (game), ==, n_human_wins);
-  g_assert_cmpuint (ttt_game_get_score_x (game) + ttt_game_get_score_o (game) +
-                    ttt_game_get_score_pair_draws (game), ==, 0);
+  g_assert_cmpuint (ttt_test_tally (game, ttt_tally_id_for_level (level)).won, ==, n_human_wins);
+  g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_TWO_PLAYERS), ==, 0);
 
   if (level == TTT_LEVEL_HARD)
     g_assert_cmpuint (n_human_wins, ==, 0);
@@ -304,12 +296,16 @@ test_two_players (void)
   ttt_test_play_cells (game, (const int[]) { 0, 1, 2, 4, 3, 5, 7, 6, 8 }, 9);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_DRAW);
 
-  g_assert_cmpuint (ttt_game_get_score_x (game), ==, 1);
-  g_assert_cmpuint (ttt_game_get_score_o (game), ==, 1);
-  g_assert_cmpuint (ttt_game_get_score_pair_draws (game), ==, 1);
-  g_assert_cmpuint (ttt_game_get_score_human (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_draws (game), ==, 0);
+  {
+    TttTally pair = ttt_test_tally (game, TTT_TALLY_TWO_PLAYERS);
+
+    g_assert_cmpuint (pair.won, ==, 1);
+    g_assert_cmpuint (pair.lost, ==, 1);
+    g_assert_cmpuint (pair.drawn, ==, 1);
+    g_assert_cmpuint (pair.best_streak, ==, 0);
+    for (TttLevel level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+      g_assert_cmpuint (ttt_test_games (game, ttt_tally_id_for_level (level)), ==, 0);
+  }
 
   /* Back to the computer from the next game. */
   ttt_game_set_opponent (game, TTT_OPPONENT_COMPUTER);
@@ -320,26 +316,25 @@ test_two_players (void)
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
 }
 
+/* Into the tally of the level played, as the person sees the result. */
 static void
-test_scores (void)
+test_results (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (61);
   guint wins = 0;
   guint draws = 0;
-  TttTestRecorder rec;
-
-  ttt_test_recorder_init (&rec, game);
+  TttTally hard, easy;
 
   /* A loss: Hard beats lowest-cell play, X 0 1 3 against O 4 2 6. */
   ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
   ttt_game_start_new (game);
   ttt_test_play_out (game, ttt_test_strategy_lowest, NULL, NULL, NULL);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 1);
-  g_assert_cmpuint (ttt_game_get_score_human (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_draws (game), ==, 0);
+  hard = ttt_test_tally (game, TTT_TALLY_HARD);
+  g_assert_cmpuint (hard.lost, ==, 1);
+  g_assert_cmpuint (hard.won + hard.drawn, ==, 0);
 
-  /* Perfect play against Hard: always a draw. */
+  /* Perfect play against Hard: always a draw, as X and as O. */
   for (guint i = 0; i < 4; i++)
     {
       ttt_game_set_first_player (game, i % 2 ? TTT_FIRST_PLAYER_COMPUTER : TTT_FIRST_PLAYER_HUMAN);
@@ -347,7 +342,7 @@ test_scores (void)
       ttt_test_play_out (game, ttt_test_strategy_hint, NULL, NULL, NULL);
       g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_DRAW);
     }
-  g_assert_cmpuint (ttt_game_get_score_draws (game), ==, 4);
+  g_assert_cmpuint (ttt_test_tally (game, TTT_TALLY_HARD).drawn, ==, 4);
 
   /* Perfect play against Easy: wins, as X and as O, and never a loss. */
   ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
@@ -367,130 +362,18 @@ test_scores (void)
         }
     }
   g_assert_cmpuint (wins, >, 0);
-  g_assert_cmpuint (ttt_game_get_score_human (game), ==, wins);
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 1);
-  g_assert_cmpuint (ttt_game_get_score_draws (game), ==, 4 + draws);
+  easy = ttt_test_tally (game, TTT_TALLY_EASY);
+  g_assert_cmpuint (easy.won, ==, wins);
+  g_assert_cmpuint (easy.drawn, ==, draws);
+  g_assert_cmpuint (easy.lost, ==, 0);
+  g_assert_cmpuint (easy.best_streak, >=, 1);
+  g_assert_cmpuint (easy.best_streak, <=, wins);
 
-  /* Undoing a finished game takes its result back. */
-  {
-    TttOutcome outcome = ttt_game_get_outcome (game);
-    guint human = ttt_game_get_score_human (game);
-    guint drawn = ttt_game_get_score_draws (game);
-
-    g_assert_true (ttt_game_undo (game));
-    g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
-    g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_ONGOING);
-    g_assert_cmpuint (ttt_game_get_score_human (game), ==,
-                      outcome == TTT_OUTCOME_DRAW ? human : human - 1);
-    g_assert_cmpuint (ttt_game_get_score_draws (game), ==,
-                      outcome == TTT_OUTCOME_DRAW ? drawn - 1 : drawn);
-    g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 1);
-  }
-
-  /* A computer win undone. */
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
-  ttt_game_start_new (game);
-  ttt_test_play_out (game, ttt_test_strategy_lowest, NULL, NULL, NULL);
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 2);
-  ttt_test_recorder_forget (&rec);
-  g_assert_true (ttt_game_undo (game));
-  /* X 0 1 against O 4 2: the human's 3 and the computer's 6 come off. */
-  TTT_ASSERT_EVENTS (&rec,
-                 "cell 6 none", "cell 3 none",
-                 "notify n-moves", "notify outcome", "notify score-computer",
-                 "notify state", "notify turn",
-                 "turn x");
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 1);
-  /* Taken back once only. */
-  g_assert_true (ttt_game_undo (game));
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 1);
-
-  /* Finished again and scored again; then reset, with a notification for
-   * each total that was not 0 already. */
-  ttt_test_play_out (game, ttt_test_strategy_lowest, NULL, NULL, NULL);
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 2);
-  g_object_set (game, "score-x", 3, "score-o", 0, NULL);
-  ttt_test_recorder_forget (&rec);
-  ttt_game_reset_scores (game);
-  TTT_ASSERT_EVENTS (&rec,
-                 "notify score-computer", "notify score-draws",
-                 "notify score-human", "notify score-x");
-  g_assert_cmpuint (ttt_game_get_score_human (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_draws (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_x (game), ==, 0);
-
-  ttt_game_reset_scores (game);
-  TTT_ASSERT_NO_EVENTS (&rec);
-
-  /* After a reset, undoing the finished game cannot go below 0. */
-  g_assert_true (ttt_game_undo (game));
-  g_assert_cmpuint (ttt_game_get_score_computer (game), ==, 0);
-
-  ttt_test_recorder_clear (&rec);
-}
-
-/* A count at the schema's maximum stays there: no GSettings critical (which
- * G_DEBUG=fatal-warnings would make fatal), nothing lost, and an undo does
- * not take off a game that was never added. */
-static void
-test_scores_saturate (void)
-{
-  static const char *score_keys[] = {
-    "score-human", "score-computer", "score-draws",
-    "score-x", "score-o", "score-pair-draws",
-  };
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GSettings) settings = ttt_test_memory_settings (&schema);
-  g_autoptr(TttGame) game = ttt_test_game_new (3);
-
-  /* The model stops where the schema does, for every count. */
-  for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
-    {
-      g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, score_keys[i]);
-      g_autoptr(GVariant) range = g_settings_schema_key_get_range (key);
-      g_autoptr(GVariant) limits = NULL;
-      const char *kind;
-      guint min, max;
-
-      g_variant_get (range, "(&sv)", &kind, &limits);
-      g_variant_get (limits, "(uu)", &min, &max);
-      g_assert_cmpstr (kind, ==, "range");
-      g_assert_cmpuint (max, ==, TTT_GAME_MAX_COUNT);
-
-      g_settings_bind (settings, score_keys[i], game, score_keys[i], G_SETTINGS_BIND_DEFAULT);
-    }
-
-  g_settings_set_uint (settings, "score-x", TTT_GAME_MAX_COUNT);
-  g_settings_set_uint (settings, "score-o", TTT_GAME_MAX_COUNT - 1);
-  g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  ttt_game_start_new (game);
-
-  ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 2 }, 5);
-  ttt_test_drain ();
-  g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmpuint (ttt_game_get_score_x (game), ==, TTT_GAME_MAX_COUNT);
-  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, TTT_GAME_MAX_COUNT);
-  g_assert_true (ttt_game_undo (game));
-  ttt_test_drain ();
-  g_assert_cmpuint (ttt_game_get_score_x (game), ==, TTT_GAME_MAX_COUNT);
-  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, TTT_GAME_MAX_COUNT);
-
-  /* One below the maximum still counts, up to it and no further. */
-  for (int round = 0; round < 2; round++)
-    {
-      ttt_game_start_new (game);
-      ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 8, 5 }, 6);
-      ttt_test_drain ();
-      g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
-      g_assert_cmpuint (ttt_game_get_score_o (game), ==, TTT_GAME_MAX_COUNT);
-      g_assert_cmpuint (g_settings_get_uint (settings, "score-o"), ==, TTT_GAME_MAX_COUNT);
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
-    g_settings_unbind (game, score_keys[i]);
+  /* Hard's tally is as it was, and nothing counted twice. */
+  hard = ttt_test_tally (game, TTT_TALLY_HARD);
+  g_assert_cmpuint (hard.lost, ==, 1);
+  g_assert_cmpuint (hard.drawn, ==, 4);
+  g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_MEDIUM), ==, 0);
 }
 
 int
@@ -506,8 +389,7 @@ main (int   argc,
   g_test_add_func ("/game/play/refusals", test_refusals);
   g_test_add_func ("/game/play/hint", test_hint);
   g_test_add_func ("/game/play/two-players", test_two_players);
-  g_test_add_func ("/game/play/scores", test_scores);
-  g_test_add_func ("/game/play/scores-saturate", test_scores_saturate);
+  g_test_add_func ("/game/play/results", test_results);
 
   return g_test_run ();
 }

@@ -45,10 +45,6 @@ static void
 test_settings_bind (void)
 {
   static const char *enum_keys[] = { "difficulty", "first-player", "opponent" };
-  static const char *score_keys[] = {
-    "score-human", "score-computer", "score-draws",
-    "score-x", "score-o", "score-pair-draws",
-  };
   g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettings) settings = ttt_test_memory_settings (&schema);
   g_autoptr(TttGame) game = ttt_test_game_new (1);
@@ -93,34 +89,24 @@ test_settings_bind (void)
       g_assert_cmpint (g_settings_get_enum (settings, enum_keys[i]), ==, 0);
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
-    {
-      guint value;
-
-      g_settings_bind (settings, score_keys[i], game, score_keys[i], G_SETTINGS_BIND_DEFAULT);
-
-      g_settings_set_uint (settings, score_keys[i], 10 + i);
-      ttt_test_iterate ();
-      g_object_get (game, score_keys[i], &value, NULL);
-      g_assert_cmpuint (value, ==, 10 + i);
-
-      g_object_set (game, score_keys[i], 20 + i, NULL);
-      ttt_test_iterate ();
-      g_assert_cmpuint (g_settings_get_uint (settings, score_keys[i]), ==, 20 + i);
-    }
-
-  /* A finished game reaches the saved total. */
+  /* A finished game reaches the saved statistics. */
+  ttt_statistics_bind_settings (ttt_game_get_statistics (game), settings, NULL);
   g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
-  ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 2 }, 5);
+  TTT_TEST_PLAY (game, 0, 3, 1, 4, 2);
   ttt_test_iterate ();
-  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, 24);
+  {
+    g_autoptr(GVariant) saved = g_settings_get_value (settings, "statistics");
+    guint32 x_wins, draws, o_wins, streak, best;
+
+    g_assert_true (g_variant_lookup (saved, "two-players", "(uuuuu)", &x_wins, &draws, &o_wins, &streak, &best));
+    g_assert_cmpuint (x_wins, ==, 1);
+    g_assert_cmpuint (draws + o_wins + streak + best, ==, 0);
+  }
 
   g_settings_unbind (game, "difficulty");
   g_settings_unbind (game, "first-player");
   g_settings_unbind (game, "opponent");
-  for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
-    g_settings_unbind (game, score_keys[i]);
 }
 
 static void

@@ -60,24 +60,35 @@ test_undo (void)
       ttt_game_start_new (game);
       ttt_test_wait_for_human (game);
 
-      /* Every position of the game can be taken back to exactly. */
+      /* Every position of the game can be taken back to exactly, until
+       * the game ends: then the result is final. */
       while (ttt_game_get_state (game) == TTT_GAME_STATE_HUMAN_TURN)
         {
+          TttTallyId tally = ttt_game_get_current_tally (game);
           Position before = position_of (game);
-          guint score_total = ttt_game_get_score_human (game) +
-                              ttt_game_get_score_computer (game) +
-                              ttt_game_get_score_draws (game);
+          guint64 counted = ttt_test_games (game, tally);
           int cell = ttt_test_strategy_random (game, rand);
 
           g_assert_true (ttt_game_play (game, cell));
-          g_assert_true (ttt_game_get_can_undo (game));
           ttt_test_wait_for_human (game);
 
+          if (ttt_game_get_state (game) == TTT_GAME_STATE_OVER)
+            {
+              Position after = position_of (game);
+
+              g_assert_false (after.can_undo);
+              ttt_test_recorder_forget (&rec);
+              g_assert_false (ttt_game_undo (game));
+              TTT_ASSERT_NO_EVENTS (&rec);
+              assert_position (game, &after);
+              g_assert_cmpuint (ttt_test_games (game, tally), ==, counted + 1);
+              break;
+            }
+
+          g_assert_true (ttt_game_get_can_undo (game));
           g_assert_true (ttt_game_undo (game));
           assert_position (game, &before);
-          g_assert_cmpuint (ttt_game_get_score_human (game) +
-                            ttt_game_get_score_computer (game) +
-                            ttt_game_get_score_draws (game), ==, score_total);
+          g_assert_cmpuint (ttt_test_games (game, tally), ==, counted);
           g_assert_true (ttt_test_boards_equal (&rec.shadow, &before.board));
 
           /* Replay it for real and go on. */
@@ -113,33 +124,39 @@ test_undo (void)
   ttt_test_recorder_clear (&rec);
 }
 
+/* Winning with the last move is final too: that move stays, and so does
+ * the win it counted. */
 static void
-test_undo_human_win (void)
+test_undo_after_win (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (9);
   gboolean found = FALSE;
 
   ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
 
-  /* Perfect play against Easy wins some game; the winning move is the last
-   * one, so undo takes back just that move. */
+  /* Perfect play against Easy wins some game. */
   for (guint i = 0; i < 50 && !found; i++)
     {
       ttt_game_start_new (game);
 
       while (ttt_game_get_state (game) == TTT_GAME_STATE_HUMAN_TURN)
         {
-          Position before = position_of (game);
-          guint wins = ttt_game_get_score_human (game);
+          TttTally before = ttt_test_tally (game, TTT_TALLY_EASY);
+          TttTally after;
 
           g_assert_true (ttt_game_play (game, ttt_game_hint (game)));
           if (ttt_game_get_outcome (game) == TTT_OUTCOME_X_WINS)
             {
-              g_assert_cmpuint (ttt_game_get_score_human (game), ==, wins + 1);
-              g_assert_true (ttt_game_undo (game));
-              assert_position (game, &before);
-              g_assert_cmpuint (ttt_game_get_score_human (game), ==, wins);
-              g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_ONGOING);
+              Position won = position_of (game);
+
+              after = ttt_test_tally (game, TTT_TALLY_EASY);
+              g_assert_cmpuint (after.won, ==, before.won + 1);
+              g_assert_cmpuint (after.streak, ==, before.streak + 1);
+
+              g_assert_false (ttt_game_undo (game));
+              assert_position (game, &won);
+              after = ttt_test_tally (game, TTT_TALLY_EASY);
+              g_assert_cmpuint (after.won, ==, before.won + 1);
               found = TRUE;
               break;
             }
@@ -157,7 +174,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/game/undo/positions", test_undo);
-  g_test_add_func ("/game/undo/human-win", test_undo_human_win);
+  g_test_add_func ("/game/undo/after-win", test_undo_after_win);
 
   return g_test_run ();
 }

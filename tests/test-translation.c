@@ -205,6 +205,48 @@ test_preferences (void)
   ttt_test_iterate ();
 }
 
+/* The Statistics window, its rows as a screen reader hears them, and the
+ * notice of a reset. */
+static void
+test_statistics (void)
+{
+  TttWindow *window = ttt_test_window_new (app);
+  TttStatistics *statistics = ttt_application_get_statistics (app);
+  TttStatisticsWindow *statistics_window;
+  guint n_menu_items = 0;
+
+  ttt_statistics_reset_all (statistics);
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_LOST);
+  ttt_statistics_record (statistics, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_DRAWN);
+  gtk_window_present (GTK_WINDOW (window));
+  ttt_test_iterate ();
+
+  statistics_window = ttt_test_open_statistics (window);
+  g_assert_true (has_han (gtk_window_get_title (GTK_WINDOW (statistics_window))));
+  g_assert_cmpuint (check_widget_tree (GTK_WIDGET (statistics_window), &n_menu_items), >=, 10);
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    {
+      GtkWidget *row = GTK_WIDGET (ttt_statistics_window_get_row (statistics_window, id));
+      GtkWidget *reset = GTK_WIDGET (ttt_statistics_window_get_reset (statistics_window, id));
+
+      assert_chinese ("A row's title", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+      assert_chinese ("A row's line", adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+      g_assert_true (has_han (gtk_widget_get_tooltip_text (reset)));
+    }
+
+  g_signal_emit_by_name (ttt_statistics_window_get_reset (statistics_window, TTT_TALLY_MEDIUM), "clicked");
+  ttt_test_iterate ();
+  g_assert_nonnull (ttt_statistics_window_get_undo_toast (statistics_window));
+  g_assert_true (has_han (adw_toast_get_title (ttt_statistics_window_get_undo_toast (statistics_window))));
+  assert_chinese ("The notice of a reset", adw_toast_get_title (ttt_statistics_window_get_undo_toast (statistics_window)));
+
+  gtk_window_destroy (GTK_WINDOW (statistics_window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ttt_test_iterate ();
+}
+
 static void
 test_shortcuts (void)
 {
@@ -241,8 +283,8 @@ test_shortcuts (void)
         g_ptr_array_add (todo, child);
     }
 
-  /* 3 groups and 10 shortcuts, and the copies the search view makes. */
-  g_assert_cmpuint (n_titles, >=, 13);
+  /* 3 groups and 11 shortcuts, and the copies the search view makes. */
+  g_assert_cmpuint (n_titles, >=, 14);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ttt_test_iterate ();
@@ -295,6 +337,7 @@ main (int   argc,
   g_test_add_func ("/translation/zh_CN/window", test_window);
   g_test_add_func ("/translation/zh_CN/preferences", test_preferences);
   g_test_add_func ("/translation/zh_CN/shortcuts", test_shortcuts);
+  g_test_add_func ("/translation/zh_CN/statistics", test_statistics);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -105,8 +105,10 @@ test_two_players_win_highlight (TttTestWindow *fixture,
     }
   gtk_test_accessible_assert_property (gtk_widget_get_parent (ttt_window_get_cell (fixture->window, 0)),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "X won!");
-  g_assert_cmpuint (ttt_game_get_score_x (fixture->game), ==, 1);
-  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, 1);
+  /* Counted, saved and shown: X 1, no draws, O 0. */
+  g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
+  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
+  ttt_test_assert_badges (fixture->window, 1, 0, 0);
 
   /* Clicks after the end change nothing. */
   ttt_test_click (fixture->window, 8);
@@ -144,7 +146,29 @@ test_computer_wins_status (TttTestWindow *fixture,
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer won");
-  g_assert_cmpuint (g_settings_get_uint (settings, "score-computer"), ==, 1);
+  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_HARD).lost, ==, 1);
+  /* You are X, the computer O. */
+  ttt_test_assert_badges (fixture->window, 0, 0, 1);
+
+  /* The result is final: nothing to undo. */
+  g_assert_false (ttt_test_action_enabled (fixture->window, "win.undo"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
+  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_HARD).lost, ==, 1);
+
+  /* The score is the level's: Easy has none yet, Hard the loss again. */
+  g_settings_set_string (settings, "difficulty", "easy");
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_assert_badges (fixture->window, 0, 0, 0);
+  g_settings_set_string (settings, "difficulty", "hard");
+  ttt_test_iterate ();
+  ttt_test_assert_badges (fixture->window, 0, 0, 1);
+
+  /* Two people see theirs. */
+  g_settings_set_string (settings, "opponent", "human");
+  ttt_test_iterate ();
+  ttt_test_assert_badges (fixture->window, 0, 0, 0);
 }
 
 static gboolean
@@ -227,6 +251,7 @@ test_actions (TttTestWindow *fixture,
   assert_accel ("<Control>z", "win.undo");
   assert_accel ("<Control>h", "win.hint");
   assert_accel ("<Control>comma", "app.preferences");
+  assert_accel ("<Control>i", "app.statistics");
   assert_accel ("<Control>q", "app.quit");
   assert_accel ("<Control>question", "win.show-help-overlay");
 
@@ -249,16 +274,6 @@ test_actions (TttTestWindow *fixture,
   g_assert_cmpint (count_marks (fixture->game), ==, 0);
   g_assert_false (action_enabled (fixture, "undo"));
 
-  /* Reset Scores zeroes what the settings hold, and only then applies. */
-  g_assert_false (action_enabled (fixture, "reset-scores"));
-  g_settings_set_uint (ttt_application_get_settings (fixture->app), "score-human", 3);
-  ttt_test_iterate ();
-  g_assert_true (action_enabled (fixture, "reset-scores"));
-  g_assert_cmpuint (ttt_game_get_score_human (fixture->game), ==, 3);
-  ttt_test_activate (fixture->window, "win.reset-scores");
-  ttt_test_iterate ();
-  g_assert_cmpuint (g_settings_get_uint (ttt_application_get_settings (fixture->app), "score-human"), ==, 0);
-  g_assert_false (action_enabled (fixture, "reset-scores"));
 }
 
 static void

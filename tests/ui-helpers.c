@@ -5,6 +5,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include "ttt-player-badge.h"
 #include "ui-helpers.h"
 
 /* The application as it runs, but for a test: not unique, so a test
@@ -189,6 +192,119 @@ ttt_test_play_top_row_for_x (TttWindow *window)
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     ttt_test_click (window, moves[i]);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
+}
+
+/* A widget of the window's template, by its id. */
+GtkWidget *
+ttt_test_window_child (TttWindow  *window,
+                       const char *name)
+{
+  GObject *child = gtk_widget_get_template_child (GTK_WIDGET (window), TTT_TYPE_WINDOW, name);
+
+  g_assert_nonnull (child);
+
+  return GTK_WIDGET (child);
+}
+
+/* The score the window shows: X's badge, the draws between, O's badge. */
+void
+ttt_test_assert_badges (TttWindow *window,
+                        guint      x,
+                        guint      draws,
+                        guint      o)
+{
+  g_autofree char *draws_text = g_strdup_printf ("%u", draws);
+
+  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_x"))), ==, x);
+  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_o"))), ==, o);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (window, "draws_value"))), ==, draws_text);
+}
+
+/* Opens the Statistics window as the main menu does, and returns it. */
+TttStatisticsWindow *
+ttt_test_open_statistics (TttWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  TttStatisticsWindow *found = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.statistics", NULL));
+  ttt_test_iterate ();
+
+  /* The newest one for @window: there may be others, closing. */
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (TTT_IS_STATISTICS_WINDOW (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)) &&
+          gtk_window_get_transient_for (GTK_WINDOW (toplevel)) == GTK_WINDOW (window))
+        found = TTT_STATISTICS_WINDOW (toplevel);
+    }
+  g_assert_nonnull (found);
+
+  return found;
+}
+
+/* Every label shown under @widget shows all of its text. */
+void
+ttt_test_assert_labels_whole (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    {
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+        g_error ("“%s” is cut to fit %d px", gtk_label_get_text (GTK_LABEL (widget)),
+                 gtk_widget_get_width (widget));
+    }
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    ttt_test_assert_labels_whole (c);
+}
+
+/* The first widget under @root, in depth-first order, that @match
+ * accepts, or NULL. What @match refuses is not searched further in when
+ * it says so through @prune. */
+GtkWidget *
+ttt_test_find_widget (GtkWidget       *root,
+                      TttTestWidgetMatch match,
+                      gpointer         data)
+{
+  gboolean prune = FALSE;
+
+  if (match (root, data, &prune))
+    return root;
+  if (prune)
+    return NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ttt_test_find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static gboolean
+is_undo_button (GtkWidget *widget,
+                gpointer   data,
+                gboolean  *prune)
+{
+  /* A toast on its way out takes no clicks, and is soon gone. */
+  *prune = !gtk_widget_get_can_target (widget);
+
+  return !*prune && GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Undo")) == 0;
+}
+
+/* The Undo button of the toast on show in @window, the widget a person
+ * clicks, or NULL: not that of a toast hiding. */
+GtkWidget *
+ttt_test_find_undo_button (TttStatisticsWindow *window)
+{
+  return ttt_test_find_widget (GTK_WIDGET (window), is_undo_button, NULL);
 }
 
 void

@@ -10,6 +10,7 @@
 #include "model-helpers.h"
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
+#include "ttt-statistics-window-private.h"
 #include "ttt-window-private.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,23 @@ void          ttt_test_activate           (TttWindow            *window,
 void          ttt_test_click              (TttWindow            *window,
                                            int                   cell);
 void          ttt_test_play_top_row_for_x (TttWindow            *window);
+GtkWidget    *ttt_test_window_child       (TttWindow            *window,
+                                           const char           *name);
+void          ttt_test_assert_badges      (TttWindow            *window,
+                                           guint                 x,
+                                           guint                 draws,
+                                           guint                 o);
+TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
+void          ttt_test_assert_labels_whole (GtkWidget           *widget);
+GtkWidget    *ttt_test_find_undo_button   (TttStatisticsWindow  *window);
+
+typedef gboolean (*TttTestWidgetMatch)    (GtkWidget            *widget,
+                                           gpointer              data,
+                                           gboolean             *prune);
+
+GtkWidget    *ttt_test_find_widget        (GtkWidget            *root,
+                                           TttTestWidgetMatch    match,
+                                           gpointer              data);
 
 /* A window of the application's, with its game, for g_test_add(): the
  * settings back to their defaults, the computer answering at once from
