@@ -749,6 +749,7 @@ child_scores_unsaved (void)
   /* Nothing to tell until a score has changed. */
   g_assert_false (g_settings_is_writable (ttt_application_get_settings (app.app), "score-x"));
   g_assert_null (ttt_application_get_save_error (app.app));
+  g_assert_null (ttt_window_get_notice (app.window));
 
   ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
@@ -756,6 +757,8 @@ child_scores_unsaved (void)
   g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
   g_assert_cmpuint (notified, ==, 1);
   g_assert_cmpstr (ttt_application_get_save_error (app.app), ==, expected);
+  /* The window says it too, until it is dismissed. */
+  g_assert_cmpstr (ttt_window_get_notice (app.window), ==, expected);
 
   /* Once: more unsaved changes say nothing more. */
   ttt_game_reset_scores (app.game);
