@@ -12,7 +12,9 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-announcer.h"
 #include "ttt-board-view.h"
+#include "ttt-news.h"
 #include "ttt-player-badge.h"
 #include "ttt-window-private.h"
 
@@ -22,6 +24,10 @@ struct _TttWindow
 
   TttGame              *game;
   GSettings            *settings;
+
+  /* What a screen reader hears of the game, and how it gets there. */
+  TttNews              *news;
+  TttAnnouncer         *announcer;
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
@@ -274,6 +280,14 @@ scores_changed_cb (TttWindow  *self,
   update_badges (self);
 }
 
+static void
+news_cb (TttWindow  *self,
+         const char *text,
+         TttNews    *news)
+{
+  ttt_announcer_announce (self->announcer, text);
+}
+
 /* Actions */
 
 static void
@@ -283,6 +297,7 @@ new_game_action (GtkWidget  *widget,
 {
   TttWindow *self = TTT_WINDOW (widget);
 
+  ttt_news_note_new_game (self->news);
   ttt_game_start_new (self->game);
 }
 
@@ -291,7 +306,10 @@ undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  ttt_game_undo (TTT_WINDOW (widget)->game);
+  TttWindow *self = TTT_WINDOW (widget);
+
+  ttt_news_note_undo (self->news);
+  ttt_game_undo (self->game);
 }
 
 static void
@@ -300,8 +318,11 @@ hint_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   TttWindow *self = TTT_WINDOW (widget);
+  int cell = ttt_game_hint (self->game);
 
-  ttt_board_view_show_hint (self->board, ttt_game_hint (self->game));
+  ttt_board_view_show_hint (self->board, cell);
+  /* The place for the coach's reason, a translated sentence; none yet. */
+  ttt_news_note_hint (self->news, cell, NULL);
 }
 
 static void
@@ -324,6 +345,10 @@ ttt_window_constructed (GObject *object)
   g_return_if_fail (TTT_IS_GAME (self->game));
 
   g_object_set (self->board, "game", self->game, NULL);
+
+  self->news = ttt_news_new (self->game);
+  self->announcer = ttt_announcer_new (GTK_WINDOW (self));
+  g_signal_connect_object (self->news, "news", G_CALLBACK (news_cb), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
@@ -429,6 +454,9 @@ ttt_window_dispose (GObject *object)
 
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+
+  g_clear_object (&self->news);
+  g_clear_object (&self->announcer);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 
