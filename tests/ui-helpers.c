@@ -86,6 +86,15 @@ ttt_test_activate (TttWindow  *window,
   ttt_test_iterate ();
 }
 
+/* Clicks @cell as the pointer would, and runs what follows from it. */
+void
+ttt_test_click (TttWindow *window,
+                int        cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (window, cell), "clicked");
+  ttt_test_iterate ();
+}
+
 /* Presses @keyval as far as the window is concerned: the arrows and Tab
  * move the focus as GTK's own key bindings do, anything else goes to the
  * board's shortcuts. Returns whether something took the key. */
