@@ -83,8 +83,8 @@ parse_enum_option (GType        enum_type,
   for (guint i = 0; i < klass->n_values; i++)
     g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "", klass->values[i].value_nick);
 
-  /* Translators: the first %s is an option name such as --difficulty, the
-   * second the value given, the third the list of valid values. */
+  /* Translators: the first %s is the value given, the second the option
+   * name such as --difficulty, the third the list of valid values. */
   g_printerr (_("tictactoe: invalid value “%s” for %s; valid values are: %s\n"),
               nick, option, valid->str);
 
@@ -490,6 +490,10 @@ statistics_changed_cb (TttApplication *self,
    * cannot be written to”. */
   self->save_error = g_strdup_printf (_("Scores can’t be saved: %s"), reason);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (TTT_IS_WINDOW (l->data))
+      ttt_window_show_notice (l->data, self->save_error);
 }
 
 static void
@@ -546,6 +550,8 @@ ttt_application_activate (GApplication *app)
       g_autoptr(TttGame) game = ttt_application_create_game (self);
 
       window = GTK_WINDOW (ttt_window_new (GTK_APPLICATION (self), game, self->settings));
+      if (self->save_error != NULL)
+        ttt_window_show_notice (TTT_WINDOW (window), self->save_error);
     }
 
   gtk_window_present (window);

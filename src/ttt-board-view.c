@@ -418,10 +418,9 @@ update_cell (TttBoardView *self,
     gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Part of the winning line"),
                                     -1);
-  else if (cell == self->hint_cell)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Suggested move"),
-                                    -1);
+  /* No description for the hint: the window tells it as news once the
+   * focus is on the cell (TttNews), and a description set around that
+   * focus change would be said twice. */
   else
     gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 
@@ -668,8 +667,13 @@ key_shortcut_cb (GtkWidget *widget,
   if (keypad && is_rtl (self))
     cell = cell / 3 * 3 + 2 - cell % 3;
 
-  ttt_board_view_focus_cell (self, cell);
+  /* Played before it is focused: the focus then lands on the cell with its
+   * new mark, and a screen reader says the move once, as the focused cell,
+   * instead of hearing the cell named empty and then again with its mark.
+   * A move that ends the game has already sent the focus to Play Again,
+   * and a cell of a finished board takes none. */
   ttt_game_play (self->game, cell);
+  ttt_board_view_focus_cell (self, cell);
 
   return TRUE;
 }

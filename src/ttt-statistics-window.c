@@ -306,7 +306,7 @@ toast_title (guint ids)
   if (only == TTT_TALLY_TWO_PLAYERS)
     return g_strdup (_("Two-player statistics reset"));
 
-  /* Translators: a notice with an Undo button; %s is a difficulty such
+  /* Translators: a notice with a Restore button; %s is a difficulty such
    * as "Easy". */
   return g_strdup_printf (_("%s statistics reset"), tally_title (only));
 }
@@ -325,7 +325,7 @@ reset_with_undo (TttStatisticsWindow *self,
       toast = adw_toast_new ("");
       undo = g_new0 (ResetUndo, 1);
       undo->statistics = g_object_ref (self->statistics);
-      adw_toast_set_button_label (toast, _("_Undo"));
+      adw_toast_set_button_label (toast, _("_Restore"));
       g_object_set_data_full (G_OBJECT (toast), "ttt-reset-undo", undo, reset_undo_free);
       g_signal_connect (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), undo);
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_done_cb), self, G_CONNECT_SWAPPED);

@@ -12,7 +12,9 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-announcer.h"
 #include "ttt-board-view.h"
+#include "ttt-news.h"
 #include "ttt-player-badge.h"
 #include "ttt-window-private.h"
 
@@ -25,8 +27,15 @@ struct _TttWindow
   /* The game's, followed for the score. */
   TttStatistics        *statistics;
 
+  /* What a screen reader hears of the game, and how it gets there. */
+  TttNews              *news;
+  TttAnnouncer         *announcer;
+
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  GtkWidget            *notice_bar;
+  GtkLabel             *notice_label;
+  GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
   GtkWidget            *badges;
   TttPlayerBadge       *badge_x;
@@ -285,6 +294,14 @@ statistics_replaced_cb (TttWindow  *self,
   update_badges (self);
 }
 
+static void
+news_cb (TttWindow  *self,
+         const char *text,
+         TttNews    *news)
+{
+  ttt_announcer_announce (self->announcer, text);
+}
+
 /* Actions */
 
 static void
@@ -294,6 +311,7 @@ new_game_action (GtkWidget  *widget,
 {
   TttWindow *self = TTT_WINDOW (widget);
 
+  ttt_news_note_new_game (self->news);
   ttt_game_start_new (self->game);
 }
 
@@ -302,7 +320,10 @@ undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  ttt_game_undo (TTT_WINDOW (widget)->game);
+  TttWindow *self = TTT_WINDOW (widget);
+
+  ttt_news_note_undo (self->news);
+  ttt_game_undo (self->game);
 }
 
 static void
@@ -311,8 +332,11 @@ hint_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   TttWindow *self = TTT_WINDOW (widget);
+  int cell = ttt_game_hint (self->game);
 
-  ttt_board_view_show_hint (self->board, ttt_game_hint (self->game));
+  ttt_board_view_show_hint (self->board, cell);
+  /* The place for the coach's reason, a translated sentence; none yet. */
+  ttt_news_note_hint (self->news, cell, NULL);
 }
 
 /* GObject */
@@ -327,6 +351,10 @@ ttt_window_constructed (GObject *object)
   g_return_if_fail (TTT_IS_GAME (self->game));
 
   g_object_set (self->board, "game", self->game, NULL);
+
+  self->news = ttt_news_new (self->game);
+  self->announcer = ttt_announcer_new (GTK_WINDOW (self));
+  g_signal_connect_object (self->news, "news", G_CALLBACK (news_cb), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
@@ -428,6 +456,9 @@ ttt_window_dispose (GObject *object)
   if (self->statistics != NULL)
     g_signal_handlers_disconnect_by_data (self->statistics, self);
 
+  g_clear_object (&self->news);
+  g_clear_object (&self->announcer);
+
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 
   g_clear_object (&self->game);
@@ -465,6 +496,9 @@ ttt_window_class_init (TttWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_bar);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
@@ -484,9 +518,17 @@ ttt_window_class_init (TttWindowClass *klass)
 }
 
 static void
+notice_close_cb (TttWindow *self)
+{
+  gtk_widget_set_visible (self->notice_bar, FALSE);
+}
+
+static void
 ttt_window_init (TttWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
 }
 
 TttWindow *
@@ -513,16 +555,27 @@ ttt_window_get_game (TttWindow *self)
   return self->game;
 }
 
-/* Shows a short notice over the board, such as why scores cannot be
- * saved. */
+/* Shows @text above the board until the person dismisses it: for what
+ * must not pass unseen, such as scores that cannot be saved. */
 void
-ttt_window_add_toast (TttWindow *self,
-                      AdwToast  *toast)
+ttt_window_show_notice (TttWindow  *self,
+                        const char *text)
 {
   g_return_if_fail (TTT_IS_WINDOW (self));
-  g_return_if_fail (ADW_IS_TOAST (toast));
+  g_return_if_fail (text != NULL);
 
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  gtk_label_set_label (self->notice_label, text);
+  gtk_widget_set_visible (self->notice_bar, TRUE);
+}
+
+const char *
+ttt_window_get_notice (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  if (!gtk_widget_get_visible (self->notice_bar))
+    return NULL;
+  return gtk_label_get_label (self->notice_label);
 }
 
 TttBoardView *

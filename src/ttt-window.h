@@ -18,7 +18,7 @@ TttWindow  *ttt_window_new        (GtkApplication *application,
                                    TttGame        *game,
                                    GSettings      *settings);
 TttGame    *ttt_window_get_game   (TttWindow      *self);
-void        ttt_window_add_toast  (TttWindow      *self,
-                                   AdwToast       *toast);
+void        ttt_window_show_notice (TttWindow     *self,
+                                    const char    *text);
 
 G_END_DECLS

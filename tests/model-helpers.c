@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <gio/gsettingsbackend.h>
+#include <glib/gstdio.h>
 
 #include "model-helpers.h"
 
@@ -82,6 +83,27 @@ void
 ttt_test_count_cb (gpointer counter)
 {
   (*(guint *) counter)++;
+}
+
+/* Removes a folder of the test's own and everything in it; follows no
+ * link out of it. */
+void
+ttt_test_remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        ttt_test_remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+  g_rmdir (path);
 }
 
 /* Games and boards */

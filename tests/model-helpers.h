@@ -23,6 +23,7 @@ void          ttt_test_drain              (void);
 void          ttt_test_wait_for_human     (TttGame         *game);
 gboolean      ttt_test_has_pending_source (TttGame         *game);
 void          ttt_test_count_cb           (gpointer         counter);
+void          ttt_test_remove_tree        (const char      *path);
 
 /* Games and boards */
 

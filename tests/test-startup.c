@@ -20,26 +20,6 @@
 static char *executable;
 static char *config_home;
 
-/* Removes our own temporary folder and everything the tests put in it. */
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_clear_pointer (&dir, g_dir_close);
-  g_rmdir (path);
-}
-
 /* Command line */
 
 static void
@@ -327,7 +307,11 @@ child_second_launch (void)
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
 
   /* They are for this run: nothing was written to the settings. */
-  g_assert_cmpstr (g_settings_get_string (ttt_application_get_settings (app), "difficulty"), ==, "medium");
+  {
+    g_autofree char *difficulty = g_settings_get_string (ttt_application_get_settings (app), "difficulty");
+
+    g_assert_cmpstr (difficulty, ==, "medium");
+  }
 
   /* Without options the window is only presented, even when hidden, and
    * the game goes on as it was. */
@@ -628,7 +612,7 @@ test_broken_keyfile (void)
   /* The copy holds every byte, whatever the game then wrote. */
   copies = list_kept_copies ();
   g_assert_cmpuint (copies->len, ==, 1);
-  named = g_strconcat ("*", (char *) copies->pdata[0], "\n", NULL);
+  named = g_strconcat ("*", (char *) copies->pdata[0], "\n*", NULL);
   g_test_trap_assert_stderr (named);
   g_file_get_contents (copies->pdata[0], &kept, NULL, &error);
   g_assert_no_error (error);
@@ -757,6 +741,7 @@ child_scores_unsaved (void)
   /* Nothing to tell until a result has changed. */
   g_assert_false (g_settings_is_writable (ttt_application_get_settings (app.app), "statistics"));
   g_assert_null (ttt_application_get_save_error (app.app));
+  g_assert_null (ttt_window_get_notice (app.window));
 
   ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
@@ -764,6 +749,8 @@ child_scores_unsaved (void)
   assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 1, 0, 0);
   g_assert_cmpuint (notified, ==, 1);
   g_assert_cmpstr (ttt_application_get_save_error (app.app), ==, expected);
+  /* The window says it too, until it is dismissed. */
+  g_assert_cmpstr (ttt_window_get_notice (app.window), ==, expected);
 
   /* Once: more unsaved changes say nothing more. */
   ttt_statistics_reset_all (ttt_application_get_statistics (app.app));
@@ -1076,7 +1063,7 @@ main (int   argc,
   status = g_test_run ();
 
   if (!g_test_subprocess ())
-    remove_tree (config_home);
+    ttt_test_remove_tree (config_home);
 
   return status;
 }

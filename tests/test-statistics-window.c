@@ -4,7 +4,7 @@
  *
  * Opened from the main menu and its shortcut: a row per tally that a
  * screen reader hears as one sentence, resets that happen at once and
- * come back from the toast's Undo, and a window that can be closed at any
+ * come back from the toast's Restore, and a window that can be closed at any
  * moment, toast or not, while the board still moves.
  */
 
@@ -233,7 +233,7 @@ test_follows_games (Fixture       *fixture,
   g_assert_true (reset_all_enabled (fixture));
 }
 
-/* A reset is at once, and the toast's Undo puts it back, with a game
+/* A reset is at once, and the toast's Restore puts it back, with a game
  * finished in between counted after it. */
 static void
 test_reset_and_undo (Fixture       *fixture,
@@ -256,7 +256,7 @@ test_reset_and_undo (Fixture       *fixture,
   toast = ttt_statistics_window_get_undo_toast (fixture->window);
   g_assert_nonnull (toast);
   g_assert_cmpstr (adw_toast_get_title (toast), ==, "Easy statistics reset");
-  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Undo");
+  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Restore");
   g_assert_cmpuint (adw_toast_get_timeout (toast), >, 0);
 
   /* A win since, then the undo: four in a row. */
@@ -294,7 +294,7 @@ test_reset_and_undo (Fixture       *fixture,
                    "Two-player statistics reset");
 }
 
-/* Resets while a toast shows share it: one Undo puts them all back, a
+/* Resets while a toast shows share it: one Restore puts them all back, a
  * tally reset twice with a game between included. */
 static void
 test_resets_share_toast (Fixture       *fixture,
@@ -336,28 +336,28 @@ test_resets_share_toast (Fixture       *fixture,
                    "Hard statistics reset");
 }
 
-/* The Undo button of the toast, once a person could have seen it: a
+/* The Restore button of the toast, once a person could have seen it: a
  * click in the very frame the toast appears, before it is drawn, is out
  * of a person's reach, and crashes libadwaita 1.2 (see
  * ttt-statistics-window.c). */
 static GtkWidget *
-wait_for_undo_button (Fixture *fixture)
+wait_for_restore_button (Fixture *fixture)
 {
   gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
   GtkWidget *undo;
 
-  while ((undo = ttt_test_find_undo_button (fixture->window)) == NULL && g_get_monotonic_time () < deadline)
+  while ((undo = ttt_test_find_restore_button (fixture->window)) == NULL && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
   g_assert_nonnull (undo);
   ttt_test_run_for (100);
 
   /* Still the one on show. */
-  g_assert_true (ttt_test_find_undo_button (fixture->window) == undo);
+  g_assert_true (ttt_test_find_restore_button (fixture->window) == undo);
 
   return undo;
 }
 
-/* The toast's own Undo button, clicked as a person does, and the toast
+/* The toast's own Restore button, clicked as a person does, and the toast
  * going away by itself. */
 static void
 test_undo_button (Fixture       *fixture,
@@ -371,7 +371,7 @@ test_undo_button (Fixture       *fixture,
   open_statistics (fixture);
   click_reset (fixture, TTT_TALLY_MEDIUM);
 
-  undo = wait_for_undo_button (fixture);
+  undo = wait_for_restore_button (fixture);
   g_signal_emit_by_name (undo, "clicked");
 
   /* The toast goes once it has been used. */
@@ -388,7 +388,7 @@ test_undo_button (Fixture       *fixture,
    * libadwaita 1.2 would free it while it still appears. */
   click_reset (fixture, TTT_TALLY_MEDIUM);
   g_assert_false (ttt_statistics_get_can_reset (fixture->statistics));
-  undo = wait_for_undo_button (fixture);
+  undo = wait_for_restore_button (fixture);
   g_signal_emit_by_name (undo, "clicked");
   ttt_test_run_for (700);
   g_assert_null (ttt_statistics_window_get_undo_toast (fixture->window));
@@ -445,7 +445,7 @@ test_close_with_toast (Fixture       *fixture,
         case 1:
           /* Undone, and destroyed in the same breath, before the toast
            * has gone. */
-          undo = wait_for_undo_button (fixture);
+          undo = wait_for_restore_button (fixture);
           g_signal_emit_by_name (undo, "clicked");
           gtk_window_destroy (GTK_WINDOW (fixture->window));
           break;
@@ -503,6 +503,8 @@ test_narrow (Fixture       *fixture,
   g_assert_cmpint (gtk_widget_get_width (content), <=, 360);
 
   ttt_test_assert_labels_whole (GTK_WIDGET (fixture->window));
+  /* The four resets, named for a screen reader. */
+  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, TTT_N_TALLIES);
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     {
       GtkWidget *reset = GTK_WIDGET (ttt_statistics_window_get_reset (fixture->window, id));

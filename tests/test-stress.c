@@ -5,7 +5,7 @@
  * Anything a person can do, in any order and at any moment — clicks on any
  * cell (free, taken, during the computer's pause), New Game, Undo, Hint,
  * preference changes mid-game, the preferences window opened and closed,
- * the Statistics window with its resets and the Undo of their toasts (and
+ * the Statistics window with its resets and the Restore of their toasts (and
  * closed, or its parent closed, while a toast shows and the board still
  * moves), the main window closed while the computer thinks — and after
  * each action the model and the view must still agree with the rules, and
@@ -279,7 +279,7 @@ statistics_window_action (Stress *stress)
        * person clicks what has been drawn: a frame or two first (a click
        * in the frame that shows the toast crashes libadwaita 1.2). */
       ttt_test_run_for (50);
-      undo = ttt_test_find_undo_button (window);
+      undo = ttt_test_find_restore_button (window);
       if (undo != NULL)
         g_signal_emit_by_name (undo, "clicked");
       if (g_rand_boolean (stress->rand))

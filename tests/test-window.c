@@ -67,7 +67,9 @@ static void
 test_thinking_refuses_clicks (TttTestWindow *fixture,
                               gconstpointer  data)
 {
-  ttt_game_set_computer_delay (fixture->game, 200);
+  /* Long enough that no slow machine or sanitizer reaches the move before
+   * the second click. */
+  ttt_game_set_computer_delay (fixture->game, 1500);
   ttt_test_click (fixture->window, 0);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
@@ -412,22 +414,32 @@ test_close_while_thinking (TttTestWindow *fixture,
 {
   g_autoptr(TttGame) game = g_object_ref (fixture->game);
 
-  ttt_game_set_computer_delay (game, 50);
+  /* Long enough for a slow machine to get from the click to the check. */
+  ttt_game_set_computer_delay (game, 400);
   ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
 
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   g_clear_object (&game);
 
-  /* Nothing may run on the dead window or game (fatal-warnings). */
+  /* Nothing may run on the dead window or game (fatal-warnings), past
+   * the moment the move was due. */
   {
-    gint64 until = g_get_monotonic_time () + 150 * 1000;
+    gint64 until = g_get_monotonic_time () + 600 * 1000;
 
     while (g_get_monotonic_time () < until)
       g_main_context_iteration (NULL, FALSE);
   }
 
   fixture->window = ttt_test_window_new (fixture->app);
+}
+
+static void
+test_icon_buttons_named (TttTestWindow *fixture,
+                         gconstpointer  data)
+{
+  /* New Game, Undo, the main menu, Hint and the notice's Dismiss. */
+  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 5);
 }
 
 static void
@@ -483,6 +495,7 @@ main (int   argc,
   ADD ("/window/size-saved", test_window_size_saved);
   ADD ("/window/close-while-thinking", test_close_while_thinking);
   ADD ("/window/about", test_about);
+  ADD ("/window/icon-buttons-named", test_icon_buttons_named);
 
 #undef ADD
 

@@ -97,6 +97,15 @@ ttt_test_activate (TttWindow  *window,
   ttt_test_iterate ();
 }
 
+/* Clicks @cell as the pointer would, and runs what follows from it. */
+void
+ttt_test_click (TttWindow *window,
+                int        cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (window, cell), "clicked");
+  ttt_test_iterate ();
+}
+
 /* Presses @keyval as far as the window is concerned: the arrows and Tab
  * move the focus as GTK's own key bindings do, anything else goes to the
  * board's shortcuts. Returns whether something took the key. */
@@ -170,15 +179,6 @@ ttt_test_action_enabled (TttWindow  *window,
   gtk_box_remove (GTK_BOX (box), probe);
 
   return sensitive;
-}
-
-/* Clicks @cell as a person would. */
-void
-ttt_test_click (TttWindow *window,
-                int        cell)
-{
-  g_signal_emit_by_name (ttt_window_get_cell (window, cell), "clicked");
-  ttt_test_iterate ();
 }
 
 /* Between two people: X takes the top row while O plays below it. */
@@ -288,7 +288,7 @@ ttt_test_find_widget (GtkWidget       *root,
 }
 
 static gboolean
-is_undo_button (GtkWidget *widget,
+is_restore_button (GtkWidget *widget,
                 gpointer   data,
                 gboolean  *prune)
 {
@@ -296,15 +296,43 @@ is_undo_button (GtkWidget *widget,
   *prune = !gtk_widget_get_can_target (widget);
 
   return !*prune && GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Undo")) == 0;
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Restore")) == 0;
 }
 
-/* The Undo button of the toast on show in @window, the widget a person
+/* The Restore button of the toast on show in @window, the widget a person
  * clicks, or NULL: not that of a toast hiding. */
 GtkWidget *
-ttt_test_find_undo_button (TttStatisticsWindow *window)
+ttt_test_find_restore_button (TttStatisticsWindow *window)
 {
-  return ttt_test_find_widget (GTK_WIDGET (window), is_undo_button, NULL);
+  return ttt_test_find_widget (GTK_WIDGET (window), is_restore_button, NULL);
+}
+
+/* Every button under @widget that shows only an icon has a name a screen
+ * reader can say. Returns how many there are. */
+guint
+ttt_test_assert_icon_buttons_named (GtkWidget *widget)
+{
+  guint n = 0;
+  const char *icon = NULL;
+
+  if (GTK_IS_MENU_BUTTON (widget))
+    icon = gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget));
+  else if (GTK_IS_BUTTON (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) == NULL &&
+           !GTK_IS_TOGGLE_BUTTON (widget))
+    icon = gtk_button_get_icon_name (GTK_BUTTON (widget));
+
+  if (icon != NULL)
+    {
+      if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+        g_error ("The %s button has no accessible name", icon);
+      n++;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += ttt_test_assert_icon_buttons_named (child);
+
+  return n;
 }
 
 void

@@ -22,14 +22,14 @@ void          ttt_test_wait_for_mapped    (GtkWidget            *widget);
 TttWindow    *ttt_test_window_new         (TttApplication       *app);
 AdwComboRow  *ttt_test_preferences_row    (TttPreferencesWindow *preferences,
                                            const char           *key);
+void          ttt_test_click              (TttWindow            *window,
+                                           int                   cell);
 gboolean      ttt_test_press              (TttWindow            *window,
                                            guint                 keyval);
 gboolean      ttt_test_action_enabled     (TttWindow            *window,
                                            const char           *action);
 void          ttt_test_activate           (TttWindow            *window,
                                            const char           *action);
-void          ttt_test_click              (TttWindow            *window,
-                                           int                   cell);
 void          ttt_test_play_top_row_for_x (TttWindow            *window);
 GtkWidget    *ttt_test_window_child       (TttWindow            *window,
                                            const char           *name);
@@ -39,7 +39,8 @@ void          ttt_test_assert_badges      (TttWindow            *window,
                                            guint                 o);
 TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
 void          ttt_test_assert_labels_whole (GtkWidget           *widget);
-GtkWidget    *ttt_test_find_undo_button   (TttStatisticsWindow  *window);
+guint         ttt_test_assert_icon_buttons_named (GtkWidget     *widget);
+GtkWidget    *ttt_test_find_restore_button   (TttStatisticsWindow  *window);
 
 typedef gboolean (*TttTestWidgetMatch)    (GtkWidget            *widget,
                                            gpointer              data,
