@@ -818,8 +818,6 @@ ttt_statistics_bind_settings (TttStatistics *self,
           value = g_variant_parse (NULL, stored_text, NULL, NULL, &error);
           if (value == NULL)
             add_problem (problems, "the value cannot be read (%s)", error->message);
-          else
-            g_variant_ref_sink (value);
         }
     }
   if (value == NULL && problems->len == 0)
