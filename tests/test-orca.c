@@ -37,7 +37,7 @@
 /* How long Orca may take to present something: its debug log slows it
  * down, and the machine may be busy with other tests. */
 #define PRESENT_TIMEOUT_S  20
-#define START_TIMEOUT_S    30
+#define START_TIMEOUT_S    90
 
 typedef struct
 {

@@ -531,6 +531,11 @@ main (int   argc,
 
   gtk_test_init (&argc, &argv, NULL);
 
+  /* Motion has tests of its own (test-board); here it would only keep the
+   * main loop busy between the steps of tests that race the computer's
+   * move. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
   app = ttt_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
