@@ -1000,17 +1000,12 @@ main (void)
   table_add (&table, "≥ 100,000×");
   table_add (&table, "%s×", with_commas (ratio (plain_empty_ns, hard_empty_ns), a));
   table_add (&table, "%s", ratio_empty >= 100000 ? "OK" : "MISSED");
-<<<<<<< HEAD
-  table_add (&table, "One-time solve, scores and traps");
-  table_add (&table, "≤ 10 ms");
-=======
   table_add (&table, "ttt_review_move, worst");
   table_add (&table, "≤ 1,000 ns");
   table_add (&table, "%.1f ns", review_stats.worst);
   table_add (&table, "%s", review_stats.worst <= 1000 ? "OK" : "MISSED");
-  table_add (&table, "One-time solve");
-  table_add (&table, "≤ 1 ms");
->>>>>>> coach-engine
+  table_add (&table, "One-time solve, scores and traps");
+  table_add (&table, "≤ 10 ms");
   table_add (&table, "%.0f µs", solve_stats.median);
   table_add (&table, "%s", solve_stats.median <= 10000 ? "OK" : "MISSED");
   {
