@@ -15,9 +15,15 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(TttApplication) app = NULL;
+  const char *localedir = g_getenv ("TTT_LOCALEDIR");
+
+  /* build-aux/run points TTT_LOCALEDIR at the catalogs the build compiled,
+   * so that a game not yet installed speaks every language it has. */
+  if (localedir == NULL || *localedir == '\0')
+    localedir = LOCALEDIR;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -11,6 +11,7 @@
 
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
+#include "ttt-settings-file.h"
 #include "ttt-window.h"
 
 struct _TttApplication
@@ -24,9 +25,20 @@ struct _TttApplication
   TttFirstPlayer  first_override;
   guint           has_level_override : 1;
   guint           has_first_override : 1;
+
+  /* Why a changed score could not be saved, once that has happened. */
+  char           *save_error;
 };
 
 G_DEFINE_FINAL_TYPE (TttApplication, ttt_application, ADW_TYPE_APPLICATION)
+
+enum {
+  PROP_0,
+  PROP_SAVE_ERROR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static const GOptionEntry option_entries[] = {
   { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
@@ -41,6 +53,10 @@ static const GOptionEntry option_entries[] = {
     N_("human|computer|alternate|random") },
   { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
     N_("Show the version and quit"), NULL },
+  /* The game opens no files: collected only to be refused by name, rather
+   * than left to GApplication, which would try to open them. */
+  { G_OPTION_REMAINING, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME_ARRAY, NULL,
+    NULL, NULL },
   { NULL }
 };
 
@@ -73,12 +89,35 @@ parse_enum_option (GType        enum_type,
   return FALSE;
 }
 
+/* GTK would print "cannot open display:" with an empty name and exit; say
+ * in words what is missing, naming the display that was tried if any. */
+static gboolean
+check_display (void)
+{
+  const char *name = g_getenv ("WAYLAND_DISPLAY");
+
+  if (gtk_init_check ())
+    return TRUE;
+
+  if (name == NULL || *name == '\0')
+    name = g_getenv ("DISPLAY");
+
+  if (name == NULL || *name == '\0')
+    g_printerr (_("tictactoe: no display to open a window on\n"));
+  else
+    /* Translators: %s names a display, such as :0 or wayland-0. */
+    g_printerr (_("tictactoe: cannot open the display “%s”\n"), name);
+
+  return FALSE;
+}
+
 static int
 ttt_application_handle_local_options (GApplication *app,
                                       GVariantDict *options)
 {
   TttApplication *self = TTT_APPLICATION (app);
   g_autoptr(GSettingsSchema) schema = NULL;
+  g_autofree const char **remaining = NULL;
   GSettingsSchemaSource *source;
   const char *value = NULL;
   int parsed;
@@ -87,6 +126,16 @@ ttt_application_handle_local_options (GApplication *app,
     {
       g_print ("tictactoe %s\n", PACKAGE_VERSION);
       return 0;
+    }
+
+  if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &remaining) &&
+      remaining[0] != NULL)
+    {
+      g_autofree char *shown = g_filename_display_name (remaining[0]);
+
+      /* Translators: %s is what was typed after the program name. */
+      g_printerr (_("tictactoe: unexpected argument “%s”; see --help\n"), shown);
+      return 1;
     }
 
   if (g_variant_dict_lookup (options, "difficulty", "&s", &value))
@@ -116,6 +165,10 @@ ttt_application_handle_local_options (GApplication *app,
                   APPLICATION_ID);
       return 1;
     }
+
+  /* Last, so that every mistake above is reported without a display. */
+  if (!check_display ())
+    return 1;
 
   return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
 }
@@ -180,6 +233,122 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (preferences));
 }
 
+/* Release notes for the About window: the newest <release> of the
+ * metainfo, which the resource carries, with each paragraph and list item
+ * translated by the catalog that translates the metainfo itself. */
+typedef struct
+{
+  GString *notes;
+  GString *text;
+  char    *version;
+  int      depth;      /* inside the newest release's <description>: > 0 */
+  gboolean done;
+} ReleaseNotes;
+
+static void
+notes_start (GMarkupParseContext  *context,
+             const char           *element,
+             const char          **names,
+             const char          **values,
+             gpointer              user_data,
+             GError              **error)
+{
+  ReleaseNotes *notes = user_data;
+
+  if (notes->done)
+    return;
+
+  if (g_str_equal (element, "release") && notes->version == NULL)
+    {
+      for (guint i = 0; names[i] != NULL; i++)
+        if (g_str_equal (names[i], "version"))
+          notes->version = g_strdup (values[i]);
+    }
+  else if (g_str_equal (element, "description") && notes->version != NULL)
+    notes->depth = 1;
+  else if (notes->depth > 0)
+    {
+      notes->depth++;
+      g_string_append_printf (notes->notes, "<%s>", element);
+      g_string_truncate (notes->text, 0);
+    }
+}
+
+static void
+notes_end (GMarkupParseContext  *context,
+           const char           *element,
+           gpointer              user_data,
+           GError              **error)
+{
+  ReleaseNotes *notes = user_data;
+
+  if (notes->done || notes->depth == 0)
+    return;
+
+  if (--notes->depth == 0)
+    {
+      notes->done = TRUE;
+      return;
+    }
+
+  if (g_str_equal (element, "p") || g_str_equal (element, "li"))
+    {
+      /* The message is the text with its white space collapsed, as the
+       * metainfo's translations are extracted. */
+      g_auto(GStrv) words = g_strsplit_set (g_strstrip (notes->text->str), " \n\t", -1);
+      g_autofree char *joined = NULL;
+      g_autofree char *escaped = NULL;
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto(GStrv) kept = NULL;
+
+      for (guint i = 0; words[i] != NULL; i++)
+        if (*words[i] != '\0')
+          g_strv_builder_add (builder, words[i]);
+      kept = g_strv_builder_end (builder);
+      joined = g_strjoinv (" ", kept);
+      escaped = g_markup_escape_text (_(joined), -1);
+      g_string_append (notes->notes, escaped);
+    }
+  g_string_append_printf (notes->notes, "</%s>", element);
+}
+
+static void
+notes_text (GMarkupParseContext  *context,
+            const char           *text,
+            gsize                 length,
+            gpointer              user_data,
+            GError              **error)
+{
+  ReleaseNotes *notes = user_data;
+
+  if (!notes->done && notes->depth > 1)
+    g_string_append_len (notes->text, text, length);
+}
+
+static char *
+read_release_notes (char **version)
+{
+  static const GMarkupParser parser = { notes_start, notes_end, notes_text, NULL, NULL };
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GMarkupParseContext) context = NULL;
+  ReleaseNotes notes = { g_string_new (NULL), g_string_new (NULL), NULL, 0, FALSE };
+  gsize size;
+  const char *data;
+
+  bytes = g_resources_lookup_data (RESOURCE_BASE "/metainfo.xml", G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (bytes != NULL)
+    {
+      data = g_bytes_get_data (bytes, &size);
+      context = g_markup_parse_context_new (&parser, G_MARKUP_DEFAULT_FLAGS, &notes, NULL);
+      if (!g_markup_parse_context_parse (context, data, size, NULL))
+        g_string_truncate (notes.notes, 0);
+    }
+
+  g_string_free (notes.text, TRUE);
+  *version = notes.version;
+  return g_string_free (notes.notes, FALSE);
+}
+
 static void
 about_action (GSimpleAction *action,
               GVariant      *parameter,
@@ -187,6 +356,8 @@ about_action (GSimpleAction *action,
 {
   TttApplication *self = user_data;
   static const char *developers[] = { "The Tic-Tac-Toe developers", NULL };
+  g_autofree char *notes_version = NULL;
+  g_autofree char *notes = read_release_notes (&notes_version);
   GtkWidget *about;
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
@@ -204,6 +375,8 @@ about_action (GSimpleAction *action,
                         "license-type", GTK_LICENSE_GPL_3_0,
                         /* Translators: your names, one per line. */
                         "translator-credits", _("translator-credits"),
+                        "release-notes-version", notes_version,
+                        "release-notes", notes,
                         NULL);
   gtk_window_present (GTK_WINDOW (about));
 }
@@ -256,6 +429,8 @@ ttt_application_startup (GApplication *app)
   g_set_application_name (_("Tic-Tac-Toe"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
+  /* Before anything can write a setting, which would replace the file. */
+  g_free (ttt_settings_file_check ());
   self->settings = g_settings_new (APPLICATION_ID);
   warn_about_invalid_settings (self->settings);
 
@@ -284,6 +459,91 @@ ttt_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+/* The options of a second launch. GApplication reads the command line in
+ * the process that was started, which then only activates the running
+ * one; so they travel with the activation, as its platform data. */
+#define PLATFORM_DIFFICULTY "tictactoe-difficulty"
+#define PLATFORM_FIRST      "tictactoe-first"
+
+static void
+ttt_application_add_platform_data (GApplication    *app,
+                                   GVariantBuilder *builder)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+
+  G_APPLICATION_CLASS (ttt_application_parent_class)->add_platform_data (app, builder);
+
+  /* By nick, as on the command line: the running game may be another
+   * version, whose enums need not number their values alike. */
+  if (self->has_level_override)
+    {
+      g_autoptr(GEnumClass) klass = g_type_class_ref (TTT_TYPE_LEVEL);
+
+      g_variant_builder_add (builder, "{sv}", PLATFORM_DIFFICULTY,
+                             g_variant_new_string (g_enum_get_value (klass, self->level_override)->value_nick));
+    }
+  if (self->has_first_override)
+    {
+      g_autoptr(GEnumClass) klass = g_type_class_ref (TTT_TYPE_FIRST_PLAYER);
+
+      g_variant_builder_add (builder, "{sv}", PLATFORM_FIRST,
+                             g_variant_new_string (g_enum_get_value (klass, self->first_override)->value_nick));
+    }
+}
+
+static gboolean
+lookup_enum_nick (GVariant   *platform_data,
+                  const char *key,
+                  GType       enum_type,
+                  int        *value)
+{
+  g_autoptr(GEnumClass) klass = NULL;
+  const char *nick;
+  GEnumValue *found;
+
+  if (!g_variant_lookup (platform_data, key, "&s", &nick))
+    return FALSE;
+
+  klass = g_type_class_ref (enum_type);
+  found = g_enum_get_value_by_nick (klass, nick);
+  if (found == NULL)
+    return FALSE;
+
+  *value = found->value;
+  return TRUE;
+}
+
+/* In the running game, before it presents its window: the options of a
+ * second launch apply as they would at a fresh start, to the next game (or
+ * at once while no move has been made), and to any game created later. */
+static void
+ttt_application_before_emit (GApplication *app,
+                             GVariant     *platform_data)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+  int value;
+
+  G_APPLICATION_CLASS (ttt_application_parent_class)->before_emit (app, platform_data);
+
+  if (lookup_enum_nick (platform_data, PLATFORM_DIFFICULTY, TTT_TYPE_LEVEL, &value))
+    {
+      self->level_override = value;
+      self->has_level_override = TRUE;
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+        if (TTT_IS_WINDOW (l->data))
+          ttt_game_set_difficulty (ttt_window_get_game (l->data), value);
+    }
+
+  if (lookup_enum_nick (platform_data, PLATFORM_FIRST, TTT_TYPE_FIRST_PLAYER, &value))
+    {
+      self->first_override = value;
+      self->has_first_override = TRUE;
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+        if (TTT_IS_WINDOW (l->data))
+          ttt_game_set_first_player (ttt_window_get_game (l->data), value);
+    }
+}
+
 static void
 ttt_application_dispose (GObject *object)
 {
@@ -295,16 +555,67 @@ ttt_application_dispose (GObject *object)
 }
 
 static void
+ttt_application_finalize (GObject *object)
+{
+  TttApplication *self = TTT_APPLICATION (object);
+
+  g_free (self->save_error);
+
+  G_OBJECT_CLASS (ttt_application_parent_class)->finalize (object);
+}
+
+static void
+ttt_application_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  TttApplication *self = TTT_APPLICATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_SAVE_ERROR:
+      g_value_set_string (value, self->save_error);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ttt_application_class_init (TttApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   object_class->dispose = ttt_application_dispose;
+  object_class->finalize = ttt_application_finalize;
+  object_class->get_property = ttt_application_get_property;
+
+  /**
+   * TttApplication:save-error:
+   *
+   * %NULL while the scores are saved. The first time a changed score
+   * cannot be saved (the settings folder is read-only, the key is locked)
+   * it becomes a sentence for people, such as “Scores can’t be saved: the
+   * folder … cannot be written to”, and stays so: a window shows it once,
+   * as a toast, when it is notified. It is also said once on stderr.
+   */
+  properties[PROP_SAVE_ERROR] =
+    g_param_spec_string ("save-error", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READABLE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   app_class->handle_local_options = ttt_application_handle_local_options;
   app_class->startup = ttt_application_startup;
   app_class->activate = ttt_application_activate;
+  app_class->add_platform_data = ttt_application_add_platform_data;
+  app_class->before_emit = ttt_application_before_emit;
 }
 
 static void
@@ -331,6 +642,50 @@ ttt_application_get_settings (TttApplication *self)
   g_return_val_if_fail (TTT_IS_APPLICATION (self), NULL);
 
   return self->settings;
+}
+
+/* Why the settings cannot be written, in words for people. */
+static char *
+describe_unwritable (void)
+{
+  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
+  g_autofree char *filename = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *shown = NULL;
+
+  /* A keyfile can be written while its folder can (see GLib). */
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") == 0 &&
+      g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") != NULL)
+    g_object_get (backend, "filename", &filename, NULL);
+  if (filename == NULL)
+    return g_strdup (_("the settings are locked"));
+
+  folder = g_path_get_dirname (filename);
+  shown = g_filename_display_name (folder);
+  /* Translators: %s is a folder, such as ~/.config/glib-2.0/settings. */
+  return g_strdup_printf (_("the folder %s cannot be written to"), shown);
+}
+
+/* GSettings refuses to write a key that cannot be saved, without a word:
+ * the score on screen moves on, and is lost on quitting. Say so, once. */
+static void
+score_changed_cb (TttApplication *self,
+                  GParamSpec     *pspec,
+                  TttGame        *game)
+{
+  g_autofree char *reason = NULL;
+
+  if (self->save_error != NULL || self->settings == NULL ||
+      g_settings_is_writable (self->settings, g_param_spec_get_name (pspec)))
+    return;
+
+  reason = describe_unwritable ();
+  /* Translators: %s says why, such as “the folder … cannot be written to”. */
+  g_printerr (_("tictactoe: scores can’t be saved: %s\n"), reason);
+  /* Translators: shown in the window; %s says why, such as “the folder …
+   * cannot be written to”. */
+  self->save_error = g_strdup_printf (_("Scores can’t be saved: %s"), reason);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
 }
 
 /* A new game as the person has set it up: the preferences bound to the
@@ -361,7 +716,12 @@ ttt_application_create_game (TttApplication *self)
 
   /* Scores go both ways, so they survive a restart. */
   for (guint i = 0; i < G_N_ELEMENTS (scores); i++)
-    g_settings_bind (self->settings, scores[i], game, scores[i], G_SETTINGS_BIND_DEFAULT);
+    {
+      g_autofree char *signal = g_strconcat ("notify::", scores[i], NULL);
+
+      g_settings_bind (self->settings, scores[i], game, scores[i], G_SETTINGS_BIND_DEFAULT);
+      g_signal_connect_object (game, signal, G_CALLBACK (score_changed_cb), self, G_CONNECT_SWAPPED);
+    }
 
   /* The command line chooses for this run only: with GET bindings, setting
    * the property does not write the setting, and the next change of the
@@ -375,4 +735,20 @@ ttt_application_create_game (TttApplication *self)
   ttt_game_start_new (game);
 
   return g_steal_pointer (&game);
+}
+
+/**
+ * ttt_application_get_save_error:
+ * @self: a #TttApplication
+ *
+ * See #TttApplication:save-error.
+ *
+ * Returns: (nullable): why changed scores cannot be saved, or %NULL
+ */
+const char *
+ttt_application_get_save_error (TttApplication *self)
+{
+  g_return_val_if_fail (TTT_IS_APPLICATION (self), NULL);
+
+  return self->save_error;
 }

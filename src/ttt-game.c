@@ -115,7 +115,8 @@ G_DEFINE_ENUM_TYPE (TttOutcome, ttt_outcome,
   G_DEFINE_ENUM_VALUE (TTT_OUTCOME_ONGOING, "ongoing"),
   G_DEFINE_ENUM_VALUE (TTT_OUTCOME_X_WINS, "x-wins"),
   G_DEFINE_ENUM_VALUE (TTT_OUTCOME_O_WINS, "o-wins"),
-  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_DRAW, "draw"))
+  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_DRAW, "draw"),
+  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_INVALID, "invalid"))
 
 /* These nicks are the GSettings schema's, so g_settings_bind() maps the
  * keys onto the properties without a mapping function. */
@@ -325,8 +326,14 @@ ttt_game_count_score (TttGame *self)
         prop = PROP_SCORE_O;
     }
 
-  if (self->scores[SCORE_INDEX (prop)] < G_MAXUINT)
-    self->scores[SCORE_INDEX (prop)]++;
+  /* A count at its maximum stays there, quietly: one more game than a
+   * million is not worth an error, and the settings could not store it.
+   * Then there is nothing for an undo to take back either. */
+  self->scored_prop = PROP_0;
+  if (self->scores[SCORE_INDEX (prop)] >= TTT_GAME_MAX_COUNT)
+    return;
+
+  self->scores[SCORE_INDEX (prop)]++;
   self->scored_prop = prop;
 }
 

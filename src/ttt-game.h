@@ -81,6 +81,10 @@ GType ttt_verdict_get_type (void) G_GNUC_CONST;
 
 #define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
 
+/* The most a count of games holds: the GSettings schema's maximum, where a
+ * count stops rather than fail to be saved. */
+#define TTT_GAME_MAX_COUNT 1000000
+
 #define TTT_TYPE_GAME (ttt_game_get_type ())
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
 

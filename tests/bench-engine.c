@@ -433,6 +433,44 @@ time_review (const TttBoard *board,
   return best;
 }
 
+/* Nanoseconds per legal ttt_board_play() on @board, best of @samples
+ * samples: each call plays one of the empty cells, in turn, on a fresh copy,
+ * so the cost of checking the board and the move is all that is timed. */
+static double
+time_play (const TttBoard *board,
+           int             calls,
+           int             samples)
+{
+  int cells[TTT_N_CELLS];
+  int n_cells = 0;
+  double best = 1e30;
+
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    if (ttt_board_get (board, cell) == TTT_MARK_NONE)
+      cells[n_cells++] = cell;
+
+  for (int s = 0; s < samples; s++)
+    {
+      uint64_t start = now_ns ();
+      int next = 0;
+      double ns;
+
+      for (int i = 0; i < calls; i++)
+        {
+          TttBoard copy = *board;
+
+          sink = ttt_board_play (&copy, cells[next]);
+          if (++next == n_cells)
+            next = 0;
+        }
+      ns = (double) (now_ns () - start) / calls;
+      if (ns < best)
+        best = ns;
+    }
+
+  return best;
+}
+
 /* Nanoseconds per plain_choose() on @board: the number of calls grows until a
  * sample lasts long enough to time, then the fastest of three counts. */
 static double
@@ -734,6 +772,7 @@ main (void)
   Stats level_stats[3];
   const Stats *hard_stats = &level_stats[TTT_LEVEL_HARD];
   Stats plain_stats;
+  Stats play_stats;
   Stats solve_stats;
   Stats negamax_stats;
   Stats traps_stats;
@@ -765,6 +804,11 @@ main (void)
         times[i] = time_choose (&positions.to_move[i], (TttLevel) level, CALLS_PER_SAMPLE, SAMPLES);
       level_stats[level] = stats_of (times, positions.n_to_move);
     }
+
+  /* The rules themselves: a legal move, checked and made. */
+  for (int i = 0; i < positions.n_to_move; i++)
+    times[i] = time_play (&positions.to_move[i], CALLS_PER_SAMPLE, SAMPLES);
+  play_stats = stats_of (times, positions.n_to_move);
 
   for (int i = 0; i < positions.n_to_move; i++)
     {
@@ -882,6 +926,19 @@ main (void)
   table_add (&table, "%.1f", review_stats.median);
   table_add (&table, "%.1f", review_stats.worst);
   table_add (&table, "%.1f", review_stats.mean);
+  table_print (&table);
+
+  printf ("A legal move played by the rules, over the same positions (each of its\n"
+          "empty cells in turn on a copy of the board):\n\n");
+  table_begin (&table, "lrrr");
+  table_add (&table, "Rules");
+  table_add (&table, "median ns");
+  table_add (&table, "worst ns");
+  table_add (&table, "mean ns");
+  table_add (&table, "ttt_board_play");
+  table_add (&table, "%.1f", play_stats.median);
+  table_add (&table, "%.1f", play_stats.worst);
+  table_add (&table, "%.1f", play_stats.mean);
   table_print (&table);
 
   table_begin (&table, "lr");
@@ -1004,6 +1061,10 @@ main (void)
   table_add (&table, "≤ 1,000 ns");
   table_add (&table, "%.1f ns", review_stats.worst);
   table_add (&table, "%s", review_stats.worst <= 1000 ? "OK" : "MISSED");
+  table_add (&table, "ttt_board_play, median");
+  table_add (&table, "≤ 10 ns");
+  table_add (&table, "%.1f ns", play_stats.median);
+  table_add (&table, "%s", play_stats.median <= 10 ? "OK" : "MISSED");
   table_add (&table, "One-time solve, scores and traps");
   table_add (&table, "≤ 10 ms");
   table_add (&table, "%.0f µs", solve_stats.median);

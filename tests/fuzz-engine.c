@@ -481,6 +481,11 @@ check_board (const TttBoard *board,
        * opponents refuse the rest rather than play on nonsense. */
       CHECK (board, score == TTT_SCORE_INVALID);
       CHECK (board, best == 0);
+      /* The rules give the same clear answer: nobody to move, no result,
+       * no line (and step_play() checks that every move is refused). */
+      CHECK (board, ttt_board_turn (board) == TTT_MARK_NONE);
+      CHECK (board, ttt_board_outcome (board) == TTT_OUTCOME_INVALID);
+      CHECK (board, ttt_board_winning_cells (board) == 0);
       for (int level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
         {
           uint64_t state = seed;
@@ -599,6 +604,15 @@ step_play (TttBoard *board,
   bool occupied = in_range && ((board->x | board->o) & (1u << cell)) != 0;
   TttStatus status = ttt_board_play (board, cell);
 
+  /* No move is made on a board no game reaches, whatever the cell. */
+  if (!valid)
+    {
+      CHECK (board, status == TTT_ERROR_INVALID_ARGUMENT);
+      CHECK (board, same_board (board, &before));
+      CHECK (board, turn == TTT_MARK_NONE);
+      return;
+    }
+
   if (status != TTT_OK)
     {
       CHECK (board, same_board (board, &before));
@@ -618,9 +632,6 @@ step_play (TttBoard *board,
   else
     CHECK (board, board->o == (before.o | (1u << cell)) && board->x == before.x);
   CHECK (board, ttt_board_n_moves (board) == ttt_board_n_moves (&before) + 1);
-
-  if (!valid)
-    return;
 
   /* X on even move counts, O on odd ones: the turn alternates, and stops
    * exactly when the move ended the game. */
@@ -734,6 +745,7 @@ check_null_arguments (const TttBoard *board,
   }
   CHECK (board, ttt_board_get (NULL, 0) == TTT_MARK_NONE);
   CHECK (board, ttt_board_turn (NULL) == TTT_MARK_NONE);
+  CHECK (board, ttt_board_outcome (NULL) == TTT_OUTCOME_INVALID);
   CHECK (board, ttt_board_winning_cells (NULL) == 0);
   CHECK (board, ttt_board_n_moves (NULL) == 0);
   ttt_board_clear (NULL);

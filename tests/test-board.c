@@ -180,13 +180,13 @@ test_motion_comes_to_rest (Fixture       *fixture,
   /* Then everything stops: no animation, so no tick callback, is left. */
   g_assert_true (wait_for_rest (fixture, 3000));
   for (int i = 0; i < TTT_N_CELLS; i++)
-    g_assert_cmpfloat (ttt_board_view_get_mark_progress (fixture->board, i), ==, 1.0);
+    g_assert_cmpfloat_with_epsilon (ttt_board_view_get_mark_progress (fixture->board, i), 1.0, 1e-9);
 
   /* A win draws its line, then rests too. */
   ttt_game_start_new (fixture->game);
   play_two_player_win (fixture);
   g_assert_true (wait_for_rest (fixture, 3000));
-  g_assert_cmpfloat (ttt_board_view_get_finish_progress (fixture->board), ==, 1.0);
+  g_assert_cmpfloat_with_epsilon (ttt_board_view_get_finish_progress (fixture->board), 1.0, 1e-9);
 }
 
 static void
@@ -198,16 +198,16 @@ test_animations_off (Fixture       *fixture,
   /* Every final state at once: nothing ever plays. */
   click (fixture, 4);
   g_assert_false (ttt_board_view_is_animating (fixture->board));
-  g_assert_cmpfloat (ttt_board_view_get_mark_progress (fixture->board, 4), ==, 1.0);
+  g_assert_cmpfloat_with_epsilon (ttt_board_view_get_mark_progress (fixture->board, 4), 1.0, 1e-9);
   ttt_test_wait_for_human (fixture->game);
   g_assert_false (ttt_board_view_is_animating (fixture->board));
 
   ttt_game_start_new (fixture->game);
   play_two_player_win (fixture);
   g_assert_false (ttt_board_view_is_animating (fixture->board));
-  g_assert_cmpfloat (ttt_board_view_get_finish_progress (fixture->board), ==, 1.0);
+  g_assert_cmpfloat_with_epsilon (ttt_board_view_get_finish_progress (fixture->board), 1.0, 1e-9);
   for (int i = 0; i < TTT_N_CELLS; i++)
-    g_assert_cmpfloat (ttt_board_view_get_mark_progress (fixture->board, i), ==, 1.0);
+    g_assert_cmpfloat_with_epsilon (ttt_board_view_get_mark_progress (fixture->board, i), 1.0, 1e-9);
 }
 
 static void

@@ -647,6 +647,60 @@ test_game_over (void)
   }
 }
 
+/* Boards no game reaches get clear answers: no turn, an invalid outcome,
+ * no winning line, and every move refused with the board left as it was. */
+static void
+assert_unreachable (const TttBoard *before)
+{
+  g_assert_cmpint (ttt_board_turn (before), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_board_outcome (before), ==, TTT_OUTCOME_INVALID);
+  g_assert_cmpuint (ttt_board_winning_cells (before), ==, 0);
+
+  for (int cell = -1; cell <= TTT_N_CELLS; cell++)
+    {
+      TttBoard board = *before;
+
+      g_assert_cmpint (ttt_board_play (&board, cell), ==, TTT_ERROR_INVALID_ARGUMENT);
+      g_assert_cmpint (memcmp (&board, before, sizeof board), ==, 0);
+    }
+}
+
+static void
+test_unreachable (void)
+{
+  const Positions *p = get_positions ();
+  const TttBoard broken[] = {
+    { 0x000, 0x001 },  /* O moved first */
+    { 0x007, 0x038 },  /* both sides hold a line */
+    { 0x007, 0x058 },  /* X won, and O moved after it */
+    { 0x01b, 0x1c0 },  /* O won, and X moved after it */
+    { 0x003, 0x000 },  /* X moved twice */
+    { 0x001, 0x001 },  /* one cell, two marks */
+    { 0x200, 0x000 },  /* a cell past the ninth */
+    { 0x000, 0x400 },
+    { 0xffff, 0xffff },
+  };
+  int n_unreachable = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (broken); i++)
+    assert_unreachable (&broken[i]);
+
+  /* Every encoding a game cannot reach, and none that it can. */
+  for (unsigned code = 0; code < TTT_N_CODES; code++)
+    {
+      TttBoard board = ref_decode (code);
+
+      if (p->reachable[code])
+        {
+          g_assert_cmpint (ttt_board_outcome (&board), !=, TTT_OUTCOME_INVALID);
+          continue;
+        }
+      assert_unreachable (&board);
+      n_unreachable++;
+    }
+  g_assert_cmpint (n_unreachable, ==, TTT_N_CODES - N_REACHABLE);
+}
+
 static void
 test_parse_valid (void)
 {
@@ -755,7 +809,7 @@ test_null_arguments (void)
   assert_board_equal (&before, &board);
   g_assert_cmpint (ttt_board_get (NULL, 0), ==, TTT_MARK_NONE);
   g_assert_cmpint (ttt_board_turn (NULL), ==, TTT_MARK_NONE);
-  g_assert_cmpint (ttt_board_outcome (NULL), ==, TTT_OUTCOME_ONGOING);
+  g_assert_cmpint (ttt_board_outcome (NULL), ==, TTT_OUTCOME_INVALID);
   g_assert_cmpuint (ttt_board_winning_cells (NULL), ==, 0);
   g_assert_cmpint (ttt_board_n_moves (NULL), ==, 0);
   g_assert_cmpint (ttt_solver_score (NULL), ==, TTT_SCORE_INVALID);
@@ -1836,6 +1890,7 @@ main (int   argc,
   g_test_add_func ("/engine/rules/error/out-of-range", test_out_of_range);
   g_test_add_func ("/engine/rules/error/occupied", test_occupied);
   g_test_add_func ("/engine/rules/error/game-over", test_game_over);
+  g_test_add_func ("/engine/rules/error/unreachable", test_unreachable);
   g_test_add_func ("/engine/rules/parse/valid", test_parse_valid);
   g_test_add_func ("/engine/rules/parse/invalid", test_parse_invalid);
   g_test_add_func ("/engine/rules/null-arguments", test_null_arguments);

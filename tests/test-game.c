@@ -416,10 +416,10 @@ test_enum_nicks (void)
 {
   static const struct {
     GType       type;
-    const char *nicks[5];
+    const char *nicks[6];
   } enums[] = {
     { 0, { "none", "x", "o", NULL } },
-    { 0, { "ongoing", "x-wins", "o-wins", "draw", NULL } },
+    { 0, { "ongoing", "x-wins", "o-wins", "draw", "invalid", NULL } },
     { 0, { "easy", "medium", "hard", NULL } },
     { 0, { "human", "computer", "alternate", "random", NULL } },
     { 0, { "computer", "human", NULL } },
@@ -534,6 +534,78 @@ test_settings_bind (void)
   g_settings_unbind (game, "difficulty");
   g_settings_unbind (game, "first-player");
   g_settings_unbind (game, "opponent");
+  for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
+    g_settings_unbind (game, score_keys[i]);
+}
+
+/* A count at the schema's maximum stays there: no GSettings critical (which
+ * G_DEBUG=fatal-warnings would make fatal), nothing lost, and an undo does
+ * not take off a game that was never added. */
+static void
+test_scores_saturate (void)
+{
+  static const char *score_keys[] = {
+    "score-human", "score-computer", "score-draws",
+    "score-x", "score-o", "score-pair-draws",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettingsSchemaSource) source = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(TttGame) game = new_game (3);
+
+  source = g_settings_schema_source_new_from_directory (TTT_SCHEMA_DIR, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  schema = g_settings_schema_source_lookup (source, SCHEMA_ID, FALSE);
+  g_assert_nonnull (schema);
+  backend = g_memory_settings_backend_new ();
+  settings = g_settings_new_full (schema, backend, NULL);
+
+  /* The model stops where the schema does, for every count. */
+  for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
+    {
+      g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, score_keys[i]);
+      g_autoptr(GVariant) range = g_settings_schema_key_get_range (key);
+      g_autoptr(GVariant) limits = NULL;
+      const char *kind;
+      guint min, max;
+
+      g_variant_get (range, "(&sv)", &kind, &limits);
+      g_variant_get (limits, "(uu)", &min, &max);
+      g_assert_cmpstr (kind, ==, "range");
+      g_assert_cmpuint (max, ==, TTT_GAME_MAX_COUNT);
+
+      g_settings_bind (settings, score_keys[i], game, score_keys[i], G_SETTINGS_BIND_DEFAULT);
+    }
+
+  g_settings_set_uint (settings, "score-x", TTT_GAME_MAX_COUNT);
+  g_settings_set_uint (settings, "score-o", TTT_GAME_MAX_COUNT - 1);
+  g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+
+  play_cells (game, (const int[]) { 0, 3, 1, 4, 2 }, 5);
+  drain_main_loop ();
+  g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
+  g_assert_cmpuint (ttt_game_get_score_x (game), ==, TTT_GAME_MAX_COUNT);
+  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, TTT_GAME_MAX_COUNT);
+  g_assert_true (ttt_game_undo (game));
+  drain_main_loop ();
+  g_assert_cmpuint (ttt_game_get_score_x (game), ==, TTT_GAME_MAX_COUNT);
+  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, TTT_GAME_MAX_COUNT);
+
+  /* One below the maximum still counts, up to it and no further. */
+  for (int round = 0; round < 2; round++)
+    {
+      ttt_game_start_new (game);
+      play_cells (game, (const int[]) { 0, 3, 1, 4, 8, 5 }, 6);
+      drain_main_loop ();
+      g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
+      g_assert_cmpuint (ttt_game_get_score_o (game), ==, TTT_GAME_MAX_COUNT);
+      g_assert_cmpuint (g_settings_get_uint (settings, "score-o"), ==, TTT_GAME_MAX_COUNT);
+    }
+
   for (guint i = 0; i < G_N_ELEMENTS (score_keys); i++)
     g_settings_unbind (game, score_keys[i]);
 }
@@ -1693,6 +1765,7 @@ main (int   argc,
   g_test_add_func ("/game/first-player/random", test_first_player_random);
   g_test_add_func ("/game/two-players", test_two_players);
   g_test_add_func ("/game/scores", test_scores);
+  g_test_add_func ("/game/scores-saturate", test_scores_saturate);
   g_test_add_func ("/game/notify-real-change", test_notify_real_change);
   g_test_add_func ("/game/preferences-apply", test_preferences_apply);
 

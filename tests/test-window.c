@@ -362,6 +362,50 @@ test_preferences (Fixture       *fixture,
 }
 
 static void
+test_preferences_in_effect (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+  TttPreferencesWindow *preferences;
+  AdwComboRow *difficulty;
+  AdwComboRow *first;
+
+  /* What --difficulty=hard does: the game plays Hard, the setting stays. */
+  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
+  preferences = ttt_preferences_window_new (settings, fixture->game);
+  difficulty = ttt_test_preferences_row (preferences, "difficulty");
+  first = ttt_test_preferences_row (preferences, "first-player");
+  gtk_window_present (GTK_WINDOW (preferences));
+  ttt_test_iterate ();
+
+  /* The row shows the value in effect, and says why. */
+  g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_HARD);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
+                   "Chosen on the command line for this run");
+  assert_setting (settings, "difficulty", "medium");
+
+  /* Choosing a value there, even the one the setting holds, ends it. */
+  adw_combo_row_set_selected (difficulty, TTT_LEVEL_MEDIUM);
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_MEDIUM);
+  assert_setting (settings, "difficulty", "medium");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
+                   "How strong the computer plays");
+
+  /* Between two people, neither row applies, and they say so. */
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (difficulty)));
+  g_settings_set_string (settings, "opponent", "human");
+  ttt_test_iterate ();
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (difficulty)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (first)));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first)), ==,
+                   "Between two people, X always moves first");
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  ttt_test_iterate ();
+}
+
+static void
 test_window_size_saved (Fixture       *fixture,
                         gconstpointer  data)
 {
@@ -408,6 +452,38 @@ test_close_while_thinking (Fixture       *fixture,
   fixture->window = ttt_test_window_new (app);
 }
 
+static void
+test_about (Fixture       *fixture,
+            gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  AdwAboutWindow *about = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  ttt_test_iterate ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_ABOUT_WINDOW (window))
+        about = ADW_ABOUT_WINDOW (window);
+    }
+  g_assert_nonnull (about);
+
+  g_assert_cmpstr (adw_about_window_get_version (about), ==, PACKAGE_VERSION);
+  g_assert_cmpstr (adw_about_window_get_issue_url (about), ==, PACKAGE_WEBSITE "/issues");
+  g_assert_cmpint (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
+
+  /* The newest release's notes, read from the metainfo. */
+  g_assert_cmpstr (adw_about_window_get_release_notes_version (about), ==, PACKAGE_VERSION);
+  g_assert_true (g_str_has_prefix (adw_about_window_get_release_notes (about), "<p>"));
+  g_assert_nonnull (strstr (adw_about_window_get_release_notes (about), "<li>Hard still never loses"));
+
+  gtk_window_destroy (GTK_WINDOW (about));
+  ttt_test_iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -432,8 +508,10 @@ main (int   argc,
   ADD ("/window/keyboard-play", test_keyboard_play);
   ADD ("/window/actions", test_actions);
   ADD ("/window/preferences", test_preferences);
+  ADD ("/window/preferences-in-effect", test_preferences_in_effect);
   ADD ("/window/size-saved", test_window_size_saved);
   ADD ("/window/close-while-thinking", test_close_while_thinking);
+  ADD ("/window/about", test_about);
 
 #undef ADD
 

@@ -17,35 +17,49 @@ ttt_board_clear (TttBoard *board)
   board->o = 0;
 }
 
+/* The outcome of @board, or TTT_OUTCOME_INVALID unless a game played from
+ * the empty board can reach it; and whether X would move next. Every rule
+ * asks this first, so it counts and scans each mask only once. */
+static inline TttOutcome
+ttt_board_classify (const TttBoard *board,
+                    bool           *x_to_move)
+{
+  unsigned x, o;
+  int lead;
+
+  if (board == NULL)
+    return TTT_OUTCOME_INVALID;
+
+  x = board->x;
+  o = board->o;
+  if (((x | o) & ~TTT_ALL_CELLS) != 0 || (x & o) != 0)
+    return TTT_OUTCOME_INVALID;
+
+  /* X moves first: it has as many marks as O, or one more. */
+  lead = ttt_popcount (x) - ttt_popcount (o);
+  if (lead != 0 && lead != 1)
+    return TTT_OUTCOME_INVALID;
+  *x_to_move = lead == 0;
+
+  /* The game stops at the first line, so the winner made the last move and
+   * the loser has none. */
+  if (ttt_lines_completed (x) != 0)
+    return ttt_lines_completed (o) == 0 && lead == 1 ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_INVALID;
+  if (ttt_lines_completed (o) != 0)
+    return lead == 0 ? TTT_OUTCOME_O_WINS : TTT_OUTCOME_INVALID;
+  if ((x | o) == TTT_ALL_CELLS)
+    return TTT_OUTCOME_DRAW;
+
+  return TTT_OUTCOME_ONGOING;
+}
+
 /* Whether a game played from the empty board can reach @board. */
 bool
 ttt_board_is_valid (const TttBoard *board)
 {
-  int n_x, n_o;
-  bool x_line, o_line;
+  bool x_to_move;
 
-  if ((board->x | board->o) & ~TTT_ALL_CELLS)
-    return false;
-  if (board->x & board->o)
-    return false;
-
-  n_x = ttt_popcount (board->x);
-  n_o = ttt_popcount (board->o);
-  if (n_x != n_o && n_x != n_o + 1)
-    return false;
-
-  x_line = ttt_lines_completed (board->x) != 0;
-  o_line = ttt_lines_completed (board->o) != 0;
-
-  /* The game stops at the first line, so the winner made the last move. */
-  if (x_line && o_line)
-    return false;
-  if (x_line && n_x != n_o + 1)
-    return false;
-  if (o_line && n_x != n_o)
-    return false;
-
-  return true;
+  return ttt_board_classify (board, &x_to_move) != TTT_OUTCOME_INVALID;
 }
 
 TttStatus
@@ -144,50 +158,48 @@ ttt_board_n_moves (const TttBoard *board)
 TttOutcome
 ttt_board_outcome (const TttBoard *board)
 {
-  if (board == NULL)
-    return TTT_OUTCOME_ONGOING;
+  bool x_to_move;
 
-  if (ttt_lines_completed (board->x))
-    return TTT_OUTCOME_X_WINS;
-  if (ttt_lines_completed (board->o))
-    return TTT_OUTCOME_O_WINS;
-  if ((board->x | board->o) == TTT_ALL_CELLS)
-    return TTT_OUTCOME_DRAW;
-
-  return TTT_OUTCOME_ONGOING;
+  return ttt_board_classify (board, &x_to_move);
 }
 
-/* TTT_MARK_NONE once the game is over. */
+/* TTT_MARK_NONE once the game is over, and for a board no game reaches. */
 TttMark
 ttt_board_turn (const TttBoard *board)
 {
-  if (ttt_board_outcome (board) != TTT_OUTCOME_ONGOING || board == NULL)
+  bool x_to_move;
+
+  if (ttt_board_classify (board, &x_to_move) != TTT_OUTCOME_ONGOING)
     return TTT_MARK_NONE;
 
-  return ttt_popcount (board->x) == ttt_popcount (board->o) ? TTT_MARK_X : TTT_MARK_O;
+  return x_to_move ? TTT_MARK_X : TTT_MARK_O;
 }
 
 TttStatus
 ttt_board_play (TttBoard *board,
                 int       cell)
 {
-  TttMark turn;
+  bool x_to_move;
+  TttOutcome outcome = ttt_board_classify (board, &x_to_move);
+  uint16_t mask;
 
-  if (board == NULL)
+  /* The board is checked before the cell: no move, however well chosen,
+   * makes sense on a board that no game reaches. */
+  if (outcome == TTT_OUTCOME_INVALID)
     return TTT_ERROR_INVALID_ARGUMENT;
   if (cell < 0 || cell >= TTT_N_CELLS)
     return TTT_ERROR_OUT_OF_RANGE;
-
-  turn = ttt_board_turn (board);
-  if (turn == TTT_MARK_NONE)
+  if (outcome != TTT_OUTCOME_ONGOING)
     return TTT_ERROR_GAME_OVER;
-  if (ttt_board_get (board, cell) != TTT_MARK_NONE)
+
+  mask = (uint16_t) TTT_CELL (cell);
+  if (((board->x | board->o) & mask) != 0)
     return TTT_ERROR_OCCUPIED;
 
-  if (turn == TTT_MARK_X)
-    board->x |= TTT_CELL (cell);
+  if (x_to_move)
+    board->x |= mask;
   else
-    board->o |= TTT_CELL (cell);
+    board->o |= mask;
 
   return TTT_OK;
 }
@@ -195,7 +207,10 @@ ttt_board_play (TttBoard *board,
 unsigned
 ttt_board_winning_cells (const TttBoard *board)
 {
-  if (board == NULL)
+  bool x_to_move;
+  TttOutcome outcome = ttt_board_classify (board, &x_to_move);
+
+  if (outcome != TTT_OUTCOME_X_WINS && outcome != TTT_OUTCOME_O_WINS)
     return 0;
 
   return ttt_lines_completed (board->x) | ttt_lines_completed (board->o);

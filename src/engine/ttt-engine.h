@@ -15,6 +15,13 @@
  *   6 | 7 | 8
  *
  * X always moves first, so whose turn it is follows from the board itself.
+ *
+ * The struct is public, so any two masks can be put in it. The rules answer
+ * only for boards a game played from the empty board can reach: on any other
+ * (a cell held by both, a bit above cell 8, the wrong number of marks, play
+ * after a win) ttt_board_play() returns TTT_ERROR_INVALID_ARGUMENT and leaves
+ * the board as it was, ttt_board_turn() returns TTT_MARK_NONE,
+ * ttt_board_outcome() TTT_OUTCOME_INVALID and ttt_board_winning_cells() 0.
  */
 
 #pragma once
@@ -47,6 +54,7 @@ typedef enum
   TTT_OUTCOME_X_WINS,
   TTT_OUTCOME_O_WINS,
   TTT_OUTCOME_DRAW,
+  TTT_OUTCOME_INVALID,        /* NULL, or a board no game can reach */
 } TttOutcome;
 
 typedef enum
@@ -56,7 +64,8 @@ typedef enum
   TTT_ERROR_OCCUPIED,         /* cell already holds a mark */
   TTT_ERROR_GAME_OVER,        /* the game has been won or drawn */
   TTT_ERROR_INVALID_TEXT,     /* text is not a board that can arise in a game */
-  TTT_ERROR_INVALID_ARGUMENT, /* a NULL pointer or an unknown level */
+  TTT_ERROR_INVALID_ARGUMENT, /* a NULL pointer, an unknown level, or a
+                               * board no game can reach */
 } TttStatus;
 
 typedef enum
