@@ -566,46 +566,18 @@ draw_mark (GtkDrawingArea *area,
     draw_analysis_note (self, GTK_WIDGET (area), cr, cell, size, width / 2.0, height / 2.0);
 }
 
+/* A line through the three cells of a win, drawn from the first to the
+ * last, in the winner's colour. */
 static void
-ttt_board_view_snapshot (GtkWidget   *widget,
-                    GtkSnapshot *snapshot)
+snapshot_win_line (TttBoardView *self,
+                   GtkSnapshot  *snapshot,
+                   guint         winning,
+                   double        finish)
 {
-  TttBoardView *self = TTT_BOARD_VIEW (widget);
+  GtkWidget *widget = GTK_WIDGET (self);
   double side = 3 * self->cell_size + 2 * GAP;
-  double inset = self->cell_size * 0.06;
-  guint winning = self->game != NULL ? shown_winning_cells (self) : 0;
-  /* A review shows a finished game at rest. */
-  double finish = self->review != NULL ? 1.0 : self->finish_value;
-  GdkRGBA color = widget_color (widget);
   cairo_t *cr;
 
-  if (self->cell_size <= 0)
-    return;
-
-  cr = gtk_snapshot_append_cairo (snapshot,
-                                  &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y, side, side));
-
-  /* The four lines of the #, in the board's own (dim) colour. */
-  gdk_cairo_set_source_rgba (cr, &color);
-  cairo_set_line_width (cr, 4);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  for (int i = 1; i <= 2; i++)
-    {
-      double at = i * self->cell_size + (i - 0.5) * GAP;
-
-      cairo_move_to (cr, self->origin_x + at, self->origin_y + inset);
-      cairo_line_to (cr, self->origin_x + at, self->origin_y + side - inset);
-      cairo_move_to (cr, self->origin_x + inset, self->origin_y + at);
-      cairo_line_to (cr, self->origin_x + side - inset, self->origin_y + at);
-    }
-  cairo_stroke (cr);
-  cairo_destroy (cr);
-
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    gtk_widget_snapshot_child (widget, self->cells[i], snapshot);
-
-  /* A line through the three cells of a win, drawn from the first to the
-   * last, in the winner's colour. */
   if (winning != 0 && finish > 0)
     {
       int first = -1, last = -1;
@@ -671,6 +643,53 @@ ttt_board_view_snapshot (GtkWidget   *widget,
       cairo_stroke (cr);
       cairo_destroy (cr);
     }
+}
+
+static void
+ttt_board_view_snapshot (GtkWidget   *widget,
+                    GtkSnapshot *snapshot)
+{
+  TttBoardView *self = TTT_BOARD_VIEW (widget);
+  double side = 3 * self->cell_size + 2 * GAP;
+  double inset = self->cell_size * 0.06;
+  guint winning = self->game != NULL ? shown_winning_cells (self) : 0;
+  /* A review shows a finished game at rest. */
+  double finish = self->review != NULL ? 1.0 : self->finish_value;
+  GdkRGBA color = widget_color (widget);
+  cairo_t *cr;
+
+  if (self->cell_size <= 0)
+    return;
+
+  cr = gtk_snapshot_append_cairo (snapshot,
+                                  &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y, side, side));
+
+  /* The four lines of the #, in the board's own (dim) colour. */
+  gdk_cairo_set_source_rgba (cr, &color);
+  cairo_set_line_width (cr, 4);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (int i = 1; i <= 2; i++)
+    {
+      double at = i * self->cell_size + (i - 0.5) * GAP;
+
+      cairo_move_to (cr, self->origin_x + at, self->origin_y + inset);
+      cairo_line_to (cr, self->origin_x + at, self->origin_y + side - inset);
+      cairo_move_to (cr, self->origin_x + inset, self->origin_y + at);
+      cairo_line_to (cr, self->origin_x + side - inset, self->origin_y + at);
+    }
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+
+  /* In a review the line goes under the cells, whose grades stay
+   * readable on top of it. */
+  if (self->review != NULL)
+    snapshot_win_line (self, snapshot, winning, finish);
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    gtk_widget_snapshot_child (widget, self->cells[i], snapshot);
+
+  if (self->review == NULL)
+    snapshot_win_line (self, snapshot, winning, finish);
 }
 
 /* Layout: a square of three by three cells, centred in whatever the board
