@@ -454,6 +454,8 @@ ttt_application_activate (GApplication *app)
       g_autoptr(TttGame) game = ttt_application_create_game (self);
 
       window = GTK_WINDOW (ttt_window_new (GTK_APPLICATION (self), game, self->settings));
+      if (self->save_error != NULL)
+        ttt_window_show_notice (TTT_WINDOW (window), self->save_error);
     }
 
   gtk_window_present (window);
@@ -686,6 +688,10 @@ score_changed_cb (TttApplication *self,
    * cannot be written to”. */
   self->save_error = g_strdup_printf (_("Scores can’t be saved: %s"), reason);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (TTT_IS_WINDOW (l->data))
+      ttt_window_show_notice (l->data, self->save_error);
 }
 
 /* A new game as the person has set it up: the preferences bound to the

@@ -14,6 +14,7 @@ TttBoardView   *ttt_window_get_board  (TttWindow *self);
 GtkWidget  *ttt_window_get_cell   (TttWindow *self,
                                    int        cell);
 const char *ttt_window_get_status (TttWindow *self);
+const char *ttt_window_get_notice (TttWindow *self);
 TttReviewCursor *ttt_window_get_review (TttWindow *self);
 
 G_END_DECLS

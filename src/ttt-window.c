@@ -33,6 +33,9 @@ struct _TttWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  GtkWidget            *notice_bar;
+  GtkLabel             *notice_label;
+  GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
   GtkWidget            *badges;
   TttPlayerBadge       *badge_x;
@@ -786,6 +789,9 @@ ttt_window_class_init (TttWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_bar);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
@@ -821,6 +827,12 @@ ttt_window_class_init (TttWindowClass *klass)
 }
 
 static void
+notice_close_cb (TttWindow *self)
+{
+  gtk_widget_set_visible (self->notice_bar, FALSE);
+}
+
+static void
 ttt_window_init (TttWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -835,6 +847,8 @@ ttt_window_init (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-next", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-last", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", FALSE);
+
+  g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
 }
 
 TttWindow *
@@ -861,16 +875,27 @@ ttt_window_get_game (TttWindow *self)
   return self->game;
 }
 
-/* Shows a short notice over the board, such as why scores cannot be
- * saved. */
+/* Shows @text above the board until the person dismisses it: for what
+ * must not pass unseen, such as scores that cannot be saved. */
 void
-ttt_window_add_toast (TttWindow *self,
-                      AdwToast  *toast)
+ttt_window_show_notice (TttWindow  *self,
+                        const char *text)
 {
   g_return_if_fail (TTT_IS_WINDOW (self));
-  g_return_if_fail (ADW_IS_TOAST (toast));
+  g_return_if_fail (text != NULL);
 
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  gtk_label_set_label (self->notice_label, text);
+  gtk_widget_set_visible (self->notice_bar, TRUE);
+}
+
+const char *
+ttt_window_get_notice (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  if (!gtk_widget_get_visible (self->notice_bar))
+    return NULL;
+  return gtk_label_get_label (self->notice_label);
 }
 
 TttBoardView *

@@ -18,8 +18,8 @@ TttWindow  *ttt_window_new        (GtkApplication *application,
                                    TttGame        *game,
                                    GSettings      *settings);
 TttGame    *ttt_window_get_game   (TttWindow      *self);
-void        ttt_window_add_toast  (TttWindow      *self,
-                                   AdwToast       *toast);
+void        ttt_window_show_notice (TttWindow     *self,
+                                    const char    *text);
 gboolean    ttt_window_get_show_analysis (TttWindow *self);
 void        ttt_window_set_show_analysis (TttWindow *self,
                                           gboolean   show_analysis);

@@ -327,7 +327,11 @@ child_second_launch (void)
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
 
   /* They are for this run: nothing was written to the settings. */
-  g_assert_cmpstr (g_settings_get_string (ttt_application_get_settings (app), "difficulty"), ==, "medium");
+  {
+    g_autofree char *difficulty = g_settings_get_string (ttt_application_get_settings (app), "difficulty");
+
+    g_assert_cmpstr (difficulty, ==, "medium");
+  }
 
   /* Without options the window is only presented, even when hidden, and
    * the game goes on as it was. */
@@ -612,7 +616,7 @@ test_broken_keyfile (void)
   /* The copy holds every byte, whatever the game then wrote. */
   copies = list_kept_copies ();
   g_assert_cmpuint (copies->len, ==, 1);
-  named = g_strconcat ("*", (char *) copies->pdata[0], "\n", NULL);
+  named = g_strconcat ("*", (char *) copies->pdata[0], "\n*", NULL);
   g_test_trap_assert_stderr (named);
   g_file_get_contents (copies->pdata[0], &kept, NULL, &error);
   g_assert_no_error (error);
@@ -749,6 +753,7 @@ child_scores_unsaved (void)
   /* Nothing to tell until a score has changed. */
   g_assert_false (g_settings_is_writable (ttt_application_get_settings (app.app), "score-x"));
   g_assert_null (ttt_application_get_save_error (app.app));
+  g_assert_null (ttt_window_get_notice (app.window));
 
   ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
@@ -756,6 +761,8 @@ child_scores_unsaved (void)
   g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
   g_assert_cmpuint (notified, ==, 1);
   g_assert_cmpstr (ttt_application_get_save_error (app.app), ==, expected);
+  /* The window says it too, until it is dismissed. */
+  g_assert_cmpstr (ttt_window_get_notice (app.window), ==, expected);
 
   /* Once: more unsaved changes say nothing more. */
   ttt_game_reset_scores (app.game);

@@ -105,7 +105,9 @@ static void
 test_thinking_refuses_clicks (Fixture       *fixture,
                               gconstpointer  data)
 {
-  ttt_game_set_computer_delay (fixture->game, 200);
+  /* Long enough that no slow machine or sanitizer reaches the move before
+   * the second click. */
+  ttt_game_set_computer_delay (fixture->game, 1500);
   click (fixture, 0);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
@@ -434,16 +436,18 @@ test_close_while_thinking (Fixture       *fixture,
 {
   g_autoptr(TttGame) game = g_object_ref (fixture->game);
 
-  ttt_game_set_computer_delay (game, 50);
+  /* Long enough for a slow machine to get from the click to the check. */
+  ttt_game_set_computer_delay (game, 400);
   click (fixture, 4);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
 
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   g_clear_object (&game);
 
-  /* Nothing may run on the dead window or game (fatal-warnings). */
+  /* Nothing may run on the dead window or game (fatal-warnings), past
+   * the moment the move was due. */
   {
-    gint64 until = g_get_monotonic_time () + 150 * 1000;
+    gint64 until = g_get_monotonic_time () + 600 * 1000;
 
     while (g_get_monotonic_time () < until)
       g_main_context_iteration (NULL, FALSE);

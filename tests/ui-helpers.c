@@ -29,11 +29,11 @@ ttt_test_reset_settings (TttApplication *app)
     g_settings_reset (settings, keys[i]);
 }
 
-/* Runs the main loop until the computer has moved (or 2 s pass). */
+/* Runs the main loop until the computer has moved (or 5 s pass). */
 void
 ttt_test_wait_for_human (TttGame *game)
 {
-  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
   while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
          g_get_monotonic_time () < deadline)
