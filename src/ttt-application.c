@@ -81,8 +81,8 @@ parse_enum_option (GType        enum_type,
   for (guint i = 0; i < klass->n_values; i++)
     g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "", klass->values[i].value_nick);
 
-  /* Translators: the first %s is an option name such as --difficulty, the
-   * second the value given, the third the list of valid values. */
+  /* Translators: the first %s is the value given, the second the option
+   * name such as --difficulty, the third the list of valid values. */
   g_printerr (_("tictactoe: invalid value “%s” for %s; valid values are: %s\n"),
               nick, option, valid->str);
 

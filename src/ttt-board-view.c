@@ -881,19 +881,14 @@ update_cell (TttBoardView *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   -1);
-  /* In a review the cell's note says the most; in play the end and the
-   * hint come first, and the hint keeps the analysis beside it. */
+  /* In a review the cell's note says the most; in play the end comes
+   * first, then the analysis. No description for the hint: the window
+   * tells it as news once the focus is on the cell (TttNews), and a
+   * description set around that focus change would be said twice. */
   if (reviewing && note != NULL)
     description = g_steal_pointer (&note);
   else if (winning)
     description = g_strdup (_("Part of the winning line"));
-  else if (cell == self->hint_cell && note != NULL)
-    /* Translators: the accessible description of the hinted cell while
-     * the analysis is shown; %s says what playing there leads to, e.g.
-     * "Playing here wins in 3 moves". */
-    description = g_strdup_printf (_("%s (suggested move)"), note);
-  else if (cell == self->hint_cell)
-    description = g_strdup (_("Suggested move"));
   else
     description = g_steal_pointer (&note);
 
@@ -1121,11 +1116,18 @@ ttt_board_view_set_focus_child (GtkWidget *widget,
                            GtkWidget *child)
 {
   TttBoardView *self = TTT_BOARD_VIEW (widget);
+  GtkWidget *old = gtk_widget_get_focus_child (widget);
 
   GTK_WIDGET_CLASS (ttt_board_view_parent_class)->set_focus_child (widget, child);
 
   if (child != NULL)
     self->cursor = cell_of (child);
+
+  /* News for a screen reader borrows the focused cell's description
+   * (TttAnnouncer), and the analysis is said there: the cell the focus
+   * leaves gets its own back. */
+  if (old != NULL && old != child && self->game != NULL)
+    update_cell (self, cell_of (old));
 }
 
 /* Digits play in the reading order of the language; the numeric keypad is
@@ -1147,8 +1149,13 @@ key_shortcut_cb (GtkWidget *widget,
   if (keypad && is_rtl (self))
     cell = cell / 3 * 3 + 2 - cell % 3;
 
-  ttt_board_view_focus_cell (self, cell);
+  /* Played before it is focused: the focus then lands on the cell with its
+   * new mark, and a screen reader says the move once, as the focused cell,
+   * instead of hearing the cell named empty and then again with its mark.
+   * A move that ends the game has already sent the focus to Play Again,
+   * and a cell of a finished board takes none. */
   ttt_game_play (self->game, cell);
+  ttt_board_view_focus_cell (self, cell);
 
   return TRUE;
 }

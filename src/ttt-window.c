@@ -12,8 +12,10 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-announcer.h"
 #include "ttt-board-view.h"
 #include "ttt-coach.h"
+#include "ttt-news.h"
 #include "ttt-player-badge.h"
 #include "ttt-review-cursor.h"
 #include "ttt-window-private.h"
@@ -24,6 +26,10 @@ struct _TttWindow
 
   TttGame              *game;
   GSettings            *settings;
+
+  /* What a screen reader hears of the game, and how it gets there. */
+  TttNews              *news;
+  TttAnnouncer         *announcer;
 
   gboolean              show_analysis;
   /* Why the hint shown on the board is good, until the next move. */
@@ -459,6 +465,14 @@ scores_changed_cb (TttWindow  *self,
   update_badges (self);
 }
 
+static void
+news_cb (TttWindow  *self,
+         const char *text,
+         TttNews    *news)
+{
+  ttt_announcer_announce (self->announcer, text);
+}
+
 /* Actions */
 
 static void
@@ -468,6 +482,7 @@ new_game_action (GtkWidget  *widget,
 {
   TttWindow *self = TTT_WINDOW (widget);
 
+  ttt_news_note_new_game (self->news);
   ttt_game_start_new (self->game);
 }
 
@@ -476,7 +491,10 @@ undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  ttt_game_undo (TTT_WINDOW (widget)->game);
+  TttWindow *self = TTT_WINDOW (widget);
+
+  ttt_news_note_undo (self->news);
+  ttt_game_undo (self->game);
 }
 
 static void
@@ -485,17 +503,22 @@ hint_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   TttWindow *self = TTT_WINDOW (widget);
+  TttMark mover = ttt_game_get_turn (self->game);
+  g_autofree char *reason = NULL;
   TttMotive motive;
   int cell = ttt_game_hint_full (self->game, &motive);
 
   if (cell < 0)
     return;
 
-  /* The status says why, and a screen reader hears it with the board. */
+  /* The status line says why until the next move; a screen reader hears
+   * it as news once the focus is on the cell. */
   g_free (self->hint_text);
-  self->hint_text = ttt_coach_hint_text (motive, ttt_game_get_turn (self->game));
+  self->hint_text = ttt_coach_hint_text (motive, mover);
   update_status (self);
   ttt_board_view_show_hint (self->board, cell);
+  reason = ttt_coach_motive_text (motive, mover);
+  ttt_news_note_hint (self->news, cell, reason);
 }
 
 static void
@@ -621,6 +644,10 @@ ttt_window_constructed (GObject *object)
 
   g_object_set (self->board, "game", self->game, NULL);
 
+  self->news = ttt_news_new (self->game);
+  self->announcer = ttt_announcer_new (GTK_WINDOW (self));
+  g_signal_connect_object (self->news, "news", G_CALLBACK (news_cb), self, G_CONNECT_SWAPPED);
+
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
@@ -741,6 +768,9 @@ ttt_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
   g_clear_pointer (&self->hint_text, g_free);
+
+  g_clear_object (&self->news);
+  g_clear_object (&self->announcer);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 

@@ -15,8 +15,15 @@
 #       a translatable string is in it: xgettext run over all of src/ (and
 #       the data files) finds no message that the POTFILES.in list misses.
 #
+#   check-translations.py glossary SRCDIR GLOSSARY
+#       One term per concept: for each term of GLOSSARY (tests/po-glossary.json)
+#       and each language, every msgid that uses the English term has a
+#       msgstr that uses the language's one accepted translation of it, so
+#       that "Undo" is not 悔棋 on the button and 撤销 in its tooltip.
+#
 # The tools come from PATH or from $MSGFMT, $MSGMERGE, $XGETTEXT, $MSGATTRIB.
 
+import json
 import os
 import re
 import subprocess
@@ -125,6 +132,82 @@ def messages(po_text):
             ctx = msgid = field = None
     flush()
     return found
+
+
+def entries(po_text):
+    """(context, msgid, [msgstr, ...]) of a PO file's translated entries,
+    header and obsolete ones left out; plural forms give several msgstrs."""
+    found = []
+    cur = {}
+    field = None
+
+    def flush():
+        if cur.get('msgid'):
+            strs = [v for k, v in sorted(cur.items()) if k.startswith('msgstr')]
+            found.append((cur.get('msgctxt'), cur['msgid'], strs))
+
+    for line in po_text.splitlines() + ['']:
+        line = line.strip()
+        m = re.match(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$', line)
+        if m and m.group(1) in ('msgctxt', 'msgid') and any(k.startswith('msgstr') for k in cur):
+            flush()
+            cur = {}
+        if m:
+            field = m.group(1)
+            cur[field] = unquote(m.group(2))
+        elif line.startswith('"') and field:
+            cur[field] += unquote(line)
+        elif not line or line.startswith('#'):
+            if any(k.startswith('msgstr') for k in cur):
+                flush()
+                cur = {}
+            field = None
+    return found
+
+
+def without_mnemonic(s):
+    """S as read: no "(_X)" CJK mnemonic, no underscore before a letter."""
+    return re.sub(r'_(?=\w)', '', re.sub(r'\(_\w\)', '', s))
+
+
+# Lists of command-line values (easy|medium|hard) are not translated.
+VALUE_LIST = re.compile(r'^[a-z]+(\|[a-z]+)+$')
+
+
+def check_glossary(srcdir, glossary):
+    tap = Tap()
+    podir = srcdir / 'po'
+    terms = json.loads(Path(glossary).read_text(encoding='utf-8'))['terms']
+    languages = read_list(podir / 'LINGUAS')
+    catalogs = {lang: entries((podir / f'{lang}.po').read_text(encoding='utf-8'))
+                for lang in languages if (podir / f'{lang}.po').exists()}
+
+    for lang, catalog in catalogs.items():
+        details = []
+        for term, spec in terms.items():
+            if lang not in spec:
+                details.append(f'the glossary has no {lang} translation of “{term}”')
+                continue
+            english = re.compile(spec['en'], re.I)
+            accepted = re.compile(spec[lang], re.I)
+            for ctx, msgid, msgstrs in catalog:
+                source = without_mnemonic(msgid)
+                if VALUE_LIST.match(source) or not english.search(source):
+                    continue
+                for msgstr in msgstrs:
+                    if msgstr and not accepted.search(without_mnemonic(msgstr)):
+                        details.append(f'“{term}” should be /{spec[lang]}/ in '
+                                       f'{ctx + " | " if ctx else ""}{msgid!r} → {msgstr!r}')
+        tap.result(not details, f'{lang}: one translation per glossary term', details)
+
+    # A term no message uses any more checks nothing: say so, so that the
+    # glossary follows the strings rather than rotting.
+    ids = [without_mnemonic(m) for catalog in catalogs.values() for _, m, _ in catalog]
+    unused = [t for t, spec in terms.items()
+              if not any(re.search(spec['en'], m, re.I) and not VALUE_LIST.match(m) for m in ids)]
+    tap.result(bool(catalogs) and not unused, f'all {len(terms)} glossary terms are used by some message',
+               [f'no message uses “{t}”' for t in unused])
+    return tap.finish()
 
 
 def xgettext(srcdir, files, output):
@@ -264,10 +347,14 @@ def check_potfiles(srcdir):
 
 
 def main(argv):
-    if len(argv) < 3 or argv[1] not in ('catalogs', 'potfiles'):
-        print(f'usage: {argv[0]} catalogs|potfiles SRCDIR [DESKTOP]', file=sys.stderr)
+    if (len(argv) < 3 or argv[1] not in ('catalogs', 'potfiles', 'glossary')
+            or (argv[1] == 'glossary' and len(argv) != 4)):
+        print(f'usage: {argv[0]} catalogs|potfiles SRCDIR [DESKTOP]\n'
+              f'       {argv[0]} glossary SRCDIR GLOSSARY', file=sys.stderr)
         return 2
     srcdir = Path(argv[2]).resolve()
+    if argv[1] == 'glossary':
+        return check_glossary(srcdir, argv[3])
     if argv[1] == 'catalogs':
         return check_catalogs(srcdir, argv[3] if len(argv) > 3 else None)
     return check_potfiles(srcdir)

@@ -51,8 +51,7 @@ static void
 click (Fixture *fixture,
        int      cell)
 {
-  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
-  ttt_test_iterate ();
+  ttt_test_click (fixture->window, cell);
 }
 
 /* X takes the top row between two people. */

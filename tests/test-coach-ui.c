@@ -61,14 +61,6 @@ child (Fixture    *fixture,
 }
 
 static void
-click (Fixture *fixture,
-       int      cell)
-{
-  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
-  ttt_test_iterate ();
-}
-
-static void
 two_players (Fixture *fixture)
 {
   g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
@@ -83,7 +75,7 @@ play_cells (Fixture   *fixture,
 {
   for (guint i = 0; i < n_moves; i++)
     {
-      click (fixture, moves[i]);
+      ttt_test_click (fixture->window, moves[i]);
       g_assert_cmpint (ttt_game_get_cell (fixture->game, moves[i]), !=, TTT_MARK_NONE);
     }
 }
@@ -229,7 +221,7 @@ test_analysis_fixed_position (Fixture       *fixture,
     }
 
   /* Between two people it is for the side to move: now O. */
-  click (fixture, 5);
+  ttt_test_click (fixture->window, 5);
   g_assert_cmpint (ttt_game_get_turn (fixture->game), ==, TTT_MARK_O);
   g_assert_cmpstr (ttt_board_view_get_note (fixture->board, 5, NULL), ==, NULL);
   g_assert_cmpstr (ttt_board_view_get_note (fixture->board, 2, NULL), ==, "Draw");
@@ -265,7 +257,7 @@ test_analysis_not_for_computer (Fixture       *fixture,
 
   /* While the computer is to move, nothing. */
   ttt_game_set_computer_delay (fixture->game, 60 * 1000);
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     {
@@ -276,7 +268,7 @@ test_analysis_not_for_computer (Fixture       *fixture,
   /* Once it has moved, the person's turn is analysed again. */
   ttt_game_set_computer_delay (fixture->game, 0);
   ttt_game_start_new (fixture->game);
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_HUMAN_TURN);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 2);
@@ -386,19 +378,23 @@ test_hint_reasons (Fixture       *fixture,
       ttt_test_activate (fixture->window, "win.hint");
       g_assert_cmpint (ttt_board_view_get_hint_cell (fixture->board), ==, cases[i].cell);
       g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, cases[i].text);
-      /* A screen reader hears it with the board, and at the cell. */
+      /* A screen reader hears it with the board; the cell, which takes
+       * the focus, gets no description to say it twice (the news tells
+       * the hint). */
       assert_description (GTK_WIDGET (fixture->board), cases[i].text);
-      assert_description (ttt_window_get_cell (fixture->window, cases[i].cell), "Suggested move");
+      g_assert_true (gtk_widget_has_focus (ttt_window_get_cell (fixture->window, cases[i].cell)));
+      assert_no_description (ttt_window_get_cell (fixture->window, cases[i].cell));
 
       /* Until the next move. */
-      click (fixture, cases[i].cell);
+      ttt_test_click (fixture->window, cases[i].cell);
       g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, cases[i].after);
       assert_description (GTK_WIDGET (fixture->board), cases[i].after);
     }
 }
 
-/* Against the computer the reason goes with the person's move, and the
- * analysis and the hint share the cell's description. */
+/* Against the computer the reason lasts until the person's move, and the
+ * hinted cell keeps its analysis, as it was before the hint, and again
+ * once the focus has left it. */
 static void
 test_hint_with_analysis (Fixture       *fixture,
                          gconstpointer  data)
@@ -406,7 +402,7 @@ test_hint_with_analysis (Fixture       *fixture,
   int cell;
 
   ttt_test_activate (fixture->window, "win.show-analysis");
-  click (fixture, 0);
+  ttt_test_click (fixture->window, 0);
   ttt_test_wait_for_human (fixture->game);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 
@@ -418,15 +414,22 @@ test_hint_with_analysis (Fixture       *fixture,
     TttVerdict verdict;
     guint n_moves;
     g_autofree char *analysis = NULL;
-    g_autofree char *expected = NULL;
 
     g_assert_true (ttt_game_get_cell_analysis (fixture->game, cell, &verdict, &n_moves));
     analysis = ttt_coach_analysis_description (verdict, n_moves);
-    expected = g_strdup_printf ("%s (suggested move)", analysis);
-    assert_description (ttt_window_get_cell (fixture->window, cell), expected);
+
+    /* The news of the hint borrows the focused cell's description (see
+     * TttAnnouncer; as it does before GTK 4.14, here by hand); the
+     * analysis comes back when the focus moves on. */
+    g_assert_true (gtk_widget_has_focus (ttt_window_get_cell (fixture->window, cell)));
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (ttt_window_get_cell (fixture->window, cell)),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    ttt_board_view_focus_cell (fixture->board, cell == 8 ? 7 : 8);
+    ttt_test_iterate ();
+    assert_description (ttt_window_get_cell (fixture->window, cell), analysis);
   }
 
-  click (fixture, cell);
+  ttt_test_click (fixture->window, cell);
   ttt_test_wait_for_human (fixture->game);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 }
@@ -649,7 +652,7 @@ test_review_leave (Fixture       *fixture,
       g_assert_true (gtk_widget_is_sensitive (ttt_window_get_cell (fixture->window, cell)));
       g_assert_null (ttt_board_view_get_note (fixture->board, cell, NULL));
     }
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
 }
 
@@ -675,7 +678,7 @@ test_review_against_computer (Fixture       *fixture,
         if (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN &&
             ttt_game_get_cell (fixture->game, cell) == TTT_MARK_NONE)
           {
-            click (fixture, cell);
+            ttt_test_click (fixture->window, cell);
             break;
           }
     }

@@ -47,8 +47,7 @@ static void
 click (Fixture *fixture,
        int      cell)
 {
-  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
-  ttt_test_iterate ();
+  ttt_test_click (fixture->window, cell);
 }
 
 static void
@@ -456,6 +455,42 @@ test_close_while_thinking (Fixture       *fixture,
   fixture->window = ttt_test_window_new (app);
 }
 
+/* Every button that shows only an icon has a name a screen reader can say. */
+static guint
+assert_icon_buttons_named (GtkWidget *widget)
+{
+  guint n = 0;
+  const char *icon = NULL;
+
+  if (GTK_IS_MENU_BUTTON (widget))
+    icon = gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget));
+  else if (GTK_IS_BUTTON (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) == NULL &&
+           !GTK_IS_TOGGLE_BUTTON (widget))
+    icon = gtk_button_get_icon_name (GTK_BUTTON (widget));
+
+  if (icon != NULL)
+    {
+      if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+        g_error ("The %s button has no accessible name", icon);
+      n++;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += assert_icon_buttons_named (child);
+
+  return n;
+}
+
+static void
+test_icon_buttons_named (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  /* New Game, Undo, the main menu, Hint, the notice's Dismiss, and the
+   * review's Previous and Next. */
+  g_assert_cmpuint (assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 7);
+}
+
 static void
 test_about (Fixture       *fixture,
             gconstpointer  data)
@@ -516,6 +551,7 @@ main (int   argc,
   ADD ("/window/size-saved", test_window_size_saved);
   ADD ("/window/close-while-thinking", test_close_while_thinking);
   ADD ("/window/about", test_about);
+  ADD ("/window/icon-buttons-named", test_icon_buttons_named);
 
 #undef ADD
 

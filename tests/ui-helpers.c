@@ -86,6 +86,15 @@ ttt_test_activate (TttWindow  *window,
   ttt_test_iterate ();
 }
 
+/* Clicks @cell as the pointer would, and runs what follows from it. */
+void
+ttt_test_click (TttWindow *window,
+                int        cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (window, cell), "clicked");
+  ttt_test_iterate ();
+}
+
 /* Runs the shortcuts of @widget's controllers in @phase that @keyval
  * (without modifiers) triggers, until one takes it. */
 static gboolean

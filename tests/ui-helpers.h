@@ -20,6 +20,8 @@ void          ttt_test_wait_for_mapped    (GtkWidget            *widget);
 TttWindow    *ttt_test_window_new         (TttApplication       *app);
 AdwComboRow  *ttt_test_preferences_row    (TttPreferencesWindow *preferences,
                                            const char           *key);
+void          ttt_test_click              (TttWindow            *window,
+                                           int                   cell);
 gboolean      ttt_test_press              (TttWindow            *window,
                                            guint                 keyval);
 gboolean      ttt_test_action_enabled     (TttWindow            *window,

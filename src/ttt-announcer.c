@@ -1,0 +1,151 @@
+/* ttt-announcer.c — passes a piece of news on to a screen reader
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * GTK 4.14 and later have gtk_accessible_announce(). Before that (Debian 12
+ * has GTK 4.8) nothing tells a screen reader about a change away from the
+ * focus, and Orca presents a change of the focused object's description as
+ * a message. So the news becomes the description of the focused widget for
+ * a moment and is taken off again at once:
+ *
+ *  - Orca reads the text from the change event itself, so it still says it
+ *    when it only gets to the event later;
+ *  - a screen reader that gets to a focus change later than that finds the
+ *    description gone and does not say the news a second time with the
+ *    newly focused widget (the news is told after the views have moved the
+ *    focus, see TttNews);
+ *  - going back to the widget later does not repeat old news.
+ *
+ * Taking the description off also takes off a widget's own one, which GTK
+ * sets from its tooltip; it is given back once the focus leaves, when a
+ * screen reader does not present it.
+ */
+
+#include "config.h"
+
+#include "ttt-announcer.h"
+
+struct _TttAnnouncer
+{
+  GObject    parent_instance;
+
+  GtkWindow *window;
+
+  /* The widget whose own description is to be given back. */
+  GtkWidget *borrowed;
+};
+
+G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
+
+static void
+give_back (TttAnnouncer *self)
+{
+  const char *own;
+
+  if (self->borrowed == NULL)
+    return;
+
+  own = gtk_widget_get_tooltip_text (self->borrowed);
+  if (own != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->borrowed),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own,
+                                    -1);
+  g_clear_object (&self->borrowed);
+}
+
+static void
+focus_changed_cb (TttAnnouncer *self,
+                  GParamSpec   *pspec,
+                  GtkWindow    *window)
+{
+  if (self->borrowed != NULL && gtk_window_get_focus (window) != self->borrowed)
+    give_back (self);
+}
+
+static void
+ttt_announcer_dispose (GObject *object)
+{
+  TttAnnouncer *self = TTT_ANNOUNCER (object);
+
+  g_clear_object (&self->borrowed);
+  if (self->window != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->window, self);
+      g_object_remove_weak_pointer (G_OBJECT (self->window), (gpointer *) &self->window);
+      self->window = NULL;
+    }
+
+  G_OBJECT_CLASS (ttt_announcer_parent_class)->dispose (object);
+}
+
+static void
+ttt_announcer_class_init (TttAnnouncerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ttt_announcer_dispose;
+}
+
+static void
+ttt_announcer_init (TttAnnouncer *self)
+{
+}
+
+/**
+ * ttt_announcer_new:
+ * @window: the window whose focus hears the news
+ *
+ * Returns: (transfer full): a new #TttAnnouncer; it does not keep @window
+ *   alive
+ */
+TttAnnouncer *
+ttt_announcer_new (GtkWindow *window)
+{
+  TttAnnouncer *self;
+
+  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+
+  self = g_object_new (TTT_TYPE_ANNOUNCER, NULL);
+  self->window = window;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &self->window);
+  g_signal_connect_object (window, "notify::focus-widget", G_CALLBACK (focus_changed_cb), self, G_CONNECT_SWAPPED);
+
+  return self;
+}
+
+/* Has a screen reader say @text once, wherever the focus is. */
+void
+ttt_announcer_announce (TttAnnouncer *self,
+                        const char   *text)
+{
+  GtkWidget *target;
+
+  g_return_if_fail (TTT_IS_ANNOUNCER (self));
+  g_return_if_fail (text != NULL);
+
+  if (self->window == NULL || *text == '\0')
+    return;
+
+  target = gtk_window_get_focus (self->window);
+  if (target == NULL)
+    target = GTK_WIDGET (self->window);
+
+#if GTK_CHECK_VERSION (4, 14, 0)
+  /* The build pins GDK_VERSION_MAX_ALLOWED to 4.8, which marks the newer
+   * function as unavailable; it is only called where it exists. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_accessible_announce (GTK_ACCESSIBLE (target), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  if (self->borrowed != target)
+    {
+      give_back (self);
+      self->borrowed = g_object_ref (target);
+    }
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (target),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                  -1);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+#endif
+}

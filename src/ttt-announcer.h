@@ -1,0 +1,19 @@
+/* ttt-announcer.h — passes a piece of news on to a screen reader
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define TTT_TYPE_ANNOUNCER (ttt_announcer_get_type ())
+G_DECLARE_FINAL_TYPE (TttAnnouncer, ttt_announcer, TTT, ANNOUNCER, GObject)
+
+TttAnnouncer *ttt_announcer_new      (GtkWindow    *window);
+void          ttt_announcer_announce (TttAnnouncer *self,
+                                      const char   *text);
+
+G_END_DECLS

@@ -1,0 +1,510 @@
+/* ttt-news.c — what a screen reader should say about a game, as it happens
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A person who cannot see the board hears the cell they play from the cell
+ * itself (its name changes, or the focus lands on it), so the news leaves
+ * their own moves out, but for the one that ends the game, and says what
+ * happened elsewhere: the computer's reply, then whose turn it is, or the
+ * result.
+ *
+ * One change of the game arrives as several signals (cells, then property
+ * notifications, then "turn-changed", then "game-over"), and the computer's
+ * answer may follow at once when it has no delay. The news gathers them and
+ * is told from an idle callback, once, when the whole change is in place and
+ * the views have moved the focus where it goes: one event, one piece of
+ * news, and none while nothing happens.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-news.h"
+
+typedef enum
+{
+  ACTION_NONE,
+  ACTION_NEW_GAME,
+  ACTION_UNDO,
+  ACTION_HINT,
+} Action;
+
+struct _TttNews
+{
+  GObject   parent_instance;
+
+  TttGame  *game;
+
+  /* The marks the news last saw, so that a cleared cell can still say
+   * which mark it lost. */
+  TttMark   marks[TTT_N_CELLS];
+
+  /* What happened since the news was last told. */
+  Action    action;
+  int       hint_cell;
+  char     *hint_reason;
+  int       placed[TTT_N_CELLS];
+  TttMark   placed_marks[TTT_N_CELLS];
+  guint     n_placed;
+  int       cleared[TTT_N_CELLS];
+  TttMark   cleared_marks[TTT_N_CELLS];
+  guint     n_cleared;
+  gboolean  state_changed;
+  gboolean  side_changed;
+
+  guint     flush_id;
+};
+
+G_DEFINE_FINAL_TYPE (TttNews, ttt_news, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  N_PROPS
+};
+
+enum {
+  NEWS,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static const char *
+mark_name (TttMark mark)
+{
+  /* The same words as the cells' names use. */
+  return mark == TTT_MARK_X ? C_("mark", "X") : C_("mark", "O");
+}
+
+static gboolean
+vs_computer (TttNews *self)
+{
+  return ttt_game_get_current_opponent (self->game) == TTT_OPPONENT_COMPUTER;
+}
+
+/* Appends one sentence; languages differ in what goes between two. */
+static void
+add (GString    *text,
+     const char *sentence)
+{
+  g_autofree char *joined = NULL;
+
+  if (sentence == NULL || *sentence == '\0')
+    return;
+
+  if (text->len == 0)
+    {
+      g_string_append (text, sentence);
+      return;
+    }
+
+  /* Translators: how two sentences of the news that a screen reader reads
+   * out follow each other, e.g. "Computer played row 2, column 2." and
+   * "Your turn."; without a space in Chinese and Japanese. */
+  joined = g_strdup_printf (C_("news", "%s %s"), text->str, sentence);
+  g_string_assign (text, joined);
+}
+
+static void
+add_take_back (GString *text,
+               TttNews *self)
+{
+  g_autofree char *sentence = NULL;
+  /* Cleared latest first; said in the order they were played. */
+  int first = self->cleared[self->n_cleared - 1];
+  TttMark first_mark = self->cleared_marks[self->n_cleared - 1];
+
+  if (self->n_cleared == 1)
+    /* Translators: news after Undo; %s is the mark (X or O). */
+    sentence = g_strdup_printf (C_("news", "Took back %s at row %d, column %d."),
+                                mark_name (first_mark), first / 3 + 1, first % 3 + 1);
+  else
+    /* Translators: news after Undo took back two moves; each %s is a mark
+     * (X or O), followed by the row and column of its cell. */
+    sentence = g_strdup_printf (C_("news", "Took back %s at row %d, column %d and %s at row %d, column %d."),
+                                mark_name (first_mark), first / 3 + 1, first % 3 + 1,
+                                mark_name (self->cleared_marks[0]),
+                                self->cleared[0] / 3 + 1, self->cleared[0] % 3 + 1);
+  add (text, sentence);
+}
+
+static const char *
+result_sentence (TttNews *self)
+{
+  TttMark human = ttt_game_get_human_mark (self->game);
+
+  switch (ttt_game_get_outcome (self->game))
+    {
+    case TTT_OUTCOME_X_WINS:
+      if (!vs_computer (self))
+        return C_("news", "X won!");
+      return human == TTT_MARK_X ? C_("news", "You won!") : C_("news", "Computer won.");
+    case TTT_OUTCOME_O_WINS:
+      if (!vs_computer (self))
+        return C_("news", "O won!");
+      return human == TTT_MARK_O ? C_("news", "You won!") : C_("news", "Computer won.");
+    case TTT_OUTCOME_DRAW:
+      return C_("news", "It’s a draw.");
+    case TTT_OUTCOME_ONGOING:
+    default:
+      return NULL;
+    }
+}
+
+static const char *
+turn_sentence (TttNews *self)
+{
+  switch (ttt_game_get_state (self->game))
+    {
+    case TTT_GAME_STATE_HUMAN_TURN:
+      if (vs_computer (self))
+        return C_("news", "Your turn.");
+      return ttt_game_get_turn (self->game) == TTT_MARK_X ? C_("news", "X’s turn.") : C_("news", "O’s turn.");
+
+    case TTT_GAME_STATE_OVER:
+      return result_sentence (self);
+
+    case TTT_GAME_STATE_COMPUTER_TURN:
+    default:
+      /* Its move follows, and says more than "thinking" would. */
+      return NULL;
+    }
+}
+
+static char *
+compose (TttNews *self)
+{
+  GString *text = g_string_new (NULL);
+  gboolean board_changed = self->n_placed > 0 || self->n_cleared > 0;
+
+  if (self->action == ACTION_NEW_GAME)
+    add (text, C_("news", "New game."));
+  if ((self->action == ACTION_NEW_GAME || self->side_changed) && vs_computer (self))
+    add (text, ttt_game_get_human_mark (self->game) == TTT_MARK_X ? C_("news", "You play X.")
+                                                                   : C_("news", "You play O."));
+
+  if (self->action == ACTION_UNDO && self->n_cleared > 0)
+    add_take_back (text, self);
+
+  /* The view moves the focus to the suggested cell, which names it. */
+  if (self->action == ACTION_HINT && self->hint_cell >= 0)
+    {
+      g_autofree char *sentence = NULL;
+
+      if (self->hint_reason != NULL)
+        /* Translators: news after Hint; %s says why, as a sentence. */
+        sentence = g_strdup_printf (C_("news", "Suggested move: %s"), self->hint_reason);
+      else
+        sentence = g_strdup (_("Suggested move"));
+      add (text, sentence);
+    }
+
+  /* A person's own move is heard from its cell, which has the focus; the
+   * computer's is not. The move that ends a game is the exception: the
+   * finished board takes no focus (the view sends it to Play Again). */
+  for (guint i = 0; i < self->n_placed; i++)
+    {
+      int cell = self->placed[i];
+      TttMark mark = self->placed_marks[i];
+      gboolean last = i == self->n_placed - 1 && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+      g_autofree char *sentence = NULL;
+
+      if (vs_computer (self) && mark != ttt_game_get_human_mark (self->game))
+        /* Translators: news for a screen reader after the computer's move. */
+        sentence = g_strdup_printf (C_("news", "Computer played row %d, column %d."),
+                                    cell / 3 + 1, cell % 3 + 1);
+      else if (last && vs_computer (self))
+        /* Translators: news for a screen reader, the move that ended the game. */
+        sentence = g_strdup_printf (C_("news", "You played row %d, column %d."), cell / 3 + 1, cell % 3 + 1);
+      else if (last)
+        sentence = g_strdup_printf (mark == TTT_MARK_X ? C_("news", "X played row %d, column %d.")
+                                                       : C_("news", "O played row %d, column %d."),
+                                    cell / 3 + 1, cell % 3 + 1);
+      add (text, sentence);
+    }
+
+  if (board_changed || self->state_changed || self->action == ACTION_NEW_GAME)
+    add (text, turn_sentence (self));
+
+  return g_string_free (text, FALSE);
+}
+
+static void
+forget (TttNews *self)
+{
+  self->action = ACTION_NONE;
+  self->hint_cell = -1;
+  g_clear_pointer (&self->hint_reason, g_free);
+  self->n_placed = 0;
+  self->n_cleared = 0;
+  self->state_changed = FALSE;
+  self->side_changed = FALSE;
+}
+
+static gboolean
+flush_cb (gpointer user_data)
+{
+  TttNews *self = user_data;
+
+  self->flush_id = 0;
+  ttt_news_flush (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule (TttNews *self)
+{
+  if (self->flush_id == 0)
+    self->flush_id = g_idle_add (flush_cb, self);
+}
+
+static void
+cell_changed_cb (TttNews *self,
+                 int      cell,
+                 TttMark  mark,
+                 TttGame *game)
+{
+  if (cell < 0 || cell >= TTT_N_CELLS)
+    return;
+
+  /* Without the main loop in between (two people playing game after
+   * game from code) more can happen than the lists hold: what does not fit
+   * goes untold, and the turn or result the news ends with is still the
+   * game's own. */
+  if (mark == TTT_MARK_NONE && self->marks[cell] != TTT_MARK_NONE && self->n_cleared < TTT_N_CELLS)
+    {
+      self->cleared[self->n_cleared] = cell;
+      self->cleared_marks[self->n_cleared] = self->marks[cell];
+      self->n_cleared++;
+    }
+  else if (mark != TTT_MARK_NONE && self->n_placed < TTT_N_CELLS)
+    {
+      self->placed[self->n_placed] = cell;
+      self->placed_marks[self->n_placed] = mark;
+      self->n_placed++;
+    }
+
+  self->marks[cell] = mark;
+  schedule (self);
+}
+
+static void
+state_changed_cb (TttNews    *self,
+                  GParamSpec *pspec,
+                  TttGame    *game)
+{
+  self->state_changed = TRUE;
+  schedule (self);
+}
+
+static void
+side_changed_cb (TttNews    *self,
+                 GParamSpec *pspec,
+                 TttGame    *game)
+{
+  self->side_changed = TRUE;
+  schedule (self);
+}
+
+static void
+ttt_news_set_game (TttNews *self,
+                   TttGame *game)
+{
+  g_return_if_fail (TTT_IS_GAME (game));
+
+  self->game = g_object_ref (game);
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    self->marks[i] = ttt_game_get_cell (game, i);
+
+  g_signal_connect_object (game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (side_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+static void
+ttt_news_dispose (GObject *object)
+{
+  TttNews *self = TTT_NEWS (object);
+
+  g_clear_handle_id (&self->flush_id, g_source_remove);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_pointer (&self->hint_reason, g_free);
+
+  G_OBJECT_CLASS (ttt_news_parent_class)->dispose (object);
+}
+
+static void
+ttt_news_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  TttNews *self = TTT_NEWS (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_news_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  TttNews *self = TTT_NEWS (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      ttt_news_set_game (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_news_class_init (TttNewsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ttt_news_dispose;
+  object_class->get_property = ttt_news_get_property;
+  object_class->set_property = ttt_news_set_property;
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL,
+                         TTT_TYPE_GAME,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_CONSTRUCT_ONLY |
+                          G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TttNews::news:
+   * @self: a #TttNews
+   * @text: one or a few short sentences, translated
+   *
+   * Emitted once for each change of the game, or each hint, that a person
+   * who cannot see the board should hear of; never with an empty @text.
+   */
+  signals[NEWS] =
+    g_signal_new ("news",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+ttt_news_init (TttNews *self)
+{
+  self->hint_cell = -1;
+}
+
+/**
+ * ttt_news_new:
+ * @game: the game to tell of
+ *
+ * Returns: (transfer full): a new #TttNews
+ */
+TttNews *
+ttt_news_new (TttGame *game)
+{
+  g_return_val_if_fail (TTT_IS_GAME (game), NULL);
+
+  return g_object_new (TTT_TYPE_NEWS, "game", game, NULL);
+}
+
+TttGame *
+ttt_news_get_game (TttNews *self)
+{
+  g_return_val_if_fail (TTT_IS_NEWS (self), NULL);
+
+  return self->game;
+}
+
+/* The next news starts with "New game.", even if the board was empty and
+ * nothing else changes. */
+void
+ttt_news_note_new_game (TttNews *self)
+{
+  g_return_if_fail (TTT_IS_NEWS (self));
+
+  self->action = ACTION_NEW_GAME;
+  schedule (self);
+}
+
+/* The cells the game clears next are told as taken back. */
+void
+ttt_news_note_undo (TttNews *self)
+{
+  g_return_if_fail (TTT_IS_NEWS (self));
+
+  self->action = ACTION_UNDO;
+  /* An undo that changes nothing is forgotten with the next idle. */
+  schedule (self);
+}
+
+/**
+ * ttt_news_note_hint:
+ * @self: a #TttNews
+ * @cell: the suggested cell, or -1 when there is none
+ * @reason: (nullable): why, as a translated sentence, if it is known
+ *
+ * The next news says that a move is suggested, and why. It leaves the
+ * cell to the focus, which the view moves there.
+ */
+void
+ttt_news_note_hint (TttNews    *self,
+                    int         cell,
+                    const char *reason)
+{
+  g_return_if_fail (TTT_IS_NEWS (self));
+  g_return_if_fail (cell >= -1 && cell < TTT_N_CELLS);
+
+  if (cell < 0)
+    return;
+
+  self->action = ACTION_HINT;
+  self->hint_cell = cell;
+  g_free (self->hint_reason);
+  self->hint_reason = g_strdup (reason);
+  schedule (self);
+}
+
+/* Emits "news" for whatever happened since it was last told, if anything
+ * is worth saying, and starts afresh. */
+void
+ttt_news_flush (TttNews *self)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (TTT_IS_NEWS (self));
+
+  g_clear_handle_id (&self->flush_id, g_source_remove);
+
+  text = compose (self);
+  forget (self);
+
+  if (*text != '\0')
+    g_signal_emit (self, signals[NEWS], 0, text);
+}

@@ -1,0 +1,38 @@
+/* ttt-news.h — what a screen reader should say about a game, as it happens
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * TttNews watches a TttGame and, once per change, composes one short,
+ * translated sentence or two of news: the computer's reply, whose turn it
+ * is, the result; a new game, what an undo took back, a hint. The views
+ * only pass the text on to the accessibility layer. GLib and GObject only,
+ * so the wording and its timing are tested without a display.
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "ttt-game.h"
+
+G_BEGIN_DECLS
+
+#define TTT_TYPE_NEWS (ttt_news_get_type ())
+G_DECLARE_FINAL_TYPE (TttNews, ttt_news, TTT, NEWS, GObject)
+
+TttNews    *ttt_news_new            (TttGame    *game);
+TttGame    *ttt_news_get_game       (TttNews    *self);
+
+/* What the person asked for, said just before the view asks the game: the
+ * game's signals alone do not tell a new game from an undo that empties
+ * the board, and a new game on an empty board changes nothing at all. */
+void        ttt_news_note_new_game  (TttNews    *self);
+void        ttt_news_note_undo      (TttNews    *self);
+void        ttt_news_note_hint      (TttNews    *self,
+                                     int         cell,
+                                     const char *reason);
+
+/* Tells what is pending now instead of from the main loop. */
+void        ttt_news_flush          (TttNews    *self);
+
+G_END_DECLS

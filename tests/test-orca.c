@@ -1,0 +1,997 @@
+/* test-orca.c — what the real screen reader says while a game is played
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Starts a private X server and session bus, Orca on them with its debug
+ * log, and the real game with the real accessibility backend, then plays
+ * against Medium with the keyboard as a blind player would: one game with
+ * the digits (with a hint and an undo on the way), one with the arrows and
+ * Enter. After each key it waits until Orca's log shows what it presented,
+ * and at the end it checks that no piece of news was presented twice.
+ *
+ * Orca's speech is on, but its engine cannot start (speech-dispatcher's
+ * spawn command is /bin/false), so nothing is heard and every utterance is
+ * in the log as "SPEECH OUTPUT: '…'": exactly what a person would hear.
+ * Everything runs on its own display and bus so that it neither types into
+ * a desktop it was started from nor races other tests for the focus.
+ */
+
+/* posix_openpt(), ptsname(), cfmakeraw() */
+#define _GNU_SOURCE
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+/* How long Orca may take to present something: its debug log slows it
+ * down, and the machine may be busy with other tests. */
+#define PRESENT_TIMEOUT_S  20
+#define START_TIMEOUT_S    30
+
+typedef struct
+{
+  char        *tmpdir;
+  char        *log_path;
+  int          pty_master;
+  int          pty_slave;
+  GThread     *log_thread;
+  char       **env;
+  GSubprocess *xvfb;
+  GSubprocess *bus;
+  GSubprocess *orca;
+  GSubprocess *app;
+  char        *window_id;
+
+  /* Everything Orca presented so far, one entry per log line: "S:text" for
+   * speech, "B:text" for braille, in the order of the log. */
+  GPtrArray   *said;
+  gsize        log_read;
+  GString     *partial;
+
+  /* Whether Orca knows the game yet. */
+  gboolean     app_heard;
+
+  /* Where the current game's presentations start. */
+  guint        game_start;
+
+  /* The board as the test knows it from its own keys and Orca's news. */
+  char         board[9];
+  int          cursor;
+} Session;
+
+static Session session;
+
+/* Children */
+
+static void
+die_with_parent (gpointer user_data)
+{
+  /* A failed assertion aborts this program; nothing it started may outlive
+   * it on the machine. */
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+static GSubprocess *
+spawn (const char * const  *argv,
+       int                  pipe_write_fd,
+       GError             **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_autofree char *base = g_path_get_basename (argv[0]);
+  g_autofree char *name = g_strdup_printf ("%s.out", base);
+  g_autofree char *out_path = g_build_filename (session.tmpdir, name, NULL);
+
+  g_subprocess_launcher_set_environ (launcher, session.env);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  /* What a child prints is kept for the diagnosis of a failure. */
+  g_subprocess_launcher_set_stdout_file_path (launcher, out_path);
+  if (pipe_write_fd >= 0)
+    g_subprocess_launcher_take_fd (launcher, pipe_write_fd, 3);
+
+  return g_subprocess_launcher_spawnv (launcher, argv, error);
+}
+
+/* Starts @argv, which writes one line on fd 3 once it is ready (Xvfb's
+ * -displayfd, dbus-daemon's --print-address), and returns that line. */
+static char *
+spawn_and_read_line (const char * const  *argv,
+                     GSubprocess        **process)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GIOChannel) channel = NULL;
+  char *line = NULL;
+  int fds[2];
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  *process = spawn (argv, fds[1], &error);
+  g_assert_no_error (error);
+
+  channel = g_io_channel_unix_new (fds[0]);
+  g_io_channel_set_close_on_unref (channel, TRUE);
+  g_io_channel_read_line (channel, &line, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_strchomp (line);
+
+  return line;
+}
+
+static char *
+run_sync (const char * const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  g_spawn_sync (NULL, (char **) argv, session.env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_clear_pointer (&out, g_free);
+
+  return out;
+}
+
+/* Orca's log
+ *
+ * Orca opens its debug file with Python's default buffering, so a file
+ * would show the last few kilobytes only once more come, and the news of
+ * the latest key could wait in Orca's buffer while nothing else happens.
+ * On a terminal Python buffers by line: Orca writes to a pseudo-terminal,
+ * and a thread copies all that arrives to a file as it arrives.
+ */
+
+static gpointer
+copy_log_thread (gpointer user_data)
+{
+  int out = GPOINTER_TO_INT (user_data);
+  char buffer[16384];
+
+  for (;;)
+    {
+      ssize_t n = read (session.pty_master, buffer, sizeof buffer);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      /* EIO once every writer, this program's own end included, is gone. */
+      if (n <= 0)
+        break;
+      for (ssize_t done = 0; done < n;)
+        {
+          ssize_t w = write (out, buffer + done, (size_t) (n - done));
+
+          if (w < 0 && errno == EINTR)
+            continue;
+          if (w <= 0)
+            break;
+          done += w;
+        }
+    }
+
+  close (out);
+  return NULL;
+}
+
+/* Returns the terminal's path, for Orca's --debug-file. */
+static char *
+open_log_terminal (void)
+{
+  struct termios raw;
+  char *path;
+  int out;
+
+  session.pty_master = posix_openpt (O_RDWR | O_NOCTTY | O_CLOEXEC);
+  g_assert_cmpint (session.pty_master, >=, 0);
+  g_assert_cmpint (grantpt (session.pty_master), ==, 0);
+  g_assert_cmpint (unlockpt (session.pty_master), ==, 0);
+  path = g_strdup (ptsname (session.pty_master));
+  g_assert_nonnull (path);
+
+  /* Held open so that reads wait for Orca rather than fail before it
+   * comes; raw, so that lines end in "\n" alone. */
+  session.pty_slave = open (path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+  g_assert_cmpint (session.pty_slave, >=, 0);
+  g_assert_cmpint (tcgetattr (session.pty_slave, &raw), ==, 0);
+  cfmakeraw (&raw);
+  g_assert_cmpint (tcsetattr (session.pty_slave, TCSANOW, &raw), ==, 0);
+
+  out = open (session.log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  g_assert_cmpint (out, >=, 0);
+  session.log_thread = g_thread_new ("orca-log", copy_log_thread, GINT_TO_POINTER (out));
+
+  return path;
+}
+
+static void
+close_log_terminal (void)
+{
+  if (session.log_thread == NULL)
+    return;
+
+  /* Orca has ended: with this end closed too, the copy reads EIO. */
+  close (session.pty_slave);
+  g_thread_join (session.log_thread);
+  session.log_thread = NULL;
+  close (session.pty_master);
+}
+
+
+static void
+add_presented (const char *line)
+{
+  static const struct {
+    const char *marker;
+    const char *prefix;
+  } kinds[] = {
+    { "SPEECH OUTPUT: '", "S:" },
+    { "BRAILLE LINE:  '", "B:" },
+  };
+
+  /* The game joined the desktop Orca watches. */
+  if (strstr (line, "children-changed:add for [desktop frame") != NULL &&
+      strstr (line, "[application | tictactoe]") != NULL)
+    session.app_heard = TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      const char *start = strstr (line, kinds[i].marker);
+      const char *end;
+
+      if (start == NULL)
+        continue;
+      start += strlen (kinds[i].marker);
+      /* The text is quoted; speech is followed by its voice, "{…}",
+       * which has quotes of its own. */
+      end = g_strrstr (start, "'{");
+      if (end == NULL)
+        end = g_strrstr (start, "' {");
+      if (end == NULL)
+        end = strrchr (start, '\'');
+      if (end == NULL)
+        continue;
+      g_ptr_array_add (session.said, g_strdup_printf ("%s%.*s", kinds[i].prefix, (int) (end - start), start));
+    }
+}
+
+/* Reads whatever Orca has written since the last call. */
+static void
+read_log (void)
+{
+  FILE *file = fopen (session.log_path, "rb");
+  char buffer[8192];
+  size_t n;
+
+  if (file == NULL)
+    return;
+
+  if (fseek (file, (long) session.log_read, SEEK_SET) == 0)
+    while ((n = fread (buffer, 1, sizeof buffer, file)) > 0)
+      {
+        char *newline;
+
+        session.log_read += n;
+        g_string_append_len (session.partial, buffer, (gssize) n);
+        while ((newline = strchr (session.partial->str, '\n')) != NULL)
+          {
+            *newline = '\0';
+            add_presented (session.partial->str);
+            g_string_erase (session.partial, 0, newline - session.partial->str + 1);
+          }
+      }
+  fclose (file);
+}
+
+/* Entry @index: read the array after whatever may have grown it. */
+static const char *
+said_at (guint index)
+{
+  return g_ptr_array_index (session.said, index);
+}
+
+static void
+dump_said (guint from)
+{
+  g_printerr ("orca: its log and the children's output are kept in %s\n", session.tmpdir);
+  for (guint i = from; i < session.said->len; i++)
+    g_printerr ("orca: %s\n", (const char *) g_ptr_array_index (session.said, i));
+}
+
+/* Waits until Orca presents a line that matches @pattern (a GRegex on the
+ * "S:" or "B:" entry) at or after entry @from; returns its index. */
+static guint
+wait_within (guint       from,
+             const char *pattern,
+             int         seconds)
+{
+  g_autoptr(GRegex) regex = g_regex_new (pattern, G_REGEX_OPTIMIZE, 0, NULL);
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  g_assert_nonnull (regex);
+
+  for (;;)
+    {
+      read_log ();
+      for (guint i = from; i < session.said->len; i++)
+        if (g_regex_match (regex, g_ptr_array_index (session.said, i), 0, NULL))
+          return i;
+
+      if (g_get_monotonic_time () > deadline)
+        break;
+      g_usleep (50 * 1000);
+    }
+
+  dump_said (from);
+  g_error ("Orca did not present /%s/ within %d s", pattern, seconds);
+}
+
+static guint
+wait_for (guint       from,
+          const char *pattern)
+{
+  return wait_within (from, pattern, PRESENT_TIMEOUT_S);
+}
+
+/* Keys */
+
+static void
+press (const char *key)
+{
+  const char *argv[] = { "xdotool", "key", "--delay", "60", key, NULL };
+  g_autofree char *out = run_sync (argv);
+
+  g_assert_nonnull (out);
+}
+
+/* The board as the test follows it */
+
+static const int lines[8][3] = {
+  { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
+  { 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
+  { 0, 4, 8 }, { 2, 4, 6 },
+};
+
+static void
+board_clear (void)
+{
+  memset (session.board, '.', sizeof session.board);
+}
+
+static char
+board_winner (void)
+{
+  for (guint l = 0; l < G_N_ELEMENTS (lines); l++)
+    {
+      char a = session.board[lines[l][0]];
+
+      if (a != '.' && a == session.board[lines[l][1]] && a == session.board[lines[l][2]])
+        return a;
+    }
+
+  return memchr (session.board, '.', sizeof session.board) == NULL ? '=' : '.';
+}
+
+/* A cell that completes a line of @mark, or -1. */
+static int
+completing (char mark)
+{
+  for (guint l = 0; l < G_N_ELEMENTS (lines); l++)
+    {
+      int empty = -1, own = 0;
+
+      for (int k = 0; k < 3; k++)
+        {
+          char c = session.board[lines[l][k]];
+
+          if (c == mark)
+            own++;
+          else if (c == '.')
+            empty = lines[l][k];
+        }
+      if (own == 2 && empty >= 0)
+        return empty;
+    }
+
+  return -1;
+}
+
+/* Plays like a careful beginner: win, block, else opposite corners, which
+ * sets Medium the fork it is known to fall for; or, @careless, just the
+ * first free cell, which Medium punishes. */
+static int
+choose_cell (gboolean careless)
+{
+  static const int careful_order[] = { 0, 8, 2, 6, 4, 1, 3, 5, 7 };
+  static const int reading_order[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+  const int *order = careless ? reading_order : careful_order;
+  int cell = careless ? -1 : completing ('X');
+
+  if (cell < 0 && !careless)
+    cell = completing ('O');
+  for (int i = 0; cell < 0 && i < 9; i++)
+    if (session.board[order[i]] == '.')
+      cell = order[i];
+
+  g_assert_cmpint (cell, >=, 0);
+  return cell;
+}
+
+/* What each step made Orca present, to prove at the end that it was
+ * presented once: the entry, and where the step began in the log. */
+typedef struct
+{
+  guint  from;
+  char  *said;
+} Heard;
+
+static GArray *heard;
+
+static guint
+expect (guint       from,
+        const char *pattern)
+{
+  guint at = wait_for (from, pattern);
+  Heard h = { from, g_strdup (said_at (at)) };
+
+  g_array_append_val (heard, h);
+  return at;
+}
+
+static void
+heard_clear (gpointer data)
+{
+  g_free (((Heard *) data)->said);
+}
+
+static guint
+mark_step (void)
+{
+  read_log ();
+  return session.said->len;
+}
+
+/* The first cell a presented text names, "row 2, column 3" or "Row …". */
+static int
+parse_cell (const char *text)
+{
+  g_autoptr(GRegex) regex = g_regex_new ("[Rr]ow ([1-3]), column ([1-3])", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *row = NULL;
+  g_autofree char *column = NULL;
+
+  g_assert_true (g_regex_match (regex, text, 0, &match));
+  row = g_match_info_fetch (match, 1);
+  column = g_match_info_fetch (match, 2);
+
+  return (atoi (row) - 1) * 3 + atoi (column) - 1;
+}
+
+/* "Row 1, column 2" as the cells' names begin, for a pattern. */
+static char *
+cell_name (int cell)
+{
+  return g_strdup_printf ("Row %d, column %d", cell / 3 + 1, cell % 3 + 1);
+}
+
+/* "row 1, column 2" as the news says it. */
+static char *
+cell_words (int cell)
+{
+  return g_strdup_printf ("row %d, column %d", cell / 3 + 1, cell % 3 + 1);
+}
+
+/* After a move of the person's: the computer's reply and whose turn it is,
+ * or the result, as one piece of news. Returns FALSE once the game is
+ * over; @reply is the computer's cell, or -1. */
+static gboolean
+expect_reply (guint  from,
+              int    played,
+              int   *reply)
+{
+  g_autofree char *words = cell_words (played);
+  g_autofree char *pattern = NULL;
+  char winner = board_winner ();
+  const char *text;
+
+  *reply = -1;
+
+  /* The person's own move may have ended the game: the focus has gone to
+   * Play Again, so the news names the move before the result. */
+  if (winner == 'X' || winner == '=')
+    {
+      pattern = g_strdup_printf ("^S:You played %s\\. %s$", words,
+                                 winner == 'X' ? "You won!" : "It’s a draw\\.");
+      expect (from, pattern);
+      return FALSE;
+    }
+
+  text = said_at (expect (from, "^S:Computer played row [1-3], column [1-3]\\. "));
+  *reply = parse_cell (text);
+  g_assert_cmpint (session.board[*reply], ==, '.');
+  session.board[*reply] = 'O';
+
+  /* Then the turn, or how the game ended, in the same breath. */
+  switch (board_winner ())
+    {
+    case 'O':
+      g_assert_true (g_str_has_suffix (text, ". Computer won."));
+      return FALSE;
+    case '=':
+      g_assert_true (g_str_has_suffix (text, ". It’s a draw."));
+      return FALSE;
+    default:
+      g_assert_true (g_str_has_suffix (text, ". Your turn."));
+      return TRUE;
+    }
+}
+
+/* Plays @cell with its digit. The focus lands on the cell with its new
+ * mark; if it was there already, the cell's new name is presented. */
+static gboolean
+play_digit (int  cell,
+            int *reply)
+{
+  g_autofree char *key = g_strdup_printf ("%d", cell + 1);
+  g_autofree char *name = cell_name (cell);
+  g_autofree char *pattern = NULL;
+  guint from = mark_step ();
+
+  if (session.cursor == cell)
+    pattern = g_strdup_printf ("^S:%s, X$", name);
+  else
+    pattern = g_strdup_printf ("^S:%s, X push button\\.$", name);
+
+  press (key);
+  session.board[cell] = 'X';
+  session.cursor = cell;
+  /* Unless the move ended the game and the focus went to Play Again. */
+  if (board_winner () == '.')
+    expect (from, pattern);
+
+  return expect_reply (from, cell, reply);
+}
+
+/* Walks the focus to @cell with the arrows, then plays it with Enter. */
+static gboolean
+play_arrows (int cell)
+{
+  g_autofree char *name = cell_name (cell);
+  g_autofree char *played = NULL;
+  int reply;
+  guint from;
+
+  while (session.cursor != cell)
+    {
+      int row = session.cursor / 3, column = session.cursor % 3;
+      g_autofree char *step = NULL;
+      const char *key;
+
+      if (row != cell / 3)
+        {
+          key = row < cell / 3 ? "Down" : "Up";
+          row += row < cell / 3 ? 1 : -1;
+        }
+      else
+        {
+          key = column < cell % 3 ? "Right" : "Left";
+          column += column < cell % 3 ? 1 : -1;
+        }
+
+      from = mark_step ();
+      press (key);
+      session.cursor = row * 3 + column;
+      step = g_strdup_printf ("^S:Row %d, column %d, (empty|X|O) push button\\.$", row + 1, column + 1);
+      expect (from, step);
+    }
+
+  from = mark_step ();
+  press ("Return");
+  session.board[cell] = 'X';
+
+  /* The focused cell's new name is presented as it changes. */
+  played = g_strdup_printf ("^S:%s, X$", name);
+  expect (from, played);
+
+  return expect_reply (from, cell, &reply);
+}
+
+/* Setup */
+
+static void
+session_start (void)
+{
+  static const char *tools[] = { "orca", "xdotool", "Xvfb", "dbus-daemon" };
+  const char *executable = g_getenv ("TTT_EXECUTABLE");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *bus_address = NULL;
+  g_autofree char *prefs = NULL;
+  g_autofree char *runtime = NULL;
+  g_autofree char *speechd = NULL;
+  g_autofree char *debug_file = NULL;
+  gint64 deadline;
+
+  g_assert_nonnull (executable);
+
+  /* A missing tool fails the test: build-aux/deps installs them all. */
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      g_autofree char *path = g_find_program_in_path (tools[i]);
+
+      if (path == NULL)
+        g_error ("%s is not installed: build-aux/deps installs it", tools[i]);
+    }
+
+  session.tmpdir = g_dir_make_tmp ("ttt-orca-XXXXXX", &error);
+  g_assert_no_error (error);
+  session.log_path = g_build_filename (session.tmpdir, "orca.log", NULL);
+  session.said = g_ptr_array_new_with_free_func (g_free);
+  session.partial = g_string_new (NULL);
+  prefs = g_build_filename (session.tmpdir, "orca-prefs", NULL);
+  runtime = g_build_filename (session.tmpdir, "runtime", NULL);
+  g_assert_cmpint (g_mkdir (prefs, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (runtime, 0700), ==, 0);
+
+  session.env = g_get_environ ();
+  /* The other UI tests use GTK's test backend and no bridge: this one
+   * wants the real thing. */
+  session.env = g_environ_unsetenv (session.env, "GTK_A11Y");
+  session.env = g_environ_unsetenv (session.env, "NO_AT_BRIDGE");
+  session.env = g_environ_unsetenv (session.env, "WAYLAND_DISPLAY");
+  session.env = g_environ_unsetenv (session.env, "AT_SPI_BUS_ADDRESS");
+  session.env = g_environ_unsetenv (session.env, "LANGUAGE");
+  session.env = g_environ_setenv (session.env, "LC_ALL", "C.UTF-8", TRUE);
+  session.env = g_environ_setenv (session.env, "GDK_BACKEND", "x11", TRUE);
+  session.env = g_environ_setenv (session.env, "XDG_RUNTIME_DIR", runtime, TRUE);
+  /* Speech stays on in Orca, but its engine is never started. */
+  speechd = g_strdup_printf ("unix_socket:%s/speechd.sock", runtime);
+  session.env = g_environ_setenv (session.env, "SPEECHD_ADDRESS", speechd, TRUE);
+  session.env = g_environ_setenv (session.env, "SPEECHD_CMD", "/bin/false", TRUE);
+  /* Nothing of the desktop's portal is needed on a bus of its own. */
+  session.env = g_environ_setenv (session.env, "ADW_DISABLE_PORTAL", "1", TRUE);
+  /* A seed makes the computer's replies, and so the game, the same. */
+  session.env = g_environ_setenv (session.env, "TTT_SEED", "14", TRUE);
+
+  {
+    const char *argv[] = { "Xvfb", "-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", NULL };
+
+    display = spawn_and_read_line (argv, &session.xvfb);
+    g_assert_cmpstr (display, !=, "");
+  }
+  {
+    g_autofree char *value = g_strdup_printf (":%s", display);
+
+    session.env = g_environ_setenv (session.env, "DISPLAY", value, TRUE);
+  }
+  {
+    const char *argv[] = { "dbus-daemon", "--session", "--nofork", "--print-address=3", NULL };
+
+    bus_address = spawn_and_read_line (argv, &session.bus);
+    g_assert_true (g_str_has_prefix (bus_address, "unix:"));
+    session.env = g_environ_setenv (session.env, "DBUS_SESSION_BUS_ADDRESS", bus_address, TRUE);
+  }
+
+  /* Orca is Python on GObject: GLib's warnings from its libraries must not
+   * abort it as they would a test. */
+  {
+    g_auto(GStrv) saved = g_strdupv (session.env);
+    g_autofree char *terminal = open_log_terminal ();
+    const char *argv[] = { "orca", "--user-prefs", prefs, NULL, NULL };
+
+    debug_file = g_strdup_printf ("--debug-file=%s", terminal);
+    argv[3] = debug_file;
+    session.env = g_environ_unsetenv (session.env, "G_DEBUG");
+    session.orca = spawn (argv, -1, &error);
+    g_assert_no_error (error);
+    g_strfreev (session.env);
+    session.env = g_steal_pointer (&saved);
+  }
+  wait_within (0, "^[SB]:Screen reader on\\.$", START_TIMEOUT_S);
+
+  {
+    const char *argv[] = { executable, "--difficulty=medium", "--first=human", NULL };
+    g_auto(GStrv) saved = g_strdupv (session.env);
+
+    /* GTK warns when a screen reader asks where on the screen something
+     * is, which X11 cannot tell it: a warning that is the reader's doing
+     * must not abort the game. Criticals still do, and test_once reads
+     * every other warning in the game's output. */
+    session.env = g_environ_setenv (session.env, "G_DEBUG", "fatal-criticals", TRUE);
+
+    /* See tests/meson.build: said, not silently passed. */
+    if (g_strcmp0 (g_getenv ("TTT_ORCA_GAME_LEAKS"), "unchecked") == 0)
+      {
+        g_autofree char *options = g_strdup_printf ("%s%sdetect_leaks=0",
+                                                    g_getenv ("ASAN_OPTIONS") ? g_getenv ("ASAN_OPTIONS") : "",
+                                                    g_getenv ("ASAN_OPTIONS") ? ":" : "");
+
+        g_test_message ("the game runs with AddressSanitizer and UBSan, but no leak check at its exit "
+                        "(GTK 4.8's AT-SPI backend leaks there)");
+        session.env = g_environ_setenv (session.env, "ASAN_OPTIONS", options, TRUE);
+      }
+    session.app = spawn (argv, -1, &error);
+    g_assert_no_error (error);
+    g_strfreev (session.env);
+    session.env = g_steal_pointer (&saved);
+  }
+
+  /* The window, given the keyboard focus as a window manager would. */
+  deadline = g_get_monotonic_time () + START_TIMEOUT_S * G_USEC_PER_SEC;
+  while (session.window_id == NULL)
+    {
+      const char *argv[] = { "xdotool", "search", "--onlyvisible", "--name", "^Tic-Tac-Toe$", NULL };
+      g_autofree char *out = run_sync (argv);
+
+      if (out != NULL && *out != '\0')
+        session.window_id = g_strndup (out, strcspn (out, "\n"));
+      else if (g_get_monotonic_time () > deadline)
+        g_error ("the game's window did not appear within %d s", START_TIMEOUT_S);
+      else
+        g_usleep (100 * 1000);
+    }
+  {
+    const char *argv[] = { "xdotool", "windowfocus", "--sync", session.window_id, NULL };
+    g_autofree char *out = run_sync (argv);
+
+    g_assert_nonnull (out);
+  }
+
+  /* Keys are only sent once Orca knows the game: before that it would
+   * miss what they do. */
+  deadline = g_get_monotonic_time () + START_TIMEOUT_S * G_USEC_PER_SEC;
+  while (!session.app_heard)
+    {
+      read_log ();
+      if (g_get_monotonic_time () > deadline)
+        g_error ("Orca did not see the game start within %d s", START_TIMEOUT_S);
+      g_usleep (50 * 1000);
+    }
+
+  /* The window starts with the focus in its header bar, not on a cell. */
+  session.cursor = -1;
+}
+
+static gboolean
+process_ended (GSubprocess *process,
+               guint        seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      /* Reaps it without blocking the wait beyond the deadline. */
+      while (g_main_context_iteration (NULL, FALSE));
+      if (g_subprocess_get_identifier (process) == NULL)
+        return TRUE;
+      g_usleep (50 * 1000);
+    }
+
+  return FALSE;
+}
+
+static void
+stop (GSubprocess **process)
+{
+  if (*process == NULL)
+    return;
+
+  if (g_subprocess_get_identifier (*process) != NULL)
+    {
+      g_subprocess_send_signal (*process, SIGTERM);
+      if (!process_ended (*process, 5))
+        g_subprocess_force_exit (*process);
+    }
+  g_subprocess_wait (*process, NULL, NULL);
+  g_clear_object (process);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+  g_rmdir (path);
+}
+
+static void
+session_stop (void)
+{
+  stop (&session.app);
+  stop (&session.orca);
+  close_log_terminal ();
+  stop (&session.bus);
+  stop (&session.xvfb);
+
+  remove_tree (session.tmpdir);
+  g_clear_pointer (&session.tmpdir, g_free);
+  g_clear_pointer (&session.log_path, g_free);
+  g_clear_pointer (&session.env, g_strfreev);
+  g_clear_pointer (&session.window_id, g_free);
+  g_clear_pointer (&session.said, g_ptr_array_unref);
+  if (session.partial != NULL)
+    g_string_free (session.partial, TRUE);
+  session.partial = NULL;
+}
+
+/* Tests */
+
+static void
+test_digits (void)
+{
+  g_autofree char *took_back = NULL;
+  g_autofree char *hint_name = NULL;
+  g_autofree char *reply_name = NULL;
+  const char *text;
+  guint from;
+  int hint, reply;
+
+  board_clear ();
+  session.game_start = mark_step ();
+
+  g_assert_true (play_digit (choose_cell (FALSE), &reply));
+
+  /* Hint: the focus goes to the suggested cell, which names itself, and
+   * the news says what it is and the coach's reason for it. */
+  from = mark_step ();
+  press ("ctrl+h");
+  expect (from, "^S:Suggested move: It [a-z ]+[a-z]( X’s line| O’s line| — two ways to win)?\\.$");
+  text = said_at (expect (from, "^S:Row [1-3], column [1-3], empty push button\\.$"));
+  hint = parse_cell (text);
+  g_assert_cmpint (session.board[hint], ==, '.');
+  session.cursor = hint;
+
+  /* Take it, then take it back with the computer's answer. */
+  g_assert_true (play_digit (hint, &reply));
+
+  from = mark_step ();
+  press ("ctrl+z");
+  hint_name = cell_words (hint);
+  reply_name = cell_words (reply);
+  took_back = g_strdup_printf ("^S:Took back X at %s and O at %s\\. Your turn\\.$", hint_name, reply_name);
+  expect (from, took_back);
+  session.board[hint] = '.';
+  session.board[reply] = '.';
+
+  /* Then on to the end of the game. */
+  while (play_digit (choose_cell (FALSE), &reply));
+
+  /* Play Again has the focus, in a place named for the end. */
+  wait_for (session.game_start, "^S:Game over panel\\.$");
+  wait_for (session.game_start, "^S:Play Again push button\\.$");
+  session.cursor = -1;
+}
+
+static void
+test_arrows (void)
+{
+  const char *text;
+  guint from;
+
+  g_assert_cmpint (session.cursor, ==, -1);
+
+  /* Enter on Play Again: a new game, and the focus back on the board. */
+  from = mark_step ();
+  session.game_start = from;
+  press ("Return");
+  expect (from, "^S:New game\\. You play X\\. Your turn\\.$");
+  text = said_at (wait_for (from, "^S:Row [1-3], column [1-3], empty push button\\.$"));
+  session.cursor = parse_cell (text);
+  board_clear ();
+
+  while (play_arrows (choose_cell (TRUE)));
+
+  wait_for (session.game_start, "^S:Play Again push button\\.$");
+}
+
+/* Run last, once Orca has presented all there was: each step was heard
+ * once, not again with the focus nor from a change that did not happen. */
+static void
+test_once (void)
+{
+  gboolean twice = FALSE;
+
+  /* Quit as a person would, then let Orca finish. */
+  press ("ctrl+q");
+  g_assert_true (process_ended (session.app, START_TIMEOUT_S));
+  g_subprocess_wait (session.app, NULL, NULL);
+  g_assert_true (g_subprocess_get_if_exited (session.app));
+  g_assert_cmpint (g_subprocess_get_exit_status (session.app), ==, 0);
+  g_clear_object (&session.app);
+  stop (&session.orca);
+  close_log_terminal ();
+  read_log ();
+
+  /* The game warned of nothing but what Orca's questions cause. */
+  {
+    g_autofree char *path = g_build_filename (session.tmpdir, "tictactoe.out", NULL);
+    g_autofree char *output = NULL;
+    g_auto(GStrv) said = NULL;
+
+    g_assert_true (g_file_get_contents (path, &output, NULL, NULL));
+    said = g_strsplit (output, "\n", -1);
+    for (guint i = 0; said[i] != NULL; i++)
+      if ((strstr (said[i], "WARNING") != NULL || strstr (said[i], "CRITICAL") != NULL) &&
+          strstr (said[i], "Screen coordinates not supported") == NULL)
+        g_error ("the game said: %s", said[i]);
+  }
+
+  g_assert_cmpuint (heard->len, >, 10);
+  for (guint i = 0; i < heard->len; i++)
+    {
+      Heard *h = &g_array_index (heard, Heard, i);
+      guint until = session.said->len;
+      guint count = 0;
+
+      /* Until the next step began: the same words later are news of
+       * their own (the computer may answer an undone move the same way). */
+      for (guint j = i + 1; j < heard->len; j++)
+        if (g_array_index (heard, Heard, j).from > h->from)
+          {
+            until = g_array_index (heard, Heard, j).from;
+            break;
+          }
+
+      for (guint k = h->from; k < until; k++)
+        if (g_str_equal (g_ptr_array_index (session.said, k), h->said))
+          count++;
+
+      if (count != 1)
+        {
+          g_test_message ("presented %u times: %s", count, h->said + 2);
+          twice = TRUE;
+        }
+    }
+
+  /* What a person would have heard, for the log. */
+  for (guint i = 0; i < session.said->len; i++)
+    if (((const char *) g_ptr_array_index (session.said, i))[0] == 'S')
+      g_test_message ("heard: %s", (const char *) g_ptr_array_index (session.said, i) + 2);
+
+  if (twice)
+    dump_said (0);
+  g_assert_false (twice);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  heard = g_array_new (FALSE, TRUE, sizeof (Heard));
+  g_array_set_clear_func (heard, heard_clear);
+
+  g_test_add_func ("/orca/digits", test_digits);
+  g_test_add_func ("/orca/arrows", test_arrows);
+  g_test_add_func ("/orca/once", test_once);
+
+  session_start ();
+  status = g_test_run ();
+  session_stop ();
+  g_array_unref (heard);
+
+  return status;
+}
