@@ -18,6 +18,7 @@
 #include "ttt-news.h"
 #include "ttt-player-badge.h"
 #include "ttt-review-cursor.h"
+#include "ttt-sound-player.h"
 #include "ttt-window-private.h"
 
 struct _TttWindow
@@ -26,6 +27,7 @@ struct _TttWindow
 
   TttGame              *game;
   GSettings            *settings;
+  TttSoundPlayer       *sound_player;
 
   /* What a screen reader hears of the game, and how it gets there. */
   TttNews              *news;
@@ -648,6 +650,10 @@ ttt_window_constructed (GObject *object)
   self->announcer = ttt_announcer_new (GTK_WINDOW (self));
   g_signal_connect_object (self->news, "news", G_CALLBACK (news_cb), self, G_CONNECT_SWAPPED);
 
+  self->sound_player = ttt_sound_player_new (self->game);
+  if (self->settings != NULL)
+    g_settings_bind (self->settings, "sound", self->sound_player, "enabled", G_SETTINGS_BIND_GET);
+
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
@@ -774,6 +780,7 @@ ttt_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 
+  g_clear_object (&self->sound_player);
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
 
@@ -943,6 +950,14 @@ ttt_window_get_cell (TttWindow *self,
   g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
 
   return ttt_board_view_get_cell (self->board, cell);
+}
+
+TttSoundPlayer *
+ttt_window_get_sound_player (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->sound_player;
 }
 
 const char *

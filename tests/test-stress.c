@@ -137,6 +137,9 @@ check_invariants (Stress *stress)
       g_assert_cmpint (turn, !=, ttt_game_get_human_mark (game));
     }
 
+  /* Sounds never pile up: the newest replaces the one playing. */
+  g_assert_cmpuint (ttt_sound_player_get_n_playing (), <=, 1);
+
   /* Scores are unsigned: a count taken back twice would wrap around. */
   g_assert_cmpuint (ttt_game_get_score_human (game), <, 1000000);
   g_assert_cmpuint (ttt_game_get_score_computer (game), <, 1000000);
