@@ -218,7 +218,7 @@ ttt_test_set_content_size (TttWindow *window,
                            int        height)
 {
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
-  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   int extra_width, extra_height;
 
   gtk_window_get_default_size (GTK_WINDOW (window), &extra_width, &extra_height);
