@@ -419,6 +419,8 @@ ttt_application_startup (GApplication *app)
     { "win.new-game", { "<Control>n", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
+    { "win.show-analysis", { "<Control>a", NULL } },
+    { "win.review", { "<Control>r", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 

@@ -211,22 +211,6 @@ test_animations_off (Fixture       *fixture,
     g_assert_cmpfloat_with_epsilon (ttt_board_view_get_mark_progress (fixture->board, i), 1.0, 1e-9);
 }
 
-/* Every label in the header shows all of its text. */
-static void
-assert_labels_whole (GtkWidget *widget)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
-    {
-      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
-        g_error ("“%s” is cut to fit %d px", gtk_label_get_text (GTK_LABEL (widget)),
-                 gtk_widget_get_width (widget));
-    }
-
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    assert_labels_whole (c);
-}
-
 static void
 assert_buttons_shown (GtkWidget *widget,
                       guint     *n_buttons)
@@ -249,11 +233,10 @@ test_narrow_window (Fixture       *fixture,
                     gconstpointer  data)
 {
   GtkWidget *header = gtk_widget_get_ancestor (child (fixture, "window_title"), ADW_TYPE_HEADER_BAR);
-  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
   guint n_buttons = 0;
 
   GtkWidget *content = child (fixture, "toast_overlay");
-  int extra_width, extra_height, minimum;
+  int minimum;
 
   /* What the window needs is its content's: 360 px wide, and at that width
    * no more than 600 px tall, header bar included. */
@@ -262,22 +245,13 @@ test_narrow_window (Fixture       *fixture,
   gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, 360, &minimum, NULL, NULL, NULL);
   g_assert_cmpint (minimum, <=, 600);
 
-  /* Laid out at that size; without a compositor the window's size counts
-   * its frame too. */
-  gtk_window_get_default_size (GTK_WINDOW (fixture->window), &extra_width, &extra_height);
-  extra_width -= gtk_widget_get_width (content);
-  extra_height -= gtk_widget_get_height (content);
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360 + extra_width, 600 + extra_height);
-  while (gtk_widget_get_width (content) != 360 && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-  ttt_test_iterate ();
-  g_assert_cmpint (gtk_widget_get_width (content), ==, 360);
-  g_assert_cmpint (gtk_widget_get_height (content), ==, 600);
+  /* Laid out at that size. */
+  ttt_test_set_content_size (fixture->window, 360, 600);
 
   /* The header keeps every button and all of its title and subtitle. */
   assert_buttons_shown (header, &n_buttons);
   g_assert_cmpuint (n_buttons, >=, 4);
-  assert_labels_whole (header);
+  ttt_test_assert_labels_whole (header);
 
   /* The cells stay large enough to hit. */
   for (int i = 0; i < TTT_N_CELLS; i++)
@@ -289,12 +263,12 @@ test_narrow_window (Fixture       *fixture,
     }
 
   /* So do the badges, with their names whole. */
-  assert_labels_whole (child (fixture, "badges"));
+  ttt_test_assert_labels_whole (child (fixture, "badges"));
 
   /* And at the end, the result and Play Again too. */
   play_two_player_win (fixture);
   ttt_test_iterate ();
-  assert_labels_whole (child (fixture, "status_stack"));
+  ttt_test_assert_labels_whole (child (fixture, "status_stack"));
 }
 
 static void

@@ -486,8 +486,9 @@ static void
 test_icon_buttons_named (Fixture       *fixture,
                          gconstpointer  data)
 {
-  /* New Game, Undo, the main menu, Hint and the notice's Dismiss. */
-  g_assert_cmpuint (assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 5);
+  /* New Game, Undo, the main menu, Hint, the notice's Dismiss, and the
+   * review's Previous and Next. */
+  g_assert_cmpuint (assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 7);
 }
 
 static void

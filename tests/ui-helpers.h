@@ -28,5 +28,9 @@ gboolean      ttt_test_action_enabled     (TttWindow            *window,
                                            const char           *action);
 void          ttt_test_activate           (TttWindow            *window,
                                            const char           *action);
+void          ttt_test_assert_labels_whole (GtkWidget           *widget);
+void          ttt_test_set_content_size   (TttWindow            *window,
+                                           int                   width,
+                                           int                   height);
 
 G_END_DECLS
