@@ -511,6 +511,8 @@ ttt_application_startup (GApplication *app)
     { "win.new-game", { "<Control>n", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
+    { "win.show-analysis", { "<Control>a", NULL } },
+    { "win.review", { "<Control>r", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 
@@ -534,6 +536,12 @@ ttt_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
+  {
+    /* The menu's check item and the preferences' switch both show the key. */
+    g_autoptr(GAction) sound = g_settings_create_action (self->settings, "sound");
+
+    g_action_map_add_action (G_ACTION_MAP (self), sound);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self),
                                            accels[i].action, accels[i].accels);

@@ -17,5 +17,9 @@ double     ttt_board_view_get_mark_progress (TttBoardView *self,
                                         int       cell);
 double     ttt_board_view_get_finish_progress (TttBoardView *self);
 gboolean   ttt_board_view_is_animating    (TttBoardView *self);
+const char *ttt_board_view_get_note       (TttBoardView  *self,
+                                           int            cell,
+                                           const char   **symbol);
+int        ttt_board_view_get_review_best_cell (TttBoardView *self);
 
 G_END_DECLS

@@ -15,12 +15,35 @@
 #include <glib/gi18n.h>
 
 #include "ttt-board-view-private.h"
+#include "ttt-coach.h"
 
 /* Below this a mark is hard to hit with a finger; the window's minimum
  * size leaves room for it at 360 px. */
 #define MIN_CELL_SIZE  80
 #define NAT_CELL_SIZE  128
 #define GAP            8
+
+/* What a cell's note says by its symbol; the words say the same. */
+typedef enum
+{
+  NOTE_NONE,
+  NOTE_WIN,
+  NOTE_DRAW,
+  NOTE_LOSS,
+  NOTE_BEST,
+  NOTE_MISTAKE,
+  NOTE_BLUNDER,
+} NoteKind;
+
+static const char * const note_symbols[] = {
+  [NOTE_NONE] = NULL,
+  [NOTE_WIN] = "win",
+  [NOTE_DRAW] = "draw",
+  [NOTE_LOSS] = "loss",
+  [NOTE_BEST] = "best",
+  [NOTE_MISTAKE] = "mistake",
+  [NOTE_BLUNDER] = "blunder",
+};
 
 #define GROW_DURATION      220
 #define EMPHASIS_DURATION  900
@@ -52,6 +75,22 @@ struct _TttBoardView
   double        emphasis_value;
   AdwAnimation *finish;
   double        finish_value;
+
+  /* The coach: what each cell says in words and by a symbol, drawn in the
+   * cell (see update_note()). */
+  gboolean      show_analysis;
+  char         *note_text[TTT_N_CELLS];
+  NoteKind      note_kind[TTT_N_CELLS];
+
+  /* A review shows its position instead of the live game's, which stays
+   * as it is. At the cursor: the move just played, its mover and grade,
+   * and the best cell named when it was not best. */
+  TttReviewCursor *review;
+  guint         review_position;
+  int           review_cell;
+  TttMark       review_mover;
+  TttGrade      review_grade;
+  int           review_best_cell;
 };
 
 G_DEFINE_FINAL_TYPE (TttBoardView, ttt_board_view, GTK_TYPE_WIDGET)
@@ -59,6 +98,8 @@ G_DEFINE_FINAL_TYPE (TttBoardView, ttt_board_view, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_GAME,
+  PROP_SHOW_ANALYSIS,
+  PROP_REVIEW,
   N_PROPS
 };
 
@@ -140,13 +181,35 @@ widget_color (GtkWidget *widget)
   return color;
 }
 
-/* How much a finished game fades the marks that did not make it. */
+/* What the board shows: the live game, or the position of a review. */
+
+static TttMark
+shown_mark (TttBoardView *self,
+            int           cell)
+{
+  if (self->review != NULL)
+    return ttt_review_cursor_get_cell (self->review, cell);
+  return ttt_game_get_cell (self->game, cell);
+}
+
+static guint
+shown_winning_cells (TttBoardView *self)
+{
+  if (self->review != NULL)
+    return ttt_review_cursor_get_winning_cells (self->review);
+  return ttt_game_get_winning_cells (self->game);
+}
+
+/* How much a finished game fades the marks that did not make it. A review
+ * keeps every position crisp, and at the end only the win stands out. */
 static double
 mark_opacity (TttBoardView *self,
-              int       cell)
+              int           cell)
 {
-  guint winning = ttt_game_get_winning_cells (self->game);
+  guint winning = shown_winning_cells (self);
 
+  if (self->review != NULL)
+    return winning == 0 || (winning & (1u << cell)) ? 1.0 : 0.35;
   if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
     return 1.0;
   if (winning & (1u << cell))
@@ -154,6 +217,274 @@ mark_opacity (TttBoardView *self,
   if (winning != 0)
     return 1.0 - 0.65 * self->finish_value;
   return 1.0 - 0.5 * self->finish_value;
+}
+
+static GdkRGBA
+named_color (GtkWidget  *widget,
+             const char *name)
+{
+  GdkRGBA color = { 0.5, 0.5, 0.5, 1.0 };
+
+  /* libadwaita's named colours follow the light and dark style; their
+   * text colours (success_color…) keep at least 4.5:1 on the window. */
+  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, &color);
+  return color;
+}
+
+static const char *
+note_color_name (NoteKind kind)
+{
+  switch (kind)
+    {
+    case NOTE_WIN:
+    case NOTE_BEST:
+      return "success_color";
+    case NOTE_LOSS:
+    case NOTE_BLUNDER:
+      return "error_color";
+    case NOTE_MISTAKE:
+      return "warning_color";
+    case NOTE_DRAW:
+    case NOTE_NONE:
+    default:
+      return "window_fg_color";
+    }
+}
+
+/* The "!" of the warning signs, cut out of their shape (even-odd). */
+static void
+path_exclamation (cairo_t *cr,
+                  double   cx,
+                  double   top,
+                  double   bottom,
+                  double   width)
+{
+  double dot = width * 1.1;
+
+  cairo_rectangle (cr, cx - width / 2, top, width, (bottom - top) - dot * 1.6);
+  cairo_rectangle (cr, cx - dot / 2, bottom - dot, dot, dot);
+}
+
+/* The symbol of a note, in a square of side @s centred on (@cx, @cy):
+ * shapes that differ without their colour. A win points up and a loss
+ * down, a draw is an equals sign; Best is a tick, a Mistake a warning
+ * triangle and a Blunder an octagon like a stop sign, both with a "!". */
+static void
+draw_symbol (cairo_t  *cr,
+             NoteKind  kind,
+             double    cx,
+             double    cy,
+             double    s)
+{
+  double h = s / 2;
+
+  cairo_new_path (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+
+  switch (kind)
+    {
+    case NOTE_WIN:
+      cairo_move_to (cr, cx, cy - h * 0.85);
+      cairo_line_to (cr, cx + h, cy + h * 0.75);
+      cairo_line_to (cr, cx - h, cy + h * 0.75);
+      cairo_close_path (cr);
+      break;
+
+    case NOTE_LOSS:
+      cairo_move_to (cr, cx, cy + h * 0.85);
+      cairo_line_to (cr, cx + h, cy - h * 0.75);
+      cairo_line_to (cr, cx - h, cy - h * 0.75);
+      cairo_close_path (cr);
+      break;
+
+    case NOTE_DRAW:
+      cairo_rectangle (cr, cx - h, cy - h * 0.6, s, h * 0.45);
+      cairo_rectangle (cr, cx - h, cy + h * 0.15, s, h * 0.45);
+      break;
+
+    case NOTE_BEST:
+      cairo_move_to (cr, cx - h, cy + h * 0.05);
+      cairo_line_to (cr, cx - h * 0.65, cy - h * 0.3);
+      cairo_line_to (cr, cx - h * 0.25, cy + h * 0.1);
+      cairo_line_to (cr, cx + h * 0.65, cy - h * 0.8);
+      cairo_line_to (cr, cx + h, cy - h * 0.45);
+      cairo_line_to (cr, cx - h * 0.25, cy + h * 0.8);
+      cairo_close_path (cr);
+      break;
+
+    case NOTE_MISTAKE:
+      cairo_move_to (cr, cx, cy - h);
+      cairo_line_to (cr, cx + h, cy + h * 0.85);
+      cairo_line_to (cr, cx - h, cy + h * 0.85);
+      cairo_close_path (cr);
+      path_exclamation (cr, cx, cy - h * 0.3, cy + h * 0.68, s * 0.13);
+      break;
+
+    case NOTE_BLUNDER:
+      {
+        /* cos and sin of 22.5°: the octagon stands on a side. */
+        static const double octagon[8][2] = {
+          { 0.9239, 0.3827 }, { 0.3827, 0.9239 }, { -0.3827, 0.9239 }, { -0.9239, 0.3827 },
+          { -0.9239, -0.3827 }, { -0.3827, -0.9239 }, { 0.3827, -0.9239 }, { 0.9239, -0.3827 },
+        };
+
+        cairo_move_to (cr, cx + h * octagon[0][0], cy + h * octagon[0][1]);
+        for (int i = 1; i < 8; i++)
+          cairo_line_to (cr, cx + h * octagon[i][0], cy + h * octagon[i][1]);
+        cairo_close_path (cr);
+      }
+      path_exclamation (cr, cx, cy - h * 0.6, cy + h * 0.6, s * 0.14);
+      break;
+
+    case NOTE_NONE:
+    default:
+      return;
+    }
+
+  cairo_fill (cr);
+}
+
+static PangoLayout *
+note_layout (GtkWidget  *area,
+             const char *text,
+             double      font_px,
+             double      width,
+             gboolean    bold)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (area, text);
+  PangoFontDescription *font = pango_font_description_copy (pango_context_get_font_description (pango_layout_get_context (layout)));
+
+  pango_font_description_set_absolute_size (font, font_px * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_font_description_free (font);
+
+  return layout;
+}
+
+/* The note of the analysis on an empty cell: its symbol above its words,
+ * together in the middle of the cell. */
+static void
+draw_analysis_note (TttBoardView *self,
+                    GtkWidget    *area,
+                    cairo_t      *cr,
+                    int           cell,
+                    double        size,
+                    double        cx,
+                    double        cy)
+{
+  NoteKind kind = self->note_kind[cell];
+  GdkRGBA fg = named_color (area, "window_fg_color");
+  GdkRGBA symbol_color = named_color (area, note_color_name (kind));
+  double font_px = MAX (11.0, size * 0.13);
+  double symbol = size * 0.2;
+  double gap = size * 0.06;
+  g_autoptr(PangoLayout) layout = note_layout (area, self->note_text[cell], font_px, size * 0.92, TRUE);
+  int text_width, text_height;
+  double top;
+
+  pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  top = cy - (symbol + gap + text_height) / 2;
+
+  gdk_cairo_set_source_rgba (cr, &symbol_color);
+  draw_symbol (cr, kind, cx, top + symbol / 2, symbol);
+
+  gdk_cairo_set_source_rgba (cr, &fg);
+  cairo_move_to (cr, cx - size * 0.46, top + symbol + gap);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static void
+path_rounded_rect (cairo_t *cr,
+                   double   x,
+                   double   y,
+                   double   width,
+                   double   height,
+                   double   radius)
+{
+  cairo_new_path (cr);
+  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* The note of a graded move, and of the best cell, in the review: a pill
+ * at the foot of the cell, its symbol before its word. A word too long
+ * for the cell ("Meilleur coup") is set smaller, then on two lines. */
+static void
+draw_grade_note (TttBoardView *self,
+                 GtkWidget    *area,
+                 cairo_t      *cr,
+                 int           cell,
+                 double        width,
+                 double        height)
+{
+  NoteKind kind = self->note_kind[cell];
+  double size = MIN (width, height);
+  double room = width - 4;
+  GdkRGBA fg = named_color (area, "window_fg_color");
+  GdkRGBA bg = named_color (area, "window_bg_color");
+  GdkRGBA symbol_color = named_color (area, note_color_name (kind));
+  double font_px = MAX (11.0, size * 0.12);
+  g_autoptr(PangoLayout) layout = NULL;
+  int text_width, text_height;
+  double symbol, gap, pad, pill_width, pill_height, x, y, symbol_x, text_x;
+
+  for (;;)
+    {
+      g_clear_object (&layout);
+      layout = note_layout (area, self->note_text[cell], font_px, -1, TRUE);
+      pango_layout_get_pixel_size (layout, &text_width, &text_height);
+      symbol = font_px * 1.05;
+      gap = font_px * 0.35;
+      pad = font_px * 0.55;
+      if (symbol + gap + text_width + 2 * pad <= room || font_px <= 9.0)
+        break;
+      font_px = MAX (9.0, font_px * 0.9);
+    }
+
+  if (symbol + gap + text_width + 2 * pad > room)
+    {
+      pango_layout_set_width (layout, (int) ((room - symbol - gap - 2 * pad) * PANGO_SCALE));
+      pango_layout_set_alignment (layout, is_rtl (self) ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+      pango_layout_get_pixel_size (layout, &text_width, &text_height);
+    }
+
+  pill_height = text_height + font_px * 0.4;
+  pill_width = MIN (symbol + gap + text_width + 2 * pad, room);
+  x = (width - pill_width) / 2;
+  y = height - pill_height - size * 0.04;
+
+  path_rounded_rect (cr, x, y, pill_width, pill_height, MIN (pill_height / 2, font_px * 0.9));
+  cairo_set_source_rgba (cr, bg.red, bg.green, bg.blue, 0.94);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, MAX (1.5, size * 0.015));
+  gdk_cairo_set_source_rgba (cr, &symbol_color);
+  cairo_stroke (cr);
+
+  /* The symbol comes first in the direction of the text. */
+  if (is_rtl (self))
+    {
+      text_x = x + pad;
+      symbol_x = x + pill_width - pad - symbol / 2;
+    }
+  else
+    {
+      symbol_x = x + pad + symbol / 2;
+      text_x = x + pad + symbol + gap;
+    }
+
+  draw_symbol (cr, kind, symbol_x, y + pill_height / 2, symbol);
+
+  gdk_cairo_set_source_rgba (cr, &fg);
+  cairo_move_to (cr, text_x, y + (pill_height - text_height) / 2);
+  pango_cairo_show_layout (cr, layout);
 }
 
 static void
@@ -171,16 +502,26 @@ draw_mark (GtkDrawingArea *area,
   double cx = width / 2.0;
   double cy = height / 2.0;
   GdkRGBA color = widget_color (GTK_WIDGET (area));
+  gboolean grade_note;
 
   if (self->game == NULL)
     return;
 
-  mark = ttt_game_get_cell (self->game, cell);
+  mark = shown_mark (self, cell);
+  grade_note = self->review != NULL && self->note_kind[cell] != NOTE_NONE;
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, size * 0.09);
 
+  /* A mark with a grade under it moves up to make room. */
+  if (grade_note)
+    {
+      radius = size * 0.24;
+      cy = height * 0.4;
+      cairo_set_line_width (cr, size * 0.08);
+    }
+
   /* The computer's move sends out a ring that fades, so the eye finds it. */
-  if (cell == self->last_computer_cell && self->emphasis_value > 0)
+  if (self->review == NULL && cell == self->last_computer_cell && self->emphasis_value > 0)
     {
       double t = 1.0 - self->emphasis_value;
 
@@ -194,59 +535,50 @@ draw_mark (GtkDrawingArea *area,
 
   if (mark == TTT_MARK_NONE)
     {
-      /* The hint shows the mark the side to move would put there. */
-      if (cell == self->hint_cell)
+      /* The hint shows the mark the side to move would put there, the
+       * review the mark that would have been best, both faint. Under the
+       * words of the analysis it is fainter still. */
+      if (self->review != NULL && cell == self->review_best_cell)
         {
           cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.4);
+          ttt_board_view_stroke_mark (cr, self->review_mover, cx, cy, radius, 1.0);
+        }
+      else if (self->review == NULL && cell == self->hint_cell)
+        {
+          cairo_set_source_rgba (cr, color.red, color.green, color.blue,
+                                 self->note_kind[cell] != NOTE_NONE ? 0.25 : 0.4);
           ttt_board_view_stroke_mark (cr, ttt_game_get_turn (self->game), cx, cy, radius, 1.0);
         }
-      return;
+    }
+  else
+    {
+      cairo_set_source_rgba (cr, color.red, color.green, color.blue,
+                             color.alpha * mark_opacity (self, cell));
+      ttt_board_view_stroke_mark (cr, mark, cx, cy, radius, self->grow_value[cell]);
     }
 
-  cairo_set_source_rgba (cr, color.red, color.green, color.blue,
-                         color.alpha * mark_opacity (self, cell));
-  ttt_board_view_stroke_mark (cr, mark, cx, cy, radius, self->grow_value[cell]);
-}
-
-static void
-ttt_board_view_snapshot (GtkWidget   *widget,
-                    GtkSnapshot *snapshot)
-{
-  TttBoardView *self = TTT_BOARD_VIEW (widget);
-  double side = 3 * self->cell_size + 2 * GAP;
-  double inset = self->cell_size * 0.06;
-  guint winning = self->game != NULL ? ttt_game_get_winning_cells (self->game) : 0;
-  GdkRGBA color = widget_color (widget);
-  cairo_t *cr;
-
-  if (self->cell_size <= 0)
+  if (self->note_kind[cell] == NOTE_NONE || self->note_text[cell] == NULL)
     return;
 
-  cr = gtk_snapshot_append_cairo (snapshot,
-                                  &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y, side, side));
+  if (grade_note)
+    draw_grade_note (self, GTK_WIDGET (area), cr, cell, width, height);
+  else
+    draw_analysis_note (self, GTK_WIDGET (area), cr, cell, size, width / 2.0, height / 2.0);
+}
 
-  /* The four lines of the #, in the board's own (dim) colour. */
-  gdk_cairo_set_source_rgba (cr, &color);
-  cairo_set_line_width (cr, 4);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  for (int i = 1; i <= 2; i++)
-    {
-      double at = i * self->cell_size + (i - 0.5) * GAP;
+/* A line through the three cells of a win, drawn from the first to the
+ * last, in the winner's colour. */
+static void
+snapshot_win_line (TttBoardView *self,
+                   GtkSnapshot  *snapshot,
+                   guint         winning,
+                   double        finish)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  double side = 3 * self->cell_size + 2 * GAP;
+  cairo_t *cr;
 
-      cairo_move_to (cr, self->origin_x + at, self->origin_y + inset);
-      cairo_line_to (cr, self->origin_x + at, self->origin_y + side - inset);
-      cairo_move_to (cr, self->origin_x + inset, self->origin_y + at);
-      cairo_line_to (cr, self->origin_x + side - inset, self->origin_y + at);
-    }
-  cairo_stroke (cr);
-  cairo_destroy (cr);
-
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    gtk_widget_snapshot_child (widget, self->cells[i], snapshot);
-
-  /* A line through the three cells of a win, drawn from the first to the
-   * last, in the winner's colour. */
-  if (winning != 0 && self->finish_value > 0)
+  if (winning != 0 && finish > 0)
     {
       int first = -1, last = -1;
       graphene_point_t from, to;
@@ -307,10 +639,57 @@ ttt_board_view_snapshot (GtkWidget   *widget,
       cairo_set_line_width (cr, self->cell_size * 0.1);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       cairo_move_to (cr, from.x, from.y);
-      cairo_line_to (cr, from.x + dx * self->finish_value, from.y + dy * self->finish_value);
+      cairo_line_to (cr, from.x + dx * finish, from.y + dy * finish);
       cairo_stroke (cr);
       cairo_destroy (cr);
     }
+}
+
+static void
+ttt_board_view_snapshot (GtkWidget   *widget,
+                    GtkSnapshot *snapshot)
+{
+  TttBoardView *self = TTT_BOARD_VIEW (widget);
+  double side = 3 * self->cell_size + 2 * GAP;
+  double inset = self->cell_size * 0.06;
+  guint winning = self->game != NULL ? shown_winning_cells (self) : 0;
+  /* A review shows a finished game at rest. */
+  double finish = self->review != NULL ? 1.0 : self->finish_value;
+  GdkRGBA color = widget_color (widget);
+  cairo_t *cr;
+
+  if (self->cell_size <= 0)
+    return;
+
+  cr = gtk_snapshot_append_cairo (snapshot,
+                                  &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y, side, side));
+
+  /* The four lines of the #, in the board's own (dim) colour. */
+  gdk_cairo_set_source_rgba (cr, &color);
+  cairo_set_line_width (cr, 4);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (int i = 1; i <= 2; i++)
+    {
+      double at = i * self->cell_size + (i - 0.5) * GAP;
+
+      cairo_move_to (cr, self->origin_x + at, self->origin_y + inset);
+      cairo_line_to (cr, self->origin_x + at, self->origin_y + side - inset);
+      cairo_move_to (cr, self->origin_x + inset, self->origin_y + at);
+      cairo_line_to (cr, self->origin_x + side - inset, self->origin_y + at);
+    }
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+
+  /* In a review the line goes under the cells, whose grades stay
+   * readable on top of it. */
+  if (self->review != NULL)
+    snapshot_win_line (self, snapshot, winning, finish);
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    gtk_widget_snapshot_child (widget, self->cells[i], snapshot);
+
+  if (self->review == NULL)
+    snapshot_win_line (self, snapshot, winning, finish);
 }
 
 /* Layout: a square of three by three cells, centred in whatever the board
@@ -368,59 +747,155 @@ ttt_board_view_get_request_mode (GtkWidget *widget)
 /* State */
 
 static void
-update_cell (TttBoardView *self,
-             int       cell)
+set_note (TttBoardView *self,
+          int           cell,
+          NoteKind      kind,
+          char         *text)
 {
-  TttMark mark = ttt_game_get_cell (self->game, cell);
+  g_free (self->note_text[cell]);
+  self->note_text[cell] = text;
+  self->note_kind[cell] = text != NULL ? kind : NOTE_NONE;
+}
+
+static NoteKind
+grade_note_kind (TttGrade grade)
+{
+  switch (grade)
+    {
+    case TTT_GRADE_MISTAKE:
+      return NOTE_MISTAKE;
+    case TTT_GRADE_BLUNDER:
+      return NOTE_BLUNDER;
+    case TTT_GRADE_BEST:
+    default:
+      return NOTE_BEST;
+    }
+}
+
+/* What the coach says on @cell, in words and by a symbol, and returns its
+ * sentence for a screen reader (or NULL). In a review: the grade of the
+ * move just played and the cell that would have been best; in play, with
+ * the analysis on, what every empty cell leads to for a person to move. */
+static char *
+update_note (TttBoardView *self,
+             int           cell,
+             TttMark       mark)
+{
+  TttVerdict verdict;
+  guint n_moves;
+
+  if (self->review != NULL)
+    {
+      if (cell == self->review_cell)
+        {
+          set_note (self, cell, grade_note_kind (self->review_grade),
+                    g_strdup (ttt_coach_grade_name (self->review_grade)));
+          /* Translators: the accessible description of the cell of the
+           * move shown in the review: its number and its grade, e.g.
+           * "Move 4: Mistake". */
+          return g_strdup_printf (_("Move %u: %s"), ttt_review_cursor_get_position (self->review),
+                                  ttt_coach_grade_name (self->review_grade));
+        }
+      if (cell == self->review_best_cell)
+        {
+          set_note (self, cell, NOTE_BEST, g_strdup (ttt_coach_grade_name (TTT_GRADE_BEST)));
+          /* Translators: the accessible description of the cell that would
+           * have been the best move, shown in the review. */
+          return g_strdup (_("The best move"));
+        }
+    }
+  else if (self->show_analysis && mark == TTT_MARK_NONE &&
+           ttt_game_get_cell_analysis (self->game, cell, &verdict, &n_moves))
+    {
+      static const NoteKind kinds[] = {
+        [TTT_VERDICT_WIN] = NOTE_WIN,
+        [TTT_VERDICT_DRAW] = NOTE_DRAW,
+        [TTT_VERDICT_LOSS] = NOTE_LOSS,
+      };
+
+      set_note (self, cell, kinds[verdict], ttt_coach_analysis_label (verdict, n_moves));
+      return ttt_coach_analysis_description (verdict, n_moves);
+    }
+
+  set_note (self, cell, NOTE_NONE, NULL);
+  return NULL;
+}
+
+static void
+update_cell (TttBoardView *self,
+             int           cell)
+{
+  TttMark mark = shown_mark (self, cell);
   TttGameState state = ttt_game_get_state (self->game);
-  gboolean winning = (ttt_game_get_winning_cells (self->game) & (1u << cell)) != 0;
+  gboolean reviewing = self->review != NULL;
+  gboolean winning = (shown_winning_cells (self) & (1u << cell)) != 0;
   GtkWidget *button = self->cells[cell];
   g_autofree char *name = NULL;
+  g_autofree char *note = NULL;
+  g_autofree char *description = NULL;
+  TttMark ghost;
+
+  note = update_note (self, cell, mark);
 
   gtk_widget_remove_css_class (self->marks[cell], "x");
   gtk_widget_remove_css_class (self->marks[cell], "o");
-  /* An empty cell draws the hint in the colour of the side to move. */
-  if (mark == TTT_MARK_X || (mark == TTT_MARK_NONE && ttt_game_get_turn (self->game) == TTT_MARK_X))
+  /* An empty cell draws the hint in the colour of the side to move, and
+   * the best cell of a review in the colour of the side that missed it. */
+  ghost = reviewing ? self->review_mover : ttt_game_get_turn (self->game);
+  if (mark == TTT_MARK_X || (mark == TTT_MARK_NONE && ghost == TTT_MARK_X))
     gtk_widget_add_css_class (self->marks[cell], "x");
   else
     gtk_widget_add_css_class (self->marks[cell], "o");
 
   /* Only a cell that can be played now answers the pointer. */
-  if (mark == TTT_MARK_NONE && state == TTT_GAME_STATE_HUMAN_TURN)
+  if (!reviewing && mark == TTT_MARK_NONE && state == TTT_GAME_STATE_HUMAN_TURN)
     gtk_widget_add_css_class (button, "playable");
   else
     gtk_widget_remove_css_class (button, "playable");
 
-  if (cell == self->last_computer_cell && state != TTT_GAME_STATE_OVER)
+  if (!reviewing && cell == self->last_computer_cell && state != TTT_GAME_STATE_OVER)
     gtk_widget_add_css_class (button, "last-move");
   else
     gtk_widget_remove_css_class (button, "last-move");
+
+  if (reviewing && cell == self->review_cell)
+    gtk_widget_add_css_class (button, "reviewed-move");
+  else
+    gtk_widget_remove_css_class (button, "reviewed-move");
 
   if (winning)
     gtk_widget_add_css_class (button, "winning");
   else
     gtk_widget_remove_css_class (button, "winning");
 
-  if (cell == self->hint_cell)
+  if (!reviewing && cell == self->hint_cell)
     gtk_widget_add_css_class (button, "hint");
   else
     gtk_widget_remove_css_class (button, "hint");
 
-  /* A finished board takes no clicks and no focus. */
-  gtk_widget_set_sensitive (button, state != TTT_GAME_STATE_OVER);
+  /* A finished board takes no clicks and no focus, nor does a review. */
+  gtk_widget_set_sensitive (button, state != TTT_GAME_STATE_OVER && !reviewing);
 
   /* Translators: a cell's name for screen readers, e.g. "Row 2, column 3, X". */
   name = g_strdup_printf (_("Row %d, column %d, %s"), cell / 3 + 1, cell % 3 + 1, mark_name (mark));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   -1);
-  if (winning)
+  /* In a review the cell's note says the most; in play the end comes
+   * first, then the analysis. No description for the hint: the window
+   * tells it as news once the focus is on the cell (TttNews), and a
+   * description set around that focus change would be said twice. */
+  if (reviewing && note != NULL)
+    description = g_steal_pointer (&note);
+  else if (winning)
+    description = g_strdup (_("Part of the winning line"));
+  else
+    description = g_steal_pointer (&note);
+
+  if (description != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Part of the winning line"),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
                                     -1);
-  /* No description for the hint: the window tells it as news once the
-   * focus is on the cell (TttNews), and a description set around that
-   * focus change would be said twice. */
   else
     gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 
@@ -641,11 +1116,18 @@ ttt_board_view_set_focus_child (GtkWidget *widget,
                            GtkWidget *child)
 {
   TttBoardView *self = TTT_BOARD_VIEW (widget);
+  GtkWidget *old = gtk_widget_get_focus_child (widget);
 
   GTK_WIDGET_CLASS (ttt_board_view_parent_class)->set_focus_child (widget, child);
 
   if (child != NULL)
     self->cursor = cell_of (child);
+
+  /* News for a screen reader borrows the focused cell's description
+   * (TttAnnouncer), and the analysis is said there: the cell the focus
+   * leaves gets its own back. */
+  if (old != NULL && old != child && self->game != NULL)
+    update_cell (self, cell_of (old));
 }
 
 /* Digits play in the reading order of the language; the numeric keypad is
@@ -758,6 +1240,8 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_connect_object (game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+      /* The analysis changes with every move, undone ones too. */
+      g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
 
       /* A game that is already over is shown at rest. */
       if (ttt_game_get_state (game) == TTT_GAME_STATE_OVER)
@@ -766,6 +1250,138 @@ ttt_board_view_set_game (TttBoardView *self,
     }
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+/* Every mark whole and still, as a review starts or ends. */
+static void
+skip_growing (TttBoardView *self)
+{
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    {
+      adw_animation_reset (self->grow[i]);
+      self->grow_value[i] = 1.0;
+    }
+}
+
+static void
+update_review_move (TttBoardView *self)
+{
+  TttReview review;
+
+  self->review_cell = -1;
+  self->review_best_cell = -1;
+  self->review_mover = TTT_MARK_NONE;
+
+  if (self->review == NULL ||
+      !ttt_review_cursor_get_move (self->review, ttt_review_cursor_get_position (self->review),
+                                   &self->review_cell, &self->review_mover, &review))
+    return;
+
+  self->review_grade = review.grade;
+  /* The cell the move's explanation names (ttt_coach_move_text()). */
+  if (review.grade != TTT_GRADE_BEST && review.best != 0)
+    self->review_best_cell = g_bit_nth_lsf (review.best, -1);
+}
+
+static void
+review_position_cb (TttBoardView    *self,
+                    GParamSpec      *pspec,
+                    TttReviewCursor *review)
+{
+  guint position = ttt_review_cursor_get_position (review);
+  gboolean forward = position == self->review_position + 1;
+
+  self->review_position = position;
+  update_review_move (self);
+
+  /* A step forward draws the new mark in, as in play; any other step
+   * shows its position at once. */
+  skip_growing (self);
+  if (forward && self->review_cell >= 0)
+    {
+      self->grow_value[self->review_cell] = 0;
+      adw_animation_play (self->grow[self->review_cell]);
+    }
+
+  update_cells (self);
+}
+
+/**
+ * ttt_board_view_set_review:
+ * @self: a #TttBoardView
+ * @review: (nullable): a review to show, or %NULL to show the game again
+ *
+ * While a review is set, the board shows the position at its cursor
+ * instead of the game's, with the grade of the move just played and the
+ * cell that would have been best, and takes no clicks. The game is not
+ * touched.
+ */
+void
+ttt_board_view_set_review (TttBoardView    *self,
+                           TttReviewCursor *review)
+{
+  g_return_if_fail (TTT_IS_BOARD_VIEW (self));
+  g_return_if_fail (review == NULL || TTT_IS_REVIEW_CURSOR (review));
+
+  if (self->review == review)
+    return;
+
+  if (self->review != NULL)
+    g_signal_handlers_disconnect_by_data (self->review, self);
+  g_set_object (&self->review, review);
+  if (review != NULL)
+    g_signal_connect_object (review, "notify::position", G_CALLBACK (review_position_cb), self,
+                             G_CONNECT_SWAPPED);
+
+  self->review_position = review != NULL ? ttt_review_cursor_get_position (review) : 0;
+  update_review_move (self);
+  skip_growing (self);
+  if (self->game != NULL)
+    update_cells (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEW]);
+}
+
+TttReviewCursor *
+ttt_board_view_get_review (TttBoardView *self)
+{
+  g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), NULL);
+
+  return self->review;
+}
+
+/**
+ * ttt_board_view_set_show_analysis:
+ * @self: a #TttBoardView
+ * @show_analysis: whether every empty cell says what playing it leads to
+ *
+ * The analysis is shown only while a person is to move, for the side to
+ * move, in words and by a symbol; each cell's accessible description says
+ * it as a sentence.
+ */
+void
+ttt_board_view_set_show_analysis (TttBoardView *self,
+                                  gboolean      show_analysis)
+{
+  g_return_if_fail (TTT_IS_BOARD_VIEW (self));
+
+  show_analysis = !!show_analysis;
+  if (self->show_analysis == show_analysis)
+    return;
+
+  self->show_analysis = show_analysis;
+  if (self->game != NULL)
+    update_cells (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_ANALYSIS]);
+}
+
+gboolean
+ttt_board_view_get_show_analysis (TttBoardView *self)
+{
+  g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), FALSE);
+
+  return self->show_analysis;
 }
 
 static void
@@ -780,6 +1396,14 @@ ttt_board_view_set_property (GObject      *object,
     {
     case PROP_GAME:
       ttt_board_view_set_game (self, g_value_get_object (value));
+      break;
+
+    case PROP_SHOW_ANALYSIS:
+      ttt_board_view_set_show_analysis (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_REVIEW:
+      ttt_board_view_set_review (self, g_value_get_object (value));
       break;
 
     default:
@@ -799,6 +1423,14 @@ ttt_board_view_get_property (GObject    *object,
     {
     case PROP_GAME:
       g_value_set_object (value, self->game);
+      break;
+
+    case PROP_SHOW_ANALYSIS:
+      g_value_set_boolean (value, self->show_analysis);
+      break;
+
+    case PROP_REVIEW:
+      g_value_set_object (value, self->review);
       break;
 
     default:
@@ -833,8 +1465,22 @@ ttt_board_view_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
+  if (self->review != NULL)
+    g_signal_handlers_disconnect_by_data (self->review, self);
+  g_clear_object (&self->review);
 
   G_OBJECT_CLASS (ttt_board_view_parent_class)->dispose (object);
+}
+
+static void
+ttt_board_view_finalize (GObject *object)
+{
+  TttBoardView *self = TTT_BOARD_VIEW (object);
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    g_free (self->note_text[i]);
+
+  G_OBJECT_CLASS (ttt_board_view_parent_class)->finalize (object);
 }
 
 static void
@@ -844,6 +1490,7 @@ ttt_board_view_class_init (TttBoardViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ttt_board_view_dispose;
+  object_class->finalize = ttt_board_view_finalize;
   object_class->get_property = ttt_board_view_get_property;
   object_class->set_property = ttt_board_view_set_property;
 
@@ -858,6 +1505,16 @@ ttt_board_view_class_init (TttBoardViewClass *klass)
     g_param_spec_object ("game", NULL, NULL,
                          TTT_TYPE_GAME,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_SHOW_ANALYSIS] =
+    g_param_spec_boolean ("show-analysis", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_REVIEW] =
+    g_param_spec_object ("review", NULL, NULL,
+                         TTT_TYPE_REVIEW_CURSOR,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "board");
@@ -870,6 +1527,8 @@ ttt_board_view_init (TttBoardView *self)
   self->cursor = 4;
   self->hint_cell = -1;
   self->last_computer_cell = -1;
+  self->review_cell = -1;
+  self->review_best_cell = -1;
 
   for (int i = 0; i < TTT_N_CELLS; i++)
     {
@@ -991,6 +1650,31 @@ ttt_board_view_get_finish_progress (TttBoardView *self)
   g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), 0);
 
   return self->finish_value;
+}
+
+/* The words on @cell, or NULL, and the name of the symbol drawn with them
+ * ("win", "draw", "loss", "best", "mistake", "blunder"). */
+const char *
+ttt_board_view_get_note (TttBoardView  *self,
+                         int            cell,
+                         const char   **symbol)
+{
+  g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), NULL);
+  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, NULL);
+
+  if (symbol != NULL)
+    *symbol = note_symbols[self->note_kind[cell]];
+
+  return self->note_text[cell];
+}
+
+/* The cell marked as the best one in a review, or −1. */
+int
+ttt_board_view_get_review_best_cell (TttBoardView *self)
+{
+  g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), -1);
+
+  return self->review_best_cell;
 }
 
 /* Whether anything still moves, so a test can prove nothing ticks once a

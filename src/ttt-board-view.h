@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "ttt-game.h"
+#include "ttt-review-cursor.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,13 @@ void       ttt_board_view_show_hint  (TttBoardView *self,
                                  int       cell);
 gboolean   ttt_board_view_focus_cell (TttBoardView *self,
                                  int       cell);
+
+gboolean         ttt_board_view_get_show_analysis (TttBoardView    *self);
+void             ttt_board_view_set_show_analysis (TttBoardView    *self,
+                                                   gboolean         show_analysis);
+TttReviewCursor *ttt_board_view_get_review        (TttBoardView    *self);
+void             ttt_board_view_set_review        (TttBoardView    *self,
+                                                   TttReviewCursor *review);
 
 void       ttt_board_view_stroke_mark (cairo_t *cr,
                                   TttMark  mark,

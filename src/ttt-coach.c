@@ -210,6 +210,46 @@ ttt_coach_analysis_description (TttVerdict verdict,
     }
 }
 
+/**
+ * ttt_coach_motive_text:
+ * @motive: what a move does (see #TttReview)
+ * @mover: the mark that plays it
+ *
+ * Returns: (transfer full): what the move does as a sentence, such as "It
+ *   blocks O’s line.": the review's reason for a best move, and a screen
+ *   reader's for a hint
+ */
+char *
+ttt_coach_motive_text (TttMotive motive,
+                       TttMark   mover)
+{
+  const char *opponent;
+
+  g_return_val_if_fail (mover == TTT_MARK_X || mover == TTT_MARK_O, NULL);
+
+  opponent = ttt_coach_mark_name (other_mark (mover));
+
+  switch (motive)
+    {
+    case TTT_MOTIVE_WIN:
+      return g_strdup (_("It completes a line and wins."));
+    case TTT_MOTIVE_BLOCK:
+      /* Translators: %s is the opponent's mark, X or O. */
+      return g_strdup_printf (_("It blocks %s’s line."), opponent);
+    case TTT_MOTIVE_FORK:
+      return g_strdup (_("It makes a fork — two ways to win."));
+    case TTT_MOTIVE_THREAT:
+      return g_strdup (_("It makes two in a row."));
+    case TTT_MOTIVE_CENTRE:
+      return g_strdup (_("It takes the centre."));
+    case TTT_MOTIVE_CORNER:
+      return g_strdup (_("It takes a corner."));
+    case TTT_MOTIVE_SIDE:
+    default:
+      return g_strdup (_("It takes a side."));
+    }
+}
+
 /* What a best move does, or what a worse one gets wrong, in one sentence. */
 static char *
 reason_text (const TttReview *review,
@@ -241,25 +281,7 @@ reason_text (const TttReview *review,
       return g_strdup_printf (_("It lets %s force a win."), opponent);
     }
 
-  switch (review->motive)
-    {
-    case TTT_MOTIVE_WIN:
-      return g_strdup (_("It completes a line and wins."));
-    case TTT_MOTIVE_BLOCK:
-      /* Translators: %s is the opponent's mark, X or O. */
-      return g_strdup_printf (_("It blocks %s’s line."), opponent);
-    case TTT_MOTIVE_FORK:
-      return g_strdup (_("It makes a fork — two ways to win."));
-    case TTT_MOTIVE_THREAT:
-      return g_strdup (_("It makes two in a row."));
-    case TTT_MOTIVE_CENTRE:
-      return g_strdup (_("It takes the centre."));
-    case TTT_MOTIVE_CORNER:
-      return g_strdup (_("It takes a corner."));
-    case TTT_MOTIVE_SIDE:
-    default:
-      return g_strdup (_("It takes a side."));
-    }
+  return ttt_coach_motive_text (review->motive, mover);
 }
 
 /**

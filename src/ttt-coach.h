@@ -21,6 +21,8 @@ const char *ttt_coach_grade_name             (TttGrade          grade);
 
 char       *ttt_coach_hint_text              (TttMotive         motive,
                                               TttMark           mover);
+char       *ttt_coach_motive_text            (TttMotive         motive,
+                                              TttMark           mover);
 
 char       *ttt_coach_analysis_label         (TttVerdict        verdict,
                                               guint             n_moves);

@@ -27,6 +27,7 @@ struct _TttPreferencesWindow
   AdwComboRow          *opponent_row;
   AdwComboRow          *difficulty_row;
   AdwComboRow          *first_player_row;
+  GtkSwitch            *sound_switch;
 };
 
 G_DEFINE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -141,6 +142,8 @@ ttt_preferences_window_constructed (GObject *object)
 
   sync_rows (self);
 
+  g_settings_bind (self->settings, "sound", self->sound_switch, "active", G_SETTINGS_BIND_DEFAULT);
+
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
   if (self->game != NULL)
     {
@@ -241,6 +244,7 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, opponent_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, difficulty_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, first_player_row);
+  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, sound_switch);
 }
 
 static void

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ttt-board-view-private.h"
+#include "ttt-sound-player-private.h"
 #include "ttt-window.h"
 
 G_BEGIN_DECLS
@@ -15,5 +16,9 @@ GtkWidget  *ttt_window_get_cell   (TttWindow *self,
                                    int        cell);
 const char *ttt_window_get_status (TttWindow *self);
 const char *ttt_window_get_notice (TttWindow *self);
+TttReviewCursor *ttt_window_get_review (TttWindow *self);
+
+/* Made by the window for its game; its "enabled" follows the sound key. */
+TttSoundPlayer *ttt_window_get_sound_player (TttWindow *self);
 
 G_END_DECLS

@@ -14,8 +14,11 @@
 
 #include "ttt-announcer.h"
 #include "ttt-board-view.h"
+#include "ttt-coach.h"
 #include "ttt-news.h"
 #include "ttt-player-badge.h"
+#include "ttt-review-cursor.h"
+#include "ttt-sound-player.h"
 #include "ttt-window-private.h"
 
 struct _TttWindow
@@ -26,10 +29,17 @@ struct _TttWindow
   GSettings            *settings;
   /* The game's, followed for the score. */
   TttStatistics        *statistics;
+  TttSoundPlayer       *sound_player;
 
   /* What a screen reader hears of the game, and how it gets there. */
   TttNews              *news;
   TttAnnouncer         *announcer;
+
+  gboolean              show_analysis;
+  /* Why the hint shown on the board is good, until the next move. */
+  char                 *hint_text;
+  /* The finished game being reviewed, or NULL in play. */
+  TttReviewCursor      *review;
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
@@ -47,7 +57,15 @@ struct _TttWindow
   GtkSpinner           *spinner;
   GtkLabel             *status_label;
   GtkLabel             *result_label;
+  GtkButton            *review_button;
   GtkButton            *play_again_button;
+  GtkWidget            *review_box;
+  GtkLabel             *summary_label;
+  GtkLabel             *move_label;
+  GtkLabel             *position_label;
+  GtkWidget            *previous_button;
+  GtkWidget            *next_button;
+  GtkWidget            *done_button;
 };
 
 G_DEFINE_FINAL_TYPE (TttWindow, ttt_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -56,6 +74,7 @@ enum {
   PROP_0,
   PROP_GAME,
   PROP_SETTINGS,
+  PROP_SHOW_ANALYSIS,
   N_PROPS
 };
 
@@ -96,6 +115,8 @@ status_text (TttWindow *self)
   switch (ttt_game_get_state (self->game))
     {
     case TTT_GAME_STATE_HUMAN_TURN:
+      if (self->hint_text != NULL)
+        return self->hint_text;
       if (!two_players (self))
         return _("Your turn");
       return ttt_game_get_turn (self->game) == TTT_MARK_X ? _("X’s turn") : _("O’s turn");
@@ -142,6 +163,149 @@ update_subtitle (TttWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
 
+/* The review */
+
+static gboolean
+review_has_focus (TttWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, self->review_box);
+}
+
+/* The words of the review follow its cursor: the explanation line, where
+ * in the game it is, and, for a screen reader, the same line as the
+ * description of the board and of the buttons that step through it. */
+static void
+update_review (TttWindow *self)
+{
+  guint position = ttt_review_cursor_get_position (self->review);
+  gboolean has_previous = ttt_review_cursor_get_has_previous (self->review);
+  gboolean has_next = ttt_review_cursor_get_has_next (self->review);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  g_autofree char *move_text = ttt_review_cursor_dup_move_text (self->review);
+  g_autofree char *position_text = NULL;
+
+  if (move_text == NULL)
+    /* Translators: the review's line for the empty board it starts from. */
+    move_text = g_strdup (_("Before the first move."));
+
+  if (position == 0)
+    /* Translators: where the review is, on the empty board; it stands in
+     * for "Move 1 of 7" in the same place. */
+    position_text = g_strdup (C_("review", "Start"));
+  else
+    /* Translators: where the review is: the move shown and how many the
+     * game had. */
+    position_text = g_strdup_printf (_("Move %1$u of %2$u"), position,
+                                     ttt_review_cursor_get_n_moves (self->review));
+
+  gtk_label_set_label (self->move_label, move_text);
+  gtk_label_set_label (self->position_label, position_text);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-first", has_previous);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-previous", has_previous);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-next", has_next);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-last", has_next);
+
+  /* A button that has reached the end of the game hands the focus to the
+   * other rather than drop it. */
+  if (focus == self->next_button && !has_next)
+    gtk_widget_grab_focus (self->previous_button);
+  else if (focus == self->previous_button && !has_previous)
+    gtk_widget_grab_focus (self->next_button);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
+                                  -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->previous_button),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
+                                  -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
+                                  -1);
+}
+
+static void update_status (TttWindow *self);
+
+static void
+review_position_cb (TttWindow       *self,
+                    GParamSpec      *pspec,
+                    TttReviewCursor *review)
+{
+  update_review (self);
+}
+
+/* The review works on a copy of the game's moves: neither the game nor
+ * any score changes, whatever the cursor does. */
+static void
+enter_review (TttWindow *self)
+{
+  g_autofree char *summary = NULL;
+
+  if (self->review != NULL || ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
+    return;
+
+  self->review = ttt_review_cursor_new (self->game);
+  g_signal_connect_object (self->review, "notify::position", G_CALLBACK (review_position_cb), self,
+                           G_CONNECT_SWAPPED);
+  ttt_board_view_set_review (self->board, self->review);
+
+  summary = ttt_review_cursor_dup_summary (self->review);
+  gtk_label_set_label (self->summary_label, summary);
+  /* A screen reader says the summary as the focus enters the review. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
+                                  -1);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->status_stack), FALSE);
+  gtk_widget_set_visible (self->review_box, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
+  update_status (self);
+
+  /* It opens on the final position: the way is back. */
+  gtk_widget_grab_focus (ttt_review_cursor_get_has_previous (self->review) ? self->previous_button
+                                                                           : self->done_button);
+}
+
+/* Back to the game as it ended, or as it goes on when a new game has
+ * begun; the focus, if the review had it, goes to what comes next. */
+static void
+leave_review (TttWindow *self)
+{
+  gboolean had_focus;
+
+  if (self->review == NULL)
+    return;
+
+  had_focus = review_has_focus (self);
+
+  ttt_board_view_set_review (self->board, NULL);
+  g_signal_handlers_disconnect_by_data (self->review, self);
+  g_clear_object (&self->review);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->status_stack), TRUE);
+  for (guint i = 0; i < 5; i++)
+    {
+      static const char *actions[] = {
+        "win.review-first", "win.review-previous", "win.review-next", "win.review-last",
+        "win.review-done",
+      };
+
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], FALSE);
+    }
+  update_status (self);
+
+  if (had_focus)
+    {
+      if (ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
+        gtk_widget_grab_focus (GTK_WIDGET (self->play_again_button));
+      else
+        gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
+    }
+  gtk_widget_set_visible (self->review_box, FALSE);
+}
+
 static void
 update_status (TttWindow *self)
 {
@@ -165,6 +329,11 @@ update_status (TttWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_HUMAN_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
+
+  /* While a review lasts, it speaks for the board. */
+  if (self->review != NULL)
+    update_review (self);
 }
 
 static void
@@ -250,12 +419,30 @@ state_changed_cb (TttWindow  *self,
   /* Whether the window is active or not, where its focus would be. */
   gboolean had_focus = gtk_root_get_focus (GTK_ROOT (self)) == GTK_WIDGET (self->play_again_button);
 
+  /* A new game ends the review of the last one. */
+  if (self->review != NULL && ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
+    leave_review (self);
+
   update_status (self);
 
   /* Play Again goes away with the end; the focus goes back to the board
    * rather than to nowhere. */
   if (had_focus && ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
     gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
+}
+
+/* Any move, made or undone, ends the hint's reason with the hint. */
+static void
+cell_changed_cb (TttWindow *self,
+                 int        cell,
+                 TttMark    mark,
+                 TttGame   *game)
+{
+  if (self->hint_text == NULL)
+    return;
+
+  g_clear_pointer (&self->hint_text, g_free);
+  update_status (self);
 }
 
 static void
@@ -332,11 +519,124 @@ hint_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   TttWindow *self = TTT_WINDOW (widget);
-  int cell = ttt_game_hint (self->game);
+  TttMark mover = ttt_game_get_turn (self->game);
+  g_autofree char *reason = NULL;
+  TttMotive motive;
+  int cell = ttt_game_hint_full (self->game, &motive);
 
+  if (cell < 0)
+    return;
+
+  /* The status line says why until the next move; a screen reader hears
+   * it as news once the focus is on the cell. */
+  g_free (self->hint_text);
+  self->hint_text = ttt_coach_hint_text (motive, mover);
+  update_status (self);
   ttt_board_view_show_hint (self->board, cell);
-  /* The place for the coach's reason, a translated sentence; none yet. */
-  ttt_news_note_hint (self->news, cell, NULL);
+  reason = ttt_coach_motive_text (motive, mover);
+  ttt_news_note_hint (self->news, cell, reason);
+}
+
+static void
+review_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  enter_review (TTT_WINDOW (widget));
+}
+
+static void
+review_step_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  TttWindow *self = TTT_WINDOW (widget);
+
+  if (self->review == NULL)
+    return;
+
+  if (g_str_equal (action_name, "win.review-first"))
+    ttt_review_cursor_first (self->review);
+  else if (g_str_equal (action_name, "win.review-previous"))
+    ttt_review_cursor_previous (self->review);
+  else if (g_str_equal (action_name, "win.review-next"))
+    ttt_review_cursor_next (self->review);
+  else if (g_str_equal (action_name, "win.review-last"))
+    ttt_review_cursor_last (self->review);
+}
+
+static void
+review_done_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  leave_review (TTT_WINDOW (widget));
+}
+
+/* The review's keys work wherever the focus is in the window, before the
+ * focused widget sees them (the arrows would move the focus), and only
+ * while a review lasts: otherwise, or in a menu open over the window,
+ * they go on as usual. */
+static gboolean
+review_key_cb (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  TttWindow *self = TTT_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  const char *action;
+  gboolean arrow;
+
+  if (self->review == NULL)
+    return FALSE;
+  if (focus != NULL && gtk_widget_get_native (focus) != GTK_NATIVE (self))
+    return FALSE;
+
+  g_variant_get (args, "(&sb)", &action, &arrow);
+
+  /* Left and Right go the way the buttons point. */
+  if (arrow && gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL)
+    action = g_str_equal (action, "win.review-next") ? "win.review-previous" : "win.review-next";
+
+  gtk_widget_activate_action (widget, action, NULL);
+  return TRUE;
+}
+
+static void
+add_review_keys (TttWindow *self)
+{
+  static const struct {
+    guint       keyval;
+    const char *action;
+    gboolean    arrow;
+  } keys[] = {
+    { GDK_KEY_Left, "win.review-previous", TRUE },
+    { GDK_KEY_KP_Left, "win.review-previous", TRUE },
+    { GDK_KEY_Right, "win.review-next", TRUE },
+    { GDK_KEY_KP_Right, "win.review-next", TRUE },
+    { GDK_KEY_Page_Up, "win.review-previous", FALSE },
+    { GDK_KEY_KP_Page_Up, "win.review-previous", FALSE },
+    { GDK_KEY_Page_Down, "win.review-next", FALSE },
+    { GDK_KEY_KP_Page_Down, "win.review-next", FALSE },
+    { GDK_KEY_Home, "win.review-first", FALSE },
+    { GDK_KEY_KP_Home, "win.review-first", FALSE },
+    { GDK_KEY_End, "win.review-last", FALSE },
+    { GDK_KEY_KP_End, "win.review-last", FALSE },
+    { GDK_KEY_Escape, "win.review-done", FALSE },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
+                                                gtk_callback_action_new (review_key_cb, NULL, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new ("(sb)", keys[i].action, keys[i].arrow));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 /* GObject */
@@ -356,7 +656,12 @@ ttt_window_constructed (GObject *object)
   self->announcer = ttt_announcer_new (GTK_WINDOW (self));
   g_signal_connect_object (self->news, "news", G_CALLBACK (news_cb), self, G_CONNECT_SWAPPED);
 
+  self->sound_player = ttt_sound_player_new (self->game);
+  if (self->settings != NULL)
+    g_settings_bind (self->settings, "sound", self->sound_player, "enabled", G_SETTINGS_BIND_GET);
+
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::can-undo", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
@@ -373,6 +678,9 @@ ttt_window_constructed (GObject *object)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
+
+      /* The analysis stays on, or off, from one run to the next. */
+      g_settings_bind (self->settings, "show-analysis", self, "show-analysis", G_SETTINGS_BIND_DEFAULT);
     }
 
   update_all (self);
@@ -418,6 +726,10 @@ ttt_window_set_property (GObject      *object,
       self->settings = g_value_dup_object (value);
       break;
 
+    case PROP_SHOW_ANALYSIS:
+      ttt_window_set_show_analysis (self, g_value_get_boolean (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -441,6 +753,10 @@ ttt_window_get_property (GObject    *object,
       g_value_set_object (value, self->settings);
       break;
 
+    case PROP_SHOW_ANALYSIS:
+      g_value_set_boolean (value, self->show_analysis);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -455,12 +771,17 @@ ttt_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->statistics != NULL)
     g_signal_handlers_disconnect_by_data (self->statistics, self);
+  if (self->review != NULL)
+    g_signal_handlers_disconnect_by_data (self->review, self);
+  g_clear_object (&self->review);
+  g_clear_pointer (&self->hint_text, g_free);
 
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 
+  g_clear_object (&self->sound_player);
   g_clear_object (&self->game);
   g_clear_object (&self->statistics);
   g_clear_object (&self->settings);
@@ -489,6 +810,17 @@ ttt_window_class_init (TttWindowClass *klass)
     g_param_spec_object ("settings", NULL, NULL,
                          G_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  /**
+   * TttWindow:show-analysis:
+   *
+   * Whether every empty cell says what playing it leads to while a person
+   * is to move; the stateful action win.show-analysis toggles it, and the
+   * setting of the same name keeps it.
+   */
+  properties[PROP_SHOW_ANALYSIS] =
+    g_param_spec_boolean ("show-analysis", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TTT_TYPE_BOARD_VIEW);
@@ -510,11 +842,26 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, result_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, review_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, play_again_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, review_box);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, move_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, position_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, previous_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, next_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, done_button);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_property_action (widget_class, "win.show-analysis", "show-analysis");
+  gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
+  gtk_widget_class_install_action (widget_class, "win.review-first", NULL, review_step_action);
+  gtk_widget_class_install_action (widget_class, "win.review-previous", NULL, review_step_action);
+  gtk_widget_class_install_action (widget_class, "win.review-next", NULL, review_step_action);
+  gtk_widget_class_install_action (widget_class, "win.review-last", NULL, review_step_action);
+  gtk_widget_class_install_action (widget_class, "win.review-done", NULL, review_done_action);
 }
 
 static void
@@ -527,6 +874,17 @@ static void
 ttt_window_init (TttWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_object_bind_property (self, "show-analysis", self->board, "show-analysis", G_BINDING_SYNC_CREATE);
+  add_review_keys (self);
+
+  /* Outside a review its steps do nothing. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-first", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-previous", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-next", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-last", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", FALSE);
 
   g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
 }
@@ -595,12 +953,53 @@ ttt_window_get_cell (TttWindow *self,
   return ttt_board_view_get_cell (self->board, cell);
 }
 
+TttSoundPlayer *
+ttt_window_get_sound_player (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->sound_player;
+}
+
 const char *
 ttt_window_get_status (TttWindow *self)
 {
   g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
 
+  if (self->review != NULL)
+    return gtk_label_get_label (self->move_label);
   if (ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
     return gtk_label_get_label (self->result_label);
   return gtk_label_get_label (self->status_label);
+}
+
+gboolean
+ttt_window_get_show_analysis (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), FALSE);
+
+  return self->show_analysis;
+}
+
+void
+ttt_window_set_show_analysis (TttWindow *self,
+                              gboolean   show_analysis)
+{
+  g_return_if_fail (TTT_IS_WINDOW (self));
+
+  show_analysis = !!show_analysis;
+  if (self->show_analysis == show_analysis)
+    return;
+
+  self->show_analysis = show_analysis;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_ANALYSIS]);
+}
+
+/* The review under way, or NULL. */
+TttReviewCursor *
+ttt_window_get_review (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->review;
 }

@@ -7,7 +7,8 @@
  * preference changes mid-game, the preferences window opened and closed,
  * the Statistics window with its resets and the Restore of their toasts (and
  * closed, or its parent closed, while a toast shows and the board still
- * moves), the main window closed while the computer thinks — and after
+ * moves), the main window closed while the computer thinks, the analysis
+ * turned on and off, a review opened, stepped through and left — and after
  * each action the model and the view must still agree with the rules, and
  * every game that ended be counted once.
  *
@@ -19,6 +20,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ttt-coach.h"
 #include "ttt-statistics-window-private.h"
 #include "ui-helpers.h"
 
@@ -122,28 +124,55 @@ check_invariants (Stress *stress)
   TttMark turn = ttt_game_get_turn (game);
   guint winning = ttt_game_get_winning_cells (game);
   int n_x = 0, n_o = 0;
+  TttBoardView *view = ttt_window_get_board (stress->window);
+  TttReviewCursor *review = ttt_window_get_review (stress->window);
+  guint shown_winning = review != NULL ? ttt_review_cursor_get_winning_cells (review) : winning;
   TttBoard board;
   char text[TTT_N_CELLS + 1];
+
+  /* A review is of a finished game, and the board shows it. */
+  g_assert_true (ttt_board_view_get_review (view) == review);
+  if (review != NULL)
+    g_assert_cmpint (state, ==, TTT_GAME_STATE_OVER);
 
   for (int i = 0; i < TTT_N_CELLS; i++)
     {
       TttMark mark = ttt_game_get_cell (game, i);
+      TttMark shown = review != NULL ? ttt_review_cursor_get_cell (review, i) : mark;
       g_autofree char *name = NULL;
       g_autofree char *error = NULL;
       GtkWidget *button = ttt_window_get_cell (stress->window, i);
+      const char *note = ttt_board_view_get_note (view, i, NULL);
+      TttVerdict verdict;
+      guint n_plies;
 
       text[i] = mark == TTT_MARK_X ? 'X' : mark == TTT_MARK_O ? 'O' : '.';
       n_x += mark == TTT_MARK_X;
       n_o += mark == TTT_MARK_O;
 
-      /* The view shows what the model holds. */
+      /* The view shows what the model holds, or the review's position. */
       name = g_strdup_printf ("Row %d, column %d, %s", i / 3 + 1, i % 3 + 1,
-                              mark == TTT_MARK_X ? "X" : mark == TTT_MARK_O ? "O" : "empty");
+                              shown == TTT_MARK_X ? "X" : shown == TTT_MARK_O ? "O" : "empty");
       error = gtk_test_accessible_check_property (GTK_ACCESSIBLE (button),
                                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name);
       if (error != NULL)
         g_error ("action %u: cell %d: %s", stress->action, i, error);
-      g_assert_cmpint (gtk_widget_has_css_class (button, "winning"), ==, (winning >> i) & 1);
+      g_assert_cmpint (gtk_widget_has_css_class (button, "winning"), ==, (shown_winning >> i) & 1);
+
+      /* In play, the analysis is on every cell the model analyses while
+       * it is shown, and on none otherwise. */
+      if (review == NULL)
+        {
+          if (ttt_window_get_show_analysis (stress->window) &&
+              ttt_game_get_cell_analysis (game, i, &verdict, &n_plies))
+            {
+              g_autofree char *label = ttt_coach_analysis_label (verdict, n_plies);
+
+              g_assert_cmpstr (note, ==, label);
+            }
+          else
+            g_assert_null (note);
+        }
     }
   text[TTT_N_CELLS] = '\0';
 
@@ -166,6 +195,9 @@ check_invariants (Stress *stress)
       g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
       g_assert_cmpint (turn, !=, ttt_game_get_human_mark (game));
     }
+
+  /* Sounds never pile up: the newest replaces the one playing. */
+  g_assert_cmpuint (ttt_sound_player_get_n_playing (), <=, 1);
 
   /* A result is final. */
   if (state == TTT_GAME_STATE_OVER)
@@ -303,6 +335,24 @@ close_main_window (Stress *stress)
   open_window (stress);
 }
 
+/* Any step of a review; outside one, or where a step cannot go, the
+ * action is disabled and does nothing. */
+static void
+review_step (Stress *stress)
+{
+  static const char *actions[] = {
+    "win.review-first", "win.review-previous", "win.review-next",
+    "win.review-last", "win.review-done",
+  };
+
+  /* A finished game is reviewed at once, so that a run spends a while
+   * in reviews. */
+  if (ttt_window_get_review (stress->window) == NULL)
+    ttt_test_activate (stress->window, "win.review");
+  else
+    ttt_test_activate (stress->window, actions[g_rand_int_range (stress->rand, 0, G_N_ELEMENTS (actions))]);
+}
+
 static void
 random_action (Stress *stress)
 {
@@ -312,28 +362,32 @@ random_action (Stress *stress)
   stress->touched_statistics = FALSE;
   stress->games_before = all_games (stress);
 
-  if (choice < 55)
+  if (choice < 53)
     {
       int cell = g_rand_int_range (stress->rand, 0, TTT_N_CELLS);
 
       g_signal_emit_by_name (ttt_window_get_cell (stress->window, cell), "clicked");
     }
-  else if (choice < 63)
+  else if (choice < 61)
     ttt_test_activate (stress->window, "win.new-game");
-  else if (choice < 71)
+  else if (choice < 69)
     ttt_test_activate (stress->window, "win.undo");
-  else if (choice < 76)
+  else if (choice < 74)
     ttt_test_activate (stress->window, "win.hint");
-  else if (choice < 81)
+  else if (choice < 78)
     statistics_window_action (stress);
-  else if (choice < 87)
+  else if (choice < 84)
     change_preference (stress);
-  else if (choice < 91)
+  else if (choice < 89)
     toggle_preferences_window (stress);
-  else if (choice < 93)
+  else if (choice < 91)
     close_main_window (stress);
-  else if (choice < 96)
+  else if (choice < 94)
     ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
+  else if (choice < 95)
+    ttt_test_activate (stress->window, "win.show-analysis");
+  else if (choice < 99)
+    review_step (stress);
   else
     ttt_test_run_for (g_rand_int_range (stress->rand, 1, 6));
 
@@ -356,6 +410,7 @@ test_random_actions (void)
   guint seed = env_uint ("TTT_STRESS_SEED", DEFAULT_SEED);
   guint n_actions = env_uint ("TTT_STRESS_ACTIONS", DEFAULT_ACTIONS);
   guint games_over = 0;
+  guint reviewed = 0;
 
   g_test_message ("seed %u (replay with TTT_STRESS_SEED=%u), %u actions", seed, seed, n_actions);
 
@@ -372,12 +427,17 @@ test_random_actions (void)
       if (ttt_game_get_state (stress.game) == TTT_GAME_STATE_OVER)
         {
           games_over++;
+          reviewed += ttt_window_get_review (stress.window) != NULL;
           check_quiet_after_end (&stress);
         }
     }
 
-  g_test_message ("%u actions, %u checks of a finished board", n_actions, games_over);
+  g_test_message ("%u actions, %u checks of a finished board, %u in a review",
+                  n_actions, games_over, reviewed);
   g_assert_cmpuint (games_over, >, 0);
+  /* The fixed run, at least, checks a review. */
+  if (n_actions >= DEFAULT_ACTIONS)
+    g_assert_cmpuint (reviewed, >, 0);
 
   if (stress.preferences != NULL)
     gtk_window_destroy (GTK_WINDOW (stress.preferences));

@@ -155,7 +155,7 @@ test_window (void)
    * primary menu. */
   n_labels = check_widget_tree (GTK_WIDGET (window), &n_menu_items);
   g_assert_cmpuint (n_labels, >=, 8);
-  g_assert_cmpuint (n_menu_items, ==, 6);
+  g_assert_cmpuint (n_menu_items, ==, 8);
 
   /* What a screen reader says about a cell. */
   cell_name = g_strdup_printf (_("Row %d, column %d, %s"), 2, 2, C_("mark", "empty"));
@@ -247,6 +247,56 @@ test_statistics (void)
   ttt_test_iterate ();
 }
 
+/* The coach in Chinese: the analysis on the cells, and a review with its
+ * summary, explanation line, grades and buttons. */
+static void
+test_coach (void)
+{
+  static const int moves[] = { 4, 0, 8, 3, 6, 7, 2 };
+  TttWindow *window = ttt_test_window_new (app);
+  TttGame *game = ttt_window_get_game (window);
+  TttBoardView *board = ttt_window_get_board (window);
+  GtkWidget *review_box = ttt_test_window_child (window, "review_box");
+  guint n_menu_items = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  ttt_test_iterate ();
+
+  ttt_test_activate (window, "win.show-analysis");
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    {
+      const char *note = ttt_board_view_get_note (board, cell, NULL);
+
+      g_assert_nonnull (note);
+      g_assert_true (has_han (note));
+      assert_chinese ("An analysis label", note);
+    }
+
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    g_assert_true (ttt_game_play (game, moves[i]));
+  ttt_test_iterate ();
+
+  ttt_test_activate (window, "win.review");
+  ttt_test_press (window, GDK_KEY_Home);
+  for (guint i = 0; i < 4; i++)
+    ttt_test_press (window, GDK_KEY_Right);
+  g_assert_cmpuint (ttt_review_cursor_get_position (ttt_window_get_review (window)), ==, 4);
+
+  /* Summary, line, position and Done. */
+  g_assert_cmpuint (check_widget_tree (review_box, &n_menu_items), ==, 4);
+  g_assert_true (has_han (ttt_window_get_status (window)));
+  g_assert_true (has_han (ttt_board_view_get_note (board, 3, NULL)));
+  assert_chinese ("A grade", ttt_board_view_get_note (board, 3, NULL));
+
+  ttt_test_press (window, GDK_KEY_Home);
+  assert_chinese ("The review's first line", ttt_window_get_status (window));
+  g_assert_cmpuint (check_widget_tree (review_box, &n_menu_items), ==, 4);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ttt_test_iterate ();
+}
+
 static void
 test_shortcuts (void)
 {
@@ -283,8 +333,8 @@ test_shortcuts (void)
         g_ptr_array_add (todo, child);
     }
 
-  /* 3 groups and 11 shortcuts, and the copies the search view makes. */
-  g_assert_cmpuint (n_titles, >=, 14);
+  /* 4 groups and 17 shortcuts, and the copies the search view makes. */
+  g_assert_cmpuint (n_titles, >=, 21);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ttt_test_iterate ();
@@ -338,6 +388,7 @@ main (int   argc,
   g_test_add_func ("/translation/zh_CN/preferences", test_preferences);
   g_test_add_func ("/translation/zh_CN/shortcuts", test_shortcuts);
   g_test_add_func ("/translation/zh_CN/statistics", test_statistics);
+  g_test_add_func ("/translation/zh_CN/coach", test_coach);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -106,17 +106,58 @@ ttt_test_click (TttWindow *window,
   ttt_test_iterate ();
 }
 
-/* Presses @keyval as far as the window is concerned: the arrows and Tab
- * move the focus as GTK's own key bindings do, anything else goes to the
- * board's shortcuts. Returns whether something took the key. */
+/* Runs the shortcuts of @widget's controllers in @phase that @keyval
+ * (without modifiers) triggers, until one takes it. */
+static gboolean
+activate_shortcuts (GtkWidget          *widget,
+                    GtkPropagationPhase phase,
+                    guint               keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) ||
+          gtk_event_controller_get_propagation_phase (controller) != phase)
+        continue;
+
+      for (guint j = 0; !handled && j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                    gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+
+  return handled;
+}
+
+/* Presses @keyval as far as the window is concerned, in GTK's order: the
+ * window's own capture-phase shortcuts first (the review's keys), then
+ * the arrows and Tab move the focus as GTK's own key bindings do, and
+ * anything else goes to the board's shortcuts. Returns whether something
+ * took the key. */
 gboolean
 ttt_test_press (TttWindow *window,
                 guint      keyval)
 {
   GtkWidget *board = GTK_WIDGET (ttt_window_get_board (window));
-  g_autoptr(GListModel) controllers = NULL;
   GtkDirectionType direction;
   gboolean handled = FALSE;
+
+  if (activate_shortcuts (GTK_WIDGET (window), GTK_PHASE_CAPTURE, keyval))
+    {
+      ttt_test_iterate ();
+      return TRUE;
+    }
 
   switch (keyval)
     {
@@ -136,25 +177,7 @@ ttt_test_press (TttWindow *window,
       return handled;
     }
 
-  controllers = gtk_widget_observe_controllers (board);
-  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-
-      for (guint j = 0; !handled && j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval)
-            handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, board,
-                                                    gtk_shortcut_get_arguments (shortcut));
-        }
-    }
+  handled = activate_shortcuts (board, GTK_PHASE_BUBBLE, keyval);
 
   ttt_test_iterate ();
   return handled;
@@ -244,7 +267,7 @@ ttt_test_open_statistics (TttWindow *window)
   return found;
 }
 
-/* Every label shown under @widget shows all of its text. */
+/* Every label under @widget that is on screen shows all of its text. */
 void
 ttt_test_assert_labels_whole (GtkWidget *widget)
 {
@@ -289,8 +312,8 @@ ttt_test_find_widget (GtkWidget       *root,
 
 static gboolean
 is_restore_button (GtkWidget *widget,
-                gpointer   data,
-                gboolean  *prune)
+                   gpointer   data,
+                   gboolean  *prune)
 {
   /* A toast on its way out takes no clicks, and is soon gone. */
   *prune = !gtk_widget_get_can_target (widget);
@@ -357,4 +380,28 @@ ttt_test_window_tear_down (TttTestWindow *fixture,
 {
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   ttt_test_iterate ();
+}
+
+/* Resizes the window until its content (everything under the title bar's
+ * frame) is @width × @height, as on a phone; without a compositor the
+ * window's size counts its frame too. */
+void
+ttt_test_set_content_size (TttWindow *window,
+                           int        width,
+                           int        height)
+{
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  int extra_width, extra_height;
+
+  gtk_window_get_default_size (GTK_WINDOW (window), &extra_width, &extra_height);
+  extra_width -= gtk_widget_get_width (content);
+  extra_height -= gtk_widget_get_height (content);
+  gtk_window_set_default_size (GTK_WINDOW (window), width + extra_width, height + extra_height);
+  while ((gtk_widget_get_width (content) != width || gtk_widget_get_height (content) != height) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  ttt_test_iterate ();
+  g_assert_cmpint (gtk_widget_get_width (content), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (content), ==, height);
 }

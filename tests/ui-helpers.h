@@ -39,8 +39,11 @@ void          ttt_test_assert_badges      (TttWindow            *window,
                                            guint                 o);
 TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
 void          ttt_test_assert_labels_whole (GtkWidget           *widget);
+void          ttt_test_set_content_size   (TttWindow            *window,
+                                           int                   width,
+                                           int                   height);
 guint         ttt_test_assert_icon_buttons_named (GtkWidget     *widget);
-GtkWidget    *ttt_test_find_restore_button   (TttStatisticsWindow  *window);
+GtkWidget    *ttt_test_find_restore_button (TttStatisticsWindow *window);
 
 typedef gboolean (*TttTestWidgetMatch)    (GtkWidget            *widget,
                                            gpointer              data,

@@ -1,0 +1,496 @@
+/* test-sound.c — the sounds each event asks for, and the switch for them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Sounds are observed through the player's "sound-requested" signal, not
+ * by listening. They really play all the same: under xvfb there is no
+ * sound device, which is the case the game must take in silence, without
+ * a warning (the suite runs with G_DEBUG=fatal-warnings).
+ */
+
+#include "config.h"
+
+#include <gmodule.h>
+#include <gtk/gtk.h>
+
+#include "ui-helpers.h"
+
+static TttApplication *app;
+
+typedef struct
+{
+  TttWindow      *window;
+  TttGame        *game;
+  TttSoundPlayer *player;
+  GPtrArray      *heard;
+} Fixture;
+
+static void
+reset_settings (void)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
+static void
+sound_requested_cb (TttSoundPlayer *player,
+                    const char     *name,
+                    Fixture        *fixture)
+{
+  g_ptr_array_add (fixture->heard, g_strdup (name));
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  reset_settings ();
+
+  fixture->window = ttt_test_window_new (app);
+  fixture->game = ttt_window_get_game (fixture->window);
+  fixture->player = ttt_window_get_sound_player (fixture->window);
+  fixture->heard = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (fixture->player, "sound-requested", G_CALLBACK (sound_requested_cb), fixture);
+  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_game_set_seed (fixture->game, 42);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  ttt_test_iterate ();
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  ttt_test_iterate ();
+  g_clear_pointer (&fixture->heard, g_ptr_array_unref);
+}
+
+/* The sounds asked for since the last call are exactly those given, in
+ * that order. */
+static void
+assert_heard (Fixture    *fixture,
+              const char *first,
+              ...)
+{
+  g_autoptr(GString) expected = g_string_new (NULL);
+  g_autoptr(GString) heard = g_string_new (NULL);
+  va_list args;
+
+  va_start (args, first);
+  for (const char *name = first; name != NULL; name = va_arg (args, const char *))
+    g_string_append_printf (expected, "%s%s", expected->len > 0 ? " " : "", name);
+  va_end (args);
+
+  for (guint i = 0; i < fixture->heard->len; i++)
+    g_string_append_printf (heard, "%s%s", i > 0 ? " " : "", (char *) fixture->heard->pdata[i]);
+
+  g_assert_cmpstr (heard->str, ==, expected->str);
+  g_ptr_array_set_size (fixture->heard, 0);
+}
+
+static void
+click (Fixture *fixture,
+       int      cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
+  ttt_test_iterate ();
+  ttt_test_wait_for_human (fixture->game);
+}
+
+static void
+set_setting (const char *key,
+             const char *value)
+{
+  g_settings_set_string (ttt_application_get_settings (app), key, value);
+  ttt_test_iterate ();
+}
+
+static void
+new_game (Fixture *fixture)
+{
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_wait_for_human (fixture->game);
+}
+
+/* Runs the main loop until @stream has played to its end, failed, or 3 s
+ * have passed. */
+static void
+wait_for_end (GtkMediaStream *stream)
+{
+  gint64 deadline = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+  while (!gtk_media_stream_get_ended (stream) && gtk_media_stream_get_error (stream) == NULL &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Whether GStreamer has been set up in this process. GTK 4.8 maps its
+ * media module, and GStreamer's libraries with it, in gtk_init(); the
+ * costly part, gst_init() with its plugin registry, comes with the first
+ * media stream. */
+static gboolean
+gstreamer_initialized (void)
+{
+  GModule *gstreamer = g_module_open ("libgstreamer-1.0.so.0", G_MODULE_BIND_LAZY);
+  gboolean (*is_initialized) (void) = NULL;
+  gboolean initialized;
+
+  g_assert_nonnull (gstreamer);
+  g_assert_true (g_module_symbol (gstreamer, "gst_is_initialized", (gpointer *) &is_initialized));
+  initialized = is_initialized ();
+  g_module_close (gstreamer);
+
+  return initialized;
+}
+
+/* Must run first: nothing before it in this process has played a sound. */
+static void
+test_nothing_loaded_before_first_sound (Fixture       *fixture,
+                                        gconstpointer  data)
+{
+  /* The window is up and the board drawn, but no media stream exists. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (fixture->window)));
+  g_assert_true (ttt_sound_player_get_enabled (fixture->player));
+  g_assert_cmpuint (ttt_sound_player_get_n_streams (), ==, 0);
+  g_assert_false (gstreamer_initialized ());
+
+  click (fixture, 4);
+  assert_heard (fixture, "move", "computer-move", NULL);
+  g_assert_cmpuint (ttt_sound_player_get_n_streams (), ==, 2);
+  g_assert_true (gstreamer_initialized ());
+}
+
+static void
+test_against_the_computer (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  /* Against Hard, a human who only plays the first free cell loses:
+   * X 0, O 4, X 1, O 2 (the block), X 3, O 6 (the win). The winning
+   * move is heard as the loss alone. */
+  set_setting ("difficulty", "hard");
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+    for (int i = 0; i < TTT_N_CELLS; i++)
+      if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
+        {
+          click (fixture, i);
+          break;
+        }
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
+  assert_heard (fixture, "move", "computer-move", "move", "computer-move", "move", "loss", NULL);
+
+  /* New Game clears the board in silence; the computer opens now. */
+  set_setting ("first-player", "computer");
+  new_game (fixture);
+  g_assert_cmpint (ttt_game_get_human_mark (fixture->game), ==, TTT_MARK_O);
+  assert_heard (fixture, "computer-move", NULL);
+
+  /* Undo is silent too. */
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
+      {
+        click (fixture, i);
+        break;
+      }
+  assert_heard (fixture, "move", "computer-move", NULL);
+  ttt_test_activate (fixture->window, "win.undo");
+  assert_heard (fixture, NULL);
+}
+
+/* A cell that would complete a line of @mark, or -1. */
+static int
+completing_cell (TttGame *game,
+                 TttMark  mark)
+{
+  static const int lines[8][3] = {
+    { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
+    { 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
+    { 0, 4, 8 }, { 2, 4, 6 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      int own = 0, empty = -1;
+
+      for (int j = 0; j < 3; j++)
+        {
+          TttMark here = ttt_game_get_cell (game, lines[i][j]);
+
+          if (here == mark)
+            own++;
+          else if (here == TTT_MARK_NONE)
+            empty = lines[i][j];
+        }
+      if (own == 2 && empty >= 0)
+        return empty;
+    }
+
+  return -1;
+}
+
+static void
+test_win_against_the_computer (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  /* Medium falls for a fork: X takes opposite corners, blocks the
+   * diagonal Medium then threatens, and has two lines open. */
+  static const int opening[] = { 0, 8 };
+  guint next = 0;
+
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+    {
+      int cell = completing_cell (fixture->game, TTT_MARK_X);
+
+      if (cell < 0)
+        cell = completing_cell (fixture->game, TTT_MARK_O);
+      if (cell < 0)
+        {
+          g_assert_cmpuint (next, <, G_N_ELEMENTS (opening));
+          cell = opening[next++];
+        }
+      click (fixture, cell);
+    }
+
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
+  assert_heard (fixture, "move", "computer-move", "move", "computer-move",
+                "move", "computer-move", "win", NULL);
+}
+
+static void
+test_two_players (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  static const int win[] = { 0, 3, 1, 4, 2 };
+  static const int draw[] = { 0, 1, 2, 4, 3, 5, 7, 6, 8 };
+
+  set_setting ("opponent", "human");
+
+  /* Both are people: every mark is a person's, and a win is a win. */
+  for (guint i = 0; i < G_N_ELEMENTS (win); i++)
+    click (fixture, win[i]);
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
+  assert_heard (fixture, "move", "move", "move", "move", "win", NULL);
+
+  new_game (fixture);
+  for (guint i = 0; i < G_N_ELEMENTS (draw); i++)
+    click (fixture, draw[i]);
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_DRAW);
+  assert_heard (fixture, "move", "move", "move", "move", "move", "move", "move", "move",
+                "draw", NULL);
+}
+
+static void
+test_sound_off (Fixture       *fixture,
+                gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+
+  g_settings_set_boolean (settings, "sound", FALSE);
+  ttt_test_iterate ();
+  g_assert_false (ttt_sound_player_get_enabled (fixture->player));
+
+  /* A whole game, lost, and not a sound asked for or playing. */
+  set_setting ("difficulty", "hard");
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+    {
+      for (int i = 0; i < TTT_N_CELLS; i++)
+        if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
+          {
+            click (fixture, i);
+            break;
+          }
+      g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 0);
+    }
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
+  assert_heard (fixture, NULL);
+
+  /* On again, the next move is heard. */
+  g_settings_set_boolean (settings, "sound", TRUE);
+  ttt_test_iterate ();
+  new_game (fixture);
+  click (fixture, 4);
+  assert_heard (fixture, "move", "computer-move", NULL);
+
+  /* Off in the middle of a sound silences it at once. */
+  g_signal_emit_by_name (fixture->player, "sound-requested", "loss");
+  g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 1);
+  g_settings_set_boolean (settings, "sound", FALSE);
+  g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 0);
+}
+
+static GtkWidget *
+find_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static gboolean
+action_state (void)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (app), "sound");
+
+  g_assert_nonnull (state);
+  return g_variant_get_boolean (state);
+}
+
+static void
+test_menu_and_preferences (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+  GtkWidget *menu_button = find_menu_button (GTK_WIDGET (fixture->window));
+  GMenuModel *menu;
+  g_autoptr(GMenuModel) section = NULL;
+  TttPreferencesWindow *preferences;
+  GtkSwitch *sound_switch;
+  gboolean found = FALSE;
+
+  /* The main menu's first section has a check item for the action. */
+  g_assert_nonnull (menu_button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
+  section = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
+  g_assert_nonnull (section);
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autofree char *action = NULL;
+
+      if (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_strcmp0 (action, "app.sound") == 0)
+        found = TRUE;
+    }
+  g_assert_true (found);
+
+  /* A boolean state makes it a check item; it shows the key. */
+  g_assert_true (g_variant_type_equal (g_action_group_get_action_state_type (G_ACTION_GROUP (app), "sound"),
+                                       G_VARIANT_TYPE_BOOLEAN));
+  g_assert_true (action_state ());
+
+  preferences = ttt_preferences_window_new (settings, fixture->game);
+  sound_switch = GTK_SWITCH (gtk_widget_get_template_child (GTK_WIDGET (preferences),
+                                                            TTT_TYPE_PREFERENCES_WINDOW,
+                                                            "sound_switch"));
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (fixture->window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  ttt_test_iterate ();
+  g_assert_true (gtk_switch_get_active (sound_switch));
+
+  /* The menu item writes the key; the switch and the player follow. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "sound", NULL);
+  ttt_test_iterate ();
+  g_assert_false (g_settings_get_boolean (settings, "sound"));
+  g_assert_false (action_state ());
+  g_assert_false (gtk_switch_get_active (sound_switch));
+  g_assert_false (ttt_sound_player_get_enabled (fixture->player));
+
+  /* The switch writes the key; the menu item and the player follow. */
+  gtk_switch_set_active (sound_switch, TRUE);
+  ttt_test_iterate ();
+  g_assert_true (g_settings_get_boolean (settings, "sound"));
+  g_assert_true (action_state ());
+  g_assert_true (ttt_sound_player_get_enabled (fixture->player));
+
+  /* And a change from elsewhere shows in both. */
+  g_settings_set_boolean (settings, "sound", FALSE);
+  ttt_test_iterate ();
+  g_assert_false (action_state ());
+  g_assert_false (gtk_switch_get_active (sound_switch));
+  g_assert_false (ttt_sound_player_get_enabled (fixture->player));
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  ttt_test_iterate ();
+}
+
+static void
+test_plays_without_a_device (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  static const char *names[] = { "move", "computer-move", "win", "loss", "draw" };
+
+  /* Each sound plays to its end, into whatever GStreamer finds. */
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GtkMediaStream *stream;
+
+      g_signal_emit_by_name (fixture->player, "sound-requested", names[i]);
+      stream = ttt_sound_player_get_stream (names[i]);
+      g_assert_nonnull (stream);
+      wait_for_end (stream);
+      g_assert_no_error (gtk_media_stream_get_error (stream));
+      g_assert_true (gtk_media_stream_get_ended (stream));
+      g_assert_false (ttt_sound_player_get_failed ());
+    }
+  g_assert_cmpuint (ttt_sound_player_get_n_streams (), ==, G_N_ELEMENTS (names));
+
+  /* Events close together never pile up: the newest sound replaces the
+   * one playing, and the same sound again starts over, once. */
+  for (guint i = 0; i < 20; i++)
+    {
+      g_signal_emit_by_name (fixture->player, "sound-requested", names[i % G_N_ELEMENTS (names)]);
+      g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 1);
+      g_assert_true (gtk_media_stream_get_playing (ttt_sound_player_get_stream (names[i % G_N_ELEMENTS (names)])));
+      ttt_test_iterate ();
+    }
+  for (guint i = 0; i < 5; i++)
+    {
+      g_signal_emit_by_name (fixture->player, "sound-requested", "move");
+      g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 1);
+      ttt_test_iterate ();
+    }
+
+  /* The last one still plays to its end. */
+  wait_for_end (ttt_sound_player_get_stream ("move"));
+  g_assert_true (gtk_media_stream_get_ended (ttt_sound_player_get_stream ("move")));
+  g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = ttt_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("/sound/nothing-loaded-before-first-sound", test_nothing_loaded_before_first_sound);
+  ADD ("/sound/against-the-computer", test_against_the_computer);
+  ADD ("/sound/win-against-the-computer", test_win_against_the_computer);
+  ADD ("/sound/two-players", test_two_players);
+  ADD ("/sound/off", test_sound_off);
+  ADD ("/sound/menu-and-preferences", test_menu_and_preferences);
+  ADD ("/sound/plays-without-a-device", test_plays_without_a_device);
+
+#undef ADD
+
+  status = g_test_run ();
+  g_clear_object (&app);
+
+  return status;
+}
