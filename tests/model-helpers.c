@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "model-helpers.h"
+#include "reference-rules.h"
 
 #define SCHEMA_ID "io.github.jingzi.TicTacToe"
 
@@ -199,6 +200,28 @@ ttt_test_new_cell (const TttBoard *before,
   return __builtin_ctz (added);
 }
 
+/* The one cell the game has played since it showed @before. */
+int
+ttt_test_played_since (const TttBoard *before,
+                       TttGame        *game)
+{
+  TttBoard after = ttt_test_read_board (game);
+
+  return ttt_test_new_cell (before, &after);
+}
+
+/* An empty cell that would complete a line of @mark (the lowest, if
+ * there are more), or -1: by the reference rules, not the engine's. */
+int
+ttt_test_completing_cell (TttGame *game,
+                          TttMark  mark)
+{
+  TttBoard board = ttt_test_read_board (game);
+  unsigned cells = ref_threats (mark == TTT_MARK_X ? board.x : board.o, ref_empty (&board));
+
+  return cells == 0 ? -1 : __builtin_ctz (cells);
+}
+
 /* The game's settings, from the schema the build compiles, in a memory
  * backend of their own: never the user's. @schema, if given, gets the
  * schema too. */
@@ -277,6 +300,27 @@ ttt_test_strategy_lowest (TttGame  *game,
       return cell;
 
   g_assert_not_reached ();
+}
+
+/* Wins when it can, blocks when it must, and otherwise takes the first
+ * free cell of the corners, the centre, then the sides: opposite corners
+ * that Medium does not answer well. */
+int
+ttt_test_strategy_corners (TttGame  *game,
+                           gpointer  data)
+{
+  static const int order[] = { 0, 8, 2, 6, 4, 1, 3, 5, 7 };
+  TttMark mine = ttt_game_get_turn (game);
+  int cell = ttt_test_completing_cell (game, mine);
+
+  if (cell < 0)
+    cell = ttt_test_completing_cell (game, mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
+  for (guint i = 0; cell < 0 && i < G_N_ELEMENTS (order); i++)
+    if (ttt_game_get_cell (game, order[i]) == TTT_MARK_NONE)
+      cell = order[i];
+
+  g_assert_cmpint (cell, >=, 0);
+  return cell;
 }
 
 /* Any empty cell, from the GRand in @data. */
@@ -470,8 +514,8 @@ compare_strings (const void *a,
 /* GLib does not promise the order in which frozen notifications come out,
  * so within a run of consecutive notifications only the set counts. */
 static char *
-normalise (char **events,
-           guint  n_events)
+normalise (char  **events,
+           guint   n_events)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char **copy = g_memdup2 (events, sizeof (char *) * n_events);

@@ -38,6 +38,10 @@ gboolean      ttt_test_boards_equal       (const TttBoard  *a,
                                            const TttBoard  *b);
 int           ttt_test_new_cell           (const TttBoard  *before,
                                            const TttBoard  *after);
+int           ttt_test_played_since       (const TttBoard  *before,
+                                           TttGame         *game);
+int           ttt_test_completing_cell    (TttGame         *game,
+                                           TttMark          mark);
 GSettings    *ttt_test_memory_settings    (GSettingsSchema **schema);
 TttTally      ttt_test_tally              (TttGame         *game,
                                            TttTallyId       id);
@@ -59,6 +63,8 @@ int           ttt_test_strategy_hint      (TttGame         *game,
 int           ttt_test_strategy_lowest    (TttGame         *game,
                                            gpointer         data);
 int           ttt_test_strategy_random    (TttGame         *game,
+                                           gpointer         data);
+int           ttt_test_strategy_corners   (TttGame         *game,
                                            gpointer         data);
 void          ttt_test_play_out           (TttGame         *game,
                                            TttTestStrategy  strategy,

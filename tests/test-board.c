@@ -27,8 +27,7 @@ set_up (TttTestWindow *fixture,
 static void
 play_two_player_win (TttTestWindow *fixture)
 {
-  g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
-  ttt_test_iterate ();
+  ttt_test_two_players (fixture);
   ttt_test_play_top_row_for_x (fixture->window);
 }
 
@@ -347,11 +346,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
-
-  /* GNOME's own title bar layout, a close button only, as the narrow
-   * window is measured with it. */
-  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  ttt_test_init (&argc, &argv);
 
 #define ADD(path, func) \
   g_test_add (path, TttTestWindow, GUINT_TO_POINTER (7), set_up, func, ttt_test_window_tear_down)

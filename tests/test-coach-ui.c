@@ -21,26 +21,6 @@
  * X block with a fork, and X wins on the seventh move. */
 static const int forked_game[] = { 4, 0, 8, 3, 6, 7, 2 };
 
-static void
-two_players (TttTestWindow *fixture)
-{
-  g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
-  ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
-}
-
-static void
-play_cells (TttTestWindow *fixture,
-            const int     *moves,
-            guint          n_moves)
-{
-  for (guint i = 0; i < n_moves; i++)
-    {
-      ttt_test_click (fixture->window, moves[i]);
-      g_assert_cmpint (ttt_game_get_cell (fixture->game, moves[i]), !=, TTT_MARK_NONE);
-    }
-}
-
 static GtkWidget *
 focus_of (TttTestWindow *fixture)
 {
@@ -59,33 +39,6 @@ assert_no_description (GtkWidget *widget)
 {
   g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget),
                                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
-}
-
-/* Whether @model, or a section or submenu of it, has an item for @action. */
-static gboolean
-menu_has_action (GMenuModel *model,
-                 const char *action)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
-    {
-      g_autofree char *name = NULL;
-      g_autoptr(GMenuLinkIter) links = NULL;
-
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
-          g_str_equal (name, action))
-        return TRUE;
-
-      links = g_menu_model_iterate_item_links (model, i);
-      while (g_menu_link_iter_next (links))
-        {
-          g_autoptr(GMenuModel) linked = g_menu_link_iter_get_value (links);
-
-          if (menu_has_action (linked, action))
-            return TRUE;
-        }
-    }
-
-  return FALSE;
 }
 
 /* Show Analysis */
@@ -142,8 +95,8 @@ test_analysis_fixed_position (TttTestWindow *fixture,
   };
   GSettings *settings = ttt_application_get_settings (fixture->app);
 
-  two_players (fixture);
-  play_cells (fixture, moves, G_N_ELEMENTS (moves));
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, moves, G_N_ELEMENTS (moves));
 
   /* Off by default: nothing on any cell. */
   g_assert_false (g_settings_get_boolean (settings, "show-analysis"));
@@ -264,48 +217,10 @@ test_coach_discoverable (TttTestWindow *fixture,
                          gconstpointer  data)
 {
   static const char *actions[] = { "win.show-analysis", "win.review" };
-  g_autoptr(GtkBuilder) builder = NULL;
-  GtkMenuButton *menu_button = NULL;
-  GtkWidget *header;
 
-  header = gtk_widget_get_ancestor (ttt_test_window_child (fixture->window, "window_title"), ADW_TYPE_HEADER_BAR);
-  for (GtkWidget *w = header; w != NULL && menu_button == NULL;)
-    {
-      /* Depth first through the header for its one menu button. */
-      if (GTK_IS_MENU_BUTTON (w))
-        menu_button = GTK_MENU_BUTTON (w);
-      else if (gtk_widget_get_first_child (w) != NULL)
-        w = gtk_widget_get_first_child (w);
-      else
-        {
-          while (w != header && gtk_widget_get_next_sibling (w) == NULL)
-            w = gtk_widget_get_parent (w);
-          w = w == header ? NULL : gtk_widget_get_next_sibling (w);
-        }
-    }
-  g_assert_nonnull (menu_button);
-  g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "win.show-analysis"));
-
-  builder = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
+  g_assert_true (ttt_test_main_menu_has (fixture->window, "win.show-analysis"));
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    {
-      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (fixture->app), actions[i]);
-      g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
-      gboolean listed = FALSE;
-
-      g_assert_nonnull (accels);
-      g_assert_nonnull (accels[0]);
-
-      for (GSList *l = objects; l != NULL; l = l->next)
-        if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
-          {
-            g_autofree char *name = NULL;
-
-            g_object_get (l->data, "action-name", &name, NULL);
-            listed |= g_strcmp0 (name, actions[i]) == 0;
-          }
-      g_assert_true (listed);
-    }
+    g_assert_true (ttt_test_shortcut_listed (fixture->window, actions[i]));
 }
 
 /* Hints that say why */
@@ -328,13 +243,13 @@ test_hint_reasons (TttTestWindow *fixture,
     { "fork", { 0, 1, 4, 8 }, 4, 3, "Hint: make a fork — two ways to win", "O’s turn" },
   };
 
-  two_players (fixture);
+  ttt_test_two_players (fixture);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_test_message ("%s", cases[i].name);
       ttt_test_activate (fixture->window, "win.new-game");
-      play_cells (fixture, cases[i].moves, cases[i].n_moves);
+      ttt_test_click_cells (fixture->window, cases[i].moves, cases[i].n_moves);
 
       ttt_test_activate (fixture->window, "win.hint");
       g_assert_cmpint (ttt_board_view_get_hint_cell (fixture->board), ==, cases[i].cell);
@@ -452,9 +367,9 @@ test_review_navigation (TttTestWindow *fixture,
   GtkWidget *play_again = ttt_test_window_child (fixture->window, "play_again_button");
   const char *symbol = NULL;
 
-  two_players (fixture);
+  ttt_test_two_players (fixture);
   g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
-  play_cells (fixture, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
 
   /* Review is offered beside Play Again, which stays the default. */
@@ -579,8 +494,8 @@ static void
 test_review_leave (TttTestWindow *fixture,
                    gconstpointer  data)
 {
-  two_players (fixture);
-  play_cells (fixture, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
 
   ttt_test_activate (fixture->window, "win.review");
   g_assert_nonnull (ttt_window_get_review (fixture->window));
@@ -688,8 +603,8 @@ test_review_narrow (TttTestWindow *fixture,
   int height;
 
   ttt_test_set_content_size (fixture->window, 360, 600);
-  two_players (fixture);
-  play_cells (fixture, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
   corner = ttt_window_get_cell (fixture->window, 0);
   height = gtk_widget_get_height (corner);
 
@@ -737,14 +652,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  ttt_test_init (&argc, &argv);
 
-  /* GNOME's own title bar layout, as the narrow window is measured with it. */
-  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
-
-#define ADD(path, func) \
-  g_test_add (path, TttTestWindow, GUINT_TO_POINTER (7), \
-              ttt_test_window_set_up, func, ttt_test_window_tear_down)
+#define ADD(path, func) TTT_TEST_ADD_WINDOW (path, 7, func)
 
   ADD ("/coach-ui/analysis/fixed-position", test_analysis_fixed_position);
   ADD ("/coach-ui/analysis/not-for-computer", test_analysis_not_for_computer);

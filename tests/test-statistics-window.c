@@ -101,14 +101,6 @@ click_reset (Fixture    *fixture,
   ttt_test_iterate ();
 }
 
-static gboolean
-is_primary_menu_button (GtkWidget *widget,
-                        gpointer   data,
-                        gboolean  *prune)
-{
-  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
-}
-
 /* From the main menu, and its shortcut, listed in the shortcuts window. */
 static void
 test_opened_from_menu (Fixture       *fixture,
@@ -116,51 +108,10 @@ test_opened_from_menu (Fixture       *fixture,
 {
   g_auto(GStrv) accel_actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (fixture->main.app),
                                                                        "<Control>i");
-  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (fixture->main.window));
-  g_autoptr(GPtrArray) todo = g_ptr_array_new ();
-  gboolean listed = FALSE;
-  gboolean in_menu = FALSE;
-  GMenuModel *menu;
 
   g_assert_true (g_strv_contains ((const char * const *) accel_actions, "app.statistics"));
-
-  /* The primary menu has the item. */
-  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (ttt_test_find_widget (GTK_WIDGET (fixture->main.window),
-                                                                               is_primary_menu_button, NULL)));
-  g_assert_nonnull (menu);
-  for (int i = 0; i < g_menu_model_get_n_items (menu) && !in_menu; i++)
-    {
-      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
-
-      for (int j = 0; section != NULL && j < g_menu_model_get_n_items (section); j++)
-        {
-          g_autofree char *action = NULL;
-
-          if (g_menu_model_get_item_attribute (section, j, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
-              g_str_equal (action, "app.statistics"))
-            in_menu = TRUE;
-        }
-    }
-  g_assert_true (in_menu);
-
-  /* The shortcuts window lists it. */
-  g_ptr_array_add (todo, overlay);
-  while (todo->len > 0)
-    {
-      GtkWidget *widget = g_ptr_array_steal_index (todo, todo->len - 1);
-
-      if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
-        {
-          g_autofree char *action = NULL;
-
-          g_object_get (widget, "action-name", &action, NULL);
-          listed |= g_strcmp0 (action, "app.statistics") == 0;
-        }
-      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-           child = gtk_widget_get_next_sibling (child))
-        g_ptr_array_add (todo, child);
-    }
-  g_assert_true (listed);
+  g_assert_true (ttt_test_main_menu_has (fixture->main.window, "app.statistics"));
+  g_assert_true (ttt_test_shortcut_listed (fixture->main.window, "app.statistics"));
 
   /* And it opens, for the window it came from, modal. */
   open_statistics (fixture);
@@ -521,7 +472,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  ttt_test_init (&argc, &argv);
 
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, set_up, func, tear_down)

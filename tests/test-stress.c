@@ -451,7 +451,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  ttt_test_init (&argc, &argv);
 
   g_test_add_func ("/stress/random-actions", test_random_actions);
 

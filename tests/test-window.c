@@ -481,16 +481,14 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  ttt_test_init (&argc, &argv);
 
   /* Motion has tests of its own (test-board); here it would only keep the
    * main loop busy between the steps of tests that race the computer's
    * move. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
-#define ADD(path, func) \
-  g_test_add (path, TttTestWindow, GUINT_TO_POINTER (42), \
-              ttt_test_window_set_up, func, ttt_test_window_tear_down)
+#define ADD(path, func) TTT_TEST_ADD_WINDOW (path, 42, func)
 
   ADD ("/window/click-and-answer", test_click_and_answer);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);

@@ -10,6 +10,16 @@
 #include "ttt-player-badge.h"
 #include "ui-helpers.h"
 
+/* gtk_test_init(), and GNOME's own title bar layout, a close button
+ * only, which the narrow windows are measured with. */
+void
+ttt_test_init (int    *argc,
+               char ***argv)
+{
+  gtk_test_init (argc, argv, NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+}
+
 /* The application as it runs, but for a test: not unique, so a test
  * can run beside the game or another test, and registered, so that its
  * start-up has made the settings and the statistics. */
@@ -109,9 +119,9 @@ ttt_test_click (TttWindow *window,
 /* Runs the shortcuts of @widget's controllers in @phase that @keyval
  * (without modifiers) triggers, until one takes it. */
 static gboolean
-activate_shortcuts (GtkWidget          *widget,
-                    GtkPropagationPhase phase,
-                    guint               keyval)
+activate_shortcuts (GtkWidget           *widget,
+                    GtkPropagationPhase  phase,
+                    guint                keyval)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
   gboolean handled = FALSE;
@@ -204,6 +214,30 @@ ttt_test_action_enabled (TttWindow  *window,
   return sensitive;
 }
 
+/* Clicks each of @cells in turn, each of which must take a mark. */
+void
+ttt_test_click_cells (TttWindow *window,
+                      const int *cells,
+                      guint      n_cells)
+{
+  TttGame *game = ttt_window_get_game (window);
+
+  for (guint i = 0; i < n_cells; i++)
+    {
+      ttt_test_click (window, cells[i]);
+      g_assert_cmpint (ttt_game_get_cell (game, cells[i]), !=, TTT_MARK_NONE);
+    }
+}
+
+/* The game of the fixture's window between two people, from now on. */
+void
+ttt_test_two_players (TttTestWindow *fixture)
+{
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+}
+
 /* Between two people: X takes the top row while O plays below it. */
 void
 ttt_test_play_top_row_for_x (TttWindow *window)
@@ -212,8 +246,7 @@ ttt_test_play_top_row_for_x (TttWindow *window)
   TttGame *game = ttt_window_get_game (window);
 
   g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    ttt_test_click (window, moves[i]);
+  ttt_test_click_cells (window, moves, G_N_ELEMENTS (moves));
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
 }
 
@@ -287,9 +320,9 @@ ttt_test_assert_labels_whole (GtkWidget *widget)
  * accepts, or NULL. What @match refuses is not searched further in when
  * it says so through @prune. */
 GtkWidget *
-ttt_test_find_widget (GtkWidget       *root,
-                      TttTestWidgetMatch match,
-                      gpointer         data)
+ttt_test_find_widget (GtkWidget          *root,
+                      TttTestWidgetMatch  match,
+                      gpointer            data)
 {
   gboolean prune = FALSE;
 
@@ -328,6 +361,85 @@ GtkWidget *
 ttt_test_find_restore_button (TttStatisticsWindow *window)
 {
   return ttt_test_find_widget (GTK_WIDGET (window), is_restore_button, NULL);
+}
+
+static gboolean
+menu_has_action (GMenuModel *model,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_str_equal (name, action))
+        return TRUE;
+
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) linked = g_menu_link_iter_get_value (links);
+
+          if (menu_has_action (linked, action))
+            return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static gboolean
+is_primary_menu_button (GtkWidget *widget,
+                        gpointer   data,
+                        gboolean  *prune)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
+}
+
+/* Whether the main menu of @window, in a section or submenu, has an item
+ * for @action ("app.statistics"…). */
+gboolean
+ttt_test_main_menu_has (TttWindow  *window,
+                        const char *action)
+{
+  GtkWidget *button = ttt_test_find_widget (GTK_WIDGET (window), is_primary_menu_button, NULL);
+  GMenuModel *menu;
+
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (menu);
+
+  return menu_has_action (menu, action);
+}
+
+static gboolean
+is_shortcut_for (GtkWidget *widget,
+                 gpointer   action,
+                 gboolean  *prune)
+{
+  g_autofree char *name = NULL;
+
+  if (!GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    return FALSE;
+
+  g_object_get (widget, "action-name", &name, NULL);
+  return g_strcmp0 (name, action) == 0;
+}
+
+/* Whether the shortcuts window of @window lists @action, and the
+ * application has an accelerator for it. */
+gboolean
+ttt_test_shortcut_listed (TttWindow  *window,
+                          const char *action)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
+
+  g_assert_nonnull (overlay);
+
+  return accels != NULL && accels[0] != NULL &&
+         ttt_test_find_widget (GTK_WIDGET (overlay), is_shortcut_for, (gpointer) action) != NULL;
 }
 
 /* Every button under @widget that shows only an icon has a name a screen

@@ -15,6 +15,8 @@
 
 G_BEGIN_DECLS
 
+void          ttt_test_init               (int                  *argc,
+                                           char               ***argv);
 TttApplication *ttt_test_application_new  (void);
 TttApplication *ttt_test_application      (void);
 void          ttt_test_reset_settings     (TttApplication       *app);
@@ -30,6 +32,9 @@ gboolean      ttt_test_action_enabled     (TttWindow            *window,
                                            const char           *action);
 void          ttt_test_activate           (TttWindow            *window,
                                            const char           *action);
+void          ttt_test_click_cells        (TttWindow            *window,
+                                           const int            *cells,
+                                           guint                 n_cells);
 void          ttt_test_play_top_row_for_x (TttWindow            *window);
 GtkWidget    *ttt_test_window_child       (TttWindow            *window,
                                            const char           *name);
@@ -44,6 +49,10 @@ void          ttt_test_set_content_size   (TttWindow            *window,
                                            int                   height);
 guint         ttt_test_assert_icon_buttons_named (GtkWidget     *widget);
 GtkWidget    *ttt_test_find_restore_button (TttStatisticsWindow *window);
+gboolean      ttt_test_main_menu_has      (TttWindow            *window,
+                                           const char           *action);
+gboolean      ttt_test_shortcut_listed    (TttWindow            *window,
+                                           const char           *action);
 
 typedef gboolean (*TttTestWidgetMatch)    (GtkWidget            *widget,
                                            gpointer              data,
@@ -68,5 +77,11 @@ void          ttt_test_window_set_up      (TttTestWindow        *fixture,
                                            gconstpointer         seed);
 void          ttt_test_window_tear_down   (TttTestWindow        *fixture,
                                            gconstpointer         seed);
+void          ttt_test_two_players        (TttTestWindow        *fixture);
+
+/* Adds a test on a TttTestWindow whose computer plays from @seed. */
+#define TTT_TEST_ADD_WINDOW(path, seed, func) \
+  g_test_add ((path), TttTestWindow, GUINT_TO_POINTER (seed), \
+              ttt_test_window_set_up, (func), ttt_test_window_tear_down)
 
 G_END_DECLS
