@@ -12,6 +12,7 @@
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
 #include "ttt-settings-file.h"
+#include "ttt-statistics-window.h"
 #include "ttt-window.h"
 
 struct _TttApplication
@@ -19,6 +20,7 @@ struct _TttApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
+  TttStatistics  *statistics;
 
   /* Command-line choices for this run only; never written to settings. */
   TttLevel        level_override;
@@ -173,28 +175,47 @@ ttt_application_handle_local_options (GApplication *app,
   return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
 }
 
-/* GSettings quietly replaces a stored value of the wrong type, or out of
- * range, by the key's default. Someone who edited the settings file by hand
- * deserves to know why it had no effect, so with the keyfile backend (the
- * only one whose raw values can be read) the bad keys are named once. */
-static void
-warn_about_invalid_settings (GSettings *settings)
+/* The settings file of the keyfile backend, the only one whose raw values
+ * can be read; NULL for any other backend. */
+static GKeyFile *
+load_settings_keyfile (char **filename)
 {
   g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+
+  *filename = NULL;
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") == NULL ||
+      g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") != 0)
+    return NULL;
+
+  g_object_get (backend, "filename", filename, NULL);
+  if (*filename == NULL || !g_key_file_load_from_file (keyfile, *filename, G_KEY_FILE_NONE, NULL))
+    return NULL;
+
+  return g_steal_pointer (&keyfile);
+}
+
+/* GSettings quietly replaces a stored value of the wrong type, or out of
+ * range, by the key's default. Someone who edited the settings file by hand
+ * deserves to know why it had no effect, so with the keyfile backend the
+ * bad keys are named once. The statistics are the exception: they keep
+ * what can be kept of a broken value, so their text as stored is handed
+ * back in @statistics_text for them to say so themselves. */
+static void
+warn_about_invalid_settings (GSettings  *settings,
+                             char      **statistics_text)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GKeyFile) keyfile = NULL;
   g_autoptr(GString) invalid = g_string_new (NULL);
   g_autofree char *filename = NULL;
   /* The keyfile backend files the keys of /a/b/ under the group "a/b". */
   const char *group = &RESOURCE_BASE[1];
   g_auto(GStrv) keys = NULL;
 
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") == NULL ||
-      g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") != 0)
-    return;
-
-  g_object_get (backend, "filename", &filename, NULL);
-  if (filename == NULL || !g_key_file_load_from_file (keyfile, filename, G_KEY_FILE_NONE, NULL))
+  *statistics_text = NULL;
+  keyfile = load_settings_keyfile (&filename);
+  if (keyfile == NULL)
     return;
 
   g_object_get (settings, "settings-schema", &schema, NULL);
@@ -208,6 +229,12 @@ warn_about_invalid_settings (GSettings *settings)
 
       if (text == NULL)
         continue;
+
+      if (g_str_equal (keys[i], "statistics"))
+        {
+          *statistics_text = g_steal_pointer (&text);
+          continue;
+        }
 
       value = g_variant_parse (g_settings_schema_key_get_value_type (key), text, NULL, NULL, NULL);
       if (value == NULL || !g_settings_schema_key_range_check (key, value))
@@ -400,21 +427,86 @@ quit_action (GSimpleAction *action,
     }
 }
 
+static void
+statistics_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  TttApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  TttStatisticsWindow *statistics;
+
+  statistics = ttt_statistics_window_new (self->statistics);
+  gtk_window_set_transient_for (GTK_WINDOW (statistics), parent);
+  gtk_window_present (GTK_WINDOW (statistics));
+}
+
 static const GActionEntry app_actions[] = {
   { "preferences", preferences_action },
+  { "statistics", statistics_action },
   { "about", about_action },
   { "quit", quit_action },
 };
+
+/* Why the settings cannot be written, in words for people. */
+static char *
+describe_unwritable (void)
+{
+  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
+  g_autofree char *filename = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *shown = NULL;
+
+  /* A keyfile can be written while its folder can (see GLib). */
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") == 0 &&
+      g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") != NULL)
+    g_object_get (backend, "filename", &filename, NULL);
+  if (filename == NULL)
+    return g_strdup (_("the settings are locked"));
+
+  folder = g_path_get_dirname (filename);
+  shown = g_filename_display_name (folder);
+  /* Translators: %s is a folder, such as ~/.config/glib-2.0/settings. */
+  return g_strdup_printf (_("the folder %s cannot be written to"), shown);
+}
+
+/* GSettings refuses to write a key that cannot be saved, without a word:
+ * the results on screen move on, and are lost on quitting. Say so, once. */
+static void
+statistics_changed_cb (TttApplication *self,
+                       TttTallyId      id,
+                       TttStatistics  *statistics)
+{
+  g_autofree char *reason = NULL;
+
+  if (self->save_error != NULL || self->settings == NULL ||
+      g_settings_is_writable (self->settings, "statistics"))
+    return;
+
+  reason = describe_unwritable ();
+  /* Translators: %s says why, such as “the folder … cannot be written to”. */
+  g_printerr (_("tictactoe: scores can’t be saved: %s\n"), reason);
+  /* Translators: shown in the window; %s says why, such as “the folder …
+   * cannot be written to”. */
+  self->save_error = g_strdup_printf (_("Scores can’t be saved: %s"), reason);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (TTT_IS_WINDOW (l->data))
+      ttt_window_show_notice (l->data, self->save_error);
+}
 
 static void
 ttt_application_startup (GApplication *app)
 {
   TttApplication *self = TTT_APPLICATION (app);
+  g_autofree char *statistics_text = NULL;
   static const struct {
     const char *action;
     const char *accels[3];
   } accels[] = {
     { "app.preferences", { "<Control>comma", NULL } },
+    { "app.statistics", { "<Control>i", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.new-game", { "<Control>n", NULL } },
     { "win.undo", { "<Control>z", NULL } },
@@ -432,7 +524,13 @@ ttt_application_startup (GApplication *app)
   /* Before anything can write a setting, which would replace the file. */
   g_free (ttt_settings_file_check ());
   self->settings = g_settings_new (APPLICATION_ID);
-  warn_about_invalid_settings (self->settings);
+  warn_about_invalid_settings (self->settings, &statistics_text);
+
+  /* One tally for all the windows' games, saved as it changes. */
+  self->statistics = ttt_statistics_new ();
+  ttt_statistics_bind_settings (self->statistics, self->settings, statistics_text);
+  g_signal_connect_object (self->statistics, "changed", G_CALLBACK (statistics_changed_cb),
+                           self, G_CONNECT_SWAPPED);
 
   /* AdwApplication loads style.css and follows the dark style by itself. */
 
@@ -557,6 +655,7 @@ ttt_application_dispose (GObject *object)
 {
   TttApplication *self = TTT_APPLICATION (object);
 
+  g_clear_object (&self->statistics);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ttt_application_parent_class)->dispose (object);
@@ -652,52 +751,13 @@ ttt_application_get_settings (TttApplication *self)
   return self->settings;
 }
 
-/* Why the settings cannot be written, in words for people. */
-static char *
-describe_unwritable (void)
+/* Every game of the application counts into these. */
+TttStatistics *
+ttt_application_get_statistics (TttApplication *self)
 {
-  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
-  g_autofree char *filename = NULL;
-  g_autofree char *folder = NULL;
-  g_autofree char *shown = NULL;
+  g_return_val_if_fail (TTT_IS_APPLICATION (self), NULL);
 
-  /* A keyfile can be written while its folder can (see GLib). */
-  if (g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") == 0 &&
-      g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") != NULL)
-    g_object_get (backend, "filename", &filename, NULL);
-  if (filename == NULL)
-    return g_strdup (_("the settings are locked"));
-
-  folder = g_path_get_dirname (filename);
-  shown = g_filename_display_name (folder);
-  /* Translators: %s is a folder, such as ~/.config/glib-2.0/settings. */
-  return g_strdup_printf (_("the folder %s cannot be written to"), shown);
-}
-
-/* GSettings refuses to write a key that cannot be saved, without a word:
- * the score on screen moves on, and is lost on quitting. Say so, once. */
-static void
-score_changed_cb (TttApplication *self,
-                  GParamSpec     *pspec,
-                  TttGame        *game)
-{
-  g_autofree char *reason = NULL;
-
-  if (self->save_error != NULL || self->settings == NULL ||
-      g_settings_is_writable (self->settings, g_param_spec_get_name (pspec)))
-    return;
-
-  reason = describe_unwritable ();
-  /* Translators: %s says why, such as “the folder … cannot be written to”. */
-  g_printerr (_("tictactoe: scores can’t be saved: %s\n"), reason);
-  /* Translators: shown in the window; %s says why, such as “the folder …
-   * cannot be written to”. */
-  self->save_error = g_strdup_printf (_("Scores can’t be saved: %s"), reason);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
-
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
-    if (TTT_IS_WINDOW (l->data))
-      ttt_window_show_notice (l->data, self->save_error);
+  return self->statistics;
 }
 
 /* A new game as the person has set it up: the preferences bound to the
@@ -706,10 +766,6 @@ score_changed_cb (TttApplication *self,
 TttGame *
 ttt_application_create_game (TttApplication *self)
 {
-  static const char *scores[] = {
-    "score-human", "score-computer", "score-draws",
-    "score-x", "score-o", "score-pair-draws",
-  };
   g_autoptr(TttGame) game = ttt_game_new ();
   const char *seed;
 
@@ -726,14 +782,8 @@ ttt_application_create_game (TttApplication *self)
   g_settings_bind (self->settings, "first-player", game, "first-player", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "opponent", game, "opponent", G_SETTINGS_BIND_GET);
 
-  /* Scores go both ways, so they survive a restart. */
-  for (guint i = 0; i < G_N_ELEMENTS (scores); i++)
-    {
-      g_autofree char *signal = g_strconcat ("notify::", scores[i], NULL);
-
-      g_settings_bind (self->settings, scores[i], game, scores[i], G_SETTINGS_BIND_DEFAULT);
-      g_signal_connect_object (game, signal, G_CALLBACK (score_changed_cb), self, G_CONNECT_SWAPPED);
-    }
+  /* The statistics are saved, so the results survive a restart. */
+  ttt_game_set_statistics (game, self->statistics);
 
   /* The command line chooses for this run only: with GET bindings, setting
    * the property does not write the setting, and the next change of the

@@ -16,6 +16,7 @@ G_DECLARE_FINAL_TYPE (TttApplication, ttt_application, TTT, APPLICATION, AdwAppl
 
 TttApplication *ttt_application_new                  (void);
 GSettings      *ttt_application_get_settings         (TttApplication *self);
+TttStatistics  *ttt_application_get_statistics       (TttApplication *self);
 TttGame        *ttt_application_create_game          (TttApplication *self);
 const char     *ttt_application_get_save_error       (TttApplication *self);
 

@@ -8,13 +8,18 @@
  *   1. "cell-changed" (cell, mark) for each cell that changed: the cell just
  *      played, or every cell a new game or an undo clears (mark NONE);
  *   2. property notifications ("n-moves", "state", "turn", "outcome",
- *      "human-mark", "can-undo", "current-difficulty", "current-opponent",
- *      the scores), emitted together once the whole change is in place,
- *      each only if its value really changed;
+ *      "human-mark", "can-undo", "current-difficulty", "current-opponent"),
+ *      emitted together once the whole change is in place, each only if
+ *      its value really changed;
  *   3. "turn-changed" (turn) if, and only if, the mark to move changed: it
  *      becomes TTT_MARK_NONE when a game ends and X when the next begins.
  *      Whether that mark is the human's or the computer's is "state";
  *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
+ *
+ * A game that ends is counted in #TttGame:statistics at once, before any
+ * of this news: whoever hears it finds the result counted. The result is
+ * final: a finished game cannot be undone, and one abandoned by a new game
+ * counts nothing.
  *
  * The settings that shape a game (difficulty, first-player, opponent) are
  * reported by their properties as soon as they are set, but the game in
@@ -27,8 +32,6 @@
 #include <string.h>
 
 #include "ttt-game.h"
-
-#define N_SCORES 6
 
 struct _TttGame
 {
@@ -59,9 +62,7 @@ struct _TttGame
   guint           started : 1;
   guint           alternate_human_next : 1;
 
-  /* Which score the finished game counted into, so undo can take it back. */
-  guint           scored_prop;
-  guint           scores[N_SCORES];
+  TttStatistics  *statistics;
 
   uint64_t        rng_state;
 };
@@ -74,12 +75,7 @@ enum {
   PROP_FIRST_PLAYER,
   PROP_OPPONENT,
   PROP_COMPUTER_DELAY,
-  PROP_SCORE_HUMAN,
-  PROP_SCORE_COMPUTER,
-  PROP_SCORE_DRAWS,
-  PROP_SCORE_X,
-  PROP_SCORE_O,
-  PROP_SCORE_PAIR_DRAWS,
+  PROP_STATISTICS,
   PROP_STATE,
   PROP_TURN,
   PROP_OUTCOME,
@@ -90,11 +86,6 @@ enum {
   PROP_CURRENT_OPPONENT,
   N_PROPS
 };
-
-#define FIRST_SCORE_PROP PROP_SCORE_HUMAN
-#define SCORE_INDEX(prop) ((prop) - FIRST_SCORE_PROP)
-
-G_STATIC_ASSERT (PROP_SCORE_PAIR_DRAWS - PROP_SCORE_HUMAN + 1 == N_SCORES);
 
 enum {
   CELL_CHANGED,
@@ -178,7 +169,6 @@ typedef struct
   gboolean     can_undo;
   TttLevel     current_difficulty;
   TttOpponent  current_opponent;
-  guint        scores[N_SCORES];
 } Snapshot;
 
 static void ttt_game_schedule_computer_move (TttGame *self);
@@ -190,21 +180,6 @@ mark_of_move (guint index)
   return index % 2 == 0 ? TTT_MARK_X : TTT_MARK_O;
 }
 
-/* SplitMix64, like the engine's own generator, on the same state: one seed
- * then fixes both who starts a random game and how the computer plays. */
-static guint64
-ttt_game_next_random (TttGame *self)
-{
-  uint64_t z;
-
-  self->rng_state += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  z = self->rng_state;
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-
-  return z ^ (z >> 31);
-}
-
 static gboolean
 ttt_game_vs_computer (TttGame *self)
 {
@@ -214,6 +189,10 @@ ttt_game_vs_computer (TttGame *self)
 static gboolean
 ttt_game_compute_can_undo (TttGame *self)
 {
+  /* A result is final. */
+  if (self->state == TTT_GAME_STATE_OVER)
+    return FALSE;
+
   if (!ttt_game_vs_computer (self))
     return self->n_moves > 0;
 
@@ -238,7 +217,6 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->can_undo = ttt_game_compute_can_undo (self);
   snapshot->current_difficulty = self->game_difficulty;
   snapshot->current_opponent = self->game_opponent;
-  memcpy (snapshot->scores, self->scores, sizeof snapshot->scores);
 }
 
 /* Notifies every property that differs from @before, then "turn-changed".
@@ -254,9 +232,6 @@ ttt_game_emit_changes (TttGame        *self,
 
   g_object_freeze_notify (G_OBJECT (self));
 
-  for (guint i = 0; i < N_SCORES; i++)
-    if (before->scores[i] != after.scores[i])
-      g_object_notify_by_pspec (G_OBJECT (self), properties[FIRST_SCORE_PROP + i]);
   if (before->n_moves != after.n_moves)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_MOVES]);
   if (before->human_mark != after.human_mark)
@@ -301,51 +276,23 @@ ttt_game_update_state (TttGame *self)
     self->state = TTT_GAME_STATE_HUMAN_TURN;
 }
 
+/* Against the computer, from the person's side; between two people, X
+ * wins as WON. */
 static void
-ttt_game_count_score (TttGame *self)
+ttt_game_count_result (TttGame *self)
 {
   TttOutcome outcome = ttt_board_outcome (&self->board);
-  guint prop;
+  TttMark winner = outcome == TTT_OUTCOME_X_WINS ? TTT_MARK_X : TTT_MARK_O;
+  TttResult result;
 
-  if (ttt_game_vs_computer (self))
-    {
-      if (outcome == TTT_OUTCOME_DRAW)
-        prop = PROP_SCORE_DRAWS;
-      else if ((outcome == TTT_OUTCOME_X_WINS) == (self->human_mark == TTT_MARK_X))
-        prop = PROP_SCORE_HUMAN;
-      else
-        prop = PROP_SCORE_COMPUTER;
-    }
+  if (outcome == TTT_OUTCOME_DRAW)
+    result = TTT_RESULT_DRAWN;
+  else if (winner == self->human_mark)
+    result = TTT_RESULT_WON;
   else
-    {
-      if (outcome == TTT_OUTCOME_DRAW)
-        prop = PROP_SCORE_PAIR_DRAWS;
-      else if (outcome == TTT_OUTCOME_X_WINS)
-        prop = PROP_SCORE_X;
-      else
-        prop = PROP_SCORE_O;
-    }
+    result = TTT_RESULT_LOST;
 
-  /* A count at its maximum stays there, quietly: one more game than a
-   * million is not worth an error, and the settings could not store it.
-   * Then there is nothing for an undo to take back either. */
-  self->scored_prop = PROP_0;
-  if (self->scores[SCORE_INDEX (prop)] >= TTT_GAME_MAX_COUNT)
-    return;
-
-  self->scores[SCORE_INDEX (prop)]++;
-  self->scored_prop = prop;
-}
-
-static void
-ttt_game_uncount_score (TttGame *self)
-{
-  guint prop = self->scored_prop;
-
-  /* The scores may have been reset since the game was counted. */
-  if (prop != PROP_0 && self->scores[SCORE_INDEX (prop)] > 0)
-    self->scores[SCORE_INDEX (prop)]--;
-  self->scored_prop = PROP_0;
+  ttt_statistics_record (self->statistics, ttt_game_get_current_tally (self), result);
 }
 
 /* Plays @cell for the side to move; the caller has checked that it may. */
@@ -365,12 +312,13 @@ ttt_game_apply_move (TttGame *self,
   self->history[self->n_moves++] = cell;
 
   outcome = ttt_board_outcome (&self->board);
-  if (outcome != TTT_OUTCOME_ONGOING)
-    ttt_game_count_score (self);
   ttt_game_update_state (self);
 
   /* A handler may drop the last reference the app holds. */
   g_object_ref (self);
+
+  if (outcome != TTT_OUTCOME_ONGOING)
+    ttt_game_count_result (self);
 
   g_signal_emit (self, signals[CELL_CHANGED], 0, cell, mark);
   ttt_game_emit_changes (self, &before);
@@ -445,7 +393,9 @@ ttt_game_decide_human_first (TttGame  *self,
       break;
 
     case TTT_FIRST_PLAYER_RANDOM:
-      human_first = (ttt_game_next_random (self) >> 63) != 0;
+      /* The computer's own draws come from the same state: one seed
+       * fixes a whole session. */
+      human_first = (ttt_rng_next (&self->rng_state) >> 63) != 0;
       break;
 
     default:
@@ -486,7 +436,6 @@ ttt_game_begin (TttGame  *self,
 
   ttt_board_clear (&self->board);
   self->n_moves = 0;
-  self->scored_prop = PROP_0;
   ttt_game_update_state (self);
 
   g_object_ref (self);
@@ -527,29 +476,12 @@ ttt_game_preference_changed (TttGame *self)
 }
 
 static void
-ttt_game_set_score (TttGame *self,
-                    guint    prop,
-                    guint    value)
-{
-  guint *score = &self->scores[SCORE_INDEX (prop)];
-
-  if (*score == value)
-    return;
-
-  *score = value;
-  /* The total the finished game was counted into has been replaced (reset,
-   * or restored from elsewhere): an undo must not take the game off it. */
-  if (self->scored_prop == prop)
-    self->scored_prop = PROP_0;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
 ttt_game_dispose (GObject *object)
 {
   TttGame *self = (TttGame *)object;
 
   g_clear_handle_id (&self->computer_move_id, g_source_remove);
+  g_clear_object (&self->statistics);
 
   G_OBJECT_CLASS (ttt_game_parent_class)->dispose (object);
 }
@@ -580,13 +512,8 @@ ttt_game_get_property (GObject    *object,
       g_value_set_uint (value, self->computer_delay);
       break;
 
-    case PROP_SCORE_HUMAN:
-    case PROP_SCORE_COMPUTER:
-    case PROP_SCORE_DRAWS:
-    case PROP_SCORE_X:
-    case PROP_SCORE_O:
-    case PROP_SCORE_PAIR_DRAWS:
-      g_value_set_uint (value, self->scores[SCORE_INDEX (prop_id)]);
+    case PROP_STATISTICS:
+      g_value_set_object (value, self->statistics);
       break;
 
     case PROP_STATE:
@@ -652,30 +579,13 @@ ttt_game_set_property (GObject      *object,
       ttt_game_set_computer_delay (self, g_value_get_uint (value));
       break;
 
-    case PROP_SCORE_HUMAN:
-    case PROP_SCORE_COMPUTER:
-    case PROP_SCORE_DRAWS:
-    case PROP_SCORE_X:
-    case PROP_SCORE_O:
-    case PROP_SCORE_PAIR_DRAWS:
-      ttt_game_set_score (self, prop_id, g_value_get_uint (value));
+    case PROP_STATISTICS:
+      ttt_game_set_statistics (self, g_value_get_object (value));
       break;
 
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
-}
-
-static GParamSpec *
-score_param_spec (const char *name,
-                  const char *nick,
-                  const char *blurb)
-{
-  return g_param_spec_uint (name, nick, blurb,
-                            0, G_MAXUINT, 0,
-                            (G_PARAM_READWRITE |
-                             G_PARAM_EXPLICIT_NOTIFY |
-                             G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -741,13 +651,19 @@ ttt_game_class_init (TttGameClass *klass)
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
 
-  /* Writable so that the app can bind them to the saved totals. */
-  properties[PROP_SCORE_HUMAN] = score_param_spec ("score-human", NULL, NULL);
-  properties[PROP_SCORE_COMPUTER] = score_param_spec ("score-computer", NULL, NULL);
-  properties[PROP_SCORE_DRAWS] = score_param_spec ("score-draws", NULL, NULL);
-  properties[PROP_SCORE_X] = score_param_spec ("score-x", NULL, NULL);
-  properties[PROP_SCORE_O] = score_param_spec ("score-o", NULL, NULL);
-  properties[PROP_SCORE_PAIR_DRAWS] = score_param_spec ("score-pair-draws", NULL, NULL);
+  /**
+   * TttGame:statistics:
+   *
+   * Where finished games are counted: a game of its own at first, so that
+   * the app can share one between its games and bind it to the settings.
+   * Never %NULL.
+   */
+  properties[PROP_STATISTICS] =
+    g_param_spec_object ("statistics", NULL, NULL,
+                         TTT_TYPE_STATISTICS,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
 
   properties[PROP_STATE] =
     g_param_spec_enum ("state", NULL, NULL,
@@ -792,6 +708,13 @@ ttt_game_class_init (TttGameClass *klass)
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
 
+  /**
+   * TttGame:can-undo:
+   *
+   * Whether ttt_game_undo() would take anything back: a move of the
+   * person's against the computer, any move between two people; never
+   * once the game is over.
+   */
   properties[PROP_CAN_UNDO] =
     g_param_spec_boolean ("can-undo", NULL, NULL,
                           FALSE,
@@ -876,8 +799,8 @@ ttt_game_class_init (TttGameClass *klass)
    * @outcome: who won, or %TTT_OUTCOME_DRAW
    * @winning_cells: bit i set for each cell of a completed line (0 for a draw)
    *
-   * Emitted once, after the move that ended the game and after the scores
-   * have been updated.
+   * Emitted once, after the move that ended the game, which
+   * #TttGame:statistics has already counted.
    */
   signals[GAME_OVER] =
     g_signal_new ("game-over",
@@ -904,6 +827,7 @@ ttt_game_init (TttGame *self)
   self->human_mark = TTT_MARK_X;
   self->state = TTT_GAME_STATE_HUMAN_TURN;
   ttt_board_clear (&self->board);
+  self->statistics = ttt_statistics_new ();
 
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
 }
@@ -929,8 +853,8 @@ ttt_game_new (void)
  * @self: a #TttGame
  *
  * Abandons the current game, cancelling any pending computer move, and
- * begins the next with the current preferences. An unfinished game is not
- * scored.
+ * begins the next with the current preferences. An unfinished game counts
+ * nothing.
  */
 void
 ttt_game_start_new (TttGame *self)
@@ -974,8 +898,8 @@ ttt_game_play (TttGame *self,
  *
  * Against the computer, takes back the human's last move and the computer's
  * answer to it, if any (a pending answer is cancelled), so it is the human's
- * turn again. Between two people, takes back one move. If the game had ended,
- * its result is taken off the score.
+ * turn again. Between two people, takes back one move. A finished game is
+ * not undone: its result has been counted.
  *
  * Returns: %FALSE if there was nothing to undo (see #TttGame:can-undo)
  */
@@ -998,9 +922,6 @@ ttt_game_undo (TttGame *self)
   if (ttt_game_vs_computer (self))
     while (mark_of_move (keep) != self->human_mark)
       keep--;
-
-  if (ttt_board_outcome (&self->board) != TTT_OUTCOME_ONGOING)
-    ttt_game_uncount_score (self);
 
   /* Latest first, as if the moves were lifted off the board; copied, since a
    * handler may play again before the last of them is announced. */
@@ -1051,23 +972,6 @@ ttt_game_hint (TttGame *self)
     return -1;
 
   return g_bit_nth_lsf (best, -1);
-}
-
-/**
- * ttt_game_reset_scores:
- * @self: a #TttGame
- *
- * Sets all six totals to 0.
- */
-void
-ttt_game_reset_scores (TttGame *self)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  g_object_freeze_notify (G_OBJECT (self));
-  for (guint prop = FIRST_SCORE_PROP; prop < FIRST_SCORE_PROP + N_SCORES; prop++)
-    ttt_game_set_score (self, prop, 0);
-  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /**
@@ -1263,52 +1167,37 @@ ttt_game_set_computer_delay (TttGame *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
 }
 
-guint
-ttt_game_get_score_human (TttGame *self)
+TttStatistics *
+ttt_game_get_statistics (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  return self->scores[SCORE_INDEX (PROP_SCORE_HUMAN)];
+  return self->statistics;
 }
 
-guint
-ttt_game_get_score_computer (TttGame *self)
+/* A game already counted stays where it was counted. */
+void
+ttt_game_set_statistics (TttGame       *self,
+                         TttStatistics *statistics)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (TTT_IS_STATISTICS (statistics));
 
-  return self->scores[SCORE_INDEX (PROP_SCORE_COMPUTER)];
+  if (g_set_object (&self->statistics, statistics))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATISTICS]);
 }
 
-guint
-ttt_game_get_score_draws (TttGame *self)
+/* The tally that the game in progress counts into, by its current
+ * opponent and difficulty: what a score line shows. */
+TttTallyId
+ttt_game_get_current_tally (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
 
-  return self->scores[SCORE_INDEX (PROP_SCORE_DRAWS)];
-}
+  if (!ttt_game_vs_computer (self))
+    return TTT_TALLY_TWO_PLAYERS;
 
-guint
-ttt_game_get_score_x (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return self->scores[SCORE_INDEX (PROP_SCORE_X)];
-}
-
-guint
-ttt_game_get_score_o (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return self->scores[SCORE_INDEX (PROP_SCORE_O)];
-}
-
-guint
-ttt_game_get_score_pair_draws (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return self->scores[SCORE_INDEX (PROP_SCORE_PAIR_DRAWS)];
+  return ttt_tally_id_for_level (self->game_difficulty);
 }
 
 /**

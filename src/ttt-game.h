@@ -2,8 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * TttGame owns the engine board, the move history, the settings that shape a
- * game and the score, and plays the computer's moves from the main loop. It
+ * TttGame owns the engine board, the move history and the settings that
+ * shape a game, counts each finished game in its TttStatistics, and plays
+ * the computer's moves from the main loop. It
  * uses GLib and GObject only: the views call its methods and redraw from its
  * signals and property notifications.
  */
@@ -13,6 +14,7 @@
 #include <glib-object.h>
 
 #include "ttt-engine.h"
+#include "ttt-statistics.h"
 
 G_BEGIN_DECLS
 
@@ -81,10 +83,6 @@ GType ttt_verdict_get_type (void) G_GNUC_CONST;
 
 #define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
 
-/* The most a count of games holds: the GSettings schema's maximum, where a
- * count stops rather than fail to be saved. */
-#define TTT_GAME_MAX_COUNT 1000000
-
 #define TTT_TYPE_GAME (ttt_game_get_type ())
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
 
@@ -99,7 +97,6 @@ gboolean        ttt_game_play                (TttGame        *self,
                                               int             cell);
 gboolean        ttt_game_undo                (TttGame        *self);
 int             ttt_game_hint                (TttGame        *self);
-void            ttt_game_reset_scores        (TttGame        *self);
 void            ttt_game_set_seed            (TttGame        *self,
                                               guint64         seed);
 
@@ -131,12 +128,11 @@ void            ttt_game_set_computer_delay  (TttGame        *self,
 TttLevel        ttt_game_get_current_difficulty (TttGame     *self);
 TttOpponent     ttt_game_get_current_opponent   (TttGame     *self);
 
-guint           ttt_game_get_score_human     (TttGame        *self);
-guint           ttt_game_get_score_computer  (TttGame        *self);
-guint           ttt_game_get_score_draws     (TttGame        *self);
-guint           ttt_game_get_score_x         (TttGame        *self);
-guint           ttt_game_get_score_o         (TttGame        *self);
-guint           ttt_game_get_score_pair_draws (TttGame       *self);
+TttTallyId      ttt_game_get_current_tally      (TttGame     *self);
+
+TttStatistics  *ttt_game_get_statistics      (TttGame        *self);
+void            ttt_game_set_statistics      (TttGame        *self,
+                                              TttStatistics  *statistics);
 
 /* The coach: what each empty cell leads to, why the hint, and the moves a
  * review goes through (see TttReviewCursor). */

@@ -27,6 +27,8 @@ struct _TttWindow
 
   TttGame              *game;
   GSettings            *settings;
+  /* The game's, followed for the score. */
+  TttStatistics        *statistics;
   TttSoundPlayer       *sound_player;
 
   /* What a screen reader hears of the game, and how it gets there. */
@@ -344,11 +346,15 @@ set_label_number (GtkLabel *label,
   gtk_label_set_label (label, text);
 }
 
+/* The badges show the tally of what is being played: the level against
+ * the computer, or the two-player tally. */
 static void
 update_badges (TttWindow *self)
 {
   gboolean human_x = ttt_game_get_human_mark (self->game) == TTT_MARK_X;
-  guint draws;
+  TttTally tally;
+
+  ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
 
   if (two_players (self))
     {
@@ -356,9 +362,8 @@ update_badges (TttWindow *self)
       ttt_player_badge_set_name (self->badge_x, C_("score", "X"));
       /* Translators: see "X" in the same context. */
       ttt_player_badge_set_name (self->badge_o, C_("score", "O"));
-      ttt_player_badge_set_score (self->badge_x, ttt_game_get_score_x (self->game));
-      ttt_player_badge_set_score (self->badge_o, ttt_game_get_score_o (self->game));
-      draws = ttt_game_get_score_pair_draws (self->game);
+      ttt_player_badge_set_score (self->badge_x, tally.won);
+      ttt_player_badge_set_score (self->badge_o, tally.lost);
     }
   else
     {
@@ -366,31 +371,22 @@ update_badges (TttWindow *self)
       const char *you = C_("score", "You");
       /* Translators: see "You" in the same context. */
       const char *computer = C_("score", "Computer");
-      guint human = ttt_game_get_score_human (self->game);
-      guint machine = ttt_game_get_score_computer (self->game);
 
       ttt_player_badge_set_name (self->badge_x, human_x ? you : computer);
       ttt_player_badge_set_name (self->badge_o, human_x ? computer : you);
-      ttt_player_badge_set_score (self->badge_x, human_x ? human : machine);
-      ttt_player_badge_set_score (self->badge_o, human_x ? machine : human);
-      draws = ttt_game_get_score_draws (self->game);
+      ttt_player_badge_set_score (self->badge_x, human_x ? tally.won : tally.lost);
+      ttt_player_badge_set_score (self->badge_o, human_x ? tally.lost : tally.won);
     }
 
-  set_label_number (self->draws_value, draws);
+  set_label_number (self->draws_value, tally.drawn);
   {
     /* Translators: read by a screen reader between the two players' badges. */
-    g_autofree char *label = g_strdup_printf (ngettext ("%u draw", "%u draws", draws), draws);
+    g_autofree char *label = g_strdup_printf (ngettext ("%u draw", "%u draws", tally.drawn), tally.drawn);
 
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->draws_box),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                     -1);
   }
-
-  /* Nothing to reset in either mode: the menu item says so. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reset-scores",
-                                 ttt_game_get_score_human (self->game) + ttt_game_get_score_computer (self->game) +
-                                 ttt_game_get_score_draws (self->game) + ttt_game_get_score_x (self->game) +
-                                 ttt_game_get_score_o (self->game) + ttt_game_get_score_pair_draws (self->game) > 0);
 }
 
 static void
@@ -460,10 +456,28 @@ players_changed_cb (TttWindow  *self,
 }
 
 static void
-scores_changed_cb (TttWindow  *self,
-                   GParamSpec *pspec,
-                   TttGame    *game)
+tally_changed_cb (TttWindow     *self,
+                  TttTallyId     id,
+                  TttStatistics *statistics)
 {
+  update_badges (self);
+}
+
+static void
+follow_statistics (TttWindow *self)
+{
+  if (self->statistics != NULL)
+    g_signal_handlers_disconnect_by_data (self->statistics, self);
+  g_set_object (&self->statistics, ttt_game_get_statistics (self->game));
+  g_signal_connect_object (self->statistics, "changed", G_CALLBACK (tally_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+static void
+statistics_replaced_cb (TttWindow  *self,
+                        GParamSpec *pspec,
+                        TttGame    *game)
+{
+  follow_statistics (self);
   update_badges (self);
 }
 
@@ -625,14 +639,6 @@ add_review_keys (TttWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
-static void
-reset_scores_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  ttt_game_reset_scores (TTT_WINDOW (widget)->game);
-}
-
 /* GObject */
 
 static void
@@ -662,15 +668,8 @@ ttt_window_constructed (GObject *object)
   g_signal_connect_object (self->game, "notify::human-mark", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-opponent", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
-  for (guint i = 0; i < 6; i++)
-    {
-      static const char *signals[] = {
-        "notify::score-human", "notify::score-computer", "notify::score-draws",
-        "notify::score-x", "notify::score-o", "notify::score-pair-draws",
-      };
-
-      g_signal_connect_object (self->game, signals[i], G_CALLBACK (scores_changed_cb), self, G_CONNECT_SWAPPED);
-    }
+  g_signal_connect_object (self->game, "notify::statistics", G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
+  follow_statistics (self);
 
   if (self->settings != NULL)
     {
@@ -770,6 +769,8 @@ ttt_window_dispose (GObject *object)
 
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->statistics != NULL)
+    g_signal_handlers_disconnect_by_data (self->statistics, self);
   if (self->review != NULL)
     g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
@@ -782,6 +783,7 @@ ttt_window_dispose (GObject *object)
 
   g_clear_object (&self->sound_player);
   g_clear_object (&self->game);
+  g_clear_object (&self->statistics);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ttt_window_parent_class)->dispose (object);
@@ -853,7 +855,6 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
-  gtk_widget_class_install_action (widget_class, "win.reset-scores", NULL, reset_scores_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-analysis", "show-analysis");
   gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
   gtk_widget_class_install_action (widget_class, "win.review-first", NULL, review_step_action);

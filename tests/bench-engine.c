@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "reference-rules.h"
 #include "ttt-engine-private.h"
 
 #define N_REACHABLE 5478
@@ -249,21 +250,10 @@ typedef struct
 
 static Positions positions;
 
-static unsigned
-code_of (const TttBoard *board)
-{
-  unsigned code = 0;
-
-  for (int i = TTT_N_CELLS - 1; i >= 0; i--)
-    code = code * 3 + ((board->x >> i) & 1u) + 2 * ((board->o >> i) & 1u);
-
-  return code;
-}
-
 static void
 walk (const TttBoard *board)
 {
-  unsigned code = code_of (board);
+  unsigned code = ref_code (board);
 
   if (positions.seen[code] || positions.n_all > N_REACHABLE)
     return;
@@ -598,7 +588,7 @@ play_one (TttLevel  level,
 /* Hard's chances, exactly: an expectimax of the benchmark's own over the
  * game, apart from the generator's (chances as doubles, not exact
  * integers; Hard's choices from the plain minimax above, not from the
- * solved tables; Medium's rules written again here). Either Hard plays as
+ * solved tables; Medium's rules from reference-rules.h). Either Hard plays as
  * it does, uniformly among the cells of its trap table, or, for the
  * ceiling, it plays the cell of best plain-minimax score that gives the
  * highest chance of a win against that very opponent: the most that a
@@ -606,41 +596,6 @@ play_one (TttLevel  level,
 
 /* Per encoding, the cells of best plain-minimax score (main fills it). */
 static uint16_t plain_best[TTT_N_CODES];
-
-static unsigned
-plain_threats (unsigned marks,
-               unsigned empty)
-{
-  unsigned cells = 0;
-
-  for (int i = 0; i < 8; i++)
-    if (__builtin_popcount (marks & plain_lines[i]) == 2)
-      cells |= plain_lines[i] & empty;
-
-  return cells;
-}
-
-/* The cells Medium chooses among, uniformly. */
-static unsigned
-plain_medium_cells (const TttBoard *board)
-{
-  bool x_to_move = __builtin_popcount (board->x) == __builtin_popcount (board->o);
-  unsigned mine = x_to_move ? board->x : board->o;
-  unsigned theirs = x_to_move ? board->o : board->x;
-  unsigned empty = 0x1ffu & ~(mine | theirs);
-  unsigned cells;
-
-  if ((cells = plain_threats (mine, empty)) != 0)
-    return cells;
-  if ((cells = plain_threats (theirs, empty)) != 0)
-    return cells;
-  if (empty & 0x010u)
-    return 0x010u;
-  if ((cells = empty & 0x145u) != 0)
-    return cells;
-
-  return empty;
-}
 
 typedef struct
 {
@@ -656,7 +611,7 @@ static double
 chance_of_win (Chances        *chances,
                const TttBoard *board)
 {
-  unsigned code = code_of (board);
+  unsigned code = ref_code (board);
   TttOutcome outcome = ttt_board_outcome (board);
   bool hard_to_move;
   unsigned cells;
@@ -681,7 +636,7 @@ chance_of_win (Chances        *chances,
   else if (chances->opponent == OPPONENT_RANDOM)
     cells = 0x1ffu & ~(unsigned) (board->x | board->o);
   else if (chances->opponent == OPPONENT_MEDIUM)
-    cells = plain_medium_cells (board);
+    cells = ref_medium_cells (board, NULL);
   else
     cells = ttt_trap_table[code];
 
@@ -816,7 +771,7 @@ main (void)
       unsigned cells;
 
       plain_choose (&positions.to_move[i], &value, &cells);
-      plain_best[code_of (&positions.to_move[i])] = (uint16_t) cells;
+      plain_best[ref_code (&positions.to_move[i])] = (uint16_t) cells;
       if (value != ttt_solver_score (&positions.to_move[i]))
         {
           char text[10];

@@ -31,9 +31,9 @@
  *
  * Every invariant is checked after every operation and a violation aborts,
  * which libFuzzer reports as a crash with the input that caused it. The
- * oracle below (lines as cell triples, the textbook reachability rule) is
- * written apart from the engine's masks and tables, so that a mistake shared
- * by both cannot hide.
+ * oracle (reference-rules.h: lines as cell triples, the textbook
+ * reachability rule) is written apart from the engine's masks and tables,
+ * so that a mistake shared by both cannot hide.
  *
  * Built with -DTTT_FUZZ_STANDALONE, main() at the end replays files (the seed
  * corpus, or a crash file) through the same function with any compiler.
@@ -52,6 +52,7 @@
 #include <sys/stat.h>
 #endif
 
+#include "reference-rules.h"
 #include "ttt-engine.h"
 
 /* libFuzzer provides no header; the prototype keeps -Wmissing-prototypes
@@ -130,117 +131,7 @@ script_int32 (Script *script)
   return value;
 }
 
-/* The oracle */
-
-static const int ref_lines[8][3] = {
-  { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
-  { 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
-  { 0, 4, 8 }, { 2, 4, 6 },
-};
-
-#define REF_ALL     0x1ffu
-#define REF_CENTRE  (1u << 4)
-#define REF_CORNERS ((1u << 0) | (1u << 2) | (1u << 6) | (1u << 8))
-#define REF_SIDES   ((1u << 1) | (1u << 3) | (1u << 5) | (1u << 7))
-
-static unsigned
-ref_line_mask (int line)
-{
-  return (1u << ref_lines[line][0]) | (1u << ref_lines[line][1]) | (1u << ref_lines[line][2]);
-}
-
-static int
-ref_count (unsigned mask)
-{
-  int n = 0;
-
-  for (; mask != 0; mask &= mask - 1)
-    n++;
-
-  return n;
-}
-
-/* Union of the lines that @marks fills. */
-static unsigned
-ref_completed (unsigned marks)
-{
-  unsigned cells = 0;
-
-  for (int i = 0; i < 8; i++)
-    if ((marks & ref_line_mask (i)) == ref_line_mask (i))
-      cells |= ref_line_mask (i);
-
-  return cells;
-}
-
-/* Empty cells where @marks would complete a line. */
-static unsigned
-ref_threats (unsigned marks,
-             unsigned empty)
-{
-  unsigned cells = 0;
-
-  for (int i = 0; i < 8; i++)
-    {
-      unsigned line = ref_line_mask (i);
-      unsigned gap = line & ~marks;
-
-      if (ref_count (gap) == 1 && (gap & empty) != 0)
-        cells |= gap;
-    }
-
-  return cells;
-}
-
-/* Whether a game from the empty board can reach @board: X moves first and
- * play stops at the first line, so the winner made the last move. */
-static bool
-ref_is_valid (const TttBoard *board)
-{
-  unsigned x = board->x, o = board->o;
-  int n_x = ref_count (x), n_o = ref_count (o);
-  bool x_line = ref_completed (x) != 0;
-  bool o_line = ref_completed (o) != 0;
-
-  if (((x | o) & ~REF_ALL) != 0 || (x & o) != 0)
-    return false;
-  if (n_x != n_o && n_x != n_o + 1)
-    return false;
-  if (x_line && (o_line || n_x != n_o + 1))
-    return false;
-  if (o_line && n_x != n_o)
-    return false;
-
-  return true;
-}
-
-/* Only for a valid board. */
-static TttOutcome
-ref_outcome (const TttBoard *board)
-{
-  if (ref_completed (board->x) != 0)
-    return TTT_OUTCOME_X_WINS;
-  if (ref_completed (board->o) != 0)
-    return TTT_OUTCOME_O_WINS;
-  if ((board->x | board->o) == REF_ALL)
-    return TTT_OUTCOME_DRAW;
-
-  return TTT_OUTCOME_ONGOING;
-}
-
-/* The value of a position to the side that moved into it, from the value of
- * the position to the side now to move: negated, and one ply further from
- * the end (a win is worth less, a loss costs less, the later it comes). */
-static int
-ref_parent_value (int child)
-{
-  if (child < 0)
-    return -child - 1;
-  if (child > 0)
-    return -child + 1;
-
-  return 0;
-}
+/* The oracle: reference-rules.h, and the text grammar */
 
 /* The text grammar of the header, written out: X, O and '.', with '/' and
  * ' ' ignored, exactly nine cells, and a board that can arise in a game. */
@@ -296,10 +187,7 @@ check_choice (const TttBoard *board,
   int cell, again;
   bool known = level >= TTT_LEVEL_EASY && level <= TTT_LEVEL_HARD;
   bool over = ttt_board_outcome (board) != TTT_OUTCOME_ONGOING;
-  unsigned empty = REF_ALL & ~(unsigned) (board->x | board->o);
-  bool x_to_move = ref_count (board->x) == ref_count (board->o);
-  unsigned mine = x_to_move ? board->x : board->o;
-  unsigned theirs = x_to_move ? board->o : board->x;
+  unsigned empty = ref_empty (board);
 
   cell = ttt_ai_choose (board, (TttLevel) level, &state);
   CHECK (board, same_board (board, &before));
@@ -325,21 +213,7 @@ check_choice (const TttBoard *board,
       break;
 
     case TTT_LEVEL_MEDIUM:
-      {
-        unsigned wins = ref_threats (mine, empty);
-        unsigned blocks = ref_threats (theirs, empty);
-
-        if (wins != 0)
-          CHECK (board, (wins & (1u << cell)) != 0);
-        else if (blocks != 0)
-          CHECK (board, (blocks & (1u << cell)) != 0);
-        else if (empty & REF_CENTRE)
-          CHECK (board, cell == 4);
-        else if (empty & REF_CORNERS)
-          CHECK (board, ((1u << cell) & REF_CORNERS) != 0);
-        else
-          CHECK (board, ((1u << cell) & REF_SIDES) != 0);
-      }
+      CHECK (board, (ref_medium_cells (board, NULL) & (1u << cell)) != 0);
       break;
 
     case TTT_LEVEL_HARD:
@@ -356,14 +230,8 @@ check_choice (const TttBoard *board,
   return cell;
 }
 
-static int
-ref_class (int score)
-{
-  return (score > 0) - (score < 0);
-}
-
 /* The coach's review of every cell, and of cells that are none, checked
- * against the rules, the solver and the motive's definition. */
+ * against the solver and the reference review. */
 static void
 check_reviews (const TttBoard *board,
                int             extra_cell)
@@ -373,10 +241,6 @@ check_reviews (const TttBoard *board,
   };
   TttBoard before = *board;
   bool valid = ref_is_valid (board);
-  bool x_to_move = ref_count (board->x) == ref_count (board->o);
-  unsigned mine = x_to_move ? board->x : board->o;
-  unsigned theirs = x_to_move ? board->o : board->x;
-  unsigned empty = REF_ALL & ~(unsigned) (board->x | board->o);
 
   for (int i = -1; i <= TTT_N_CELLS + 1; i++)
     {
@@ -384,8 +248,7 @@ check_reviews (const TttBoard *board,
       TttReview review = untouched;
       TttBoard after = *board;
       TttStatus status = ttt_review_move (board, cell, &review);
-      unsigned move, mine_after;
-      int n_threats;
+      TttReview expected;
 
       CHECK (board, same_board (board, &before));
       if (!valid)
@@ -402,37 +265,16 @@ check_reviews (const TttBoard *board,
           continue;
         }
 
-      move = 1u << cell;
-      mine_after = mine | move;
-      n_threats = ref_count (ref_threats (mine_after, empty & ~move));
-
+      /* The engine's own solver agrees with the reference on every
+       * valid board, so the review is checked against both. */
+      expected = ref_review (board, cell);
       CHECK (board, review.score == -ttt_solver_score (&after));
       CHECK (board, review.best == ttt_solver_best_moves (board));
-      CHECK (board, (int) review.grade == ref_class (ttt_solver_score (board)) - ref_class (review.score));
-      CHECK (board, (review.fault == TTT_FAULT_NONE) == (review.grade == TTT_GRADE_BEST));
-      CHECK (board, review.fault <= TTT_FAULT_WEAKER);
-      if (review.best & move)
-        CHECK (board, review.grade == TTT_GRADE_BEST);
-
-      if (ref_completed (mine_after) != 0)
-        CHECK (board, review.motive == TTT_MOTIVE_WIN);
-      else if (ref_threats (theirs, empty) & move)
-        CHECK (board, review.motive == TTT_MOTIVE_BLOCK);
-      else if (n_threats >= 2)
-        CHECK (board, review.motive == TTT_MOTIVE_FORK);
-      else if (n_threats == 1)
-        CHECK (board, review.motive == TTT_MOTIVE_THREAT);
-      else if (move & REF_CENTRE)
-        CHECK (board, review.motive == TTT_MOTIVE_CENTRE);
-      else if (move & REF_CORNERS)
-        CHECK (board, review.motive == TTT_MOTIVE_CORNER);
-      else
-        CHECK (board, review.motive == TTT_MOTIVE_SIDE);
-
-      if (review.fault == TTT_FAULT_MISSED_WIN)
-        CHECK (board, ref_threats (mine, empty) != 0);
-      if (review.fault == TTT_FAULT_MISSED_BLOCK)
-        CHECK (board, ref_threats (theirs, empty) != 0 && !(ref_threats (theirs, empty) & move));
+      CHECK (board, review.score == expected.score);
+      CHECK (board, review.best == expected.best);
+      CHECK (board, review.grade == expected.grade);
+      CHECK (board, review.motive == expected.motive);
+      CHECK (board, review.fault == expected.fault);
     }
 }
 

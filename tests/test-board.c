@@ -14,67 +14,31 @@
 
 #include "ui-helpers.h"
 
-static TttApplication *app;
-
-typedef struct
-{
-  TttWindow    *window;
-  TttGame      *game;
-  TttBoardView *board;
-} Fixture;
-
+/* Motion is on for every test but the one that turns it off. */
 static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
+set_up (TttTestWindow *fixture,
+        gconstpointer  seed)
 {
-  ttt_test_reset_settings (app);
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
-
-  fixture->window = ttt_test_window_new (app);
-  fixture->game = ttt_window_get_game (fixture->window);
-  fixture->board = ttt_window_get_board (fixture->window);
-  ttt_game_set_computer_delay (fixture->game, 0);
-  ttt_game_set_seed (fixture->game, 7);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  ttt_test_wait_for_mapped (GTK_WIDGET (fixture->board));
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  ttt_test_iterate ();
-}
-
-static void
-click (Fixture *fixture,
-       int      cell)
-{
-  ttt_test_click (fixture->window, cell);
+  ttt_test_window_set_up (fixture, seed);
 }
 
 /* X takes the top row between two people. */
 static void
-play_two_player_win (Fixture *fixture)
+play_two_player_win (TttTestWindow *fixture)
 {
-  static const int moves[] = { 0, 3, 1, 4, 2 };
-
-  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
-  ttt_test_iterate ();
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    click (fixture, moves[i]);
-  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
+  ttt_test_two_players (fixture);
+  ttt_test_play_top_row_for_x (fixture->window);
 }
 
 static GtkWidget *
-focus_of (Fixture *fixture)
+focus_of (TttTestWindow *fixture)
 {
   return gtk_root_get_focus (GTK_ROOT (fixture->window));
 }
 
 static int
-focused_cell (Fixture *fixture)
+focused_cell (TttTestWindow *fixture)
 {
   GtkWidget *focus = focus_of (fixture);
 
@@ -85,17 +49,10 @@ focused_cell (Fixture *fixture)
   return -1;
 }
 
-static GtkWidget *
-child (Fixture    *fixture,
-       const char *name)
-{
-  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (fixture->window), TTT_TYPE_WINDOW, name));
-}
-
 /* Runs the main loop until the board has nothing left to animate. */
 static gboolean
-wait_for_rest (Fixture *fixture,
-               guint    ms)
+wait_for_rest (TttTestWindow *fixture,
+               guint          ms)
 {
   gint64 deadline = g_get_monotonic_time () + ms * 1000;
 
@@ -106,10 +63,10 @@ wait_for_rest (Fixture *fixture,
 }
 
 static void
-test_end_stops_board (Fixture       *fixture,
+test_end_stops_board (TttTestWindow *fixture,
                       gconstpointer  data)
 {
-  GtkWidget *play_again = child (fixture, "play_again_button");
+  GtkWidget *play_again = ttt_test_window_child (fixture->window, "play_again_button");
 
   g_assert_false (gtk_widget_get_mapped (play_again));
   for (int i = 0; i < TTT_N_CELLS; i++)
@@ -130,7 +87,7 @@ test_end_stops_board (Fixture       *fixture,
       g_assert_false (gtk_widget_is_sensitive (cell));
       g_assert_false (gtk_widget_has_css_class (cell, "playable"));
     }
-  click (fixture, 8);
+  ttt_test_click (fixture->window, 8);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
   ttt_test_press (fixture->window, GDK_KEY_9);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
@@ -162,7 +119,7 @@ test_end_stops_board (Fixture       *fixture,
 }
 
 static void
-test_motion_comes_to_rest (Fixture       *fixture,
+test_motion_comes_to_rest (TttTestWindow *fixture,
                            gconstpointer  data)
 {
   /* A mark placed in a shown window grows in: it starts undrawn (looked
@@ -191,13 +148,13 @@ test_motion_comes_to_rest (Fixture       *fixture,
 }
 
 static void
-test_animations_off (Fixture       *fixture,
+test_animations_off (TttTestWindow *fixture,
                      gconstpointer  data)
 {
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   /* Every final state at once: nothing ever plays. */
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   g_assert_false (ttt_board_view_is_animating (fixture->board));
   g_assert_cmpfloat_with_epsilon (ttt_board_view_get_mark_progress (fixture->board, 4), 1.0, 1e-9);
   ttt_test_wait_for_human (fixture->game);
@@ -229,13 +186,13 @@ assert_buttons_shown (GtkWidget *widget,
 }
 
 static void
-test_narrow_window (Fixture       *fixture,
+test_narrow_window (TttTestWindow *fixture,
                     gconstpointer  data)
 {
-  GtkWidget *header = gtk_widget_get_ancestor (child (fixture, "window_title"), ADW_TYPE_HEADER_BAR);
+  GtkWidget *header = gtk_widget_get_ancestor (ttt_test_window_child (fixture->window, "window_title"), ADW_TYPE_HEADER_BAR);
   guint n_buttons = 0;
 
-  GtkWidget *content = child (fixture, "toast_overlay");
+  GtkWidget *content = ttt_test_window_child (fixture->window, "toast_overlay");
   int minimum;
 
   /* What the window needs is its content's: 360 px wide, and at that width
@@ -263,16 +220,16 @@ test_narrow_window (Fixture       *fixture,
     }
 
   /* So do the badges, with their names whole. */
-  ttt_test_assert_labels_whole (child (fixture, "badges"));
+  ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "badges"));
 
   /* And at the end, the result and Play Again too. */
   play_two_player_win (fixture);
   ttt_test_iterate ();
-  ttt_test_assert_labels_whole (child (fixture, "status_stack"));
+  ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "status_stack"));
 }
 
 static void
-test_one_tab_stop (Fixture       *fixture,
+test_one_tab_stop (TttTestWindow *fixture,
                    gconstpointer  data)
 {
   guint entries = 0;
@@ -313,12 +270,12 @@ test_one_tab_stop (Fixture       *fixture,
 }
 
 static void
-test_keypad_right_to_left (Fixture       *fixture,
+test_keypad_right_to_left (TttTestWindow *fixture,
                            gconstpointer  data)
 {
   graphene_rect_t first, third;
 
-  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
   gtk_widget_set_direction (GTK_WIDGET (fixture->board), GTK_TEXT_DIR_RTL);
   ttt_test_iterate ();
 
@@ -357,10 +314,10 @@ test_keypad_right_to_left (Fixture       *fixture,
 }
 
 static void
-test_header_follows_game (Fixture       *fixture,
+test_header_follows_game (TttTestWindow *fixture,
                           gconstpointer  data)
 {
-  AdwWindowTitle *title = ADW_WINDOW_TITLE (child (fixture, "window_title"));
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (ttt_test_window_child (fixture->window, "window_title"));
 
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Medium");
 
@@ -371,7 +328,7 @@ test_header_follows_game (Fixture       *fixture,
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Hard");
 
   /* Mid-game the preference waits, and so does the header. */
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   ttt_test_wait_for_human (fixture->game);
   ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
   ttt_test_iterate ();
@@ -389,22 +346,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-
-  /* GNOME's own title bar layout, a close button only, as the narrow
-   * window is measured with it. */
-  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
-
-  app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("Could not register the application: %s", error->message);
+  ttt_test_init (&argc, &argv);
 
 #define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add (path, TttTestWindow, GUINT_TO_POINTER (7), set_up, func, ttt_test_window_tear_down)
 
   ADD ("/board/end-stops-board", test_end_stops_board);
   ADD ("/board/motion-comes-to-rest", test_motion_comes_to_rest);
@@ -416,8 +361,5 @@ main (int   argc,
 
 #undef ADD
 
-  status = g_test_run ();
-  g_clear_object (&app);
-
-  return status;
+  return g_test_run ();
 }

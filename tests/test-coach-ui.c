@@ -17,71 +17,12 @@
 #include "ttt-coach.h"
 #include "ui-helpers.h"
 
-static TttApplication *app;
-
 /* X centre, O corner, X opposite corner, then O's side move (move 4) lets
  * X block with a fork, and X wins on the seventh move. */
 static const int forked_game[] = { 4, 0, 8, 3, 6, 7, 2 };
 
-typedef struct
-{
-  TttWindow    *window;
-  TttGame      *game;
-  TttBoardView *board;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  ttt_test_reset_settings (app);
-
-  fixture->window = ttt_test_window_new (app);
-  fixture->game = ttt_window_get_game (fixture->window);
-  fixture->board = ttt_window_get_board (fixture->window);
-  ttt_game_set_computer_delay (fixture->game, 0);
-  ttt_game_set_seed (fixture->game, 7);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  ttt_test_wait_for_mapped (GTK_WIDGET (fixture->board));
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  ttt_test_iterate ();
-}
-
 static GtkWidget *
-child (Fixture    *fixture,
-       const char *name)
-{
-  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (fixture->window), TTT_TYPE_WINDOW, name));
-}
-
-static void
-two_players (Fixture *fixture)
-{
-  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
-  ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
-}
-
-static void
-play_cells (Fixture   *fixture,
-            const int *moves,
-            guint      n_moves)
-{
-  for (guint i = 0; i < n_moves; i++)
-    {
-      ttt_test_click (fixture->window, moves[i]);
-      g_assert_cmpint (ttt_game_get_cell (fixture->game, moves[i]), !=, TTT_MARK_NONE);
-    }
-}
-
-static GtkWidget *
-focus_of (Fixture *fixture)
+focus_of (TttTestWindow *fixture)
 {
   return gtk_root_get_focus (GTK_ROOT (fixture->window));
 }
@@ -100,39 +41,12 @@ assert_no_description (GtkWidget *widget)
                                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
 }
 
-/* Whether @model, or a section or submenu of it, has an item for @action. */
-static gboolean
-menu_has_action (GMenuModel *model,
-                 const char *action)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
-    {
-      g_autofree char *name = NULL;
-      g_autoptr(GMenuLinkIter) links = NULL;
-
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
-          g_str_equal (name, action))
-        return TRUE;
-
-      links = g_menu_model_iterate_item_links (model, i);
-      while (g_menu_link_iter_next (links))
-        {
-          g_autoptr(GMenuModel) linked = g_menu_link_iter_get_value (links);
-
-          if (menu_has_action (linked, action))
-            return TRUE;
-        }
-    }
-
-  return FALSE;
-}
-
 /* Show Analysis */
 
 /* What each empty cell of the window says with the analysis on, against
  * the model's own analysis and words. */
 static void
-assert_notes_match_model (Fixture *fixture)
+assert_notes_match_model (TttTestWindow *fixture)
 {
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     {
@@ -162,7 +76,7 @@ assert_notes_match_model (Fixture *fixture)
 }
 
 static void
-test_analysis_fixed_position (Fixture       *fixture,
+test_analysis_fixed_position (TttTestWindow *fixture,
                               gconstpointer  data)
 {
   static const int moves[] = { 0, 3, 1, 4 };
@@ -179,10 +93,10 @@ test_analysis_fixed_position (Fixture       *fixture,
     { 7, "Loss in 2", "loss", "Playing here loses in 2 moves" },
     { 8, "Loss in 2", "loss", "Playing here loses in 2 moves" },
   };
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
 
-  two_players (fixture);
-  play_cells (fixture, moves, G_N_ELEMENTS (moves));
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, moves, G_N_ELEMENTS (moves));
 
   /* Off by default: nothing on any cell. */
   g_assert_false (g_settings_get_boolean (settings, "show-analysis"));
@@ -243,10 +157,10 @@ test_analysis_fixed_position (Fixture       *fixture,
 }
 
 static void
-test_analysis_not_for_computer (Fixture       *fixture,
+test_analysis_not_for_computer (TttTestWindow *fixture,
                                 gconstpointer  data)
 {
-  g_settings_set_boolean (ttt_application_get_settings (app), "show-analysis", TRUE);
+  g_settings_set_boolean (ttt_application_get_settings (fixture->app), "show-analysis", TRUE);
   ttt_test_iterate ();
   g_assert_true (ttt_window_get_show_analysis (fixture->window));
 
@@ -284,13 +198,13 @@ test_analysis_not_for_computer (Fixture       *fixture,
 
 /* The setting is read by a new window, as after a restart. */
 static void
-test_analysis_remembered (Fixture       *fixture,
+test_analysis_remembered (TttTestWindow *fixture,
                           gconstpointer  data)
 {
   TttWindow *second;
 
   ttt_test_activate (fixture->window, "win.show-analysis");
-  second = ttt_test_window_new (app);
+  second = ttt_test_window_new (fixture->app);
   g_assert_true (ttt_window_get_show_analysis (second));
   g_assert_true (ttt_board_view_get_show_analysis (ttt_window_get_board (second)));
   gtk_window_destroy (GTK_WINDOW (second));
@@ -299,58 +213,20 @@ test_analysis_remembered (Fixture       *fixture,
 
 /* In the main menu, with an accelerator, and in the shortcuts window. */
 static void
-test_coach_discoverable (Fixture       *fixture,
+test_coach_discoverable (TttTestWindow *fixture,
                          gconstpointer  data)
 {
   static const char *actions[] = { "win.show-analysis", "win.review" };
-  g_autoptr(GtkBuilder) builder = NULL;
-  GtkMenuButton *menu_button = NULL;
-  GtkWidget *header;
 
-  header = gtk_widget_get_ancestor (child (fixture, "window_title"), ADW_TYPE_HEADER_BAR);
-  for (GtkWidget *w = header; w != NULL && menu_button == NULL;)
-    {
-      /* Depth first through the header for its one menu button. */
-      if (GTK_IS_MENU_BUTTON (w))
-        menu_button = GTK_MENU_BUTTON (w);
-      else if (gtk_widget_get_first_child (w) != NULL)
-        w = gtk_widget_get_first_child (w);
-      else
-        {
-          while (w != header && gtk_widget_get_next_sibling (w) == NULL)
-            w = gtk_widget_get_parent (w);
-          w = w == header ? NULL : gtk_widget_get_next_sibling (w);
-        }
-    }
-  g_assert_nonnull (menu_button);
-  g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "win.show-analysis"));
-
-  builder = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
+  g_assert_true (ttt_test_main_menu_has (fixture->window, "win.show-analysis"));
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    {
-      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), actions[i]);
-      g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
-      gboolean listed = FALSE;
-
-      g_assert_nonnull (accels);
-      g_assert_nonnull (accels[0]);
-
-      for (GSList *l = objects; l != NULL; l = l->next)
-        if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
-          {
-            g_autofree char *name = NULL;
-
-            g_object_get (l->data, "action-name", &name, NULL);
-            listed |= g_strcmp0 (name, actions[i]) == 0;
-          }
-      g_assert_true (listed);
-    }
+    g_assert_true (ttt_test_shortcut_listed (fixture->window, actions[i]));
 }
 
 /* Hints that say why */
 
 static void
-test_hint_reasons (Fixture       *fixture,
+test_hint_reasons (TttTestWindow *fixture,
                    gconstpointer  data)
 {
   static const struct
@@ -367,13 +243,13 @@ test_hint_reasons (Fixture       *fixture,
     { "fork", { 0, 1, 4, 8 }, 4, 3, "Hint: make a fork — two ways to win", "O’s turn" },
   };
 
-  two_players (fixture);
+  ttt_test_two_players (fixture);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_test_message ("%s", cases[i].name);
       ttt_test_activate (fixture->window, "win.new-game");
-      play_cells (fixture, cases[i].moves, cases[i].n_moves);
+      ttt_test_click_cells (fixture->window, cases[i].moves, cases[i].n_moves);
 
       ttt_test_activate (fixture->window, "win.hint");
       g_assert_cmpint (ttt_board_view_get_hint_cell (fixture->board), ==, cases[i].cell);
@@ -396,7 +272,7 @@ test_hint_reasons (Fixture       *fixture,
  * hinted cell keeps its analysis, as it was before the hint, and again
  * once the focus has left it. */
 static void
-test_hint_with_analysis (Fixture       *fixture,
+test_hint_with_analysis (TttTestWindow *fixture,
                          gconstpointer  data)
 {
   int cell;
@@ -437,15 +313,15 @@ test_hint_with_analysis (Fixture       *fixture,
 /* The review */
 
 static void
-assert_position (Fixture    *fixture,
-                 guint       position,
-                 const char *position_text)
+assert_position (TttTestWindow *fixture,
+                 guint          position,
+                 const char    *position_text)
 {
   TttReviewCursor *review = ttt_window_get_review (fixture->window);
 
   g_assert_nonnull (review);
   g_assert_cmpuint (ttt_review_cursor_get_position (review), ==, position);
-  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (child (fixture, "position_label"))), ==, position_text);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "position_label"))), ==, position_text);
 
   /* The board shows the position, not the game. */
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
@@ -465,36 +341,35 @@ assert_position (Fixture    *fixture,
 
   /* The line, the board and the buttons say the same. */
   assert_description (GTK_WIDGET (fixture->board), ttt_window_get_status (fixture->window));
-  assert_description (child (fixture, "previous_button"), ttt_window_get_status (fixture->window));
-  assert_description (child (fixture, "next_button"), ttt_window_get_status (fixture->window));
+  assert_description (ttt_test_window_child (fixture->window, "previous_button"), ttt_window_get_status (fixture->window));
+  assert_description (ttt_test_window_child (fixture->window, "next_button"), ttt_window_get_status (fixture->window));
   g_assert_true (ttt_test_action_enabled (fixture->window, "win.review-previous") == (position > 0));
   g_assert_true (ttt_test_action_enabled (fixture->window, "win.review-next") == (position < 7));
 }
 
 static void
-assert_game_untouched (Fixture *fixture)
+assert_game_untouched (TttTestWindow *fixture)
 {
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_OVER);
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 7);
-  g_assert_cmpuint (ttt_game_get_score_x (fixture->game), ==, 1);
-  g_assert_cmpuint (ttt_game_get_score_o (fixture->game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_pair_draws (fixture->game), ==, 0);
+  g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
+  g_assert_cmpuint (ttt_test_games (fixture->game, TTT_TALLY_TWO_PLAYERS), ==, 1);
   for (guint i = 0; i < G_N_ELEMENTS (forked_game); i++)
     g_assert_cmpint (ttt_game_get_cell (fixture->game, forked_game[i]), ==, i % 2 == 0 ? TTT_MARK_X : TTT_MARK_O);
 }
 
 static void
-test_review_navigation (Fixture       *fixture,
+test_review_navigation (TttTestWindow *fixture,
                         gconstpointer  data)
 {
-  GtkWidget *review_button = child (fixture, "review_button");
-  GtkWidget *play_again = child (fixture, "play_again_button");
+  GtkWidget *review_button = ttt_test_window_child (fixture->window, "review_button");
+  GtkWidget *play_again = ttt_test_window_child (fixture->window, "play_again_button");
   const char *symbol = NULL;
 
-  two_players (fixture);
+  ttt_test_two_players (fixture);
   g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
-  play_cells (fixture, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
 
   /* Review is offered beside Play Again, which stays the default. */
@@ -521,13 +396,13 @@ test_review_navigation (Fixture       *fixture,
       g_main_context_iteration (NULL, TRUE);
     ttt_test_iterate ();
   }
-  g_assert_true (gtk_widget_get_mapped (child (fixture, "review_box")));
-  g_assert_false (gtk_widget_get_mapped (child (fixture, "status_stack")));
+  g_assert_true (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "review_box")));
+  g_assert_false (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "status_stack")));
   g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
-  g_assert_true (focus_of (fixture) == child (fixture, "previous_button"));
-  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (child (fixture, "summary_label"))), ==,
+  g_assert_true (focus_of (fixture) == ttt_test_window_child (fixture->window, "previous_button"));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "summary_label"))), ==,
                    "X played perfectly. O made 1 mistake. The game turned at move 4.");
-  gtk_test_accessible_assert_property (child (fixture, "review_box"), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  gtk_test_accessible_assert_property (ttt_test_window_child (fixture->window, "review_box"), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        "X played perfectly. O made 1 mistake. The game turned at move 4.");
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==,
                    "Move 7 — X at row 1, column 3: Best. It completes a line and wins.");
@@ -547,7 +422,7 @@ test_review_navigation (Fixture       *fixture,
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Home));
   assert_position (fixture, 0, "Start");
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Before the first move.");
-  g_assert_true (focus_of (fixture) == child (fixture, "next_button"));
+  g_assert_true (focus_of (fixture) == ttt_test_window_child (fixture->window, "next_button"));
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     g_assert_null (ttt_board_view_get_note (fixture->board, cell, NULL));
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Page_Up));
@@ -576,12 +451,12 @@ test_review_navigation (Fixture       *fixture,
       g_assert_null (ttt_board_view_get_note (fixture->board, cell, NULL));
 
   /* The buttons step too. */
-  g_signal_emit_by_name (child (fixture, "next_button"), "clicked");
+  g_signal_emit_by_name (ttt_test_window_child (fixture->window, "next_button"), "clicked");
   ttt_test_iterate ();
   assert_position (fixture, 5, "Move 5 of 7");
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==,
                    "Move 5 — X at row 3, column 1: Best. It blocks O’s line.");
-  g_signal_emit_by_name (child (fixture, "previous_button"), "clicked");
+  g_signal_emit_by_name (ttt_test_window_child (fixture->window, "previous_button"), "clicked");
   ttt_test_iterate ();
   assert_position (fixture, 4, "Move 4 of 7");
 
@@ -599,7 +474,7 @@ test_review_navigation (Fixture       *fixture,
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Escape));
   g_assert_null (ttt_window_get_review (fixture->window));
   g_assert_null (ttt_board_view_get_review (fixture->board));
-  g_assert_false (gtk_widget_get_visible (child (fixture, "review_box")));
+  g_assert_false (gtk_widget_get_visible (ttt_test_window_child (fixture->window, "review_box")));
   g_assert_true (gtk_widget_get_mapped (play_again));
   g_assert_true (focus_of (fixture) == play_again);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
@@ -616,15 +491,15 @@ test_review_navigation (Fixture       *fixture,
 
 /* Done leaves as Escape does; a new game ends a review too. */
 static void
-test_review_leave (Fixture       *fixture,
+test_review_leave (TttTestWindow *fixture,
                    gconstpointer  data)
 {
-  two_players (fixture);
-  play_cells (fixture, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
 
   ttt_test_activate (fixture->window, "win.review");
   g_assert_nonnull (ttt_window_get_review (fixture->window));
-  gtk_widget_activate (child (fixture, "done_button"));
+  gtk_widget_activate (ttt_test_window_child (fixture->window, "done_button"));
   {
     gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
@@ -633,7 +508,7 @@ test_review_leave (Fixture       *fixture,
     ttt_test_iterate ();
   }
   g_assert_null (ttt_window_get_review (fixture->window));
-  g_assert_true (focus_of (fixture) == child (fixture, "play_again_button"));
+  g_assert_true (focus_of (fixture) == ttt_test_window_child (fixture->window, "play_again_button"));
 
   /* The accelerator's action opens it again; a new game closes it and
    * the board takes the focus and plays. */
@@ -643,9 +518,9 @@ test_review_leave (Fixture       *fixture,
   ttt_test_activate (fixture->window, "win.new-game");
   g_assert_null (ttt_window_get_review (fixture->window));
   g_assert_null (ttt_board_view_get_review (fixture->board));
-  g_assert_false (gtk_widget_get_visible (child (fixture, "review_box")));
-  g_assert_true (gtk_widget_get_mapped (child (fixture, "status_stack")));
-  g_assert_cmpuint (ttt_game_get_score_x (fixture->game), ==, 1);
+  g_assert_false (gtk_widget_get_visible (ttt_test_window_child (fixture->window, "review_box")));
+  g_assert_true (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "status_stack")));
+  g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
   g_assert_true (GTK_IS_BUTTON (focus_of (fixture)));
   g_assert_true (gtk_widget_is_ancestor (focus_of (fixture), GTK_WIDGET (fixture->board)));
@@ -661,12 +536,12 @@ test_review_leave (Fixture       *fixture,
 /* Against the computer the person's moves are counted, and a loss names
  * where it turned. */
 static void
-test_review_against_computer (Fixture       *fixture,
+test_review_against_computer (TttTestWindow *fixture,
                               gconstpointer  data)
 {
   TttReviewCursor *review;
   g_autofree char *summary = NULL;
-  guint score_computer;
+  guint32 lost;
 
   ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
   ttt_test_activate (fixture->window, "win.new-game");
@@ -685,7 +560,7 @@ test_review_against_computer (Fixture       *fixture,
           }
     }
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
-  score_computer = ttt_game_get_score_computer (fixture->game);
+  lost = ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).lost;
 
   ttt_test_activate (fixture->window, "win.review");
   review = ttt_window_get_review (fixture->window);
@@ -695,7 +570,7 @@ test_review_against_computer (Fixture       *fixture,
   summary = ttt_review_cursor_dup_summary (review);
   g_assert_true (g_str_has_prefix (summary, "You made "));
   g_assert_nonnull (strstr (summary, "The game turned at move "));
-  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (child (fixture, "summary_label"))), ==, summary);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "summary_label"))), ==, summary);
 
   /* At the turning move, the person's move is graded as it was. */
   ttt_review_cursor_set_position (review, ttt_review_cursor_get_turning_move (review));
@@ -714,22 +589,22 @@ test_review_against_computer (Fixture       *fixture,
   }
 
   ttt_test_press (fixture->window, GDK_KEY_Escape);
-  g_assert_cmpuint (ttt_game_get_score_computer (fixture->game), ==, score_computer);
-  g_assert_cmpuint (ttt_game_get_score_human (fixture->game), ==, 0);
+  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).lost, ==, lost);
+  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).won, ==, 0);
 }
 
 /* On a phone the review fits: cells still large enough, every word of it
  * shown. */
 static void
-test_review_narrow (Fixture       *fixture,
+test_review_narrow (TttTestWindow *fixture,
                     gconstpointer  data)
 {
   GtkWidget *corner = NULL;
   int height;
 
   ttt_test_set_content_size (fixture->window, 360, 600);
-  two_players (fixture);
-  play_cells (fixture, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
   corner = ttt_window_get_cell (fixture->window, 0);
   height = gtk_widget_get_height (corner);
 
@@ -759,11 +634,11 @@ test_review_narrow (Fixture       *fixture,
       g_assert_cmpint (gtk_widget_get_width (button), >=, 80);
       g_assert_cmpint (gtk_widget_get_height (button), >=, 80);
     }
-  ttt_test_assert_labels_whole (child (fixture, "review_box"));
+  ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "review_box"));
   for (guint i = 0; i < 4; i++)
     {
       static const char *buttons[] = { "previous_button", "next_button", "done_button", "position_label" };
-      GtkWidget *widget = child (fixture, buttons[i]);
+      GtkWidget *widget = ttt_test_window_child (fixture->window, buttons[i]);
       graphene_rect_t bounds;
 
       g_assert_true (gtk_widget_get_mapped (widget));
@@ -777,21 +652,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
+  ttt_test_init (&argc, &argv);
 
-  gtk_test_init (&argc, &argv, NULL);
-
-  /* GNOME's own title bar layout, as the narrow window is measured with it. */
-  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
-
-  app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("Could not register the application: %s", error->message);
-
-#define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+#define ADD(path, func) TTT_TEST_ADD_WINDOW (path, 7, func)
 
   ADD ("/coach-ui/analysis/fixed-position", test_analysis_fixed_position);
   ADD ("/coach-ui/analysis/not-for-computer", test_analysis_not_for_computer);
@@ -806,8 +669,5 @@ main (int   argc,
 
 #undef ADD
 
-  status = g_test_run ();
-  g_clear_object (&app);
-
-  return status;
+  return g_test_run ();
 }

@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * GLib only, no display. The analysis is checked against a small minimax
- * of the test's own; the review against games whose mistakes are known;
+ * GLib only, no display. The analysis is checked against the reference
+ * minimax (reference-rules.h); the review against games whose mistakes are known;
  * the words in English as the UI shows them, and in German and Chinese
  * from the catalogs the build compiles, plural forms included.
  */
@@ -16,141 +16,21 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "model-helpers.h"
+#include "reference-rules.h"
 #include "ttt-coach.h"
-#include "ttt-game.h"
 #include "ttt-review-cursor.h"
-
-#define SCHEMA_ID "io.github.jingzi.TicTacToe"
 
 /* The issue's game: X centre, O corner, X opposite corner, then O's side
  * move lets X block with a fork, and X wins on the seventh move. */
 static const int forked_game[] = { 4, 0, 8, 3, 6, 7, 2 };
-
-/* Helpers */
-
-static TttGame *
-two_player_game (void)
-{
-  TttGame *game = ttt_game_new ();
-
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  ttt_game_start_new (game);
-
-  return game;
-}
-
-static void
-play_all (TttGame   *game,
-          const int *moves,
-          guint      n_moves)
-{
-  for (guint i = 0; i < n_moves; i++)
-    g_assert_true (ttt_game_play (game, moves[i]));
-}
-
-static void
-wait_for_computer (TttGame *game)
-{
-  guint guard = 0;
-
-  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN)
-    {
-      g_assert_cmpuint (++guard, <, 1000);
-      g_main_context_iteration (NULL, TRUE);
-    }
-}
-
-static void
-count_notify_cb (GObject    *object,
-                 GParamSpec *pspec,
-                 gpointer    user_data)
-{
-  guint *count = user_data;
-
-  (*count)++;
-}
-
-/* A minimax of the test's own, on masks: the side to move's result (1 win,
- * 0 draw, −1 loss) and the plies to the end, the winner hurrying and the
- * loser holding out. */
-
-static const unsigned lines[8] = {
-  0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124,
-};
-
-static gboolean
-has_line (unsigned marks)
-{
-  for (int i = 0; i < 8; i++)
-    if ((marks & lines[i]) == lines[i])
-      return TRUE;
-
-  return FALSE;
-}
-
-/* Memoised on both masks, so that valgrind runs the test in seconds too:
- * the result + 2 (0 for not yet known) and the plies. */
-static gint8 memo_result[512 * 512];
-static gint8 memo_plies[512 * 512];
-
-static void
-minimax (unsigned  mine,
-         unsigned  theirs,
-         int      *result,
-         int      *plies)
-{
-  unsigned key = mine * 512 + theirs;
-  int best_result = -2, best_plies = 0;
-
-  if (memo_result[key] != 0)
-    {
-      *result = memo_result[key] - 2;
-      *plies = memo_plies[key];
-      return;
-    }
-
-  if (has_line (theirs))
-    {
-      *result = -1;
-      *plies = 0;
-      return;
-    }
-  if ((mine | theirs) == 0777)
-    {
-      *result = 0;
-      *plies = 0;
-      return;
-    }
-
-  for (int cell = 0; cell < 9; cell++)
-    {
-      int r, p;
-
-      if ((mine | theirs) & (1u << cell))
-        continue;
-      minimax (theirs, mine | (1u << cell), &r, &p);
-      r = -r;
-      p++;
-      if (r > best_result ||
-          (r == best_result && ((r == 1 && p < best_plies) || (r == -1 && p > best_plies))))
-        {
-          best_result = r;
-          best_plies = p;
-        }
-    }
-
-  memo_result[key] = (gint8) (best_result + 2);
-  memo_plies[key] = (gint8) best_plies;
-  *result = best_result;
-  *plies = best_plies;
-}
 
 /* The game: moves and analysis */
 
 static void
 test_game_moves (void)
 {
-  g_autoptr(TttGame) game = two_player_game ();
+  g_autoptr(TttGame) game = ttt_test_two_player_game_new ();
   const int *moves;
   guint n_moves = 99;
 
@@ -158,7 +38,7 @@ test_game_moves (void)
   g_assert_nonnull (moves);
   g_assert_cmpuint (n_moves, ==, 0);
 
-  play_all (game, forked_game, 5);
+  ttt_test_play_cells (game, forked_game, 5);
   moves = ttt_game_get_moves (game, &n_moves);
   g_assert_cmpuint (n_moves, ==, 5);
   g_assert_cmpmem (moves, n_moves * sizeof (int), forked_game, 5 * sizeof (int));
@@ -193,11 +73,11 @@ test_analysis_fixed_position (void)
     { 7, TTT_VERDICT_LOSS, 2, "Loss in 2", "Playing here loses in 2 moves" },
     { 8, TTT_VERDICT_LOSS, 2, "Loss in 2", "Playing here loses in 2 moves" },
   };
-  g_autoptr(TttGame) game = two_player_game ();
+  g_autoptr(TttGame) game = ttt_test_two_player_game_new ();
   TttVerdict verdict = TTT_VERDICT_WIN;
   guint n_moves = 0;
 
-  play_all (game, moves, G_N_ELEMENTS (moves));
+  ttt_test_play_cells (game, moves, G_N_ELEMENTS (moves));
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
@@ -233,7 +113,7 @@ test_analysis_fixed_position (void)
 }
 
 /* Random two-player games: at every position, every empty cell against the
- * minimax above. */
+ * reference minimax. */
 static void
 test_analysis_oracle (void)
 {
@@ -242,7 +122,7 @@ test_analysis_oracle (void)
 
   for (int game_index = 0; game_index < 300; game_index++)
     {
-      g_autoptr(TttGame) game = two_player_game ();
+      g_autoptr(TttGame) game = ttt_test_two_player_game_new ();
 
       while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
         {
@@ -265,18 +145,18 @@ test_analysis_oracle (void)
 
           for (int i = 0; i < n_empty; i++)
             {
-              unsigned mine = (x_to_move ? x : o) | (1u << empty[i]);
-              unsigned theirs = x_to_move ? o : x;
+              TttBoard before = { (uint16_t) x, (uint16_t) o };
+              TttBoard after = ref_play (&before, empty[i]);
+              /* For the opponent, who moves next: ±(10 − plies to the end). */
+              int score = ref_score (&after);
+              int plies = score != 0 ? TTT_SCORE_MAX - ABS (score) : ref_count (ref_empty (&after));
               TttVerdict verdict;
               guint n_moves;
-              int result, plies;
 
-              minimax (theirs, mine, &result, &plies);
-              result = -result;
-
+              g_assert_true (x_to_move == ref_x_to_move (&before));
               g_assert_true (ttt_game_get_cell_analysis (game, empty[i], &verdict, &n_moves));
-              g_assert_cmpint (verdict, ==, result > 0 ? TTT_VERDICT_WIN
-                                            : result < 0 ? TTT_VERDICT_LOSS
+              g_assert_cmpint (verdict, ==, score < 0 ? TTT_VERDICT_WIN
+                                            : score > 0 ? TTT_VERDICT_LOSS
                                             : TTT_VERDICT_DRAW);
               g_assert_cmpuint (n_moves, ==, (guint) plies + 1);
               n_checked++;
@@ -307,7 +187,7 @@ test_analysis_person_only (void)
     g_assert_false (ttt_game_get_cell_analysis (game, cell, &verdict, &n_moves));
   g_assert_cmpint (ttt_game_hint_full (game, NULL), ==, -1);
 
-  wait_for_computer (game);
+  ttt_test_wait_for_human (game);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
   for (int cell = 0; cell < 9; cell++)
     g_assert_true (ttt_game_get_cell_analysis (game, cell, &verdict, &n_moves) ==
@@ -339,7 +219,7 @@ test_hint_motive (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(TttGame) game = two_player_game ();
+      g_autoptr(TttGame) game = ttt_test_two_player_game_new ();
       g_autofree char *text = NULL;
       TttMotive motive = (TttMotive) -1;
       TttReview review;
@@ -370,10 +250,10 @@ test_hint_motive (void)
 static void
 test_hint_over (void)
 {
-  g_autoptr(TttGame) game = two_player_game ();
+  g_autoptr(TttGame) game = ttt_test_two_player_game_new ();
   TttMotive motive = TTT_MOTIVE_SIDE;
 
-  play_all (game, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_play_cells (game, forked_game, G_N_ELEMENTS (forked_game));
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_OVER);
   g_assert_cmpint (ttt_game_hint_full (game, &motive), ==, -1);
   g_assert_cmpint (motive, ==, TTT_MOTIVE_SIDE);
@@ -406,9 +286,9 @@ test_review_navigation (void)
 
   cursor = ttt_review_cursor_new_for_moves (forked_game, G_N_ELEMENTS (forked_game), TTT_MARK_O);
   g_assert_nonnull (cursor);
-  g_signal_connect (cursor, "notify::position", G_CALLBACK (count_notify_cb), &n_position);
-  g_signal_connect (cursor, "notify::has-previous", G_CALLBACK (count_notify_cb), &n_previous);
-  g_signal_connect (cursor, "notify::has-next", G_CALLBACK (count_notify_cb), &n_next);
+  g_signal_connect_swapped (cursor, "notify::position", G_CALLBACK (ttt_test_count_cb), &n_position);
+  g_signal_connect_swapped (cursor, "notify::has-previous", G_CALLBACK (ttt_test_count_cb), &n_previous);
+  g_signal_connect_swapped (cursor, "notify::has-next", G_CALLBACK (ttt_test_count_cb), &n_next);
 
   /* It opens on the final position, as the game left the board. */
   g_assert_cmpuint (ttt_review_cursor_get_n_moves (cursor), ==, 7);
@@ -513,12 +393,12 @@ test_review_grades (void)
 static void
 test_review_two_players (void)
 {
-  g_autoptr(TttGame) game = two_player_game ();
+  g_autoptr(TttGame) game = ttt_test_two_player_game_new ();
   g_autoptr(TttReviewCursor) cursor = NULL;
   g_autofree char *summary = NULL;
 
-  play_all (game, forked_game, G_N_ELEMENTS (forked_game));
-  g_assert_cmpuint (ttt_game_get_score_x (game), ==, 1);
+  ttt_test_play_cells (game, forked_game, G_N_ELEMENTS (forked_game));
+  g_assert_cmpuint (ttt_test_tally (game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
 
   cursor = ttt_review_cursor_new (game);
   g_assert_cmpint (ttt_review_cursor_get_person (cursor), ==, TTT_MARK_NONE);
@@ -530,9 +410,8 @@ test_review_two_players (void)
   ttt_review_cursor_next (cursor);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 7);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_OVER);
-  g_assert_cmpuint (ttt_game_get_score_x (game), ==, 1);
-  g_assert_cmpuint (ttt_game_get_score_o (game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_pair_draws (game), ==, 0);
+  g_assert_cmpuint (ttt_test_tally (game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
+  g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_TWO_PLAYERS), ==, 1);
 
   /* The review keeps its copy when the game moves on. */
   ttt_game_start_new (game);
@@ -566,7 +445,7 @@ test_review_against_computer (void)
       /* The person plays the first free cell in reading order. */
       while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
         {
-          wait_for_computer (game);
+          ttt_test_wait_for_human (game);
           for (int cell = 0; cell < 9; cell++)
             if (ttt_game_get_state (game) == TTT_GAME_STATE_HUMAN_TURN &&
                 ttt_game_play (game, cell))
@@ -884,16 +763,11 @@ test_words_translated (void)
 static void
 test_setting_show_analysis (void)
 {
-  g_autoptr(GSettingsSchemaSource) source = NULL;
   g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = ttt_test_memory_settings (&schema);
   g_autoptr(GSettingsSchemaKey) key = NULL;
   g_autoptr(GVariant) value = NULL;
-  g_autoptr(GError) error = NULL;
 
-  source = g_settings_schema_source_new_from_directory (TTT_SCHEMA_DIR, NULL, TRUE, &error);
-  g_assert_no_error (error);
-  schema = g_settings_schema_source_lookup (source, SCHEMA_ID, FALSE);
-  g_assert_nonnull (schema);
   g_assert_true (g_settings_schema_has_key (schema, "show-analysis"));
 
   key = g_settings_schema_get_key (schema, "show-analysis");
@@ -901,6 +775,7 @@ test_setting_show_analysis (void)
                                        G_VARIANT_TYPE_BOOLEAN));
   value = g_settings_schema_key_get_default_value (key);
   g_assert_false (g_variant_get_boolean (value));
+  g_assert_false (g_settings_get_boolean (settings, "show-analysis"));
 }
 
 int

@@ -3,10 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Tic-tac-toe is small enough to check every position rather than samples,
- * so most tests walk the whole game. The reference rules and the reference
- * minimax below are written independently of the engine (cell triples, not
- * its masks; textbook minimax with a ply count, not its negamax tables), so
- * that a shared mistake cannot make both sides agree.
+ * so most tests walk the whole game, against the reference rules and the
+ * reference minimax of reference-rules.h, written apart from the engine.
  */
 
 #include <limits.h>
@@ -14,207 +12,11 @@
 
 #include <glib.h>
 
+#include "reference-rules.h"
 #include "ttt-engine-private.h"
 
 #define N_REACHABLE 5478
 #define N_FINISHED  958
-
-/* The reference rules */
-
-static const int ref_lines[TTT_N_LINES][3] = {
-  { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
-  { 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
-  { 0, 4, 8 }, { 2, 4, 6 },
-};
-
-static unsigned
-ref_line_mask (int line)
-{
-  return (1u << ref_lines[line][0]) | (1u << ref_lines[line][1]) | (1u << ref_lines[line][2]);
-}
-
-/* Cells of every line that @marks fills completely. */
-static unsigned
-ref_completed (unsigned marks)
-{
-  unsigned cells = 0;
-
-  for (int i = 0; i < TTT_N_LINES; i++)
-    if ((marks & ref_line_mask (i)) == ref_line_mask (i))
-      cells |= ref_line_mask (i);
-
-  return cells;
-}
-
-/* Empty cells where @marks would complete a line. */
-static unsigned
-ref_threats (unsigned marks,
-             unsigned empty)
-{
-  unsigned cells = 0;
-
-  for (int i = 0; i < TTT_N_LINES; i++)
-    {
-      int n_mine = 0;
-      int free_cell = -1;
-
-      for (int j = 0; j < 3; j++)
-        {
-          int cell = ref_lines[i][j];
-
-          if (marks & (1u << cell))
-            n_mine++;
-          else if (empty & (1u << cell))
-            free_cell = cell;
-        }
-      if (n_mine == 2 && free_cell >= 0)
-        cells |= 1u << free_cell;
-    }
-
-  return cells;
-}
-
-static int
-ref_count (unsigned mask)
-{
-  int n = 0;
-
-  for (; mask != 0; mask &= mask - 1)
-    n++;
-
-  return n;
-}
-
-static unsigned
-ref_empty (const TttBoard *board)
-{
-  return 0x1ffu & ~(unsigned) (board->x | board->o);
-}
-
-static gboolean
-ref_x_to_move (const TttBoard *board)
-{
-  return ref_count (board->x) == ref_count (board->o);
-}
-
-static gboolean
-ref_finished (const TttBoard *board)
-{
-  return ref_completed (board->x) != 0 || ref_completed (board->o) != 0 || ref_empty (board) == 0;
-}
-
-static unsigned
-ref_code (const TttBoard *board)
-{
-  unsigned code = 0;
-
-  for (int i = TTT_N_CELLS - 1; i >= 0; i--)
-    code = code * 3 + ((board->x >> i) & 1u) + 2 * ((board->o >> i) & 1u);
-
-  return code;
-}
-
-static TttBoard
-ref_decode (unsigned code)
-{
-  TttBoard board = { 0, 0 };
-
-  for (int i = 0; i < TTT_N_CELLS; i++, code /= 3)
-    {
-      if (code % 3 == 1)
-        board.x |= (uint16_t) (1u << i);
-      else if (code % 3 == 2)
-        board.o |= (uint16_t) (1u << i);
-    }
-
-  return board;
-}
-
-static TttBoard
-ref_play (const TttBoard *board,
-          int             cell)
-{
-  TttBoard child = *board;
-
-  if (ref_x_to_move (board))
-    child.x |= (uint16_t) (1u << cell);
-  else
-    child.o |= (uint16_t) (1u << cell);
-
-  return child;
-}
-
-static const char *
-ref_format (const TttBoard *board,
-            char            out[12])
-{
-  int k = 0;
-
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    {
-      if (i == 3 || i == 6)
-        out[k++] = '/';
-      out[k++] = (board->x & (1u << i)) ? 'X' : (board->o & (1u << i)) ? 'O' : '.';
-    }
-  out[k] = '\0';
-
-  return out;
-}
-
-/* Textbook minimax with the ply count from the root: the value for the side
- * to move at the root is 10 − n for a win n plies away and n − 10 for a loss. */
-static int
-ref_minimax (unsigned x,
-             unsigned o,
-             gboolean root_is_x,
-             int      ply)
-{
-  gboolean x_to_move = ref_count (x) == ref_count (o);
-  gboolean maximise = x_to_move == root_is_x;
-  int best = maximise ? INT_MIN : INT_MAX;
-
-  if (ref_completed (x))
-    return root_is_x ? TTT_SCORE_MAX - ply : ply - TTT_SCORE_MAX;
-  if (ref_completed (o))
-    return root_is_x ? ply - TTT_SCORE_MAX : TTT_SCORE_MAX - ply;
-  if ((x | o) == 0x1ffu)
-    return 0;
-
-  for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    {
-      int value;
-
-      if ((x | o) & (1u << cell))
-        continue;
-
-      if (x_to_move)
-        value = ref_minimax (x | (1u << cell), o, root_is_x, ply + 1);
-      else
-        value = ref_minimax (x, o | (1u << cell), root_is_x, ply + 1);
-
-      best = maximise ? MAX (best, value) : MIN (best, value);
-    }
-
-  return best;
-}
-
-static int
-ref_score (const TttBoard *board)
-{
-  return ref_minimax (board->x, board->o, ref_x_to_move (board), 0);
-}
-
-/* The value of a move for the side making it, from the score of the
- * position it leads to (seen by the opponent): one ply further away. */
-static int
-ref_value_of_child (int child_score)
-{
-  if (child_score > 0)
-    return -child_score + 1;
-  if (child_score < 0)
-    return -child_score - 1;
-  return 0;
-}
 
 /* Every reachable position, found once by walking games with the engine. */
 
@@ -382,15 +184,15 @@ test_lines (void)
 
       /* X wins: X takes the line, O two cells off it. */
       {
-        int moves[5] = { ref_lines[line][0], others[0], ref_lines[line][1], others[1],
-                         ref_lines[line][2] };
+        int moves[5] = { ref_line_cell (line, 0), others[0], ref_line_cell (line, 1), others[1],
+                         ref_line_cell (line, 2) };
         TttBoard board = play_moves (moves, 5);
 
         g_assert_cmpint (ttt_board_outcome (&board), ==, TTT_OUTCOME_X_WINS);
         g_assert_cmpuint (ttt_board_winning_cells (&board), ==, mask);
         g_assert_cmpint (ttt_board_turn (&board), ==, TTT_MARK_NONE);
         for (int j = 0; j < 3; j++)
-          g_assert_cmpint (ttt_board_get (&board, ref_lines[line][j]), ==, TTT_MARK_X);
+          g_assert_cmpint (ttt_board_get (&board, ref_line_cell (line, j)), ==, TTT_MARK_X);
       }
 
       /* O wins: X takes three cells off the line that are not a line. */
@@ -402,8 +204,8 @@ test_lines (void)
             for (int c = b + 1; c < 6 && !found; c++)
               {
                 unsigned x_cells = (1u << others[a]) | (1u << others[b]) | (1u << others[c]);
-                int moves[6] = { others[a], ref_lines[line][0], others[b], ref_lines[line][1],
-                                 others[c], ref_lines[line][2] };
+                int moves[6] = { others[a], ref_line_cell (line, 0), others[b], ref_line_cell (line, 1),
+                                 others[c], ref_line_cell (line, 2) };
                 TttBoard board;
 
                 if (ref_completed (x_cells))
@@ -415,7 +217,7 @@ test_lines (void)
                 g_assert_cmpuint (ttt_board_winning_cells (&board), ==, mask);
                 g_assert_cmpint (ttt_board_turn (&board), ==, TTT_MARK_NONE);
                 for (int j = 0; j < 3; j++)
-                  g_assert_cmpint (ttt_board_get (&board, ref_lines[line][j]), ==, TTT_MARK_O);
+                  g_assert_cmpint (ttt_board_get (&board, ref_line_cell (line, j)), ==, TTT_MARK_O);
               }
         g_assert_true (found);
       }
@@ -968,7 +770,7 @@ test_solver_best_moves (void)
         if (ref_empty (b) & (1u << cell))
           {
             TttBoard child = ref_play (b, cell);
-            int value = ref_value_of_child (p->scores[ref_code (&child)]);
+            int value = ref_parent_value (p->scores[ref_code (&child)]);
 
             best_value = MAX (best_value, value);
             if (value == score)
@@ -1011,9 +813,6 @@ test_solver_tables (void)
 }
 
 /* Hard */
-
-static unsigned medium_candidates (const TttBoard *board,
-                                   int            *rule);
 
 typedef struct
 {
@@ -1159,7 +958,7 @@ test_hard_optimal (void)
           {
             TttBoard child = ref_play (b, cell);
 
-            if (ref_value_of_child (p->scores[ref_code (&child)]) == score)
+            if (ref_parent_value (p->scores[ref_code (&child)]) == score)
               optimal |= 1u << cell;
           }
 
@@ -1173,12 +972,12 @@ test_hard_optimal (void)
           g_assert_cmpint (cell, <, TTT_N_CELLS);
           g_assert_true (ref_empty (b) & (1u << cell));
           child = ref_play (b, cell);
-          if (ref_value_of_child (p->scores[ref_code (&child)]) != score)
+          if (ref_parent_value (p->scores[ref_code (&child)]) != score)
             {
               char text[12];
 
               g_error ("%s (value %d): Hard played %d worth %d", ref_format (b, text), score,
-                       cell, ref_value_of_child (p->scores[ref_code (&child)]));
+                       cell, ref_parent_value (p->scores[ref_code (&child)]));
             }
           chosen |= 1u << cell;
         }
@@ -1210,34 +1009,6 @@ test_hard_self_play (void)
 
 /* Medium */
 
-/* The cells Medium's rules allow: a win, else a block, else the centre,
- * else a corner, else a side. */
-static unsigned
-medium_candidates (const TttBoard *board,
-                   int            *rule)
-{
-  unsigned empty = ref_empty (board);
-  unsigned mine = ref_x_to_move (board) ? board->x : board->o;
-  unsigned theirs = ref_x_to_move (board) ? board->o : board->x;
-  unsigned cells;
-
-  if ((cells = ref_threats (mine, empty)) != 0)
-    *rule = 0;
-  else if ((cells = ref_threats (theirs, empty)) != 0)
-    *rule = 1;
-  else if ((cells = empty & (1u << 4)) != 0)
-    *rule = 2;
-  else if ((cells = empty & ((1u << 0) | (1u << 2) | (1u << 6) | (1u << 8))) != 0)
-    *rule = 3;
-  else
-    {
-      *rule = 4;
-      cells = empty;
-    }
-
-  return cells;
-}
-
 static void
 test_medium_rules (void)
 {
@@ -1254,7 +1025,7 @@ test_medium_rules (void)
       if (ref_finished (b))
         continue;
 
-      candidates = medium_candidates (b, &rule);
+      candidates = ref_medium_cells (b, &rule);
       n_rule[rule]++;
 
       for (uint64_t seed = 0; seed < 64; seed++)
@@ -1297,13 +1068,12 @@ beats_medium (const TttBoard *board,
   TttOutcome outcome = ttt_board_outcome (board);
   gboolean human_to_move;
   unsigned moves;
-  int rule;
 
   if (outcome != TTT_OUTCOME_ONGOING)
     return outcome == (human == TTT_MARK_X ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS);
 
   human_to_move = ttt_board_turn (board) == human;
-  moves = human_to_move ? ref_empty (board) : medium_candidates (board, &rule);
+  moves = human_to_move ? ref_empty (board) : ref_medium_cells (board, NULL);
 
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     if (moves & (1u << cell))
@@ -1401,8 +1171,8 @@ test_medium_fork (void)
 
 /* The opponent model Hard sets its traps for, written again from its
  * description in ttt-solve.c: at each move, half the time a uniformly random
- * empty cell, half the time one of Medium's cells (medium_candidates()
- * above, the test's own reading of Medium's rules). The reference works in
+ * empty cell, half the time one of Medium's cells (ref_medium_cells(), the
+ * reference's reading of Medium's rules). The reference works in
  * doubles from a fixed Hard mark (+1 Hard won, −1 lost) with textbook
  * recursion over the reference rules and minimax scores, where the
  * generator works in exact integers for the side to move. */
@@ -1414,25 +1184,6 @@ typedef struct
 } ModelValues;
 
 static ModelValues *model_values;
-
-/* The cells of @b that keep its minimax score. */
-static unsigned
-ref_optimal (const TttBoard *b)
-{
-  const Positions *p = get_positions ();
-  unsigned optimal = 0;
-
-  for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    if (ref_empty (b) & (1u << cell))
-      {
-        TttBoard child = ref_play (b, cell);
-
-        if (ref_value_of_child (p->scores[ref_code (&child)]) == p->scores[ref_code (b)])
-          optimal |= 1u << cell;
-      }
-
-  return optimal;
-}
 
 static double
 ref_model_value (const TttBoard *b,
@@ -1453,7 +1204,7 @@ ref_model_value (const TttBoard *b,
     value = 0;
   else if (ref_x_to_move (b) == hard_is_x)
     {
-      unsigned optimal = ref_optimal (b);
+      unsigned optimal = ref_best_moves (b);
 
       value = -2;
       for (int cell = 0; cell < TTT_N_CELLS; cell++)
@@ -1467,7 +1218,7 @@ ref_model_value (const TttBoard *b,
   else
     {
       int rule;
-      unsigned medium = medium_candidates (b, &rule);
+      unsigned medium = ref_medium_cells (b, &rule);
 
       value = 0;
       for (int cell = 0; cell < TTT_N_CELLS; cell++)
@@ -1489,7 +1240,7 @@ ref_model_value (const TttBoard *b,
 }
 
 /* The cells the reference would play on @b as the side to move: those of
- * ref_optimal() worth the most against the model. Their worth, and the
+ * ref_best_moves() worth the most against the model. Their worth, and the
  * next one down, go to @value and @next (−2 when all tie). */
 static unsigned
 ref_traps (const TttBoard *b,
@@ -1497,7 +1248,7 @@ ref_traps (const TttBoard *b,
            double         *next)
 {
   gboolean hard_is_x = ref_x_to_move (b);
-  unsigned optimal = ref_optimal (b);
+  unsigned optimal = ref_best_moves (b);
   unsigned traps = 0;
 
   *value = ref_model_value (b, hard_is_x);
@@ -1563,7 +1314,7 @@ test_hard_traps (void)
       if (ttt_trap_table[code] != cells)
         g_error ("%s: trap table 0x%03x, reference 0x%03x", ref_format (b, text),
                  ttt_trap_table[code], cells);
-      if (cells != ref_optimal (b))
+      if (cells != ref_best_moves (b))
         n_narrowed++;
       /* The doubles must leave no doubt which cells tie. */
       if (next > -2)
@@ -1780,6 +1531,44 @@ test_different_seeds (void)
   g_hash_table_unref (games);
 }
 
+/* The generator callers share with the engine: SplitMix64, checked
+ * against the first values of its published reference for seed 0, and a
+ * NULL state refused without a crash. */
+static void
+test_rng_next (void)
+{
+  static const uint64_t expected[] = {
+    UINT64_C (0xe220a8397b1dcdaf), UINT64_C (0x6e789e6aa1b965f4), UINT64_C (0x06c45d188009454f),
+  };
+  uint64_t state = 0;
+  uint64_t again = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmphex (ttt_rng_next (&state), ==, expected[i]);
+
+  /* The state is all there is: one value, then the same sequence. */
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    ttt_rng_next (&again);
+  g_assert_cmphex (again, ==, state);
+  g_assert_cmphex (ttt_rng_next (NULL), ==, 0);
+
+  /* ttt_ai_choose() draws from the same sequence: Easy's first move from
+   * seed 0 is the cell the first value picks among all nine. */
+  {
+    uint64_t rng = 0;
+    uint64_t probe = 0;
+    uint64_t value;
+    TttBoard board;
+
+    ttt_board_clear (&board);
+    do
+      value = ttt_rng_next (&probe);
+    while (value >= UINT64_MAX - UINT64_MAX % 9);
+    g_assert_cmpint (ttt_ai_choose (&board, TTT_LEVEL_EASY, &rng), ==, (int) (value % 9));
+    g_assert_cmphex (rng, ==, probe);
+  }
+}
+
 static void
 test_choose_refuses (void)
 {
@@ -1913,6 +1702,7 @@ main (int   argc,
   g_test_add_func ("/engine/ai/same-seed", test_same_seed);
   g_test_add_func ("/engine/ai/different-seeds", test_different_seeds);
   g_test_add_func ("/engine/ai/refuses", test_choose_refuses);
+  g_test_add_func ("/engine/ai/rng", test_rng_next);
   g_test_add_func ("/engine/ai/threads", test_threads);
 
   status = g_test_run ();

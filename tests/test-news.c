@@ -9,8 +9,7 @@
 
 #include <string.h>
 
-#include <glib-object.h>
-
+#include "model-helpers.h"
 #include "ttt-news.h"
 
 typedef struct
@@ -36,9 +35,7 @@ static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  fixture->game = ttt_game_new ();
-  ttt_game_set_computer_delay (fixture->game, 0);
-  ttt_game_set_seed (fixture->game, 5);
+  fixture->game = ttt_test_game_new (5);
   fixture->news = ttt_news_new (fixture->game);
   fixture->heard = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect (fixture->news, "news", G_CALLBACK (news_cb), fixture);
@@ -51,45 +48,6 @@ fixture_tear_down (Fixture       *fixture,
   g_clear_object (&fixture->news);
   g_clear_object (&fixture->game);
   g_clear_pointer (&fixture->heard, g_ptr_array_unref);
-}
-
-/* Runs whatever is ready: a computer move without delay, then the news. */
-static void
-iterate (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static gboolean
-set_flag_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the loop for @ms, long enough for anything left behind to show. */
-static void
-run_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, set_flag_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static void
-wait_for_human (TttGame *game)
-{
-  guint guard = 0;
-
-  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN)
-    {
-      g_assert_cmpuint (++guard, <, 1000);
-      g_main_context_iteration (NULL, TRUE);
-    }
-  iterate ();
 }
 
 /* Takes what was heard since the last call, which must be one piece. */
@@ -107,44 +65,46 @@ take_one (Fixture *fixture)
   return text;
 }
 
+/* Starts a new game, and forgets what its start was heard as. */
+static void
+start_unheard (Fixture *fixture)
+{
+  ttt_game_start_new (fixture->game);
+  ttt_test_iterate ();
+  g_ptr_array_set_size (fixture->heard, 0);
+}
+
+/* What was heard since the last call is @expected, in one piece. */
+static void
+assert_heard (Fixture    *fixture,
+              const char *expected)
+{
+  g_autofree char *text = take_one (fixture);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
 static void
 assert_quiet (Fixture *fixture)
 {
-  run_for (20);
+  ttt_test_run_for (20);
   g_assert_cmpuint (fixture->heard->len, ==, 0);
 }
 
-/* The marks of the board, to find the computer's cell afterwards. */
-static void
-read_marks (TttGame *game,
-            TttMark  marks[TTT_N_CELLS])
+/* "<who> played row R, column C. <then>" */
+static char *
+played (const char *who,
+        int         cell,
+        const char *then)
 {
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    marks[i] = ttt_game_get_cell (game, i);
-}
-
-static int
-added_cell (const TttMark before[TTT_N_CELLS],
-            TttGame      *game)
-{
-  int found = -1;
-
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    if (before[i] == TTT_MARK_NONE && ttt_game_get_cell (game, i) != TTT_MARK_NONE)
-      {
-        g_assert_cmpint (found, ==, -1);
-        found = i;
-      }
-  g_assert_cmpint (found, >=, 0);
-
-  return found;
+  return g_strdup_printf ("%s played row %d, column %d. %s", who, cell / 3 + 1, cell % 3 + 1, then);
 }
 
 static char *
 computer_played (int         cell,
                  const char *then)
 {
-  return g_strdup_printf ("Computer played row %d, column %d. %s", cell / 3 + 1, cell % 3 + 1, then);
+  return played ("Computer", cell, then);
 }
 
 /* Plays @cell for the human and lets the computer answer; returns the
@@ -153,17 +113,43 @@ static int
 exchange (Fixture *fixture,
           int      cell)
 {
-  TttMark before[TTT_N_CELLS];
+  TttBoard before;
 
   g_assert_true (ttt_game_play (fixture->game, cell));
-  read_marks (fixture->game, before);
-  wait_for_human (fixture->game);
+  before = ttt_test_read_board (fixture->game);
+  ttt_test_wait_for_human (fixture->game);
 
   if (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_OVER &&
       ttt_game_get_n_moves (fixture->game) % 2 == 1)
     return -1;
 
-  return added_cell (before, fixture->game);
+  return ttt_test_played_since (&before, fixture->game);
+}
+
+/* Plays the game out at @level, the human's moves chosen by @strategy,
+ * keeping only the news of the last exchange. Returns the human's last
+ * move; @reply gets the computer's last cell, or -1 if the human ended
+ * the game. */
+static int
+play_out (Fixture         *fixture,
+          TttLevel         level,
+          TttTestStrategy  strategy,
+          int             *reply)
+{
+  int last = -1;
+
+  ttt_game_set_difficulty (fixture->game, level);
+  ttt_game_start_new (fixture->game);
+  ttt_test_iterate ();
+
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+    {
+      g_ptr_array_set_size (fixture->heard, 0);
+      last = strategy (fixture->game, NULL);
+      *reply = exchange (fixture, last);
+    }
+
+  return last;
 }
 
 /* The computer's reply, then whose turn it is, as one piece of news. */
@@ -171,18 +157,14 @@ static void
 test_reply (Fixture       *fixture,
             gconstpointer  data)
 {
-  g_autofree char *text = NULL;
   g_autofree char *expected = NULL;
   int reply;
 
-  ttt_game_start_new (fixture->game);
-  iterate ();
-  g_ptr_array_set_size (fixture->heard, 0);
+  start_unheard (fixture);
 
   reply = exchange (fixture, 0);
   expected = computer_played (reply, "Your turn.");
-  text = take_one (fixture);
-  g_assert_cmpstr (text, ==, expected);
+  assert_heard (fixture, expected);
 
   /* Nothing more while nothing happens. */
   assert_quiet (fixture);
@@ -194,25 +176,21 @@ static void
 test_reply_later (Fixture       *fixture,
                   gconstpointer  data)
 {
-  TttMark before[TTT_N_CELLS];
-  g_autofree char *text = NULL;
+  TttBoard before;
   g_autofree char *expected = NULL;
 
   ttt_game_set_computer_delay (fixture->game, 30);
-  ttt_game_start_new (fixture->game);
-  iterate ();
-  g_ptr_array_set_size (fixture->heard, 0);
+  start_unheard (fixture);
 
   g_assert_true (ttt_game_play (fixture->game, 4));
-  read_marks (fixture->game, before);
-  iterate ();
+  before = ttt_test_read_board (fixture->game);
+  ttt_test_iterate ();
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
   g_assert_cmpuint (fixture->heard->len, ==, 0);
 
-  wait_for_human (fixture->game);
-  expected = computer_played (added_cell (before, fixture->game), "Your turn.");
-  text = take_one (fixture);
-  g_assert_cmpstr (text, ==, expected);
+  ttt_test_wait_for_human (fixture->game);
+  expected = computer_played (ttt_test_played_since (&before, fixture->game), "Your turn.");
+  assert_heard (fixture, expected);
   assert_quiet (fixture);
 }
 
@@ -225,125 +203,51 @@ test_computer_won (Fixture       *fixture,
   g_autofree char *expected = NULL;
   int reply = -1;
 
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
-  ttt_game_start_new (fixture->game);
-  iterate ();
-
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
-    for (int i = 0; i < TTT_N_CELLS; i++)
-      if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
-        {
-          g_ptr_array_set_size (fixture->heard, 0);
-          reply = exchange (fixture, i);
-          break;
-        }
+  play_out (fixture, TTT_LEVEL_HARD, ttt_test_strategy_lowest, &reply);
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
   g_assert_cmpint (reply, >=, 0);
   expected = computer_played (reply, "Computer won.");
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, expected);
-  }
+  assert_heard (fixture, expected);
   assert_quiet (fixture);
 }
 
-/* A cell that completes a line of @mark, or -1. */
-static int
-completing (TttGame *game,
-            TttMark  mark)
+/* A game the human's own move ends. */
+typedef struct
 {
-  static const int lines[8][3] = {
-    { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 }, { 0, 3, 6 },
-    { 1, 4, 7 }, { 2, 5, 8 }, { 0, 4, 8 }, { 2, 4, 6 },
-  };
-
-  for (guint l = 0; l < G_N_ELEMENTS (lines); l++)
-    {
-      int own = 0, empty = -1;
-
-      for (int k = 0; k < 3; k++)
-        {
-          TttMark m = ttt_game_get_cell (game, lines[l][k]);
-
-          if (m == mark)
-            own++;
-          else if (m == TTT_MARK_NONE)
-            empty = lines[l][k];
-        }
-      if (own == 2 && empty >= 0)
-        return empty;
-    }
-
-  return -1;
-}
+  TttLevel         level;
+  TttTestStrategy  strategy;
+  TttOutcome       outcome;
+  const char      *result;
+} HumanEnds;
 
 /* Medium falls for opposite corners: the human's winning move ends the
  * game, takes the focus off the board, and so is named in the news. */
-static void
-test_human_won (Fixture       *fixture,
-                gconstpointer  data)
-{
-  static const int order[] = { 0, 8, 2, 6, 4, 1, 3, 5, 7 };
-  g_autofree char *expected = NULL;
-  int last = -1;
-
-  ttt_game_start_new (fixture->game);
-  iterate ();
-
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
-    {
-      int cell = completing (fixture->game, TTT_MARK_X);
-
-      if (cell < 0)
-        cell = completing (fixture->game, TTT_MARK_O);
-      for (guint i = 0; cell < 0 && i < G_N_ELEMENTS (order); i++)
-        if (ttt_game_get_cell (fixture->game, order[i]) == TTT_MARK_NONE)
-          cell = order[i];
-
-      g_ptr_array_set_size (fixture->heard, 0);
-      last = cell;
-      exchange (fixture, cell);
-    }
-
-  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
-  expected = g_strdup_printf ("You played row %d, column %d. You won!", last / 3 + 1, last % 3 + 1);
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, expected);
-  }
-}
+static const HumanEnds human_won = {
+  TTT_LEVEL_MEDIUM, ttt_test_strategy_corners, TTT_OUTCOME_X_WINS, "You won!"
+};
 
 /* Perfect play on both sides, the human's by the hint: a draw on the
  * human's ninth-cell move. */
+static const HumanEnds human_draws = {
+  TTT_LEVEL_HARD, ttt_test_strategy_hint, TTT_OUTCOME_DRAW, "It’s a draw."
+};
+
 static void
-test_draw (Fixture       *fixture,
-           gconstpointer  data)
+test_human_ends (Fixture       *fixture,
+                 gconstpointer  data)
 {
+  const HumanEnds *game = data;
   g_autofree char *expected = NULL;
-  int last = -1;
+  int reply = 0;
+  int last = play_out (fixture, game->level, game->strategy, &reply);
 
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
-  ttt_game_start_new (fixture->game);
-  iterate ();
-
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
-    {
-      g_ptr_array_set_size (fixture->heard, 0);
-      last = ttt_game_hint (fixture->game);
-      exchange (fixture, last);
-    }
-
-  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_DRAW);
-  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 9);
-  expected = g_strdup_printf ("You played row %d, column %d. It’s a draw.", last / 3 + 1, last % 3 + 1);
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, expected);
-  }
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, game->outcome);
+  g_assert_cmpint (reply, ==, -1);
+  if (game->outcome == TTT_OUTCOME_DRAW)
+    g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 9);
+  expected = played ("You", last, game->result);
+  assert_heard (fixture, expected);
 }
 
 static void
@@ -351,12 +255,9 @@ play_two (Fixture    *fixture,
           int         cell,
           const char *expected)
 {
-  g_autofree char *text = NULL;
-
   g_assert_true (ttt_game_play (fixture->game, cell));
-  iterate ();
-  text = take_one (fixture);
-  g_assert_cmpstr (text, ==, expected);
+  ttt_test_iterate ();
+  assert_heard (fixture, expected);
 }
 
 /* Between two people each move is followed by whose turn it is; the last
@@ -366,9 +267,7 @@ test_two_players (Fixture       *fixture,
                   gconstpointer  data)
 {
   ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
-  ttt_game_start_new (fixture->game);
-  iterate ();
-  g_ptr_array_set_size (fixture->heard, 0);
+  start_unheard (fixture);
 
   play_two (fixture, 0, "O’s turn.");
   play_two (fixture, 3, "X’s turn.");
@@ -380,12 +279,8 @@ test_two_players (Fixture       *fixture,
   /* O's win and a draw, from a new game each. */
   ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
-  iterate ();
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, "New game. X’s turn.");
-  }
+  ttt_test_iterate ();
+  assert_heard (fixture, "New game. X’s turn.");
   play_two (fixture, 0, "O’s turn.");
   play_two (fixture, 3, "X’s turn.");
   play_two (fixture, 1, "O’s turn.");
@@ -393,9 +288,7 @@ test_two_players (Fixture       *fixture,
   play_two (fixture, 8, "O’s turn.");
   play_two (fixture, 5, "O played row 2, column 3. O won!");
 
-  ttt_game_start_new (fixture->game);
-  iterate ();
-  g_ptr_array_set_size (fixture->heard, 0);
+  start_unheard (fixture);
   {
     static const int moves[] = { 0, 1, 2, 4, 3, 5, 7, 6 };
 
@@ -411,70 +304,50 @@ static void
 test_new_game (Fixture       *fixture,
                gconstpointer  data)
 {
-  TttMark before[TTT_N_CELLS];
+  TttBoard before;
   g_autofree char *expected = NULL;
 
-  ttt_game_start_new (fixture->game);
-  iterate ();
-  g_ptr_array_set_size (fixture->heard, 0);
+  start_unheard (fixture);
 
   ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
-  iterate ();
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, "New game. You play X. Your turn.");
-  }
+  ttt_test_iterate ();
+  assert_heard (fixture, "New game. You play X. Your turn.");
 
   exchange (fixture, 4);
   g_ptr_array_set_size (fixture->heard, 0);
   ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
-  iterate ();
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, "New game. You play X. Your turn.");
-  }
+  ttt_test_iterate ();
+  assert_heard (fixture, "New game. You play X. Your turn.");
   assert_quiet (fixture);
 
   /* The computer opens at once: one piece of news for the whole start. */
   ttt_game_set_first_player (fixture->game, TTT_FIRST_PLAYER_COMPUTER);
-  iterate ();
+  ttt_test_iterate ();
   g_ptr_array_set_size (fixture->heard, 0);
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    before[i] = TTT_MARK_NONE;
+  before = (TttBoard) { 0, 0 };
   ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
-  iterate ();
+  ttt_test_iterate ();
   {
-    g_autofree char *move = computer_played (added_cell (before, fixture->game), "Your turn.");
+    g_autofree char *move = computer_played (ttt_test_played_since (&before, fixture->game), "Your turn.");
 
     expected = g_strdup_printf ("New game. You play O. %s", move);
   }
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, expected);
-  }
+  assert_heard (fixture, expected);
 
   /* After a pause: first the new game, then the move. */
   ttt_game_set_computer_delay (fixture->game, 30);
   ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
-  iterate ();
+  ttt_test_iterate ();
+  assert_heard (fixture, "New game. You play O.");
+  before = (TttBoard) { 0, 0 };
+  ttt_test_wait_for_human (fixture->game);
   {
     g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, "New game. You play O.");
-  }
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    before[i] = TTT_MARK_NONE;
-  wait_for_human (fixture->game);
-  {
-    g_autofree char *text = take_one (fixture);
-    g_autofree char *move = computer_played (added_cell (before, fixture->game), "Your turn.");
+    g_autofree char *move = computer_played (ttt_test_played_since (&before, fixture->game), "Your turn.");
 
     g_assert_cmpstr (text, ==, move);
   }
@@ -485,28 +358,24 @@ static void
 test_side_changed (Fixture       *fixture,
                    gconstpointer  data)
 {
-  TttMark before[TTT_N_CELLS];
+  TttBoard before;
   g_autofree char *expected = NULL;
-  g_autofree char *text = NULL;
 
-  ttt_game_start_new (fixture->game);
-  iterate ();
-  g_ptr_array_set_size (fixture->heard, 0);
+  start_unheard (fixture);
 
-  read_marks (fixture->game, before);
+  before = ttt_test_read_board (fixture->game);
   ttt_game_set_first_player (fixture->game, TTT_FIRST_PLAYER_COMPUTER);
-  iterate ();
+  ttt_test_iterate ();
   {
-    g_autofree char *move = computer_played (added_cell (before, fixture->game), "Your turn.");
+    g_autofree char *move = computer_played (ttt_test_played_since (&before, fixture->game), "Your turn.");
 
     expected = g_strdup_printf ("You play O. %s", move);
   }
-  text = take_one (fixture);
-  g_assert_cmpstr (text, ==, expected);
+  assert_heard (fixture, expected);
 
   /* A preference for the next game is no news now. */
   ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
-  ttt_game_reset_scores (fixture->game);
+  ttt_statistics_reset_all (ttt_game_get_statistics (fixture->game));
   assert_quiet (fixture);
 }
 
@@ -519,25 +388,21 @@ test_undo (Fixture       *fixture,
   int reply;
 
   ttt_game_start_new (fixture->game);
-  iterate ();
+  ttt_test_iterate ();
   reply = exchange (fixture, 0);
   g_ptr_array_set_size (fixture->heard, 0);
 
   ttt_news_note_undo (fixture->news);
   g_assert_true (ttt_game_undo (fixture->game));
-  iterate ();
+  ttt_test_iterate ();
   expected = g_strdup_printf ("Took back X at row 1, column 1 and O at row %d, column %d. Your turn.",
                               reply / 3 + 1, reply % 3 + 1);
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, expected);
-  }
+  assert_heard (fixture, expected);
 
   /* Nothing to undo: nothing said, and the next news is not an undo's. */
   ttt_news_note_undo (fixture->news);
   g_assert_false (ttt_game_undo (fixture->game));
-  iterate ();
+  ttt_test_iterate ();
   g_assert_cmpuint (fixture->heard->len, ==, 0);
   reply = exchange (fixture, 8);
   {
@@ -550,37 +415,27 @@ test_undo (Fixture       *fixture,
   /* An answer still on its way is cancelled: only X is taken back. */
   ttt_game_set_computer_delay (fixture->game, 30);
   ttt_news_note_new_game (fixture->news);
-  ttt_game_start_new (fixture->game);
-  iterate ();
-  g_ptr_array_set_size (fixture->heard, 0);
+  start_unheard (fixture);
   g_assert_true (ttt_game_play (fixture->game, 5));
-  iterate ();
+  ttt_test_iterate ();
   ttt_news_note_undo (fixture->news);
   g_assert_true (ttt_game_undo (fixture->game));
-  iterate ();
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, "Took back X at row 2, column 3. Your turn.");
-  }
+  ttt_test_iterate ();
+  assert_heard (fixture, "Took back X at row 2, column 3. Your turn.");
   assert_quiet (fixture);
 
   /* Between two people, one move. */
   ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
-  iterate ();
+  ttt_test_iterate ();
   g_ptr_array_set_size (fixture->heard, 0);
   g_assert_true (ttt_game_play (fixture->game, 6));
   g_assert_true (ttt_game_play (fixture->game, 2));
-  iterate ();
+  ttt_test_iterate ();
   g_ptr_array_set_size (fixture->heard, 0);
   ttt_news_note_undo (fixture->news);
   g_assert_true (ttt_game_undo (fixture->game));
-  iterate ();
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, "Took back O at row 1, column 3. O’s turn.");
-  }
+  ttt_test_iterate ();
+  assert_heard (fixture, "Took back O at row 1, column 3. O’s turn.");
 }
 
 /* Hint: the view moves the focus to the cell, which names it; the news
@@ -590,23 +445,15 @@ test_hint (Fixture       *fixture,
            gconstpointer  data)
 {
   ttt_game_start_new (fixture->game);
-  iterate ();
+  ttt_test_iterate ();
 
   ttt_news_note_hint (fixture->news, ttt_game_hint (fixture->game), NULL);
-  iterate ();
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, "Suggested move");
-  }
+  ttt_test_iterate ();
+  assert_heard (fixture, "Suggested move");
 
   ttt_news_note_hint (fixture->news, 4, "It takes the centre.");
-  iterate ();
-  {
-    g_autofree char *text = take_one (fixture);
-
-    g_assert_cmpstr (text, ==, "Suggested move: It takes the centre.");
-  }
+  ttt_test_iterate ();
+  assert_heard (fixture, "Suggested move: It takes the centre.");
 
   /* No hint, no news. */
   ttt_news_note_hint (fixture->news, -1, NULL);
@@ -619,10 +466,10 @@ test_dispose (Fixture       *fixture,
               gconstpointer  data)
 {
   ttt_game_start_new (fixture->game);
-  iterate ();
+  ttt_test_iterate ();
   g_assert_true (ttt_game_play (fixture->game, 0));
   g_clear_object (&fixture->news);
-  run_for (20);
+  ttt_test_run_for (20);
   g_assert_cmpuint (fixture->heard->len, ==, 0);
 
   /* flush tells at once what is pending. */
@@ -645,8 +492,8 @@ main (int   argc,
   ADD ("/news/reply", test_reply);
   ADD ("/news/reply-later", test_reply_later);
   ADD ("/news/result/computer-won", test_computer_won);
-  ADD ("/news/result/human-won", test_human_won);
-  ADD ("/news/result/draw", test_draw);
+  g_test_add ("/news/result/human-won", Fixture, &human_won, fixture_set_up, test_human_ends, fixture_tear_down);
+  g_test_add ("/news/result/draw", Fixture, &human_draws, fixture_set_up, test_human_ends, fixture_tear_down);
   ADD ("/news/two-players", test_two_players);
   ADD ("/news/new-game", test_new_game);
   ADD ("/news/side-changed", test_side_changed);

@@ -34,6 +34,8 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "model-helpers.h"
+
 /* How long Orca may take to present something: its debug log slows it
  * down, and the machine may be busy with other tests. */
 #define PRESENT_TIMEOUT_S  20
@@ -796,25 +798,6 @@ stop (GSubprocess **process)
 }
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_clear_pointer (&dir, g_dir_close);
-  g_rmdir (path);
-}
-
-static void
 session_stop (void)
 {
   stop (&session.app);
@@ -823,7 +806,7 @@ session_stop (void)
   stop (&session.bus);
   stop (&session.xvfb);
 
-  remove_tree (session.tmpdir);
+  ttt_test_remove_tree (session.tmpdir);
   g_clear_pointer (&session.tmpdir, g_free);
   g_clear_pointer (&session.log_path, g_free);
   g_clear_pointer (&session.env, g_strfreev);

@@ -2,11 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The oracle below shares nothing with the engine: boards are arrays of
- * cells, lines are cell triples, "a cell that completes a line" is found by
- * looking at the line's other two cells, and the game is solved as (result,
- * plies to the end) pairs by a memoised minimax of its own. Only the
- * public header is used, so the review is checked as a caller sees it.
+ * The oracle, ref_review() of reference-rules.h, shares nothing with the
+ * engine: lines are cell triples, the game is solved by a plain minimax,
+ * and each field of a review is read from its definition in the public
+ * header, the only one used, so the review is checked as a caller sees
+ * it.
  */
 
 #include <limits.h>
@@ -14,365 +14,35 @@
 
 #include <glib.h>
 
+#include "reference-rules.h"
 #include "ttt-engine.h"
 
 #define N_REACHABLE 5478
 #define N_FINISHED  958
-#define N_CODES     19683
 
-/* The oracle */
+/* Every position a game reaches, walked with the reference's own rules. */
 
-enum { EMPTY, X, O };
-
-typedef struct
-{
-  int cells[9];
-} Ref;
-
-static const int ref_lines[8][3] = {
-  { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
-  { 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
-  { 0, 4, 8 }, { 2, 4, 6 },
-};
-
-static int
-ref_other (int who)
-{
-  return who == X ? O : X;
-}
-
-static int
-ref_count (const Ref *ref,
-           int        what)
-{
-  int n = 0;
-
-  for (int i = 0; i < 9; i++)
-    n += ref->cells[i] == what;
-
-  return n;
-}
-
-static int
-ref_to_move (const Ref *ref)
-{
-  return ref_count (ref, X) == ref_count (ref, O) ? X : O;
-}
-
-static gboolean
-ref_has_line (const Ref *ref,
-              int        who)
-{
-  for (int i = 0; i < 8; i++)
-    if (ref->cells[ref_lines[i][0]] == who && ref->cells[ref_lines[i][1]] == who &&
-        ref->cells[ref_lines[i][2]] == who)
-      return TRUE;
-
-  return FALSE;
-}
-
-static gboolean
-ref_finished (const Ref *ref)
-{
-  return ref_has_line (ref, X) || ref_has_line (ref, O) || ref_count (ref, EMPTY) == 0;
-}
-
-/* Whether @cell is empty and @who holds the other two cells of one of its
- * lines. */
-static gboolean
-ref_completes (const Ref *ref,
-               int        who,
-               int        cell)
-{
-  if (ref->cells[cell] != EMPTY)
-    return FALSE;
-
-  for (int i = 0; i < 8; i++)
-    {
-      int n_who = 0;
-      gboolean on_line = FALSE;
-
-      for (int j = 0; j < 3; j++)
-        {
-          if (ref_lines[i][j] == cell)
-            on_line = TRUE;
-          else if (ref->cells[ref_lines[i][j]] == who)
-            n_who++;
-        }
-      if (on_line && n_who == 2)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-static int
-ref_n_completing (const Ref *ref,
-                  int        who)
-{
-  int n = 0;
-
-  for (int cell = 0; cell < 9; cell++)
-    n += ref_completes (ref, who, cell);
-
-  return n;
-}
-
-static unsigned
-ref_code (const Ref *ref)
-{
-  unsigned code = 0;
-
-  for (int i = 8; i >= 0; i--)
-    code = code * 3 + (unsigned) ref->cells[i];
-
-  return code;
-}
-
-static TttBoard
-ref_to_board (const Ref *ref)
-{
-  TttBoard board = { 0, 0 };
-
-  for (int i = 0; i < 9; i++)
-    {
-      if (ref->cells[i] == X)
-        board.x |= (uint16_t) (1u << i);
-      else if (ref->cells[i] == O)
-        board.o |= (uint16_t) (1u << i);
-    }
-
-  return board;
-}
-
-static Ref
-ref_from_code (unsigned code)
-{
-  Ref ref;
-
-  for (int i = 0; i < 9; i++, code /= 3)
-    ref.cells[i] = (int) (code % 3);
-
-  return ref;
-}
-
-static Ref
-ref_play (const Ref *ref,
-          int        cell)
-{
-  Ref child = *ref;
-
-  child.cells[cell] = ref_to_move (ref);
-
-  return child;
-}
-
-/* The solved game, as the side to move sees it. */
-
-typedef enum
-{
-  LOSS = -1,
-  DRAW = 0,
-  WIN = 1,
-} Result;
-
-typedef struct
-{
-  gboolean known;
-  Result   result;
-  int      plies;  /* to the end, with the winner hurrying and the loser holding out */
-} Value;
-
-static Value values[N_CODES];
-
-/* Whether @a is better than @b for the side they belong to. */
-static gboolean
-ref_better (Value a,
-            Value b)
-{
-  if (a.result != b.result)
-    return a.result > b.result;
-  if (a.result == WIN)
-    return a.plies < b.plies;
-  if (a.result == LOSS)
-    return a.plies > b.plies;
-
-  return FALSE;
-}
-
-static Value
-ref_value (const Ref *ref)
-{
-  unsigned code = ref_code (ref);
-  Value best = { TRUE, LOSS, -1 };
-
-  if (values[code].known)
-    return values[code];
-
-  if (ref_has_line (ref, ref_other (ref_to_move (ref))))
-    best = (Value) { TRUE, LOSS, 0 };
-  else if (ref_count (ref, EMPTY) == 0)
-    best = (Value) { TRUE, DRAW, 0 };
-  else
-    for (int cell = 0; cell < 9; cell++)
-      if (ref->cells[cell] == EMPTY)
-        {
-          Ref child = ref_play (ref, cell);
-          Value after = ref_value (&child);
-          Value mine = { TRUE, (Result) -after.result, after.plies + 1 };
-
-          if (best.plies < 0 || ref_better (mine, best))
-            best = mine;
-        }
-
-  values[code] = best;
-
-  return best;
-}
-
-/* The engine's score scale: ±(10 − plies), 0 for a draw. */
-static int
-ref_score (Value value)
-{
-  switch (value.result)
-    {
-    case WIN:
-      return 10 - value.plies;
-    case LOSS:
-      return value.plies - 10;
-    case DRAW:
-    default:
-      return 0;
-    }
-}
-
-/* The mover's value of playing @cell. */
-static Value
-ref_move_value (const Ref *ref,
-                int        cell)
-{
-  Ref child = ref_play (ref, cell);
-  Value after = ref_value (&child);
-
-  return (Value) { TRUE, (Result) -after.result, after.plies + 1 };
-}
-
-static unsigned
-ref_best_moves (const Ref *ref)
-{
-  unsigned best = 0;
-  Value top = { FALSE, LOSS, -1 };
-
-  if (ref_finished (ref))
-    return 0;
-
-  for (int cell = 0; cell < 9; cell++)
-    if (ref->cells[cell] == EMPTY)
-      {
-        Value value = ref_move_value (ref, cell);
-
-        if (!top.known || ref_better (value, top))
-          {
-            top = value;
-            best = 0;
-          }
-        if (!ref_better (top, value))
-          best |= 1u << cell;
-      }
-
-  return best;
-}
-
-static TttReview
-ref_review (const Ref *before,
-            int        cell)
-{
-  int me = ref_to_move (before);
-  int them = ref_other (me);
-  Ref after = ref_play (before, cell);
-  Value best = ref_value (before);
-  Value move = ref_move_value (before, cell);
-  TttReview review;
-
-  review.score = -ref_score (ref_value (&after));
-  review.best = ref_best_moves (before);
-
-  switch (best.result - move.result)
-    {
-    case 0:
-      review.grade = TTT_GRADE_BEST;
-      break;
-    case 1:
-      review.grade = TTT_GRADE_MISTAKE;
-      break;
-    default:
-      g_assert_cmpint (best.result - move.result, ==, 2);
-      review.grade = TTT_GRADE_BLUNDER;
-      break;
-    }
-
-  if (ref_has_line (&after, me))
-    review.motive = TTT_MOTIVE_WIN;
-  else if (ref_completes (before, them, cell))
-    review.motive = TTT_MOTIVE_BLOCK;
-  else if (ref_n_completing (&after, me) >= 2)
-    review.motive = TTT_MOTIVE_FORK;
-  else if (ref_n_completing (&after, me) == 1)
-    review.motive = TTT_MOTIVE_THREAT;
-  else if (cell == 4)
-    review.motive = TTT_MOTIVE_CENTRE;
-  else if (cell == 0 || cell == 2 || cell == 6 || cell == 8)
-    review.motive = TTT_MOTIVE_CORNER;
-  else
-    review.motive = TTT_MOTIVE_SIDE;
-
-  if (review.grade == TTT_GRADE_BEST)
-    review.fault = TTT_FAULT_NONE;
-  else if (ref_n_completing (before, me) > 0 && !ref_has_line (&after, me))
-    review.fault = TTT_FAULT_MISSED_WIN;
-  else if (ref_n_completing (before, them) > 0 && !ref_completes (before, them, cell))
-    review.fault = TTT_FAULT_MISSED_BLOCK;
-  else
-    {
-      unsigned replies = ref_best_moves (&after);
-
-      review.fault = TTT_FAULT_WEAKER;
-      for (int reply = 0; reply < 9; reply++)
-        if (replies & (1u << reply))
-          {
-            Ref answered = ref_play (&after, reply);
-
-            if (ref_n_completing (&answered, them) >= 2)
-              review.fault = TTT_FAULT_ALLOWS_FORK;
-          }
-    }
-
-  return review;
-}
-
-/* Every position a game reaches, walked with the oracle's own rules. */
-
-static gboolean reached[N_CODES];
-static Ref reachable[N_REACHABLE];
+static gboolean reached[REF_N_CODES];
+static TttBoard reachable[N_REACHABLE];
 static int n_reachable;
 
 static void
-walk (const Ref *ref)
+walk (const TttBoard *board)
 {
-  unsigned code = ref_code (ref);
+  unsigned code = ref_code (board);
 
   if (reached[code])
     return;
   reached[code] = TRUE;
   g_assert_cmpint (n_reachable, <, N_REACHABLE);
-  reachable[n_reachable++] = *ref;
+  reachable[n_reachable++] = *board;
 
-  if (ref_finished (ref))
+  if (ref_finished (board))
     return;
-  for (int cell = 0; cell < 9; cell++)
-    if (ref->cells[cell] == EMPTY)
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    if (ref_empty (board) & (1u << cell))
       {
-        Ref child = ref_play (ref, cell);
+        TttBoard child = ref_play (board, cell);
 
         walk (&child);
       }
@@ -381,27 +51,10 @@ walk (const Ref *ref)
 static void
 ensure_walked (void)
 {
-  Ref empty = { { 0 } };
+  TttBoard empty = { 0, 0 };
 
   if (n_reachable == 0)
     walk (&empty);
-}
-
-static const char *
-describe (const Ref *ref,
-          char       out[12])
-{
-  int k = 0;
-
-  for (int i = 0; i < 9; i++)
-    {
-      if (i == 3 || i == 6)
-        out[k++] = '/';
-      out[k++] = ".XO"[ref->cells[i]];
-    }
-  out[k] = '\0';
-
-  return out;
 }
 
 /* A review no call could produce, to see that failing calls write nothing. */
@@ -416,7 +69,7 @@ assert_untouched (const TttReview *review)
 }
 
 static void
-assert_same_review (const Ref       *ref,
+assert_same_review (const TttBoard  *board,
                     int              cell,
                     const TttReview *got,
                     const TttReview *expected)
@@ -430,7 +83,7 @@ assert_same_review (const Ref       *ref,
 
   g_error ("%s, cell %d: got grade %d motive %d fault %d score %d best 0x%03x; "
            "expected grade %d motive %d fault %d score %d best 0x%03x",
-           describe (ref, text), cell,
+           ref_format (board, text), cell,
            got->grade, got->motive, got->fault, got->score, got->best,
            expected->grade, expected->motive, expected->fault, expected->score, expected->best);
 }
@@ -450,26 +103,25 @@ test_review_exhaustive (void)
 
   for (int i = 0; i < n_reachable; i++)
     {
-      const Ref *ref = &reachable[i];
-      TttBoard board = ref_to_board (ref);
+      const TttBoard *board = &reachable[i];
 
-      if (ref_finished (ref))
+      if (ref_finished (board))
         {
           n_finished++;
           continue;
         }
 
-      for (int cell = 0; cell < 9; cell++)
+      for (int cell = 0; cell < TTT_N_CELLS; cell++)
         {
           TttReview got = untouched;
           TttReview expected;
 
-          if (ref->cells[cell] != EMPTY)
+          if (!(ref_empty (board) & (1u << cell)))
             continue;
 
-          g_assert_cmpint (ttt_review_move (&board, cell, &got), ==, TTT_OK);
-          expected = ref_review (ref, cell);
-          assert_same_review (ref, cell, &got, &expected);
+          g_assert_cmpint (ttt_review_move (board, cell, &got), ==, TTT_OK);
+          expected = ref_review (board, cell);
+          assert_same_review (board, cell, &got, &expected);
 
           n_moves++;
           grades[got.grade]++;
@@ -499,9 +151,9 @@ test_review_matches_solver (void)
 
   for (int i = 0; i < n_reachable; i++)
     {
-      TttBoard board = ref_to_board (&reachable[i]);
+      TttBoard board = reachable[i];
 
-      for (int cell = 0; cell < 9; cell++)
+      for (int cell = 0; cell < TTT_N_CELLS; cell++)
         {
           TttBoard after = board;
           TttReview review;
@@ -527,8 +179,7 @@ test_review_errors (void)
 
   for (int i = 0; i < n_reachable; i++)
     {
-      const Ref *ref = &reachable[i];
-      TttBoard board = ref_to_board (ref);
+      TttBoard board = reachable[i];
       TttBoard copy = board;
 
       for (gsize j = 0; j < G_N_ELEMENTS (out_of_range); j++)
@@ -540,14 +191,14 @@ test_review_errors (void)
           assert_untouched (&review);
         }
 
-      for (int cell = 0; cell < 9; cell++)
+      for (int cell = 0; cell < TTT_N_CELLS; cell++)
         {
           TttReview review = untouched;
           TttStatus status = ttt_review_move (&board, cell, &review);
 
-          if (ref_finished (ref))
+          if (ref_finished (&board))
             g_assert_cmpint (status, ==, TTT_ERROR_GAME_OVER);
-          else if (ref->cells[cell] != EMPTY)
+          else if (!(ref_empty (&board) & (1u << cell)))
             g_assert_cmpint (status, ==, TTT_ERROR_OCCUPIED);
           else
             continue;
@@ -575,10 +226,9 @@ test_review_unreachable (void)
 
   ensure_walked ();
 
-  for (unsigned code = 0; code < N_CODES; code++)
+  for (unsigned code = 0; code < REF_N_CODES; code++)
     {
-      Ref ref = ref_from_code (code);
-      TttBoard board = ref_to_board (&ref);
+      TttBoard board = ref_decode (code);
 
       if (reached[code])
         continue;
@@ -589,7 +239,7 @@ test_review_unreachable (void)
           assert_untouched (&review);
         }
     }
-  g_assert_cmpint (n_unreachable, ==, N_CODES - N_REACHABLE);
+  g_assert_cmpint (n_unreachable, ==, REF_N_CODES - N_REACHABLE);
 
   for (gsize i = 0; i < G_N_ELEMENTS (broken); i++)
     for (int cell = -1; cell <= 9; cell++)

@@ -15,28 +15,12 @@
 
 #include "ui-helpers.h"
 
-static TttApplication *app;
-
 typedef struct
 {
-  TttWindow      *window;
-  TttGame        *game;
+  TttTestWindow   main;
   TttSoundPlayer *player;
   GPtrArray      *heard;
 } Fixture;
-
-static void
-reset_settings (void)
-{
-  GSettings *settings = ttt_application_get_settings (app);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-}
 
 static void
 sound_requested_cb (TttSoundPlayer *player,
@@ -50,25 +34,17 @@ static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  reset_settings ();
-
-  fixture->window = ttt_test_window_new (app);
-  fixture->game = ttt_window_get_game (fixture->window);
-  fixture->player = ttt_window_get_sound_player (fixture->window);
+  ttt_test_window_set_up (&fixture->main, data);
+  fixture->player = ttt_window_get_sound_player (fixture->main.window);
   fixture->heard = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect (fixture->player, "sound-requested", G_CALLBACK (sound_requested_cb), fixture);
-  ttt_game_set_computer_delay (fixture->game, 0);
-  ttt_game_set_seed (fixture->game, 42);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  ttt_test_iterate ();
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  ttt_test_iterate ();
+  ttt_test_window_tear_down (&fixture->main, data);
   g_clear_pointer (&fixture->heard, g_ptr_array_unref);
 }
 
@@ -95,28 +71,29 @@ assert_heard (Fixture    *fixture,
   g_ptr_array_set_size (fixture->heard, 0);
 }
 
+/* Clicks @cell and waits for the computer's answer. */
 static void
 click (Fixture *fixture,
        int      cell)
 {
-  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, cell), "clicked");
-  ttt_test_iterate ();
-  ttt_test_wait_for_human (fixture->game);
+  ttt_test_click (fixture->main.window, cell);
+  ttt_test_wait_for_human (fixture->main.game);
 }
 
 static void
-set_setting (const char *key,
+set_setting (Fixture    *fixture,
+             const char *key,
              const char *value)
 {
-  g_settings_set_string (ttt_application_get_settings (app), key, value);
+  g_settings_set_string (ttt_application_get_settings (fixture->main.app), key, value);
   ttt_test_iterate ();
 }
 
 static void
 new_game (Fixture *fixture)
 {
-  ttt_test_activate (fixture->window, "win.new-game");
-  ttt_test_wait_for_human (fixture->game);
+  ttt_test_activate (fixture->main.window, "win.new-game");
+  ttt_test_wait_for_human (fixture->main.game);
 }
 
 /* Runs the main loop until @stream has played to its end, failed, or 3 s
@@ -156,7 +133,7 @@ test_nothing_loaded_before_first_sound (Fixture       *fixture,
                                         gconstpointer  data)
 {
   /* The window is up and the board drawn, but no media stream exists. */
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (fixture->window)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (fixture->main.window)));
   g_assert_true (ttt_sound_player_get_enabled (fixture->player));
   g_assert_cmpuint (ttt_sound_player_get_n_streams (), ==, 0);
   g_assert_false (gstreamer_initialized ());
@@ -174,64 +151,23 @@ test_against_the_computer (Fixture       *fixture,
   /* Against Hard, a human who only plays the first free cell loses:
    * X 0, O 4, X 1, O 2 (the block), X 3, O 6 (the win). The winning
    * move is heard as the loss alone. */
-  set_setting ("difficulty", "hard");
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
-    for (int i = 0; i < TTT_N_CELLS; i++)
-      if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
-        {
-          click (fixture, i);
-          break;
-        }
-  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
+  set_setting (fixture, "difficulty", "hard");
+  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_HUMAN_TURN)
+    click (fixture, ttt_test_strategy_lowest (fixture->main.game, NULL));
+  g_assert_cmpint (ttt_game_get_outcome (fixture->main.game), ==, TTT_OUTCOME_O_WINS);
   assert_heard (fixture, "move", "computer-move", "move", "computer-move", "move", "loss", NULL);
 
   /* New Game clears the board in silence; the computer opens now. */
-  set_setting ("first-player", "computer");
+  set_setting (fixture, "first-player", "computer");
   new_game (fixture);
-  g_assert_cmpint (ttt_game_get_human_mark (fixture->game), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_game_get_human_mark (fixture->main.game), ==, TTT_MARK_O);
   assert_heard (fixture, "computer-move", NULL);
 
   /* Undo is silent too. */
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
-      {
-        click (fixture, i);
-        break;
-      }
+  click (fixture, ttt_test_strategy_lowest (fixture->main.game, NULL));
   assert_heard (fixture, "move", "computer-move", NULL);
-  ttt_test_activate (fixture->window, "win.undo");
+  ttt_test_activate (fixture->main.window, "win.undo");
   assert_heard (fixture, NULL);
-}
-
-/* A cell that would complete a line of @mark, or -1. */
-static int
-completing_cell (TttGame *game,
-                 TttMark  mark)
-{
-  static const int lines[8][3] = {
-    { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 },
-    { 0, 3, 6 }, { 1, 4, 7 }, { 2, 5, 8 },
-    { 0, 4, 8 }, { 2, 4, 6 },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-    {
-      int own = 0, empty = -1;
-
-      for (int j = 0; j < 3; j++)
-        {
-          TttMark here = ttt_game_get_cell (game, lines[i][j]);
-
-          if (here == mark)
-            own++;
-          else if (here == TTT_MARK_NONE)
-            empty = lines[i][j];
-        }
-      if (own == 2 && empty >= 0)
-        return empty;
-    }
-
-  return -1;
 }
 
 static void
@@ -240,24 +176,10 @@ test_win_against_the_computer (Fixture       *fixture,
 {
   /* Medium falls for a fork: X takes opposite corners, blocks the
    * diagonal Medium then threatens, and has two lines open. */
-  static const int opening[] = { 0, 8 };
-  guint next = 0;
+  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_HUMAN_TURN)
+    click (fixture, ttt_test_strategy_corners (fixture->main.game, NULL));
 
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
-    {
-      int cell = completing_cell (fixture->game, TTT_MARK_X);
-
-      if (cell < 0)
-        cell = completing_cell (fixture->game, TTT_MARK_O);
-      if (cell < 0)
-        {
-          g_assert_cmpuint (next, <, G_N_ELEMENTS (opening));
-          cell = opening[next++];
-        }
-      click (fixture, cell);
-    }
-
-  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
+  g_assert_cmpint (ttt_game_get_outcome (fixture->main.game), ==, TTT_OUTCOME_X_WINS);
   assert_heard (fixture, "move", "computer-move", "move", "computer-move",
                 "move", "computer-move", "win", NULL);
 }
@@ -269,18 +191,16 @@ test_two_players (Fixture       *fixture,
   static const int win[] = { 0, 3, 1, 4, 2 };
   static const int draw[] = { 0, 1, 2, 4, 3, 5, 7, 6, 8 };
 
-  set_setting ("opponent", "human");
+  ttt_test_two_players (&fixture->main);
 
   /* Both are people: every mark is a person's, and a win is a win. */
-  for (guint i = 0; i < G_N_ELEMENTS (win); i++)
-    click (fixture, win[i]);
-  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
+  ttt_test_click_cells (fixture->main.window, win, G_N_ELEMENTS (win));
+  g_assert_cmpint (ttt_game_get_outcome (fixture->main.game), ==, TTT_OUTCOME_X_WINS);
   assert_heard (fixture, "move", "move", "move", "move", "win", NULL);
 
   new_game (fixture);
-  for (guint i = 0; i < G_N_ELEMENTS (draw); i++)
-    click (fixture, draw[i]);
-  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_DRAW);
+  ttt_test_click_cells (fixture->main.window, draw, G_N_ELEMENTS (draw));
+  g_assert_cmpint (ttt_game_get_outcome (fixture->main.game), ==, TTT_OUTCOME_DRAW);
   assert_heard (fixture, "move", "move", "move", "move", "move", "move", "move", "move",
                 "draw", NULL);
 }
@@ -289,25 +209,20 @@ static void
 test_sound_off (Fixture       *fixture,
                 gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->main.app);
 
   g_settings_set_boolean (settings, "sound", FALSE);
   ttt_test_iterate ();
   g_assert_false (ttt_sound_player_get_enabled (fixture->player));
 
   /* A whole game, lost, and not a sound asked for or playing. */
-  set_setting ("difficulty", "hard");
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+  set_setting (fixture, "difficulty", "hard");
+  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_HUMAN_TURN)
     {
-      for (int i = 0; i < TTT_N_CELLS; i++)
-        if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
-          {
-            click (fixture, i);
-            break;
-          }
+      click (fixture, ttt_test_strategy_lowest (fixture->main.game, NULL));
       g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 0);
     }
-  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
+  g_assert_cmpint (ttt_game_get_outcome (fixture->main.game), ==, TTT_OUTCOME_O_WINS);
   assert_heard (fixture, NULL);
 
   /* On again, the next move is heard. */
@@ -324,29 +239,10 @@ test_sound_off (Fixture       *fixture,
   g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 0);
 }
 
-static GtkWidget *
-find_menu_button (GtkWidget *widget)
-{
-  if (GTK_IS_MENU_BUTTON (widget))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_menu_button (child);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
 static gboolean
-action_state (void)
+action_state (Fixture *fixture)
 {
-  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (app), "sound");
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (fixture->main.app), "sound");
 
   g_assert_nonnull (state);
   return g_variant_get_boolean (state);
@@ -356,48 +252,33 @@ static void
 test_menu_and_preferences (Fixture       *fixture,
                            gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
-  GtkWidget *menu_button = find_menu_button (GTK_WIDGET (fixture->window));
-  GMenuModel *menu;
-  g_autoptr(GMenuModel) section = NULL;
+  GSettings *settings = ttt_application_get_settings (fixture->main.app);
   TttPreferencesWindow *preferences;
   GtkSwitch *sound_switch;
-  gboolean found = FALSE;
 
-  /* The main menu's first section has a check item for the action. */
-  g_assert_nonnull (menu_button);
-  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
-  section = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
-  g_assert_nonnull (section);
-  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
-    {
-      g_autofree char *action = NULL;
-
-      if (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
-          g_strcmp0 (action, "app.sound") == 0)
-        found = TRUE;
-    }
-  g_assert_true (found);
+  /* The main menu has a check item for the action. */
+  g_assert_true (ttt_test_main_menu_has (fixture->main.window, "app.sound"));
 
   /* A boolean state makes it a check item; it shows the key. */
-  g_assert_true (g_variant_type_equal (g_action_group_get_action_state_type (G_ACTION_GROUP (app), "sound"),
+  g_assert_true (g_variant_type_equal (g_action_group_get_action_state_type (G_ACTION_GROUP (fixture->main.app),
+                                                                            "sound"),
                                        G_VARIANT_TYPE_BOOLEAN));
-  g_assert_true (action_state ());
+  g_assert_true (action_state (fixture));
 
-  preferences = ttt_preferences_window_new (settings, fixture->game);
+  preferences = ttt_preferences_window_new (settings, fixture->main.game);
   sound_switch = GTK_SWITCH (gtk_widget_get_template_child (GTK_WIDGET (preferences),
                                                             TTT_TYPE_PREFERENCES_WINDOW,
                                                             "sound_switch"));
-  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (fixture->window));
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (fixture->main.window));
   gtk_window_present (GTK_WINDOW (preferences));
   ttt_test_iterate ();
   g_assert_true (gtk_switch_get_active (sound_switch));
 
   /* The menu item writes the key; the switch and the player follow. */
-  g_action_group_activate_action (G_ACTION_GROUP (app), "sound", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->main.app), "sound", NULL);
   ttt_test_iterate ();
   g_assert_false (g_settings_get_boolean (settings, "sound"));
-  g_assert_false (action_state ());
+  g_assert_false (action_state (fixture));
   g_assert_false (gtk_switch_get_active (sound_switch));
   g_assert_false (ttt_sound_player_get_enabled (fixture->player));
 
@@ -405,13 +286,13 @@ test_menu_and_preferences (Fixture       *fixture,
   gtk_switch_set_active (sound_switch, TRUE);
   ttt_test_iterate ();
   g_assert_true (g_settings_get_boolean (settings, "sound"));
-  g_assert_true (action_state ());
+  g_assert_true (action_state (fixture));
   g_assert_true (ttt_sound_player_get_enabled (fixture->player));
 
   /* And a change from elsewhere shows in both. */
   g_settings_set_boolean (settings, "sound", FALSE);
   ttt_test_iterate ();
-  g_assert_false (action_state ());
+  g_assert_false (action_state (fixture));
   g_assert_false (gtk_switch_get_active (sound_switch));
   g_assert_false (ttt_sound_player_get_enabled (fixture->player));
 
@@ -466,18 +347,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-
-  app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("Could not register the application: %s", error->message);
+  ttt_test_init (&argc, &argv);
 
 #define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add (path, Fixture, GUINT_TO_POINTER (42), fixture_set_up, func, fixture_tear_down)
 
   ADD ("/sound/nothing-loaded-before-first-sound", test_nothing_loaded_before_first_sound);
   ADD ("/sound/against-the-computer", test_against_the_computer);
@@ -489,8 +362,5 @@ main (int   argc,
 
 #undef ADD
 
-  status = g_test_run ();
-  g_clear_object (&app);
-
-  return status;
+  return g_test_run ();
 }

@@ -20,26 +20,6 @@
 static char *executable;
 static char *config_home;
 
-/* Removes our own temporary folder and everything the tests put in it. */
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_clear_pointer (&dir, g_dir_close);
-  g_rmdir (path);
-}
-
 /* Command line */
 
 static void
@@ -427,9 +407,7 @@ typedef struct
 static void
 app_start (App *app)
 {
-  app->app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app->app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app->app), NULL, NULL));
+  app->app = ttt_test_application_new ();
   app->window = ttt_test_window_new (app->app);
   app->game = ttt_window_get_game (app->window);
   ttt_game_set_computer_delay (app->game, 0);
@@ -447,23 +425,41 @@ app_quit (App *app)
   g_clear_object (&app->app);
 }
 
+/* The app's tally @id: won, drawn and lost (X's wins, draws, O's wins). */
 static void
-play (App *app,
-      int  cell)
+assert_tally (App        *app,
+              TttTallyId  id,
+              guint32     won,
+              guint32     drawn,
+              guint32     lost)
 {
-  g_signal_emit_by_name (ttt_window_get_cell (app->window, cell), "clicked");
-  ttt_test_iterate ();
+  TttTally tally;
+
+  ttt_statistics_get_tally (ttt_application_get_statistics (app->app), id, &tally);
+  g_assert_cmpuint (tally.won, ==, won);
+  g_assert_cmpuint (tally.drawn, ==, drawn);
+  g_assert_cmpuint (tally.lost, ==, lost);
 }
 
-/* Between two people: X takes the top row while O plays below it. */
+/* The tally @id as the settings file holds it, written as GVariant
+ * prints it: "(1, 0, 0, 0, 0)". */
 static void
-play_top_row_for_x (App *app)
+assert_saved_tally (GKeyFile   *keyfile,
+                    TttTallyId  id,
+                    const char *expected)
 {
-  static const int moves[] = { 0, 3, 1, 4, 2 };
+  g_autofree char *text = g_key_file_get_value (keyfile, GROUP, "statistics", NULL);
+  g_autoptr(GVariant) value = NULL;
+  g_autoptr(GVariant) tally = NULL;
+  g_autofree char *printed = NULL;
 
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    play (app, moves[i]);
-  g_assert_cmpint (ttt_game_get_outcome (app->game), ==, TTT_OUTCOME_X_WINS);
+  g_assert_nonnull (text);
+  value = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"), text, NULL, NULL, NULL);
+  g_assert_nonnull (value);
+  tally = g_variant_lookup_value (value, ttt_test_nick (TTT_TYPE_TALLY_ID, id), NULL);
+  g_assert_nonnull (tally);
+  printed = g_variant_print (tally, FALSE);
+  g_assert_cmpstr (printed, ==, expected);
 }
 
 /* Where the keyfile backend keeps the settings under our XDG_CONFIG_HOME. */
@@ -506,13 +502,12 @@ child_invalid_keyfile (void)
   g_assert_cmpint (ttt_game_get_current_difficulty (app.game), ==, TTT_LEVEL_MEDIUM);
   g_assert_cmpint (ttt_game_get_first_player (app.game), ==, TTT_FIRST_PLAYER_HUMAN);
   g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_COMPUTER);
-  g_assert_cmpuint (ttt_game_get_score_human (app.game), ==, 0);
-  g_assert_cmpuint (ttt_game_get_score_draws (app.game), ==, 0);
-  /* A valid key beside the bad ones still counts. */
-  g_assert_cmpuint (ttt_game_get_score_computer (app.game), ==, 7);
+  /* A valid total beside the bad ones still counts: carried over into
+   * the level in effect, the default one. */
+  assert_tally (&app, TTT_TALLY_MEDIUM, 0, 0, 7);
 
   /* And the game plays. */
-  play (&app, 4);
+  ttt_test_click (app.window, 4);
   g_assert_cmpuint (ttt_game_get_n_moves (app.game), ==, 2);
 
   app_quit (&app);
@@ -559,9 +554,10 @@ child_broken_keyfile (void)
 
   app_start (&app);
 
-  /* What could be read before the bad line still counts. */
-  g_assert_cmpuint (ttt_game_get_score_human (app.game), ==, 5);
-  play (&app, 4);
+  /* What could be read before the bad line still counts (carried over
+   * from the first release's total, the first time). */
+  assert_tally (&app, TTT_TALLY_MEDIUM, 5, 0, 0);
+  ttt_test_click (app.window, 4);
   g_assert_cmpuint (ttt_game_get_n_moves (app.game), ==, 2);
 
   /* Closing writes the window's size, replacing the file. */
@@ -625,7 +621,7 @@ test_broken_keyfile (void)
   /* The game's own file reads again, keeping what it could read. */
   g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (g_key_file_get_integer (keyfile, GROUP, "score-human", NULL), ==, 5);
+  assert_saved_tally (keyfile, TTT_TALLY_MEDIUM, "(5, 0, 0, 0, 0)");
 
   /* Once: the next start finds a file that reads, and says nothing. */
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
@@ -646,7 +642,7 @@ child_unknown_backend (void)
   app_start (&app);
   g_test_assert_expected_messages ();
 
-  play (&app, 0);
+  ttt_test_click (app.window, 0);
   g_assert_cmpuint (ttt_game_get_n_moves (app.game), ==, 2);
   app_quit (&app);
 }
@@ -685,9 +681,9 @@ child_unwritable (void)
   /* ...yet the game goes on, and keeps count for this run. */
   ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
-  play_top_row_for_x (&app);
+  ttt_test_play_top_row_for_x (app.window);
   g_assert_cmpint (ttt_game_get_outcome (app.game), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
+  assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 1, 0, 0);
 
   gtk_window_close (GTK_WINDOW (app.window));
   ttt_test_iterate ();
@@ -717,14 +713,6 @@ test_unwritable (void)
   g_test_trap_assert_passed ();
 }
 
-static void
-count_notify_cb (GObject    *object,
-                 GParamSpec *pspec,
-                 guint      *count)
-{
-  (*count)++;
-}
-
 /* Where the keyfile backend would write, and cannot. */
 static char *
 unsaved_folder (void)
@@ -748,26 +736,26 @@ child_scores_unsaved (void)
     g_test_expect_message ("GLib-GIO", G_LOG_LEVEL_WARNING, "Failed to create *: Not a directory");
   app_start (&app);
   g_test_assert_expected_messages ();
-  g_signal_connect (app.app, "notify::save-error", G_CALLBACK (count_notify_cb), &notified);
+  g_signal_connect_swapped (app.app, "notify::save-error", G_CALLBACK (ttt_test_count_cb), &notified);
 
-  /* Nothing to tell until a score has changed. */
-  g_assert_false (g_settings_is_writable (ttt_application_get_settings (app.app), "score-x"));
+  /* Nothing to tell until a result has changed. */
+  g_assert_false (g_settings_is_writable (ttt_application_get_settings (app.app), "statistics"));
   g_assert_null (ttt_application_get_save_error (app.app));
   g_assert_null (ttt_window_get_notice (app.window));
 
   ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
-  play_top_row_for_x (&app);
-  g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
+  ttt_test_play_top_row_for_x (app.window);
+  assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 1, 0, 0);
   g_assert_cmpuint (notified, ==, 1);
   g_assert_cmpstr (ttt_application_get_save_error (app.app), ==, expected);
   /* The window says it too, until it is dismissed. */
   g_assert_cmpstr (ttt_window_get_notice (app.window), ==, expected);
 
   /* Once: more unsaved changes say nothing more. */
-  ttt_game_reset_scores (app.game);
+  ttt_statistics_reset_all (ttt_application_get_statistics (app.app));
   ttt_game_start_new (app.game);
-  play_top_row_for_x (&app);
+  ttt_test_play_top_row_for_x (app.window);
   g_assert_cmpuint (notified, ==, 1);
   g_assert_cmpstr (ttt_application_get_save_error (app.app), ==, expected);
 
@@ -832,11 +820,20 @@ child_restart_first (void)
   app_start (&app);
   settings = ttt_application_get_settings (app.app);
 
-  g_settings_set_string (settings, "opponent", "human");
-  ttt_test_iterate ();
-  play_top_row_for_x (&app);
-  g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
+  /* A loss at Hard, then a two-player win. */
   g_settings_set_string (settings, "difficulty", "hard");
+  ttt_test_iterate ();
+  while (ttt_game_get_state (app.game) != TTT_GAME_STATE_OVER)
+    {
+      ttt_test_click (app.window, ttt_test_strategy_lowest (app.game, NULL));
+      ttt_test_wait_for_human (app.game);
+    }
+  assert_tally (&app, TTT_TALLY_HARD, 0, 0, 1);
+
+  g_settings_set_string (settings, "opponent", "human");
+  ttt_test_activate (app.window, "win.new-game");
+  ttt_test_play_top_row_for_x (app.window);
+  assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 1, 0, 0);
   gtk_window_set_default_size (GTK_WINDOW (app.window), 600, 700);
 
   app_quit (&app);
@@ -850,8 +847,12 @@ child_restart_second (void)
 
   app_start (&app);
 
-  g_assert_cmpuint (ttt_game_get_score_x (app.game), ==, 1);
+  /* Both tallies, and the two-player one on the badges, as it is what
+   * is played now. */
+  assert_tally (&app, TTT_TALLY_HARD, 0, 0, 1);
+  assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 1, 0, 0);
   g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_HUMAN);
+  ttt_test_assert_badges (app.window, 1, 0, 0);
   g_assert_cmpint (ttt_game_get_difficulty (app.game), ==, TTT_LEVEL_HARD);
   gtk_window_get_default_size (GTK_WINDOW (app.window), &width, &height);
   g_assert_cmpint (width, ==, 600);
@@ -860,6 +861,8 @@ child_restart_second (void)
   app_quit (&app);
 }
 
+/* Two processes, one after the other, on one settings file: the
+ * statistics, the preferences and the window's size are all found again. */
 static void
 test_restart_keeps_everything (void)
 {
@@ -887,12 +890,132 @@ test_restart_keeps_everything (void)
   /* It is on disk, not just in the first process's memory… */
   g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (g_key_file_get_integer (keyfile, GROUP, "score-x", NULL), ==, 1);
+  assert_saved_tally (keyfile, TTT_TALLY_HARD, "(0, 0, 1, 0, 0)");
+  assert_saved_tally (keyfile, TTT_TALLY_TWO_PLAYERS, "(1, 0, 0, 0, 0)");
 
   /* …and a new process starts from it. */
   g_setenv ("TTT_RESTART_PHASE", "second", TRUE);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
+}
+
+/* The first release's six totals, on the first start of this one. */
+static const char old_scores_keyfile[] =
+  "[" GROUP "]\n"
+  "difficulty='easy'\n"
+  "score-human=4\n"
+  "score-draws=1\n"
+  "score-computer=2\n"
+  "score-x=3\n"
+  "score-pair-draws=6\n"
+  "score-o=5\n";
+
+static void
+child_migrate_scores (void)
+{
+  App app = { 0 };
+
+  app_start (&app);
+  assert_tally (&app, TTT_TALLY_EASY, 4, 1, 2);
+  assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 3, 6, 5);
+  assert_tally (&app, TTT_TALLY_MEDIUM, 0, 0, 0);
+  assert_tally (&app, TTT_TALLY_HARD, 0, 0, 0);
+  /* You 4, draws 1, computer 2, at the level being played. */
+  ttt_test_assert_badges (app.window, 4, 1, 2);
+  app_quit (&app);
+}
+
+static void
+test_migrate_scores (void)
+{
+  g_autofree char *path = keyfile_path ();
+
+  if (g_test_subprocess ())
+    {
+      child_migrate_scores ();
+      return;
+    }
+
+  write_keyfile (old_scores_keyfile);
+  use_keyfile_backend ();
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("");
+
+  /* Carried over and reset, in the file. */
+  {
+    g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+    g_autoptr(GError) error = NULL;
+
+    g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error);
+    g_assert_no_error (error);
+    assert_saved_tally (keyfile, TTT_TALLY_EASY, "(4, 1, 2, 0, 0)");
+    assert_saved_tally (keyfile, TTT_TALLY_TWO_PLAYERS, "(3, 6, 5, 0, 0)");
+    g_assert_false (g_key_file_has_key (keyfile, GROUP, "score-human", NULL));
+    g_assert_false (g_key_file_has_key (keyfile, GROUP, "score-o", NULL));
+  }
+
+  /* Once: a second start finds the same, not twice as much. */
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+/* Statistics edited by hand into a value of the wrong type: GSettings
+ * alone would show zeros and keep the file as it is. */
+static const char broken_statistics_keyfile[] =
+  "[" GROUP "]\n"
+  "statistics={'easy': <(3, 1, 2, 1, 2)>, 'hard': <(1, 2)>}\n";
+
+static void
+child_broken_statistics (void)
+{
+  App app = { 0 };
+
+  if (g_strcmp0 (g_getenv ("TTT_STATISTICS_PHASE"), "first") == 0)
+    g_test_expect_message ("TicTacToe", G_LOG_LEVEL_WARNING,
+                           "Repaired the statistics in the settings*“hard” is not five counts*");
+  app_start (&app);
+  g_test_assert_expected_messages ();
+
+  assert_tally (&app, TTT_TALLY_EASY, 3, 1, 2);
+  assert_tally (&app, TTT_TALLY_HARD, 0, 0, 0);
+  app_quit (&app);
+}
+
+static void
+test_broken_statistics (void)
+{
+  g_autofree char *path = keyfile_path ();
+
+  if (g_test_subprocess ())
+    {
+      child_broken_statistics ();
+      return;
+    }
+
+  write_keyfile (broken_statistics_keyfile);
+  use_keyfile_backend ();
+
+  /* Said once, and repaired in the file, keeping the good entry. */
+  g_setenv ("TTT_STATISTICS_PHASE", "first", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  {
+    g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+    g_autoptr(GError) error = NULL;
+
+    g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error);
+    g_assert_no_error (error);
+    assert_saved_tally (keyfile, TTT_TALLY_EASY, "(3, 1, 2, 1, 2)");
+    assert_saved_tally (keyfile, TTT_TALLY_HARD, "(0, 0, 0, 0, 0)");
+  }
+
+  /* The next start has nothing to say (a warning would be fatal). */
+  g_setenv ("TTT_STATISTICS_PHASE", "second", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("");
 }
 
 int
@@ -934,11 +1057,13 @@ main (int   argc,
   g_test_add_func ("/startup/settings/unwritable", test_unwritable);
   g_test_add_func ("/startup/settings/scores-unsaved", test_scores_unsaved);
   g_test_add_func ("/startup/settings/restart", test_restart_keeps_everything);
+  g_test_add_func ("/startup/settings/migrate-scores", test_migrate_scores);
+  g_test_add_func ("/startup/settings/broken-statistics", test_broken_statistics);
 
   status = g_test_run ();
 
   if (!g_test_subprocess ())
-    remove_tree (config_home);
+    ttt_test_remove_tree (config_home);
 
   return status;
 }

@@ -205,6 +205,48 @@ test_preferences (void)
   ttt_test_iterate ();
 }
 
+/* The Statistics window, its rows as a screen reader hears them, and the
+ * notice of a reset. */
+static void
+test_statistics (void)
+{
+  TttWindow *window = ttt_test_window_new (app);
+  TttStatistics *statistics = ttt_application_get_statistics (app);
+  TttStatisticsWindow *statistics_window;
+  guint n_menu_items = 0;
+
+  ttt_statistics_reset_all (statistics);
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_LOST);
+  ttt_statistics_record (statistics, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_DRAWN);
+  gtk_window_present (GTK_WINDOW (window));
+  ttt_test_iterate ();
+
+  statistics_window = ttt_test_open_statistics (window);
+  g_assert_true (has_han (gtk_window_get_title (GTK_WINDOW (statistics_window))));
+  g_assert_cmpuint (check_widget_tree (GTK_WIDGET (statistics_window), &n_menu_items), >=, 10);
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    {
+      GtkWidget *row = GTK_WIDGET (ttt_statistics_window_get_row (statistics_window, id));
+      GtkWidget *reset = GTK_WIDGET (ttt_statistics_window_get_reset (statistics_window, id));
+
+      assert_chinese ("A row's title", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+      assert_chinese ("A row's line", adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+      g_assert_true (has_han (gtk_widget_get_tooltip_text (reset)));
+    }
+
+  g_signal_emit_by_name (ttt_statistics_window_get_reset (statistics_window, TTT_TALLY_MEDIUM), "clicked");
+  ttt_test_iterate ();
+  g_assert_nonnull (ttt_statistics_window_get_undo_toast (statistics_window));
+  g_assert_true (has_han (adw_toast_get_title (ttt_statistics_window_get_undo_toast (statistics_window))));
+  assert_chinese ("The notice of a reset", adw_toast_get_title (ttt_statistics_window_get_undo_toast (statistics_window)));
+
+  gtk_window_destroy (GTK_WINDOW (statistics_window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ttt_test_iterate ();
+}
+
 /* The coach in Chinese: the analysis on the cells, and a review with its
  * summary, explanation line, grades and buttons. */
 static void
@@ -214,8 +256,7 @@ test_coach (void)
   TttWindow *window = ttt_test_window_new (app);
   TttGame *game = ttt_window_get_game (window);
   TttBoardView *board = ttt_window_get_board (window);
-  GtkWidget *review_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TTT_TYPE_WINDOW,
-                                                                     "review_box"));
+  GtkWidget *review_box = ttt_test_window_child (window, "review_box");
   guint n_menu_items = 0;
 
   gtk_window_present (GTK_WINDOW (window));
@@ -292,8 +333,8 @@ test_shortcuts (void)
         g_ptr_array_add (todo, child);
     }
 
-  /* 4 groups and 16 shortcuts, and the copies the search view makes. */
-  g_assert_cmpuint (n_titles, >=, 20);
+  /* 4 groups and 17 shortcuts, and the copies the search view makes. */
+  g_assert_cmpuint (n_titles, >=, 21);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ttt_test_iterate ();
@@ -318,7 +359,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *localedir = NULL;
   const char *locale;
   int status;
@@ -341,15 +381,13 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("Could not register the application: %s", error->message);
+  app = ttt_test_application_new ();
 
   g_test_add_func ("/translation/zh_CN/catalog", test_catalog);
   g_test_add_func ("/translation/zh_CN/window", test_window);
   g_test_add_func ("/translation/zh_CN/preferences", test_preferences);
   g_test_add_func ("/translation/zh_CN/shortcuts", test_shortcuts);
+  g_test_add_func ("/translation/zh_CN/statistics", test_statistics);
   g_test_add_func ("/translation/zh_CN/coach", test_coach);
 
   status = g_test_run ();

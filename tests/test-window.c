@@ -13,47 +13,10 @@
 
 #include "ui-helpers.h"
 
-static TttApplication *app;
-
-typedef struct
-{
-  TttWindow *window;
-  TttGame   *game;
-} Fixture;
-
 static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  ttt_test_reset_settings (app);
-
-  fixture->window = ttt_test_window_new (app);
-  fixture->game = ttt_window_get_game (fixture->window);
-  ttt_game_set_computer_delay (fixture->game, 0);
-  ttt_game_set_seed (fixture->game, 42);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  ttt_test_iterate ();
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  ttt_test_iterate ();
-}
-
-static void
-click (Fixture *fixture,
-       int      cell)
-{
-  ttt_test_click (fixture->window, cell);
-}
-
-static void
-assert_cell_name (Fixture    *fixture,
-                  int         cell,
-                  const char *name)
+assert_cell_name (TttTestWindow *fixture,
+                  int            cell,
+                  const char    *name)
 {
   GtkWidget *button = ttt_window_get_cell (fixture->window, cell);
 
@@ -73,13 +36,13 @@ count_marks (TttGame *game)
 }
 
 static void
-test_click_and_answer (Fixture       *fixture,
+test_click_and_answer (TttTestWindow *fixture,
                        gconstpointer  data)
 {
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
   assert_cell_name (fixture, 4, "Row 2, column 2, empty");
 
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
   assert_cell_name (fixture, 4, "Row 2, column 2, X");
 
@@ -96,22 +59,22 @@ test_click_and_answer (Fixture       *fixture,
       }
 
   /* A taken cell is refused and changes nothing. */
-  click (fixture, 4);
+  ttt_test_click (fixture->window, 4);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
 }
 
 static void
-test_thinking_refuses_clicks (Fixture       *fixture,
+test_thinking_refuses_clicks (TttTestWindow *fixture,
                               gconstpointer  data)
 {
   /* Long enough that no slow machine or sanitizer reaches the move before
    * the second click. */
   ttt_game_set_computer_delay (fixture->game, 1500);
-  click (fixture, 0);
+  ttt_test_click (fixture->window, 0);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
 
-  click (fixture, 8);
+  ttt_test_click (fixture->window, 8);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
@@ -120,11 +83,11 @@ test_thinking_refuses_clicks (Fixture       *fixture,
 }
 
 static void
-test_two_players_win_highlight (Fixture       *fixture,
+test_two_players_win_highlight (TttTestWindow *fixture,
                                 gconstpointer  data)
 {
   static const int moves[] = { 0, 3, 1, 4, 2 };
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
 
   /* No move yet, so the change applies at once. */
   g_settings_set_string (settings, "opponent", "human");
@@ -132,7 +95,7 @@ test_two_players_win_highlight (Fixture       *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
 
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    click (fixture, moves[i]);
+    ttt_test_click (fixture->window, moves[i]);
 
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
   for (int i = 0; i < TTT_N_CELLS; i++)
@@ -144,11 +107,13 @@ test_two_players_win_highlight (Fixture       *fixture,
     }
   gtk_test_accessible_assert_property (gtk_widget_get_parent (ttt_window_get_cell (fixture->window, 0)),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "X won!");
-  g_assert_cmpuint (ttt_game_get_score_x (fixture->game), ==, 1);
-  g_assert_cmpuint (g_settings_get_uint (settings, "score-x"), ==, 1);
+  /* Counted, saved and shown: X 1, no draws, O 0. */
+  g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
+  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
+  ttt_test_assert_badges (fixture->window, 1, 0, 0);
 
   /* Clicks after the end change nothing. */
-  click (fixture, 8);
+  ttt_test_click (fixture->window, 8);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
 
   /* New Game clears the board and the highlight. */
@@ -161,10 +126,10 @@ test_two_players_win_highlight (Fixture       *fixture,
 }
 
 static void
-test_computer_wins_status (Fixture       *fixture,
+test_computer_wins_status (TttTestWindow *fixture,
                            gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
 
   /* Against Hard, a human who only plays the first free cell loses. */
   g_settings_set_string (settings, "difficulty", "hard");
@@ -175,7 +140,7 @@ test_computer_wins_status (Fixture       *fixture,
       for (int i = 0; i < TTT_N_CELLS; i++)
         if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
           {
-            click (fixture, i);
+            ttt_test_click (fixture->window, i);
             break;
           }
       ttt_test_wait_for_human (fixture->game);
@@ -183,23 +148,45 @@ test_computer_wins_status (Fixture       *fixture,
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer won");
-  g_assert_cmpuint (g_settings_get_uint (settings, "score-computer"), ==, 1);
+  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_HARD).lost, ==, 1);
+  /* You are X, the computer O. */
+  ttt_test_assert_badges (fixture->window, 0, 0, 1);
+
+  /* The result is final: nothing to undo. */
+  g_assert_false (ttt_test_action_enabled (fixture->window, "win.undo"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
+  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_HARD).lost, ==, 1);
+
+  /* The score is the level's: Easy has none yet, Hard the loss again. */
+  g_settings_set_string (settings, "difficulty", "easy");
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_assert_badges (fixture->window, 0, 0, 0);
+  g_settings_set_string (settings, "difficulty", "hard");
+  ttt_test_iterate ();
+  ttt_test_assert_badges (fixture->window, 0, 0, 1);
+
+  /* Two people see theirs. */
+  g_settings_set_string (settings, "opponent", "human");
+  ttt_test_iterate ();
+  ttt_test_assert_badges (fixture->window, 0, 0, 0);
 }
 
 static gboolean
-press (Fixture *fixture,
-       guint    keyval)
+press (TttTestWindow *fixture,
+       guint          keyval)
 {
   return ttt_test_press (fixture->window, keyval);
 }
 
 static void
-test_keyboard_play (Fixture       *fixture,
+test_keyboard_play (TttTestWindow *fixture,
                     gconstpointer  data)
 {
   GtkWidget *focus;
 
-  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
   ttt_test_iterate ();
 
   /* Digits in reading order; keypad digits in their physical layout. */
@@ -241,14 +228,15 @@ static void
 assert_accel (const char *accel,
               const char *action)
 {
-  g_auto(GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), accel);
+  g_auto(GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (ttt_test_application ()),
+                                                                 accel);
 
   g_assert_true (g_strv_contains ((const char * const *) actions, action));
 }
 
 static gboolean
-action_enabled (Fixture    *fixture,
-                const char *name)
+action_enabled (TttTestWindow *fixture,
+                const char    *name)
 {
   g_autofree char *full = g_strconcat ("win.", name, NULL);
 
@@ -256,7 +244,7 @@ action_enabled (Fixture    *fixture,
 }
 
 static void
-test_actions (Fixture       *fixture,
+test_actions (TttTestWindow *fixture,
               gconstpointer  data)
 {
   int hint;
@@ -265,6 +253,7 @@ test_actions (Fixture       *fixture,
   assert_accel ("<Control>z", "win.undo");
   assert_accel ("<Control>h", "win.hint");
   assert_accel ("<Control>comma", "app.preferences");
+  assert_accel ("<Control>i", "app.statistics");
   assert_accel ("<Control>q", "app.quit");
   assert_accel ("<Control>question", "win.show-help-overlay");
 
@@ -277,7 +266,7 @@ test_actions (Fixture       *fixture,
   g_assert_cmpint (hint, >=, 0);
   g_assert_true (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
 
-  click (fixture, hint);
+  ttt_test_click (fixture->window, hint);
   g_assert_false (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
   ttt_test_wait_for_human (fixture->game);
   g_assert_true (action_enabled (fixture, "undo"));
@@ -287,16 +276,6 @@ test_actions (Fixture       *fixture,
   g_assert_cmpint (count_marks (fixture->game), ==, 0);
   g_assert_false (action_enabled (fixture, "undo"));
 
-  /* Reset Scores zeroes what the settings hold, and only then applies. */
-  g_assert_false (action_enabled (fixture, "reset-scores"));
-  g_settings_set_uint (ttt_application_get_settings (app), "score-human", 3);
-  ttt_test_iterate ();
-  g_assert_true (action_enabled (fixture, "reset-scores"));
-  g_assert_cmpuint (ttt_game_get_score_human (fixture->game), ==, 3);
-  ttt_test_activate (fixture->window, "win.reset-scores");
-  ttt_test_iterate ();
-  g_assert_cmpuint (g_settings_get_uint (ttt_application_get_settings (app), "score-human"), ==, 0);
-  g_assert_false (action_enabled (fixture, "reset-scores"));
 }
 
 static void
@@ -310,10 +289,10 @@ assert_setting (GSettings  *settings,
 }
 
 static void
-test_preferences (Fixture       *fixture,
+test_preferences (TttTestWindow *fixture,
                   gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
   TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
   AdwComboRow *difficulty = ttt_test_preferences_row (preferences, "difficulty");
   AdwComboRow *first = ttt_test_preferences_row (preferences, "first-player");
@@ -363,10 +342,10 @@ test_preferences (Fixture       *fixture,
 }
 
 static void
-test_preferences_in_effect (Fixture       *fixture,
+test_preferences_in_effect (TttTestWindow *fixture,
                             gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
   TttPreferencesWindow *preferences;
   AdwComboRow *difficulty;
   AdwComboRow *first;
@@ -407,10 +386,10 @@ test_preferences_in_effect (Fixture       *fixture,
 }
 
 static void
-test_window_size_saved (Fixture       *fixture,
+test_window_size_saved (TttTestWindow *fixture,
                         gconstpointer  data)
 {
-  GSettings *settings = ttt_application_get_settings (app);
+  GSettings *settings = ttt_application_get_settings (fixture->app);
 
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 611, 677);
   gtk_window_close (GTK_WINDOW (fixture->window));
@@ -419,7 +398,7 @@ test_window_size_saved (Fixture       *fixture,
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 677);
 
   /* The next window opens at that size. */
-  fixture->window = ttt_test_window_new (app);
+  fixture->window = ttt_test_window_new (fixture->app);
   {
     int width, height;
 
@@ -430,14 +409,16 @@ test_window_size_saved (Fixture       *fixture,
 }
 
 static void
-test_close_while_thinking (Fixture       *fixture,
+test_close_while_thinking (TttTestWindow *fixture,
                            gconstpointer  data)
 {
   g_autoptr(TttGame) game = g_object_ref (fixture->game);
 
-  /* Long enough for a slow machine to get from the click to the check. */
+  /* Long enough for a slow machine to get from the click to the check,
+   * which comes before the main loop runs: with the mark drawing in, the
+   * loop has something to do until the motion ends. */
   ttt_game_set_computer_delay (game, 400);
-  click (fixture, 4);
+  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, 4), "clicked");
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
 
   gtk_window_destroy (GTK_WINDOW (fixture->window));
@@ -452,53 +433,26 @@ test_close_while_thinking (Fixture       *fixture,
       g_main_context_iteration (NULL, FALSE);
   }
 
-  fixture->window = ttt_test_window_new (app);
-}
-
-/* Every button that shows only an icon has a name a screen reader can say. */
-static guint
-assert_icon_buttons_named (GtkWidget *widget)
-{
-  guint n = 0;
-  const char *icon = NULL;
-
-  if (GTK_IS_MENU_BUTTON (widget))
-    icon = gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget));
-  else if (GTK_IS_BUTTON (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) == NULL &&
-           !GTK_IS_TOGGLE_BUTTON (widget))
-    icon = gtk_button_get_icon_name (GTK_BUTTON (widget));
-
-  if (icon != NULL)
-    {
-      if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
-        g_error ("The %s button has no accessible name", icon);
-      n++;
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n += assert_icon_buttons_named (child);
-
-  return n;
+  fixture->window = ttt_test_window_new (fixture->app);
 }
 
 static void
-test_icon_buttons_named (Fixture       *fixture,
+test_icon_buttons_named (TttTestWindow *fixture,
                          gconstpointer  data)
 {
   /* New Game, Undo, the main menu, Hint, the notice's Dismiss, and the
    * review's Previous and Next. */
-  g_assert_cmpuint (assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 7);
+  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 7);
 }
 
 static void
-test_about (Fixture       *fixture,
+test_about (TttTestWindow *fixture,
             gconstpointer  data)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
   AdwAboutWindow *about = NULL;
 
-  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "about", NULL);
   ttt_test_iterate ();
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
@@ -527,23 +481,14 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
+  ttt_test_init (&argc, &argv);
 
   /* Motion has tests of its own (test-board); here it would only keep the
    * main loop busy between the steps of tests that race the computer's
    * move. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
-  app = ttt_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("Could not register the application: %s", error->message);
-
-#define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+#define ADD(path, func) TTT_TEST_ADD_WINDOW (path, 42, func)
 
   ADD ("/window/click-and-answer", test_click_and_answer);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
@@ -560,8 +505,5 @@ main (int   argc,
 
 #undef ADD
 
-  status = g_test_run ();
-  g_clear_object (&app);
-
-  return status;
+  return g_test_run ();
 }

@@ -1,18 +1,51 @@
-/* ui-helpers.c — what every test of the real windows needs
+/* ui-helpers.c — what the tests of the real windows share
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include "ttt-player-badge.h"
 #include "ui-helpers.h"
 
-/* Runs whatever is ready on the main loop, without waiting. */
+/* gtk_test_init(), and GNOME's own title bar layout, a close button
+ * only, which the narrow windows are measured with. */
 void
-ttt_test_iterate (void)
+ttt_test_init (int    *argc,
+               char ***argv)
 {
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  gtk_test_init (argc, argv, NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+}
+
+/* The application as it runs, but for a test: not unique, so a test
+ * can run beside the game or another test, and registered, so that its
+ * start-up has made the settings and the statistics. */
+TttApplication *
+ttt_test_application_new (void)
+{
+  g_autoptr(GError) error = NULL;
+  TttApplication *app = ttt_application_new ();
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+
+  return app;
+}
+
+/* One application for the whole test program, made on first use. */
+TttApplication *
+ttt_test_application (void)
+{
+  static TttApplication *app;
+
+  if (app == NULL)
+    app = ttt_test_application_new ();
+
+  return app;
 }
 
 /* Every key of the application's settings back to its default. */
@@ -27,18 +60,6 @@ ttt_test_reset_settings (TttApplication *app)
   keys = g_settings_schema_list_keys (schema);
   for (guint i = 0; keys[i] != NULL; i++)
     g_settings_reset (settings, keys[i]);
-}
-
-/* Runs the main loop until the computer has moved (or 5 s pass). */
-void
-ttt_test_wait_for_human (TttGame *game)
-{
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  ttt_test_iterate ();
 }
 
 /* Runs the main loop until @widget is on screen (or 2 s pass): only then
@@ -98,9 +119,9 @@ ttt_test_click (TttWindow *window,
 /* Runs the shortcuts of @widget's controllers in @phase that @keyval
  * (without modifiers) triggers, until one takes it. */
 static gboolean
-activate_shortcuts (GtkWidget          *widget,
-                    GtkPropagationPhase phase,
-                    guint               keyval)
+activate_shortcuts (GtkWidget           *widget,
+                    GtkPropagationPhase  phase,
+                    guint                keyval)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
   gboolean handled = FALSE;
@@ -193,6 +214,92 @@ ttt_test_action_enabled (TttWindow  *window,
   return sensitive;
 }
 
+/* Clicks each of @cells in turn, each of which must take a mark. */
+void
+ttt_test_click_cells (TttWindow *window,
+                      const int *cells,
+                      guint      n_cells)
+{
+  TttGame *game = ttt_window_get_game (window);
+
+  for (guint i = 0; i < n_cells; i++)
+    {
+      ttt_test_click (window, cells[i]);
+      g_assert_cmpint (ttt_game_get_cell (game, cells[i]), !=, TTT_MARK_NONE);
+    }
+}
+
+/* The game of the fixture's window between two people, from now on. */
+void
+ttt_test_two_players (TttTestWindow *fixture)
+{
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+}
+
+/* Between two people: X takes the top row while O plays below it. */
+void
+ttt_test_play_top_row_for_x (TttWindow *window)
+{
+  static const int moves[] = { 0, 3, 1, 4, 2 };
+  TttGame *game = ttt_window_get_game (window);
+
+  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  ttt_test_click_cells (window, moves, G_N_ELEMENTS (moves));
+  g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
+}
+
+/* A widget of the window's template, by its id. */
+GtkWidget *
+ttt_test_window_child (TttWindow  *window,
+                       const char *name)
+{
+  GObject *child = gtk_widget_get_template_child (GTK_WIDGET (window), TTT_TYPE_WINDOW, name);
+
+  g_assert_nonnull (child);
+
+  return GTK_WIDGET (child);
+}
+
+/* The score the window shows: X's badge, the draws between, O's badge. */
+void
+ttt_test_assert_badges (TttWindow *window,
+                        guint      x,
+                        guint      draws,
+                        guint      o)
+{
+  g_autofree char *draws_text = g_strdup_printf ("%u", draws);
+
+  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_x"))), ==, x);
+  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_o"))), ==, o);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (window, "draws_value"))), ==, draws_text);
+}
+
+/* Opens the Statistics window as the main menu does, and returns it. */
+TttStatisticsWindow *
+ttt_test_open_statistics (TttWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  TttStatisticsWindow *found = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.statistics", NULL));
+  ttt_test_iterate ();
+
+  /* The newest one for @window: there may be others, closing. */
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (TTT_IS_STATISTICS_WINDOW (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)) &&
+          gtk_window_get_transient_for (GTK_WINDOW (toplevel)) == GTK_WINDOW (window))
+        found = TTT_STATISTICS_WINDOW (toplevel);
+    }
+  g_assert_nonnull (found);
+
+  return found;
+}
+
 /* Every label under @widget that is on screen shows all of its text. */
 void
 ttt_test_assert_labels_whole (GtkWidget *widget)
@@ -207,6 +314,184 @@ ttt_test_assert_labels_whole (GtkWidget *widget)
 
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     ttt_test_assert_labels_whole (c);
+}
+
+/* The first widget under @root, in depth-first order, that @match
+ * accepts, or NULL. What @match refuses is not searched further in when
+ * it says so through @prune. */
+GtkWidget *
+ttt_test_find_widget (GtkWidget          *root,
+                      TttTestWidgetMatch  match,
+                      gpointer            data)
+{
+  gboolean prune = FALSE;
+
+  if (match (root, data, &prune))
+    return root;
+  if (prune)
+    return NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ttt_test_find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static gboolean
+is_restore_button (GtkWidget *widget,
+                   gpointer   data,
+                   gboolean  *prune)
+{
+  /* A toast on its way out takes no clicks, and is soon gone. */
+  *prune = !gtk_widget_get_can_target (widget);
+
+  return !*prune && GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Restore")) == 0;
+}
+
+/* The Restore button of the toast on show in @window, the widget a person
+ * clicks, or NULL: not that of a toast hiding. */
+GtkWidget *
+ttt_test_find_restore_button (TttStatisticsWindow *window)
+{
+  return ttt_test_find_widget (GTK_WIDGET (window), is_restore_button, NULL);
+}
+
+static gboolean
+menu_has_action (GMenuModel *model,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_str_equal (name, action))
+        return TRUE;
+
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) linked = g_menu_link_iter_get_value (links);
+
+          if (menu_has_action (linked, action))
+            return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static gboolean
+is_primary_menu_button (GtkWidget *widget,
+                        gpointer   data,
+                        gboolean  *prune)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
+}
+
+/* Whether the main menu of @window, in a section or submenu, has an item
+ * for @action ("app.statistics"…). */
+gboolean
+ttt_test_main_menu_has (TttWindow  *window,
+                        const char *action)
+{
+  GtkWidget *button = ttt_test_find_widget (GTK_WIDGET (window), is_primary_menu_button, NULL);
+  GMenuModel *menu;
+
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (menu);
+
+  return menu_has_action (menu, action);
+}
+
+static gboolean
+is_shortcut_for (GtkWidget *widget,
+                 gpointer   action,
+                 gboolean  *prune)
+{
+  g_autofree char *name = NULL;
+
+  if (!GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    return FALSE;
+
+  g_object_get (widget, "action-name", &name, NULL);
+  return g_strcmp0 (name, action) == 0;
+}
+
+/* Whether the shortcuts window of @window lists @action, and the
+ * application has an accelerator for it. */
+gboolean
+ttt_test_shortcut_listed (TttWindow  *window,
+                          const char *action)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
+
+  g_assert_nonnull (overlay);
+
+  return accels != NULL && accels[0] != NULL &&
+         ttt_test_find_widget (GTK_WIDGET (overlay), is_shortcut_for, (gpointer) action) != NULL;
+}
+
+/* Every button under @widget that shows only an icon has a name a screen
+ * reader can say. Returns how many there are. */
+guint
+ttt_test_assert_icon_buttons_named (GtkWidget *widget)
+{
+  guint n = 0;
+  const char *icon = NULL;
+
+  if (GTK_IS_MENU_BUTTON (widget))
+    icon = gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget));
+  else if (GTK_IS_BUTTON (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) == NULL &&
+           !GTK_IS_TOGGLE_BUTTON (widget))
+    icon = gtk_button_get_icon_name (GTK_BUTTON (widget));
+
+  if (icon != NULL)
+    {
+      if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+        g_error ("The %s button has no accessible name", icon);
+      n++;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += ttt_test_assert_icon_buttons_named (child);
+
+  return n;
+}
+
+void
+ttt_test_window_set_up (TttTestWindow *fixture,
+                        gconstpointer  seed)
+{
+  fixture->app = ttt_test_application ();
+  ttt_test_reset_settings (fixture->app);
+
+  fixture->window = ttt_test_window_new (fixture->app);
+  fixture->game = ttt_window_get_game (fixture->window);
+  fixture->board = ttt_window_get_board (fixture->window);
+  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_game_set_seed (fixture->game, GPOINTER_TO_UINT (seed));
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  ttt_test_wait_for_mapped (GTK_WIDGET (fixture->board));
+}
+
+void
+ttt_test_window_tear_down (TttTestWindow *fixture,
+                           gconstpointer  seed)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  ttt_test_iterate ();
 }
 
 /* Resizes the window until its content (everything under the title bar's

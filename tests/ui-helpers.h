@@ -1,4 +1,4 @@
-/* ui-helpers.h — what every test of the real windows needs
+/* ui-helpers.h — what the tests of the real windows share
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,15 +7,19 @@
 
 #include <adwaita.h>
 
+#include "model-helpers.h"
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
+#include "ttt-statistics-window-private.h"
 #include "ttt-window-private.h"
 
 G_BEGIN_DECLS
 
-void          ttt_test_iterate            (void);
+void          ttt_test_init               (int                  *argc,
+                                           char               ***argv);
+TttApplication *ttt_test_application_new  (void);
+TttApplication *ttt_test_application      (void);
 void          ttt_test_reset_settings     (TttApplication       *app);
-void          ttt_test_wait_for_human     (TttGame              *game);
 void          ttt_test_wait_for_mapped    (GtkWidget            *widget);
 TttWindow    *ttt_test_window_new         (TttApplication       *app);
 AdwComboRow  *ttt_test_preferences_row    (TttPreferencesWindow *preferences,
@@ -28,9 +32,56 @@ gboolean      ttt_test_action_enabled     (TttWindow            *window,
                                            const char           *action);
 void          ttt_test_activate           (TttWindow            *window,
                                            const char           *action);
+void          ttt_test_click_cells        (TttWindow            *window,
+                                           const int            *cells,
+                                           guint                 n_cells);
+void          ttt_test_play_top_row_for_x (TttWindow            *window);
+GtkWidget    *ttt_test_window_child       (TttWindow            *window,
+                                           const char           *name);
+void          ttt_test_assert_badges      (TttWindow            *window,
+                                           guint                 x,
+                                           guint                 draws,
+                                           guint                 o);
+TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
 void          ttt_test_assert_labels_whole (GtkWidget           *widget);
 void          ttt_test_set_content_size   (TttWindow            *window,
                                            int                   width,
                                            int                   height);
+guint         ttt_test_assert_icon_buttons_named (GtkWidget     *widget);
+GtkWidget    *ttt_test_find_restore_button (TttStatisticsWindow *window);
+gboolean      ttt_test_main_menu_has      (TttWindow            *window,
+                                           const char           *action);
+gboolean      ttt_test_shortcut_listed    (TttWindow            *window,
+                                           const char           *action);
+
+typedef gboolean (*TttTestWidgetMatch)    (GtkWidget            *widget,
+                                           gpointer              data,
+                                           gboolean             *prune);
+
+GtkWidget    *ttt_test_find_widget        (GtkWidget            *root,
+                                           TttTestWidgetMatch    match,
+                                           gpointer              data);
+
+/* A window of the application's, with its game, for g_test_add(): the
+ * settings back to their defaults, the computer answering at once from
+ * the seed given as the test data (GUINT_TO_POINTER), on screen. */
+typedef struct
+{
+  TttApplication *app;
+  TttWindow      *window;
+  TttGame        *game;
+  TttBoardView   *board;
+} TttTestWindow;
+
+void          ttt_test_window_set_up      (TttTestWindow        *fixture,
+                                           gconstpointer         seed);
+void          ttt_test_window_tear_down   (TttTestWindow        *fixture,
+                                           gconstpointer         seed);
+void          ttt_test_two_players        (TttTestWindow        *fixture);
+
+/* Adds a test on a TttTestWindow whose computer plays from @seed. */
+#define TTT_TEST_ADD_WINDOW(path, seed, func) \
+  g_test_add ((path), TttTestWindow, GUINT_TO_POINTER (seed), \
+              ttt_test_window_set_up, (func), ttt_test_window_tear_down)
 
 G_END_DECLS

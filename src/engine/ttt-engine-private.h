@@ -170,7 +170,6 @@ ttt_ternary (unsigned mask)
   return value;
 }
 
-uint64_t ttt_rng_next      (uint64_t *state);
 unsigned ttt_rng_below     (uint64_t *state,
                             unsigned  n);
 int      ttt_rng_pick_cell (uint64_t *state,

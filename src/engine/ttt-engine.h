@@ -113,6 +113,13 @@ int         ttt_ai_choose           (const TttBoard *board,
                                      TttLevel        level,
                                      uint64_t       *rng_state);
 
+/* The opponents' randomness: SplitMix64 on a state the caller owns. Any
+ * value is a good seed, and one state may serve ttt_ai_choose() and the
+ * caller's own draws alike, so that one seed repeats a whole session.
+ * Returns the next value and advances *state; 0, with nothing changed,
+ * for a NULL state. */
+uint64_t    ttt_rng_next            (uint64_t       *state);
+
 /* The coach: what one move did
  *
  * ttt_review_move() grades a move against perfect play and names what it

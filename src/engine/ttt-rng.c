@@ -6,12 +6,17 @@
  * one integer the caller passes in, so the engine holds none.
  */
 
+#include <stddef.h>
+
 #include "ttt-engine-private.h"
 
 uint64_t
 ttt_rng_next (uint64_t *state)
 {
   uint64_t z;
+
+  if (state == NULL)
+    return 0;
 
   *state += UINT64_C (0x9e3779b97f4a7c15);
   z = *state;

@@ -1,0 +1,607 @@
+/* ttt-statistics-window.c — the results per level, and their resets
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A row per tally: games, won / drawn / lost, the share won and the
+ * streaks, all in one sentence for a screen reader. A reset happens at
+ * once and offers its undo in a toast for a few seconds, rather than
+ * asking first: the undo puts back what was reset, with any game
+ * finished since counted after it.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-statistics-window-private.h"
+
+struct _TttStatisticsWindow
+{
+  AdwWindow             parent_instance;
+
+  TttStatistics        *statistics;
+
+  AdwActionRow         *rows[TTT_N_TALLIES];
+  GtkLabel             *rates[TTT_N_TALLIES];
+  GtkButton            *resets[TTT_N_TALLIES];
+  /* The toast that offers the undo, while it shows or waits to. */
+  AdwToast             *undo_toast;
+  AdwToast             *waiting_toast;
+  guint                 toast_delay_id;
+  gint64                toast_gone_at;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwPreferencesGroup  *computer_group;
+  AdwPreferencesGroup  *two_players_group;
+  GtkButton            *reset_all_button;
+};
+
+G_DEFINE_FINAL_TYPE (TttStatisticsWindow, ttt_statistics_window, ADW_TYPE_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_STATISTICS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* What a reset took away, kept by its toast until the toast goes. */
+typedef struct
+{
+  TttStatistics *statistics;
+  guint          ids;  /* bit i for tally i */
+  TttTally       before[TTT_N_TALLIES];
+} ResetUndo;
+
+static void
+reset_undo_free (gpointer data)
+{
+  ResetUndo *undo = data;
+
+  g_clear_object (&undo->statistics);
+  g_free (undo);
+}
+
+static const char *
+tally_title (TttTallyId id)
+{
+  switch (id)
+    {
+    case TTT_TALLY_EASY:
+      return C_("difficulty", "Easy");
+    case TTT_TALLY_MEDIUM:
+      return C_("difficulty", "Medium");
+    case TTT_TALLY_HARD:
+      return C_("difficulty", "Hard");
+    case TTT_TALLY_TWO_PLAYERS:
+      /* Translators: the row of the statistics of games between two
+       * people at one screen. */
+      return _("X against O");
+    default:
+      g_return_val_if_reached ("");
+    }
+}
+
+/* The first line of a row: the games and how they ended. */
+static char *
+results_text (TttTallyId      id,
+              const TttTally *tally)
+{
+  guint64 games = ttt_tally_get_games (tally);
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, games);
+
+  if (id == TTT_TALLY_TWO_PLAYERS)
+    /* Translators: the first %s is a number of games; then come the games
+     * X won, the drawn games and the games O won. */
+    return g_strdup_printf (ngettext ("%s game: X won %u, %u drawn, O won %u",
+                                      "%s games: X won %u, %u drawn, O won %u",
+                                      (gulong) MIN (games, G_MAXULONG)),
+                            count, tally->won, tally->drawn, tally->lost);
+
+  /* Translators: the first %s is a number of games against the computer;
+   * then come the games won, drawn and lost. */
+  return g_strdup_printf (ngettext ("%s game: %u won, %u drawn, %u lost",
+                                    "%s games: %u won, %u drawn, %u lost",
+                                    (gulong) MIN (games, G_MAXULONG)),
+                          count, tally->won, tally->drawn, tally->lost);
+}
+
+static char *
+streak_text (const TttTally *tally)
+{
+  /* Translators: the games won in a row up to the last one, and the
+   * longest such run. */
+  return g_strdup_printf (_("Winning streak %u, best %u"), tally->streak, tally->best_streak);
+}
+
+static void
+update_row (TttStatisticsWindow *self,
+            TttTallyId           id)
+{
+  GtkWidget *row = GTK_WIDGET (self->rows[id]);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *description = NULL;
+  g_autofree char *rate = NULL;
+  TttTally tally;
+  int percent;
+
+  ttt_statistics_get_tally (self->statistics, id, &tally);
+  percent = ttt_tally_get_win_percent (&tally);
+
+  if (percent < 0)
+    {
+      subtitle = g_strdup (_("No games yet"));
+      description = g_strdup (subtitle);
+    }
+  else if (id == TTT_TALLY_TWO_PLAYERS)
+    {
+      subtitle = results_text (id, &tally);
+      description = g_strdup (subtitle);
+    }
+  else
+    {
+      g_autofree char *results = results_text (id, &tally);
+      g_autofree char *streaks = streak_text (&tally);
+      /* Translators: the share of games won, as in "67%"; use your
+       * language's way of writing a percentage. */
+      g_autofree char *won = g_strdup_printf (_("%d%% won"), percent);
+
+      subtitle = g_strdup_printf ("%s\n%s", results, streaks);
+      description = g_strdup_printf ("%s\n%s\n%s", results, won, streaks);
+      /* Translators: the share of games won, shown large beside a row of
+       * the statistics: "67%". */
+      rate = g_strdup_printf (C_("win rate", "%d%%"), percent);
+    }
+
+  adw_action_row_set_subtitle (self->rows[id], subtitle);
+  if (self->rates[id] != NULL)
+    {
+      /* No share of no games: the line says so. */
+      gtk_label_set_label (self->rates[id], rate);
+      gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->rates[id])), percent >= 0);
+    }
+
+  /* One sentence for a screen reader, where the eye reads a line of
+   * figures and the large rate beside it. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tally_title (id),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  -1);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->resets[id]), !ttt_tally_is_empty (&tally));
+}
+
+static void
+update_all (TttStatisticsWindow *self)
+{
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    update_row (self, id);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "statistics.reset-all",
+                                 ttt_statistics_get_can_reset (self->statistics));
+}
+
+static void
+tally_changed_cb (TttStatisticsWindow *self,
+                  TttTallyId           id,
+                  TttStatistics       *statistics)
+{
+  update_row (self, id);
+}
+
+static void
+can_reset_changed_cb (TttStatisticsWindow *self,
+                      GParamSpec          *pspec,
+                      TttStatistics       *statistics)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "statistics.reset-all",
+                                 ttt_statistics_get_can_reset (statistics));
+}
+
+/* Undo
+ *
+ * One toast offers the undo of every reset made while it shows: a further
+ * reset adds to it and starts its few seconds again. A new toast appears
+ * only once the last one has finished hiding. Both keep clear of a fault
+ * of libadwaita 1.2: a toast that starts hiding before it has finished
+ * appearing (and one shown while another hides takes 500 ms to appear) is
+ * freed while its appearing still runs, which then crashes (fixed in 1.3,
+ * "toast-overlay: Prevent show_done from firing after hide_done"). */
+
+/* libadwaita 1.2 hides a toast in 300 ms; a little more, to be sure. */
+#define TOAST_HIDE_MS 400
+
+static void
+undo_clicked_cb (AdwToast  *toast,
+                 ResetUndo *undo)
+{
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (undo->ids & (1u << id))
+      ttt_statistics_merge (undo->statistics, id, &undo->before[id]);
+
+  /* Once only, however the toast is activated. */
+  undo->ids = 0;
+}
+
+/* The toast is about to go: a reset from now on needs a new one. */
+static void
+toast_done_cb (TttStatisticsWindow *self,
+               AdwToast            *toast)
+{
+  if (self->undo_toast != toast)
+    return;
+
+  self->undo_toast = NULL;
+  self->toast_gone_at = g_get_monotonic_time ();
+
+  /* Used before it was shown: it need not be. */
+  if (toast == self->waiting_toast)
+    {
+      g_clear_handle_id (&self->toast_delay_id, g_source_remove);
+      g_clear_object (&self->waiting_toast);
+    }
+}
+
+static void
+toast_dismissed_cb (TttStatisticsWindow *self,
+                    AdwToast            *toast)
+{
+  toast_done_cb (self, toast);
+  /* The hide starts now, whatever went before. */
+  self->toast_gone_at = g_get_monotonic_time ();
+}
+
+static gboolean
+show_waiting_toast_cb (gpointer user_data)
+{
+  TttStatisticsWindow *self = user_data;
+
+  self->toast_delay_id = 0;
+  adw_toast_overlay_add_toast (self->toast_overlay, g_steal_pointer (&self->waiting_toast));
+
+  return G_SOURCE_REMOVE;
+}
+
+/* @tally is what a reset took away from a tally that an earlier reset,
+ * whose undo is in @undo, had already taken @earlier from. */
+static void
+add_reset (ResetUndo      *undo,
+           TttTallyId      id,
+           const TttTally *tally)
+{
+  if (undo->ids & (1u << id))
+    {
+      g_autoptr(TttStatistics) scratch = ttt_statistics_new ();
+
+      /* The games of the second reset came after those of the first. */
+      ttt_statistics_merge (scratch, id, tally);
+      ttt_statistics_merge (scratch, id, &undo->before[id]);
+      ttt_statistics_get_tally (scratch, id, &undo->before[id]);
+    }
+  else
+    undo->before[id] = *tally;
+
+  undo->ids |= 1u << id;
+}
+
+static char *
+toast_title (guint ids)
+{
+  guint n = 0;
+  TttTallyId only = 0;
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (ids & (1u << id))
+      {
+        n++;
+        only = id;
+      }
+
+  if (n == TTT_N_TALLIES)
+    return g_strdup (_("All statistics reset"));
+  if (n > 1)
+    return g_strdup (_("Statistics reset"));
+  if (only == TTT_TALLY_TWO_PLAYERS)
+    return g_strdup (_("Two-player statistics reset"));
+
+  /* Translators: a notice with a Restore button; %s is a difficulty such
+   * as "Easy". */
+  return g_strdup_printf (_("%s statistics reset"), tally_title (only));
+}
+
+static void
+reset_with_undo (TttStatisticsWindow *self,
+                 guint                ids)
+{
+  AdwToast *toast = self->undo_toast;
+  g_autofree char *title = NULL;
+  ResetUndo *undo;
+  gint64 since_gone;
+
+  if (toast == NULL)
+    {
+      toast = adw_toast_new ("");
+      undo = g_new0 (ResetUndo, 1);
+      undo->statistics = g_object_ref (self->statistics);
+      adw_toast_set_button_label (toast, _("_Restore"));
+      g_object_set_data_full (G_OBJECT (toast), "ttt-reset-undo", undo, reset_undo_free);
+      g_signal_connect (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), undo);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_done_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, G_CONNECT_SWAPPED);
+    }
+  else
+    undo = g_object_get_data (G_OBJECT (toast), "ttt-reset-undo");
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (ids & (1u << id))
+      {
+        TttTally tally;
+
+        ttt_statistics_get_tally (self->statistics, id, &tally);
+        add_reset (undo, id, &tally);
+      }
+
+  if (ids == (1u << TTT_N_TALLIES) - 1)
+    ttt_statistics_reset_all (self->statistics);
+  else
+    for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+      if (ids & (1u << id))
+        ttt_statistics_reset (self->statistics, id);
+
+  title = toast_title (undo->ids);
+  adw_toast_set_title (toast, title);
+
+  /* On show, or waiting to: adding it again starts its time again. */
+  if (toast == self->undo_toast)
+    {
+      if (toast != self->waiting_toast)
+        adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (toast));
+      return;
+    }
+
+  self->undo_toast = toast;
+  since_gone = (g_get_monotonic_time () - self->toast_gone_at) / G_TIME_SPAN_MILLISECOND;
+  if (self->toast_gone_at != 0 && since_gone < TOAST_HIDE_MS)
+    {
+      self->waiting_toast = toast;
+      self->toast_delay_id = g_timeout_add (TOAST_HIDE_MS - since_gone, show_waiting_toast_cb, self);
+      g_source_set_name_by_id (self->toast_delay_id, "[tictactoe] statistics toast");
+    }
+  else
+    adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+reset_clicked_cb (TttStatisticsWindow *self,
+                  GtkButton           *button)
+{
+  TttTallyId id;
+
+  for (id = 0; id < TTT_N_TALLIES; id++)
+    if (self->resets[id] == button)
+      break;
+  g_return_if_fail (id < TTT_N_TALLIES);
+
+  reset_with_undo (self, 1u << id);
+}
+
+static void
+reset_all_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  reset_with_undo (TTT_STATISTICS_WINDOW (widget), (1u << TTT_N_TALLIES) - 1);
+}
+
+/* Building the rows */
+
+static void
+add_row (TttStatisticsWindow *self,
+         TttTallyId           id)
+{
+  AdwPreferencesGroup *group = id == TTT_TALLY_TWO_PLAYERS ? self->two_players_group
+                                                           : self->computer_group;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *reset = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
+  /* Translators: the button that resets one row of the statistics; %s is
+   * the row's title, such as "Easy". */
+  g_autofree char *reset_label = g_strdup_printf (_("Reset %s"), tally_title (id));
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tally_title (id));
+  gtk_widget_add_css_class (row, "tally");
+
+  if (id != TTT_TALLY_TWO_PLAYERS)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      GtkWidget *rate = gtk_label_new (NULL);
+      /* Translators: the caption under a share of games won, "67%". */
+      GtkWidget *caption = gtk_label_new (C_("win rate", "won"));
+
+      gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (rate, "title-3");
+      gtk_widget_add_css_class (rate, "numeric");
+      gtk_widget_add_css_class (caption, "caption");
+      gtk_widget_add_css_class (caption, "dim-label");
+      gtk_box_append (GTK_BOX (box), rate);
+      gtk_box_append (GTK_BOX (box), caption);
+      /* The row's description says it in words. */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
+      self->rates[id] = GTK_LABEL (rate);
+    }
+
+  gtk_widget_set_valign (reset, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (reset, "flat");
+  gtk_widget_set_tooltip_text (reset, reset_label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (reset),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, reset_label,
+                                  -1);
+  g_signal_connect_swapped (reset, "clicked", G_CALLBACK (reset_clicked_cb), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), reset);
+
+  adw_preferences_group_add (group, row);
+  self->rows[id] = ADW_ACTION_ROW (row);
+  self->resets[id] = GTK_BUTTON (reset);
+}
+
+/* GObject */
+
+static void
+ttt_statistics_window_constructed (GObject *object)
+{
+  TttStatisticsWindow *self = TTT_STATISTICS_WINDOW (object);
+
+  G_OBJECT_CLASS (ttt_statistics_window_parent_class)->constructed (object);
+
+  g_return_if_fail (TTT_IS_STATISTICS (self->statistics));
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    add_row (self, id);
+
+  g_signal_connect_object (self->statistics, "changed", G_CALLBACK (tally_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->statistics, "notify::can-reset", G_CALLBACK (can_reset_changed_cb), self, G_CONNECT_SWAPPED);
+
+  update_all (self);
+}
+
+static void
+ttt_statistics_window_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  TttStatisticsWindow *self = TTT_STATISTICS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_STATISTICS:
+      self->statistics = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_statistics_window_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  TttStatisticsWindow *self = TTT_STATISTICS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_STATISTICS:
+      g_value_set_object (value, self->statistics);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_statistics_window_dispose (GObject *object)
+{
+  TttStatisticsWindow *self = TTT_STATISTICS_WINDOW (object);
+
+  if (self->statistics != NULL)
+    g_signal_handlers_disconnect_by_data (self->statistics, self);
+
+  g_clear_handle_id (&self->toast_delay_id, g_source_remove);
+  g_clear_object (&self->waiting_toast);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_STATISTICS_WINDOW);
+  self->undo_toast = NULL;
+  g_clear_object (&self->statistics);
+
+  G_OBJECT_CLASS (ttt_statistics_window_parent_class)->dispose (object);
+}
+
+static void
+ttt_statistics_window_class_init (TttStatisticsWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = ttt_statistics_window_constructed;
+  object_class->dispose = ttt_statistics_window_dispose;
+  object_class->get_property = ttt_statistics_window_get_property;
+  object_class->set_property = ttt_statistics_window_set_property;
+
+  properties[PROP_STATISTICS] =
+    g_param_spec_object ("statistics", NULL, NULL,
+                         TTT_TYPE_STATISTICS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-statistics-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, computer_group);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, two_players_group);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, reset_all_button);
+
+  gtk_widget_class_install_action (widget_class, "statistics.reset-all", NULL, reset_all_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+ttt_statistics_window_init (TttStatisticsWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+TttStatisticsWindow *
+ttt_statistics_window_new (TttStatistics *statistics)
+{
+  g_return_val_if_fail (TTT_IS_STATISTICS (statistics), NULL);
+
+  return g_object_new (TTT_TYPE_STATISTICS_WINDOW,
+                       "statistics", statistics,
+                       NULL);
+}
+
+AdwActionRow *
+ttt_statistics_window_get_row (TttStatisticsWindow *self,
+                               TttTallyId           id)
+{
+  g_return_val_if_fail (TTT_IS_STATISTICS_WINDOW (self), NULL);
+  g_return_val_if_fail (id < TTT_N_TALLIES, NULL);
+
+  return self->rows[id];
+}
+
+/* NULL for the two-player row, which has no share of wins. */
+GtkLabel *
+ttt_statistics_window_get_rate (TttStatisticsWindow *self,
+                                TttTallyId           id)
+{
+  g_return_val_if_fail (TTT_IS_STATISTICS_WINDOW (self), NULL);
+  g_return_val_if_fail (id < TTT_N_TALLIES, NULL);
+
+  return self->rates[id];
+}
+
+GtkButton *
+ttt_statistics_window_get_reset (TttStatisticsWindow *self,
+                                 TttTallyId           id)
+{
+  g_return_val_if_fail (TTT_IS_STATISTICS_WINDOW (self), NULL);
+  g_return_val_if_fail (id < TTT_N_TALLIES, NULL);
+
+  return self->resets[id];
+}
+
+/* The toast that offers the undo of the latest resets, while it shows
+ * (or waits to), or NULL. */
+AdwToast *
+ttt_statistics_window_get_undo_toast (TttStatisticsWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_STATISTICS_WINDOW (self), NULL);
+
+  return self->undo_toast;
+}

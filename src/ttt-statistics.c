@@ -1,0 +1,831 @@
+/* ttt-statistics.c — games won, drawn and lost, per level and between two people
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * TttStatistics holds four tallies: one for each level against the
+ * computer, one for two people at one screen. A game counts once, when it
+ * ends (TttGame calls ttt_statistics_record()); a count never wraps, it
+ * stops at the most the settings can store.
+ *
+ * Bound to GSettings, the whole object is the one key "statistics", of
+ * type a{s(uuuuu)}: a value someone broke is repaired once, keeping what
+ * can be kept, and the six score-* keys of the first release are carried
+ * over once and then reset.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ttt-statistics.h"
+
+#define STATISTICS_KEY "statistics"
+#define STATISTICS_TYPE G_VARIANT_TYPE ("a{s(uuuuu)}")
+
+struct _TttStatistics
+{
+  GObject    parent_instance;
+
+  TttTally   tallies[TTT_N_TALLIES];
+
+  GSettings *settings;
+  /* Set while the tallies take a value from the settings, so that it is
+   * not written straight back. */
+  guint      loading : 1;
+};
+
+G_DEFINE_FINAL_TYPE (TttStatistics, ttt_statistics, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (ttt-statistics-error-quark, ttt_statistics_error)
+
+G_DEFINE_ENUM_TYPE (TttTallyId, ttt_tally_id,
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_EASY, "easy"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_MEDIUM, "medium"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_HARD, "hard"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_TWO_PLAYERS, "two-players"))
+
+G_DEFINE_ENUM_TYPE (TttResult, ttt_result,
+  G_DEFINE_ENUM_VALUE (TTT_RESULT_WON, "won"),
+  G_DEFINE_ENUM_VALUE (TTT_RESULT_DRAWN, "drawn"),
+  G_DEFINE_ENUM_VALUE (TTT_RESULT_LOST, "lost"))
+
+enum {
+  PROP_0,
+  PROP_CAN_RESET,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* The first release's totals, in the order of a tally's first three
+ * counts: against the computer, then between two people. */
+static const char *old_score_keys[2][3] = {
+  { "score-human", "score-draws", "score-computer" },
+  { "score-x", "score-pair-draws", "score-o" },
+};
+
+static guint32
+add_saturated (guint32 a,
+               guint32 b)
+{
+  return a > G_MAXUINT32 - b ? G_MAXUINT32 : a + b;
+}
+
+/* The key of @id in the stored value: its nick. */
+static const char *
+tally_key (TttTallyId id)
+{
+  GEnumClass *klass = g_type_class_peek (TTT_TYPE_TALLY_ID);
+
+  return g_enum_get_value (klass, id)->value_nick;
+}
+
+static gboolean
+tally_id_from_key (const char *key,
+                   TttTallyId *id)
+{
+  GEnumClass *klass = g_type_class_peek (TTT_TYPE_TALLY_ID);
+  GEnumValue *value = g_enum_get_value_by_nick (klass, key);
+
+  if (value == NULL)
+    return FALSE;
+
+  *id = value->value;
+  return TRUE;
+}
+
+/**
+ * ttt_tally_id_for_level:
+ * @level: a level against the computer
+ *
+ * Returns: the tally that games at @level count into
+ */
+TttTallyId
+ttt_tally_id_for_level (TttLevel level)
+{
+  switch (level)
+    {
+    case TTT_LEVEL_EASY:
+      return TTT_TALLY_EASY;
+    case TTT_LEVEL_HARD:
+      return TTT_TALLY_HARD;
+    case TTT_LEVEL_MEDIUM:
+      return TTT_TALLY_MEDIUM;
+    default:
+      g_return_val_if_reached (TTT_TALLY_MEDIUM);
+    }
+}
+
+/* Wider than the counts, which may each be at their maximum. */
+guint64
+ttt_tally_get_games (const TttTally *tally)
+{
+  g_return_val_if_fail (tally != NULL, 0);
+
+  return (guint64) tally->won + tally->drawn + tally->lost;
+}
+
+gboolean
+ttt_tally_is_empty (const TttTally *tally)
+{
+  g_return_val_if_fail (tally != NULL, TRUE);
+
+  return tally->won == 0 && tally->drawn == 0 && tally->lost == 0 &&
+         tally->streak == 0 && tally->best_streak == 0;
+}
+
+/**
+ * ttt_tally_get_win_percent:
+ * @tally: a tally
+ *
+ * The share of games won, rounded to a whole percent, except that it says
+ * 100 only when every game was won and 0 only when none was: one loss in
+ * a thousand games is not a perfect record.
+ *
+ * Returns: 0–100, or −1 when no game was played
+ */
+int
+ttt_tally_get_win_percent (const TttTally *tally)
+{
+  guint64 games;
+  guint64 percent;
+
+  g_return_val_if_fail (tally != NULL, -1);
+
+  games = ttt_tally_get_games (tally);
+  if (games == 0)
+    return -1;
+
+  percent = (200 * (guint64) tally->won + games) / (2 * games);
+  if (percent == 100 && tally->won < games)
+    percent = 99;
+  else if (percent == 0 && tally->won > 0)
+    percent = 1;
+
+  return (int) percent;
+}
+
+/* Whether @tally is one that counting games can produce: a streak is never
+ * longer than the best, nor the best than the wins; two people have none. */
+static gboolean
+tally_is_consistent (TttTallyId      id,
+                     const TttTally *tally)
+{
+  if (id == TTT_TALLY_TWO_PLAYERS)
+    return tally->streak == 0 && tally->best_streak == 0;
+
+  return tally->streak <= tally->best_streak && tally->best_streak <= tally->won;
+}
+
+static void
+ttt_statistics_save (TttStatistics *self)
+{
+  if (self->settings == NULL || self->loading)
+    return;
+
+  /* Refused without a word when the key cannot be written; the counts
+   * then last for this run. */
+  g_settings_set_value (self->settings, STATISTICS_KEY, ttt_statistics_to_variant (self));
+}
+
+/* Replaces one tally, quietly; returns whether it changed. */
+static gboolean
+ttt_statistics_store (TttStatistics  *self,
+                      TttTallyId      id,
+                      const TttTally *tally)
+{
+  if (memcmp (&self->tallies[id], tally, sizeof *tally) == 0)
+    return FALSE;
+
+  self->tallies[id] = *tally;
+  return TRUE;
+}
+
+/* After the tallies in @changed (bit i for tally i) were stored: saves
+ * them, then tells. */
+static void
+ttt_statistics_commit (TttStatistics *self,
+                       guint          changed,
+                       gboolean       could_reset)
+{
+  if (changed == 0)
+    return;
+
+  ttt_statistics_save (self);
+
+  /* A handler may drop the last reference. */
+  g_object_ref (self);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (changed & (1u << id))
+      g_signal_emit (self, signals[CHANGED], 0, id);
+  if (could_reset != ttt_statistics_get_can_reset (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESET]);
+  g_object_unref (self);
+}
+
+static void
+ttt_statistics_set_tally (TttStatistics  *self,
+                          TttTallyId      id,
+                          const TttTally *tally)
+{
+  gboolean could_reset = ttt_statistics_get_can_reset (self);
+
+  if (ttt_statistics_store (self, id, tally))
+    ttt_statistics_commit (self, 1u << id, could_reset);
+}
+
+static void
+ttt_statistics_set_all (TttStatistics  *self,
+                        const TttTally  tallies[TTT_N_TALLIES])
+{
+  gboolean could_reset = ttt_statistics_get_can_reset (self);
+  guint changed = 0;
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (ttt_statistics_store (self, id, &tallies[id]))
+      changed |= 1u << id;
+
+  ttt_statistics_commit (self, changed, could_reset);
+}
+
+static void
+ttt_statistics_dispose (GObject *object)
+{
+  TttStatistics *self = TTT_STATISTICS (object);
+
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (ttt_statistics_parent_class)->dispose (object);
+}
+
+static void
+ttt_statistics_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  TttStatistics *self = TTT_STATISTICS (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_RESET:
+      g_value_set_boolean (value, ttt_statistics_get_can_reset (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_statistics_class_init (TttStatisticsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ttt_statistics_dispose;
+  object_class->get_property = ttt_statistics_get_property;
+
+  /* tally_key() peeks at it. */
+  g_type_class_ref (TTT_TYPE_TALLY_ID);
+
+  /**
+   * TttStatistics:can-reset:
+   *
+   * Whether any tally holds anything: what a Reset button follows.
+   */
+  properties[PROP_CAN_RESET] =
+    g_param_spec_boolean ("can-reset", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE |
+                           G_PARAM_EXPLICIT_NOTIFY |
+                           G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TttStatistics::changed:
+   * @self: a #TttStatistics
+   * @id: the tally that changed
+   *
+   * Emitted once for each tally whose counts changed, after the change
+   * (and after it was handed to the settings, when bound).
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, TTT_TYPE_TALLY_ID);
+}
+
+static void
+ttt_statistics_init (TttStatistics *self)
+{
+}
+
+/**
+ * ttt_statistics_new:
+ *
+ * Returns: (transfer full): statistics with every count at 0, bound to
+ *   nothing
+ */
+TttStatistics *
+ttt_statistics_new (void)
+{
+  return g_object_new (TTT_TYPE_STATISTICS, NULL);
+}
+
+/**
+ * ttt_statistics_get_tally:
+ * @self: a #TttStatistics
+ * @id: which tally
+ * @tally: (out caller-allocates): where to copy it
+ */
+void
+ttt_statistics_get_tally (TttStatistics *self,
+                          TttTallyId     id,
+                          TttTally      *tally)
+{
+  g_return_if_fail (TTT_IS_STATISTICS (self));
+  g_return_if_fail (id < TTT_N_TALLIES);
+  g_return_if_fail (tally != NULL);
+
+  *tally = self->tallies[id];
+}
+
+/**
+ * ttt_statistics_record:
+ * @self: a #TttStatistics
+ * @id: the tally the game counts into
+ * @result: how it ended
+ *
+ * Counts one finished game. A win lengthens the winning streak, anything
+ * else ends it; between two people there are no streaks.
+ */
+void
+ttt_statistics_record (TttStatistics *self,
+                       TttTallyId     id,
+                       TttResult      result)
+{
+  TttTally tally;
+
+  g_return_if_fail (TTT_IS_STATISTICS (self));
+  g_return_if_fail (id < TTT_N_TALLIES);
+  g_return_if_fail (result <= TTT_RESULT_LOST);
+
+  tally = self->tallies[id];
+
+  switch (result)
+    {
+    case TTT_RESULT_WON:
+      tally.won = add_saturated (tally.won, 1);
+      if (id != TTT_TALLY_TWO_PLAYERS)
+        {
+          tally.streak = add_saturated (tally.streak, 1);
+          tally.best_streak = MAX (tally.best_streak, tally.streak);
+        }
+      break;
+
+    case TTT_RESULT_DRAWN:
+      tally.drawn = add_saturated (tally.drawn, 1);
+      tally.streak = 0;
+      break;
+
+    case TTT_RESULT_LOST:
+      tally.lost = add_saturated (tally.lost, 1);
+      tally.streak = 0;
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  /* A count at its maximum stays there: then nothing changed. */
+  ttt_statistics_set_tally (self, id, &tally);
+}
+
+/**
+ * ttt_statistics_merge:
+ * @self: a #TttStatistics
+ * @id: which tally
+ * @earlier: games to add, played before those counted now
+ *
+ * Adds @earlier as if its games had come first: what undoes a reset (with
+ * the tally as it was before it), or brings in totals from elsewhere. A
+ * streak of @earlier goes on into the games counted since only if they
+ * were all won.
+ */
+void
+ttt_statistics_merge (TttStatistics  *self,
+                      TttTallyId      id,
+                      const TttTally *earlier)
+{
+  TttTally tally;
+  const TttTally *later;
+
+  g_return_if_fail (TTT_IS_STATISTICS (self));
+  g_return_if_fail (id < TTT_N_TALLIES);
+  g_return_if_fail (earlier != NULL);
+  g_return_if_fail (tally_is_consistent (id, earlier));
+
+  later = &self->tallies[id];
+  tally.won = add_saturated (earlier->won, later->won);
+  tally.drawn = add_saturated (earlier->drawn, later->drawn);
+  tally.lost = add_saturated (earlier->lost, later->lost);
+  if (later->drawn == 0 && later->lost == 0)
+    tally.streak = add_saturated (earlier->streak, later->streak);
+  else
+    tally.streak = later->streak;
+  tally.best_streak = MAX (MAX (earlier->best_streak, later->best_streak), tally.streak);
+
+  ttt_statistics_set_tally (self, id, &tally);
+}
+
+/**
+ * ttt_statistics_reset:
+ * @self: a #TttStatistics
+ * @id: which tally
+ *
+ * Sets every count of one tally to 0. To offer an undo, keep the tally
+ * from ttt_statistics_get_tally() and hand it to ttt_statistics_merge().
+ */
+void
+ttt_statistics_reset (TttStatistics *self,
+                      TttTallyId     id)
+{
+  static const TttTally zero;
+
+  g_return_if_fail (TTT_IS_STATISTICS (self));
+  g_return_if_fail (id < TTT_N_TALLIES);
+
+  ttt_statistics_set_tally (self, id, &zero);
+}
+
+/**
+ * ttt_statistics_reset_all:
+ * @self: a #TttStatistics
+ *
+ * Resets every tally, with one write to the settings.
+ */
+void
+ttt_statistics_reset_all (TttStatistics *self)
+{
+  static const TttTally zero[TTT_N_TALLIES];
+
+  g_return_if_fail (TTT_IS_STATISTICS (self));
+
+  ttt_statistics_set_all (self, zero);
+}
+
+gboolean
+ttt_statistics_get_can_reset (TttStatistics *self)
+{
+  g_return_val_if_fail (TTT_IS_STATISTICS (self), FALSE);
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (!ttt_tally_is_empty (&self->tallies[id]))
+      return TRUE;
+
+  return FALSE;
+}
+
+/**
+ * ttt_statistics_to_variant:
+ * @self: a #TttStatistics
+ *
+ * Returns: (transfer floating): every tally as an a{s(uuuuu)}, as the
+ *   settings store it
+ */
+GVariant *
+ttt_statistics_to_variant (TttStatistics *self)
+{
+  GVariantBuilder builder;
+
+  g_return_val_if_fail (TTT_IS_STATISTICS (self), NULL);
+
+  g_variant_builder_init (&builder, STATISTICS_TYPE);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    {
+      const TttTally *t = &self->tallies[id];
+
+      g_variant_builder_add (&builder, "{s(uuuuu)}", tally_key (id),
+                             t->won, t->drawn, t->lost, t->streak, t->best_streak);
+    }
+
+  return g_variant_builder_end (&builder);
+}
+
+/* A count of any integer type, as a hand-edited value may hold (GVariant
+ * reads "3" as an int32). */
+static gboolean
+read_count (GVariant *value,
+            guint32  *count)
+{
+  gint64 n;
+
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_BYTE))
+    n = g_variant_get_byte (value);
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT16))
+    n = g_variant_get_int16 (value);
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT16))
+    n = g_variant_get_uint16 (value);
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
+    n = g_variant_get_int32 (value);
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32))
+    n = g_variant_get_uint32 (value);
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
+    n = g_variant_get_int64 (value);
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT64))
+    n = (gint64) MIN (g_variant_get_uint64 (value), (guint64) G_MAXINT64);
+  else
+    return FALSE;
+
+  if (n < 0 || n > G_MAXUINT32)
+    return FALSE;
+
+  *count = (guint32) n;
+  return TRUE;
+}
+
+/* Five counts in a tuple, maybe in a variant. */
+static gboolean
+read_tally (GVariant *value,
+            TttTally *tally)
+{
+  g_autoptr(GVariant) inner = g_variant_ref (value);
+  guint32 counts[5];
+
+  while (g_variant_is_of_type (inner, G_VARIANT_TYPE_VARIANT))
+    {
+      GVariant *boxed = g_variant_get_variant (inner);
+
+      g_variant_unref (inner);
+      inner = boxed;
+    }
+
+  if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_TUPLE) || g_variant_n_children (inner) != 5)
+    return FALSE;
+
+  for (gsize i = 0; i < 5; i++)
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (inner, i);
+
+      if (!read_count (child, &counts[i]))
+        return FALSE;
+    }
+
+  *tally = (TttTally) { counts[0], counts[1], counts[2], counts[3], counts[4] };
+  return TRUE;
+}
+
+static void
+add_problem (GString    *problems,
+             const char *format,
+             ...) G_GNUC_PRINTF (2, 3);
+
+static void
+add_problem (GString    *problems,
+             const char *format,
+             ...)
+{
+  va_list args;
+
+  if (problems->len > 0)
+    g_string_append (problems, "; ");
+  va_start (args, format);
+  g_string_append_vprintf (problems, format, args);
+  va_end (args);
+}
+
+/* Reads what can be read of @value (any type; NULL for nothing) into
+ * @tallies, saying in @problems what could not be. */
+static void
+read_tallies (GVariant *value,
+              TttTally  tallies[TTT_N_TALLIES],
+              GString  *problems)
+{
+  gboolean named[TTT_N_TALLIES] = { FALSE };
+  GVariantIter iter;
+  GVariant *child;
+
+  memset (tallies, 0, TTT_N_TALLIES * sizeof (TttTally));
+
+  if (value == NULL)
+    return;
+
+  if (!g_variant_is_of_type (value, STATISTICS_TYPE))
+    add_problem (problems, "a value of type %s, not a{s(uuuuu)}", g_variant_get_type_string (value));
+
+  /* Of another type, entries can still be read from a dictionary of
+   * strings: one written by hand, or with other numbers. */
+  if (!g_variant_is_of_type (value, G_VARIANT_TYPE ("a{s*}")))
+    return;
+
+  g_variant_iter_init (&iter, value);
+  while ((child = g_variant_iter_next_value (&iter)) != NULL)
+    {
+      g_autoptr(GVariant) entry = child;
+      g_autoptr(GVariant) counts = NULL;
+      const char *key;
+      TttTallyId id;
+      TttTally tally;
+
+      g_variant_get_child (entry, 0, "&s", &key);
+      counts = g_variant_get_child_value (entry, 1);
+
+      if (!tally_id_from_key (key, &id))
+        {
+          add_problem (problems, "“%s” is not a tally", key);
+          continue;
+        }
+      if (named[id])
+        {
+          add_problem (problems, "“%s” comes twice", key);
+          continue;
+        }
+      named[id] = TRUE;
+
+      if (!read_tally (counts, &tally))
+        add_problem (problems, "“%s” is not five counts", key);
+      else if (!tally_is_consistent (id, &tally))
+        add_problem (problems, "“%s” does not add up", key);
+      else
+        tallies[id] = tally;
+    }
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (!named[id])
+      add_problem (problems, "“%s” is missing", tally_key (id));
+}
+
+/**
+ * ttt_statistics_load:
+ * @self: a #TttStatistics
+ * @value: the tallies, as ttt_statistics_to_variant() gives them
+ * @error: return location for a #GError
+ *
+ * Replaces every tally by those in @value. A value of another type, an
+ * entry that is missing or comes twice, or one whose counts do not add up
+ * is not taken; the good entries still are, the rest become 0.
+ *
+ * Returns: %FALSE, with @error saying what was not taken, when something
+ *   was wrong with @value
+ */
+gboolean
+ttt_statistics_load (TttStatistics  *self,
+                     GVariant       *value,
+                     GError        **error)
+{
+  g_autoptr(GString) problems = g_string_new (NULL);
+  TttTally tallies[TTT_N_TALLIES];
+
+  g_return_val_if_fail (TTT_IS_STATISTICS (self), FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  read_tallies (value, tallies, problems);
+  ttt_statistics_set_all (self, tallies);
+
+  if (problems->len > 0)
+    {
+      g_set_error_literal (error, TTT_STATISTICS_ERROR, TTT_STATISTICS_ERROR_INVALID, problems->str);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Takes the settings' value; a broken one is said once and written back
+ * repaired, so that it is not said again. */
+static void
+ttt_statistics_load_settings (TttStatistics *self,
+                              GVariant      *value,
+                              GString       *problems)
+{
+  TttTally tallies[TTT_N_TALLIES];
+
+  read_tallies (value, tallies, problems);
+
+  self->loading = TRUE;
+  ttt_statistics_set_all (self, tallies);
+  self->loading = FALSE;
+
+  if (problems->len > 0)
+    {
+      g_warning ("Repaired the statistics in the settings, keeping what was good: %s", problems->str);
+      ttt_statistics_save (self);
+    }
+}
+
+static void
+statistics_changed_cb (TttStatistics *self,
+                       const char    *key,
+                       GSettings     *settings)
+{
+  g_autoptr(GString) problems = g_string_new (NULL);
+  g_autoptr(GVariant) value = g_settings_get_value (settings, STATISTICS_KEY);
+
+  ttt_statistics_load_settings (self, value, problems);
+}
+
+/* The first release kept six totals; on the first start after it they
+ * come into the tallies once (the games against the computer into the
+ * level set at that moment), and are then reset in the same write, so a
+ * crash cannot count them twice. */
+static void
+ttt_statistics_carry_over_scores (TttStatistics *self)
+{
+  TttTally old[2];
+  gboolean any = FALSE;
+  TttLevel level;
+
+  for (guint set = 0; set < 2; set++)
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autoptr(GVariant) user = g_settings_get_user_value (self->settings, old_score_keys[set][i]);
+
+        any |= user != NULL;
+      }
+  if (!any)
+    return;
+
+  for (guint set = 0; set < 2; set++)
+    old[set] = (TttTally) {
+      g_settings_get_uint (self->settings, old_score_keys[set][0]),
+      g_settings_get_uint (self->settings, old_score_keys[set][1]),
+      g_settings_get_uint (self->settings, old_score_keys[set][2]),
+      0, 0,
+    };
+  level = g_settings_get_enum (self->settings, "difficulty");
+
+  g_settings_delay (self->settings);
+  ttt_statistics_merge (self, ttt_tally_id_for_level (level), &old[0]);
+  ttt_statistics_merge (self, TTT_TALLY_TWO_PLAYERS, &old[1]);
+  for (guint set = 0; set < 2; set++)
+    for (guint i = 0; i < 3; i++)
+      g_settings_reset (self->settings, old_score_keys[set][i]);
+  g_settings_apply (self->settings);
+}
+
+/**
+ * ttt_statistics_bind_settings:
+ * @self: a #TttStatistics
+ * @settings: the game's settings
+ * @stored_text: (nullable): the key "statistics" as it is stored, when
+ *   that can be read (the keyfile backend's text), else %NULL
+ *
+ * Loads the tallies from @settings, carries over the first release's
+ * score-* keys once, then saves every change and follows changes made
+ * elsewhere.
+ *
+ * GSettings hides a value of the wrong type behind the default, so
+ * @stored_text lets the good entries of such a value be kept. A broken
+ * value is reported once, as a warning, and written back repaired.
+ */
+void
+ttt_statistics_bind_settings (TttStatistics *self,
+                              GSettings     *settings,
+                              const char    *stored_text)
+{
+  g_autoptr(GString) problems = g_string_new (NULL);
+  g_autoptr(GVariant) value = NULL;
+
+  g_return_if_fail (TTT_IS_STATISTICS (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  g_return_if_fail (self->settings == NULL);
+
+  self->settings = g_object_ref (settings);
+
+  /* Text that reads as the key's type is what GSettings read too. */
+  if (stored_text != NULL)
+    {
+      g_autoptr(GVariant) typed = g_variant_parse (STATISTICS_TYPE, stored_text, NULL, NULL, NULL);
+
+      if (typed == NULL)
+        {
+          g_autoptr(GError) error = NULL;
+
+          value = g_variant_parse (NULL, stored_text, NULL, NULL, &error);
+          if (value == NULL)
+            add_problem (problems, "the value cannot be read (%s)", error->message);
+        }
+    }
+  if (value == NULL && problems->len == 0)
+    value = g_settings_get_value (settings, STATISTICS_KEY);
+
+  ttt_statistics_load_settings (self, value, problems);
+  ttt_statistics_carry_over_scores (self);
+
+  g_signal_connect_object (settings, "changed::" STATISTICS_KEY,
+                           G_CALLBACK (statistics_changed_cb), self, G_CONNECT_SWAPPED);
+}

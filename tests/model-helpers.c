@@ -1,0 +1,556 @@
+/* model-helpers.c — what the tests of the model share: GLib only
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_SETTINGS_ENABLE_BACKEND
+
+#include <string.h>
+
+#include <gio/gsettingsbackend.h>
+#include <glib/gstdio.h>
+
+#include "model-helpers.h"
+#include "reference-rules.h"
+
+#define SCHEMA_ID "io.github.jingzi.TicTacToe"
+
+/* The main loop */
+
+/* Runs whatever is ready, without waiting. */
+void
+ttt_test_iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Runs the loop for @ms milliseconds, whatever comes. */
+void
+ttt_test_run_for (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  do
+    ttt_test_iterate ();
+  while (g_get_monotonic_time () < until);
+}
+
+static gboolean
+set_flag_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the loop long enough that anything due within a few milliseconds
+ * (a computer move left behind) would have run. */
+void
+ttt_test_drain (void)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (30, set_flag_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Runs the loop until the computer has moved: fails after 5 s rather
+ * than hang. */
+void
+ttt_test_wait_for_human (TttGame *game)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpint (ttt_game_get_state (game), !=, TTT_GAME_STATE_COMPUTER_TURN);
+  ttt_test_iterate ();
+}
+
+/* Whether the game has a main loop source of its own pending: the
+ * computer's move. */
+gboolean
+ttt_test_has_pending_source (TttGame *game)
+{
+  return g_main_context_find_source_by_user_data (NULL, game) != NULL;
+}
+
+/* For g_signal_connect_swapped(): counts emissions into a guint. */
+void
+ttt_test_count_cb (gpointer counter)
+{
+  (*(guint *) counter)++;
+}
+
+/* Removes a folder of the test's own and everything in it; follows no
+ * link out of it. */
+void
+ttt_test_remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        ttt_test_remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+  g_rmdir (path);
+}
+
+/* Games and boards */
+
+const char *
+ttt_test_nick (GType type,
+               int   value)
+{
+  GEnumClass *klass = g_type_class_peek (type);
+  GEnumValue *enum_value;
+
+  /* Kept for the life of the test, with the nicks it holds. */
+  if (klass == NULL)
+    klass = g_type_class_ref (type);
+
+  enum_value = g_enum_get_value (klass, value);
+  g_assert_nonnull (enum_value);
+
+  return enum_value->value_nick;
+}
+
+/* A game whose computer answers at once, from @seed. */
+TttGame *
+ttt_test_game_new (guint64 seed)
+{
+  TttGame *game = ttt_game_new ();
+
+  ttt_game_set_computer_delay (game, 0);
+  ttt_game_set_seed (game, seed);
+
+  return game;
+}
+
+/* A game between two people, begun. */
+TttGame *
+ttt_test_two_player_game_new (void)
+{
+  TttGame *game = ttt_test_game_new (1);
+
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+
+  return game;
+}
+
+/* The board as the game's getters show it. */
+TttBoard
+ttt_test_read_board (TttGame *game)
+{
+  TttBoard board = { 0, 0 };
+
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    {
+      TttMark mark = ttt_game_get_cell (game, cell);
+
+      if (mark == TTT_MARK_X)
+        board.x |= 1u << cell;
+      else if (mark == TTT_MARK_O)
+        board.o |= 1u << cell;
+    }
+
+  return board;
+}
+
+/* @expected as ttt_board_format() writes it: "X...O....". */
+void
+ttt_test_assert_board (TttGame    *game,
+                       const char *expected)
+{
+  TttBoard board = ttt_test_read_board (game);
+  char text[10];
+
+  ttt_board_format (&board, text);
+  g_assert_cmpstr (text, ==, expected);
+}
+
+gboolean
+ttt_test_boards_equal (const TttBoard *a,
+                       const TttBoard *b)
+{
+  return a->x == b->x && a->o == b->o;
+}
+
+/* The one cell set in @after but not in @before. */
+int
+ttt_test_new_cell (const TttBoard *before,
+                   const TttBoard *after)
+{
+  unsigned added = (unsigned) (after->x | after->o) & ~(unsigned) (before->x | before->o);
+
+  g_assert_cmpint (__builtin_popcount (added), ==, 1);
+
+  return __builtin_ctz (added);
+}
+
+/* The one cell the game has played since it showed @before. */
+int
+ttt_test_played_since (const TttBoard *before,
+                       TttGame        *game)
+{
+  TttBoard after = ttt_test_read_board (game);
+
+  return ttt_test_new_cell (before, &after);
+}
+
+/* An empty cell that would complete a line of @mark (the lowest, if
+ * there are more), or -1: by the reference rules, not the engine's. */
+int
+ttt_test_completing_cell (TttGame *game,
+                          TttMark  mark)
+{
+  TttBoard board = ttt_test_read_board (game);
+  unsigned cells = ref_threats (mark == TTT_MARK_X ? board.x : board.o, ref_empty (&board));
+
+  return cells == 0 ? -1 : __builtin_ctz (cells);
+}
+
+/* The game's settings, from the schema the build compiles, in a memory
+ * backend of their own: never the user's. @schema, if given, gets the
+ * schema too. */
+GSettings *
+ttt_test_memory_settings (GSettingsSchema **schema)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettingsSchemaSource) source = NULL;
+  g_autoptr(GSettingsSchema) found = NULL;
+  g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
+
+  source = g_settings_schema_source_new_from_directory (TTT_SCHEMA_DIR, NULL, TRUE, &error);
+  g_assert_no_error (error);
+  found = g_settings_schema_source_lookup (source, SCHEMA_ID, FALSE);
+  g_assert_nonnull (found);
+
+  if (schema != NULL)
+    *schema = g_settings_schema_ref (found);
+
+  return g_settings_new_full (found, backend, NULL);
+}
+
+/* A tally of the game's statistics, and the games it counts. */
+TttTally
+ttt_test_tally (TttGame    *game,
+                TttTallyId  id)
+{
+  TttTally tally;
+
+  ttt_statistics_get_tally (ttt_game_get_statistics (game), id, &tally);
+
+  return tally;
+}
+
+guint64
+ttt_test_games (TttGame    *game,
+                TttTallyId  id)
+{
+  TttTally tally = ttt_test_tally (game, id);
+
+  return ttt_tally_get_games (&tally);
+}
+
+/* A tally as the settings hold it. */
+TttTally
+ttt_test_saved_tally (GSettings  *settings,
+                      TttTallyId  id)
+{
+  g_autoptr(GVariant) saved = g_settings_get_value (settings, "statistics");
+  TttTally tally = { 0 };
+
+  g_assert_true (g_variant_lookup (saved, ttt_test_nick (TTT_TYPE_TALLY_ID, id), "(uuuuu)",
+                                   &tally.won, &tally.drawn, &tally.lost,
+                                   &tally.streak, &tally.best_streak));
+
+  return tally;
+}
+
+/* Playing whole games */
+
+/* The best cell by perfect play. */
+int
+ttt_test_strategy_hint (TttGame  *game,
+                        gpointer  data)
+{
+  return ttt_game_hint (game);
+}
+
+/* The first empty cell in reading order: Hard beats it. */
+int
+ttt_test_strategy_lowest (TttGame  *game,
+                          gpointer  data)
+{
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    if (ttt_game_get_cell (game, cell) == TTT_MARK_NONE)
+      return cell;
+
+  g_assert_not_reached ();
+}
+
+/* Wins when it can, blocks when it must, and otherwise takes the first
+ * free cell of the corners, the centre, then the sides: opposite corners
+ * that Medium does not answer well. */
+int
+ttt_test_strategy_corners (TttGame  *game,
+                           gpointer  data)
+{
+  static const int order[] = { 0, 8, 2, 6, 4, 1, 3, 5, 7 };
+  TttMark mine = ttt_game_get_turn (game);
+  int cell = ttt_test_completing_cell (game, mine);
+
+  if (cell < 0)
+    cell = ttt_test_completing_cell (game, mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
+  for (guint i = 0; cell < 0 && i < G_N_ELEMENTS (order); i++)
+    if (ttt_game_get_cell (game, order[i]) == TTT_MARK_NONE)
+      cell = order[i];
+
+  g_assert_cmpint (cell, >=, 0);
+  return cell;
+}
+
+/* Any empty cell, from the GRand in @data. */
+int
+ttt_test_strategy_random (TttGame  *game,
+                          gpointer  data)
+{
+  GRand *rand = data;
+  int empty[TTT_N_CELLS];
+  int n = 0;
+
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    if (ttt_game_get_cell (game, cell) == TTT_MARK_NONE)
+      empty[n++] = cell;
+
+  g_assert_cmpint (n, >, 0);
+
+  return empty[g_rand_int_range (rand, 0, n)];
+}
+
+/* Plays the game to its end: @strategy for every person's move, the
+ * computer from the main loop, each of its moves shown to @check (which
+ * may be NULL) with the board before it. */
+void
+ttt_test_play_out (TttGame              *game,
+                   TttTestStrategy       strategy,
+                   gpointer              strategy_data,
+                   TttTestComputerCheck  check,
+                   gpointer              check_data)
+{
+  guint guard = 0;
+
+  while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
+    {
+      g_assert_cmpuint (++guard, <=, TTT_N_CELLS);
+
+      if (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN)
+        {
+          TttBoard before = ttt_test_read_board (game);
+          TttBoard after;
+
+          ttt_test_wait_for_human (game);
+          after = ttt_test_read_board (game);
+          if (check != NULL)
+            check (&before, ttt_test_new_cell (&before, &after), check_data);
+        }
+      else
+        {
+          int cell = strategy (game, strategy_data);
+
+          g_assert_true (ttt_game_play (game, cell));
+        }
+    }
+}
+
+/* Plays @cells in order as the person (or people); each must be taken. */
+void
+ttt_test_play_cells (TttGame   *game,
+                     const int *cells,
+                     guint      n_cells)
+{
+  for (guint i = 0; i < n_cells; i++)
+    g_assert_true (ttt_game_play (game, cells[i]));
+}
+
+/* Recording the news */
+
+static void
+record (TttTestRecorder *rec,
+        const char      *format,
+        ...) G_GNUC_PRINTF (2, 3);
+
+static void
+record (TttTestRecorder *rec,
+        const char      *format,
+        ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_ptr_array_add (rec->events, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+static void
+cell_changed_cb (TttGame         *game,
+                 int              cell,
+                 TttMark          mark,
+                 TttTestRecorder *rec)
+{
+  g_assert_true (game == rec->game);
+  g_assert_cmpint (cell, >=, 0);
+  g_assert_cmpint (cell, <, TTT_N_CELLS);
+
+  /* The model must already show what the signal says. */
+  g_assert_cmpint (ttt_game_get_cell (game, cell), ==, mark);
+
+  rec->shadow.x &= ~(1u << cell);
+  rec->shadow.o &= ~(1u << cell);
+  if (mark == TTT_MARK_X)
+    rec->shadow.x |= 1u << cell;
+  else if (mark == TTT_MARK_O)
+    rec->shadow.o |= 1u << cell;
+
+  record (rec, "cell %d %s", cell, ttt_test_nick (TTT_TYPE_MARK, mark));
+}
+
+static void
+turn_changed_cb (TttGame         *game,
+                 TttMark          turn,
+                 TttTestRecorder *rec)
+{
+  g_assert_cmpint (ttt_game_get_turn (game), ==, turn);
+  record (rec, "turn %s", ttt_test_nick (TTT_TYPE_MARK, turn));
+}
+
+static void
+game_over_cb (TttGame         *game,
+              TttOutcome       outcome,
+              guint            winning_cells,
+              TttTestRecorder *rec)
+{
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_OVER);
+  g_assert_cmpint (ttt_game_get_outcome (game), ==, outcome);
+  g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, winning_cells);
+
+  rec->n_game_over++;
+  rec->last_outcome = outcome;
+  record (rec, "over %s %03x", ttt_test_nick (TTT_TYPE_OUTCOME, outcome), winning_cells);
+}
+
+static void
+notify_cb (TttGame         *game,
+           GParamSpec      *pspec,
+           TttTestRecorder *rec)
+{
+  record (rec, "notify %s", pspec->name);
+}
+
+static void
+tally_changed_cb (TttStatistics   *statistics,
+                  TttTallyId       id,
+                  TttTestRecorder *rec)
+{
+  record (rec, "tally %s", ttt_test_nick (TTT_TYPE_TALLY_ID, id));
+}
+
+void
+ttt_test_recorder_init (TttTestRecorder *rec,
+                        TttGame         *game)
+{
+  memset (rec, 0, sizeof *rec);
+  rec->game = game;
+  rec->events = g_ptr_array_new_with_free_func (g_free);
+  rec->shadow = ttt_test_read_board (game);
+
+  g_signal_connect (game, "cell-changed", G_CALLBACK (cell_changed_cb), rec);
+  g_signal_connect (game, "turn-changed", G_CALLBACK (turn_changed_cb), rec);
+  g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), rec);
+  g_signal_connect (game, "notify", G_CALLBACK (notify_cb), rec);
+  rec->statistics = g_object_ref (ttt_game_get_statistics (game));
+  g_signal_connect (rec->statistics, "changed", G_CALLBACK (tally_changed_cb), rec);
+}
+
+void
+ttt_test_recorder_clear (TttTestRecorder *rec)
+{
+  if (rec->game != NULL)
+    g_signal_handlers_disconnect_by_data (rec->game, rec);
+  if (rec->statistics != NULL)
+    g_signal_handlers_disconnect_by_data (rec->statistics, rec);
+  g_clear_pointer (&rec->events, g_ptr_array_unref);
+  g_clear_object (&rec->statistics);
+  rec->game = NULL;
+}
+
+/* Drops what was recorded so far, unchecked. */
+void
+ttt_test_recorder_forget (TttTestRecorder *rec)
+{
+  g_ptr_array_set_size (rec->events, 0);
+}
+
+static int
+compare_strings (const void *a,
+                 const void *b)
+{
+  return strcmp (*(char * const *) a, *(char * const *) b);
+}
+
+/* GLib does not promise the order in which frozen notifications come out,
+ * so within a run of consecutive notifications only the set counts. */
+static char *
+normalise (char  **events,
+           guint   n_events)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char **copy = g_memdup2 (events, sizeof (char *) * n_events);
+  guint i = 0;
+
+  while (i < n_events)
+    {
+      guint j = i;
+
+      while (j < n_events && g_str_has_prefix (copy[j], "notify "))
+        j++;
+      if (j > i)
+        qsort (copy + i, j - i, sizeof (char *), compare_strings);
+      else
+        j = i + 1;
+
+      for (; i < j; i++)
+        g_string_append_printf (out, "%s\n", copy[i]);
+    }
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The news since the last check is @expected, in order (but for the order
+ * within a run of notifications), and adds up to the board the model
+ * holds. Then forgets it. */
+void
+ttt_test_recorder_assert (TttTestRecorder    *rec,
+                          const char * const *expected)
+{
+  g_autofree char *actual_text = normalise ((char **) rec->events->pdata, rec->events->len);
+  g_autofree char *expected_text = normalise ((char **) expected, g_strv_length ((char **) expected));
+  TttBoard board = ttt_test_read_board (rec->game);
+
+  g_assert_cmpstr (actual_text, ==, expected_text);
+  g_assert_true (ttt_test_boards_equal (&rec->shadow, &board));
+  ttt_test_recorder_forget (rec);
+}

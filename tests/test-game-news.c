@@ -1,0 +1,264 @@
+/* test-game-news.c — TttGame's news: signals, their order and arguments
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window redraws from the model's signals alone, so these tests record
+ * them (model-helpers.h) and compare both the arguments and the order.
+ */
+
+#include "model-helpers.h"
+
+static void
+test_signals_computer_game (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (7);
+  TttTestRecorder rec;
+  TttBoard before;
+  int cell;
+
+  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_test_recorder_init (&rec, game);
+
+  /* The first game on a fresh object changes nothing that can be seen. */
+  ttt_game_start_new (game);
+  TTT_ASSERT_NO_EVENTS (&rec);
+
+  g_assert_true (ttt_game_play (game, 0));
+  TTT_ASSERT_EVENTS (&rec,
+                     "cell 0 x",
+                     "notify can-undo", "notify n-moves", "notify state", "notify turn",
+                     "turn o");
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+
+  before = ttt_test_read_board (game);
+  ttt_test_wait_for_human (game);
+  {
+    TttBoard after = ttt_test_read_board (game);
+
+    cell = ttt_test_new_cell (&before, &after);
+  }
+  /* Against a corner only the centre holds the draw. */
+  g_assert_cmpint (cell, ==, 4);
+  TTT_ASSERT_EVENTS (&rec,
+                     "cell 4 o",
+                     "notify n-moves", "notify state", "notify turn",
+                     "turn x");
+
+  /* X 0 1 3 against O 4 2: Hard blocks 2, then wins on 2-4-6 at once. */
+  g_assert_true (ttt_game_play (game, 1));
+  ttt_test_wait_for_human (game);
+  ttt_test_assert_board (game, "XXO.O....");
+  ttt_test_recorder_forget (&rec);
+
+  g_assert_true (ttt_game_play (game, 3));
+  TTT_ASSERT_EVENTS (&rec,
+                     "cell 3 x",
+                     "notify n-moves", "notify state", "notify turn",
+                     "turn o");
+  ttt_test_wait_for_human (game);
+  /* The result is counted before any news of the move that ended the
+   * game, and the game is then over: nothing to undo. */
+  TTT_ASSERT_EVENTS (&rec,
+                     "tally hard",
+                     "cell 6 o",
+                     "notify can-undo", "notify n-moves", "notify outcome",
+                     "notify state", "notify turn",
+                     "turn none",
+                     "over o-wins 054");
+  g_assert_cmpuint (rec.n_game_over, ==, 1);
+
+  /* A new game clears every marked cell, in order, and hands X the move. */
+  ttt_game_start_new (game);
+  TTT_ASSERT_EVENTS (&rec,
+                     "cell 0 none", "cell 1 none", "cell 2 none",
+                     "cell 3 none", "cell 4 none", "cell 6 none",
+                     "notify n-moves", "notify outcome",
+                     "notify state", "notify turn",
+                     "turn x");
+
+  /* Undo lifts the computer's answer first, then the human's move; the turn
+   * is X's before and after, so it is not announced. */
+  g_assert_true (ttt_game_play (game, 8));
+  ttt_test_wait_for_human (game);
+  ttt_test_recorder_forget (&rec);
+  g_assert_true (ttt_game_undo (game));
+  TTT_ASSERT_EVENTS (&rec,
+                     "cell 4 none", "cell 8 none",
+                     "notify can-undo", "notify n-moves");
+
+  /* The computer opening: a new mark for the human and a new state, but X
+   * is still to move. */
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  TTT_ASSERT_EVENTS (&rec,
+                     "notify first-player", "notify human-mark", "notify state");
+  ttt_test_wait_for_human (game);
+  g_assert_cmpuint (rec.events->len, >, 0);
+  g_assert_cmpstr (g_ptr_array_index (rec.events, rec.events->len - 1), ==, "turn o");
+
+  ttt_test_recorder_clear (&rec);
+}
+
+static void
+test_signals_two_players (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (3);
+  TttTestRecorder rec;
+
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+  ttt_test_recorder_init (&rec, game);
+
+  g_assert_true (ttt_game_play (game, 0));
+  /* The other person is a human too: the state stays "human-turn". */
+  TTT_ASSERT_EVENTS (&rec,
+                     "cell 0 x",
+                     "notify can-undo", "notify n-moves", "notify turn",
+                     "turn o");
+
+  ttt_test_play_cells (game, (const int[]) { 1, 2, 4, 3, 5, 7, 6 }, 7);
+  ttt_test_recorder_forget (&rec);
+  g_assert_true (ttt_game_play (game, 8));
+  TTT_ASSERT_EVENTS (&rec,
+                     "tally two-players",
+                     "cell 8 x",
+                     "notify can-undo", "notify n-moves", "notify outcome",
+                     "notify state", "notify turn",
+                     "turn none",
+                     "over draw 000");
+  g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_DRAW);
+
+  /* The result is final: an undo is refused, and says nothing. */
+  g_assert_false (ttt_game_undo (game));
+  TTT_ASSERT_NO_EVENTS (&rec);
+  {
+    TttTally tally;
+
+    ttt_statistics_get_tally (ttt_game_get_statistics (game), TTT_TALLY_TWO_PLAYERS, &tally);
+    g_assert_cmpuint (tally.drawn, ==, 1);
+  }
+
+  ttt_test_recorder_clear (&rec);
+}
+
+static void
+test_notify_real_change (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (71);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  TttBoard before;
+  TttBoard after;
+  int answer;
+  TttTestRecorder rec;
+
+  ttt_game_start_new (game);
+  g_assert_true (ttt_game_play (game, 4));
+  before = ttt_test_read_board (game);
+  ttt_test_wait_for_human (game);
+  after = ttt_test_read_board (game);
+  answer = ttt_test_new_cell (&before, &after);
+  ttt_test_recorder_init (&rec, game);
+
+  /* Same values: silence. */
+  ttt_game_set_difficulty (game, TTT_LEVEL_MEDIUM);
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_game_set_opponent (game, TTT_OPPONENT_COMPUTER);
+  ttt_game_set_computer_delay (game, 0);
+  g_object_set (game,
+                "difficulty", TTT_LEVEL_MEDIUM,
+                "first-player", TTT_FIRST_PLAYER_HUMAN,
+                "opponent", TTT_OPPONENT_COMPUTER,
+                "computer-delay", 0,
+                "statistics", ttt_game_get_statistics (game),
+                NULL);
+  TTT_ASSERT_NO_EVENTS (&rec);
+
+  /* New values: one notification each, and mid-game nothing else moves. */
+  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  TTT_ASSERT_EVENTS (&rec, "notify difficulty");
+  g_object_set (game, "first-player", TTT_FIRST_PLAYER_RANDOM, NULL);
+  TTT_ASSERT_EVENTS (&rec, "notify first-player");
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  TTT_ASSERT_EVENTS (&rec, "notify opponent");
+  ttt_game_set_computer_delay (game, 100);
+  TTT_ASSERT_EVENTS (&rec, "notify computer-delay");
+  {
+    g_autoptr(TttStatistics) other = ttt_statistics_new ();
+
+    g_object_set (game, "statistics", other, NULL);
+    TTT_ASSERT_EVENTS (&rec, "notify statistics");
+    ttt_game_set_statistics (game, other);
+    TTT_ASSERT_NO_EVENTS (&rec);
+  }
+
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpuint (ttt_game_get_computer_delay (game), ==, 100);
+
+  /* The next game brings the rest. */
+  ttt_game_set_computer_delay (game, 0);
+  ttt_test_recorder_forget (&rec);
+  ttt_game_start_new (game);
+  first = g_strdup_printf ("cell %d none", MIN (4, answer));
+  second = g_strdup_printf ("cell %d none", MAX (4, answer));
+  TTT_ASSERT_EVENTS (&rec,
+                 first, second,
+                     "notify can-undo", "notify current-difficulty", "notify current-opponent",
+                     "notify n-moves");
+  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
+
+  ttt_test_recorder_clear (&rec);
+}
+
+/* A handler may drop the last reference from inside the news, e.g. a
+ * window closed by the first signal of the last move; the rest of the news
+ * must still go out, and the game must go away after it. */
+static void
+unref_on_last_cell_cb (TttGame  *game,
+                       int       cell,
+                       TttMark   mark,
+                       gpointer  data)
+{
+  if (ttt_game_get_outcome (game) != TTT_OUTCOME_ONGOING)
+    g_object_unref (game);
+}
+
+static void
+test_unref_in_handler (void)
+{
+  TttGame *game = ttt_test_game_new (35);
+  gpointer weak = game;
+  guint n_game_over = 0;
+
+  g_object_add_weak_pointer (G_OBJECT (game), &weak);
+  g_signal_connect (game, "cell-changed", G_CALLBACK (unref_on_last_cell_cb), NULL);
+  g_signal_connect_swapped (game, "game-over", G_CALLBACK (ttt_test_count_cb), &n_game_over);
+  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_game_start_new (game);
+
+  /* Hard wins against lowest-cell play, from the computer's timeout. */
+  while (weak != NULL)
+    {
+      if (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN)
+        g_main_context_iteration (NULL, TRUE);
+      else
+        g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));
+    }
+
+  g_assert_cmpuint (n_game_over, ==, 1);
+  ttt_test_drain ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/news/computer", test_signals_computer_game);
+  g_test_add_func ("/game/news/two-players", test_signals_two_players);
+  g_test_add_func ("/game/news/real-change-only", test_notify_real_change);
+  g_test_add_func ("/game/news/unref-in-handler", test_unref_in_handler);
+
+  return g_test_run ();
+}

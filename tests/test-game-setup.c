@@ -1,0 +1,304 @@
+/* test-game-setup.c — TttGame: the settings that shape a game, who starts
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Preferences bound to GSettings, applied at once to an empty game or
+ * from the next one, and the four first-move policies.
+ */
+
+#include "model-helpers.h"
+
+static void
+test_enum_nicks (void)
+{
+  static const struct {
+    GType       type;
+    const char *nicks[6];
+  } enums[] = {
+    { 0, { "none", "x", "o", NULL } },
+    { 0, { "ongoing", "x-wins", "o-wins", "draw", "invalid", NULL } },
+    { 0, { "easy", "medium", "hard", NULL } },
+    { 0, { "human", "computer", "alternate", "random", NULL } },
+    { 0, { "computer", "human", NULL } },
+    { 0, { "human-turn", "computer-turn", "over", NULL } },
+  };
+  GType types[G_N_ELEMENTS (enums)] = {
+    TTT_TYPE_MARK, TTT_TYPE_OUTCOME, TTT_TYPE_LEVEL,
+    TTT_TYPE_FIRST_PLAYER, TTT_TYPE_OPPONENT, TTT_TYPE_GAME_STATE,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (enums); i++)
+    {
+      g_autoptr(GEnumClass) klass = g_type_class_ref (types[i]);
+
+      g_assert_true (G_TYPE_IS_ENUM (types[i]));
+      g_assert_cmpuint (klass->n_values, ==, g_strv_length ((char **) enums[i].nicks));
+      for (guint v = 0; v < klass->n_values; v++)
+        {
+          g_assert_cmpint (klass->values[v].value, ==, v);
+          g_assert_cmpstr (klass->values[v].value_nick, ==, enums[i].nicks[v]);
+        }
+    }
+}
+
+static void
+test_settings_bind (void)
+{
+  static const char *enum_keys[] = { "difficulty", "first-player", "opponent" };
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = ttt_test_memory_settings (&schema);
+  g_autoptr(TttGame) game = ttt_test_game_new (1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (enum_keys); i++)
+    {
+      g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, enum_keys[i]);
+      g_autoptr(GVariant) range = g_settings_schema_key_get_range (key);
+      g_autoptr(GVariant) nicks = NULL;
+      const char *kind;
+      GParamSpec *pspec;
+      GEnumClass *klass;
+
+      g_variant_get (range, "(&sv)", &kind, &nicks);
+      g_assert_cmpstr (kind, ==, "enum");
+
+      pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (game), enum_keys[i]);
+      g_assert_nonnull (pspec);
+      klass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+      g_assert_cmpuint (klass->n_values, ==, g_variant_n_children (nicks));
+
+      g_settings_bind (settings, enum_keys[i], game, enum_keys[i], G_SETTINGS_BIND_DEFAULT);
+
+      /* Key to property, for every value the schema knows. */
+      for (gsize n = 0; n < g_variant_n_children (nicks); n++)
+        {
+          const char *key_nick;
+          int value;
+
+          g_variant_get_child (nicks, n, "&s", &key_nick);
+          g_assert_true (g_settings_set_string (settings, enum_keys[i], key_nick));
+          ttt_test_iterate ();
+
+          g_object_get (game, enum_keys[i], &value, NULL);
+          g_assert_cmpstr (ttt_test_nick (pspec->value_type, value), ==, key_nick);
+          g_assert_cmpint (value, ==, g_settings_get_enum (settings, enum_keys[i]));
+        }
+
+      /* Property to key. */
+      g_object_set (game, enum_keys[i], 0, NULL);
+      ttt_test_iterate ();
+      g_assert_cmpint (g_settings_get_enum (settings, enum_keys[i]), ==, 0);
+    }
+
+  /* A finished game reaches the saved statistics. */
+  ttt_statistics_bind_settings (ttt_game_get_statistics (game), settings, NULL);
+  g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+  TTT_TEST_PLAY (game, 0, 3, 1, 4, 2);
+  ttt_test_iterate ();
+  {
+    g_autoptr(GVariant) saved = g_settings_get_value (settings, "statistics");
+    guint32 x_wins, draws, o_wins, streak, best;
+
+    g_assert_true (g_variant_lookup (saved, "two-players", "(uuuuu)", &x_wins, &draws, &o_wins, &streak, &best));
+    g_assert_cmpuint (x_wins, ==, 1);
+    g_assert_cmpuint (draws + o_wins + streak + best, ==, 0);
+  }
+
+  g_settings_unbind (game, "difficulty");
+  g_settings_unbind (game, "first-player");
+  g_settings_unbind (game, "opponent");
+}
+
+static void
+test_preferences_apply (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (81);
+  guint n_not_best = 0;
+
+  /* Before the first move: at once. */
+  ttt_game_start_new (game);
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
+  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_EASY);
+  ttt_test_wait_for_human (game);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
+
+  /* After it: only from the next game. */
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  ttt_test_wait_for_human (game);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 3);
+
+  ttt_game_start_new (game);
+  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
+  ttt_game_set_opponent (game, TTT_OPPONENT_COMPUTER);
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+
+  /* A difficulty raised mid-game leaves the computer playing Easy in it:
+   * the only good answer to a corner is the centre, which Easy mostly
+   * misses; from the next game every answer is Hard's. */
+  for (guint i = 0; i < 24; i++)
+    {
+      TttBoard before;
+      TttBoard after;
+
+      ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
+      ttt_game_start_new (game);
+      g_assert_true (ttt_game_play (game, 0));
+      ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+      g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
+      g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_EASY);
+
+      before = ttt_test_read_board (game);
+      ttt_test_wait_for_human (game);
+      after = ttt_test_read_board (game);
+      if (!(ttt_solver_best_moves (&before) & (1u << ttt_test_new_cell (&before, &after))))
+        n_not_best++;
+
+      ttt_game_start_new (game);
+      g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_HARD);
+      g_assert_true (ttt_game_play (game, 0));
+      ttt_test_wait_for_human (game);
+      ttt_test_assert_board (game, "X...O....");
+    }
+  g_assert_cmpuint (n_not_best, >, 0);
+}
+
+static void
+test_first_player (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (41);
+  TttMark expected[] = { TTT_MARK_X, TTT_MARK_O, TTT_MARK_X, TTT_MARK_O, TTT_MARK_X, TTT_MARK_O };
+
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  for (guint i = 0; i < 3; i++)
+    {
+      ttt_game_start_new (game);
+      g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
+      g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+      g_assert_false (ttt_test_has_pending_source (game));
+    }
+
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  for (guint i = 0; i < 3; i++)
+    {
+      ttt_game_start_new (game);
+      g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
+      g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+      ttt_test_wait_for_human (game);
+      g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
+      g_assert_cmpint (ttt_game_get_turn (game), ==, TTT_MARK_O);
+    }
+
+  /* Take turns, from a fresh object: the human starts the first game, and
+   * it does not matter whether a game was finished before the next. */
+  g_clear_object (&game);
+  game = ttt_test_game_new (42);
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      ttt_game_start_new (game);
+      g_assert_cmpint (ttt_game_get_human_mark (game), ==, expected[i]);
+      ttt_test_wait_for_human (game);
+      if (i % 2)
+        ttt_test_play_out (game, ttt_test_strategy_lowest, NULL, NULL, NULL);
+    }
+}
+
+static void
+test_first_player_restart (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (43);
+
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+  ttt_game_start_new (game);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
+
+  /* Restarts of an empty game for other preferences are not new turns. */
+  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
+
+  ttt_game_start_new (game);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  ttt_game_set_difficulty (game, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  ttt_test_wait_for_human (game);
+
+  ttt_game_start_new (game);
+  g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
+
+  /* Random keeps its draw, too, across such a restart. */
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_RANDOM);
+  for (guint i = 0; i < 8; i++)
+    {
+      TttMark mark;
+
+      ttt_game_start_new (game);
+      mark = ttt_game_get_human_mark (game);
+      ttt_game_set_difficulty (game, i % 3);
+      g_assert_cmpint (ttt_game_get_human_mark (game), ==, mark);
+    }
+}
+
+static void
+random_marks (guint64  seed,
+              TttMark *marks,
+              guint    n_marks)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (seed);
+
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_RANDOM);
+  for (guint i = 0; i < n_marks; i++)
+    {
+      ttt_game_start_new (game);
+      marks[i] = ttt_game_get_human_mark (game);
+      ttt_test_wait_for_human (game);
+    }
+}
+
+static void
+test_first_player_random (void)
+{
+  TttMark a[24];
+  TttMark b[24];
+  TttMark c[24];
+  guint n_x = 0;
+
+  random_marks (77, a, G_N_ELEMENTS (a));
+  random_marks (77, b, G_N_ELEMENTS (b));
+  random_marks (78, c, G_N_ELEMENTS (c));
+
+  /* The seed decides, and both sides get to start. */
+  g_assert_cmpmem (a, sizeof a, b, sizeof b);
+  g_assert_true (memcmp (a, c, sizeof a) != 0);
+  for (guint i = 0; i < G_N_ELEMENTS (a); i++)
+    n_x += a[i] == TTT_MARK_X;
+  g_assert_cmpuint (n_x, >, 0);
+  g_assert_cmpuint (n_x, <, G_N_ELEMENTS (a));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/setup/enum-nicks", test_enum_nicks);
+  g_test_add_func ("/game/setup/settings-bind", test_settings_bind);
+  g_test_add_func ("/game/setup/preferences-apply", test_preferences_apply);
+  g_test_add_func ("/game/setup/first-player/policies", test_first_player);
+  g_test_add_func ("/game/setup/first-player/restart", test_first_player_restart);
+  g_test_add_func ("/game/setup/first-player/random", test_first_player_random);
+
+  return g_test_run ();
+}

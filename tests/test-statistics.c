@@ -1,0 +1,847 @@
+/* test-statistics.c — the results per level, kept, saved and repaired
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * TttStatistics on its own (counts, streaks, saturation, merge and
+ * reset, the stored value and its repair, the first release's scores
+ * carried over), then as a game counts into it: once, when the game ends,
+ * for good.
+ */
+
+#include <string.h>
+
+#include "model-helpers.h"
+
+static const TttTally zero;
+
+static void
+assert_tally (TttStatistics *statistics,
+              TttTallyId     id,
+              guint32        won,
+              guint32        drawn,
+              guint32        lost,
+              guint32        streak,
+              guint32        best_streak)
+{
+  TttTally tally;
+
+  ttt_statistics_get_tally (statistics, id, &tally);
+  g_assert_cmpuint (tally.won, ==, won);
+  g_assert_cmpuint (tally.drawn, ==, drawn);
+  g_assert_cmpuint (tally.lost, ==, lost);
+  g_assert_cmpuint (tally.streak, ==, streak);
+  g_assert_cmpuint (tally.best_streak, ==, best_streak);
+}
+
+/* Which tallies said they changed, as bits, and how often. */
+typedef struct
+{
+  guint ids;
+  guint n_changed;
+  guint n_can_reset;
+} Changes;
+
+static void
+changed_cb (TttStatistics *statistics,
+            TttTallyId     id,
+            Changes       *changes)
+{
+  g_assert_cmpint (id, <, TTT_N_TALLIES);
+  changes->ids |= 1u << id;
+  changes->n_changed++;
+}
+
+static void
+watch (TttStatistics *statistics,
+       Changes       *changes)
+{
+  memset (changes, 0, sizeof *changes);
+  g_signal_connect (statistics, "changed", G_CALLBACK (changed_cb), changes);
+  g_signal_connect_swapped (statistics, "notify::can-reset", G_CALLBACK (ttt_test_count_cb),
+                            &changes->n_can_reset);
+}
+
+/* Counting */
+
+/* Each result of each level goes into that tally and no other. */
+static void
+test_record (void)
+{
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    for (TttResult result = TTT_RESULT_WON; result <= TTT_RESULT_LOST; result++)
+      {
+        g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+        Changes changes;
+        gboolean can_reset;
+
+        watch (statistics, &changes);
+        g_assert_false (ttt_statistics_get_can_reset (statistics));
+
+        ttt_statistics_record (statistics, id, result);
+        ttt_statistics_record (statistics, id, result);
+
+        for (TttTallyId other = 0; other < TTT_N_TALLIES; other++)
+          {
+            TttTally tally;
+
+            ttt_statistics_get_tally (statistics, other, &tally);
+            if (other != id)
+              {
+                g_assert_true (ttt_tally_is_empty (&tally));
+                continue;
+              }
+            g_assert_cmpuint (tally.won, ==, result == TTT_RESULT_WON ? 2 : 0);
+            g_assert_cmpuint (tally.drawn, ==, result == TTT_RESULT_DRAWN ? 2 : 0);
+            g_assert_cmpuint (tally.lost, ==, result == TTT_RESULT_LOST ? 2 : 0);
+            g_assert_cmpuint (ttt_tally_get_games (&tally), ==, 2);
+          }
+
+        /* Told once per game, and can-reset once, when it first became so. */
+        g_assert_cmphex (changes.ids, ==, 1u << id);
+        g_assert_cmpuint (changes.n_changed, ==, 2);
+        g_assert_cmpuint (changes.n_can_reset, ==, 1);
+        g_object_get (statistics, "can-reset", &can_reset, NULL);
+        g_assert_true (can_reset);
+      }
+}
+
+static void
+test_streaks (void)
+{
+  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+
+  /* The case: win, win, draw. */
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
+  assert_tally (statistics, TTT_TALLY_MEDIUM, 1, 0, 0, 1, 1);
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
+  assert_tally (statistics, TTT_TALLY_MEDIUM, 2, 0, 0, 2, 2);
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_DRAWN);
+  assert_tally (statistics, TTT_TALLY_MEDIUM, 2, 1, 0, 0, 2);
+
+  /* A loss ends a streak too; the best stays until a longer run. */
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_LOST);
+  assert_tally (statistics, TTT_TALLY_MEDIUM, 3, 1, 1, 0, 2);
+  for (int i = 0; i < 3; i++)
+    ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
+  assert_tally (statistics, TTT_TALLY_MEDIUM, 6, 1, 1, 3, 3);
+
+  /* Levels keep their own streaks. */
+  ttt_statistics_record (statistics, TTT_TALLY_HARD, TTT_RESULT_LOST);
+  assert_tally (statistics, TTT_TALLY_MEDIUM, 6, 1, 1, 3, 3);
+  assert_tally (statistics, TTT_TALLY_HARD, 0, 0, 1, 0, 0);
+}
+
+/* X's wins, draws and O's wins; two people have no streaks. */
+static void
+test_two_players (void)
+{
+  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+
+  ttt_statistics_record (statistics, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_DRAWN);
+  ttt_statistics_record (statistics, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
+  assert_tally (statistics, TTT_TALLY_TWO_PLAYERS, 2, 1, 1, 0, 0);
+  for (TttTallyId id = TTT_TALLY_EASY; id <= TTT_TALLY_HARD; id++)
+    assert_tally (statistics, id, 0, 0, 0, 0, 0);
+}
+
+/* At the most the settings hold, a count stays: no warning (they are
+ * fatal here), no wrap to 0, and nothing said to have changed. */
+static void
+test_saturate (void)
+{
+  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+  const TttTally full = { G_MAXUINT32, G_MAXUINT32, G_MAXUINT32, G_MAXUINT32, G_MAXUINT32 };
+  const TttTally almost = { G_MAXUINT32 - 1, G_MAXUINT32 - 1, 5, G_MAXUINT32 - 1, G_MAXUINT32 - 1 };
+  Changes changes;
+
+  ttt_statistics_merge (statistics, TTT_TALLY_EASY, &full);
+  ttt_statistics_merge (statistics, TTT_TALLY_HARD, &almost);
+  watch (statistics, &changes);
+
+  for (TttResult result = TTT_RESULT_WON; result <= TTT_RESULT_LOST; result++)
+    ttt_statistics_record (statistics, TTT_TALLY_EASY, result);
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
+  /* A draw and a loss end the streak, which then grows again by one. */
+  assert_tally (statistics, TTT_TALLY_EASY, G_MAXUINT32, G_MAXUINT32, G_MAXUINT32, 1, G_MAXUINT32);
+  g_assert_cmpuint (ttt_tally_get_games (&full), ==, 3 * (guint64) G_MAXUINT32);
+
+  /* One below the top: up to it, and no further. */
+  ttt_statistics_record (statistics, TTT_TALLY_HARD, TTT_RESULT_WON);
+  assert_tally (statistics, TTT_TALLY_HARD, G_MAXUINT32, G_MAXUINT32 - 1, 5, G_MAXUINT32, G_MAXUINT32);
+  changes.n_changed = 0;
+  ttt_statistics_record (statistics, TTT_TALLY_HARD, TTT_RESULT_WON);
+  assert_tally (statistics, TTT_TALLY_HARD, G_MAXUINT32, G_MAXUINT32 - 1, 5, G_MAXUINT32, G_MAXUINT32);
+  g_assert_cmpuint (changes.n_changed, ==, 0);
+
+  /* Merging saturates too. */
+  ttt_statistics_merge (statistics, TTT_TALLY_HARD, &full);
+  assert_tally (statistics, TTT_TALLY_HARD, G_MAXUINT32, G_MAXUINT32, G_MAXUINT32, G_MAXUINT32, G_MAXUINT32);
+}
+
+static void
+test_win_percent (void)
+{
+  static const struct
+  {
+    guint32 won, drawn, lost;
+    int     percent;
+  } cases[] = {
+    { 0, 0, 0, -1 },
+    { 2, 1, 0, 67 },
+    { 1, 1, 0, 50 },
+    { 1, 2, 0, 33 },
+    { 3, 0, 0, 100 },
+    { 0, 2, 5, 0 },
+    /* Nearly all, or nearly none, is not all or none. */
+    { 999, 0, 1, 99 },
+    { 1, 998, 1, 1 },
+    { G_MAXUINT32, G_MAXUINT32, G_MAXUINT32, 33 },
+    { G_MAXUINT32, 0, 1, 99 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TttTally tally = { cases[i].won, cases[i].drawn, cases[i].lost, 0, 0 };
+
+      g_assert_cmpint (ttt_tally_get_win_percent (&tally), ==, cases[i].percent);
+    }
+}
+
+/* Reset and undo */
+
+static void
+test_reset_and_merge (void)
+{
+  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+  TttTally before;
+  Changes changes;
+
+  for (int i = 0; i < 3; i++)
+    ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_HARD, TTT_RESULT_DRAWN);
+  watch (statistics, &changes);
+
+  /* One tally, and back: as if nothing happened. */
+  ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &before);
+  ttt_statistics_reset (statistics, TTT_TALLY_EASY);
+  assert_tally (statistics, TTT_TALLY_EASY, 0, 0, 0, 0, 0);
+  assert_tally (statistics, TTT_TALLY_HARD, 0, 1, 0, 0, 0);
+  g_assert_cmphex (changes.ids, ==, 1u << TTT_TALLY_EASY);
+  ttt_statistics_merge (statistics, TTT_TALLY_EASY, &before);
+  assert_tally (statistics, TTT_TALLY_EASY, 3, 0, 0, 3, 3);
+
+  /* Wins since the reset carry the streak on... */
+  ttt_statistics_reset (statistics, TTT_TALLY_EASY);
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_merge (statistics, TTT_TALLY_EASY, &before);
+  assert_tally (statistics, TTT_TALLY_EASY, 4, 0, 0, 4, 4);
+
+  /* ...a loss since ends it, and the best is the better of the two. */
+  ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &before);
+  ttt_statistics_reset (statistics, TTT_TALLY_EASY);
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_LOST);
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_merge (statistics, TTT_TALLY_EASY, &before);
+  assert_tally (statistics, TTT_TALLY_EASY, 5, 0, 1, 1, 4);
+
+  /* All of them: can-reset goes, and comes back with the undo. */
+  changes.n_can_reset = 0;
+  changes.ids = 0;
+  {
+    TttTally all[TTT_N_TALLIES];
+
+    for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+      ttt_statistics_get_tally (statistics, id, &all[id]);
+    ttt_statistics_reset_all (statistics);
+    g_assert_false (ttt_statistics_get_can_reset (statistics));
+    g_assert_cmpuint (changes.n_can_reset, ==, 1);
+    /* Only the tallies that held something changed. */
+    g_assert_cmphex (changes.ids, ==, (1u << TTT_TALLY_EASY) | (1u << TTT_TALLY_HARD));
+
+    for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+      ttt_statistics_merge (statistics, id, &all[id]);
+    g_assert_true (ttt_statistics_get_can_reset (statistics));
+    g_assert_cmpuint (changes.n_can_reset, ==, 2);
+    assert_tally (statistics, TTT_TALLY_EASY, 5, 0, 1, 1, 4);
+    assert_tally (statistics, TTT_TALLY_HARD, 0, 1, 0, 0, 0);
+  }
+
+  /* Resetting what is empty says nothing. */
+  ttt_statistics_reset_all (statistics);
+  changes.n_changed = 0;
+  ttt_statistics_reset_all (statistics);
+  ttt_statistics_reset (statistics, TTT_TALLY_MEDIUM);
+  ttt_statistics_merge (statistics, TTT_TALLY_MEDIUM, &zero);
+  g_assert_cmpuint (changes.n_changed, ==, 0);
+}
+
+/* The stored value */
+
+static void
+test_variant_round_trip (void)
+{
+  g_autoptr(TttStatistics) a = ttt_statistics_new ();
+  g_autoptr(TttStatistics) b = ttt_statistics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) value = NULL;
+  g_autofree char *text = NULL;
+
+  ttt_statistics_record (a, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_MEDIUM, TTT_RESULT_DRAWN);
+  ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
+  ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
+
+  value = g_variant_ref_sink (ttt_statistics_to_variant (a));
+  text = g_variant_print (value, FALSE);
+  g_assert_cmpstr (text, ==,
+                   "{'easy': (1, 0, 0, 1, 1), 'medium': (0, 1, 0, 0, 0), "
+                   "'hard': (0, 0, 1, 0, 0), 'two-players': (0, 0, 1, 0, 0)}");
+
+  g_assert_true (ttt_statistics_load (b, value, &error));
+  g_assert_no_error (error);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    {
+      TttTally ta, tb;
+
+      ttt_statistics_get_tally (a, id, &ta);
+      ttt_statistics_get_tally (b, id, &tb);
+      g_assert_cmpmem (&ta, sizeof ta, &tb, sizeof tb);
+    }
+}
+
+/* Broken values: what is good is kept, the rest is 0, and the error
+ * names what was wrong. */
+static void
+test_variant_broken (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *complaint;
+    guint32     easy_won;  /* what is kept of a good "easy" (3, 1, 2, 1, 2) */
+    guint32     hard_won;  /* and of a good "hard" (7, 0, 0, 0, 7) */
+  } cases[] = {
+    /* A level missing. */
+    { "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}",
+      "“hard” is missing", 3, 0 },
+    /* Of another type: numbers as GVariant reads them by hand. */
+    { "{'easy': <(3, 1, 2, 1, 2)>, 'hard': <(7, 0, 0, 0, 7)>, 'medium': <(1, 2)>}",
+      "“medium” is not five counts", 3, 7 },
+    { "{'easy': (3, 1, 2, 1, 2), 'hard': (7, 0, 0, 0, 7), 'medium': (0, 0, 0, 0, 0), "
+      "'two-players': (0, 0, 0, 0, 0)}",
+      "a value of type a{s(iiiii)}, not a{s(uuuuu)}", 3, 7 },
+    { "{'easy': (3, -1, 2, 1, 2), 'hard': (7, 0, 0, 0, 7)}",
+      "“easy” is not five counts", 0, 7 },
+    { "{'easy': (uint64 3, 1, 2, 1, 2), 'hard': (uint64 7, 0, 0, 0, 7), 'medium': (uint64 1, 0, 0, 0, 1), "
+      "'two-players': (uint64 5000000000, 0, 0, 0, 0)}",
+      "“two-players” is not five counts", 3, 7 },
+    /* Streaks that counting games cannot give. */
+    { "{'easy': (3, 1, 2, 4, 4), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
+    { "{'easy': (3, 1, 2, 2, 1), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
+    { "{'easy': (3, 1, 2, 1, 2), 'two-players': (1, 1, 1, 1, 1)}", "“two-players” does not add up", 3, 0 },
+    /* Names it does not know, and names twice: the first one counts. */
+    { "{'easy': (3, 1, 2, 1, 2), 'expert': (1, 0, 0, 1, 1)}", "“expert” is not a tally", 3, 0 },
+    { "{'easy': (3, 1, 2, 1, 2), 'easy': (9, 9, 9, 9, 9)}", "“easy” comes twice", 3, 0 },
+    /* Not a dictionary at all. */
+    { "uint32 7", "a value of type u, not a{s(uuuuu)}", 0, 0 },
+    { "['easy', 'hard']", "a value of type as, not a{s(uuuuu)}", 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GError) parse_error = NULL;
+      g_autoptr(GVariant) value = g_variant_parse (NULL, cases[i].text, NULL, NULL, &parse_error);
+      TttTally tally;
+
+      g_assert_no_error (parse_error);
+      /* Something stale, to see that it is replaced. */
+      ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
+
+      g_assert_false (ttt_statistics_load (statistics, value, &error));
+      g_assert_error (error, TTT_STATISTICS_ERROR, TTT_STATISTICS_ERROR_INVALID);
+      if (strstr (error->message, cases[i].complaint) == NULL)
+        g_error ("%s: “%s” does not say %s", cases[i].text, error->message, cases[i].complaint);
+
+      ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
+      g_assert_cmpuint (tally.won, ==, cases[i].easy_won);
+      if (cases[i].easy_won != 0)
+        assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
+      ttt_statistics_get_tally (statistics, TTT_TALLY_HARD, &tally);
+      g_assert_cmpuint (tally.won, ==, cases[i].hard_won);
+    }
+}
+
+/* Bound to the settings */
+
+/* Each write of the key, counted. */
+static void
+count_writes_cb (GSettings  *settings,
+                 const char *key,
+                 guint      *n_writes)
+{
+  (*n_writes)++;
+}
+
+static void
+test_settings_bind (void)
+{
+  g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
+  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+  g_autoptr(GVariant) stored = NULL;
+  g_autoptr(GVariant) outside = NULL;
+  guint n_writes = 0;
+  Changes changes;
+
+  /* The default is complete, so a fresh start says nothing. */
+  ttt_statistics_bind_settings (statistics, settings, NULL);
+  g_assert_false (ttt_statistics_get_can_reset (statistics));
+  g_signal_connect (settings, "changed::statistics", G_CALLBACK (count_writes_cb), &n_writes);
+  watch (statistics, &changes);
+
+  /* A game counted is a game saved. */
+  ttt_statistics_record (statistics, TTT_TALLY_HARD, TTT_RESULT_DRAWN);
+  ttt_test_iterate ();
+  stored = g_settings_get_value (settings, "statistics");
+  {
+    guint32 won, drawn, lost, streak, best;
+
+    g_assert_true (g_variant_lookup (stored, "hard", "(uuuuu)", &won, &drawn, &lost, &streak, &best));
+    g_assert_cmpuint (drawn, ==, 1);
+  }
+  g_assert_cmpuint (n_writes, ==, 1);
+
+  /* Resetting all is one write. */
+  n_writes = 0;
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_WON);
+  n_writes = 0;
+  ttt_statistics_reset_all (statistics);
+  ttt_test_iterate ();
+  g_assert_cmpuint (n_writes, ==, 1);
+
+  /* A value written elsewhere (another window's game, dconf-editor) comes
+   * in, and is told. */
+  changes.ids = 0;
+  outside = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
+                             "{'easy': (0, 0, 0, 0, 0), 'medium': (2, 0, 1, 0, 1), "
+                             "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}",
+                             NULL, NULL, NULL);
+  g_assert_true (g_settings_set_value (settings, "statistics", outside));
+  ttt_test_iterate ();
+  assert_tally (statistics, TTT_TALLY_MEDIUM, 2, 0, 1, 0, 1);
+  g_assert_cmphex (changes.ids, ==, 1u << TTT_TALLY_MEDIUM);
+}
+
+/* A value someone broke: said once, repaired in the settings, the good
+ * entries kept; the next start finds nothing to say. */
+static void
+test_settings_repair (void)
+{
+  g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
+  g_autoptr(GVariant) broken = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
+                                                "{'easy': (3, 1, 2, 1, 2), 'hard': (9, 9, 9, 9, 1)}",
+                                                NULL, NULL, NULL);
+  g_autoptr(GVariant) repaired = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_settings_set_value (settings, "statistics", broken));
+
+  {
+    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+
+    g_test_expect_message ("TicTacToe", G_LOG_LEVEL_WARNING,
+                           "Repaired the statistics*“hard” does not add up*“medium” is missing*"
+                           "“two-players” is missing*");
+    ttt_statistics_bind_settings (statistics, settings, NULL);
+    g_test_assert_expected_messages ();
+    assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
+    assert_tally (statistics, TTT_TALLY_HARD, 0, 0, 0, 0, 0);
+  }
+
+  repaired = g_settings_get_value (settings, "statistics");
+  text = g_variant_print (repaired, FALSE);
+  g_assert_cmpstr (text, ==,
+                   "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), "
+                   "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}");
+
+  /* Said once: a warning now would be fatal. */
+  {
+    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+
+    ttt_statistics_bind_settings (statistics, settings, NULL);
+    assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
+  }
+}
+
+/* The keyfile's text, when GSettings could not read it as the key's
+ * type: what can be read of it is kept. */
+static void
+test_settings_repair_text (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *warning;
+    guint32     easy_won;
+  } cases[] = {
+    { "{'easy': <(3, 1, 2, 1, 2)>, 'medium': <(1, 2)>}",
+      "Repaired the statistics*a value of type a{sv}, not a{s(uuuuu)}*“medium” is not five counts*"
+      "“hard” is missing*", 3 },
+    { "{'easy': (3, 1, 2,", "Repaired the statistics*the value cannot be read*", 0 },
+    { "'many'", "Repaired the statistics*a value of type s, not a{s(uuuuu)}*", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
+      g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+      g_autoptr(GVariant) written = NULL;
+      guint32 won, drawn, lost, streak, best;
+
+      g_test_expect_message ("TicTacToe", G_LOG_LEVEL_WARNING, cases[i].warning);
+      ttt_statistics_bind_settings (statistics, settings, cases[i].text);
+      g_test_assert_expected_messages ();
+
+      assert_tally (statistics, TTT_TALLY_MEDIUM, 0, 0, 0, 0, 0);
+      written = g_settings_get_user_value (settings, "statistics");
+      g_assert_nonnull (written);
+      g_assert_true (g_variant_lookup (written, "easy", "(uuuuu)", &won, &drawn, &lost, &streak, &best));
+      g_assert_cmpuint (won, ==, cases[i].easy_won);
+      g_assert_cmpuint (g_variant_n_children (written), ==, TTT_N_TALLIES);
+    }
+
+  /* Text that reads as the key's type is the settings' value: nothing
+   * to say, nothing written. */
+  {
+    g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
+    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+    g_autoptr(GVariant) written = NULL;
+
+    ttt_statistics_bind_settings (statistics, settings,
+                                  "{'easy': (0, 0, 0, 0, 0), 'medium': (0, 0, 0, 0, 0), "
+                                  "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}");
+    written = g_settings_get_user_value (settings, "statistics");
+    g_assert_null (written);
+  }
+}
+
+/* The first release's six totals: into the level set at that moment and
+ * two-players, once, and then reset. */
+static void
+test_settings_migrate (void)
+{
+  static const struct
+  {
+    const char *key;
+    guint       value;
+  } old[] = {
+    { "score-human", 5 }, { "score-draws", 2 }, { "score-computer", 3 },
+    { "score-x", 4 }, { "score-pair-draws", 6 }, { "score-o", 1 },
+  };
+  g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
+  g_autoptr(GVariant) before = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
+                                                "{'easy': (0, 0, 0, 0, 0), 'medium': (0, 0, 0, 0, 0), "
+                                                "'hard': (1, 0, 0, 1, 1), 'two-players': (0, 0, 0, 0, 0)}",
+                                                NULL, NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (old); i++)
+    g_settings_set_uint (settings, old[i].key, old[i].value);
+  g_settings_set_string (settings, "difficulty", "hard");
+  /* A later game already counted, as after going back to the first
+   * release and forth again. */
+  g_settings_set_value (settings, "statistics", before);
+
+  {
+    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+
+    ttt_statistics_bind_settings (statistics, settings, NULL);
+    /* The old games came first: the win since carries a streak of 1. */
+    assert_tally (statistics, TTT_TALLY_HARD, 6, 2, 3, 1, 1);
+    assert_tally (statistics, TTT_TALLY_TWO_PLAYERS, 4, 6, 1, 0, 0);
+    assert_tally (statistics, TTT_TALLY_EASY, 0, 0, 0, 0, 0);
+    assert_tally (statistics, TTT_TALLY_MEDIUM, 0, 0, 0, 0, 0);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (old); i++)
+    {
+      g_autoptr(GVariant) user = g_settings_get_user_value (settings, old[i].key);
+
+      g_assert_null (user);
+    }
+
+  /* Once: the next start finds the same. */
+  {
+    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+
+    ttt_statistics_bind_settings (statistics, settings, NULL);
+    assert_tally (statistics, TTT_TALLY_HARD, 6, 2, 3, 1, 1);
+    assert_tally (statistics, TTT_TALLY_TWO_PLAYERS, 4, 6, 1, 0, 0);
+  }
+}
+
+/* A game counts */
+
+/* Plays a game against @level to its end by @strategy; returns how it
+ * ended for the person. */
+static TttResult
+play_game (TttGame         *game,
+           TttLevel         level,
+           TttTestStrategy  strategy)
+{
+  TttOutcome outcome;
+
+  ttt_game_set_difficulty (game, level);
+  ttt_game_start_new (game);
+  ttt_test_play_out (game, strategy, NULL, NULL, NULL);
+  outcome = ttt_game_get_outcome (game);
+
+  if (outcome == TTT_OUTCOME_DRAW)
+    return TTT_RESULT_DRAWN;
+  if ((outcome == TTT_OUTCOME_X_WINS) == (ttt_game_get_human_mark (game) == TTT_MARK_X))
+    return TTT_RESULT_WON;
+  return TTT_RESULT_LOST;
+}
+
+/* Every finished game, once, into the tally of the level it was played
+ * at, whatever it was set to meanwhile. */
+static void
+test_game_counts (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (17);
+  TttStatistics *statistics = ttt_game_get_statistics (game);
+  guint counted[TTT_N_TALLIES][3] = { { 0 } };
+  guint n_lost_hard = 0;
+
+  g_assert_true (TTT_IS_STATISTICS (statistics));
+
+  for (guint i = 0; i < 30; i++)
+    {
+      TttLevel level = i % 3;
+      TttTestStrategy strategy = i % 2 ? ttt_test_strategy_hint : ttt_test_strategy_lowest;
+      TttResult result = play_game (game, level, strategy);
+
+      counted[level][result]++;
+      n_lost_hard += level == TTT_LEVEL_HARD && result == TTT_RESULT_LOST;
+
+      for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+        {
+          TttTally tally;
+
+          ttt_statistics_get_tally (statistics, id, &tally);
+          g_assert_cmpuint (tally.won, ==, counted[id][TTT_RESULT_WON]);
+          g_assert_cmpuint (tally.drawn, ==, counted[id][TTT_RESULT_DRAWN]);
+          g_assert_cmpuint (tally.lost, ==, counted[id][TTT_RESULT_LOST]);
+        }
+
+      /* Nothing more comes of a finished game. */
+      ttt_test_drain ();
+    }
+
+  /* Perfect play draws against Hard, lowest-cell play loses to it. */
+  g_assert_cmpuint (n_lost_hard, >, 0);
+  g_assert_cmpuint (counted[TTT_LEVEL_HARD][TTT_RESULT_WON], ==, 0);
+  g_assert_cmpuint (counted[TTT_LEVEL_HARD][TTT_RESULT_DRAWN], >, 0);
+
+  /* A level changed mid-game counts the game where it was played. */
+  {
+    TttTally before, after;
+
+    ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+    ttt_game_start_new (game);
+    g_assert_true (ttt_game_play (game, 0));
+    ttt_test_wait_for_human (game);
+    ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &before);
+    ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
+    g_assert_cmpint (ttt_game_get_current_tally (game), ==, TTT_TALLY_HARD);
+    ttt_test_play_out (game, ttt_test_strategy_lowest, NULL, NULL, NULL);
+    ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &after);
+    g_assert_cmpmem (&before, sizeof before, &after, sizeof after);
+    assert_tally (statistics, TTT_TALLY_HARD,
+                  0, counted[TTT_LEVEL_HARD][TTT_RESULT_DRAWN], counted[TTT_LEVEL_HARD][TTT_RESULT_LOST] + 1,
+                  0, 0);
+  }
+}
+
+/* New Game, or a preference that restarts an empty game, counts nothing. */
+static void
+test_game_abandoned (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (18);
+  TttStatistics *statistics = ttt_game_get_statistics (game);
+  Changes changes;
+
+  watch (statistics, &changes);
+  ttt_game_start_new (game);
+
+  /* Three moves cannot end a game against Medium, which blocks. */
+  for (int moves = 1; moves <= 3; moves++)
+    {
+      ttt_game_start_new (game);
+      for (int i = 0; i < moves && ttt_game_get_state (game) == TTT_GAME_STATE_HUMAN_TURN; i++)
+        {
+          g_assert_true (ttt_game_play (game, ttt_test_strategy_hint (game, NULL)));
+          ttt_test_wait_for_human (game);
+        }
+      g_assert_cmpint (ttt_game_get_state (game), !=, TTT_GAME_STATE_OVER);
+    }
+  ttt_game_start_new (game);
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_test_wait_for_human (game);
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+  TTT_TEST_PLAY (game, 0, 3, 1, 4);
+  ttt_game_start_new (game);
+  ttt_test_drain ();
+
+  g_assert_cmpuint (changes.n_changed, ==, 0);
+  g_assert_false (ttt_statistics_get_can_reset (statistics));
+}
+
+/* A result is final: nothing to undo once the game is over. */
+static void
+test_game_undo_after_end (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (19);
+  TttStatistics *statistics = ttt_game_get_statistics (game);
+  TttTestRecorder rec;
+  TttTally before, after;
+  gboolean can_undo = TRUE;
+
+  /* Lost to Hard: the loss stays. */
+  play_game (game, TTT_LEVEL_HARD, ttt_test_strategy_lowest);
+  ttt_test_recorder_init (&rec, game);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_HARD, &before);
+  g_assert_cmpuint (before.lost, ==, 1);
+
+  g_assert_false (ttt_game_get_can_undo (game));
+  g_object_get (game, "can-undo", &can_undo, NULL);
+  g_assert_false (can_undo);
+  g_assert_false (ttt_game_undo (game));
+  TTT_ASSERT_NO_EVENTS (&rec);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_HARD, &after);
+  g_assert_cmpmem (&before, sizeof before, &after, sizeof after);
+  g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
+  ttt_test_recorder_clear (&rec);
+
+  /* Between two people too; can-undo says so as the game ends. */
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+  ttt_test_recorder_init (&rec, game);
+  TTT_TEST_PLAY (game, 0, 3, 1, 4);
+  g_assert_true (ttt_game_get_can_undo (game));
+  ttt_test_recorder_forget (&rec);
+  g_assert_true (ttt_game_play (game, 2));
+  TTT_ASSERT_EVENTS (&rec,
+                     "tally two-players",
+                     "cell 2 x",
+                     "notify can-undo", "notify n-moves", "notify outcome",
+                     "notify state", "notify turn",
+                     "turn none",
+                     "over x-wins 007");
+  g_assert_false (ttt_game_undo (game));
+  TTT_ASSERT_NO_EVENTS (&rec);
+  assert_tally (statistics, TTT_TALLY_TWO_PLAYERS, 1, 0, 0, 0, 0);
+  ttt_test_recorder_clear (&rec);
+}
+
+/* Whoever hears of the end finds the game counted: the tally changes
+ * while the game already shows its end, and before "game-over". */
+typedef struct
+{
+  TttGame *game;
+  gboolean counted;
+  guint    n_games;
+} NewsOrder;
+
+static void
+tally_changed_check_cb (TttStatistics *statistics,
+                        TttTallyId     id,
+                        NewsOrder     *order)
+{
+  g_assert_cmpint (ttt_game_get_state (order->game), ==, TTT_GAME_STATE_OVER);
+  g_assert_cmpint (ttt_game_get_outcome (order->game), !=, TTT_OUTCOME_ONGOING);
+  g_assert_cmpint (ttt_game_get_current_tally (order->game), ==, id);
+  g_assert_false (order->counted);
+  order->counted = TRUE;
+}
+
+static void
+game_over_check_cb (TttGame    *game,
+                    TttOutcome  outcome,
+                    guint       winning_cells,
+                    NewsOrder  *order)
+{
+  g_assert_true (order->counted);
+  order->counted = FALSE;
+  order->n_games++;
+}
+
+static void
+test_game_news_order (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (20);
+  NewsOrder order = { game, FALSE, 0 };
+
+  g_signal_connect (ttt_game_get_statistics (game), "changed", G_CALLBACK (tally_changed_check_cb), &order);
+  g_signal_connect (game, "game-over", G_CALLBACK (game_over_check_cb), &order);
+
+  for (int i = 0; i < 6; i++)
+    play_game (game, i % 3, ttt_test_strategy_lowest);
+  g_assert_cmpuint (order.n_games, ==, 6);
+  g_signal_handlers_disconnect_by_data (ttt_game_get_statistics (game), &order);
+}
+
+/* Games of one app share one TttStatistics. */
+static void
+test_game_shared (void)
+{
+  g_autoptr(TttStatistics) shared = ttt_statistics_new ();
+  g_autoptr(TttGame) a = ttt_test_game_new (21);
+  g_autoptr(TttGame) b = ttt_test_game_new (22);
+  TttStatistics *own = ttt_game_get_statistics (a);
+  guint n_notify = 0;
+
+  g_signal_connect_swapped (a, "notify::statistics", G_CALLBACK (ttt_test_count_cb), &n_notify);
+  ttt_game_set_statistics (a, shared);
+  ttt_game_set_statistics (a, shared);
+  g_object_set (b, "statistics", shared, NULL);
+  g_assert_cmpuint (n_notify, ==, 1);
+  g_assert_true (ttt_game_get_statistics (a) == shared);
+  g_assert_false (own == shared);
+
+  play_game (a, TTT_LEVEL_HARD, ttt_test_strategy_lowest);
+  play_game (b, TTT_LEVEL_HARD, ttt_test_strategy_lowest);
+  assert_tally (shared, TTT_TALLY_HARD, 0, 0, 2, 0, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/statistics/record", test_record);
+  g_test_add_func ("/statistics/streaks", test_streaks);
+  g_test_add_func ("/statistics/two-players", test_two_players);
+  g_test_add_func ("/statistics/saturate", test_saturate);
+  g_test_add_func ("/statistics/win-percent", test_win_percent);
+  g_test_add_func ("/statistics/reset-and-merge", test_reset_and_merge);
+  g_test_add_func ("/statistics/variant/round-trip", test_variant_round_trip);
+  g_test_add_func ("/statistics/variant/broken", test_variant_broken);
+  g_test_add_func ("/statistics/settings/bind", test_settings_bind);
+  g_test_add_func ("/statistics/settings/repair", test_settings_repair);
+  g_test_add_func ("/statistics/settings/repair-text", test_settings_repair_text);
+  g_test_add_func ("/statistics/settings/migrate", test_settings_migrate);
+  g_test_add_func ("/statistics/game/counts", test_game_counts);
+  g_test_add_func ("/statistics/game/abandoned", test_game_abandoned);
+  g_test_add_func ("/statistics/game/undo-after-end", test_game_undo_after_end);
+  g_test_add_func ("/statistics/game/news-order", test_game_news_order);
+  g_test_add_func ("/statistics/game/shared", test_game_shared);
+
+  return g_test_run ();
+}
