@@ -31,16 +31,10 @@ play_two_player_win (TttTestWindow *fixture)
   ttt_test_play_top_row_for_x (fixture->window);
 }
 
-static GtkWidget *
-focus_of (TttTestWindow *fixture)
-{
-  return gtk_root_get_focus (GTK_ROOT (fixture->window));
-}
-
 static int
 focused_cell (TttTestWindow *fixture)
 {
-  GtkWidget *focus = focus_of (fixture);
+  GtkWidget *focus = ttt_test_focus (fixture->window);
 
   for (int i = 0; i < TTT_N_CELLS; i++)
     if (focus == ttt_window_get_cell (fixture->window, i))
@@ -96,7 +90,7 @@ test_end_stops_board (TttTestWindow *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
   g_assert_true (gtk_widget_get_mapped (play_again));
   g_assert_true (gtk_widget_has_css_class (play_again, "suggested-action"));
-  g_assert_true (focus_of (fixture) == play_again);
+  g_assert_true (ttt_test_focus (fixture->window) == play_again);
   gtk_test_accessible_assert_property (GTK_WIDGET (fixture->board),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "X won!");
 

@@ -21,12 +21,6 @@
  * X block with a fork, and X wins on the seventh move. */
 static const int forked_game[] = { 4, 0, 8, 3, 6, 7, 2 };
 
-static GtkWidget *
-focus_of (TttTestWindow *fixture)
-{
-  return gtk_root_get_focus (GTK_ROOT (fixture->window));
-}
-
 static void
 assert_description (GtkWidget  *widget,
                     const char *expected)
@@ -258,7 +252,7 @@ test_hint_reasons (TttTestWindow *fixture,
        * the focus, gets no description to say it twice (the news tells
        * the hint). */
       assert_description (GTK_WIDGET (fixture->board), cases[i].text);
-      g_assert_true (gtk_widget_has_focus (ttt_window_get_cell (fixture->window, cases[i].cell)));
+      g_assert_true (ttt_test_focus (fixture->window) == ttt_window_get_cell (fixture->window, cases[i].cell));
       assert_no_description (ttt_window_get_cell (fixture->window, cases[i].cell));
 
       /* Until the next move. */
@@ -297,7 +291,7 @@ test_hint_with_analysis (TttTestWindow *fixture,
     /* The news of the hint borrows the focused cell's description (see
      * TttAnnouncer; as it does before GTK 4.14, here by hand); the
      * analysis comes back when the focus moves on. */
-    g_assert_true (gtk_widget_has_focus (ttt_window_get_cell (fixture->window, cell)));
+    g_assert_true (ttt_test_focus (fixture->window) == ttt_window_get_cell (fixture->window, cell));
     gtk_accessible_reset_property (GTK_ACCESSIBLE (ttt_window_get_cell (fixture->window, cell)),
                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
     ttt_board_view_focus_cell (fixture->board, cell == 8 ? 7 : 8);
@@ -375,7 +369,7 @@ test_review_navigation (TttTestWindow *fixture,
   /* Review is offered beside Play Again, which stays the default. */
   g_assert_true (gtk_widget_get_mapped (review_button));
   g_assert_true (ttt_test_action_enabled (fixture->window, "win.review"));
-  g_assert_true (focus_of (fixture) == play_again);
+  g_assert_true (ttt_test_focus (fixture->window) == play_again);
   g_assert_true (gtk_widget_has_css_class (play_again, "suggested-action"));
   g_assert_false (gtk_widget_has_css_class (review_button, "suggested-action"));
 
@@ -399,7 +393,7 @@ test_review_navigation (TttTestWindow *fixture,
   g_assert_true (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "review_box")));
   g_assert_false (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "status_stack")));
   g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
-  g_assert_true (focus_of (fixture) == ttt_test_window_child (fixture->window, "previous_button"));
+  g_assert_true (ttt_test_focus (fixture->window) == ttt_test_window_child (fixture->window, "previous_button"));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "summary_label"))), ==,
                    "X played perfectly. O made 1 mistake. The game turned at move 4.");
   gtk_test_accessible_assert_property (ttt_test_window_child (fixture->window, "review_box"), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -422,7 +416,7 @@ test_review_navigation (TttTestWindow *fixture,
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Home));
   assert_position (fixture, 0, "Start");
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Before the first move.");
-  g_assert_true (focus_of (fixture) == ttt_test_window_child (fixture->window, "next_button"));
+  g_assert_true (ttt_test_focus (fixture->window) == ttt_test_window_child (fixture->window, "next_button"));
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     g_assert_null (ttt_board_view_get_note (fixture->board, cell, NULL));
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Page_Up));
@@ -476,7 +470,7 @@ test_review_navigation (TttTestWindow *fixture,
   g_assert_null (ttt_board_view_get_review (fixture->board));
   g_assert_false (gtk_widget_get_visible (ttt_test_window_child (fixture->window, "review_box")));
   g_assert_true (gtk_widget_get_mapped (play_again));
-  g_assert_true (focus_of (fixture) == play_again);
+  g_assert_true (ttt_test_focus (fixture->window) == play_again);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
   assert_description (GTK_WIDGET (fixture->board), "X won!");
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
@@ -508,7 +502,7 @@ test_review_leave (TttTestWindow *fixture,
     ttt_test_iterate ();
   }
   g_assert_null (ttt_window_get_review (fixture->window));
-  g_assert_true (focus_of (fixture) == ttt_test_window_child (fixture->window, "play_again_button"));
+  g_assert_true (ttt_test_focus (fixture->window) == ttt_test_window_child (fixture->window, "play_again_button"));
 
   /* The accelerator's action opens it again; a new game closes it and
    * the board takes the focus and plays. */
@@ -522,8 +516,8 @@ test_review_leave (TttTestWindow *fixture,
   g_assert_true (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "status_stack")));
   g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
-  g_assert_true (GTK_IS_BUTTON (focus_of (fixture)));
-  g_assert_true (gtk_widget_is_ancestor (focus_of (fixture), GTK_WIDGET (fixture->board)));
+  g_assert_true (GTK_IS_BUTTON (ttt_test_focus (fixture->window)));
+  g_assert_true (gtk_widget_is_ancestor (ttt_test_focus (fixture->window), GTK_WIDGET (fixture->board)));
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     {
       g_assert_true (gtk_widget_is_sensitive (ttt_window_get_cell (fixture->window, cell)));

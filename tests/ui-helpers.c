@@ -262,6 +262,15 @@ ttt_test_window_child (TttWindow  *window,
   return GTK_WIDGET (child);
 }
 
+/* The widget with the window's focus. Not gtk_widget_has_focus(): that
+ * is false while the window is not the active one, which on a busy X
+ * server it may not be yet. */
+GtkWidget *
+ttt_test_focus (TttWindow *window)
+{
+  return gtk_root_get_focus (GTK_ROOT (window));
+}
+
 /* The score the window shows: X's badge, the draws between, O's badge. */
 void
 ttt_test_assert_badges (TttWindow *window,

@@ -38,6 +38,7 @@ void          ttt_test_click_cells        (TttWindow            *window,
 void          ttt_test_play_top_row_for_x (TttWindow            *window);
 GtkWidget    *ttt_test_window_child       (TttWindow            *window,
                                            const char           *name);
+GtkWidget    *ttt_test_focus              (TttWindow            *window);
 void          ttt_test_assert_badges      (TttWindow            *window,
                                            guint                 x,
                                            guint                 draws,
