@@ -130,7 +130,7 @@ ttt_coach_hint_text (TttMotive motive,
       /* Translators: two marks in a line whose third cell is free. */
       return g_strdup (_("Hint: make two in a row"));
     case TTT_MOTIVE_CENTRE:
-      return g_strdup (_("Hint: take the centre"));
+      return g_strdup (_("Hint: take the center"));
     case TTT_MOTIVE_CORNER:
       return g_strdup (_("Hint: take a corner"));
     case TTT_MOTIVE_SIDE:
@@ -229,6 +229,10 @@ ttt_coach_motive_text (TttMotive motive,
 
   opponent = ttt_coach_mark_name (other_mark (mover));
 
+  /* Translators: the sentences of this switch say what a move does. They
+   * are used both for a move already played (in a review) and for one
+   * not played yet (after "Suggested move: %s", or after "Best was row %d,
+   * column %d." in a review): choose a tense that fits both. */
   switch (motive)
     {
     case TTT_MOTIVE_WIN:
@@ -241,7 +245,7 @@ ttt_coach_motive_text (TttMotive motive,
     case TTT_MOTIVE_THREAT:
       return g_strdup (_("It makes two in a row."));
     case TTT_MOTIVE_CENTRE:
-      return g_strdup (_("It takes the centre."));
+      return g_strdup (_("It takes the center."));
     case TTT_MOTIVE_CORNER:
       return g_strdup (_("It takes a corner."));
     case TTT_MOTIVE_SIDE:

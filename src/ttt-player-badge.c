@@ -64,16 +64,30 @@ update_accessible (TttPlayerBadge *self)
   g_autofree char *label = NULL;
   const char *mark = self->mark == TTT_MARK_X ? C_("mark", "X") : C_("mark", "O");
 
-  if (self->active)
+  /* Between two people the name is the mark again: say it once. */
+  if (self->name == NULL || *self->name == '\0' || g_str_equal (self->name, mark))
+    {
+      if (self->active)
+        /* Translators: a player badge read by a screen reader when the
+         * player has no other name than the mark (two people at one
+         * screen): the mark and the games won; e.g. "X, 2 wins, to move". */
+        label = g_strdup_printf (ngettext ("%s, %u win, to move", "%s, %u wins, to move", self->score),
+                                 mark, self->score);
+      else
+        /* Translators: as above, for the side that is not to move. */
+        label = g_strdup_printf (ngettext ("%s, %u win", "%s, %u wins", self->score),
+                                 mark, self->score);
+    }
+  else if (self->active)
     /* Translators: a player badge read by a screen reader: the mark, the
-     * player's name ("You", "Computer", or the mark again between two
-     * people), and the games won; e.g. "X, You, 2 wins, to move". */
+     * player's name ("You" or "Computer"), and the games won; e.g.
+     * "X, You, 2 wins, to move". */
     label = g_strdup_printf (ngettext ("%s, %s, %u win, to move", "%s, %s, %u wins, to move", self->score),
-                             mark, self->name != NULL ? self->name : "", self->score);
+                             mark, self->name, self->score);
   else
     /* Translators: as above, for the side that is not to move. */
     label = g_strdup_printf (ngettext ("%s, %s, %u win", "%s, %s, %u wins", self->score),
-                             mark, self->name != NULL ? self->name : "", self->score);
+                             mark, self->name, self->score);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,

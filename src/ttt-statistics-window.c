@@ -303,12 +303,42 @@ toast_title (guint ids)
     return g_strdup (_("All statistics reset"));
   if (n > 1)
     return g_strdup (_("Statistics reset"));
-  if (only == TTT_TALLY_TWO_PLAYERS)
-    return g_strdup (_("Two-player statistics reset"));
 
-  /* Translators: a notice with a Restore button; %s is a difficulty such
-   * as "Easy". */
-  return g_strdup_printf (_("%s statistics reset"), tally_title (only));
+  /* Whole sentences rather than "%s statistics reset": the level's name
+   * may need another form inside a sentence. */
+  switch (only)
+    {
+    case TTT_TALLY_EASY:
+      /* Translators: a notice with a Restore button. */
+      return g_strdup (_("Easy statistics reset"));
+    case TTT_TALLY_MEDIUM:
+      return g_strdup (_("Medium statistics reset"));
+    case TTT_TALLY_HARD:
+      return g_strdup (_("Hard statistics reset"));
+    case TTT_TALLY_TWO_PLAYERS:
+      return g_strdup (_("Two-player statistics reset"));
+    default:
+      g_return_val_if_reached (g_strdup (""));
+    }
+}
+
+/* The name of the button that resets one row. */
+static const char *
+reset_title (TttTallyId id)
+{
+  switch (id)
+    {
+    case TTT_TALLY_EASY:
+      return _("Reset Easy Statistics");
+    case TTT_TALLY_MEDIUM:
+      return _("Reset Medium Statistics");
+    case TTT_TALLY_HARD:
+      return _("Reset Hard Statistics");
+    case TTT_TALLY_TWO_PLAYERS:
+      return _("Reset Two-Player Statistics");
+    default:
+      g_return_val_if_reached ("");
+    }
 }
 
 static void
@@ -405,9 +435,7 @@ add_row (TttStatisticsWindow *self,
                                                            : self->computer_group;
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reset = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
-  /* Translators: the button that resets one row of the statistics; %s is
-   * the row's title, such as "Easy". */
-  g_autofree char *reset_label = g_strdup_printf (_("Reset %s"), tally_title (id));
+  const char *reset_label = reset_title (id);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tally_title (id));
   gtk_widget_add_css_class (row, "tally");

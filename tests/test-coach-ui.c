@@ -232,7 +232,7 @@ test_hint_reasons (TttTestWindow *fixture,
     const char *text;
     const char *after;
   } cases[] = {
-    { "centre", { 0 }, 1, 4, "Hint: take the centre", "X’s turn" },
+    { "centre", { 0 }, 1, 4, "Hint: take the center", "X’s turn" },
     { "block", { 0, 4, 1 }, 3, 2, "Hint: block X’s line", "X’s turn" },
     { "fork", { 0, 1, 4, 8 }, 4, 3, "Hint: make a fork — two ways to win", "O’s turn" },
   };

@@ -211,7 +211,7 @@ test_hint_motive (void)
 {
   static const HintCase cases[] = {
     { "opening", { 0 }, 0, 0, TTT_MOTIVE_CORNER, "Hint: take a corner" },
-    { "answer a corner", { 0 }, 1, 4, TTT_MOTIVE_CENTRE, "Hint: take the centre" },
+    { "answer a corner", { 0 }, 1, 4, TTT_MOTIVE_CENTRE, "Hint: take the center" },
     { "block", { 0, 4, 1 }, 3, 2, TTT_MOTIVE_BLOCK, "Hint: block X’s line" },
     { "fork", { 0, 1, 4, 8 }, 4, 3, TTT_MOTIVE_FORK, "Hint: make a fork — two ways to win" },
     { "win", { 0, 3, 1, 4 }, 4, 2, TTT_MOTIVE_WIN, "Hint: complete your line and win" },
@@ -370,7 +370,7 @@ test_review_grades (void)
 
   ttt_review_cursor_set_position (cursor, 1);
   text = ttt_review_cursor_dup_move_text (cursor);
-  g_assert_cmpstr (text, ==, "Move 1 — X at row 2, column 2: Best. It takes the centre.");
+  g_assert_cmpstr (text, ==, "Move 1 — X at row 2, column 2: Best. It takes the center.");
   g_clear_pointer (&text, g_free);
 
   ttt_review_cursor_set_position (cursor, 5);
@@ -572,7 +572,7 @@ test_words_hints (void)
     NULL,  /* names the opponent: below */
     "Hint: make a fork — two ways to win",
     "Hint: make two in a row",
-    "Hint: take the centre",
+    "Hint: take the center",
     "Hint: take a corner",
     "Hint: take a side",
   };
@@ -755,7 +755,7 @@ test_words_translated (void)
 
   /* And back in English. */
   english = ttt_coach_hint_text (TTT_MOTIVE_CENTRE, TTT_MARK_X);
-  g_assert_cmpstr (english, ==, "Hint: take the centre");
+  g_assert_cmpstr (english, ==, "Hint: take the center");
 }
 
 /* The setting */

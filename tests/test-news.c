@@ -451,9 +451,9 @@ test_hint (Fixture       *fixture,
   ttt_test_iterate ();
   assert_heard (fixture, "Suggested move");
 
-  ttt_news_note_hint (fixture->news, 4, "It takes the centre.");
+  ttt_news_note_hint (fixture->news, 4, "It takes the center.");
   ttt_test_iterate ();
-  assert_heard (fixture, "Suggested move: It takes the centre.");
+  assert_heard (fixture, "Suggested move: It takes the center.");
 
   /* No hint, no news. */
   ttt_news_note_hint (fixture->news, -1, NULL);

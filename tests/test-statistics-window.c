@@ -150,9 +150,9 @@ test_rows (Fixture       *fixture,
   gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Hard");
   gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_HARD),
-                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset Hard");
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset Hard Statistics");
   gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_TWO_PLAYERS),
-                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset X against O");
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset Two-Player Statistics");
 
   /* Nothing to reset in an empty row; Reset All while anything counts. */
   g_assert_true (reset_all_enabled (fixture));

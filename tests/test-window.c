@@ -35,11 +35,23 @@ count_marks (TttGame *game)
   return n;
 }
 
+/* What a screen reader says of a player badge. */
+static void
+assert_badge_label (TttTestWindow *fixture,
+                    const char    *badge,
+                    const char    *expected)
+{
+  gtk_test_accessible_assert_property (ttt_test_window_child (fixture->window, badge),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+}
+
 static void
 test_click_and_answer (TttTestWindow *fixture,
                        gconstpointer  data)
 {
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
+  assert_badge_label (fixture, "badge_x", "X, You, 0 wins, to move");
+  assert_badge_label (fixture, "badge_o", "O, Computer, 0 wins");
   assert_cell_name (fixture, 4, "Row 2, column 2, empty");
 
   ttt_test_click (fixture->window, 4);
@@ -93,6 +105,9 @@ test_two_players_win_highlight (TttTestWindow *fixture,
   g_settings_set_string (settings, "opponent", "human");
   ttt_test_iterate ();
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
+  /* The name is the mark again: said once. */
+  assert_badge_label (fixture, "badge_x", "X, 0 wins, to move");
+  assert_badge_label (fixture, "badge_o", "O, 0 wins");
 
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     ttt_test_click (fixture->window, moves[i]);
@@ -111,6 +126,7 @@ test_two_players_win_highlight (TttTestWindow *fixture,
   g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   ttt_test_assert_badges (fixture->window, 1, 0, 0);
+  assert_badge_label (fixture, "badge_x", "X, 1 win");
 
   /* Clicks after the end change nothing. */
   ttt_test_click (fixture->window, 8);
