@@ -7,8 +7,11 @@
 #       Every language in LINGUAS has a .po that passes msgfmt --check and
 #       translates every message of a template made now from POTFILES.in:
 #       no untranslated or fuzzy entry, none missing because the .po lags
-#       behind the sources. With DESKTOP (the merged desktop file), each
-#       language also has its Name, Comment and Keywords there.
+#       behind the sources, and no entry the sources no longer have. The
+#       entries this script reads are the ones msgfmt compiles (a stray
+#       string line is glued by msgfmt onto the entry before it, which a
+#       reader of lines would miss). With DESKTOP (the merged desktop file),
+#       each language also has its Name, Comment and Keywords there.
 #
 #   check-translations.py potfiles SRCDIR
 #       POTFILES.in names only files that exist, and every source file with
@@ -35,6 +38,7 @@ MSGFMT = os.environ.get('MSGFMT', 'msgfmt')
 MSGMERGE = os.environ.get('MSGMERGE', 'msgmerge')
 XGETTEXT = os.environ.get('XGETTEXT', 'xgettext')
 MSGATTRIB = os.environ.get('MSGATTRIB', 'msgattrib')
+MSGUNFMT = os.environ.get('MSGUNFMT', 'msgunfmt')
 
 # What meson's i18n.gettext(preset: 'glib') and po/meson.build pass to
 # xgettext, so that the template made here has the messages of the real one.
@@ -230,6 +234,12 @@ def statistics(text):
     return count('translated'), count('fuzzy'), count('untranslated')
 
 
+def obsolete_ids(po_text):
+    """The msgids of a PO file's obsolete (#~) entries."""
+    return [f'  {unquote(line[len("#~ msgid "):])}' for line in po_text.splitlines()
+            if line.startswith('#~ msgid ')]
+
+
 def entries_of(po, *flags):
     """msgids that msgattrib selects with FLAGS, for the failure message."""
     proc = run([MSGATTRIB, *flags, '--no-location', '--no-wrap', str(po)])
@@ -287,6 +297,23 @@ def check_catalogs(srcdir, desktop=None):
                     details += [f'behind the sources: {current[2]} untranslated, {current[1]} fuzzy '
                                 'after merging a template made now (run meson compile tictactoe-update-po):']
                     details += entries_of(merged, '--untranslated') + entries_of(merged, '--only-fuzzy')
+
+                stale = obsolete_ids(merged.read_text(encoding='utf-8'))
+                if stale:
+                    details += [f'{len(stale)} entries no source has any more (run meson compile '
+                                'tictactoe-update-po, then msgattrib --no-obsolete):'] + stale
+
+            # What the game will show, read back from the compiled catalog,
+            # against what this script reads from the text.
+            mo = Path(tmp) / f'{lang}.mo'
+            if run([MSGFMT, '-o', str(mo), str(po)]).returncode == 0:
+                compiled = {(c, m): s for c, m, s in entries(run([MSGUNFMT, '--no-wrap', str(mo)]).stdout)}
+                read = {(c, m): s for c, m, s in entries(header) if any(s)}
+                differ = sorted((k for k in compiled.keys() | read.keys() if compiled.get(k) != read.get(k)),
+                                key=str)
+                if differ:
+                    details += ['msgfmt compiles these differently from how they read (a stray line?):']
+                    details += [f'  {c + " | " if c else ""}{m!r}: {compiled.get((c, m))!r}' for c, m in differ]
 
             ok = check.returncode == 0 and stats[0] > 0 and len(details) == 1
             tap.result(ok, f'{lang}: complete, no fuzzy, msgfmt --check passes', details)
