@@ -131,6 +131,42 @@ row_selected_cb (TttPreferencesWindow *self,
   sync_rows (self);
 }
 
+/* The value a combo row shows beside its title. libadwaita 1.2 ellipsizes
+ * it before it wraps the subtitle, so that at 360 px a German row read
+ * "Gegner … Comp…". Our values are a word or two: shown whole, they let
+ * the subtitle wrap instead. The popup keeps libadwaita's own items. */
+static void
+setup_value_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_value_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item)
+{
+  GtkStringObject *item = gtk_list_item_get_item (list_item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)),
+                       gtk_string_object_get_string (item));
+}
+
+static void
+show_value_whole (AdwComboRow *row)
+{
+  g_autoptr(GtkListItemFactory) value_factory = gtk_signal_list_item_factory_new ();
+
+  adw_combo_row_set_list_factory (row, adw_combo_row_get_factory (row));
+  g_signal_connect (value_factory, "setup", G_CALLBACK (setup_value_cb), NULL);
+  g_signal_connect (value_factory, "bind", G_CALLBACK (bind_value_cb), NULL);
+  adw_combo_row_set_factory (row, value_factory);
+}
+
 static void
 ttt_preferences_window_constructed (GObject *object)
 {
@@ -251,6 +287,10 @@ static void
 ttt_preferences_window_init (TttPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  show_value_whole (self->opponent_row);
+  show_value_whole (self->difficulty_row);
+  show_value_whole (self->first_player_row);
 }
 
 /* @game, if given, is the game whose values in effect the rows show. */

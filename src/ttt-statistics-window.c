@@ -352,7 +352,18 @@ reset_with_undo (TttStatisticsWindow *self,
 
   if (toast == NULL)
     {
+      GtkWidget *label = gtk_label_new (NULL);
+
+      /* libadwaita's own title would be cut at 360 px ("Medium
+       * statistic…" beside Restore, in German only the level): this one
+       * wraps instead. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      /* On one line where there is room. */
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_NONE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      gtk_widget_add_css_class (label, "heading");
       toast = adw_toast_new ("");
+      adw_toast_set_custom_title (toast, label);
       undo = g_new0 (ResetUndo, 1);
       undo->statistics = g_object_ref (self->statistics);
       adw_toast_set_button_label (toast, _("_Restore"));
@@ -381,7 +392,7 @@ reset_with_undo (TttStatisticsWindow *self,
         ttt_statistics_reset (self->statistics, id);
 
   title = toast_title (undo->ids);
-  adw_toast_set_title (toast, title);
+  gtk_label_set_label (GTK_LABEL (adw_toast_get_custom_title (toast)), title);
 
   /* On show, or waiting to: adding it again starts its time again. */
   if (toast == self->undo_toast)

@@ -206,7 +206,7 @@ test_reset_and_undo (Fixture       *fixture,
 
   toast = ttt_statistics_window_get_undo_toast (fixture->window);
   g_assert_nonnull (toast);
-  g_assert_cmpstr (adw_toast_get_title (toast), ==, "Easy statistics reset");
+  g_assert_cmpstr (ttt_test_toast_title (toast), ==, "Easy statistics reset");
   g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Restore");
   g_assert_cmpuint (adw_toast_get_timeout (toast), >, 0);
 
@@ -230,7 +230,7 @@ test_reset_and_undo (Fixture       *fixture,
   ttt_test_iterate ();
   g_assert_false (ttt_statistics_get_can_reset (fixture->statistics));
   toast = ttt_statistics_window_get_undo_toast (fixture->window);
-  g_assert_cmpstr (adw_toast_get_title (toast), ==, "All statistics reset");
+  g_assert_cmpstr (ttt_test_toast_title (toast), ==, "All statistics reset");
   g_signal_emit_by_name (toast, "button-clicked");
   ttt_test_iterate ();
   ttt_statistics_get_tally (fixture->statistics, TTT_TALLY_HARD, &tally);
@@ -241,7 +241,7 @@ test_reset_and_undo (Fixture       *fixture,
   /* The two-player row says so in its own words. */
   record_games (fixture, TTT_TALLY_TWO_PLAYERS, "w");
   click_reset (fixture, TTT_TALLY_TWO_PLAYERS);
-  g_assert_cmpstr (adw_toast_get_title (ttt_statistics_window_get_undo_toast (fixture->window)), ==,
+  g_assert_cmpstr (ttt_test_toast_title (ttt_statistics_window_get_undo_toast (fixture->window)), ==,
                    "Two-player statistics reset");
 }
 
@@ -263,7 +263,7 @@ test_resets_share_toast (Fixture       *fixture,
   g_assert_nonnull (toast);
   click_reset (fixture, TTT_TALLY_HARD);
   g_assert_true (ttt_statistics_window_get_undo_toast (fixture->window) == toast);
-  g_assert_cmpstr (adw_toast_get_title (toast), ==, "Statistics reset");
+  g_assert_cmpstr (ttt_test_toast_title (toast), ==, "Statistics reset");
 
   record_games (fixture, TTT_TALLY_EASY, "w");
   click_reset (fixture, TTT_TALLY_EASY);
@@ -283,7 +283,7 @@ test_resets_share_toast (Fixture       *fixture,
   click_reset (fixture, TTT_TALLY_HARD);
   g_assert_nonnull (ttt_statistics_window_get_undo_toast (fixture->window));
   g_assert_false (ttt_statistics_window_get_undo_toast (fixture->window) == toast);
-  g_assert_cmpstr (adw_toast_get_title (ttt_statistics_window_get_undo_toast (fixture->window)), ==,
+  g_assert_cmpstr (ttt_test_toast_title (ttt_statistics_window_get_undo_toast (fixture->window)), ==,
                    "Hard statistics reset");
 }
 

@@ -5,7 +5,8 @@
  * Loads the catalogs that the build compiles into <builddir>/po, asks for
  * zh_CN through LANGUAGE as a user would, and reads the strings back from
  * the widgets: the title must be 井字棋 and no visible text may be left in
- * English. Needs a display, like test-window.
+ * English. Then, in every language of po/LINGUAS, the windows must fit a
+ * 360 px wide screen with no text cut. Needs a display, like test-window.
  */
 
 #include "config.h"
@@ -239,8 +240,8 @@ test_statistics (void)
   g_signal_emit_by_name (ttt_statistics_window_get_reset (statistics_window, TTT_TALLY_MEDIUM), "clicked");
   ttt_test_iterate ();
   g_assert_nonnull (ttt_statistics_window_get_undo_toast (statistics_window));
-  g_assert_true (has_han (adw_toast_get_title (ttt_statistics_window_get_undo_toast (statistics_window))));
-  assert_chinese ("The notice of a reset", adw_toast_get_title (ttt_statistics_window_get_undo_toast (statistics_window)));
+  g_assert_true (has_han (ttt_test_toast_title (ttt_statistics_window_get_undo_toast (statistics_window))));
+  assert_chinese ("The notice of a reset", ttt_test_toast_title (ttt_statistics_window_get_undo_toast (statistics_window)));
 
   gtk_window_destroy (GTK_WINDOW (statistics_window));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -355,6 +356,197 @@ use_utf8_locale (void)
   return NULL;
 }
 
+/* Every language at 360 px */
+
+static void
+use_language (const char *language)
+{
+  g_setenv ("LANGUAGE", language, TRUE);
+  /* Makes gettext forget the translations it looked up before. */
+  textdomain (GETTEXT_PACKAGE);
+}
+
+/* Fails, naming what is too wide, unless @content fits @width. */
+static void
+assert_fits (const char *language,
+             const char *where,
+             GtkWidget  *content,
+             int         width)
+{
+  GString *wide = g_string_new (NULL);
+  int minimum;
+
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  if (minimum <= width)
+    {
+      g_string_free (wide, TRUE);
+      return;
+    }
+
+  /* The widgets at least as wide as the limit, innermost last. */
+  for (GtkWidget *w = content; w != NULL;)
+    {
+      GtkWidget *widest = NULL;
+      int widest_minimum = 0;
+
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+        {
+          int m;
+
+          if (!gtk_widget_should_layout (c))
+            continue;
+          gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &m, NULL, NULL, NULL);
+          if (m > widest_minimum)
+            {
+              widest = c;
+              widest_minimum = m;
+            }
+        }
+      if (widest != NULL)
+        g_string_append_printf (wide, " > %s.%s %d px", G_OBJECT_TYPE_NAME (widest),
+                                gtk_widget_get_css_classes (widest)[0] != NULL
+                                  ? gtk_widget_get_css_classes (widest)[0] : "",
+                                widest_minimum);
+      w = widest;
+    }
+
+  g_error ("%s: %s needs %d px, more than %d:%s", language, where, minimum, width, wide->str);
+}
+
+static char **
+linguas (void)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GStrvBuilder) languages = g_strv_builder_new ();
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (g_test_get_filename (G_TEST_DIST, "..", "po", "LINGUAS", NULL),
+                            &text, NULL, &error))
+    g_error ("%s", error->message);
+
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] != '\0' && lines[i][0] != '#')
+        g_strv_builder_add (languages, lines[i]);
+    }
+
+  return g_strv_builder_end (languages);
+}
+
+static void
+check_narrow_window (const char *language)
+{
+  TttWindow *window = ttt_test_window_new (app);
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  GtkWidget *header = gtk_widget_get_ancestor (ttt_test_window_child (window, "window_title"), ADW_TYPE_HEADER_BAR);
+
+  gtk_window_present (GTK_WINDOW (window));
+  ttt_test_iterate ();
+
+  /* At the start; the status's stack measures the end's page too. */
+  assert_fits (language, "the window", content, 360);
+  ttt_test_set_content_size (window, 360, 600);
+  ttt_test_assert_labels_whole (header);
+  ttt_test_assert_labels_whole (ttt_test_window_child (window, "badges"));
+
+  /* The end, between two people so that it needs no computer. */
+  g_settings_set_string (ttt_application_get_settings (app), "opponent", "human");
+  ttt_test_iterate ();
+  ttt_test_play_top_row_for_x (window);
+  ttt_test_iterate ();
+  assert_fits (language, "the window at the end", content, 360);
+  ttt_test_assert_labels_whole (header);
+  ttt_test_assert_labels_whole (ttt_test_window_child (window, "status_stack"));
+
+  /* And its review. */
+  ttt_test_activate (window, "win.review");
+  ttt_test_press (window, GDK_KEY_Home);
+  ttt_test_press (window, GDK_KEY_Right);
+  assert_fits (language, "the window in a review", content, 360);
+  ttt_test_assert_labels_whole (ttt_test_window_child (window, "review_box"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (ttt_application_get_settings (app), "opponent");
+  ttt_test_iterate ();
+}
+
+/* Until @widget is laid out, as a toast is once it has come in. */
+static void
+wait_for_width (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (gtk_widget_get_width (widget) == 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  ttt_test_iterate ();
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+}
+
+static void
+check_narrow_dialogs (const char *language)
+{
+  TttWindow *window = ttt_test_window_new (app);
+  TttPreferencesWindow *preferences;
+  TttStatisticsWindow *statistics;
+  AdwToast *toast;
+  GtkWidget *content;
+
+  gtk_window_present (GTK_WINDOW (window));
+  ttt_test_iterate ();
+
+  preferences = ttt_preferences_window_new (ttt_application_get_settings (app), ttt_window_get_game (window));
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  ttt_test_iterate ();
+  content = adw_window_get_content (ADW_WINDOW (preferences));
+  assert_fits (language, "the preferences", content, 360);
+  ttt_test_set_window_content_size (GTK_WINDOW (preferences), content, 360, 600);
+  ttt_test_assert_labels_whole (content);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  ttt_test_iterate ();
+
+  statistics = ttt_test_open_statistics (window);
+  content = adw_window_get_content (ADW_WINDOW (statistics));
+  assert_fits (language, "the statistics", content, 360);
+  ttt_test_set_window_content_size (GTK_WINDOW (statistics), content, 360, 600);
+  ttt_test_assert_labels_whole (content);
+
+  /* With a reset's notice: the two players' game of check_narrow_window()
+   * is there to reset. */
+  g_signal_emit_by_name (ttt_statistics_window_get_reset (statistics, TTT_TALLY_TWO_PLAYERS), "clicked");
+  toast = ttt_statistics_window_get_undo_toast (statistics);
+  g_assert_nonnull (toast);
+  wait_for_width (adw_toast_get_custom_title (toast));
+  ttt_test_assert_labels_whole (content);
+  g_signal_emit_by_name (toast, "button-clicked");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ttt_test_iterate ();
+}
+
+static void
+test_every_language_narrow (void)
+{
+  g_auto(GStrv) languages = linguas ();
+
+  g_assert_cmpuint (g_strv_length (languages), >=, 6);
+
+  for (guint i = 0; languages[i] != NULL; i++)
+    {
+      use_language (languages[i]);
+      /* Not English by accident: the catalog is the one in use. */
+      g_assert_cmpstr (C_("difficulty", "Medium"), !=, "Medium");
+
+      check_narrow_window (languages[i]);
+      check_narrow_dialogs (languages[i]);
+    }
+
+  use_language ("zh_CN");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -374,6 +566,7 @@ main (int   argc,
              "gettext would ignore LANGUAGE. Generate one with localedef.");
   g_setenv ("LC_ALL", locale, TRUE);
   gtk_init ();
+  ttt_test_use_gnome_title_bar ();
 
   /* The catalogs that the build compiled: <builddir>/po/<lang>/LC_MESSAGES. */
   localedir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
@@ -389,6 +582,7 @@ main (int   argc,
   g_test_add_func ("/translation/zh_CN/shortcuts", test_shortcuts);
   g_test_add_func ("/translation/zh_CN/statistics", test_statistics);
   g_test_add_func ("/translation/zh_CN/coach", test_coach);
+  g_test_add_func ("/translation/every-language/narrow", test_every_language_narrow);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -10,14 +10,21 @@
 #include "ttt-player-badge.h"
 #include "ui-helpers.h"
 
-/* gtk_test_init(), and GNOME's own title bar layout, a close button
- * only, which the narrow windows are measured with. */
+/* GNOME's own title bar layout, a close button only, which the narrow
+ * windows are measured with. */
+void
+ttt_test_use_gnome_title_bar (void)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+}
+
+/* gtk_test_init(), and GNOME's title bar. */
 void
 ttt_test_init (int    *argc,
                char ***argv)
 {
   gtk_test_init (argc, argv, NULL);
-  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  ttt_test_use_gnome_title_bar ();
 }
 
 /* The application as it runs, but for a test: not unique, so a test
@@ -262,6 +269,19 @@ ttt_test_window_child (TttWindow  *window,
   return GTK_WIDGET (child);
 }
 
+/* The words of a toast: its title, or its own title widget's label. */
+const char *
+ttt_test_toast_title (AdwToast *toast)
+{
+  GtkWidget *custom = adw_toast_get_custom_title (toast);
+
+  if (custom == NULL)
+    return adw_toast_get_title (toast);
+
+  g_assert_true (GTK_IS_LABEL (custom));
+  return gtk_label_get_label (GTK_LABEL (custom));
+}
+
 /* The widget with the window's focus. Not gtk_widget_has_focus(): that
  * is false while the window is not the active one, which on a busy X
  * server it may not be yet. */
@@ -503,26 +523,38 @@ ttt_test_window_tear_down (TttTestWindow *fixture,
   ttt_test_iterate ();
 }
 
-/* Resizes the window until its content (everything under the title bar's
- * frame) is @width × @height, as on a phone; without a compositor the
- * window's size counts its frame too. */
+/* Resizes @window until @content, the widget that holds everything the
+ * window shows, is @width × @height, as on a phone; without a compositor
+ * the window's size counts its frame too. */
 void
-ttt_test_set_content_size (TttWindow *window,
-                           int        width,
-                           int        height)
+ttt_test_set_window_content_size (GtkWindow *window,
+                                  GtkWidget *content,
+                                  int        width,
+                                  int        height)
 {
-  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   int extra_width, extra_height;
 
-  gtk_window_get_default_size (GTK_WINDOW (window), &extra_width, &extra_height);
+  gtk_window_get_default_size (window, &extra_width, &extra_height);
   extra_width -= gtk_widget_get_width (content);
   extra_height -= gtk_widget_get_height (content);
-  gtk_window_set_default_size (GTK_WINDOW (window), width + extra_width, height + extra_height);
+  gtk_window_set_default_size (window, width + extra_width, height + extra_height);
   while ((gtk_widget_get_width (content) != width || gtk_widget_get_height (content) != height) &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
   ttt_test_iterate ();
   g_assert_cmpint (gtk_widget_get_width (content), ==, width);
   g_assert_cmpint (gtk_widget_get_height (content), ==, height);
+}
+
+/* The same for the game's window: its content is all under the title
+ * bar's frame. */
+void
+ttt_test_set_content_size (TttWindow *window,
+                           int        width,
+                           int        height)
+{
+  ttt_test_set_window_content_size (GTK_WINDOW (window),
+                                    adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
+                                    width, height);
 }

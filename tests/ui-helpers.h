@@ -15,6 +15,7 @@
 
 G_BEGIN_DECLS
 
+void          ttt_test_use_gnome_title_bar (void);
 void          ttt_test_init               (int                  *argc,
                                            char               ***argv);
 TttApplication *ttt_test_application_new  (void);
@@ -39,12 +40,17 @@ void          ttt_test_play_top_row_for_x (TttWindow            *window);
 GtkWidget    *ttt_test_window_child       (TttWindow            *window,
                                            const char           *name);
 GtkWidget    *ttt_test_focus              (TttWindow            *window);
+const char   *ttt_test_toast_title        (AdwToast             *toast);
 void          ttt_test_assert_badges      (TttWindow            *window,
                                            guint                 x,
                                            guint                 draws,
                                            guint                 o);
 TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
 void          ttt_test_assert_labels_whole (GtkWidget           *widget);
+void          ttt_test_set_window_content_size (GtkWindow       *window,
+                                           GtkWidget            *content,
+                                           int                   width,
+                                           int                   height);
 void          ttt_test_set_content_size   (TttWindow            *window,
                                            int                   width,
                                            int                   height);
