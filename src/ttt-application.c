@@ -382,7 +382,10 @@ about_action (GSimpleAction *action,
               gpointer       user_data)
 {
   TttApplication *self = user_data;
-  static const char *developers[] = { "The Tic-Tac-Toe developers", NULL };
+  /* Translators: the authors of the game, as the About window and the
+   * software centre name them. */
+  const char *team = _("The Tic-Tac-Toe developers");
+  const char *developers[] = { team, NULL };
   g_autofree char *notes_version = NULL;
   g_autofree char *notes = read_release_notes (&notes_version);
   GtkWidget *about;
@@ -393,12 +396,13 @@ about_action (GSimpleAction *action,
                         "application-name", _("Tic-Tac-Toe"),
                         "application-icon", APPLICATION_ID,
                         "version", PACKAGE_VERSION,
-                        "developer-name", "The Tic-Tac-Toe developers",
+                        "developer-name", team,
                         "developers", developers,
                         "comments", _("Three in a row against the computer or a friend"),
                         "website", PACKAGE_WEBSITE,
                         "issue-url", PACKAGE_WEBSITE "/issues",
-                        "copyright", "© 2026 The Tic-Tac-Toe developers",
+                        /* Translators: the About window's copyright line. */
+                        "copyright", _("© 2026 The Tic-Tac-Toe developers"),
                         "license-type", GTK_LICENSE_GPL_3_0,
                         /* Translators: your names, one per line. */
                         "translator-credits", _("translator-credits"),
