@@ -94,14 +94,18 @@ results_text (TttTallyId      id,
 
   if (id == TTT_TALLY_TWO_PLAYERS)
     /* Translators: the first %s is a number of games; then come the games
-     * X won, the drawn games and the games O won. */
+     * X won, the drawn games and the games O won. Only the number of games
+     * chooses the plural form: write the other counts so that any number
+     * reads well, e.g. as "label: number". */
     return g_strdup_printf (ngettext ("%s game: X won %u, %u drawn, O won %u",
                                       "%s games: X won %u, %u drawn, O won %u",
                                       (gulong) MIN (games, G_MAXULONG)),
                             count, tally->won, tally->drawn, tally->lost);
 
   /* Translators: the first %s is a number of games against the computer;
-   * then come the games won, drawn and lost. */
+   * then come the games won, drawn and lost. Only the number of games
+   * chooses the plural form: write the other counts so that any number
+   * reads well, e.g. as "label: number". */
   return g_strdup_printf (ngettext ("%s game: %u won, %u drawn, %u lost",
                                     "%s games: %u won, %u drawn, %u lost",
                                     (gulong) MIN (games, G_MAXULONG)),
