@@ -125,11 +125,8 @@ mark_name (TttMark mark)
   switch (mark)
     {
     case TTT_MARK_X:
-      /* Translators: the mark, as read by a screen reader. */
-      return C_("mark", "X");
     case TTT_MARK_O:
-      /* Translators: the mark, as read by a screen reader. */
-      return C_("mark", "O");
+      return ttt_coach_mark_name (mark);
     case TTT_MARK_NONE:
     default:
       /* Translators: a cell without a mark, as read by a screen reader. */

@@ -61,8 +61,11 @@ ttt_coach_mark_name (TttMark mark)
   switch (mark)
     {
     case TTT_MARK_X:
+      /* Translators: the mark, as the board's cells, the badges, the
+       * news and the coach's sentences name it. */
       return C_("mark", "X");
     case TTT_MARK_O:
+      /* Translators: as above. */
       return C_("mark", "O");
     case TTT_MARK_NONE:
     default:

@@ -20,6 +20,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-coach.h"
 #include "ttt-news.h"
 
 typedef enum
@@ -72,13 +73,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static const char *
-mark_name (TttMark mark)
-{
-  /* The same words as the cells' names use. */
-  return mark == TTT_MARK_X ? C_("mark", "X") : C_("mark", "O");
-}
-
 static gboolean
 vs_computer (TttNews *self)
 {
@@ -120,13 +114,13 @@ add_take_back (GString *text,
   if (self->n_cleared == 1)
     /* Translators: news after Undo; %s is the mark (X or O). */
     sentence = g_strdup_printf (C_("news", "Took back %s at row %d, column %d."),
-                                mark_name (first_mark), first / 3 + 1, first % 3 + 1);
+                                ttt_coach_mark_name (first_mark), first / 3 + 1, first % 3 + 1);
   else
     /* Translators: news after Undo took back two moves; each %s is a mark
      * (X or O), followed by the row and column of its cell. */
     sentence = g_strdup_printf (C_("news", "Took back %s at row %d, column %d and %s at row %d, column %d."),
-                                mark_name (first_mark), first / 3 + 1, first % 3 + 1,
-                                mark_name (self->cleared_marks[0]),
+                                ttt_coach_mark_name (first_mark), first / 3 + 1, first % 3 + 1,
+                                ttt_coach_mark_name (self->cleared_marks[0]),
                                 self->cleared[0] / 3 + 1, self->cleared[0] % 3 + 1);
   add (text, sentence);
 }

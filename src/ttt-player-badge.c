@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-board-view.h"
+#include "ttt-coach.h"
 #include "ttt-player-badge.h"
 
 struct _TttPlayerBadge
@@ -62,7 +63,7 @@ static void
 update_accessible (TttPlayerBadge *self)
 {
   g_autofree char *label = NULL;
-  const char *mark = self->mark == TTT_MARK_X ? C_("mark", "X") : C_("mark", "O");
+  const char *mark = ttt_coach_mark_name (self->mark);
 
   /* Between two people the name is the mark again: say it once. */
   if (self->name == NULL || *self->name == '\0' || g_str_equal (self->name, mark))
