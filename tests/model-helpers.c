@@ -5,9 +5,12 @@
 
 #define G_SETTINGS_ENABLE_BACKEND
 
+#include "config.h"
+
 #include <string.h>
 
 #include <gio/gsettingsbackend.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "model-helpers.h"
@@ -553,4 +556,17 @@ ttt_test_recorder_assert (TttTestRecorder    *rec,
   g_assert_cmpstr (actual_text, ==, expected_text);
   g_assert_true (ttt_test_boards_equal (&rec->shadow, &board));
   ttt_test_recorder_forget (rec);
+}
+
+/* Asks gettext for @language from now on, as LANGUAGE would at start-up,
+ * or for none (NULL): the catalogs must already be bound. */
+void
+ttt_test_use_language (const char *language)
+{
+  if (language != NULL)
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  /* Makes gettext forget the translations it looked up before. */
+  textdomain (GETTEXT_PACKAGE);
 }

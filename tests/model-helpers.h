@@ -106,6 +106,8 @@ void          ttt_test_recorder_forget    (TttTestRecorder *rec);
 void          ttt_test_recorder_assert    (TttTestRecorder *rec,
                                            const char * const *expected);
 
+void          ttt_test_use_language       (const char      *language);
+
 #define TTT_ASSERT_EVENTS(rec, ...) \
   G_STMT_START { \
     const char *expected__[] = { __VA_ARGS__, NULL }; \

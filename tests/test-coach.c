@@ -717,17 +717,6 @@ test_words_summary (void)
  * languages without spaces. */
 
 static void
-use_language (const char *language)
-{
-  if (language != NULL)
-    g_setenv ("LANGUAGE", language, TRUE);
-  else
-    g_unsetenv ("LANGUAGE");
-  /* Makes gettext forget the translations it looked up before. */
-  textdomain (GETTEXT_PACKAGE);
-}
-
-static void
 test_words_translated (void)
 {
   g_autofree char *one = NULL;
@@ -736,11 +725,11 @@ test_words_translated (void)
   g_autofree char *summary = NULL;
   g_autofree char *english = NULL;
 
-  use_language ("de");
+  ttt_test_use_language ("de");
   one = ttt_coach_analysis_description (TTT_VERDICT_WIN, 1);
   three = ttt_coach_analysis_description (TTT_VERDICT_WIN, 3);
   hint = ttt_coach_hint_text (TTT_MOTIVE_BLOCK, TTT_MARK_O);
-  use_language (NULL);
+  ttt_test_use_language (NULL);
 
   /* German has two plural forms, and the catalog gives both. */
   g_assert_cmpstr (one, ==, "Wer hier setzt, gewinnt in 1 Zug");
@@ -748,9 +737,9 @@ test_words_translated (void)
   g_assert_cmpstr (hint, ==, "Hinweis: die Reihe von X blockieren");
 
   /* Chinese puts no space between sentences. */
-  use_language ("zh_CN");
+  ttt_test_use_language ("zh_CN");
   summary = ttt_coach_summary_text (TTT_MARK_O, 0, 0, 1, 0, 4);
-  use_language (NULL);
+  ttt_test_use_language (NULL);
   g_assert_cmpstr (summary, ==, "你有 1 次失误。胜负在第 4 步已定。");
 
   /* And back in English. */

@@ -358,14 +358,6 @@ use_utf8_locale (void)
 
 /* Every language at 360 px */
 
-static void
-use_language (const char *language)
-{
-  g_setenv ("LANGUAGE", language, TRUE);
-  /* Makes gettext forget the translations it looked up before. */
-  textdomain (GETTEXT_PACKAGE);
-}
-
 /* Fails, naming what is too wide, unless @content fits @width. */
 static void
 assert_fits (const char *language,
@@ -536,7 +528,7 @@ test_every_language_narrow (void)
 
   for (guint i = 0; languages[i] != NULL; i++)
     {
-      use_language (languages[i]);
+      ttt_test_use_language (languages[i]);
       /* Not English by accident: the catalog is the one in use. */
       g_assert_cmpstr (C_("difficulty", "Medium"), !=, "Medium");
 
@@ -544,7 +536,7 @@ test_every_language_narrow (void)
       check_narrow_dialogs (languages[i]);
     }
 
-  use_language ("zh_CN");
+  ttt_test_use_language ("zh_CN");
 }
 
 int
