@@ -233,6 +233,8 @@ ttt_status_to_string (TttStatus status)
       return "invalid board text";
     case TTT_ERROR_INVALID_ARGUMENT:
       return "invalid argument";
+    case TTT_ERROR_INVALID_MOVE:
+      return "move outside the boards in play";
     default:
       return "unknown status";
     }

@@ -152,6 +152,12 @@ ttt_trap_unit (int n_empty)
 
 /* Computed at build time (ttt-tables.c, written by ttt-gen-tables). */
 extern const uint16_t ttt_ternary_table[512];
+/* Per 9-bit mask of one player's marks: the cells of its completed lines
+ * (ttt_lines_completed()), so a win is one lookup. */
+extern const uint16_t ttt_line_table[512];
+/* Per 9-bit mask and k below its number of cells: the k-th cell, lowest
+ * first, so picking a random cell needs no loop. */
+extern const uint8_t  ttt_select_table[512][9];
 extern const int8_t   ttt_score_table[TTT_N_CODES];
 extern const uint16_t ttt_best_table[TTT_N_CODES];
 extern const uint16_t ttt_trap_table[TTT_N_CODES];
@@ -168,6 +174,20 @@ ttt_ternary (unsigned mask)
       value += power;
 
   return value;
+}
+
+/* SplitMix64's step, inline for the playouts; ttt_rng_next() is this. */
+static inline uint64_t
+ttt_rng_step (uint64_t *state)
+{
+  uint64_t z;
+
+  *state += UINT64_C (0x9e3779b97f4a7c15);
+  z = *state;
+  z = (z ^ (z >> 30)) * UINT64_C (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * UINT64_C (0x94d049bb133111eb);
+
+  return z ^ (z >> 31);
 }
 
 unsigned ttt_rng_below     (uint64_t *state,

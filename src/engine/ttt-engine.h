@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * This is the only public header of the engine. The engine is plain C11 on
+ * This is the engine's public header for the classic game; ttt-ultimate.h,
+ * which includes it, is the other one. The engine is plain C11 on
  * libc: it knows nothing of GLib, GTK or time, keeps no mutable global state
  * and may be called from several threads at once.
  *
@@ -66,6 +67,8 @@ typedef enum
   TTT_ERROR_INVALID_TEXT,     /* text is not a board that can arise in a game */
   TTT_ERROR_INVALID_ARGUMENT, /* a NULL pointer, an unknown level, or a
                                * board no game can reach */
+  TTT_ERROR_INVALID_MOVE,     /* Ultimate: an empty cell of a board the side
+                               * to move may not play in */
 } TttStatus;
 
 typedef enum

@@ -13,17 +13,10 @@
 uint64_t
 ttt_rng_next (uint64_t *state)
 {
-  uint64_t z;
-
   if (state == NULL)
     return 0;
 
-  *state += UINT64_C (0x9e3779b97f4a7c15);
-  z = *state;
-  z = (z ^ (z >> 30)) * UINT64_C (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * UINT64_C (0x94d049bb133111eb);
-
-  return z ^ (z >> 31);
+  return ttt_rng_step (state);
 }
 
 /* Uniform in [0, n), n > 0: draws past the last whole multiple of n are

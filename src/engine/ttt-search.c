@@ -1,0 +1,649 @@
+/* ttt-search.c — Monte-Carlo tree search with a solver, for Ultimate
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * UCT (Kocsis and Szepesvári) with the MCTS-Solver's proofs (Winands,
+ * Björnsson and Saito), extended to draws: a node is proved a win for the
+ * player who moved into it when every reply is proved a loss for the
+ * replier, a loss when some reply is proved a win, a draw when no reply
+ * wins and every reply is proved. Terminal moves are proved when their
+ * parent is expanded, so a win in one is seen at once.
+ *
+ * Nodes are 16 bytes in one block. A node's children are allocated
+ * together, in an order shuffled by the caller's generator (so no cell is
+ * favoured among unvisited moves), when the node is first reached a second
+ * time: a leaf visited once costs no memory. Results are counted in half
+ * points (a win 2, a draw 1) so that the sums are exact integers and a run
+ * repeats bit for bit.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ttt-ultimate-private.h"
+
+/* The exploration constant of UCB1 for results in [0, 1]. */
+#define TTT_SEARCH_EXPLORATION 0.7f
+/* Visits a leaf has before it is expanded. */
+#define TTT_SEARCH_EXPAND_AFTER 1u
+#define TTT_SEARCH_MAX_DEPTH (TTT_ULTIMATE_N_MOVES + 2)
+
+typedef struct
+{
+  uint32_t first_child;  /* 0 while a leaf: no node has the root's place 0 as a child */
+  uint32_t visits;
+  uint32_t score;        /* the mover's results, in half points */
+  uint8_t  move;         /* the move that leads here */
+  uint8_t  n_children;
+  uint8_t  proof;        /* TttProof, for the mover */
+  uint8_t  plies;        /* when proved: plies to the end, this node's move included */
+} Node;
+
+struct TttSearch
+{
+  size_t      memory;
+  uint32_t    capacity;
+  uint32_t    n_nodes;
+  uint32_t    root;
+  bool        has_run;
+  TttUltimate root_pos;
+  uint64_t    iterations;
+  Node        nodes[];
+};
+
+TttSearch *
+ttt_search_new (size_t max_bytes)
+{
+  TttSearch *search;
+  size_t capacity;
+
+  if (max_bytes == 0)
+    max_bytes = TTT_SEARCH_DEFAULT_BYTES;
+  if (max_bytes < TTT_SEARCH_MIN_BYTES || max_bytes > TTT_SEARCH_DEFAULT_BYTES)
+    return NULL;
+
+  capacity = (max_bytes - sizeof (TttSearch)) / sizeof (Node);
+  search = malloc (sizeof (TttSearch) + capacity * sizeof (Node));
+  if (search == NULL)
+    return NULL;
+
+  search->memory = sizeof (TttSearch) + capacity * sizeof (Node);
+  search->capacity = (uint32_t) capacity;
+  search->n_nodes = 0;
+  search->root = 0;
+  search->has_run = false;
+  search->iterations = 0;
+  ttt_ultimate_clear (&search->root_pos);
+
+  return search;
+}
+
+void
+ttt_search_free (TttSearch *search)
+{
+  free (search);
+}
+
+size_t
+ttt_search_get_memory (const TttSearch *search)
+{
+  return search != NULL ? search->memory : 0;
+}
+
+size_t
+ttt_search_get_n_nodes (const TttSearch *search)
+{
+  return search != NULL ? search->n_nodes : 0;
+}
+
+size_t
+ttt_search_get_capacity (const TttSearch *search)
+{
+  return search != NULL ? search->capacity : 0;
+}
+
+uint64_t
+ttt_search_get_iterations (const TttSearch *search)
+{
+  return search != NULL ? search->iterations : 0;
+}
+
+void
+ttt_search_reset (TttSearch *search)
+{
+  if (search == NULL)
+    return;
+
+  search->n_nodes = 0;
+  search->has_run = false;
+}
+
+/* A random playout to the end of the game from @pos, not over; the result
+ * in half points for @mover. */
+static uint32_t
+ttt_search_playout (TttUltimate pos,
+                    TttMark     mover,
+                    uint64_t   *rng)
+{
+  int board, cell;
+
+  do
+    ttt_ult_random_move (&pos, rng, &board, &cell);
+  while (!ttt_ult_play_unchecked (&pos, board, cell));
+
+  if (ttt_line_table[pos.x_won] != 0)
+    return mover == TTT_MARK_X ? 2 : 0;
+  if (ttt_line_table[pos.o_won] != 0)
+    return mover == TTT_MARK_O ? 2 : 0;
+
+  return 1;
+}
+
+static void
+ttt_search_init_node (Node *node,
+                      int   move)
+{
+  node->first_child = 0;
+  node->visits = 0;
+  node->score = 0;
+  node->move = (uint8_t) move;
+  node->n_children = 0;
+  node->proof = TTT_PROOF_NONE;
+  node->plies = 0;
+}
+
+/* Proves @node from its children if they allow it; returns whether it is
+ * proved now. */
+static bool
+ttt_search_try_prove (TttSearch *search,
+                      Node      *node)
+{
+  const Node *children = &search->nodes[node->first_child];
+  int win_plies = INT32_MAX, loss_plies = 0, draw_plies = 0;
+  bool all_proved = true, any_draw = false;
+
+  if (node->proof != TTT_PROOF_NONE)
+    return true;
+
+  for (int i = 0; i < node->n_children; i++)
+    switch (children[i].proof)
+      {
+      case TTT_PROOF_WIN:
+        if (children[i].plies < win_plies)
+          win_plies = children[i].plies;
+        break;
+      case TTT_PROOF_LOSS:
+        if (children[i].plies > loss_plies)
+          loss_plies = children[i].plies;
+        break;
+      case TTT_PROOF_DRAW:
+        any_draw = true;
+        if (children[i].plies > draw_plies)
+          draw_plies = children[i].plies;
+        break;
+      default:
+        all_proved = false;
+        break;
+      }
+
+  /* The replier takes its quickest win, else a draw, else its slowest loss. */
+  if (win_plies != INT32_MAX)
+    {
+      node->proof = TTT_PROOF_LOSS;
+      node->plies = (uint8_t) (win_plies + 1);
+    }
+  else if (!all_proved)
+    return false;
+  else if (any_draw)
+    {
+      node->proof = TTT_PROOF_DRAW;
+      node->plies = (uint8_t) (draw_plies + 1);
+    }
+  else
+    {
+      node->proof = TTT_PROOF_WIN;
+      node->plies = (uint8_t) (loss_plies + 1);
+    }
+
+  return true;
+}
+
+/* Gives @node, a leaf at @pos (not over), its children if there is room;
+ * terminal ones are proved at once, and then perhaps @node. */
+static bool
+ttt_search_expand (TttSearch         *search,
+                   uint32_t           index,
+                   const TttUltimate *pos,
+                   uint64_t          *rng)
+{
+  uint8_t moves[TTT_ULTIMATE_N_MOVES];
+  unsigned boards = ttt_ult_boards_in_play (pos);
+  int n = 0;
+  Node *children;
+
+  for (unsigned bm = boards; bm != 0; bm &= bm - 1)
+    {
+      int b = __builtin_ctz (bm);
+
+      for (unsigned cm = ttt_ult_empty (pos, b); cm != 0; cm &= cm - 1)
+        moves[n++] = (uint8_t) (b * TTT_N_CELLS + __builtin_ctz (cm));
+    }
+
+  if ((uint64_t) search->n_nodes + (uint64_t) n > search->capacity)
+    return false;
+
+  /* Fisher–Yates, so that unvisited children are tried in random order. */
+  for (int i = n - 1; i > 0; i--)
+    {
+      int j = (int) ttt_ult_random_below (rng, (unsigned) i + 1);
+      uint8_t t = moves[i];
+
+      moves[i] = moves[j];
+      moves[j] = t;
+    }
+
+  search->nodes[index].first_child = search->n_nodes;
+  search->nodes[index].n_children = (uint8_t) n;
+  children = &search->nodes[search->n_nodes];
+  search->n_nodes += (uint32_t) n;
+
+  for (int i = 0; i < n; i++)
+    {
+      TttUltimate child = *pos;
+
+      ttt_search_init_node (&children[i], moves[i]);
+      if (ttt_ult_play_unchecked (&child, moves[i] / TTT_N_CELLS, moves[i] % TTT_N_CELLS))
+        {
+          bool drawn = ttt_line_table[child.x_won] == 0 && ttt_line_table[child.o_won] == 0;
+
+          children[i].proof = drawn ? TTT_PROOF_DRAW : TTT_PROOF_WIN;
+          children[i].plies = 1;
+        }
+    }
+
+  ttt_search_try_prove (search, &search->nodes[index]);
+
+  return true;
+}
+
+/* UCB1 among the children of @node that are not proved losses for their
+ * mover: an unvisited one first, in their shuffled order. */
+static uint32_t
+ttt_search_select (const TttSearch *search,
+                   const Node      *node)
+{
+  const Node *children = &search->nodes[node->first_child];
+  float log_n = logf ((float) node->visits);
+  float best_value = -1.0f;
+  int best = -1;
+
+  for (int i = 0; i < node->n_children; i++)
+    {
+      const Node *child = &children[i];
+      float mean, value;
+
+      if (child->proof == TTT_PROOF_LOSS)
+        continue;
+      if (child->visits == 0 || child->proof == TTT_PROOF_WIN)
+        return node->first_child + (uint32_t) i;
+
+      mean = child->proof == TTT_PROOF_DRAW ? 0.5f : (float) child->score / (2.0f * (float) child->visits);
+      value = mean + TTT_SEARCH_EXPLORATION * sqrtf (log_n / (float) child->visits);
+      if (value > best_value)
+        {
+          best_value = value;
+          best = i;
+        }
+    }
+
+  /* Every child a proved loss would have proved @node. */
+  return node->first_child + (uint32_t) (best < 0 ? 0 : best);
+}
+
+static uint32_t
+ttt_search_proof_score (const Node *node)
+{
+  switch (node->proof)
+    {
+    case TTT_PROOF_WIN:
+      return 2;
+    case TTT_PROOF_LOSS:
+      return 0;
+    default:
+      return 1;
+    }
+}
+
+static void
+ttt_search_iterate (TttSearch *search,
+                    uint64_t  *rng)
+{
+  uint32_t path[TTT_SEARCH_MAX_DEPTH];
+  int depth = 0;
+  TttUltimate pos = search->root_pos;
+  uint32_t index = search->root;
+  Node *node = &search->nodes[index];
+  uint32_t score;
+
+  path[0] = index;
+  while (node->first_child != 0 && node->proof == TTT_PROOF_NONE)
+    {
+      index = ttt_search_select (search, node);
+      node = &search->nodes[index];
+      ttt_ult_play_unchecked (&pos, node->move / TTT_N_CELLS, node->move % TTT_N_CELLS);
+      path[++depth] = index;
+    }
+
+  if (node->proof == TTT_PROOF_NONE &&
+      (depth == 0 || node->visits >= TTT_SEARCH_EXPAND_AFTER) &&
+      ttt_search_expand (search, index, &pos, rng) && node->proof == TTT_PROOF_NONE)
+    {
+      index = ttt_search_select (search, node);
+      node = &search->nodes[index];
+      ttt_ult_play_unchecked (&pos, node->move / TTT_N_CELLS, node->move % TTT_N_CELLS);
+      path[++depth] = index;
+    }
+
+  if (node->proof != TTT_PROOF_NONE)
+    score = ttt_search_proof_score (node);
+  else
+    score = ttt_search_playout (pos, pos.turn == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X, rng);
+
+  for (int i = depth; i >= 0; i--)
+    {
+      Node *n = &search->nodes[path[i]];
+
+      n->visits++;
+      n->score += score;
+      score = 2 - score;
+    }
+
+  /* A proof climbs as far as it decides each parent. */
+  for (int i = depth - 1; i >= 0; i--)
+    if (search->nodes[path[i + 1]].proof == TTT_PROOF_NONE ||
+        !ttt_search_try_prove (search, &search->nodes[path[i]]))
+      break;
+}
+
+static bool
+ttt_search_same_position (const TttUltimate *a,
+                          const TttUltimate *b)
+{
+  return memcmp (a->x, b->x, sizeof a->x) == 0 && memcmp (a->o, b->o, sizeof a->o) == 0 &&
+         a->next == b->next;
+}
+
+/* Whether every mark of @a is in @b too. */
+static bool
+ttt_search_leads_to (const TttUltimate *a,
+                     const TttUltimate *b)
+{
+  for (int i = 0; i < TTT_ULTIMATE_N_BOARDS; i++)
+    if ((a->x[i] & ~b->x[i]) != 0 || (a->o[i] & ~b->o[i]) != 0)
+      return false;
+
+  return true;
+}
+
+/* The node of the kept tree for @pos, if it is the last root or one or two
+ * moves on from it; UINT32_MAX otherwise. */
+static uint32_t
+ttt_search_find_kept (const TttSearch   *search,
+                      const TttUltimate *pos)
+{
+  uint32_t index = search->root;
+  TttUltimate at = search->root_pos;
+
+  if (!search->has_run)
+    return UINT32_MAX;
+
+  for (int ply = 0; ply <= 2; ply++)
+    {
+      const Node *node = &search->nodes[index];
+      uint32_t next = UINT32_MAX;
+
+      if (ttt_search_same_position (&at, pos))
+        return index;
+      if (ply == 2)
+        break;
+
+      /* At most one move can lead on: the one mark of the mover's that
+       * @pos has and @at has not. */
+      for (int i = 0; i < node->n_children && next == UINT32_MAX; i++)
+        {
+          uint32_t child = node->first_child + (uint32_t) i;
+          int move = search->nodes[child].move;
+          TttUltimate after = at;
+
+          ttt_ult_play_unchecked (&after, move / TTT_N_CELLS, move % TTT_N_CELLS);
+          if (ttt_search_leads_to (&after, pos))
+            {
+              next = child;
+              at = after;
+            }
+        }
+      if (next == UINT32_MAX)
+        break;
+      index = next;
+    }
+
+  return UINT32_MAX;
+}
+
+TttStatus
+ttt_search_run (TttSearch             *search,
+                const TttUltimate     *pos,
+                const TttSearchBudget *budget,
+                uint64_t              *rng_state,
+                int                   *move)
+{
+  uint32_t kept;
+  TttMoveAnalysis best;
+
+  if (search == NULL || pos == NULL || budget == NULL || rng_state == NULL || move == NULL ||
+      !ttt_ult_consistent (pos) || (budget->iterations == 0 && budget->should_stop == NULL))
+    return TTT_ERROR_INVALID_ARGUMENT;
+  if (ttt_ult_is_over (pos))
+    return TTT_ERROR_GAME_OVER;
+
+  /* A kept tree is worth it while it leaves room to grow. */
+  kept = ttt_search_find_kept (search, pos);
+  if (kept == UINT32_MAX || search->n_nodes > search->capacity / 2)
+    {
+      search->n_nodes = 1;
+      kept = 0;
+      ttt_search_init_node (&search->nodes[0], 0);
+    }
+  search->root = kept;
+  search->root_pos = *pos;
+  search->has_run = true;
+  search->iterations = 0;
+
+  /* The root is expanded first, so that it has children even if the
+   * budget ends at once; there is always room for it after a reset. */
+  if (search->nodes[kept].first_child == 0)
+    ttt_search_expand (search, kept, pos, rng_state);
+
+  while (search->nodes[search->root].proof == TTT_PROOF_NONE)
+    {
+      ttt_search_iterate (search, rng_state);
+      search->iterations++;
+      if (budget->iterations != 0 && search->iterations >= budget->iterations)
+        break;
+      if (budget->should_stop != NULL && search->iterations % TTT_SEARCH_POLL == 0 &&
+          budget->should_stop (budget->data))
+        break;
+    }
+
+  ttt_search_analyse (search, &best, 1);
+  *move = best.move;
+
+  return TTT_OK;
+}
+
+static void
+ttt_search_describe (const Node      *node,
+                     TttMoveAnalysis *out)
+{
+  out->move = node->move;
+  out->visits = node->visits;
+  out->proof = (TttProof) node->proof;
+  out->plies = node->proof != TTT_PROOF_NONE ? node->plies : 0;
+  switch (node->proof)
+    {
+    case TTT_PROOF_WIN:
+      out->win_chance = 1.0;
+      break;
+    case TTT_PROOF_LOSS:
+      out->win_chance = 0.0;
+      break;
+    case TTT_PROOF_DRAW:
+      out->win_chance = 0.5;
+      break;
+    default:
+      out->win_chance = node->visits == 0 ? 0.5 : (double) node->score / (2.0 * node->visits);
+      break;
+    }
+}
+
+/* Whether @a is a better choice than @b: proved wins by fewest plies, the
+ * rest by visits (then chance, then move, so the order is total), proved
+ * losses last by most plies. */
+static bool
+ttt_search_better (const TttMoveAnalysis *a,
+                   const TttMoveAnalysis *b)
+{
+  int rank_a = a->proof == TTT_PROOF_WIN ? 0 : a->proof == TTT_PROOF_LOSS ? 2 : 1;
+  int rank_b = b->proof == TTT_PROOF_WIN ? 0 : b->proof == TTT_PROOF_LOSS ? 2 : 1;
+
+  if (rank_a != rank_b)
+    return rank_a < rank_b;
+  if (rank_a == 0 && a->plies != b->plies)
+    return a->plies < b->plies;
+  if (rank_a == 2 && a->plies != b->plies)
+    return a->plies > b->plies;
+  if (a->visits != b->visits)
+    return a->visits > b->visits;
+  if (a->win_chance > b->win_chance || a->win_chance < b->win_chance)
+    return a->win_chance > b->win_chance;
+
+  return a->move < b->move;
+}
+
+int
+ttt_search_analyse (const TttSearch *search,
+                    TttMoveAnalysis *out,
+                    int              n_max)
+{
+  const Node *root;
+  int n = 0;
+
+  if (search == NULL || out == NULL || n_max < 0 || !search->has_run)
+    return -1;
+
+  root = &search->nodes[search->root];
+  for (int i = 0; i < root->n_children; i++)
+    {
+      TttMoveAnalysis item;
+      int at;
+
+      ttt_search_describe (&search->nodes[root->first_child + (uint32_t) i], &item);
+
+      /* Insertion into the best n_max so far. */
+      at = n < n_max ? n : n_max;
+      while (at > 0 && ttt_search_better (&item, &out[at - 1]))
+        {
+          if (at < n_max)
+            out[at] = out[at - 1];
+          at--;
+        }
+      if (at < n_max)
+        out[at] = item;
+      if (n < n_max)
+        n++;
+    }
+
+  return n;
+}
+
+/* A move that wins the game at once, or −1. */
+static int
+ttt_ultimate_winning_move (const TttUltimate *pos)
+{
+  unsigned boards = ttt_ult_boards_in_play (pos);
+
+  for (unsigned bm = boards; bm != 0; bm &= bm - 1)
+    {
+      int b = __builtin_ctz (bm);
+
+      for (unsigned cm = ttt_ult_empty (pos, b); cm != 0; cm &= cm - 1)
+        {
+          TttUltimate after = *pos;
+
+          if (ttt_ult_play_unchecked (&after, b, __builtin_ctz (cm)) &&
+              (ttt_line_table[after.x_won] != 0 || ttt_line_table[after.o_won] != 0))
+            return b * TTT_N_CELLS + __builtin_ctz (cm);
+        }
+    }
+
+  return -1;
+}
+
+TttStatus
+ttt_ultimate_choose (TttSearch             *search,
+                     const TttUltimate     *pos,
+                     TttLevel               level,
+                     const TttSearchBudget *budget,
+                     uint64_t              *rng_state,
+                     int                   *move)
+{
+  TttSearchBudget level_budget = { 0, NULL, NULL };
+
+  if (search == NULL || pos == NULL || rng_state == NULL || move == NULL ||
+      !ttt_ult_consistent (pos))
+    return TTT_ERROR_INVALID_ARGUMENT;
+
+  switch (level)
+    {
+    case TTT_LEVEL_EASY:
+      level_budget.iterations = TTT_ULTIMATE_EASY_ITERATIONS;
+      break;
+    case TTT_LEVEL_MEDIUM:
+      level_budget.iterations = TTT_ULTIMATE_MEDIUM_ITERATIONS;
+      break;
+    case TTT_LEVEL_HARD:
+      level_budget.iterations = TTT_ULTIMATE_HARD_ITERATIONS;
+      break;
+    default:
+      return TTT_ERROR_INVALID_ARGUMENT;
+    }
+  if (ttt_ult_is_over (pos))
+    return TTT_ERROR_GAME_OVER;
+
+  if (budget != NULL)
+    {
+      if (budget->iterations != 0)
+        level_budget.iterations = budget->iterations;
+      level_budget.should_stop = budget->should_stop;
+      level_budget.data = budget->data;
+    }
+
+  if (level == TTT_LEVEL_EASY && ttt_rng_below (rng_state, 100) < TTT_ULTIMATE_EASY_SLIP_PERCENT)
+    {
+      int win = ttt_ultimate_winning_move (pos);
+
+      if (win < 0)
+        {
+          int board, cell;
+
+          ttt_ult_random_move (pos, rng_state, &board, &cell);
+          win = board * TTT_N_CELLS + cell;
+        }
+      *move = win;
+
+      return TTT_OK;
+    }
+
+  return ttt_search_run (search, pos, &level_budget, rng_state, move);
+}

@@ -1,0 +1,389 @@
+/* ttt-ultimate.c — the rules of Ultimate Tic-Tac-Toe and its notation
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <stddef.h>
+#include <string.h>
+
+#include "ttt-ultimate-private.h"
+
+void
+ttt_ultimate_clear (TttUltimate *pos)
+{
+  if (pos == NULL)
+    return;
+
+  memset (pos, 0, sizeof *pos);
+  pos->next = TTT_ULTIMATE_ANY;
+  pos->turn = TTT_MARK_X;
+}
+
+/* Every field recomputed from the marks and compared, so that a position
+ * put together by hand gets no further than this. */
+bool
+ttt_ult_consistent (const TttUltimate *pos)
+{
+  unsigned x_won = 0, o_won = 0, full = 0;
+  int n_x = 0, n_o = 0;
+  bool x_line, o_line;
+
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    {
+      unsigned x = pos->x[b], o = pos->o[b];
+
+      if (((x | o) & ~TTT_ALL_CELLS) != 0 || (x & o) != 0)
+        return false;
+      n_x += ttt_popcount (x);
+      n_o += ttt_popcount (o);
+      if (ttt_line_table[x] != 0)
+        x_won |= TTT_CELL (b);
+      if (ttt_line_table[o] != 0)
+        o_won |= TTT_CELL (b);
+      if ((x | o) == TTT_ALL_CELLS)
+        full |= TTT_CELL (b);
+    }
+
+  if ((x_won & o_won) != 0 || pos->x_won != x_won || pos->o_won != o_won ||
+      pos->closed != (x_won | o_won | full))
+    return false;
+
+  /* X moves first. */
+  if (n_x == n_o ? pos->turn != TTT_MARK_X : n_x != n_o + 1 || pos->turn != TTT_MARK_O)
+    return false;
+
+  /* The game stops at its first line, so its winner moved last. */
+  x_line = ttt_line_table[x_won] != 0;
+  o_line = ttt_line_table[o_won] != 0;
+  if ((x_line && (o_line || n_x != n_o + 1)) || (o_line && n_x != n_o))
+    return false;
+
+  if (pos->next == TTT_ULTIMATE_ANY)
+    return true;
+  if (pos->next < 0 || pos->next >= TTT_ULTIMATE_N_BOARDS || n_x == 0)
+    return false;
+
+  return !ttt_ult_is_over (pos) && (pos->closed & TTT_CELL (pos->next)) == 0;
+}
+
+bool
+ttt_ultimate_is_consistent (const TttUltimate *pos)
+{
+  return pos != NULL && ttt_ult_consistent (pos);
+}
+
+TttStatus
+ttt_ultimate_play (TttUltimate *pos,
+                   int          move)
+{
+  int board, cell;
+
+  if (pos == NULL || !ttt_ult_consistent (pos))
+    return TTT_ERROR_INVALID_ARGUMENT;
+  if (move < 0 || move >= TTT_ULTIMATE_N_MOVES)
+    return TTT_ERROR_OUT_OF_RANGE;
+  if (ttt_ult_is_over (pos))
+    return TTT_ERROR_GAME_OVER;
+
+  board = move / TTT_N_CELLS;
+  cell = move % TTT_N_CELLS;
+  if ((ttt_ult_empty (pos, board) & TTT_CELL (cell)) == 0)
+    return TTT_ERROR_OCCUPIED;
+  if ((ttt_ult_boards_in_play (pos) & TTT_CELL (board)) == 0)
+    return TTT_ERROR_INVALID_MOVE;
+
+  ttt_ult_play_unchecked (pos, board, cell);
+
+  return TTT_OK;
+}
+
+int
+ttt_ultimate_legal_moves (const TttUltimate *pos,
+                          TttUltimateMoves  *out)
+{
+  unsigned boards;
+  int n = 0;
+
+  if (pos == NULL || out == NULL || !ttt_ult_consistent (pos))
+    return -1;
+
+  boards = ttt_ult_boards_in_play (pos);
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    {
+      unsigned cells = boards & TTT_CELL (b) ? ttt_ult_empty (pos, b) : 0;
+
+      out->cells[b] = (uint16_t) cells;
+      n += ttt_popcount (cells);
+    }
+
+  return n;
+}
+
+bool
+ttt_ultimate_is_legal (const TttUltimate *pos,
+                       int                move)
+{
+  TttUltimate copy;
+
+  if (pos == NULL)
+    return false;
+
+  copy = *pos;
+
+  return ttt_ultimate_play (&copy, move) == TTT_OK;
+}
+
+TttOutcome
+ttt_ultimate_outcome (const TttUltimate *pos)
+{
+  if (pos == NULL || !ttt_ult_consistent (pos))
+    return TTT_OUTCOME_INVALID;
+  if (ttt_line_table[pos->x_won] != 0)
+    return TTT_OUTCOME_X_WINS;
+  if (ttt_line_table[pos->o_won] != 0)
+    return TTT_OUTCOME_O_WINS;
+  if (pos->closed == TTT_ALL_CELLS)
+    return TTT_OUTCOME_DRAW;
+
+  return TTT_OUTCOME_ONGOING;
+}
+
+TttMark
+ttt_ultimate_get (const TttUltimate *pos,
+                  int                move)
+{
+  unsigned bit;
+
+  if (pos == NULL || move < 0 || move >= TTT_ULTIMATE_N_MOVES || !ttt_ult_consistent (pos))
+    return TTT_MARK_NONE;
+
+  bit = TTT_CELL (move % TTT_N_CELLS);
+  if (pos->x[move / TTT_N_CELLS] & bit)
+    return TTT_MARK_X;
+  if (pos->o[move / TTT_N_CELLS] & bit)
+    return TTT_MARK_O;
+
+  return TTT_MARK_NONE;
+}
+
+TttMark
+ttt_ultimate_board_winner (const TttUltimate *pos,
+                           int                board)
+{
+  if (pos == NULL || board < 0 || board >= TTT_ULTIMATE_N_BOARDS || !ttt_ult_consistent (pos))
+    return TTT_MARK_NONE;
+  if (pos->x_won & TTT_CELL (board))
+    return TTT_MARK_X;
+  if (pos->o_won & TTT_CELL (board))
+    return TTT_MARK_O;
+
+  return TTT_MARK_NONE;
+}
+
+int
+ttt_ultimate_n_moves (const TttUltimate *pos)
+{
+  int n = 0;
+
+  if (pos == NULL || !ttt_ult_consistent (pos))
+    return -1;
+
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    n += ttt_popcount (pos->x[b] | pos->o[b]);
+
+  return n;
+}
+
+int
+ttt_ultimate_move_at (int row,
+                      int col)
+{
+  if (row < 0 || row >= 9 || col < 0 || col >= 9)
+    return -1;
+
+  return ((row / 3) * 3 + col / 3) * TTT_N_CELLS + (row % 3) * 3 + col % 3;
+}
+
+int
+ttt_ultimate_move_row (int move)
+{
+  if (move < 0 || move >= TTT_ULTIMATE_N_MOVES)
+    return -1;
+
+  return (move / TTT_N_CELLS / 3) * 3 + move % TTT_N_CELLS / 3;
+}
+
+int
+ttt_ultimate_move_col (int move)
+{
+  if (move < 0 || move >= TTT_ULTIMATE_N_MOVES)
+    return -1;
+
+  return (move / TTT_N_CELLS % 3) * 3 + move % TTT_N_CELLS % 3;
+}
+
+/* The notation */
+
+/* Whether a won board's marks @marks could have been won by one move:
+ * some mark lies on every line of them (play in a board stops when it is
+ * won, so two separate lines cannot both be there). */
+static bool
+ttt_ult_has_winning_move (unsigned marks)
+{
+  for (unsigned m = marks; m != 0; m &= m - 1)
+    if (ttt_line_table[marks & ~(m & -m)] == 0)
+      return true;
+
+  return false;
+}
+
+/* Whether the mark of the last mover on @cell of @board can have been the
+ * last move of @pos (consistent, not empty). */
+static bool
+ttt_ult_could_be_last (const TttUltimate *pos,
+                       int                board,
+                       int                cell)
+{
+  bool last_is_x = pos->turn == TTT_MARK_O;
+  unsigned before = (last_is_x ? pos->x[board] : pos->o[board]) & ~TTT_CELL (cell);
+  unsigned other = last_is_x ? pos->o[board] : pos->x[board];
+  unsigned last_won = (last_is_x ? pos->x_won : pos->o_won) & ~TTT_CELL (board);
+  unsigned other_won = last_is_x ? pos->o_won : pos->x_won;
+
+  /* Its board was open, and the game not over. */
+  if (ttt_line_table[before] != 0 || ttt_line_table[other] != 0)
+    return false;
+  if (ttt_line_table[last_won] != 0 || ttt_line_table[other_won] != 0)
+    return false;
+
+  if (ttt_ult_is_over (pos))
+    return true;
+  if (pos->next == TTT_ULTIMATE_ANY)
+    return (pos->closed & TTT_CELL (cell)) != 0;
+
+  return pos->next == cell;
+}
+
+static bool
+ttt_ult_reachable (const TttUltimate *pos)
+{
+  const uint16_t *last;
+
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    if ((pos->x_won & TTT_CELL (b) && !ttt_ult_has_winning_move (pos->x[b])) ||
+        (pos->o_won & TTT_CELL (b) && !ttt_ult_has_winning_move (pos->o[b])))
+      return false;
+
+  if (ttt_ultimate_n_moves (pos) == 0)
+    return true;
+
+  last = pos->turn == TTT_MARK_O ? pos->x : pos->o;
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    for (unsigned m = last[b]; m != 0; m &= m - 1)
+      if (ttt_ult_could_be_last (pos, b, __builtin_ctz (m)))
+        return true;
+
+  return false;
+}
+
+TttStatus
+ttt_ultimate_parse (TttUltimate *pos,
+                    const char  *text)
+{
+  TttUltimate parsed;
+  int n_x = 0, n_o = 0;
+  const char *p;
+
+  if (pos == NULL || text == NULL)
+    return TTT_ERROR_INVALID_ARGUMENT;
+
+  ttt_ultimate_clear (&parsed);
+  p = text;
+  for (int row = 0; row < 9; row++)
+    {
+      if (row > 0 && *p++ != '/')
+        return TTT_ERROR_INVALID_TEXT;
+      for (int col = 0; col < 9; col++, p++)
+        {
+          int move = ttt_ultimate_move_at (row, col);
+          uint16_t bit = (uint16_t) TTT_CELL (move % TTT_N_CELLS);
+
+          if (*p == 'X')
+            {
+              parsed.x[move / TTT_N_CELLS] |= bit;
+              n_x++;
+            }
+          else if (*p == 'O')
+            {
+              parsed.o[move / TTT_N_CELLS] |= bit;
+              n_o++;
+            }
+          else if (*p != '.')
+            return TTT_ERROR_INVALID_TEXT;
+        }
+    }
+
+  if (*p++ != ' ')
+    return TTT_ERROR_INVALID_TEXT;
+  if (*p == '-')
+    parsed.next = TTT_ULTIMATE_ANY;
+  else if (*p >= '0' && *p <= '8')
+    parsed.next = (int8_t) (*p - '0');
+  else
+    return TTT_ERROR_INVALID_TEXT;
+  if (p[1] != '\0')
+    return TTT_ERROR_INVALID_TEXT;
+
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    {
+      unsigned x = parsed.x[b], o = parsed.o[b];
+
+      if (ttt_line_table[x] != 0)
+        parsed.x_won = (uint16_t) (parsed.x_won | TTT_CELL (b));
+      if (ttt_line_table[o] != 0)
+        parsed.o_won = (uint16_t) (parsed.o_won | TTT_CELL (b));
+      if (ttt_line_table[x] != 0 || ttt_line_table[o] != 0 || (x | o) == TTT_ALL_CELLS)
+        parsed.closed = (uint16_t) (parsed.closed | TTT_CELL (b));
+    }
+  parsed.turn = n_x > n_o ? TTT_MARK_O : TTT_MARK_X;
+
+  if (!ttt_ult_consistent (&parsed) || !ttt_ult_reachable (&parsed))
+    return TTT_ERROR_INVALID_TEXT;
+
+  *pos = parsed;
+
+  return TTT_OK;
+}
+
+TttStatus
+ttt_ultimate_format (const TttUltimate *pos,
+                     char               out[TTT_ULTIMATE_TEXT_SIZE])
+{
+  char *p = out;
+
+  if (out == NULL)
+    return TTT_ERROR_INVALID_ARGUMENT;
+  out[0] = '\0';
+  if (pos == NULL || !ttt_ult_consistent (pos))
+    return TTT_ERROR_INVALID_ARGUMENT;
+
+  for (int row = 0; row < 9; row++)
+    {
+      if (row > 0)
+        *p++ = '/';
+      for (int col = 0; col < 9; col++)
+        {
+          int move = ttt_ultimate_move_at (row, col);
+          unsigned bit = TTT_CELL (move % TTT_N_CELLS);
+
+          *p++ = pos->x[move / TTT_N_CELLS] & bit   ? 'X'
+                 : pos->o[move / TTT_N_CELLS] & bit ? 'O'
+                                                    : '.';
+        }
+    }
+  *p++ = ' ';
+  *p++ = pos->next == TTT_ULTIMATE_ANY ? '-' : (char) ('0' + pos->next);
+  *p = '\0';
+
+  return TTT_OK;
+}
