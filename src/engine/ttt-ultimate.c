@@ -264,26 +264,68 @@ ttt_ult_could_be_last (const TttUltimate *pos,
   return pos->next == cell;
 }
 
+/* How many moves back the parser checks that a game leads to a position:
+ * each step back tries every mark that could have been the last move, with
+ * both places the move before could have sent it, so the cost grows as
+ * (9 × 2)^depth at worst. */
+#define TTT_ULT_CHECK_DEPTH 3
+
+/* Whether @pos, consistent, has a last move that leads there from a
+ * position that has one in turn, @depth moves back. */
+static bool
+ttt_ult_has_history (const TttUltimate *pos,
+                     int                depth)
+{
+  bool last_is_x = pos->turn == TTT_MARK_O;
+  const uint16_t *last = last_is_x ? pos->x : pos->o;
+
+  if (depth == 0 || ttt_ultimate_n_moves (pos) == 0)
+    return true;
+
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    for (unsigned m = last[b]; m != 0; m &= m - 1)
+      {
+        int cell = __builtin_ctz (m);
+        TttUltimate before = *pos;
+
+        if (!ttt_ult_could_be_last (pos, b, cell))
+          continue;
+
+        /* Its board was open before the move, and the game on. */
+        if (last_is_x)
+          {
+            before.x[b] = (uint16_t) (before.x[b] & ~TTT_CELL (cell));
+            before.x_won = (uint16_t) (before.x_won & ~TTT_CELL (b));
+          }
+        else
+          {
+            before.o[b] = (uint16_t) (before.o[b] & ~TTT_CELL (cell));
+            before.o_won = (uint16_t) (before.o_won & ~TTT_CELL (b));
+          }
+        before.closed = (uint16_t) (before.closed & ~TTT_CELL (b));
+        before.turn = last_is_x ? TTT_MARK_X : TTT_MARK_O;
+
+        /* The mover was sent to this board, or to a closed one. */
+        before.next = (int8_t) b;
+        if (ttt_ult_consistent (&before) && ttt_ult_has_history (&before, depth - 1))
+          return true;
+        before.next = TTT_ULTIMATE_ANY;
+        if (ttt_ult_consistent (&before) && ttt_ult_has_history (&before, depth - 1))
+          return true;
+      }
+
+  return false;
+}
+
 static bool
 ttt_ult_reachable (const TttUltimate *pos)
 {
-  const uint16_t *last;
-
   for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
     if ((pos->x_won & TTT_CELL (b) && !ttt_ult_has_winning_move (pos->x[b])) ||
         (pos->o_won & TTT_CELL (b) && !ttt_ult_has_winning_move (pos->o[b])))
       return false;
 
-  if (ttt_ultimate_n_moves (pos) == 0)
-    return true;
-
-  last = pos->turn == TTT_MARK_O ? pos->x : pos->o;
-  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
-    for (unsigned m = last[b]; m != 0; m &= m - 1)
-      if (ttt_ult_could_be_last (pos, b, __builtin_ctz (m)))
-        return true;
-
-  return false;
+  return ttt_ult_has_history (pos, TTT_ULT_CHECK_DEPTH);
 }
 
 TttStatus

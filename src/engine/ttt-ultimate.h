@@ -49,8 +49,10 @@
  * won); and there must be a last move, a mark of the player who moved last
  * whose removal leaves its board open and nobody's, the game unfinished,
  * and which sent the side to move where `next` says (to that board, or to
- * a closed one for '-'). These are checked one move deep: the parser does
- * not replay a whole history.
+ * a closed one for '-'); and the position before it must pass the same
+ * test, three moves back. A position that passes is not proved reachable
+ * (the parser does not search a whole history back to the empty board),
+ * but one that fails is certainly not.
  */
 
 #pragma once
