@@ -1,0 +1,603 @@
+/* test-ultimate-search.c — the Ultimate search: tactics, proofs, bounds
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The positions come from random games played by reference-ultimate.h and
+ * are chosen by its small solver (a win in one, a loss in one to avoid, a
+ * forced win in three plies), so the search is checked against an answer
+ * found apart from it. Budgets are iterations, so every result repeats.
+ */
+
+#include <string.h>
+
+#include <glib.h>
+
+#include "reference-ultimate.h"
+#include "ttt-ultimate.h"
+
+static gboolean
+under_valgrind (void)
+{
+  return g_getenv ("TTT_TEST_UNDER_VALGRIND") != NULL;
+}
+
+static TttUltimate
+to_engine (const RefUltimate *ref)
+{
+  char text[TTT_ULTIMATE_TEXT_SIZE];
+  TttUltimate pos;
+
+  ref_u_format (ref, text);
+  g_assert_cmpint (ttt_ultimate_parse (&pos, text), ==, TTT_OK);
+
+  return pos;
+}
+
+/* The reference's row × 9 + col for an engine move. */
+static int
+grid_of (int move)
+{
+  return ttt_ultimate_move_row (move) * 9 + ttt_ultimate_move_col (move);
+}
+
+typedef gboolean (*Wanted) (const RefUltimate *ref);
+
+/* The first @n positions of seeded random games that @wanted accepts. */
+static int
+find_positions (Wanted       wanted,
+                RefUltimate *out,
+                int          n,
+                uint64_t     seed)
+{
+  int found = 0;
+
+  for (int game = 0; game < 2000 && found < n; game++)
+    {
+      RefUltimate ref;
+
+      ref_u_clear (&ref);
+      for (int move; found < n && (move = ref_u_random_move (&ref, &seed)) >= 0;)
+        {
+          ref_u_play (&ref, move / 9, move % 9);
+          if (ref_u_game_state (&ref) == REF_U_OPEN && wanted (&ref))
+            out[found++] = ref;
+        }
+    }
+
+  return found;
+}
+
+static gboolean
+has_win_in_one (const RefUltimate *ref)
+{
+  return ref_u_wins_within (ref, 1);
+}
+
+/* No win at once, and some moves but not all let the opponent win at once. */
+static gboolean
+must_avoid_loss (const RefUltimate *ref)
+{
+  int moves[81];
+  int n = ref_u_legal_moves (ref, moves);
+  int n_losing = 0;
+
+  if (ref_u_wins_within (ref, 1))
+    return FALSE;
+  for (int i = 0; i < n; i++)
+    {
+      RefUltimate after = *ref;
+
+      ref_u_play (&after, moves[i] / 9, moves[i] % 9);
+      n_losing += ref_u_wins_within (&after, 1);
+    }
+
+  return n_losing > 0 && n_losing < n;
+}
+
+/* A forced win in three plies and none in one; forced boards only, so
+ * that the reference solver stays quick. */
+static gboolean
+has_forced_win_in_three (const RefUltimate *ref)
+{
+  return ref->forced >= 0 && !ref_u_wins_within (ref, 1) && ref_u_wins_within (ref, 3);
+}
+
+static int
+search_move (const TttUltimate *pos,
+             uint64_t           iterations,
+             uint64_t           seed,
+             TttMoveAnalysis   *first)
+{
+  TttSearch *search = ttt_search_new (4 * 1024 * 1024);
+  TttSearchBudget budget = { iterations, NULL, NULL };
+  int move = -1;
+
+  g_assert_nonnull (search);
+  g_assert_cmpint (ttt_search_run (search, pos, &budget, &seed, &move), ==, TTT_OK);
+  g_assert_true (ttt_ultimate_is_legal (pos, move));
+  if (first != NULL)
+    {
+      g_assert_cmpint (ttt_search_analyse (search, first, 1), ==, 1);
+      g_assert_cmpint (first->move, ==, move);
+    }
+  ttt_search_free (search);
+
+  return move;
+}
+
+static void
+test_win_in_one (void)
+{
+  RefUltimate positions[30];
+  int n = find_positions (has_win_in_one, positions, under_valgrind () ? 5 : 30, 1);
+
+  g_assert_cmpint (n, >, 0);
+  for (int i = 0; i < n; i++)
+    {
+      TttUltimate pos = to_engine (&positions[i]);
+      TttMoveAnalysis first;
+      int move = search_move (&pos, 100, (uint64_t) i, &first);
+
+      g_assert_true (ref_u_move_wins_within (&positions[i], grid_of (move) / 9, grid_of (move) % 9, 1));
+      g_assert_cmpint (first.proof, ==, TTT_PROOF_WIN);
+      g_assert_cmpint (first.plies, ==, 1);
+      g_assert_cmpfloat (first.win_chance, >=, 1.0);
+
+      /* Every level takes it, Easy's slips included. */
+      for (TttLevel level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+        for (uint64_t seed = 0; seed < 6; seed++)
+          {
+            TttSearch *search = ttt_search_new (TTT_SEARCH_MIN_BYTES);
+            TttSearchBudget budget = { 50, NULL, NULL };
+            uint64_t rng = seed;
+
+            g_assert_cmpint (ttt_ultimate_choose (search, &pos, level, &budget, &rng, &move), ==, TTT_OK);
+            g_assert_true (ref_u_move_wins_within (&positions[i], grid_of (move) / 9, grid_of (move) % 9, 1));
+            ttt_search_free (search);
+          }
+    }
+}
+
+static void
+test_avoid_loss_in_one (void)
+{
+  RefUltimate positions[30];
+  int n = find_positions (must_avoid_loss, positions, under_valgrind () ? 4 : 30, 2);
+
+  g_assert_cmpint (n, >, 0);
+  for (int i = 0; i < n; i++)
+    {
+      TttUltimate pos = to_engine (&positions[i]);
+      RefUltimate after = positions[i];
+      int move = search_move (&pos, under_valgrind () ? 1000 : 3000, (uint64_t) i, NULL);
+
+      ref_u_play (&after, grid_of (move) / 9, grid_of (move) % 9);
+      g_assert_false (ref_u_wins_within (&after, 1));
+    }
+}
+
+static void
+test_forced_win (void)
+{
+  RefUltimate positions[10];
+  int n = find_positions (has_forced_win_in_three, positions, under_valgrind () ? 2 : 10, 3);
+
+  g_assert_cmpint (n, >, 0);
+  for (int i = 0; i < n; i++)
+    {
+      TttUltimate pos = to_engine (&positions[i]);
+      TttMoveAnalysis first;
+      int move = search_move (&pos, 20000, (uint64_t) i, &first);
+
+      g_assert_cmpint (first.proof, ==, TTT_PROOF_WIN);
+      g_assert_cmpint (first.plies, ==, 3);
+      g_assert_true (ref_u_move_wins_within (&positions[i], grid_of (move) / 9, grid_of (move) % 9, 3));
+    }
+}
+
+/* Every short proof the search reports on random games, checked by the
+ * reference solver: wins within their plies, losses to a win of the
+ * opponent's within one ply fewer, draws that end the game at once. */
+static void
+test_proofs_sound (void)
+{
+  uint64_t seed = 4;
+  int n_games = under_valgrind () ? 1 : 6;
+  int n_checked = 0;
+  TttSearch *search = ttt_search_new (8 * 1024 * 1024);
+
+  for (int game = 0; game < n_games; game++)
+    {
+      RefUltimate ref;
+
+      ref_u_clear (&ref);
+      for (int move; (move = ref_u_random_move (&ref, &seed)) >= 0; ref_u_play (&ref, move / 9, move % 9))
+        {
+          TttUltimate pos = to_engine (&ref);
+          TttSearchBudget budget = { 3000, NULL, NULL };
+          TttMoveAnalysis analysis[81];
+          int n, chosen;
+
+          g_assert_cmpint (ttt_search_run (search, &pos, &budget, &seed, &chosen), ==, TTT_OK);
+          n = ttt_search_analyse (search, analysis, 81);
+          g_assert_cmpint (n, ==, ttt_ultimate_legal_moves (&pos, &(TttUltimateMoves) { { 0 } }));
+          for (int i = 0; i < n; i++)
+            {
+              int g = grid_of (analysis[i].move);
+              RefUltimate after = ref;
+
+              g_assert_true (ttt_ultimate_is_legal (&pos, analysis[i].move));
+              ref_u_play (&after, g / 9, g % 9);
+              if (analysis[i].proof == TTT_PROOF_WIN && analysis[i].plies <= 3)
+                {
+                  g_assert_true (ref_u_move_wins_within (&ref, g / 9, g % 9, analysis[i].plies));
+                  n_checked++;
+                }
+              else if (analysis[i].proof == TTT_PROOF_LOSS && analysis[i].plies <= 2)
+                {
+                  g_assert_true (ref_u_wins_within (&after, analysis[i].plies - 1));
+                  n_checked++;
+                }
+              else if (analysis[i].proof == TTT_PROOF_DRAW && analysis[i].plies == 1)
+                {
+                  g_assert_cmpint (ref_u_game_state (&after), ==, REF_U_DRAWN);
+                  n_checked++;
+                }
+              else if (analysis[i].proof == TTT_PROOF_NONE)
+                g_assert_cmpint (analysis[i].plies, ==, 0);
+            }
+        }
+    }
+  ttt_search_free (search);
+
+  g_test_message ("%d proofs checked", n_checked);
+  g_assert_cmpint (n_checked, >, 0);
+}
+
+static void
+test_reproducible (void)
+{
+  RefUltimate ref;
+  uint64_t seed = 5;
+  TttSearch *a = ttt_search_new (2 * 1024 * 1024);
+  TttSearch *b = ttt_search_new (2 * 1024 * 1024);
+
+  ref_u_clear (&ref);
+  for (int ply = 0; ply < 30; ply++)
+    {
+      TttUltimate pos = to_engine (&ref);
+      TttSearchBudget budget = { 2000, NULL, NULL };
+      TttMoveAnalysis first[81], second[81];
+      uint64_t rng_a = (uint64_t) ply, rng_b = (uint64_t) ply;
+      int move_a, move_b, n;
+
+      /* b's tree of the last position is forgotten, a's is new. */
+      ttt_search_free (a);
+      a = ttt_search_new (2 * 1024 * 1024);
+      ttt_search_reset (b);
+      g_assert_cmpint (ttt_search_run (a, &pos, &budget, &rng_a, &move_a), ==, TTT_OK);
+      g_assert_cmpint (ttt_search_run (b, &pos, &budget, &rng_b, &move_b), ==, TTT_OK);
+      g_assert_cmpint (move_a, ==, move_b);
+      g_assert_cmpuint (rng_a, ==, rng_b);
+      n = ttt_search_analyse (a, first, 81);
+      g_assert_cmpint (ttt_search_analyse (b, second, 81), ==, n);
+      g_assert_true (memcmp (first, second, sizeof first[0] * (size_t) n) == 0);
+
+      if (ref_u_random_move (&ref, &seed) < 0)
+        break;
+      ref_u_play (&ref, grid_of (move_a) / 9, grid_of (move_a) % 9);
+      if (ref_u_game_state (&ref) != REF_U_OPEN)
+        break;
+    }
+
+  ttt_search_free (a);
+  ttt_search_free (b);
+}
+
+static void
+test_memory_bound (void)
+{
+  TttSearch *search;
+  TttSearchBudget budget = { under_valgrind () ? 5000 : 50000, NULL, NULL };
+  TttUltimate pos;
+  uint64_t rng = 6;
+  int move;
+
+  g_assert_null (ttt_search_new (TTT_SEARCH_MIN_BYTES - 1));
+  g_assert_null (ttt_search_new ((size_t) TTT_SEARCH_DEFAULT_BYTES + 1));
+
+  search = ttt_search_new (0);
+  g_assert_nonnull (search);
+  g_assert_cmpuint (ttt_search_get_memory (search), <=, TTT_SEARCH_DEFAULT_BYTES);
+  g_assert_cmpuint (ttt_search_get_memory (search), >, TTT_SEARCH_DEFAULT_BYTES - 64);
+  ttt_search_free (search);
+
+  /* The smallest block: the tree fills it and the search goes on without
+   * growing it. */
+  search = ttt_search_new (TTT_SEARCH_MIN_BYTES);
+  g_assert_cmpuint (ttt_search_get_memory (search), <=, TTT_SEARCH_MIN_BYTES);
+  ttt_ultimate_clear (&pos);
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+  g_assert_cmpuint (ttt_search_get_iterations (search), ==, budget.iterations);
+  g_assert_cmpuint (ttt_search_get_n_nodes (search), <=, ttt_search_get_capacity (search));
+  g_assert_cmpuint (ttt_search_get_n_nodes (search), >, ttt_search_get_capacity (search) - 81);
+  g_assert_cmpuint (ttt_search_get_memory (search), <=, TTT_SEARCH_MIN_BYTES);
+  g_assert_true (ttt_ultimate_is_legal (&pos, move));
+  ttt_search_free (search);
+}
+
+/* Whole games, the search and each level against random moves and one
+ * another, in small and large blocks and with kept trees: every move legal
+ * by the reference. */
+static void
+test_legal_games (void)
+{
+  static const size_t sizes[] = { TTT_SEARCH_MIN_BYTES, 256 * 1024, 4 * 1024 * 1024 };
+  uint64_t seed = 8;
+  int n_games = under_valgrind () ? 2 : 12;
+
+  for (int game = 0; game < n_games; game++)
+    {
+      TttSearch *search = ttt_search_new (sizes[game % 3]);
+      TttSearch *other = ttt_search_new (sizes[(game + 1) % 3]);
+      RefUltimate ref;
+      TttUltimate pos;
+
+      ref_u_clear (&ref);
+      ttt_ultimate_clear (&pos);
+      while (ref_u_game_state (&ref) == REF_U_OPEN)
+        {
+          TttSearchBudget budget = { 300, NULL, NULL };
+          gboolean first = (ttt_ultimate_n_moves (&pos) % 2 == 0) == (game % 2 == 0);
+          int move;
+
+          if (game % 4 == 3 && !first)
+            {
+              int g = ref_u_random_move (&ref, &seed);
+
+              move = ttt_ultimate_move_at (g / 9, g % 9);
+            }
+          else if (first)
+            g_assert_cmpint (ttt_search_run (search, &pos, &budget, &seed, &move), ==, TTT_OK);
+          else
+            g_assert_cmpint (ttt_ultimate_choose (other, &pos, (TttLevel) (game % 3), &budget, &seed, &move),
+                             ==, TTT_OK);
+
+          g_assert_true (ref_u_is_legal (&ref, grid_of (move) / 9, grid_of (move) % 9));
+          g_assert_cmpint (ttt_ultimate_play (&pos, move), ==, TTT_OK);
+          ref_u_play (&ref, grid_of (move) / 9, grid_of (move) % 9);
+          g_assert_cmpuint (ttt_search_get_n_nodes (search), <=, ttt_search_get_capacity (search));
+        }
+      g_assert_cmpint (ttt_ultimate_outcome (&pos), ==, ref_u_outcome (&ref));
+      ttt_search_free (search);
+      ttt_search_free (other);
+    }
+}
+
+static void
+test_kept_tree (void)
+{
+  TttSearch *search = ttt_search_new (8 * 1024 * 1024);
+  TttSearchBudget budget = { 3000, NULL, NULL };
+  TttMoveAnalysis analysis[81];
+  TttUltimate pos;
+  uint64_t rng = 9;
+  uint32_t visits = 0;
+  size_t n_nodes;
+  int move, n;
+
+  ttt_ultimate_clear (&pos);
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+  g_assert_cmpint (ttt_ultimate_play (&pos, move), ==, TTT_OK);
+  n_nodes = ttt_search_get_n_nodes (search);
+
+  /* The reply the tree has looked at most. */
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+  g_assert_cmpuint (ttt_search_get_n_nodes (search), >, n_nodes);
+  n = ttt_search_analyse (search, analysis, 81);
+  for (int i = 0; i < n; i++)
+    visits += analysis[i].visits;
+  g_assert_cmpuint (visits, >, budget.iterations);
+
+  /* Forgotten: the same run again sees only its own iterations. */
+  ttt_search_reset (search);
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+  visits = 0;
+  n = ttt_search_analyse (search, analysis, 81);
+  for (int i = 0; i < n; i++)
+    visits += analysis[i].visits;
+  g_assert_cmpuint (visits, ==, budget.iterations);
+  ttt_search_free (search);
+}
+
+typedef struct
+{
+  int calls;
+  int stop_at;
+} StopCounter;
+
+static bool
+stop_after (void *data)
+{
+  StopCounter *counter = data;
+
+  return ++counter->calls >= counter->stop_at;
+}
+
+static void
+test_should_stop (void)
+{
+  TttSearch *search = ttt_search_new (TTT_SEARCH_MIN_BYTES);
+  StopCounter counter = { 0, 3 };
+  TttSearchBudget budget = { 0, stop_after, &counter };
+  TttUltimate pos;
+  uint64_t rng = 10;
+  int move;
+
+  ttt_ultimate_clear (&pos);
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+  g_assert_cmpint (counter.calls, ==, 3);
+  g_assert_cmpuint (ttt_search_get_iterations (search), ==, 3 * TTT_SEARCH_POLL);
+
+  /* The iterations end it first when they are fewer. */
+  counter.calls = 0;
+  budget.iterations = 100;
+  counter.stop_at = 1000;
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+  g_assert_cmpuint (ttt_search_get_iterations (search), ==, 100);
+  g_assert_cmpint (counter.calls, ==, 1);
+  ttt_search_free (search);
+}
+
+static void
+test_errors (void)
+{
+  TttSearch *search = ttt_search_new (TTT_SEARCH_MIN_BYTES);
+  TttSearchBudget budget = { 10, NULL, NULL };
+  TttSearchBudget no_budget = { 0, NULL, NULL };
+  TttMoveAnalysis analysis[2];
+  TttUltimate pos, bad, over;
+  uint64_t rng = 11;
+  int move = 12345;
+
+  g_assert_cmpint (ttt_search_analyse (search, analysis, 2), ==, -1);
+  g_assert_cmpint (ttt_search_analyse (NULL, analysis, 2), ==, -1);
+
+  ttt_ultimate_clear (&pos);
+  bad = pos;
+  bad.turn = TTT_MARK_O;
+  /* A random game played out. */
+  over = pos;
+  for (RefUltimate ref = ref_u_from_engine (&over); ref_u_game_state (&ref) == REF_U_OPEN;)
+    {
+      int g = ref_u_random_move (&ref, &rng);
+
+      ref_u_play (&ref, g / 9, g % 9);
+      over = to_engine (&ref);
+    }
+  rng = 11;
+
+  g_assert_cmpint (ttt_search_run (NULL, &pos, &budget, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_search_run (search, NULL, &budget, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_search_run (search, &pos, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, NULL, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, NULL), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_search_run (search, &pos, &no_budget, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_search_run (search, &bad, &budget, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_search_run (search, &over, &budget, &rng, &move), ==, TTT_ERROR_GAME_OVER);
+
+  g_assert_cmpint (ttt_ultimate_choose (NULL, &pos, TTT_LEVEL_EASY, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_ultimate_choose (search, &pos, (TttLevel) 3, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_ultimate_choose (search, &pos, (TttLevel) -1, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_ultimate_choose (search, &bad, TTT_LEVEL_HARD, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_ultimate_choose (search, &over, TTT_LEVEL_HARD, NULL, &rng, &move), ==, TTT_ERROR_GAME_OVER);
+  g_assert_cmpint (ttt_ultimate_choose (search, &pos, TTT_LEVEL_HARD, NULL, NULL, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (move, ==, 12345);
+  g_assert_cmpuint (rng, ==, 11);
+
+  /* Nothing ran, so there is still nothing to analyse. */
+  g_assert_cmpint (ttt_search_analyse (search, analysis, 2), ==, -1);
+  g_assert_cmpuint (ttt_search_get_memory (NULL), ==, 0);
+  g_assert_cmpuint (ttt_search_get_n_nodes (NULL), ==, 0);
+  ttt_search_reset (NULL);
+  ttt_search_free (NULL);
+  ttt_search_free (search);
+}
+
+typedef struct
+{
+  TttUltimate pos;
+  uint64_t    seed;
+  int         move;
+  uint64_t    rng_after;
+} Job;
+
+static gpointer
+thread_main (gpointer data)
+{
+  Job *job = data;
+  TttSearch *search = ttt_search_new (1024 * 1024);
+  TttSearchBudget budget = { 3000, NULL, NULL };
+
+  job->rng_after = job->seed;
+  g_assert_cmpint (ttt_search_run (search, &job->pos, &budget, &job->rng_after, &job->move), ==, TTT_OK);
+  ttt_search_free (search);
+
+  return NULL;
+}
+
+/* Searches in two threads at once give what they give one after another. */
+static void
+test_threads (void)
+{
+  Job jobs[4];
+  GThread *threads[4];
+
+  for (int i = 0; i < 4; i++)
+    {
+      ttt_ultimate_clear (&jobs[i].pos);
+      jobs[i].seed = (uint64_t) (i / 2);
+    }
+  for (int i = 0; i < 4; i++)
+    threads[i] = g_thread_new ("search", thread_main, &jobs[i]);
+  for (int i = 0; i < 4; i++)
+    g_thread_join (threads[i]);
+
+  for (int i = 0; i < 4; i += 2)
+    {
+      Job alone = jobs[i];
+
+      thread_main (&alone);
+      g_assert_cmpint (jobs[i].move, ==, jobs[i + 1].move);
+      g_assert_cmpint (alone.move, ==, jobs[i].move);
+      g_assert_cmpuint (alone.rng_after, ==, jobs[i].rng_after);
+    }
+}
+
+/* Easy slips: over many seeds it plays more than one move where the
+ * search alone would play one. */
+static void
+test_easy_slips (void)
+{
+  TttSearch *search = ttt_search_new (TTT_SEARCH_MIN_BYTES);
+  TttUltimate pos;
+  gboolean seen[81] = { FALSE };
+  int n_seen = 0;
+
+  ttt_ultimate_clear (&pos);
+  for (uint64_t seed = 0; seed < 40; seed++)
+    {
+      uint64_t rng = seed;
+      int move;
+
+      g_assert_cmpint (ttt_ultimate_choose (search, &pos, TTT_LEVEL_EASY, NULL, &rng, &move), ==, TTT_OK);
+      g_assert_true (ttt_ultimate_is_legal (&pos, move));
+      if (!seen[move])
+        n_seen++;
+      seen[move] = TRUE;
+    }
+  g_assert_cmpint (n_seen, >, 5);
+  ttt_search_free (search);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ultimate/search/win-in-one", test_win_in_one);
+  g_test_add_func ("/ultimate/search/avoid-loss-in-one", test_avoid_loss_in_one);
+  g_test_add_func ("/ultimate/search/forced-win", test_forced_win);
+  g_test_add_func ("/ultimate/search/proofs-sound", test_proofs_sound);
+  g_test_add_func ("/ultimate/search/reproducible", test_reproducible);
+  g_test_add_func ("/ultimate/search/memory-bound", test_memory_bound);
+  g_test_add_func ("/ultimate/search/legal-games", test_legal_games);
+  g_test_add_func ("/ultimate/search/kept-tree", test_kept_tree);
+  g_test_add_func ("/ultimate/search/should-stop", test_should_stop);
+  g_test_add_func ("/ultimate/search/errors", test_errors);
+  g_test_add_func ("/ultimate/search/threads", test_threads);
+  g_test_add_func ("/ultimate/levels/easy-slips", test_easy_slips);
+
+  return g_test_run ();
+}
