@@ -1,0 +1,273 @@
+/* test-ultimate-bot.c — the bot through pipes, refereed by the reference rules
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The test is the referee of a CodinGame-style match: it starts the bot
+ * (TTT_ULTIMATE_BOT, set by meson) as a child, tells it each turn the
+ * opponent's last move and the legal moves as reference-ultimate.h finds
+ * them, and checks every answer. The opponent is a second bot or moves
+ * chosen by the test.
+ */
+
+#include <signal.h>
+#include <unistd.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <glib.h>
+
+#include "reference-ultimate.h"
+
+typedef struct
+{
+  GPid  pid;
+  FILE *to;
+  FILE *from;
+  int   err_fd;
+} Bot;
+
+static Bot
+bot_start (const char *const *options)
+{
+  const char *path = g_getenv ("TTT_ULTIMATE_BOT");
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int in_fd, out_fd;
+  Bot bot;
+
+  g_assert_nonnull (path);
+  g_ptr_array_add (args, (gpointer) path);
+  for (; options != NULL && *options != NULL; options++)
+    g_ptr_array_add (args, (gpointer) *options);
+  g_ptr_array_add (args, NULL);
+
+  g_spawn_async_with_pipes (NULL, (char **) args->pdata, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                            &bot.pid, &in_fd, &out_fd, &bot.err_fd, &error);
+  g_assert_no_error (error);
+  bot.to = fdopen (in_fd, "w");
+  bot.from = fdopen (out_fd, "r");
+  g_assert_nonnull (bot.to);
+  g_assert_nonnull (bot.from);
+
+  return bot;
+}
+
+/* Closes its input and waits: its exit status and what it said on stderr. */
+static int
+bot_finish (Bot   *bot,
+            char **err)
+{
+  GString *text = g_string_new (NULL);
+  char buffer[512];
+  ssize_t n;
+  int status;
+
+  fclose (bot->to);
+  while ((n = read (bot->err_fd, buffer, sizeof buffer)) > 0)
+    g_string_append_len (text, buffer, n);
+  close (bot->err_fd);
+  fclose (bot->from);
+  g_assert_cmpint (waitpid (bot->pid, &status, 0), ==, bot->pid);
+  g_spawn_close_pid (bot->pid);
+  if (err != NULL)
+    *err = g_string_free (text, FALSE);
+  else
+    g_string_free (text, TRUE);
+
+  g_assert_true (WIFEXITED (status));
+
+  return WEXITSTATUS (status);
+}
+
+/* One turn of the protocol: the last move (or −1 −1) and the legal moves
+ * of @ref; the answer, checked legal, as row × 9 + col. */
+static int
+bot_turn (Bot               *bot,
+          const RefUltimate *ref,
+          int                last)
+{
+  int moves[81];
+  int n = ref_u_legal_moves (ref, moves);
+  int row, col;
+
+  fprintf (bot->to, "%d %d\n%d\n", last < 0 ? -1 : last / 9, last < 0 ? -1 : last % 9, n);
+  for (int i = 0; i < n; i++)
+    fprintf (bot->to, "%d %d\n", moves[i] / 9, moves[i] % 9);
+  fflush (bot->to);
+
+  g_assert_cmpint (fscanf (bot->from, "%d %d", &row, &col), ==, 2);
+  g_assert_true (ref_u_is_legal (ref, row, col));
+
+  return row * 9 + col;
+}
+
+/* A whole game; the moves in @record (81 at most), their number returned.
+ * @opponent NULL: the test plays the other side at random from @seed. */
+static int
+play_match (Bot      *bot,
+            Bot      *opponent,
+            gboolean  bot_first,
+            uint64_t  seed,
+            int       record[81])
+{
+  RefUltimate ref;
+  int last = -1, n = 0;
+  gboolean bots_turn = bot_first;
+
+  ref_u_clear (&ref);
+  while (ref_u_game_state (&ref) == REF_U_OPEN)
+    {
+      int move;
+
+      if (bots_turn)
+        move = bot_turn (bot, &ref, last);
+      else if (opponent != NULL)
+        move = bot_turn (opponent, &ref, last);
+      else
+        move = ref_u_random_move (&ref, &seed);
+
+      ref_u_play (&ref, move / 9, move % 9);
+      record[n++] = move;
+      last = move;
+      bots_turn = !bots_turn;
+    }
+
+  return n;
+}
+
+static void
+test_self_play (void)
+{
+  const char *const a_options[] = { "--level", "easy", "--seed", "1", NULL };
+  const char *const b_options[] = { "--level", "medium", "--seed", "2", NULL };
+  Bot a = bot_start (a_options);
+  Bot b = bot_start (b_options);
+  int record[81];
+  int n = play_match (&a, &b, TRUE, 0, record);
+
+  g_assert_cmpint (n, >=, 17);
+  g_assert_cmpint (bot_finish (&a, NULL), ==, 0);
+  g_assert_cmpint (bot_finish (&b, NULL), ==, 0);
+}
+
+/* Against moves of the test's, as either side; the same seed plays the
+ * same game again. */
+static void
+test_scripted (void)
+{
+  const char *const options[] = { "--level", "medium", "--seed", "5", NULL };
+
+  for (int first = 0; first < 2; first++)
+    {
+      int records[2][81];
+      int lengths[2];
+
+      for (int run = 0; run < 2; run++)
+        {
+          Bot bot = bot_start (options);
+
+          lengths[run] = play_match (&bot, NULL, first, 3, records[run]);
+          g_assert_cmpint (bot_finish (&bot, NULL), ==, 0);
+        }
+      g_assert_cmpint (lengths[0], ==, lengths[1]);
+      g_assert_true (memcmp (records[0], records[1], sizeof records[0][0] * (size_t) lengths[0]) == 0);
+    }
+}
+
+/* --movetime bounds each move by the clock: a game still ends legally. */
+static void
+test_movetime (void)
+{
+  const char *const options[] = { "--movetime", "20", NULL };
+  Bot bot = bot_start (options);
+  int record[81];
+
+  play_match (&bot, NULL, FALSE, 4, record);
+  g_assert_cmpint (bot_finish (&bot, NULL), ==, 0);
+}
+
+static void
+test_bad_options (void)
+{
+  static const char *const cases[][4] = {
+    { "--level", "impossible", NULL },
+    { "--level", NULL },
+    { "--movetime", "0", NULL },
+    { "--movetime", "-5", NULL },
+    { "--movetime", "12ms", NULL },
+    { "--seed", "x", NULL },
+    { "--seed", "-1", NULL },
+    { "--depth", "3", NULL },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      Bot bot = bot_start (cases[i]);
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (bot_finish (&bot, &err), ==, 2);
+      g_assert_nonnull (strstr (err, "usage: ultimate-bot"));
+    }
+}
+
+/* An occupied cell, a cell outside the board in play, nonsense: the bot
+ * says what it cannot follow and stops with status 1. */
+static void
+test_bad_input (void)
+{
+  static const char *const inputs[] = {
+    "-1 -1\n81\n",                   /* fewer moves than announced */
+    "4 4\n8\n3 3\n3 4\n3 5\n4 3\n4 5\n5 3\n5 4\n5 5\n",  /* legal, then… */
+    "hello\n",
+    "9 9\n0\n",
+    "4 4\nmany\n",
+  };
+  static const char *const messages[] = {
+    "expected 81 legal moves",
+    "cell occupied",
+    "expected the opponent's move",
+    "out of range",
+    "number of legal moves",
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      const char *const options[] = { "--level", "easy", NULL };
+      Bot bot = bot_start (options);
+      g_autofree char *err = NULL;
+
+      fputs (inputs[i], bot.to);
+      if (i == 1)
+        {
+          int row, col;
+
+          /* X in the centre sent O to the centre board; the answer is
+           * there, then X plays the same cell again. */
+          fflush (bot.to);
+          g_assert_cmpint (fscanf (bot.from, "%d %d", &row, &col), ==, 2);
+          g_assert_cmpint (row / 3, ==, 1);
+          g_assert_cmpint (col / 3, ==, 1);
+          fprintf (bot.to, "%d %d\n0\n", row, col);
+        }
+      g_assert_cmpint (bot_finish (&bot, &err), ==, 1);
+      g_assert_nonnull (strstr (err, messages[i]));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  /* A bot that dies must fail the test, not kill it by a write. */
+  signal (SIGPIPE, SIG_IGN);
+
+  g_test_add_func ("/ultimate/bot/self-play", test_self_play);
+  g_test_add_func ("/ultimate/bot/scripted", test_scripted);
+  g_test_add_func ("/ultimate/bot/movetime", test_movetime);
+  g_test_add_func ("/ultimate/bot/bad-options", test_bad_options);
+  g_test_add_func ("/ultimate/bot/bad-input", test_bad_input);
+
+  return g_test_run ();
+}
