@@ -181,7 +181,9 @@ size_t      ttt_search_get_capacity     (const TttSearch   *search);
 
 /* Searches @pos and puts the move it would play in *move. Keeps the tree
  * of an earlier run when @pos is that run's position or one or two moves on
- * from it (the same game), otherwise starts afresh. Errors:
+ * from it (the same game) and the tree fills at most half the block,
+ * otherwise starts afresh; so a run repeats exactly from the same tree:
+ * call ttt_search_reset() first when it must. Errors:
  * TTT_ERROR_INVALID_ARGUMENT for a NULL pointer, an inconsistent position
  * or a budget with neither iterations nor should_stop; TTT_ERROR_GAME_OVER.
  * On an error *move is untouched. */
