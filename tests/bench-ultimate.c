@@ -466,7 +466,8 @@ play_match (const Player *a,
   table_add (table, "%d–%d–%d", tally[1][0], tally[1][1], tally[1][2]);
   table_add (table, "%.1f %%", 100 * score);
   table_add (table, "%.0f", cpu);
-  fflush (stdout);
+  /* The table comes at the end; a long run shows it is alive. */
+  fprintf (stderr, "%s against %s: %.1f %% of %d games\n", name_a, name_b, 100 * score, n_games);
 
   if (a->kind == PLAYER_HARD && b->kind == PLAYER_RANDOM && tally[0][2] + tally[1][2] > 0)
     printf ("Note: Hard lost %d games to the random player (target: none).\n", tally[0][2] + tally[1][2]);
