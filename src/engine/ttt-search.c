@@ -465,7 +465,10 @@ ttt_search_run (TttSearch             *search,
   if (search->nodes[kept].first_child == 0)
     ttt_search_expand (search, kept, pos, rng_state);
 
-  while (search->nodes[search->root].proof == TTT_PROOF_NONE)
+  /* Half points are counted in 32 bits: a run of hours stops short of
+   * overflowing them. */
+  while (search->nodes[search->root].proof == TTT_PROOF_NONE &&
+         search->nodes[search->root].visits < UINT32_MAX / 2 - 1)
     {
       ttt_search_iterate (search, rng_state);
       search->iterations++;
