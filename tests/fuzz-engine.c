@@ -47,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-script.h"
 #include "reference-rules.h"
 #include "ttt-engine.h"
 
@@ -78,53 +79,6 @@ fail (const TttBoard *board,
 
 #define CHECK(board, cond) \
   do { if (!(cond)) fail ((board), __LINE__, #cond); } while (0)
-
-/* The script */
-
-typedef struct
-{
-  const uint8_t *data;
-  size_t         size;
-  size_t         pos;
-} Script;
-
-static bool
-script_done (const Script *script)
-{
-  return script->pos >= script->size;
-}
-
-static uint8_t
-script_byte (Script *script)
-{
-  return script_done (script) ? 0 : script->data[script->pos++];
-}
-
-/* Little-endian, so that a corpus file reads the same on every machine. */
-static uint64_t
-script_uint (Script *script,
-             int     n_bytes)
-{
-  uint64_t value = 0;
-
-  for (int i = 0; i < n_bytes; i++)
-    value |= (uint64_t) script_byte (script) << (8 * i);
-
-  return value;
-}
-
-static int
-script_int32 (Script *script)
-{
-  uint32_t bits = (uint32_t) script_uint (script, 4);
-  int32_t value;
-
-  /* Reinterpret rather than convert: converting a value above INT32_MAX is
-   * implementation-defined, and negative cells are the point. */
-  memcpy (&value, &bits, sizeof value);
-
-  return value;
-}
 
 /* The oracle: reference-rules.h, and the text grammar */
 

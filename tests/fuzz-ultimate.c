@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-script.h"
 #include "reference-ultimate.h"
 #include "ttt-ultimate.h"
 
@@ -63,31 +64,6 @@ fail (int         line,
 
 #define CHECK(cond) \
   do { if (!(cond)) fail (__LINE__, #cond); } while (0)
-
-typedef struct
-{
-  const uint8_t *data;
-  size_t         size;
-  size_t         pos;
-} Script;
-
-static uint8_t
-script_byte (Script *script)
-{
-  return script->pos < script->size ? script->data[script->pos++] : 0;
-}
-
-static uint64_t
-script_uint (Script *script,
-             int     n_bytes)
-{
-  uint64_t value = 0;
-
-  for (int i = 0; i < n_bytes; i++)
-    value |= (uint64_t) script_byte (script) << (8 * i);
-
-  return value;
-}
 
 static bool
 same (const TttUltimate *a,
@@ -313,7 +289,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
           play (&pos, (int8_t) script_byte (&script));
           break;
         case 1:
-          play (&pos, (int) (uint32_t) script_uint (&script, 4));
+          play (&pos, script_int32 (&script));
           break;
         case 2:
           search_and_play (&pos, &script, 1 + 8 * (uint64_t) arg, -1);

@@ -452,6 +452,24 @@ test_parse_malformed (void)
     assert_refused (texts[i]);
 }
 
+/* The grid @rows with each sent-to character of @nexts: all accepted, or
+ * all refused. */
+static void
+check_grid (const char *const rows[9],
+            const char       *nexts,
+            gboolean          accepted)
+{
+  for (; *nexts != '\0'; nexts++)
+    {
+      g_autofree char *text = grid_text (rows, *nexts);
+
+      if (accepted)
+        assert_accepted (text);
+      else
+        assert_refused (text);
+    }
+}
+
 static void
 test_parse_unreachable (void)
 {
@@ -499,49 +517,20 @@ test_parse_unreachable (void)
     "XXXXXXXXX", "O.OO.OO.O", ".........", ".........", ".........",
     ".........", "...O.O.O.", ".........", ".........",
   };
-  char *text;
 
-  text = grid_text (empty, '-');
-  assert_accepted (text);
-  g_free (text);
-  for (char next = '0'; next <= '8'; next++)
-    {
-      text = grid_text (empty, next);
-      assert_refused (text);
-      g_free (text);
-    }
-
-  text = grid_text (won, '-');
-  assert_accepted (text);
-  g_free (text);
-  text = grid_text (won, '1');
-  assert_accepted (text);
-  g_free (text);
-  text = grid_text (won, '0');  /* closed */
-  assert_refused (text);
-  g_free (text);
-  text = grid_text (won, '4');  /* no X sent O there */
-  assert_refused (text);
-  g_free (text);
-
-  text = grid_text (one_x, '0');
-  assert_accepted (text);
-  g_free (text);
-  text = grid_text (one_x, '-');
-  assert_refused (text);
-  g_free (text);
-  text = grid_text (one_x, '4');
-  assert_refused (text);
-  g_free (text);
-
-  for (const char *const *rows[] = { o_first, x_twice, o_elsewhere, two_lines, both, after_win }, *const **r = rows;
-       r < rows + G_N_ELEMENTS (rows); r++)
-    for (const char *next = "-012345678"; *next != '\0'; next++)
-      {
-        text = grid_text (*r, *next);
-        assert_refused (text);
-        g_free (text);
-      }
+  check_grid (empty, "-", TRUE);
+  check_grid (empty, "012345678", FALSE);
+  check_grid (won, "-12", TRUE);
+  check_grid (won, "0", FALSE);   /* closed */
+  check_grid (won, "4", FALSE);   /* no X sent O there */
+  check_grid (one_x, "0", TRUE);
+  check_grid (one_x, "-4", FALSE);
+  check_grid (o_first, "-012345678", FALSE);
+  check_grid (x_twice, "-012345678", FALSE);
+  check_grid (o_elsewhere, "-012345678", FALSE);
+  check_grid (two_lines, "-012345678", FALSE);
+  check_grid (both, "-012345678", FALSE);
+  check_grid (after_win, "-012345678", FALSE);
 }
 
 /* Every position of random games, each mark removed in turn: what the
