@@ -102,7 +102,6 @@ bench_simulations (void)
   double rates[N_MID_GAME];
   double playouts_start, playout_rate;
   uint64_t seed = 1;
-  volatile uint32_t results = 0;
   Stats stats;
   Table table;
   int n_playouts = 300000;
@@ -119,7 +118,7 @@ bench_simulations (void)
       do
         ttt_ult_random_move (&pos, &seed, &board, &cell);
       while (!ttt_ult_play_unchecked (&pos, board, cell));
-      results += pos.x_won;
+      sink += pos.x_won;
     }
   playout_rate = n_playouts / (cpu_seconds () - playouts_start);
 

@@ -102,7 +102,8 @@ main (int   argc,
   TttUltimate pos;
   int status = 0;
 
-  for (int i = 1; i < argc; i++)
+  /* Every option takes a value. */
+  for (int i = 1; i < argc; i += 2)
     {
       const char *value = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -146,7 +147,6 @@ main (int   argc,
           fprintf (stderr, "ultimate-bot: unknown option \"%s\"\n%s", argv[i], usage);
           return 2;
         }
-      i++;
     }
 
   search = ttt_search_new (0);
