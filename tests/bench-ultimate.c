@@ -297,6 +297,8 @@ flat_choose (const TttUltimate *pos,
   for (unsigned bm = boards; bm != 0; bm &= bm - 1)
     for (unsigned cm = ttt_ult_empty (pos, __builtin_ctz (bm)); cm != 0; cm &= cm - 1)
       moves[n++] = __builtin_ctz (bm) * 9 + __builtin_ctz (cm);
+  if (n == 0)
+    return -1;
   each = playouts / (uint64_t) n > 0 ? playouts / (uint64_t) n : 1;
 
   for (int i = 0; i < n; i++)

@@ -479,7 +479,14 @@ ttt_search_run (TttSearch             *search,
         break;
     }
 
-  ttt_search_analyse (search, &best, 1);
+  /* The root always has children (there is room for them after a reset);
+   * should it not, the first legal move is still a move. */
+  if (ttt_search_analyse (search, &best, 1) < 1)
+    {
+      int board = __builtin_ctz (ttt_ult_boards_in_play (pos));
+
+      best.move = board * TTT_N_CELLS + __builtin_ctz (ttt_ult_empty (pos, board));
+    }
   *move = best.move;
 
   return TTT_OK;
