@@ -16,6 +16,7 @@
  *   (default)                    a quick table, 10 games a pair, budgets / 10
  *   TTT_BENCH_STRENGTH=full      200 games a pair (1,000 for Hard against
  *                                random), budgets / 10
+ *   TTT_BENCH_STRENGTH=N         N games for every pair
  *   TTT_BENCH_STRENGTH_SCALE=N   budgets / N instead (1: the levels' own)
  */
 
@@ -481,7 +482,9 @@ bench_strength (void)
   const char *scale_text = getenv ("TTT_BENCH_STRENGTH_SCALE");
   bool full = mode != NULL && strcmp (mode, "full") == 0;
   long scale = scale_text != NULL ? strtol (scale_text, NULL, 10) : 10;
-  int games = full ? 200 : 10;
+  /* A number instead of "full": that many games for every pair. */
+  long asked = mode != NULL && !full ? strtol (mode, NULL, 10) : 0;
+  int games = full ? 200 : asked >= 2 && asked <= 100000 ? (int) asked : 10;
   uint64_t budgets[3] = { TTT_ULTIMATE_EASY_ITERATIONS, TTT_ULTIMATE_MEDIUM_ITERATIONS,
                           TTT_ULTIMATE_HARD_ITERATIONS };
   Player random_player = { PLAYER_RANDOM, 0 };
@@ -515,15 +518,15 @@ bench_strength (void)
 
   for (int i = 0; i < 3; i++)
     play_match (&levels[i], &random_player, full && i == 2 ? 1000 : games, &table);
+  play_match (&levels[2], &levels[1], games, &table);
+  play_match (&levels[2], &levels[0], games, &table);
+  play_match (&levels[1], &levels[0], games, &table);
   for (int i = 0; i < 3; i++)
     {
       Player flat = { PLAYER_FLAT, levels[i].iterations };
 
       play_match (&levels[i], &flat, games, &table);
     }
-  play_match (&levels[1], &levels[0], games, &table);
-  play_match (&levels[2], &levels[0], games, &table);
-  play_match (&levels[2], &levels[1], games, &table);
   table_print (&table);
 }
 
