@@ -398,7 +398,8 @@ about_action (GSimpleAction *action,
                         "version", PACKAGE_VERSION,
                         "developer-name", team,
                         "developers", developers,
-                        /* The tagline, as in the desktop file and the metainfo. */
+                        /* Translators: the tagline, as the desktop file and the
+                         * metainfo say it. */
                         "comments", _("Get three in a row against the computer or a friend"),
                         "website", PACKAGE_WEBSITE,
                         "issue-url", PACKAGE_WEBSITE "/issues",
