@@ -310,7 +310,7 @@ test_close_mid_stream (void)
   ttt_net_drop (&pair.host);
   ttt_net_wait_closed (pair.records[1]);
   g_assert_error (pair.records[1]->reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);
-  g_assert_cmpstr (pair.records[1]->reason->message, ==, "The connection to the other side was lost.");
+  g_assert_cmpstr (pair.records[1]->reason->message, ==, "The connection to the other side was interrupted.");
   g_clear_pointer (&pair.records[1], ttt_net_record_free);
   ttt_net_drain ();
   ttt_net_drop (&pair.guest);

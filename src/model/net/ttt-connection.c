@@ -332,7 +332,7 @@ write_cb (GObject      *source,
           self->close_after_writing = FALSE;
           close_stream (self);
         }
-      finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was lost."));
+      finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
       return;
     }
   write_next (self);
@@ -519,10 +519,10 @@ read_cb (GObject      *source,
   if (bytes == NULL)
     {
       g_debug ("Read failed: %s", error->message);
-      finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was lost."));
+      finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
     }
   else if (count == 0)
-    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was lost."));
+    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
   else
     {
       g_byte_array_append (self->line, data, (guint) count);
@@ -590,7 +590,7 @@ handshake_cb (GObject      *source,
           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE)
           || peer_hung_up (self))
         {
-          finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was lost."));
+          finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
           return;
         }
       if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS))
@@ -601,7 +601,7 @@ handshake_cb (GObject      *source,
         /* Translators: %s is the TLS library's own explanation. */
         text = g_strdup_printf (_("The encrypted connection could not be set up: %s"), error->message);
       else
-        text = g_strdup (_("The connection to the other side was lost."));
+        text = g_strdup (_("The connection to the other side was interrupted."));
       finish_with (self, TTT_CONNECTION_ERROR_TLS, text);
       return;
     }
@@ -696,7 +696,7 @@ first_byte_cb (GSocket      *socket,
   g_clear_pointer (&self->first_byte, g_source_unref);
 
   if (count <= 0)
-    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was lost."));
+    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
   else if (byte != TLS_HANDSHAKE_RECORD)
     finish_with (self, TTT_CONNECTION_ERROR_TLS,
                  _("The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol."));

@@ -93,7 +93,7 @@ ttt_verification_code (GTlsConnection  *tls,
   if (own == NULL || peer == NULL)
     {
       g_set_error_literal (error, G_TLS_ERROR, G_TLS_ERROR_CERTIFICATE_REQUIRED,
-                           _("The other side did not present a certificate"));
+                           _("The other side did not present a certificate."));
       return NULL;
     }
   if ((own_key = ttt_certificate_get_public_key (own, error)) == NULL
