@@ -46,7 +46,7 @@ trap cleanup EXIT
 fail() {
   echo "not ok 1 - $1"
   local f
-  for f in "$work"/*.log; do
+  for f in "$work"/*.log "$work"/*.out; do
     [[ -s $f ]] && sed "s|^|# $(basename "$f"): |" "$f"
   done
   exit 1
@@ -135,6 +135,7 @@ for side in a b; do
 done
 
 export G_DEBUG=fatal-warnings
+[[ -n ${TTT_NET_AVAHI_DEBUG:-} ]] && export G_MESSAGES_DEBUG=all
 ip netns exec "$tag-a" env DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/a/bus" \
   "$peer" host Ana >"$work/host.out" 2>"$work/host.log" &
 pids+=($!)

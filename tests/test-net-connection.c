@@ -706,8 +706,9 @@ typedef struct {
   const char         *name;
   const char         *sent;      /* after the TLS handshake */
   gboolean            ready;     /* the hello was good: the code came */
-  TttConnectionError  code;
+  int                 code;      /* a TttConnectionError */
   const char         *says;      /* part of the reason's message */
+  guint               delivered; /* messages that reached the game first */
 } Hostile;
 
 static const Hostile hostile[] = {
@@ -721,7 +722,7 @@ static const Hostile hostile[] = {
   { "hello-twice", GOOD_HELLO "{\"type\":\"hello\",\"seq\":2,\"version\":1,\"app\":\"9.9\",\"name\":\"M\",\"game\":\"classic\",\"x\":\"host\"}\n",
     TRUE, TTT_CONNECTION_ERROR_PROTOCOL, "introduced itself twice" },
   { "duplicate-seq", GOOD_HELLO "{\"type\":\"move\",\"seq\":2,\"cell\":4}\n{\"type\":\"move\",\"seq\":2,\"cell\":5}\n",
-    TRUE, TTT_CONNECTION_ERROR_PROTOCOL, "Message 2 came again" },
+    TRUE, TTT_CONNECTION_ERROR_PROTOCOL, "Message 2 came again", 1 },
   { "skipped-seq", GOOD_HELLO "{\"type\":\"move\",\"seq\":3,\"cell\":4}\n", TRUE, TTT_CONNECTION_ERROR_PROTOCOL, "out of order" },
   { "cell-out-of-range", GOOD_HELLO "{\"type\":\"move\",\"seq\":2,\"cell\":81}\n", TRUE, TTT_CONNECTION_ERROR_PROTOCOL, "out of range" },
   { "wrong-type", GOOD_HELLO "{\"type\":\"move\",\"seq\":2,\"cell\":\"4\"}\n", TRUE, TTT_CONNECTION_ERROR_PROTOCOL, "wrong type" },
@@ -742,10 +743,8 @@ test_hostile (gconstpointer data)
   g_assert_error (record->reason, TTT_CONNECTION_ERROR, h->code);
   g_assert_nonnull (strstr (record->reason->message, h->says));
   g_assert_cmpint (record->code != NULL, ==, h->ready);
-  /* Nothing of it reached the game. */
-  g_assert_cmpuint (record->messages->len, ==, h->code == TTT_CONNECTION_ERROR_PROTOCOL && h->ready
-                                               && strstr (h->name, "seq") != NULL
-                                               && strcmp (h->name, "duplicate-seq") == 0 ? 1 : 0);
+  /* Nothing of the bad message reached the game. */
+  g_assert_cmpuint (record->messages->len, ==, h->delivered);
   g_clear_pointer (&record, ttt_net_record_free);
   g_clear_pointer (&peer, raw_peer_free);
   ttt_net_drain ();
@@ -823,8 +822,9 @@ tick_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* A hello sent a byte at a time, too slowly: the main loop keeps running
- * (a timer beside it keeps ticking) and the handshake times out. */
+/* A hello sent a byte at a time and never finished: the main loop keeps
+ * running (a timer beside it keeps ticking), and the handshake times out
+ * however slowly the bytes come. */
 static void
 test_slow_drip (void)
 {
@@ -835,24 +835,25 @@ test_slow_drip (void)
   g_autoptr(GError) error = NULL;
   guint ticks = 0;
   guint ticker;
-  guint dripped;
 
-  ttt_connection_set_timeouts (host, 400, 10000, 30000);
+  /* Long enough for a TLS handshake on a slow machine under a sanitizer,
+   * short enough not to keep the suite waiting. */
+  ttt_connection_set_timeouts (host, 2000, 10000, 30000);
   g_assert_true (ttt_connection_listen (host, "127.0.0.1", 0, &error));
-  peer = raw_peer_new (host, TRUE, TRUE);
-  peer->drip = g_string_new (GOOD_HELLO);
-  peer->drip_id = g_timeout_add (10, drip_cb, peer);
   ticker = g_timeout_add (5, tick_cb, &ticks);
+  peer = raw_peer_new (host, TRUE, TRUE);
+  /* All of the hello but its newline. */
+  peer->drip = g_string_new_len (GOOD_HELLO, strlen (GOOD_HELLO) - 1);
+  drip_cb (peer);
+  peer->drip_id = g_timeout_add (10, drip_cb, peer);
 
   ttt_net_wait_closed (record);
   g_source_remove (ticker);
-  dripped = (guint) peer->dripped;
-  g_test_message ("%u bytes dripped, %u ticks beside", dripped, ticks);
+  g_test_message ("%" G_GSIZE_FORMAT " bytes dripped, %u ticks beside", peer->dripped, ticks);
   g_assert_error (record->reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_TIMED_OUT);
-  g_assert_cmpstr (record->reason->message, ==, "The other side did not answer within 1 second.");
+  g_assert_cmpstr (record->reason->message, ==, "The other side did not answer within 2 seconds.");
   g_assert_null (record->code);
-  g_assert_cmpuint (dripped, >, 1);
-  g_assert_cmpuint (dripped, <, strlen (GOOD_HELLO));
+  g_assert_cmpuint (peer->dripped, >=, 1);
   g_assert_cmpuint (ticks, >, 1);
   g_clear_pointer (&record, ttt_net_record_free);
   g_clear_pointer (&peer, raw_peer_free);
@@ -1135,7 +1136,6 @@ test_certificates (void)
   g_autoptr(GTlsCertificate) two = ttt_certificate_new (&error);
   g_autoptr(GBytes) key_one = NULL;
   g_autoptr(GBytes) key_two = NULL;
-  g_autoptr(GTlsCertificate) other = NULL;
   g_autofree char *private_pem = NULL;
 
   g_assert_no_error (error);

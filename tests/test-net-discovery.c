@@ -497,10 +497,12 @@ test_publish_and_browse (void)
   TttDiscoveredGame *game;
   g_autofree char *address = NULL;
 
-  /* Browsing first: the game appears as it is published. */
+  /* Browsing first: the game appears as it is published, not before
+   * the browser's path is known. */
   ttt_discovery_browse (guest->discovery);
   settle ();
   g_assert_cmpuint (guest->found->len, ==, 0);
+  g_assert_cmpuint (standin->early_items, ==, 0);
 
   ttt_discovery_publish (host->discovery, "Ana", TTT_NET_GAME_ULTIMATE, 5000);
   ttt_net_wait (has_published, host, 10000);

@@ -495,15 +495,13 @@ static gboolean
 read_txt (GVariant          *txt,
           TttDiscoveredGame *game)
 {
-  GVariantIter iter;
-  GVariant *child;
   gboolean have_version = FALSE;
   gboolean have_game = FALSE;
+  gsize n = g_variant_n_children (txt);
 
-  g_variant_iter_init (&iter, txt);
-  while ((child = g_variant_iter_next_value (&iter)) != NULL)
+  for (gsize i = 0; i < n; i++)
     {
-      g_autoptr(GVariant) owned = child;
+      g_autoptr(GVariant) child = g_variant_get_child_value (txt, i);
       gsize length = 0;
       const char *data = g_variant_get_fixed_array (child, &length, 1);
       g_autofree char *text = NULL;
@@ -655,6 +653,8 @@ item_remove (TttDiscovery *self,
   int interface, protocol;
   guint32 flags;
   g_autofree char *key = NULL;
+  g_autofree char *stored_key = NULL;
+  gpointer game_pointer = NULL;
   TttDiscoveredGame *game;
 
   if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(iisssu)")))
@@ -662,12 +662,11 @@ item_remove (TttDiscovery *self,
   g_variant_get (parameters, "(ii&s&s&su)", &interface, &protocol, &name, &type, &domain, &flags);
   key = item_key (interface, protocol, name, domain);
   g_hash_table_remove (self->resolving, key);
-  game = g_hash_table_lookup (self->found, key);
-  if (game == NULL)
+  if (!g_hash_table_steal_extended (self->found, key, (gpointer *) &stored_key, &game_pointer))
     return;
+  game = game_pointer;
 
   g_object_ref (self);
-  g_hash_table_steal (self->found, key);
   g_ptr_array_remove (self->games, game);
   g_signal_emit (self, signals[GAME_LOST], 0, game);
   ttt_discovered_game_free (game);
