@@ -158,6 +158,14 @@ ttt_net_hello (const char *name)
   return ttt_message_new_hello ("0.2.0", name, TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
 }
 
+void
+ttt_net_set_patient_timeouts (TttConnection *connection)
+{
+  /* The defaults (10 s for the handshake, 30 s of silence) are for
+   * people; under valgrind a TLS handshake alone can take longer. */
+  ttt_connection_set_timeouts (connection, 120000, 10000, 300000);
+}
+
 TttConnection *
 ttt_net_host_new (const char *address,
                   const char *name)
@@ -166,6 +174,7 @@ ttt_net_host_new (const char *address,
   g_autoptr(GError) error = NULL;
   TttConnection *host = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, hello);
 
+  ttt_net_set_patient_timeouts (host);
   g_assert_true (ttt_connection_listen (host, address != NULL ? address : "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (ttt_connection_get_port (host), >, 0);
@@ -183,12 +192,10 @@ ttt_net_guest_new (TttConnection *host,
   g_autofree char *target = NULL;
   TttConnection *guest = ttt_connection_new (TTT_CONNECTION_ROLE_GUEST, hello);
 
+  ttt_net_set_patient_timeouts (guest);
   if (address == NULL)
     address = "127.0.0.1";
-  if (g_str_has_prefix (address, "["))
-    target = g_strdup_printf ("%s:%u", address, ttt_connection_get_port (host));
-  else
-    target = g_strdup_printf ("%s:%u", address, ttt_connection_get_port (host));
+  target = g_strdup_printf ("%s:%u", address, ttt_connection_get_port (host));
   g_assert_true (ttt_connection_connect (guest, target, &error));
   g_assert_no_error (error);
   return guest;

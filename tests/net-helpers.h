@@ -44,6 +44,9 @@ void           ttt_net_wait_messages    (TttNetRecord    *record,
 
 TttMessage    *ttt_net_hello            (const char      *name);
 
+/* Timeouts no slow machine reaches, for tests not about them. */
+void           ttt_net_set_patient_timeouts (TttConnection *connection);
+
 /* A host listening on 127.0.0.1 (or @address) at a free port. */
 TttConnection *ttt_net_host_new         (const char      *address,
                                          const char      *name);

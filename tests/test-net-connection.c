@@ -355,11 +355,11 @@ test_silence (void)
 
   /* A host that never sends its keep-alives, a guest that waits 200 ms. */
   pair.host = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, hello);
-  ttt_connection_set_timeouts (pair.host, 10000, 3600000, 3600000);
+  ttt_connection_set_timeouts (pair.host, 120000, 3600000, 3600000);
   g_assert_true (ttt_connection_listen (pair.host, "127.0.0.1", 0, &error));
   pair.records[0] = ttt_net_record_new (pair.host);
   pair.guest = ttt_connection_new (TTT_CONNECTION_ROLE_GUEST, hello);
-  ttt_connection_set_timeouts (pair.guest, 10000, 3600000, 200);
+  ttt_connection_set_timeouts (pair.guest, 120000, 3600000, 200);
   pair.records[1] = ttt_net_record_new (pair.guest);
   {
     g_autofree char *target = g_strdup_printf ("127.0.0.1:%u", ttt_connection_get_port (pair.host));
@@ -387,8 +387,8 @@ is_set (gpointer data)
   return *(gboolean *) data;
 }
 
-/* Keep-alives every 20 ms hold a connection whose silence limit is 150 ms
- * open for many times that limit. */
+/* Keep-alives every 20 ms hold a connection whose silence limit is 1 s
+ * open for three times that limit. */
 static void
 test_keep_alive (void)
 {
@@ -399,19 +399,19 @@ test_keep_alive (void)
   gboolean later = FALSE;
 
   pair.host = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, hello);
-  ttt_connection_set_timeouts (pair.host, 10000, 20, 150);
+  ttt_connection_set_timeouts (pair.host, 120000, 20, 1000);
   g_assert_true (ttt_connection_listen (pair.host, "127.0.0.1", 0, &error));
   pair.records[0] = ttt_net_record_new (pair.host);
   pair.guest = ttt_connection_new (TTT_CONNECTION_ROLE_GUEST, hello);
-  ttt_connection_set_timeouts (pair.guest, 10000, 20, 150);
+  ttt_connection_set_timeouts (pair.guest, 120000, 20, 1000);
   pair.records[1] = ttt_net_record_new (pair.guest);
   target = g_strdup_printf ("127.0.0.1:%u", ttt_connection_get_port (pair.host));
   g_assert_true (ttt_connection_connect (pair.guest, target, &error));
   ttt_net_wait (both_ready, pair.records, 30000);
 
   /* What is tested is an absence (no timeout), so it takes a while by
-   * nature: ten silence limits. */
-  g_timeout_add (1500, flag_cb, &later);
+   * nature: three silence limits. */
+  g_timeout_add (3000, flag_cb, &later);
   ttt_net_wait (is_set, &later, 30000);
   g_assert_cmpuint (pair.records[0]->closed, ==, 0);
   g_assert_cmpuint (pair.records[1]->closed, ==, 0);
@@ -1070,6 +1070,7 @@ test_man_in_the_middle (void)
 
   /* The guest believes the relay is the host. */
   pair.guest = ttt_connection_new (TTT_CONNECTION_ROLE_GUEST, hello);
+  ttt_net_set_patient_timeouts (pair.guest);
   pair.records[1] = ttt_net_record_new (pair.guest);
   target = g_strdup_printf ("127.0.0.1:%u", relay.port);
   g_assert_true (ttt_connection_connect (pair.guest, target, &error));

@@ -185,7 +185,11 @@ finish (TttConnection *self,
       /* What is still queued goes first, then the goodbye, then the
        * close. */
       if (line != NULL)
-        g_queue_push_tail (&self->outgoing, g_bytes_new_take (g_steal_pointer (&line), strlen (line)));
+        {
+          gsize length = strlen (line);
+
+          g_queue_push_tail (&self->outgoing, g_bytes_new_take (g_steal_pointer (&line), length));
+        }
       self->close_after_writing = TRUE;
     }
   else

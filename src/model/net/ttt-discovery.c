@@ -559,7 +559,7 @@ resolve_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GVariant) txt = NULL;
-  g_autoptr(TttDiscoveredGame) game = NULL;
+  TttDiscoveredGame *game;
   const char *name, *type, *domain, *host, *address;
   int interface, protocol, aprotocol;
   guint16 port;
@@ -586,6 +586,7 @@ resolve_cb (GObject      *source,
   if (!read_txt (txt, game) || port == 0)
     {
       g_debug ("Ignoring %s: its TXT record is not a game's", key);
+      ttt_discovered_game_free (game);
       return;
     }
   game->service_name = g_strdup (name);
@@ -601,6 +602,7 @@ resolve_cb (GObject      *source,
     if (inet == NULL)
       {
         g_debug ("Ignoring %s: “%s” is not an address", key, address);
+        ttt_discovered_game_free (game);
         return;
       }
     /* A link-local IPv6 address is only reachable through its interface. */
@@ -614,7 +616,8 @@ resolve_cb (GObject      *source,
 
   g_hash_table_insert (self->found, g_strdup (key), game);
   g_ptr_array_add (self->games, game);
-  g_signal_emit (self, signals[GAME_FOUND], 0, g_steal_pointer (&game));
+  /* The table owns it now. */
+  g_signal_emit (self, signals[GAME_FOUND], 0, game);
 }
 
 static void

@@ -240,6 +240,23 @@ bad:
 }
 
 static gboolean
+check_version (guint    version,
+               GError **error)
+{
+  if (version < TTT_PROTOCOL_VERSION)
+    g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_VERSION,
+                 _("The other side has an older version of Tic-Tac-Toe (network protocol %u, this one speaks %u). Both players need the same version."),
+                 version, TTT_PROTOCOL_VERSION);
+  else if (version > TTT_PROTOCOL_VERSION)
+    g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_VERSION,
+                 _("The other side has a newer version of Tic-Tac-Toe (network protocol %u, this one speaks %u). Both players need the same version."),
+                 version, TTT_PROTOCOL_VERSION);
+  else
+    return TRUE;
+  return FALSE;
+}
+
+static gboolean
 check_message (const TttMessage  *message,
                GError           **error)
 {
@@ -259,18 +276,8 @@ check_message (const TttMessage  *message,
   switch (message->type)
     {
     case TTT_MESSAGE_HELLO:
-      if (message->version != TTT_PROTOCOL_VERSION)
-        {
-          if (message->version < TTT_PROTOCOL_VERSION)
-            g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_VERSION,
-                         _("The other side has an older version of Tic-Tac-Toe (network protocol %u, this one speaks %u). Both players need the same version."),
-                         message->version, TTT_PROTOCOL_VERSION);
-          else
-            g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_VERSION,
-                         _("The other side has a newer version of Tic-Tac-Toe (network protocol %u, this one speaks %u). Both players need the same version."),
-                         message->version, TTT_PROTOCOL_VERSION);
-          return FALSE;
-        }
+      if (!check_version (message->version, error))
+        return FALSE;
       if (message->app_version == NULL || !check_app_version (message->app_version, error))
         {
           if (error != NULL && *error == NULL)
@@ -417,6 +424,8 @@ check_members (JsonObject      *object,
   const char *member;
   JsonNode *node;
 
+  g_return_val_if_fail ((guint) type < TTT_N_MESSAGE_TYPES, FALSE);
+
   json_object_iter_init (&iter, object);
   while (json_object_iter_next (&iter, &member, &node))
     {
@@ -468,6 +477,80 @@ parse_type (JsonObject      *object,
     g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_UNKNOWN_TYPE,
                          _("Unknown message type"));
   return FALSE;
+}
+
+/* The members of @message's type into @message. */
+static gboolean
+parse_fields (JsonObject  *object,
+              TttMessage  *message,
+              GError     **error)
+{
+  guint64 value;
+
+  if (!get_uint (object, "seq", G_MAXINT64, &message->seq, error))
+    return FALSE;
+
+  switch (message->type)
+    {
+    case TTT_MESSAGE_HELLO:
+      {
+        const char *text;
+
+        if (!get_uint (object, "version", G_MAXUINT32, &value, error))
+          return FALSE;
+        message->version = (guint) value;
+        if ((text = get_string (object, "app", error)) == NULL)
+          return FALSE;
+        message->app_version = g_strdup (text);
+        if ((text = get_string (object, "name", error)) == NULL)
+          return FALSE;
+        message->name = g_strdup (text);
+        if ((text = get_string (object, "game", error)) == NULL)
+          return FALSE;
+        if (!ttt_net_game_from_string (text, &message->game))
+          {
+            g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
+                         _("The field “%s” is out of range"), "game");
+            return FALSE;
+          }
+        if ((text = get_string (object, "x", error)) == NULL)
+          return FALSE;
+        if (g_str_equal (text, "host"))
+          message->x_player = TTT_NET_X_HOST;
+        else if (g_str_equal (text, "guest"))
+          message->x_player = TTT_NET_X_GUEST;
+        else
+          {
+            g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
+                         _("The field “%s” is out of range"), "x");
+            return FALSE;
+          }
+      }
+      break;
+
+    case TTT_MESSAGE_MOVE:
+      if (!get_uint (object, "cell", G_MAXUINT32, &value, error))
+        return FALSE;
+      message->cell = (guint) value;
+      break;
+
+    case TTT_MESSAGE_UNDO_ANSWER:
+      if (!get_boolean (object, "accepted", &message->accepted, error))
+        return FALSE;
+      break;
+
+    case TTT_MESSAGE_RESIGN:
+    case TTT_MESSAGE_REMATCH_OFFER:
+    case TTT_MESSAGE_REMATCH_ACCEPT:
+    case TTT_MESSAGE_UNDO_REQUEST:
+    case TTT_MESSAGE_KEEP_ALIVE:
+    case TTT_MESSAGE_GOODBYE:
+    case TTT_N_MESSAGE_TYPES:
+    default:
+      break;
+    }
+
+  return TRUE;
 }
 
 /* Messages are flat; a little nesting is allowed so that a later version's
@@ -593,12 +676,11 @@ ttt_protocol_parse (const char  *line,
                     GError     **error)
 {
   g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(TttMessage) message = NULL;
   g_autoptr(GError) json_error = NULL;
+  TttMessage *message;
   JsonObject *object;
   JsonNode *root;
   TttMessageType type;
-  guint64 value;
 
   g_return_val_if_fail (line != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -645,85 +727,22 @@ ttt_protocol_parse (const char  *line,
    * "newer version" is what a person can act on, so it is said first. */
   if (type == TTT_MESSAGE_HELLO && json_object_has_member (object, "version"))
     {
-      g_autoptr(TttMessage) hello = ttt_message_new (TTT_MESSAGE_HELLO);
+      guint64 version;
 
-      if (!get_uint (object, "version", G_MAXUINT32, &value, error))
-        return NULL;
-      hello->version = (guint) value;
-      hello->seq = 1;
-      if (hello->version != TTT_PROTOCOL_VERSION && !check_message (hello, error))
+      if (!get_uint (object, "version", G_MAXUINT32, &version, error)
+          || !check_version ((guint) version, error))
         return NULL;
     }
   if (!check_members (object, type, error))
     return NULL;
 
   message = ttt_message_new (type);
-  if (!get_uint (object, "seq", G_MAXINT64, &message->seq, error))
-    return NULL;
-
-  switch (type)
+  if (!parse_fields (object, message, error) || !check_message (message, error))
     {
-    case TTT_MESSAGE_HELLO:
-      {
-        const char *text;
-
-        if (!get_uint (object, "version", G_MAXUINT32, &value, error))
-          return NULL;
-        message->version = (guint) value;
-        if ((text = get_string (object, "app", error)) == NULL)
-          return NULL;
-        message->app_version = g_strdup (text);
-        if ((text = get_string (object, "name", error)) == NULL)
-          return NULL;
-        message->name = g_strdup (text);
-        if ((text = get_string (object, "game", error)) == NULL)
-          return NULL;
-        if (!ttt_net_game_from_string (text, &message->game))
-          {
-            g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
-                         _("The field “%s” is out of range"), "game");
-            return NULL;
-          }
-        if ((text = get_string (object, "x", error)) == NULL)
-          return NULL;
-        if (g_str_equal (text, "host"))
-          message->x_player = TTT_NET_X_HOST;
-        else if (g_str_equal (text, "guest"))
-          message->x_player = TTT_NET_X_GUEST;
-        else
-          {
-            g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
-                         _("The field “%s” is out of range"), "x");
-            return NULL;
-          }
-      }
-      break;
-
-    case TTT_MESSAGE_MOVE:
-      if (!get_uint (object, "cell", G_MAXUINT32, &value, error))
-        return NULL;
-      message->cell = (guint) value;
-      break;
-
-    case TTT_MESSAGE_UNDO_ANSWER:
-      if (!get_boolean (object, "accepted", &message->accepted, error))
-        return NULL;
-      break;
-
-    case TTT_MESSAGE_RESIGN:
-    case TTT_MESSAGE_REMATCH_OFFER:
-    case TTT_MESSAGE_REMATCH_ACCEPT:
-    case TTT_MESSAGE_UNDO_REQUEST:
-    case TTT_MESSAGE_KEEP_ALIVE:
-    case TTT_MESSAGE_GOODBYE:
-    case TTT_N_MESSAGE_TYPES:
-    default:
-      break;
+      ttt_message_free (message);
+      return NULL;
     }
-
-  if (!check_message (message, error))
-    return NULL;
-  return g_steal_pointer (&message);
+  return message;
 }
 
 /* Writing */
@@ -733,7 +752,7 @@ ttt_protocol_serialize (const TttMessage  *message,
                         guint64            seq,
                         GError           **error)
 {
-  g_autoptr(TttMessage) numbered = NULL;
+  TttMessage numbered;
   g_autoptr(JsonBuilder) builder = NULL;
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
@@ -741,9 +760,10 @@ ttt_protocol_serialize (const TttMessage  *message,
   g_return_val_if_fail (message != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  numbered = ttt_message_copy (message);
-  numbered->seq = seq;
-  if (!check_message (numbered, error))
+  /* A shallow copy to check: nothing of it is freed. */
+  numbered = *message;
+  numbered.seq = seq;
+  if (!check_message (&numbered, error))
     return NULL;
 
   builder = json_builder_new_immutable ();
