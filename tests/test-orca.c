@@ -838,7 +838,7 @@ session_start (void)
       else if (g_get_monotonic_time () > deadline)
         g_error ("the game's window did not appear within %d s", START_TIMEOUT_S);
       else
-        g_usleep (100 * 1000);
+        g_usleep (100 * 1000);  /* the pace of a look; the deadline bounds it */
     }
   {
     const char *argv[] = { "xdotool", "windowfocus", "--sync", session.window_id, NULL };
@@ -855,7 +855,8 @@ session_start (void)
       read_log ();
       if (g_get_monotonic_time () > deadline)
         g_error ("Orca did not see the game start within %d s", START_TIMEOUT_S);
-      g_usleep (50 * 1000);
+      orca_still_running ();
+      g_usleep (50 * 1000);  /* the pace of a look at the log, not a deadline */
     }
 
   /* The window starts with the focus in its header bar, not on a cell. */
@@ -874,7 +875,7 @@ process_ended (GSubprocess *process,
       while (g_main_context_iteration (NULL, FALSE));
       if (g_subprocess_get_identifier (process) == NULL)
         return TRUE;
-      g_usleep (50 * 1000);
+      g_usleep (50 * 1000);  /* the pace of a look, not a deadline */
     }
 
   return FALSE;

@@ -469,7 +469,7 @@ check_narrow_window (const char *language)
 static void
 wait_for_width (GtkWidget *widget)
 {
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
   while (gtk_widget_get_width (widget) == 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);

@@ -79,9 +79,9 @@ static void
 test_thinking_refuses_clicks (TttTestWindow *fixture,
                               gconstpointer  data)
 {
-  /* Long enough that no slow machine or sanitizer reaches the move before
-   * the second click. */
-  ttt_game_set_computer_delay (fixture->game, 1500);
+  /* Held until the second click is refused, however slow the machine,
+   * then let go. */
+  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 0);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
@@ -90,6 +90,7 @@ test_thinking_refuses_clicks (TttTestWindow *fixture,
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
+  ttt_game_set_computer_delay (fixture->game, 0);
   ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
 }
@@ -230,7 +231,7 @@ test_keyboard_play (TttTestWindow *fixture,
    * shows the press briefly before it clicks. */
   gtk_widget_activate (gtk_root_get_focus (GTK_ROOT (fixture->window)));
   {
-    gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
     while (ttt_game_get_cell (fixture->game, 1) == TTT_MARK_NONE &&
            g_get_monotonic_time () < deadline)
