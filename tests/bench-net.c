@@ -111,22 +111,6 @@ round_trips (TttConnection *host,
   report (what, ms, ROUND_TRIPS);
 }
 
-static gboolean
-both_ready (gpointer data)
-{
-  TttNetRecord **records = data;
-
-  return ttt_net_record_ready (records[0]) && ttt_net_record_ready (records[1]);
-}
-
-static gboolean
-both_closed (gpointer data)
-{
-  TttNetRecord **records = data;
-
-  return ttt_net_record_closed (records[0]) && ttt_net_record_closed (records[1]);
-}
-
 static void
 bench_connect_and_in_process (void)
 {
@@ -148,7 +132,7 @@ bench_connect_and_in_process (void)
         g_error ("Cannot connect to %s", target);
       ttt_net_wait (ttt_net_record_ready, records[1], 30000);
       ms[run] = (g_get_monotonic_time () - start) / 1000.0;
-      ttt_net_wait (both_ready, records, 30000);
+      ttt_net_wait (ttt_net_records_ready, records, 30000);
       if (records[0]->reason != NULL || records[1]->reason != NULL)
         g_error ("The handshake failed");
 
@@ -159,7 +143,7 @@ bench_connect_and_in_process (void)
         }
 
       ttt_connection_close (host);
-      ttt_net_wait (both_closed, records, 30000);
+      ttt_net_wait (ttt_net_records_closed, records, 30000);
       ttt_net_record_free (records[0]);
       ttt_net_record_free (records[1]);
       ttt_net_drain ();

@@ -152,6 +152,22 @@ ttt_net_wait_messages (TttNetRecord *record,
   g_assert_cmpuint (record->messages->len, ==, count);
 }
 
+gboolean
+ttt_net_records_ready (gpointer data)
+{
+  TttNetRecord **records = data;
+
+  return ttt_net_record_ready (records[0]) && ttt_net_record_ready (records[1]);
+}
+
+gboolean
+ttt_net_records_closed (gpointer data)
+{
+  TttNetRecord **records = data;
+
+  return ttt_net_record_closed (records[0]) && ttt_net_record_closed (records[1]);
+}
+
 TttMessage *
 ttt_net_hello (const char *name)
 {

@@ -42,6 +42,10 @@ void           ttt_net_wait_closed      (TttNetRecord    *record);
 void           ttt_net_wait_messages    (TttNetRecord    *record,
                                          guint            count);
 
+/* For ttt_net_wait() on two records at once (a TttNetRecord *[2]). */
+gboolean       ttt_net_records_ready    (gpointer         records);
+gboolean       ttt_net_records_closed   (gpointer         records);
+
 TttMessage    *ttt_net_hello            (const char      *name);
 
 /* Timeouts no slow machine reaches, for tests not about them. */

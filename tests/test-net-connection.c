@@ -19,22 +19,6 @@
 #include "ttt-certificate.h"
 #include "ttt-verification.h"
 
-static gboolean
-both_ready (gpointer data)
-{
-  TttNetRecord **records = data;
-
-  return ttt_net_record_ready (records[0]) && ttt_net_record_ready (records[1]);
-}
-
-static gboolean
-both_closed (gpointer data)
-{
-  TttNetRecord **records = data;
-
-  return records[0]->closed > 0 && records[1]->closed > 0;
-}
-
 static void
 assert_code (const char *code)
 {
@@ -62,7 +46,7 @@ pair_open (Pair       *pair,
   pair->records[0] = ttt_net_record_new (pair->host);
   pair->guest = ttt_net_guest_new (pair->host, address, "Bo");
   pair->records[1] = ttt_net_record_new (pair->guest);
-  ttt_net_wait (both_ready, pair->records, 30000);
+  ttt_net_wait (ttt_net_records_ready, pair->records, 30000);
   g_assert_null (pair->records[0]->reason);
   g_assert_null (pair->records[1]->reason);
 }
@@ -72,7 +56,7 @@ pair_close (Pair *pair)
 {
   if (ttt_connection_get_state (pair->host) != TTT_CONNECTION_STATE_CLOSED)
     ttt_connection_close (pair->host);
-  ttt_net_wait (both_closed, pair->records, 30000);
+  ttt_net_wait (ttt_net_records_closed, pair->records, 30000);
   g_clear_pointer (&pair->records[0], ttt_net_record_free);
   g_clear_pointer (&pair->records[1], ttt_net_record_free);
   ttt_net_drain ();
@@ -133,7 +117,7 @@ test_handshake_ipv6 (void)
   pair.records[0] = ttt_net_record_new (pair.host);
   pair.guest = ttt_net_guest_new (pair.host, "[::1]", "Bo");
   pair.records[1] = ttt_net_record_new (pair.guest);
-  ttt_net_wait (both_ready, pair.records, 30000);
+  ttt_net_wait (ttt_net_records_ready, pair.records, 30000);
   g_assert_null (pair.records[1]->reason);
   g_assert_cmpstr (pair.records[0]->code, ==, pair.records[1]->code);
   {
@@ -269,7 +253,7 @@ test_close_in_handshake (void)
   g_signal_connect (pair.host, "notify::state", G_CALLBACK (close_when_handshaking_cb), NULL);
   pair.guest = ttt_net_guest_new (pair.host, NULL, "Bo");
   pair.records[1] = ttt_net_record_new (pair.guest);
-  ttt_net_wait (both_closed, pair.records, 30000);
+  ttt_net_wait (ttt_net_records_closed, pair.records, 30000);
 
   g_assert_error (pair.records[0]->reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_CLOSED);
   g_assert_error (pair.records[1]->reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);
@@ -286,7 +270,7 @@ test_close_after_verification (void)
 
   pair_open (&pair, NULL);
   ttt_connection_close (pair.guest);
-  ttt_net_wait (both_closed, pair.records, 30000);
+  ttt_net_wait (ttt_net_records_closed, pair.records, 30000);
   g_assert_error (pair.records[1]->reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_CLOSED);
   g_assert_error (pair.records[0]->reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PEER_LEFT);
   g_assert_cmpstr (pair.records[0]->reason->message, ==, "The other side left.");
@@ -366,7 +350,7 @@ test_silence (void)
 
     g_assert_true (ttt_connection_connect (pair.guest, target, &error));
   }
-  ttt_net_wait (both_closed, pair.records, 30000);
+  ttt_net_wait (ttt_net_records_closed, pair.records, 30000);
   g_assert_nonnull (pair.records[1]->code);
   g_assert_error (pair.records[1]->reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_TIMED_OUT);
   g_assert_cmpstr (pair.records[1]->reason->message, ==, "Nothing was heard from the other side for 1 second.");
@@ -407,7 +391,7 @@ test_keep_alive (void)
   pair.records[1] = ttt_net_record_new (pair.guest);
   target = g_strdup_printf ("127.0.0.1:%u", ttt_connection_get_port (pair.host));
   g_assert_true (ttt_connection_connect (pair.guest, target, &error));
-  ttt_net_wait (both_ready, pair.records, 30000);
+  ttt_net_wait (ttt_net_records_ready, pair.records, 30000);
 
   /* What is tested is an absence (no timeout), so it takes a while by
    * nature: three silence limits. */
@@ -1075,7 +1059,7 @@ test_man_in_the_middle (void)
   target = g_strdup_printf ("127.0.0.1:%u", relay.port);
   g_assert_true (ttt_connection_connect (pair.guest, target, &error));
 
-  ttt_net_wait (both_ready, pair.records, 30000);
+  ttt_net_wait (ttt_net_records_ready, pair.records, 30000);
   g_assert_true (relay.spliced);
   g_assert_null (pair.records[0]->reason);
   g_assert_null (pair.records[1]->reason);

@@ -237,26 +237,37 @@ finish_with_protocol_error (TttConnection *self,
     }
 }
 
-static guint
-seconds (guint ms)
+/* Timers */
+
+static void finish_timed_out (TttConnection *self,
+                              const char    *format,
+                              ...) G_GNUC_PRINTF (2, 3);
+
+static void
+finish_timed_out (TttConnection *self,
+                  const char    *format,
+                  ...)
 {
-  return (ms + 999) / 1000;
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  finish_with (self, TTT_CONNECTION_ERROR_TIMED_OUT, text);
 }
 
-/* Timers */
+#define SECONDS(ms) (((ms) + 999) / 1000)
 
 static gboolean
 handshake_timeout_cb (gpointer user_data)
 {
   TttConnection *self = user_data;
-  guint s = seconds (self->handshake_ms);
-  g_autofree char *text = NULL;
+  guint s = SECONDS (self->handshake_ms);
 
   self->handshake_id = 0;
-  text = g_strdup_printf (ngettext ("The other side did not answer within %u second.",
-                                    "The other side did not answer within %u seconds.", s),
-                          s);
-  finish_with (self, TTT_CONNECTION_ERROR_TIMED_OUT, text);
+  finish_timed_out (self, ngettext ("The other side did not answer within %u second.",
+                                    "The other side did not answer within %u seconds.", s), s);
   return G_SOURCE_REMOVE;
 }
 
@@ -264,14 +275,11 @@ static gboolean
 silence_cb (gpointer user_data)
 {
   TttConnection *self = user_data;
-  guint s = seconds (self->silence_ms);
-  g_autofree char *text = NULL;
+  guint s = SECONDS (self->silence_ms);
 
   self->silence_id = 0;
-  text = g_strdup_printf (ngettext ("Nothing was heard from the other side for %u second.",
-                                    "Nothing was heard from the other side for %u seconds.", s),
-                          s);
-  finish_with (self, TTT_CONNECTION_ERROR_TIMED_OUT, text);
+  finish_timed_out (self, ngettext ("Nothing was heard from the other side for %u second.",
+                                    "Nothing was heard from the other side for %u seconds.", s), s);
   return G_SOURCE_REMOVE;
 }
 
