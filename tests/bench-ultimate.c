@@ -505,7 +505,7 @@ bench_strength (void)
           "move as its opponent has iterations. Results are wins–draws–losses of the first player;\n"
           "score counts a draw as half. %s\n\n",
           scale,
-          full ? "" : "A quick table of 10 games a pair: TTT_BENCH_STRENGTH=full for 200 (about half an hour).");
+          full || asked != 0 ? "" : "A quick table of 10 games a pair: TTT_BENCH_STRENGTH=full for 200 (about half an hour).");
 
   table_begin (&table, "llrrrrr");
   table_add (&table, "player (iterations)");
