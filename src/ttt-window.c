@@ -930,6 +930,15 @@ ttt_window_show_notice (TttWindow  *self,
   gtk_widget_set_visible (self->notice_bar, TRUE);
 }
 
+/* Takes the notice away, when what it said no longer holds. */
+void
+ttt_window_hide_notice (TttWindow *self)
+{
+  g_return_if_fail (TTT_IS_WINDOW (self));
+
+  gtk_widget_set_visible (self->notice_bar, FALSE);
+}
+
 const char *
 ttt_window_get_notice (TttWindow *self)
 {
