@@ -564,9 +564,10 @@ ttt_application_startup (GApplication *app)
   /* The settings file is the game's to keep (see ttt-settings-file.c),
    * opened before anything else could open it through GLib's backend. */
   self->settings_file = ttt_settings_file_new_default ();
-  if (self->settings_file != NULL && ttt_settings_file_get_save_error (self->settings_file) != NULL)
-    /* Then not even for others (libadwaita reads the desktop's settings):
-     * GLib's backend would hang on a named pipe there. */
+  if (self->settings_file != NULL)
+    /* Nor may GLib's backend open it for others (libadwaita reads the
+     * desktop's settings when there is no portal): it would hang on a
+     * named pipe, and warn about a folder it cannot make. */
     g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
 
   G_APPLICATION_CLASS (ttt_application_parent_class)->startup (app);
@@ -627,11 +628,22 @@ ttt_application_activate (GApplication *app)
       g_autoptr(TttGame) game = ttt_application_create_game (self);
 
       window = GTK_WINDOW (ttt_window_new (GTK_APPLICATION (self), game, self->settings));
-      if (self->save_error != NULL)
-        ttt_window_show_notice (TTT_WINDOW (window), self->save_error);
     }
 
   gtk_window_present (window);
+}
+
+/* Every new window says what the others said, if it still holds. */
+static void
+ttt_application_window_added (GtkApplication *app,
+                              GtkWindow      *window)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+
+  GTK_APPLICATION_CLASS (ttt_application_parent_class)->window_added (app, window);
+
+  if (self->save_error != NULL && TTT_IS_WINDOW (window))
+    ttt_window_show_notice (TTT_WINDOW (window), self->save_error);
 }
 
 /* The options of a second launch. GApplication reads the command line in
@@ -767,6 +779,7 @@ ttt_application_class_init (TttApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   object_class->dispose = ttt_application_dispose;
   object_class->finalize = ttt_application_finalize;
@@ -795,6 +808,7 @@ ttt_application_class_init (TttApplicationClass *klass)
   app_class->activate = ttt_application_activate;
   app_class->add_platform_data = ttt_application_add_platform_data;
   app_class->before_emit = ttt_application_before_emit;
+  gtk_app_class->window_added = ttt_application_window_added;
 }
 
 static void
