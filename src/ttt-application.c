@@ -545,7 +545,6 @@ static void
 ttt_application_startup (GApplication *app)
 {
   TttApplication *self = TTT_APPLICATION (app);
-  g_autofree char *statistics_text = NULL;
   static const struct {
     const char *action;
     const char *accels[3];
@@ -583,7 +582,6 @@ ttt_application_startup (GApplication *app)
                                G_CALLBACK (settings_file_save_error_cb), self, G_CONNECT_SWAPPED);
       /* A file that cannot be used at all is said at once. */
       set_save_error (self, ttt_settings_file_get_save_error (self->settings_file));
-      statistics_text = ttt_settings_file_dup_text (self->settings_file, RESOURCE_BASE "/statistics");
     }
   else
     self->settings = g_settings_new (APPLICATION_ID);
@@ -591,7 +589,8 @@ ttt_application_startup (GApplication *app)
 
   /* One tally for all the windows' games, saved as it changes. */
   self->statistics = ttt_statistics_new ();
-  ttt_statistics_bind_settings (self->statistics, self->settings, statistics_text);
+  /* With the settings file, they read the text as stored themselves. */
+  ttt_statistics_bind_settings (self->statistics, self->settings, NULL);
   g_signal_connect_object (self->statistics, "changed", G_CALLBACK (statistics_changed_cb),
                            self, G_CONNECT_SWAPPED);
 

@@ -297,6 +297,13 @@ read_file (const char  *filename,
   int fd;
 
   *data = NULL;
+  /* Not even opened unless it is a regular file: opening a device can do
+   * things. The type is checked again on what was opened. */
+  if (g_stat (filename, &st) != 0)
+    return TRUE;
+  if (!S_ISREG (st.st_mode))
+    return FALSE;
+
   fd = g_open (filename, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
   if (fd < 0)
     return errno != ENXIO && errno != EISDIR;  /* ENXIO: a socket */
@@ -901,8 +908,7 @@ store_tree_cb (gpointer key,
                gpointer value,
                gpointer user_data)
 {
-  if (value != NULL)
-    g_variant_ref (value);
+  /* The tree keeps its values: store() only borrows them. */
   store (user_data, key, value);
 
   return FALSE;
