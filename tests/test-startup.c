@@ -482,6 +482,8 @@ keyfile_path (void)
   return g_build_filename (config_home, "glib-2.0", "settings", "keyfile", NULL);
 }
 
+static char *read_keyfile (void);
+
 static void
 write_keyfile (const char *contents)
 {
@@ -782,10 +784,12 @@ child_scores_unsaved (void)
 }
 
 static void
-test_scores_unsaved (void)
+test_scores_unsaved (gconstpointer data)
 {
   g_autofree char *folder = NULL;
   g_autofree char *expected = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
   g_autoptr(GError) error = NULL;
   gboolean read_only;
 
@@ -795,15 +799,15 @@ test_scores_unsaved (void)
       return;
     }
 
-  /* The settings file and its folder read-only, as the issue saw it; as
-   * root, whom permissions do not stop, a file where the folder should be
-   * is what makes the keyfile unwritable. */
-  read_only = geteuid () != 0;
-  g_setenv ("TTT_UNSAVED_MODE", read_only ? "read-only" : "not-a-directory", TRUE);
+  /* The settings folder read-only, as the issue saw it (the game heeds
+   * that even as root, whom the permissions would not stop), or a file
+   * where the folder should be. */
+  read_only = g_str_equal (data, "read-only");
+  g_setenv ("TTT_UNSAVED_MODE", data, TRUE);
   folder = unsaved_folder ();
   if (read_only)
     {
-      write_keyfile ("[" GROUP "]\nscore-x=0\n");
+      write_keyfile ("[" GROUP "]\nopponent='computer'\n");
       g_assert_cmpint (g_chmod (folder, 0500), ==, 0);
       use_keyfile_backend ();
     }
@@ -817,10 +821,18 @@ test_scores_unsaved (void)
       g_setenv ("XDG_CONFIG_HOME", file, TRUE);
     }
 
+  before = read_only ? read_keyfile () : NULL;
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   if (read_only)
     g_chmod (folder, 0700);
   g_test_trap_assert_passed ();
+
+  /* The file as it was. */
+  if (read_only)
+    {
+      after = read_keyfile ();
+      g_assert_cmpstr (after, ==, before);
+    }
 
   /* And on stderr, once, in one line. (The child runs in the C locale, in
    * which g_printerr() writes the apostrophe as "?": either matches.) */
@@ -1417,6 +1429,53 @@ test_huge_broken_line (void)
   g_remove (copies->pdata[0]);
 }
 
+/* A NUL byte in a value, which GKeyFile would silently cut the value at:
+ * its line counts as unreadable, and the file is kept. */
+static void
+test_nul_byte (void)
+{
+  static const char contents[] = "[" GROUP "]\nscore-x=3\nopponent='hu\0man'\n";
+  g_autoptr(GPtrArray) copies = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *kept = NULL;
+  gsize length;
+
+  if (g_test_subprocess ())
+    {
+      App app = { 0 };
+
+      app_start (&app);
+      assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 3, 0, 0);
+      g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_COMPUTER);
+      app_quit (&app);
+      return;
+    }
+
+  copies = list_kept_copies ();
+  for (guint i = 0; i < copies->len; i++)
+    g_remove (copies->pdata[i]);
+  write_keyfile ("");
+  {
+    g_autofree char *path = keyfile_path ();
+
+    g_file_set_contents (path, contents, sizeof contents - 1, &error);
+    g_assert_no_error (error);
+  }
+  use_keyfile_backend ();
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*tictactoe: line 3 of the settings file *keyfile cannot be read "
+                             "(it holds a NUL byte)*kept as *\n*");
+  g_clear_pointer (&copies, g_ptr_array_unref);
+  copies = list_kept_copies ();
+  g_assert_cmpuint (copies->len, ==, 1);
+  g_file_get_contents (copies->pdata[0], &kept, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (kept, length, contents, sizeof contents - 1);
+  g_remove (copies->pdata[0]);
+}
+
 static gboolean
 window_gone (gpointer data)
 {
@@ -1681,7 +1740,10 @@ main (int   argc,
   g_test_add_func ("/startup/settings/broken-keyfile", test_broken_keyfile);
   g_test_add_func ("/startup/settings/unknown-backend", test_unknown_backend);
   g_test_add_func ("/startup/settings/unwritable", test_unwritable);
-  g_test_add_func ("/startup/settings/scores-unsaved", test_scores_unsaved);
+  g_test_add_data_func ("/startup/settings/scores-unsaved/read-only-folder", "read-only",
+                        test_scores_unsaved);
+  g_test_add_data_func ("/startup/settings/scores-unsaved/file-as-folder", "not-a-directory",
+                        test_scores_unsaved);
   g_test_add_func ("/startup/settings/restart", test_restart_keeps_everything);
   g_test_add_func ("/startup/settings/migrate-scores", test_migrate_scores);
   g_test_add_func ("/startup/settings/broken-statistics", test_broken_statistics);
@@ -1693,6 +1755,7 @@ main (int   argc,
   g_test_add_data_func ("/startup/file/edited-broken-line", "broken-line", test_edited_while_running);
   g_test_add_data_func ("/startup/file/edited-statistics", "statistics", test_edited_while_running);
   g_test_add_func ("/startup/file/huge-broken-line", test_huge_broken_line);
+  g_test_add_func ("/startup/file/nul-byte", test_nul_byte);
   g_test_add_func ("/startup/file/sigterm", test_sigterm);
   g_test_add_func ("/startup/file/stale-temporary", test_stale_temporary);
   g_test_add_data_func ("/startup/file/full-disk", "full", test_full_disk);
