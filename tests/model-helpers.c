@@ -59,12 +59,12 @@ ttt_test_drain (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
-/* Runs the loop until the computer has moved: fails after 5 s rather
+/* Runs the loop until the computer has moved: fails after a generous deadline rather
  * than hang. */
 void
 ttt_test_wait_for_human (TttGame *game)
 {
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
   while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
          g_get_monotonic_time () < deadline)
