@@ -804,11 +804,12 @@ ttt_application_class_init (TttApplicationClass *klass)
   /**
    * TttApplication:save-error:
    *
-   * %NULL while the scores are saved. The first time a changed score
-   * cannot be saved (the settings folder is read-only, the key is locked)
-   * it becomes a sentence for people, such as “Scores can’t be saved: the
-   * folder … cannot be written to”, and stays so: a window shows it once,
-   * as a toast, when it is notified. It is also said once on stderr.
+   * %NULL while the scores are saved. When they cannot be (the disk is
+   * full, the settings file or its folder is read-only, the settings path
+   * is not a file, the key is locked) it becomes a sentence for people,
+   * such as “Scores can’t be saved: the disk is full”, said once on stderr
+   * and shown in every window's notice; it goes back to %NULL, and the
+   * notice away, when a later write of the settings file succeeds.
    */
   properties[PROP_SAVE_ERROR] =
     g_param_spec_string ("save-error", NULL, NULL,
