@@ -178,7 +178,10 @@ ttt_preferences_window_constructed (GObject *object)
 
   sync_rows (self);
 
-  g_settings_bind (self->settings, "sound", self->sound_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  /* The switch works even when the key cannot be saved: it then holds
+   * for this run (the window says why it is not saved). */
+  g_settings_bind (self->settings, "sound", self->sound_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
 
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
   if (self->game != NULL)

@@ -679,8 +679,12 @@ ttt_window_constructed (GObject *object)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
 
-      /* The analysis stays on, or off, from one run to the next. */
-      g_settings_bind (self->settings, "show-analysis", self, "show-analysis", G_SETTINGS_BIND_DEFAULT);
+      /* The analysis stays on, or off, from one run to the next. Without
+       * NO_SENSITIVITY GSettings would make the whole window insensitive
+       * whenever the key cannot be written (a locked key, settings that
+       * cannot be saved), leaving the game unplayable. */
+      g_settings_bind (self->settings, "show-analysis", self, "show-analysis",
+                       G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
     }
 
   update_all (self);
@@ -924,6 +928,15 @@ ttt_window_show_notice (TttWindow  *self,
 
   gtk_label_set_label (self->notice_label, text);
   gtk_widget_set_visible (self->notice_bar, TRUE);
+}
+
+/* Takes the notice away, when what it said no longer holds. */
+void
+ttt_window_hide_notice (TttWindow *self)
+{
+  g_return_if_fail (TTT_IS_WINDOW (self));
+
+  gtk_widget_set_visible (self->notice_bar, FALSE);
 }
 
 const char *
