@@ -5,10 +5,9 @@
 
 #include "config.h"
 
-#define G_SETTINGS_ENABLE_BACKEND
-#include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
 
+#include "ttt-about.h"
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
 #include "ttt-settings-file.h"
@@ -175,76 +174,6 @@ ttt_application_handle_local_options (GApplication *app,
   return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
 }
 
-/* The settings file of the keyfile backend, the only one whose raw values
- * can be read; NULL for any other backend. */
-static GKeyFile *
-load_settings_keyfile (char **filename)
-{
-  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
-  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
-
-  *filename = NULL;
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") == NULL ||
-      g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") != 0)
-    return NULL;
-
-  g_object_get (backend, "filename", filename, NULL);
-  if (*filename == NULL || !g_key_file_load_from_file (keyfile, *filename, G_KEY_FILE_NONE, NULL))
-    return NULL;
-
-  return g_steal_pointer (&keyfile);
-}
-
-/* GSettings quietly replaces a stored value of the wrong type, or out of
- * range, by the key's default. Someone who edited the settings file by hand
- * deserves to know why it had no effect, so with the keyfile backend the
- * bad keys are named once. The statistics are the exception: they keep
- * what can be kept of a broken value, so their text as stored is handed
- * back in @statistics_text for them to say so themselves. */
-static void
-warn_about_invalid_settings (GSettings  *settings,
-                             char      **statistics_text)
-{
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GKeyFile) keyfile = NULL;
-  g_autoptr(GString) invalid = g_string_new (NULL);
-  g_autofree char *filename = NULL;
-  /* The keyfile backend files the keys of /a/b/ under the group "a/b". */
-  const char *group = &RESOURCE_BASE[1];
-  g_auto(GStrv) keys = NULL;
-
-  *statistics_text = NULL;
-  keyfile = load_settings_keyfile (&filename);
-  if (keyfile == NULL)
-    return;
-
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-
-  for (guint i = 0; keys[i] != NULL; i++)
-    {
-      g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, keys[i]);
-      g_autofree char *text = g_key_file_get_value (keyfile, group, keys[i], NULL);
-      g_autoptr(GVariant) value = NULL;
-
-      if (text == NULL)
-        continue;
-
-      if (g_str_equal (keys[i], "statistics"))
-        {
-          *statistics_text = g_steal_pointer (&text);
-          continue;
-        }
-
-      value = g_variant_parse (g_settings_schema_key_get_value_type (key), text, NULL, NULL, NULL);
-      if (value == NULL || !g_settings_schema_key_range_check (key, value))
-        g_string_append_printf (invalid, "%s%s", invalid->len > 0 ? ", " : "", keys[i]);
-    }
-
-  if (invalid->len > 0)
-    g_warning ("Ignoring invalid settings in %s (%s): using their defaults", filename, invalid->str);
-}
-
 static void
 preferences_action (GSimpleAction *action,
                     GVariant      *parameter,
@@ -260,156 +189,12 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (preferences));
 }
 
-/* Release notes for the About window: the newest <release> of the
- * metainfo, which the resource carries, with each paragraph and list item
- * translated by the catalog that translates the metainfo itself. */
-typedef struct
-{
-  GString *notes;
-  GString *text;
-  char    *version;
-  int      depth;      /* inside the newest release's <description>: > 0 */
-  gboolean done;
-} ReleaseNotes;
-
-static void
-notes_start (GMarkupParseContext  *context,
-             const char           *element,
-             const char          **names,
-             const char          **values,
-             gpointer              user_data,
-             GError              **error)
-{
-  ReleaseNotes *notes = user_data;
-
-  if (notes->done)
-    return;
-
-  if (g_str_equal (element, "release") && notes->version == NULL)
-    {
-      for (guint i = 0; names[i] != NULL; i++)
-        if (g_str_equal (names[i], "version"))
-          notes->version = g_strdup (values[i]);
-    }
-  else if (g_str_equal (element, "description") && notes->version != NULL)
-    notes->depth = 1;
-  else if (notes->depth > 0)
-    {
-      notes->depth++;
-      g_string_append_printf (notes->notes, "<%s>", element);
-      g_string_truncate (notes->text, 0);
-    }
-}
-
-static void
-notes_end (GMarkupParseContext  *context,
-           const char           *element,
-           gpointer              user_data,
-           GError              **error)
-{
-  ReleaseNotes *notes = user_data;
-
-  if (notes->done || notes->depth == 0)
-    return;
-
-  if (--notes->depth == 0)
-    {
-      notes->done = TRUE;
-      return;
-    }
-
-  if (g_str_equal (element, "p") || g_str_equal (element, "li"))
-    {
-      /* The message is the text with its white space collapsed, as the
-       * metainfo's translations are extracted. */
-      g_auto(GStrv) words = g_strsplit_set (g_strstrip (notes->text->str), " \n\t", -1);
-      g_autofree char *joined = NULL;
-      g_autofree char *escaped = NULL;
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-      g_auto(GStrv) kept = NULL;
-
-      for (guint i = 0; words[i] != NULL; i++)
-        if (*words[i] != '\0')
-          g_strv_builder_add (builder, words[i]);
-      kept = g_strv_builder_end (builder);
-      joined = g_strjoinv (" ", kept);
-      escaped = g_markup_escape_text (_(joined), -1);
-      g_string_append (notes->notes, escaped);
-    }
-  g_string_append_printf (notes->notes, "</%s>", element);
-}
-
-static void
-notes_text (GMarkupParseContext  *context,
-            const char           *text,
-            gsize                 length,
-            gpointer              user_data,
-            GError              **error)
-{
-  ReleaseNotes *notes = user_data;
-
-  if (!notes->done && notes->depth > 1)
-    g_string_append_len (notes->text, text, length);
-}
-
-static char *
-read_release_notes (char **version)
-{
-  static const GMarkupParser parser = { notes_start, notes_end, notes_text, NULL, NULL };
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GMarkupParseContext) context = NULL;
-  ReleaseNotes notes = { g_string_new (NULL), g_string_new (NULL), NULL, 0, FALSE };
-  gsize size;
-  const char *data;
-
-  bytes = g_resources_lookup_data (RESOURCE_BASE "/metainfo.xml", G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  if (bytes != NULL)
-    {
-      data = g_bytes_get_data (bytes, &size);
-      context = g_markup_parse_context_new (&parser, G_MARKUP_DEFAULT_FLAGS, &notes, NULL);
-      if (!g_markup_parse_context_parse (context, data, size, NULL))
-        g_string_truncate (notes.notes, 0);
-    }
-
-  g_string_free (notes.text, TRUE);
-  *version = notes.version;
-  return g_string_free (notes.notes, FALSE);
-}
-
 static void
 about_action (GSimpleAction *action,
               GVariant      *parameter,
               gpointer       user_data)
 {
-  TttApplication *self = user_data;
-  /* Translators: the authors of the game, as the About window and the
-   * software centre name them. */
-  const char *team = _("The Tic-Tac-Toe developers");
-  const char *developers[] = { team, NULL };
-  g_autofree char *notes_version = NULL;
-  g_autofree char *notes = read_release_notes (&notes_version);
-  GtkWidget *about;
-
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
-                        "modal", TRUE,
-                        "application-name", _("Tic-Tac-Toe"),
-                        "application-icon", APPLICATION_ID,
-                        "version", PACKAGE_VERSION,
-                        "developer-name", team,
-                        "developers", developers,
-                        "comments", _("Three in a row against the computer or a friend"),
-                        "website", PACKAGE_WEBSITE,
-                        "issue-url", PACKAGE_WEBSITE "/issues",
-                        /* Translators: the About window's copyright line. */
-                        "copyright", _("© 2026 The Tic-Tac-Toe developers"),
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        /* Translators: your names, one per line. */
-                        "translator-credits", _("translator-credits"),
-                        "release-notes-version", notes_version,
-                        "release-notes", notes,
-                        NULL);
-  gtk_window_present (GTK_WINDOW (about));
+  ttt_about_present (gtk_application_get_active_window (GTK_APPLICATION (user_data)));
 }
 
 static void
@@ -452,28 +237,6 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
 };
 
-/* Why the settings cannot be written, in words for people. */
-static char *
-describe_unwritable (void)
-{
-  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
-  g_autofree char *filename = NULL;
-  g_autofree char *folder = NULL;
-  g_autofree char *shown = NULL;
-
-  /* A keyfile can be written while its folder can (see GLib). */
-  if (g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") == 0 &&
-      g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") != NULL)
-    g_object_get (backend, "filename", &filename, NULL);
-  if (filename == NULL)
-    return g_strdup (_("the settings are locked"));
-
-  folder = g_path_get_dirname (filename);
-  shown = g_filename_display_name (folder);
-  /* Translators: %s is a folder, such as ~/.config/glib-2.0/settings. */
-  return g_strdup_printf (_("the folder %s cannot be written to"), shown);
-}
-
 /* GSettings refuses to write a key that cannot be saved, without a word:
  * the results on screen move on, and are lost on quitting. Say so, once. */
 static void
@@ -487,7 +250,7 @@ statistics_changed_cb (TttApplication *self,
       g_settings_is_writable (self->settings, "statistics"))
     return;
 
-  reason = describe_unwritable ();
+  reason = ttt_settings_file_describe_unwritable ();
   /* Translators: %s says why, such as “the folder … cannot be written to”. */
   g_printerr (_("tictactoe: scores can’t be saved: %s\n"), reason);
   /* Translators: shown in the window; %s says why, such as “the folder …
@@ -528,7 +291,7 @@ ttt_application_startup (GApplication *app)
   /* Before anything can write a setting, which would replace the file. */
   g_free (ttt_settings_file_check ());
   self->settings = g_settings_new (APPLICATION_ID);
-  warn_about_invalid_settings (self->settings, &statistics_text);
+  ttt_settings_file_warn_invalid (self->settings, &statistics_text);
 
   /* One tally for all the windows' games, saved as it changes. */
   self->statistics = ttt_statistics_new ();

@@ -175,3 +175,96 @@ ttt_settings_file_check (void)
 
   return copy;
 }
+
+/* The settings file of the keyfile backend, the only one whose raw values
+ * can be read; NULL for any other backend. */
+static GKeyFile *
+load_settings_keyfile (char **filename)
+{
+  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
+  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+
+  *filename = NULL;
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") == NULL ||
+      g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") != 0)
+    return NULL;
+
+  g_object_get (backend, "filename", filename, NULL);
+  if (*filename == NULL || !g_key_file_load_from_file (keyfile, *filename, G_KEY_FILE_NONE, NULL))
+    return NULL;
+
+  return g_steal_pointer (&keyfile);
+}
+
+/* GSettings quietly replaces a stored value of the wrong type, or out of
+ * range, by the key's default. Someone who edited the settings file by hand
+ * deserves to know why it had no effect, so with the keyfile backend the
+ * bad keys are named once. The statistics are the exception: they keep
+ * what can be kept of a broken value, so their text as stored is handed
+ * back in @statistics_text for them to say so themselves. */
+void
+ttt_settings_file_warn_invalid (GSettings  *settings,
+                                char      **statistics_text)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GKeyFile) keyfile = NULL;
+  g_autoptr(GString) invalid = g_string_new (NULL);
+  g_autofree char *filename = NULL;
+  /* The keyfile backend files the keys of /a/b/ under the group "a/b". */
+  const char *group = &RESOURCE_BASE[1];
+  g_auto(GStrv) keys = NULL;
+
+  *statistics_text = NULL;
+  keyfile = load_settings_keyfile (&filename);
+  if (keyfile == NULL)
+    return;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, keys[i]);
+      g_autofree char *text = g_key_file_get_value (keyfile, group, keys[i], NULL);
+      g_autoptr(GVariant) value = NULL;
+
+      if (text == NULL)
+        continue;
+
+      if (g_str_equal (keys[i], "statistics"))
+        {
+          *statistics_text = g_steal_pointer (&text);
+          continue;
+        }
+
+      value = g_variant_parse (g_settings_schema_key_get_value_type (key), text, NULL, NULL, NULL);
+      if (value == NULL || !g_settings_schema_key_range_check (key, value))
+        g_string_append_printf (invalid, "%s%s", invalid->len > 0 ? ", " : "", keys[i]);
+    }
+
+  if (invalid->len > 0)
+    g_warning ("Ignoring invalid settings in %s (%s): using their defaults", filename, invalid->str);
+}
+
+
+/* Why the settings cannot be written, in words for people. */
+char *
+ttt_settings_file_describe_unwritable (void)
+{
+  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
+  g_autofree char *filename = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *shown = NULL;
+
+  /* A keyfile can be written while its folder can (see GLib). */
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") == 0 &&
+      g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") != NULL)
+    g_object_get (backend, "filename", &filename, NULL);
+  if (filename == NULL)
+    return g_strdup (_("the settings are locked"));
+
+  folder = g_path_get_dirname (filename);
+  shown = g_filename_display_name (folder);
+  /* Translators: %s is a folder, such as ~/.config/glib-2.0/settings. */
+  return g_strdup_printf (_("the folder %s cannot be written to"), shown);
+}
