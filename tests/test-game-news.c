@@ -28,7 +28,7 @@ test_signals_computer_game (void)
                      "cell 0 x",
                      "notify can-undo", "notify n-moves", "notify state", "notify turn",
                      "turn o");
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 
   before = ttt_test_read_board (game);
   ttt_test_wait_for_human (game);
@@ -109,7 +109,7 @@ test_signals_two_players (void)
   ttt_test_recorder_init (&rec, game);
 
   g_assert_true (ttt_game_play (game, 0));
-  /* The other person is a human too: the state stays "human-turn". */
+  /* The other person is a human too: the state stays "local-turn". */
   TTT_ASSERT_EVENTS (&rec,
                      "cell 0 x",
                      "notify can-undo", "notify n-moves", "notify turn",
@@ -239,7 +239,7 @@ test_unref_in_handler (void)
   /* Hard wins against lowest-cell play, from the computer's timeout. */
   while (weak != NULL)
     {
-      if (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN)
+      if (ttt_game_get_state (game) == TTT_GAME_STATE_WAITING)
         g_main_context_iteration (NULL, TRUE);
       else
         g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));

@@ -142,7 +142,7 @@ play_out (Fixture         *fixture,
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
 
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN)
     {
       g_ptr_array_set_size (fixture->heard, 0);
       last = strategy (fixture->game, NULL);
@@ -185,7 +185,7 @@ test_reply_later (Fixture       *fixture,
   g_assert_true (ttt_game_play (fixture->game, 4));
   before = ttt_test_read_board (fixture->game);
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpuint (fixture->heard->len, ==, 0);
 
   ttt_test_wait_for_human (fixture->game);

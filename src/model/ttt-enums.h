@@ -45,10 +45,21 @@ typedef enum
 #define TTT_TYPE_OPPONENT (ttt_opponent_get_type ())
 GType ttt_opponent_get_type (void) G_GNUC_CONST;
 
+/* Who plays a side (see TttPlayer). */
 typedef enum
 {
-  TTT_GAME_STATE_HUMAN_TURN,    /* waiting for a click */
-  TTT_GAME_STATE_COMPUTER_TURN, /* the computer's move is scheduled */
+  TTT_PLAYER_KIND_LOCAL,     /* a person at this screen: moves come from the views */
+  TTT_PLAYER_KIND_COMPUTER,  /* the computer, at a level */
+  TTT_PLAYER_KIND_REMOTE,    /* a person elsewhere: moves come from the network */
+} TttPlayerKind;
+
+#define TTT_TYPE_PLAYER_KIND (ttt_player_kind_get_type ())
+GType ttt_player_kind_get_type (void) G_GNUC_CONST;
+
+typedef enum
+{
+  TTT_GAME_STATE_LOCAL_TURN,  /* a local person is to move: the views may play */
+  TTT_GAME_STATE_WAITING,     /* a player the model drives is choosing its move */
   TTT_GAME_STATE_OVER,
 } TttGameState;
 

@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * TttGame owns the engine board, the move history and the settings that
- * shape a game, counts each finished game in its TttStatistics, and plays
- * the computer's moves from the main loop. It
- * uses GLib and GObject only: the views call its methods and redraw from its
+ * shape a game, seats a player on each side (see TttPlayer: the person
+ * here, or the computer, which thinks off the main thread), and counts each
+ * finished game in its TttStatistics. It uses GLib and GObject only: the
+ * views call its methods, ask it who plays each side, and redraw from its
  * signals and property notifications.
  */
 
@@ -15,6 +16,7 @@
 
 #include "ttt-engine.h"
 #include "ttt-enums.h"
+#include "ttt-player.h"
 #include "ttt-statistics.h"
 
 G_BEGIN_DECLS
@@ -82,5 +84,20 @@ gboolean        ttt_game_get_cell_analysis   (TttGame        *self,
                                               guint          *n_moves);
 int             ttt_game_hint_full           (TttGame        *self,
                                               TttMotive      *motive);
+
+/* The sides and who plays them: what the views, the news and the sound
+ * ask instead of deciding for themselves. */
+TttPlayer      *ttt_game_get_player          (TttGame        *self,
+                                              TttMark         side);
+TttPlayerKind   ttt_game_get_side_kind       (TttGame        *self,
+                                              TttMark         side);
+const char     *ttt_game_get_side_name       (TttGame        *self,
+                                              TttMark         side);
+gboolean        ttt_game_get_two_local       (TttGame        *self);
+void            ttt_game_set_computer        (TttGame        *self,
+                                              TttPlayer      *computer);
+guint           ttt_game_count_thinking      (void);
+
+TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 
 G_END_DECLS

@@ -153,7 +153,7 @@ turn_sentence (TttNews *self)
 {
   switch (ttt_game_get_state (self->game))
     {
-    case TTT_GAME_STATE_HUMAN_TURN:
+    case TTT_GAME_STATE_LOCAL_TURN:
       if (vs_computer (self))
         return C_("news", "Your turn.");
       return ttt_game_get_turn (self->game) == TTT_MARK_X ? C_("news", "X’s turn.") : C_("news", "O’s turn.");
@@ -161,7 +161,7 @@ turn_sentence (TttNews *self)
     case TTT_GAME_STATE_OVER:
       return result_sentence (self);
 
-    case TTT_GAME_STATE_COMPUTER_TURN:
+    case TTT_GAME_STATE_WAITING:
     default:
       /* Its move follows, and says more than "thinking" would. */
       return NULL;

@@ -845,7 +845,7 @@ update_cell (TttBoardView *self,
     gtk_widget_add_css_class (self->marks[cell], "o");
 
   /* Only a cell that can be played now answers the pointer. */
-  if (!reviewing && mark == TTT_MARK_NONE && state == TTT_GAME_STATE_HUMAN_TURN)
+  if (!reviewing && mark == TTT_MARK_NONE && state == TTT_GAME_STATE_LOCAL_TURN)
     gtk_widget_add_css_class (button, "playable");
   else
     gtk_widget_remove_css_class (button, "playable");
@@ -972,8 +972,6 @@ cell_changed_cb (TttBoardView *self,
                  TttMark   mark,
                  TttGame  *game)
 {
-  gboolean vs_computer = ttt_game_get_current_opponent (game) == TTT_OPPONENT_COMPUTER;
-
   if (cell < 0 || cell >= TTT_N_CELLS)
     return;
 
@@ -999,7 +997,7 @@ cell_changed_cb (TttBoardView *self,
       self->grow_value[cell] = 0;
       adw_animation_play (self->grow[cell]);
 
-      if (vs_computer && mark != ttt_game_get_human_mark (game))
+      if (ttt_game_get_side_kind (game, mark) == TTT_PLAYER_KIND_COMPUTER)
         {
           self->last_computer_cell = cell;
           self->emphasis_value = 1;

@@ -83,24 +83,24 @@ static GParamSpec *properties[N_PROPS];
 static gboolean
 two_players (TttWindow *self)
 {
-  return ttt_game_get_current_opponent (self->game) == TTT_OPPONENT_HUMAN;
+  return ttt_game_get_two_local (self->game);
 }
 
 static const char *
 result_text (TttWindow *self)
 {
-  TttMark human = ttt_game_get_human_mark (self->game);
-
   switch (ttt_game_get_outcome (self->game))
     {
     case TTT_OUTCOME_X_WINS:
       if (two_players (self))
         return _("X won!");
-      return human == TTT_MARK_X ? _("You won!") : _("Computer won");
+      return ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL
+             ? _("You won!") : _("Computer won");
     case TTT_OUTCOME_O_WINS:
       if (two_players (self))
         return _("O won!");
-      return human == TTT_MARK_O ? _("You won!") : _("Computer won");
+      return ttt_game_get_side_kind (self->game, TTT_MARK_O) == TTT_PLAYER_KIND_LOCAL
+             ? _("You won!") : _("Computer won");
     case TTT_OUTCOME_DRAW:
       return _("It’s a draw");
     case TTT_OUTCOME_ONGOING:
@@ -114,14 +114,14 @@ status_text (TttWindow *self)
 {
   switch (ttt_game_get_state (self->game))
     {
-    case TTT_GAME_STATE_HUMAN_TURN:
+    case TTT_GAME_STATE_LOCAL_TURN:
       if (self->hint_text != NULL)
         return self->hint_text;
       if (!two_players (self))
         return _("Your turn");
       return ttt_game_get_turn (self->game) == TTT_MARK_X ? _("X’s turn") : _("O’s turn");
 
-    case TTT_GAME_STATE_COMPUTER_TURN:
+    case TTT_GAME_STATE_WAITING:
       return _("Computer is thinking…");
 
     case TTT_GAME_STATE_OVER:
@@ -316,8 +316,8 @@ update_status (TttWindow *self)
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
   gtk_stack_set_visible_child_name (self->status_stack, over ? "over" : "play");
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_COMPUTER_TURN);
-  gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_COMPUTER_TURN);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
+  gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_WAITING);
 
   ttt_player_badge_set_active (self->badge_x, !over && ttt_game_get_turn (self->game) == TTT_MARK_X);
   ttt_player_badge_set_active (self->badge_o, !over && ttt_game_get_turn (self->game) == TTT_MARK_O);
@@ -327,7 +327,7 @@ update_status (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_HUMAN_TURN);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
 
@@ -355,25 +355,16 @@ update_badges (TttWindow *self)
   TttTally tally;
 
   ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
+  ttt_player_badge_set_name (self->badge_x, ttt_game_get_side_name (self->game, TTT_MARK_X));
+  ttt_player_badge_set_name (self->badge_o, ttt_game_get_side_name (self->game, TTT_MARK_O));
 
   if (two_players (self))
     {
-      /* Translators: the name of a player in a game between two people. */
-      ttt_player_badge_set_name (self->badge_x, C_("score", "X"));
-      /* Translators: see "X" in the same context. */
-      ttt_player_badge_set_name (self->badge_o, C_("score", "O"));
       ttt_player_badge_set_score (self->badge_x, tally.won);
       ttt_player_badge_set_score (self->badge_o, tally.lost);
     }
   else
     {
-      /* Translators: the names of the two sides against the computer. */
-      const char *you = C_("score", "You");
-      /* Translators: see "You" in the same context. */
-      const char *computer = C_("score", "Computer");
-
-      ttt_player_badge_set_name (self->badge_x, human_x ? you : computer);
-      ttt_player_badge_set_name (self->badge_o, human_x ? computer : you);
       ttt_player_badge_set_score (self->badge_x, human_x ? tally.won : tally.lost);
       ttt_player_badge_set_score (self->badge_o, human_x ? tally.lost : tally.won);
     }
