@@ -59,6 +59,10 @@ struct _TttGame
   guint           computer_move_id;
   GCancellable   *thinking;
 
+  /* The hint shown, held until the board next changes; -1 for none. */
+  int             hint_cell;
+  TttMotive       hint_motive;
+
   /* What the properties report; the game takes them at its start. */
   TttLevel        difficulty;
   TttFirstPlayer  first_player;
@@ -103,8 +107,12 @@ enum {
 
 enum {
   CELL_CHANGED,
+  MOVE_PLAYED,
   TURN_CHANGED,
   GAME_OVER,
+  GAME_STARTED,
+  MOVES_TAKEN_BACK,
+  HINT_CHANGED,
   N_SIGNALS
 };
 
@@ -220,6 +228,18 @@ side_player (TttGame *self,
   return self->players[side == TTT_MARK_O ? 1 : 0];
 }
 
+/* Any change of the board ends the hint shown: said before the change's
+ * own news, so that whoever hears of the change finds no hint. */
+static void
+ttt_game_drop_hint (TttGame *self)
+{
+  if (self->hint_cell < 0)
+    return;
+
+  self->hint_cell = -1;
+  g_signal_emit (self, signals[HINT_CHANGED], 0, -1, self->hint_motive);
+}
+
 /* Cancels a driven player's move on its way, in its pause or its search:
  * nothing of it reaches the board. */
 static void
@@ -294,6 +314,9 @@ ttt_game_apply_move (TttGame *self,
                      int      cell)
 {
   TttMark mark = ttt_board_turn (&self->board);
+  /* Whoever moved keeps a reference while the news goes out: a handler
+   * may set up the next game, with other players. */
+  g_autoptr(TttPlayer) player = g_object_ref (side_player (self, mark));
   TttOutcome outcome;
   Snapshot before;
 
@@ -313,7 +336,9 @@ ttt_game_apply_move (TttGame *self,
   if (outcome != TTT_OUTCOME_ONGOING)
     ttt_game_count_result (self);
 
+  ttt_game_drop_hint (self);
   g_signal_emit (self, signals[CELL_CHANGED], 0, cell, mark);
+  g_signal_emit (self, signals[MOVE_PLAYED], 0, cell, mark, player);
   ttt_game_emit_changes (self, &before);
 
   if (outcome != TTT_OUTCOME_ONGOING)
@@ -493,6 +518,7 @@ ttt_game_begin (TttGame  *self,
 
   g_object_ref (self);
 
+  ttt_game_drop_hint (self);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     if (ttt_board_get (&old_board, cell) != TTT_MARK_NONE)
       g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
@@ -834,6 +860,79 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MARK);
 
   /**
+   * TttGame::move-played:
+   * @self: a #TttGame
+   * @cell: the cell played, 0–8 in reading order
+   * @mark: the mark played there
+   * @player: who played it (see ttt_player_get_kind())
+   *
+   * Emitted right after "cell-changed" for a move (not for a cell that a
+   * new game or an undo clears), saying who made it.
+   */
+  signals[MOVE_PLAYED] =
+    g_signal_new ("move-played",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 3, G_TYPE_INT, TTT_TYPE_MARK, TTT_TYPE_PLAYER);
+
+  /**
+   * TttGame::game-started:
+   * @self: a #TttGame
+   *
+   * Emitted by ttt_game_start_new() once the new game is set up and its
+   * changes are told, even when the board was empty already and nothing
+   * else changed. (A preference that sets an empty game up again is no
+   * new game: it is told by the properties alone.)
+   */
+  signals[GAME_STARTED] =
+    g_signal_new ("game-started",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
+   * TttGame::moves-taken-back:
+   * @self: a #TttGame
+   * @moves: the moves an undo took back, latest first, as (cell, mark)
+   *   pairs: a #GVariant of type a(ii)
+   *
+   * Emitted by ttt_game_undo() after the cells it cleared and the changes
+   * are told.
+   */
+  signals[MOVES_TAKEN_BACK] =
+    g_signal_new ("moves-taken-back",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_VARIANT);
+
+  /**
+   * TttGame::hint-changed:
+   * @self: a #TttGame
+   * @cell: the hinted cell, or -1 when the hint has just ended
+   * @motive: why the cell is a good move (meaningless when @cell is -1)
+   *
+   * Emitted when ttt_game_show_hint() shows a hint, and when the next
+   * change of the board ends it.
+   */
+  signals[HINT_CHANGED] =
+    g_signal_new ("hint-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MOTIVE);
+
+  /**
    * TttGame::turn-changed:
    * @self: a #TttGame
    * @turn: the mark to move, %TTT_MARK_NONE when the game has just ended
@@ -883,6 +982,7 @@ ttt_game_init (TttGame *self)
   self->alternate_human_next = TRUE;
 
   self->human_mark = TTT_MARK_X;
+  self->hint_cell = -1;
   self->local = ttt_player_new_local ();
   self->computer = ttt_computer_player_new (self->game_difficulty);
   ttt_game_seat_players (self);
@@ -922,7 +1022,10 @@ ttt_game_start_new (TttGame *self)
 {
   g_return_if_fail (TTT_IS_GAME (self));
 
+  g_object_ref (self);
   ttt_game_begin (self, FALSE);
+  g_signal_emit (self, signals[GAME_STARTED], 0);
+  g_object_unref (self);
 }
 
 /**
@@ -968,6 +1071,7 @@ gboolean
 ttt_game_undo (TttGame *self)
 {
   int removed[TTT_N_CELLS];
+  TttMark removed_marks[TTT_N_CELLS];
   guint n_removed = 0;
   Snapshot before;
   guint keep;
@@ -987,7 +1091,10 @@ ttt_game_undo (TttGame *self)
   /* Latest first, as if the moves were lifted off the board; copied, since a
    * handler may play again before the last of them is announced. */
   for (guint i = self->n_moves; i-- > keep;)
-    removed[n_removed++] = self->history[i];
+    {
+      removed_marks[n_removed] = mark_of_move (i);
+      removed[n_removed++] = self->history[i];
+    }
 
   /* Replaying is simpler than unpicking masks and cannot disagree with the
    * engine about whose turn follows. */
@@ -999,10 +1106,19 @@ ttt_game_undo (TttGame *self)
 
   g_object_ref (self);
 
+  ttt_game_drop_hint (self);
   for (guint i = 0; i < n_removed; i++)
     g_signal_emit (self, signals[CELL_CHANGED], 0, removed[i], TTT_MARK_NONE);
 
   ttt_game_emit_changes (self, &before);
+
+  {
+    g_autoptr(GVariantBuilder) taken = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
+
+    for (guint i = 0; i < n_removed; i++)
+      g_variant_builder_add (taken, "(ii)", removed[i], (int) removed_marks[i]);
+    g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, g_variant_builder_end (taken));
+  }
 
   g_object_unref (self);
 
@@ -1479,4 +1595,68 @@ TttPlayerKind
 ttt_opponent_get_kind (TttOpponent opponent)
 {
   return opponent == TTT_OPPONENT_COMPUTER ? TTT_PLAYER_KIND_COMPUTER : TTT_PLAYER_KIND_LOCAL;
+}
+
+/**
+ * ttt_game_show_hint:
+ * @self: a #TttGame
+ *
+ * Works out the hint for the local person to move (see
+ * ttt_game_hint_full()) and holds it, with its motive, until the board
+ * next changes; "hint-changed" tells the views and the news.
+ *
+ * Returns: the hinted cell, or −1 (nothing emitted) when no local person
+ *   is to move
+ */
+int
+ttt_game_show_hint (TttGame *self)
+{
+  TttMotive motive;
+  int cell;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+
+  cell = ttt_game_hint_full (self, &motive);
+  if (cell < 0)
+    return -1;
+
+  self->hint_cell = cell;
+  self->hint_motive = motive;
+  g_signal_emit (self, signals[HINT_CHANGED], 0, cell, motive);
+
+  return cell;
+}
+
+/**
+ * ttt_game_get_shown_hint:
+ * @self: a #TttGame
+ * @motive: (out) (optional): why, when there is a hint
+ *
+ * Returns: the cell of the hint shown, or −1 when none is
+ */
+int
+ttt_game_get_shown_hint (TttGame   *self,
+                         TttMotive *motive)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+
+  if (motive != NULL && self->hint_cell >= 0)
+    *motive = self->hint_motive;
+
+  return self->hint_cell;
+}
+
+/**
+ * ttt_game_get_thinking:
+ * @self: a #TttGame
+ *
+ * Returns: whether a driven player is choosing its move right now, past
+ *   its pause: its move, if not cancelled, comes next
+ */
+gboolean
+ttt_game_get_thinking (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return self->thinking != NULL;
 }

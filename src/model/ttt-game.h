@@ -97,6 +97,12 @@ gboolean        ttt_game_get_two_local       (TttGame        *self);
 void            ttt_game_set_computer        (TttGame        *self,
                                               TttPlayer      *computer);
 guint           ttt_game_count_thinking      (void);
+gboolean        ttt_game_get_thinking        (TttGame        *self);
+
+/* The hint the game holds until the board next changes. */
+int             ttt_game_show_hint           (TttGame        *self);
+int             ttt_game_get_shown_hint      (TttGame        *self,
+                                              TttMotive      *motive);
 
 TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 

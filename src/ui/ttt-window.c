@@ -20,6 +20,7 @@
 #include "ttt-review-cursor.h"
 #include "ttt-sound-player.h"
 #include "ttt-window-private.h"
+#include "ttt-words.h"
 
 struct _TttWindow
 {
@@ -37,7 +38,6 @@ struct _TttWindow
 
   gboolean              show_analysis;
   /* Why the hint shown on the board is good, until the next move. */
-  char                 *hint_text;
   /* The finished game being reviewed, or NULL in play. */
   TttReviewCursor      *review;
 
@@ -86,79 +86,10 @@ two_players (TttWindow *self)
   return ttt_game_get_two_local (self->game);
 }
 
-static const char *
-result_text (TttWindow *self)
-{
-  switch (ttt_game_get_outcome (self->game))
-    {
-    case TTT_OUTCOME_X_WINS:
-      if (two_players (self))
-        return _("X won!");
-      return ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL
-             ? _("You won!") : _("Computer won");
-    case TTT_OUTCOME_O_WINS:
-      if (two_players (self))
-        return _("O won!");
-      return ttt_game_get_side_kind (self->game, TTT_MARK_O) == TTT_PLAYER_KIND_LOCAL
-             ? _("You won!") : _("Computer won");
-    case TTT_OUTCOME_DRAW:
-      return _("It’s a draw");
-    case TTT_OUTCOME_ONGOING:
-    default:
-      return "";
-    }
-}
-
-static const char *
-status_text (TttWindow *self)
-{
-  switch (ttt_game_get_state (self->game))
-    {
-    case TTT_GAME_STATE_LOCAL_TURN:
-      if (self->hint_text != NULL)
-        return self->hint_text;
-      if (!two_players (self))
-        return _("Your turn");
-      return ttt_game_get_turn (self->game) == TTT_MARK_X ? _("X’s turn") : _("O’s turn");
-
-    case TTT_GAME_STATE_WAITING:
-      return _("Computer is thinking…");
-
-    case TTT_GAME_STATE_OVER:
-    default:
-      return result_text (self);
-    }
-}
-
-static const char *
-level_name (TttLevel level)
-{
-  switch (level)
-    {
-    case TTT_LEVEL_EASY:
-      return C_("difficulty", "Easy");
-    case TTT_LEVEL_HARD:
-      return C_("difficulty", "Hard");
-    case TTT_LEVEL_MEDIUM:
-    default:
-      return C_("difficulty", "Medium");
-    }
-}
-
 static void
 update_subtitle (TttWindow *self)
 {
-  g_autofree char *subtitle = NULL;
-  const char *level = level_name (ttt_game_get_current_difficulty (self->game));
-
-  if (two_players (self))
-    subtitle = g_strdup (_("Two players"));
-  else if (ttt_game_get_human_mark (self->game) == TTT_MARK_X)
-    /* Translators: %s is a difficulty such as "Medium". */
-    subtitle = g_strdup_printf (_("You play X · %s"), level);
-  else
-    /* Translators: %s is a difficulty such as "Medium". */
-    subtitle = g_strdup_printf (_("You play O · %s"), level);
+  g_autofree char *subtitle = ttt_words_subtitle (self->game);
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
@@ -311,7 +242,7 @@ update_status (TttWindow *self)
 {
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
-  const char *text = status_text (self);
+  g_autofree char *text = ttt_words_status (self->game);
 
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
@@ -422,18 +353,17 @@ state_changed_cb (TttWindow  *self,
     gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
 }
 
-/* Any move, made or undone, ends the hint's reason with the hint. */
+/* The hint the game holds: the status line says why until the next move
+ * ends it; a screen reader hears it as news once the focus is on the cell. */
 static void
-cell_changed_cb (TttWindow *self,
+hint_changed_cb (TttWindow *self,
                  int        cell,
-                 TttMark    mark,
+                 TttMotive  motive,
                  TttGame   *game)
 {
-  if (self->hint_text == NULL)
-    return;
-
-  g_clear_pointer (&self->hint_text, g_free);
   update_status (self);
+  if (cell >= 0)
+    ttt_board_view_show_hint (self->board, cell);
 }
 
 static void
@@ -489,7 +419,6 @@ new_game_action (GtkWidget  *widget,
 {
   TttWindow *self = TTT_WINDOW (widget);
 
-  ttt_news_note_new_game (self->news);
   ttt_game_start_new (self->game);
 }
 
@@ -500,7 +429,6 @@ undo_action (GtkWidget  *widget,
 {
   TttWindow *self = TTT_WINDOW (widget);
 
-  ttt_news_note_undo (self->news);
   ttt_game_undo (self->game);
 }
 
@@ -509,23 +437,7 @@ hint_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  TttWindow *self = TTT_WINDOW (widget);
-  TttMark mover = ttt_game_get_turn (self->game);
-  g_autofree char *reason = NULL;
-  TttMotive motive;
-  int cell = ttt_game_hint_full (self->game, &motive);
-
-  if (cell < 0)
-    return;
-
-  /* The status line says why until the next move; a screen reader hears
-   * it as news once the focus is on the cell. */
-  g_free (self->hint_text);
-  self->hint_text = ttt_coach_hint_text (motive, mover);
-  update_status (self);
-  ttt_board_view_show_hint (self->board, cell);
-  reason = ttt_coach_motive_text (motive, mover);
-  ttt_news_note_hint (self->news, cell, reason);
+  ttt_game_show_hint (TTT_WINDOW (widget)->game);
 }
 
 static void
@@ -652,7 +564,7 @@ ttt_window_constructed (GObject *object)
     g_settings_bind (self->settings, "sound", self->sound_player, "enabled", G_SETTINGS_BIND_GET);
 
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "hint-changed", G_CALLBACK (hint_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::can-undo", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
@@ -765,7 +677,6 @@ ttt_window_dispose (GObject *object)
   if (self->review != NULL)
     g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
-  g_clear_pointer (&self->hint_text, g_free);
 
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
