@@ -9,6 +9,7 @@
 #include <locale.h>
 
 #include "ttt-application.h"
+#include "ttt-sound-player.h"
 
 int
 main (int   argc,
@@ -21,6 +22,9 @@ main (int   argc,
    * so that a game not yet installed speaks every language it has. */
   if (localedir == NULL || *localedir == '\0')
     localedir = LOCALEDIR;
+
+  /* Before any thread reads the environment. */
+  ttt_sound_player_prepare_environment ();
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, localedir);

@@ -230,9 +230,23 @@ statistics_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (statistics));
 }
 
+/* The manual, in the person's language where it is translated; the help:
+ * scheme hands it to the desktop's help viewer (Yelp). */
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  TttApplication *self = user_data;
+
+  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                "help:tictactoe", GDK_CURRENT_TIME);
+}
+
 static const GActionEntry app_actions[] = {
   { "preferences", preferences_action },
   { "statistics", statistics_action },
+  { "help", help_action },
   { "about", about_action },
   { "quit", quit_action },
 };
@@ -274,6 +288,7 @@ ttt_application_startup (GApplication *app)
   } accels[] = {
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.statistics", { "<Control>i", NULL } },
+    { "app.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.new-game", { "<Control>n", NULL } },
     { "win.undo", { "<Control>z", NULL } },

@@ -24,6 +24,10 @@
 #       msgstr that uses the language's one accepted translation of it, so
 #       that "Undo" is not 悔棋 on the button and 撤销 in its tooltip.
 #
+#   check-translations.py help-glossary SRCDIR GLOSSARY
+#       The same for the manual's catalogs, help/LANG/LANG.po, so that the
+#       manual calls the game's things what the game calls them.
+#
 # The tools come from PATH or from $MSGFMT, $MSGMERGE, $XGETTEXT, $MSGATTRIB.
 
 import json
@@ -178,13 +182,17 @@ def without_mnemonic(s):
 VALUE_LIST = re.compile(r'^[a-z]+(\|[a-z]+)+$')
 
 
-def check_glossary(srcdir, glossary):
+def check_glossary(srcdir, glossary, manual=False):
     tap = Tap()
-    podir = srcdir / 'po'
+    podir = srcdir / ('help' if manual else 'po')
     terms = json.loads(Path(glossary).read_text(encoding='utf-8'))['terms']
     languages = read_list(podir / 'LINGUAS')
-    catalogs = {lang: entries((podir / f'{lang}.po').read_text(encoding='utf-8'))
-                for lang in languages if (podir / f'{lang}.po').exists()}
+    # The manual's catalogs are help/LANG/LANG.po, and its messages carry
+    # Mallard markup, which the terms' patterns read through.
+    files = {lang: podir / lang / f'{lang}.po' if manual else podir / f'{lang}.po'
+             for lang in languages}
+    catalogs = {lang: entries(f.read_text(encoding='utf-8'))
+                for lang, f in files.items() if f.exists()}
 
     for lang, catalog in catalogs.items():
         details = []
@@ -202,7 +210,11 @@ def check_glossary(srcdir, glossary):
                     if msgstr and not accepted.search(without_mnemonic(msgstr)):
                         details.append(f'“{term}” should be /{spec[lang]}/ in '
                                        f'{ctx + " | " if ctx else ""}{msgid!r} → {msgstr!r}')
-        tap.result(not details, f'{lang}: one translation per glossary term', details)
+        tap.result(not details, f'{lang}: one translation per glossary term'
+                   f'{" in the manual" if manual else ""}', details)
+
+    if manual:
+        return tap.finish()
 
     # A term no message uses any more checks nothing: say so, so that the
     # glossary follows the strings rather than rotting.
@@ -374,14 +386,14 @@ def check_potfiles(srcdir):
 
 
 def main(argv):
-    if (len(argv) < 3 or argv[1] not in ('catalogs', 'potfiles', 'glossary')
-            or (argv[1] == 'glossary' and len(argv) != 4)):
+    if (len(argv) < 3 or argv[1] not in ('catalogs', 'potfiles', 'glossary', 'help-glossary')
+            or (argv[1] in ('glossary', 'help-glossary') and len(argv) != 4)):
         print(f'usage: {argv[0]} catalogs|potfiles SRCDIR [DESKTOP]\n'
-              f'       {argv[0]} glossary SRCDIR GLOSSARY', file=sys.stderr)
+              f'       {argv[0]} glossary|help-glossary SRCDIR GLOSSARY', file=sys.stderr)
         return 2
     srcdir = Path(argv[2]).resolve()
-    if argv[1] == 'glossary':
-        return check_glossary(srcdir, argv[3])
+    if argv[1] in ('glossary', 'help-glossary'):
+        return check_glossary(srcdir, argv[3], manual=argv[1] == 'help-glossary')
     if argv[1] == 'catalogs':
         return check_catalogs(srcdir, argv[3] if len(argv) > 3 else None)
     return check_potfiles(srcdir)

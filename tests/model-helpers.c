@@ -62,12 +62,12 @@ ttt_test_drain (void)
   ttt_test_iterate ();
 }
 
-/* Runs the loop until the computer has moved: fails after 5 s rather
+/* Runs the loop until the computer has moved: fails after a generous deadline rather
  * than hang. */
 void
 ttt_test_wait_for_human (TttGame *game)
 {
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
   while (ttt_game_get_state (game) == TTT_GAME_STATE_WAITING &&
          g_get_monotonic_time () < deadline)

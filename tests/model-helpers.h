@@ -17,6 +17,16 @@ G_BEGIN_DECLS
 
 /* The main loop */
 
+/* A computer delay that no test outlasts: the computer's answer stays on
+ * its way while a test checks what is true meanwhile, then setting the
+ * delay to 0 lets it answer at once. Events, not a race with the clock. */
+#define TTT_TEST_HOLD_MS (10 * 60 * 1000)
+
+/* How long a test waits for an event before it fails. The wait ends as
+ * soon as the event comes, so this only bounds a failure: generous, for a
+ * loaded machine or a sanitizer. */
+#define TTT_TEST_DEADLINE_US (30 * G_USEC_PER_SEC)
+
 void          ttt_test_iterate            (void);
 void          ttt_test_run_for            (guint            ms);
 void          ttt_test_drain              (void);

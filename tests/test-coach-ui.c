@@ -164,7 +164,7 @@ test_analysis_not_for_computer (TttTestWindow *fixture,
   assert_notes_match_model (fixture);
 
   /* While the computer is to move, nothing. */
-  ttt_game_set_computer_delay (fixture->game, 60 * 1000);
+  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
@@ -384,7 +384,7 @@ test_review_navigation (TttTestWindow *fixture,
   {
     /* A button shows its press briefly before it clicks; a busy machine
      * may take a while. */
-    gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
     while (ttt_window_get_review (fixture->window) == NULL && g_get_monotonic_time () < deadline)
       g_main_context_iteration (NULL, TRUE);
@@ -495,7 +495,7 @@ test_review_leave (TttTestWindow *fixture,
   g_assert_nonnull (ttt_window_get_review (fixture->window));
   gtk_widget_activate (ttt_test_window_child (fixture->window, "done_button"));
   {
-    gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
     while (ttt_window_get_review (fixture->window) != NULL && g_get_monotonic_time () < deadline)
       g_main_context_iteration (NULL, TRUE);
@@ -611,14 +611,29 @@ test_review_narrow (TttTestWindow *fixture,
   /* The review takes more room than the result: the board is laid out
    * again, smaller, and then settles. */
   {
-    gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
     while (gtk_widget_get_height (corner) == height && g_get_monotonic_time () < deadline)
       g_main_context_iteration (NULL, FALSE);
     g_assert_cmpint (gtk_widget_get_height (corner), <, height);
-    deadline = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-    while (g_get_monotonic_time () < deadline)
-      g_main_context_iteration (NULL, FALSE);
+  }
+
+  /* Settled: every cell laid out at its size again (waited for, not
+   * given a fixed time that a busy machine could outrun). */
+  {
+    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+    gboolean small;
+
+    do
+      {
+        small = FALSE;
+        g_main_context_iteration (NULL, FALSE);
+        for (int cell = 0; cell < TTT_N_CELLS; cell++)
+          small |= gtk_widget_get_width (ttt_window_get_cell (fixture->window, cell)) < 80 ||
+                   gtk_widget_get_height (ttt_window_get_cell (fixture->window, cell)) < 80;
+      }
+    while (small && g_get_monotonic_time () < deadline);
+    ttt_test_iterate ();
   }
 
   for (int cell = 0; cell < TTT_N_CELLS; cell++)

@@ -61,6 +61,8 @@ hold_lock() {
   local ino
 
   rm -f "$tmp/release"
+  # The holder and the wait below poll files every 0.1 s: the pace of a
+  # look, never a deadline, so no result depends on it.
   flock "$lock" sh -c 'while [ ! -e "$1/release" ]; do sleep 0.1; done; echo released >>"$1/log"' \
     sh "$tmp" &
   holder=$!
@@ -86,7 +88,11 @@ check "says nothing of waiting when it need not" '! grep -q waiting "$tmp/err"'
 
 # Held for a while: waits, says so once, and runs apt-get only afterwards.
 hold_lock
-(sleep 2; touch "$tmp/release") &
+# Let go only once deps has said it is waiting: a fixed delay could run out
+# before a loaded machine even reaches the check, and then deps never waits.
+# (The 0.1 s poll only paces the look at the file; no result depends on it.)
+(until grep -q "deps: waiting" "$tmp/err" 2>/dev/null; do sleep 0.1; done
+ touch "$tmp/release") &
 releaser=$!
 run_deps 30
 wait "$releaser"

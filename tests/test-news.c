@@ -180,7 +180,8 @@ test_reply_later (Fixture       *fixture,
   TttBoard before;
   g_autofree char *expected = NULL;
 
-  ttt_game_set_computer_delay (fixture->game, 30);
+  /* Held until the checks are done, however busy the machine. */
+  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   start_unheard (fixture);
 
   g_assert_true (ttt_game_play (fixture->game, 4));
@@ -189,6 +190,7 @@ test_reply_later (Fixture       *fixture,
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpuint (fixture->heard->len, ==, 0);
 
+  ttt_game_set_computer_delay (fixture->game, 0);
   ttt_test_wait_for_human (fixture->game);
   expected = computer_played (ttt_test_played_since (&before, fixture->game), "Your turn.");
   assert_heard (fixture, expected);
@@ -335,11 +337,12 @@ test_new_game (Fixture       *fixture,
   assert_heard (fixture, expected);
 
   /* After a pause: first the new game, then the move. */
-  ttt_game_set_computer_delay (fixture->game, 30);
+  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
   assert_heard (fixture, "New game. You play O.");
   before = (TttBoard) { 0, 0 };
+  ttt_game_set_computer_delay (fixture->game, 0);
   ttt_test_wait_for_human (fixture->game);
   {
     g_autofree char *text = take_one (fixture);
@@ -407,7 +410,7 @@ test_undo (Fixture       *fixture,
   }
 
   /* An answer still on its way is cancelled: only X is taken back. */
-  ttt_game_set_computer_delay (fixture->game, 30);
+  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   start_unheard (fixture);
   g_assert_true (ttt_game_play (fixture->game, 5));
   ttt_test_iterate ();

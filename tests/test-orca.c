@@ -14,6 +14,12 @@
  * in the log as "SPEECH OUTPUT: '…'": exactly what a person would hear.
  * Everything runs on its own display and bus so that it neither types into
  * a desktop it was started from nor races other tests for the focus.
+ *
+ * Orca refuses to start while any other Orca of the same user runs
+ * anywhere (it asks pgrep), so it runs in a process namespace of its own,
+ * where it sees no other: as root (CI), or in a user namespace where the
+ * system allows them. Where neither is possible and another Orca runs, the
+ * test says so and stops at once.
  */
 
 /* posix_openpt(), ptsname(), cfmakeraw() */
@@ -52,6 +58,7 @@ typedef struct
   GSubprocess *xvfb;
   GSubprocess *bus;
   GSubprocess *orca;
+  char        *orca_out;
   GSubprocess *app;
   char        *window_id;
 
@@ -309,6 +316,25 @@ dump_said (guint from)
     g_printerr ("orca: %s\n", (const char *) g_ptr_array_index (session.said, i));
 }
 
+/* Fails at once, with what Orca printed, if it has quit. */
+static void
+orca_still_running (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+
+  if (session.orca == NULL)
+    return;
+  while (g_main_context_iteration (NULL, FALSE));
+  if (g_subprocess_get_identifier (session.orca) != NULL)
+    return;
+
+  path = g_build_filename (session.tmpdir, session.orca_out, NULL);
+  g_file_get_contents (path, &out, NULL, NULL);
+  g_error ("Orca quit (exit status %d) before the test was done; it printed: %s",
+           g_subprocess_get_exit_status (session.orca), out != NULL ? out : "(nothing)");
+}
+
 /* Waits until Orca presents a line that matches @pattern (a GRegex on the
  * "S:" or "B:" entry) at or after entry @from; returns its index. */
 static guint
@@ -328,8 +354,13 @@ wait_within (guint       from,
         if (g_regex_match (regex, g_ptr_array_index (session.said, i), 0, NULL))
           return i;
 
+      /* An Orca that has quit will present nothing more: say why at
+       * once rather than wait out the deadline. */
+      orca_still_running ();
+
       if (g_get_monotonic_time () > deadline)
         break;
+      /* The pace of a look at the log, not a deadline: nothing depends on it. */
       g_usleep (50 * 1000);
     }
 
@@ -609,6 +640,57 @@ play_arrows (int cell)
 
 /* Setup */
 
+/* How to start a program in a PID namespace of its own, with /proc to
+ * match, dying with the test: the prefix for its argv, or NULL if the
+ * system allows no such namespace. */
+static const char * const *
+own_process_namespace (void)
+{
+  static const char * const as_root[] = {
+    "unshare", "--pid", "--fork", "--mount-proc", "--kill-child", NULL
+  };
+  static const char * const as_user[] = {
+    "unshare", "--user", "--map-current-user", "--pid", "--fork", "--mount-proc",
+    "--kill-child", NULL
+  };
+  const char * const *prefixes[] = { as_root, as_user };
+
+  if (g_find_program_in_path ("unshare") == NULL)
+    return NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    {
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      int status = -1;
+
+      for (const char * const *arg = prefixes[i]; *arg != NULL; arg++)
+        g_ptr_array_add (argv, (char *) *arg);
+      g_ptr_array_add (argv, "true");
+      g_ptr_array_add (argv, NULL);
+      if (g_spawn_sync (NULL, (char **) argv->pdata, NULL,
+                        G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                        NULL, NULL, NULL, NULL, &status, NULL) &&
+          g_spawn_check_wait_status (status, NULL))
+        return prefixes[i];
+    }
+
+  return NULL;
+}
+
+/* Whether an Orca of this user runs already, where this one would see it. */
+static gboolean
+other_orca_running (void)
+{
+  g_autofree char *uid = g_strdup_printf ("%u", (guint) getuid ());
+  const char *argv[] = { "pgrep", "-u", uid, "-x", "orca", NULL };
+  int status = -1;
+
+  return g_spawn_sync (NULL, (char **) argv, NULL,
+                       G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                       NULL, NULL, NULL, NULL, &status, NULL) &&
+         g_spawn_check_wait_status (status, NULL);
+}
+
 static void
 session_start (void)
 {
@@ -688,12 +770,29 @@ session_start (void)
   {
     g_auto(GStrv) saved = g_strdupv (session.env);
     g_autofree char *terminal = open_log_terminal ();
-    const char *argv[] = { "orca", "--user-prefs", prefs, NULL, NULL };
+    const char * const *prefix = own_process_namespace ();
+    g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+    g_autofree char *base = NULL;
 
+    if (prefix == NULL && other_orca_running ())
+      g_error ("another Orca of this user is running, and Orca will not start beside it; "
+               "this system allows no process namespace (unshare) to keep them apart: "
+               "quit the other Orca to run this test");
+    if (prefix == NULL)
+      g_test_message ("Orca runs beside the system's processes: no process namespace can be made");
+
+    for (; prefix != NULL && *prefix != NULL; prefix++)
+      g_ptr_array_add (argv, (char *) *prefix);
     debug_file = g_strdup_printf ("--debug-file=%s", terminal);
-    argv[3] = debug_file;
+    g_ptr_array_add (argv, "orca");
+    g_ptr_array_add (argv, "--user-prefs");
+    g_ptr_array_add (argv, prefs);
+    g_ptr_array_add (argv, debug_file);
+    g_ptr_array_add (argv, NULL);
+    base = g_path_get_basename (argv->pdata[0]);
+    session.orca_out = g_strdup_printf ("%s.out", base);
     session.env = g_environ_unsetenv (session.env, "G_DEBUG");
-    session.orca = spawn (argv, -1, &error);
+    session.orca = spawn ((const char * const *) argv->pdata, -1, &error);
     g_assert_no_error (error);
     g_strfreev (session.env);
     session.env = g_steal_pointer (&saved);
@@ -739,7 +838,7 @@ session_start (void)
       else if (g_get_monotonic_time () > deadline)
         g_error ("the game's window did not appear within %d s", START_TIMEOUT_S);
       else
-        g_usleep (100 * 1000);
+        g_usleep (100 * 1000);  /* the pace of a look; the deadline bounds it */
     }
   {
     const char *argv[] = { "xdotool", "windowfocus", "--sync", session.window_id, NULL };
@@ -756,7 +855,8 @@ session_start (void)
       read_log ();
       if (g_get_monotonic_time () > deadline)
         g_error ("Orca did not see the game start within %d s", START_TIMEOUT_S);
-      g_usleep (50 * 1000);
+      orca_still_running ();
+      g_usleep (50 * 1000);  /* the pace of a look at the log, not a deadline */
     }
 
   /* The window starts with the focus in its header bar, not on a cell. */
@@ -775,7 +875,7 @@ process_ended (GSubprocess *process,
       while (g_main_context_iteration (NULL, FALSE));
       if (g_subprocess_get_identifier (process) == NULL)
         return TRUE;
-      g_usleep (50 * 1000);
+      g_usleep (50 * 1000);  /* the pace of a look, not a deadline */
     }
 
   return FALSE;
@@ -797,11 +897,30 @@ stop (GSubprocess **process)
   g_clear_object (process);
 }
 
+/* Asks Orca to quit, as stop() does any child. In a namespace of its own
+ * it is unshare's child: unshare passes on no signal, so Orca is told
+ * directly (and --kill-child ends it if unshare must be forced). */
+static void
+stop_orca (void)
+{
+  if (session.orca != NULL && g_strcmp0 (session.orca_out, "unshare.out") == 0 &&
+      g_subprocess_get_identifier (session.orca) != NULL)
+    {
+      const char *id = g_subprocess_get_identifier (session.orca);
+      g_autofree char *path = g_strdup_printf ("/proc/%s/task/%s/children", id, id);
+      g_autofree char *children = NULL;
+
+      if (g_file_get_contents (path, &children, NULL, NULL) && atoi (children) > 0)
+        kill (atoi (children), SIGTERM);
+    }
+  stop (&session.orca);
+}
+
 static void
 session_stop (void)
 {
   stop (&session.app);
-  stop (&session.orca);
+  stop_orca ();
   close_log_terminal ();
   stop (&session.bus);
   stop (&session.xvfb);
@@ -811,6 +930,7 @@ session_stop (void)
   g_clear_pointer (&session.log_path, g_free);
   g_clear_pointer (&session.env, g_strfreev);
   g_clear_pointer (&session.window_id, g_free);
+  g_clear_pointer (&session.orca_out, g_free);
   g_clear_pointer (&session.said, g_ptr_array_unref);
   if (session.partial != NULL)
     g_string_free (session.partial, TRUE);
@@ -901,7 +1021,7 @@ test_once (void)
   g_assert_true (g_subprocess_get_if_exited (session.app));
   g_assert_cmpint (g_subprocess_get_exit_status (session.app), ==, 0);
   g_clear_object (&session.app);
-  stop (&session.orca);
+  stop_orca ();
   close_log_terminal ();
   read_log ();
 

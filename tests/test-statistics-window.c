@@ -294,7 +294,7 @@ test_resets_share_toast (Fixture       *fixture,
 static GtkWidget *
 wait_for_restore_button (Fixture *fixture)
 {
-  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
   GtkWidget *undo;
 
   while ((undo = ttt_test_find_restore_button (fixture->window)) == NULL && g_get_monotonic_time () < deadline)
@@ -326,7 +326,7 @@ test_undo_button (Fixture       *fixture,
   g_signal_emit_by_name (undo, "clicked");
 
   /* The toast goes once it has been used. */
-  deadline = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
   while (ttt_statistics_window_get_undo_toast (fixture->window) != NULL && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
   g_assert_null (ttt_statistics_window_get_undo_toast (fixture->window));
@@ -349,7 +349,7 @@ test_undo_button (Fixture       *fixture,
   /* Left alone, a toast goes after its few seconds, and the reset stays. */
   click_reset (fixture, TTT_TALLY_MEDIUM);
   g_assert_nonnull (ttt_statistics_window_get_undo_toast (fixture->window));
-  deadline = g_get_monotonic_time () + 12 * G_USEC_PER_SEC;
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
   while (ttt_statistics_window_get_undo_toast (fixture->window) != NULL && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_assert_null (ttt_statistics_window_get_undo_toast (fixture->window));
@@ -447,7 +447,7 @@ test_narrow (Fixture       *fixture,
   g_assert_cmpint (minimum, <=, 360);
 
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 600);
-  deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
   while (gtk_widget_get_width (content) > 360 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
   ttt_test_iterate ();

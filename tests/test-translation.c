@@ -156,7 +156,9 @@ test_window (void)
    * primary menu. */
   n_labels = check_widget_tree (GTK_WIDGET (window), &n_menu_items);
   g_assert_cmpuint (n_labels, >=, 8);
-  g_assert_cmpuint (n_menu_items, ==, 8);
+  /* Show Analysis, Statistics, Sound; Preferences, Keyboard Shortcuts,
+   * Help, About. */
+  g_assert_cmpuint (n_menu_items, ==, 7);
 
   /* What a screen reader says about a cell. */
   cell_name = g_strdup_printf (_("Row %d, column %d, %s"), 2, 2, C_("mark", "empty"));
@@ -469,7 +471,7 @@ check_narrow_window (const char *language)
 static void
 wait_for_width (GtkWidget *widget)
 {
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
   while (gtk_widget_get_width (widget) == 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);

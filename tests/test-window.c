@@ -79,9 +79,9 @@ static void
 test_thinking_refuses_clicks (TttTestWindow *fixture,
                               gconstpointer  data)
 {
-  /* Long enough that no slow machine or sanitizer reaches the move before
-   * the second click. */
-  ttt_game_set_computer_delay (fixture->game, 1500);
+  /* Held until the second click is refused, however slow the machine,
+   * then let go. */
+  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 0);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
@@ -90,6 +90,7 @@ test_thinking_refuses_clicks (TttTestWindow *fixture,
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
+  ttt_game_set_computer_delay (fixture->game, 0);
   ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
 }
@@ -230,7 +231,7 @@ test_keyboard_play (TttTestWindow *fixture,
    * shows the press briefly before it clicks. */
   gtk_widget_activate (gtk_root_get_focus (GTK_ROOT (fixture->window)));
   {
-    gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
     while (ttt_game_get_cell (fixture->game, 1) == TTT_MARK_NONE &&
            g_get_monotonic_time () < deadline)
@@ -272,6 +273,7 @@ test_actions (TttTestWindow *fixture,
   assert_accel ("<Control>i", "app.statistics");
   assert_accel ("<Control>q", "app.quit");
   assert_accel ("<Control>question", "win.show-help-overlay");
+  assert_accel ("F1", "app.help");
 
   g_assert_false (action_enabled (fixture, "undo"));
   g_assert_true (action_enabled (fixture, "hint"));
@@ -461,6 +463,36 @@ test_icon_buttons_named (TttTestWindow *fixture,
   g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 7);
 }
 
+/* The main menu holds what has no button of its own, the manual among
+ * it; New Game and Hint are buttons already, and a second way to them in
+ * the menu only makes it longer to read. */
+static gboolean
+is_button_for (GtkWidget *widget,
+               gpointer   action,
+               gboolean  *prune)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static void
+test_main_menu (TttTestWindow *fixture,
+                gconstpointer  data)
+{
+  static const char *buttons[] = { "win.new-game", "win.hint" };
+
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (fixture->app), "help"));
+  g_assert_true (ttt_test_main_menu_has (fixture->window, "app.help"));
+  g_assert_true (ttt_test_shortcut_listed (fixture->window, "app.help"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    {
+      g_assert_nonnull (ttt_test_find_widget (GTK_WIDGET (fixture->window), is_button_for,
+                                              (gpointer) buttons[i]));
+      g_assert_false (ttt_test_main_menu_has (fixture->window, buttons[i]));
+    }
+}
+
 static void
 test_about (TttTestWindow *fixture,
             gconstpointer  data)
@@ -489,6 +521,18 @@ test_about (TttTestWindow *fixture,
   g_assert_true (g_str_has_prefix (adw_about_window_get_release_notes (about), "<p>"));
   g_assert_nonnull (strstr (adw_about_window_get_release_notes (about), "<li>Hard still never loses"));
 
+  /* One tagline everywhere: the About window's is the metainfo's summary
+   * (and check-tagline.py holds the desktop file's to it). */
+  {
+    g_autoptr(GBytes) metainfo = g_resources_lookup_data (RESOURCE_BASE "/metainfo.xml",
+                                                          G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+    g_autofree char *summary = g_strdup_printf ("<summary>%s</summary>",
+                                                adw_about_window_get_comments (about));
+
+    g_assert_nonnull (metainfo);
+    g_assert_nonnull (strstr (g_bytes_get_data (metainfo, NULL), summary));
+  }
+
   gtk_window_destroy (GTK_WINDOW (about));
   ttt_test_iterate ();
 }
@@ -516,6 +560,7 @@ main (int   argc,
   ADD ("/window/preferences-in-effect", test_preferences_in_effect);
   ADD ("/window/size-saved", test_window_size_saved);
   ADD ("/window/close-while-thinking", test_close_while_thinking);
+  ADD ("/window/main-menu", test_main_menu);
   ADD ("/window/about", test_about);
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
 

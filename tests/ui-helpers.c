@@ -69,12 +69,12 @@ ttt_test_reset_settings (TttApplication *app)
     g_settings_reset (settings, keys[i]);
 }
 
-/* Runs the main loop until @widget is on screen (or 2 s pass): only then
+/* Runs the main loop until @widget is on screen (or the deadline passes): only then
  * does anything animate. */
 void
 ttt_test_wait_for_mapped (GtkWidget *widget)
 {
-  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
   while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);

@@ -1329,8 +1329,9 @@ ttt_game_get_computer_delay (TttGame *self)
   return self->computer_delay;
 }
 
-/* Applies to the next move the computer schedules, not to one already on
- * its way. */
+/* Applies to a move already on its way too, counted from now: a test
+ * holds the computer's answer with a long delay, checks what is true while
+ * it thinks, then lets it answer at once, however slow the machine. */
 void
 ttt_game_set_computer_delay (TttGame *self,
                              guint    delay_ms)
@@ -1341,6 +1342,11 @@ ttt_game_set_computer_delay (TttGame *self,
     return;
 
   self->computer_delay = delay_ms;
+  if (self->computer_move_id != 0)
+    {
+      g_clear_handle_id (&self->computer_move_id, g_source_remove);
+      ttt_game_schedule_computer_move (self);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
 }
 

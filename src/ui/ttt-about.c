@@ -150,7 +150,9 @@ ttt_about_present (GtkWindow *parent)
                         "version", PACKAGE_VERSION,
                         "developer-name", team,
                         "developers", developers,
-                        "comments", _("Three in a row against the computer or a friend"),
+                        /* Translators: the tagline, as the desktop file and the
+                         * metainfo say it. */
+                        "comments", _("Get three in a row against the computer or a friend"),
                         "website", PACKAGE_WEBSITE,
                         "issue-url", PACKAGE_WEBSITE "/issues",
                         /* Translators: the About window's copyright line. */

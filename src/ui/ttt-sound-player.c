@@ -21,7 +21,8 @@
  * quarter of a second, well before the computer answers, and the move that
  * ends a game is heard as its result alone.
  *
- * Without a sound device GStreamer plays into nothing, and says nothing.
+ * Without a sound device GStreamer plays into nothing, and says nothing
+ * (see ttt_sound_player_prepare_environment() for the one sink that would).
  * If a stream fails all the same (no media backend, a broken sound server)
  * the sounds go quiet for the rest of the run rather than trying again on
  * every move, and tell only a debugging run (G_MESSAGES_DEBUG) why.
@@ -391,6 +392,36 @@ ttt_sound_player_set_enabled (TttSoundPlayer *self,
     stop_all ();
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENABLED]);
+}
+
+/**
+ * ttt_sound_player_prepare_environment:
+ *
+ * Keeps GStreamer's choice of audio output quiet where no sound device
+ * exists. Call it from main(), before GTK starts a thread: it sets an
+ * environment variable that GStreamer reads when the first sound starts it.
+ *
+ * With no device, GStreamer's automatic audio sink tries each installed
+ * sink in turn until one opens, and falls back to silence. Every sink fails
+ * quietly but OpenAL's (in GStreamer's "bad" plugins), which lets OpenAL
+ * Soft and ALSA print their own errors on stderr. A desktop always has a
+ * sink ranked above it (PulseAudio's, PipeWire's, ALSA's), so it is taken
+ * out of the automatic choice; a rank the person set for it in
+ * GST_PLUGIN_FEATURE_RANK still wins, as later entries there override
+ * earlier ones.
+ */
+void
+ttt_sound_player_prepare_environment (void)
+{
+  const char *ranks = g_getenv ("GST_PLUGIN_FEATURE_RANK");
+  g_autofree char *value = NULL;
+
+  if (ranks == NULL || *ranks == '\0')
+    value = g_strdup ("openalsink:NONE");
+  else
+    value = g_strconcat ("openalsink:NONE,", ranks, NULL);
+
+  g_setenv ("GST_PLUGIN_FEATURE_RANK", value, TRUE);
 }
 
 /* For tests: the process's streams, which all players share. */

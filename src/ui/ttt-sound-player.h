@@ -20,4 +20,6 @@ gboolean        ttt_sound_player_get_enabled (TttSoundPlayer *self);
 void            ttt_sound_player_set_enabled (TttSoundPlayer *self,
                                               gboolean        enabled);
 
+void            ttt_sound_player_prepare_environment (void);
+
 G_END_DECLS

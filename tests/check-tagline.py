@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# check-tagline.py METAINFO DESKTOP
+#
+# Run by meson test (suite data), printing TAP. The game has one tagline: the
+# software centre shows the metainfo's <summary>, the app grid and search the
+# desktop file's Comment, and About the same words (test-window checks that
+# one). Both merged files, in English and in each language they carry, must
+# say the same thing; three slightly different taglines read as carelessness.
+
+import configparser
+import sys
+import xml.etree.ElementTree as ET
+
+XML_LANG = '{http://www.w3.org/XML/1998/namespace}lang'
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(f'usage: {argv[0]} METAINFO DESKTOP', file=sys.stderr)
+        return 2
+
+    summaries = {s.get(XML_LANG, 'C'): (s.text or '').strip()
+                 for s in ET.parse(argv[1]).getroot().findall('./summary')}
+    desktop = configparser.RawConfigParser(interpolation=None)
+    desktop.optionxform = str
+    desktop.read(argv[2], encoding='utf-8')
+    entry = desktop['Desktop Entry']
+    comments = {('C' if key == 'Comment' else key[len('Comment['):-1]): value.strip()
+                for key, value in entry.items()
+                if key == 'Comment' or key.startswith('Comment[')}
+
+    results = [(bool(summaries.get('C')) and summaries.get('C') == comments.get('C'),
+                'the English summary is the desktop Comment',
+                [f'summary: {summaries.get("C")!r}', f'Comment: {comments.get("C")!r}'])]
+    for lang in sorted(set(summaries) | set(comments) - {'C'}):
+        if lang == 'C':
+            continue
+        results.append((summaries.get(lang) == comments.get(lang),
+                        f'{lang}: the summary is the desktop Comment',
+                        [f'summary: {summaries.get(lang)!r}', f'Comment: {comments.get(lang)!r}']))
+
+    failed = 0
+    for n, (ok, name, details) in enumerate(results, 1):
+        print(f'{"ok" if ok else "not ok"} {n} {name}')
+        for line in details:
+            print(f'# {line}')
+        failed += not ok
+    print(f'1..{len(results)}')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
