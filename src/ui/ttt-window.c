@@ -80,12 +80,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static gboolean
-two_players (TttWindow *self)
-{
-  return ttt_game_get_two_local (self->game);
-}
-
 static void
 update_subtitle (TttWindow *self)
 {
@@ -282,23 +276,15 @@ set_label_number (GtkLabel *label,
 static void
 update_badges (TttWindow *self)
 {
-  gboolean human_x = ttt_game_get_human_mark (self->game) == TTT_MARK_X;
+  /* A tally counts from the side of the person here: X's between two. */
+  gboolean x_counts_won = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL;
   TttTally tally;
 
   ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
   ttt_player_badge_set_name (self->badge_x, ttt_game_get_side_name (self->game, TTT_MARK_X));
   ttt_player_badge_set_name (self->badge_o, ttt_game_get_side_name (self->game, TTT_MARK_O));
-
-  if (two_players (self))
-    {
-      ttt_player_badge_set_score (self->badge_x, tally.won);
-      ttt_player_badge_set_score (self->badge_o, tally.lost);
-    }
-  else
-    {
-      ttt_player_badge_set_score (self->badge_x, human_x ? tally.won : tally.lost);
-      ttt_player_badge_set_score (self->badge_o, human_x ? tally.lost : tally.won);
-    }
+  ttt_player_badge_set_score (self->badge_x, x_counts_won ? tally.won : tally.lost);
+  ttt_player_badge_set_score (self->badge_o, x_counts_won ? tally.lost : tally.won);
 
   set_label_number (self->draws_value, tally.drawn);
   {
