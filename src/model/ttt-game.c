@@ -1113,11 +1113,14 @@ ttt_game_undo (TttGame *self)
   ttt_game_emit_changes (self, &before);
 
   {
-    g_autoptr(GVariantBuilder) taken = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
+    g_autoptr(GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
+    g_autoptr(GVariant) taken = NULL;
 
     for (guint i = 0; i < n_removed; i++)
-      g_variant_builder_add (taken, "(ii)", removed[i], (int) removed_marks[i]);
-    g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, g_variant_builder_end (taken));
+      g_variant_builder_add (builder, "(ii)", removed[i], (int) removed_marks[i]);
+    /* Owned here, whether or not a handler keeps it. */
+    taken = g_variant_ref_sink (g_variant_builder_end (builder));
+    g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, taken);
   }
 
   g_object_unref (self);
