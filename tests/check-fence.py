@@ -34,6 +34,11 @@ FLOORS = [
         ('<gtk/gtk.h>', False),
         ('"ttt-application.h"', False),
     ]),
+    ('net', 'src/model/net/ttt-protocol.c', [
+        ('"ttt-protocol.h"', True),
+        ('"ttt-window.h"', False),
+        ('<gtk/gtk.h>', False),
+    ]),
     ('ui', 'src/ui/ttt-window.c', [
         ('"ttt-window.h"', True),
         ('"ttt-game.h"', True),

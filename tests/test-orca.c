@@ -665,7 +665,7 @@ own_process_namespace (void)
 
       for (const char * const *arg = prefixes[i]; *arg != NULL; arg++)
         g_ptr_array_add (argv, (char *) *arg);
-      g_ptr_array_add (argv, "true");
+      g_ptr_array_add (argv, (gpointer) "true");
       g_ptr_array_add (argv, NULL);
       if (g_spawn_sync (NULL, (char **) argv->pdata, NULL,
                         G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
@@ -784,8 +784,8 @@ session_start (void)
     for (; prefix != NULL && *prefix != NULL; prefix++)
       g_ptr_array_add (argv, (char *) *prefix);
     debug_file = g_strdup_printf ("--debug-file=%s", terminal);
-    g_ptr_array_add (argv, "orca");
-    g_ptr_array_add (argv, "--user-prefs");
+    g_ptr_array_add (argv, (gpointer) "orca");
+    g_ptr_array_add (argv, (gpointer) "--user-prefs");
     g_ptr_array_add (argv, prefs);
     g_ptr_array_add (argv, debug_file);
     g_ptr_array_add (argv, NULL);

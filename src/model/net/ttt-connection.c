@@ -1,0 +1,1430 @@
+/* ttt-connection.c — TCP, TLS, lines of JSON, timeouts
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Everything runs on the main loop and nothing blocks it: reads are
+ * asynchronous and fill a buffer of our own, bounded to one line of
+ * TTT_PROTOCOL_MAX_LINE bytes (GDataInputStream's line reader has no
+ * bound), writes go out one after the other from a queue.
+ *
+ * Asynchronous calls get the connection without a reference and a
+ * cancellable that closing or disposing cancels; a cancelled call returns
+ * before touching the connection, so a connection that is dropped while a
+ * read is pending simply goes away.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+#include "ttt-certificate.h"
+#include "ttt-connection.h"
+#include "ttt-verification.h"
+
+#define DEFAULT_HANDSHAKE_MS  10000
+#define DEFAULT_KEEP_ALIVE_MS 10000
+#define DEFAULT_SILENCE_MS    30000
+
+/* One read's worth. */
+#define READ_SIZE 4096
+
+struct _TttConnection
+{
+  GObject             parent_instance;
+
+  TttConnectionRole   role;
+  TttConnectionState  state;
+  TttMessage         *hello;
+  TttMessage         *peer_hello;
+  GTlsCertificate    *certificate;
+  char               *code;
+  const char         *binding_type;
+  GError             *close_reason;
+  char               *peer_label;       /* the address, for messages */
+
+  guint               handshake_ms;
+  guint               keep_alive_ms;
+  guint               silence_ms;
+  guint               handshake_id;
+  guint               keep_alive_id;
+  guint               silence_id;
+  GSource            *first_byte;       /* host: waiting to see TLS begin */
+
+  GSocketService     *service;
+  char               *listen_address;
+  guint               port;
+
+  GSocketClient      *client;
+  GSocketConnection  *tcp;
+  GIOStream          *tls;
+  GCancellable       *cancellable;      /* connecting, TLS; cancelled on close */
+  GCancellable       *read_cancellable; /* the reads; cancelled on close */
+  GCancellable       *write_cancellable; /* the writes; cancelled on dispose */
+
+  GByteArray         *line;
+  TttProtocolSequence incoming;
+
+  GQueue              outgoing;         /* of GBytes */
+  gboolean            writing;
+  gboolean            close_after_writing;
+  guint64             sent;
+};
+
+G_DEFINE_FINAL_TYPE (TttConnection, ttt_connection, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (ttt-connection-error-quark, ttt_connection_error)
+
+enum {
+  PROP_0,
+  PROP_STATE,
+  PROP_VERIFICATION_CODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  VERIFICATION_READY,
+  MESSAGE_RECEIVED,
+  CLOSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void start_reading (TttConnection *self);
+static void write_next    (TttConnection *self);
+
+/* State */
+
+static void
+set_state (TttConnection      *self,
+           TttConnectionState  state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
+static void
+stop_listening (TttConnection *self)
+{
+  if (self->service == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->service, self);
+  g_socket_service_stop (self->service);
+  g_socket_listener_close (G_SOCKET_LISTENER (self->service));
+  g_clear_object (&self->service);
+}
+
+static void
+close_stream_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  /* A peer gone already makes the close fail; there is nothing left to
+   * tell anyone. */
+  g_io_stream_close_finish (G_IO_STREAM (source), result, NULL);
+  g_object_unref (source);
+}
+
+static void
+close_stream (TttConnection *self)
+{
+  if (self->tls != NULL)
+    {
+      GIOStream *tls = g_steal_pointer (&self->tls);
+
+      g_io_stream_close_async (tls, G_PRIORITY_DEFAULT, NULL, close_stream_cb, tls);
+    }
+  else if (self->tcp != NULL)
+    g_io_stream_close (G_IO_STREAM (self->tcp), NULL, NULL);
+  g_clear_object (&self->tcp);
+}
+
+/* Ends the connection with @reason (taken), once. With @goodbye, says
+ * goodbye first and closes once it is written. */
+static void
+finish (TttConnection *self,
+        GError        *reason,
+        gboolean       goodbye)
+{
+  g_autoptr(GError) owned = reason;
+
+  if (self->state == TTT_CONNECTION_STATE_CLOSED)
+    return;
+
+  g_object_ref (self);
+
+  g_debug ("Connection closed: %s", reason->message);
+  g_clear_handle_id (&self->handshake_id, g_source_remove);
+  g_clear_handle_id (&self->keep_alive_id, g_source_remove);
+  g_clear_handle_id (&self->silence_id, g_source_remove);
+  if (self->first_byte != NULL)
+    {
+      g_source_destroy (self->first_byte);
+      g_clear_pointer (&self->first_byte, g_source_unref);
+    }
+  stop_listening (self);
+  g_cancellable_cancel (self->read_cancellable);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->client);
+
+  if (goodbye && self->state == TTT_CONNECTION_STATE_READY && self->tls != NULL)
+    {
+      g_autoptr(TttMessage) message = ttt_message_new (TTT_MESSAGE_GOODBYE);
+      g_autofree char *line = ttt_protocol_serialize (message, ++self->sent, NULL);
+
+      /* What is still queued goes first, then the goodbye, then the
+       * close. */
+      if (line != NULL)
+        {
+          gsize length = strlen (line);
+
+          g_queue_push_tail (&self->outgoing, g_bytes_new_take (g_steal_pointer (&line), length));
+        }
+      self->close_after_writing = TRUE;
+    }
+  else
+    {
+      g_queue_clear_full (&self->outgoing, (GDestroyNotify) g_bytes_unref);
+      /* A write under way finishes first; closing under it would fail. */
+      if (self->writing)
+        self->close_after_writing = TRUE;
+      else
+        close_stream (self);
+    }
+
+  self->close_reason = g_steal_pointer (&owned);
+  set_state (self, TTT_CONNECTION_STATE_CLOSED);
+  if (self->close_after_writing)
+    write_next (self);
+  g_signal_emit (self, signals[CLOSED], 0, self->close_reason);
+
+  g_object_unref (self);
+}
+
+static void
+finish_with (TttConnection      *self,
+             TttConnectionError  code,
+             const char         *message)
+{
+  finish (self, g_error_new_literal (TTT_CONNECTION_ERROR, code, message), FALSE);
+}
+
+/* A message from the peer that breaks the protocol: the version gets its
+ * own code, a person can act on it. */
+static void
+finish_with_protocol_error (TttConnection *self,
+                            const GError  *error)
+{
+  if (g_error_matches (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_VERSION))
+    finish_with (self, TTT_CONNECTION_ERROR_VERSION, error->message);
+  else
+    {
+      /* Translators: %s says what was wrong with the message. */
+      g_autofree char *text = g_strdup_printf (_("The other side sent a message this game cannot accept: %s"),
+                                               error->message);
+
+      finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL, text);
+    }
+}
+
+/* Timers */
+
+static void finish_timed_out (TttConnection *self,
+                              const char    *format,
+                              ...) G_GNUC_PRINTF (2, 3);
+
+static void
+finish_timed_out (TttConnection *self,
+                  const char    *format,
+                  ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  finish_with (self, TTT_CONNECTION_ERROR_TIMED_OUT, text);
+}
+
+#define SECONDS(ms) (((ms) + 999) / 1000)
+
+static gboolean
+handshake_timeout_cb (gpointer user_data)
+{
+  TttConnection *self = user_data;
+  guint s = SECONDS (self->handshake_ms);
+
+  self->handshake_id = 0;
+  finish_timed_out (self, ngettext ("The other side did not answer within %u second.",
+                                    "The other side did not answer within %u seconds.", s), s);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+silence_cb (gpointer user_data)
+{
+  TttConnection *self = user_data;
+  guint s = SECONDS (self->silence_ms);
+
+  self->silence_id = 0;
+  finish_timed_out (self, ngettext ("Nothing was heard from the other side for %u second.",
+                                    "Nothing was heard from the other side for %u seconds.", s), s);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+restart_silence (TttConnection *self)
+{
+  g_clear_handle_id (&self->silence_id, g_source_remove);
+  self->silence_id = g_timeout_add (self->silence_ms, silence_cb, self);
+}
+
+static void send_message (TttConnection    *self,
+                          const TttMessage *message);
+
+static gboolean
+keep_alive_cb (gpointer user_data)
+{
+  TttConnection *self = user_data;
+  g_autoptr(TttMessage) message = ttt_message_new (TTT_MESSAGE_KEEP_ALIVE);
+
+  send_message (self, message);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Writing */
+
+/* A write under way owns its bytes: they must outlive a connection
+ * dropped in the middle of it. */
+typedef struct {
+  TttConnection *self;
+  GBytes        *bytes;
+} Write;
+
+static void
+write_free (Write *write)
+{
+  g_bytes_unref (write->bytes);
+  g_free (write);
+}
+
+static void
+write_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Write *write = user_data;
+  TttConnection *self = write->self;
+  g_autoptr(GError) error = NULL;
+  gboolean written;
+
+  written = g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error);
+  write_free (write);
+  if (!written && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self->writing = FALSE;
+  if (!written)
+    {
+      g_debug ("Write failed: %s", error->message);
+      g_queue_clear_full (&self->outgoing, (GDestroyNotify) g_bytes_unref);
+      if (self->close_after_writing)
+        {
+          self->close_after_writing = FALSE;
+          close_stream (self);
+        }
+      finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
+      return;
+    }
+  write_next (self);
+}
+
+static void
+write_next (TttConnection *self)
+{
+  Write *write;
+  gsize size;
+  const void *data;
+
+  if (self->writing || self->tls == NULL)
+    return;
+  if (g_queue_is_empty (&self->outgoing))
+    {
+      if (self->close_after_writing)
+        {
+          self->close_after_writing = FALSE;
+          close_stream (self);
+        }
+      return;
+    }
+
+  write = g_new0 (Write, 1);
+  write->self = self;
+  write->bytes = g_queue_pop_head (&self->outgoing);
+  data = g_bytes_get_data (write->bytes, &size);
+  self->writing = TRUE;
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (self->tls),
+                                   data, size, G_PRIORITY_DEFAULT, self->write_cancellable,
+                                   write_cb, write);
+}
+
+static void
+send_message (TttConnection    *self,
+              const TttMessage *message)
+{
+  g_autoptr(GError) error = NULL;
+  char *line = ttt_protocol_serialize (message, self->sent + 1, &error);
+
+  if (line == NULL)
+    {
+      g_critical ("Not sending a %s message: %s",
+                  ttt_message_type_to_string (message->type), error->message);
+      return;
+    }
+  self->sent++;
+  g_queue_push_tail (&self->outgoing, g_bytes_new_take (line, strlen (line)));
+  write_next (self);
+}
+
+/* Reading */
+
+static void
+become_ready (TttConnection *self)
+{
+  g_clear_handle_id (&self->handshake_id, g_source_remove);
+  set_state (self, TTT_CONNECTION_STATE_READY);
+  self->keep_alive_id = g_timeout_add (self->keep_alive_ms, keep_alive_cb, self);
+  restart_silence (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VERIFICATION_CODE]);
+  g_signal_emit (self, signals[VERIFICATION_READY], 0, self->code);
+}
+
+static void
+handle_line (TttConnection *self,
+             const char    *line,
+             gsize          length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TttMessage) message = ttt_protocol_parse (line, length, &error);
+
+  if (message == NULL || !ttt_protocol_sequence_check (&self->incoming, message, &error))
+    {
+      finish_with_protocol_error (self, error);
+      return;
+    }
+
+  if (self->state == TTT_CONNECTION_STATE_HANDSHAKE)
+    {
+      if (message->type != TTT_MESSAGE_HELLO)
+        {
+          if (message->type == TTT_MESSAGE_GOODBYE)
+            finish_with (self, TTT_CONNECTION_ERROR_PEER_LEFT, _("The other side left."));
+          else
+            finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                         _("The other side sent a move before introducing itself."));
+          return;
+        }
+      self->peer_hello = g_steal_pointer (&message);
+      become_ready (self);
+      return;
+    }
+
+  restart_silence (self);
+  switch (message->type)
+    {
+    case TTT_MESSAGE_HELLO:
+      finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                   _("The other side introduced itself twice."));
+      break;
+    case TTT_MESSAGE_KEEP_ALIVE:
+      break;
+    case TTT_MESSAGE_GOODBYE:
+      finish_with (self, TTT_CONNECTION_ERROR_PEER_LEFT, _("The other side left."));
+      break;
+    case TTT_MESSAGE_MOVE:
+    case TTT_MESSAGE_RESIGN:
+    case TTT_MESSAGE_REMATCH_OFFER:
+    case TTT_MESSAGE_REMATCH_ACCEPT:
+    case TTT_MESSAGE_UNDO_REQUEST:
+    case TTT_MESSAGE_UNDO_ANSWER:
+    case TTT_N_MESSAGE_TYPES:
+    default:
+      g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);
+      break;
+    }
+}
+
+/* Takes the complete lines out of the buffer; FALSE once the connection
+ * has closed. */
+static gboolean
+handle_lines (TttConnection *self)
+{
+  while (self->state != TTT_CONNECTION_STATE_CLOSED)
+    {
+      guint8 *end = memchr (self->line->data, '\n', self->line->len);
+      gsize length;
+
+      if (end == NULL)
+        {
+          if (self->line->len > TTT_PROTOCOL_MAX_LINE)
+            {
+              g_autoptr(GError) error = g_error_new (TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_TOO_LONG,
+                                                     _("A message is longer than %d bytes"),
+                                                     TTT_PROTOCOL_MAX_LINE);
+
+              finish_with_protocol_error (self, error);
+              return FALSE;
+            }
+          return TRUE;
+        }
+      length = end - self->line->data;
+      if (length > TTT_PROTOCOL_MAX_LINE)
+        {
+          g_autoptr(GError) error = g_error_new (TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_TOO_LONG,
+                                                 _("A message is longer than %d bytes"),
+                                                 TTT_PROTOCOL_MAX_LINE);
+
+          finish_with_protocol_error (self, error);
+          return FALSE;
+        }
+      {
+        /* The handlers may close the connection and so clear the buffer:
+         * the line is handled from a copy. */
+        g_autofree char *line = g_strndup ((const char *) self->line->data, length);
+
+        g_byte_array_remove_range (self->line, 0, length + 1);
+        handle_line (self, line, length);
+      }
+    }
+  return FALSE;
+}
+
+static void
+read_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  TttConnection *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  gsize count = 0;
+  const guint8 *data;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), result, &error);
+  if (bytes == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_object_ref (self);
+  if (bytes != NULL)
+    data = g_bytes_get_data (bytes, &count);
+  if (bytes == NULL)
+    {
+      g_debug ("Read failed: %s", error->message);
+      finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
+    }
+  else if (count == 0)
+    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
+  else
+    {
+      g_byte_array_append (self->line, data, (guint) count);
+      if (handle_lines (self))
+        start_reading (self);
+    }
+  g_object_unref (self);
+}
+
+static void
+start_reading (TttConnection *self)
+{
+  g_input_stream_read_bytes_async (g_io_stream_get_input_stream (self->tls), READ_SIZE,
+                                   G_PRIORITY_DEFAULT, self->read_cancellable, read_cb, self);
+}
+
+/* TLS */
+
+static gboolean
+accept_certificate_cb (GTlsConnection       *tls,
+                       GTlsCertificate      *peer,
+                       GTlsCertificateFlags  errors,
+                       gpointer              user_data)
+{
+  /* Self-signed, so never trusted by an authority: what makes it trusted
+   * is the code the two people compare. It must be there, though (the
+   * server requires one from the client). */
+  return peer != NULL;
+}
+
+/* GnuTLS reports a peer that hung up in the middle of the handshake as
+ * "not TLS", like one that sent something else. What is left on the
+ * socket tells them apart: the end of the stream, or bytes or nothing yet. */
+static gboolean
+peer_hung_up (TttConnection *self)
+{
+  GSocket *socket;
+  char byte;
+  gssize count;
+
+  if (self->tcp == NULL)
+    return TRUE;
+  socket = g_socket_connection_get_socket (self->tcp);
+  count = g_socket_receive_with_blocking (socket, &byte, 1, FALSE, NULL, NULL);
+  return count == 0;
+}
+
+static void
+handshake_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  TttConnection *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &error))
+    {
+      g_autofree char *text = NULL;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      g_debug ("TLS handshake failed: %s", error->message);
+      if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_EOF)
+          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
+          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE)
+          || peer_hung_up (self))
+        {
+          finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
+          return;
+        }
+      if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS))
+        text = g_strdup (_("The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol."));
+      else if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_CERTIFICATE_REQUIRED))
+        text = g_strdup (_("The other side did not present a certificate."));
+      else if (error->domain == G_TLS_ERROR || error->domain == G_IO_ERROR)
+        /* Translators: %s is the TLS library's own explanation. */
+        text = g_strdup_printf (_("The encrypted connection could not be set up: %s"), error->message);
+      else
+        text = g_strdup (_("The connection to the other side was interrupted."));
+      finish_with (self, TTT_CONNECTION_ERROR_TLS, text);
+      return;
+    }
+
+  self->code = ttt_verification_code (G_TLS_CONNECTION (self->tls),
+                                      self->role == TTT_CONNECTION_ROLE_HOST,
+                                      &self->binding_type, &error);
+  if (self->code == NULL)
+    {
+      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
+      return;
+    }
+  if (g_strcmp0 (self->binding_type, "tls-exporter") != 0)
+    g_message ("This TLS backend has no tls-exporter channel binding; the verification code uses tls-unique");
+
+  send_message (self, self->hello);
+  start_reading (self);
+}
+
+static void
+start_tls (TttConnection *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocketAddress) remote = NULL;
+  GTlsCertificate *certificate = self->certificate;
+  GSocketConnection *tcp = self->tcp;
+  GTlsBackend *backend;
+
+  g_socket_set_option (g_socket_connection_get_socket (tcp), IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+
+  remote = g_socket_connection_get_remote_address (tcp, NULL);
+  if (remote != NULL && G_IS_INET_SOCKET_ADDRESS (remote))
+    {
+      g_autofree char *ip = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
+
+      g_free (self->peer_label);
+      self->peer_label = g_steal_pointer (&ip);
+    }
+
+  if (certificate == NULL)
+    certificate = ttt_certificate_get_default (&error);
+  if (certificate == NULL)
+    {
+      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
+      return;
+    }
+
+  /* Made with no database of authorities from the start: none is
+   * trusted (the people compare the code instead), and glib-networking
+   * would otherwise read the system's whole list for every connection,
+   * which takes seconds on a slow machine. */
+  backend = g_tls_backend_get_default ();
+  if (self->role == TTT_CONNECTION_ROLE_HOST)
+    self->tls = g_initable_new (g_tls_backend_get_server_connection_type (backend), NULL, &error,
+                                "base-io-stream", tcp,
+                                "certificate", certificate,
+                                "database", NULL,
+                                "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED,
+                                NULL);
+  else
+    self->tls = g_initable_new (g_tls_backend_get_client_connection_type (backend), NULL, &error,
+                                "base-io-stream", tcp,
+                                "certificate", certificate,
+                                "database", NULL,
+                                NULL);
+  if (self->tls == NULL)
+    {
+      /* No glib-networking: a broken installation, said as it is. */
+      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
+      return;
+    }
+  g_signal_connect (self->tls, "accept-certificate", G_CALLBACK (accept_certificate_cb), self);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (self->tls), G_PRIORITY_DEFAULT,
+                                    self->cancellable, handshake_cb, self);
+}
+
+/* Host */
+
+/* Every TLS connection opens with a handshake record, byte 22. A guest
+ * whose first byte is anything else is not a game of ours (a browser, a
+ * port scanner, telnet): said plainly rather than as GnuTLS's "unexpected
+ * packet". The byte is only peeked at; TLS reads it again. */
+#define TLS_HANDSHAKE_RECORD 22
+
+static gboolean
+first_byte_cb (GSocket      *socket,
+               GIOCondition  condition,
+               gpointer      user_data)
+{
+  TttConnection *self = user_data;
+  GInputVector vector;
+  guint8 byte = 0;
+  int flags = G_SOCKET_MSG_PEEK;
+  gssize count;
+
+  vector.buffer = &byte;
+  vector.size = 1;
+  count = g_socket_receive_message (socket, NULL, &vector, 1, NULL, NULL, &flags, NULL, NULL);
+  g_clear_pointer (&self->first_byte, g_source_unref);
+
+  if (count <= 0)
+    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
+  else if (byte != TLS_HANDSHAKE_RECORD)
+    finish_with (self, TTT_CONNECTION_ERROR_TLS,
+                 _("The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol."));
+  else
+    start_tls (self);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+incoming_cb (GSocketService    *service,
+             GSocketConnection *tcp,
+             GObject           *source,
+             gpointer           user_data)
+{
+  TttConnection *self = user_data;
+
+  if (self->state != TTT_CONNECTION_STATE_LISTENING)
+    return FALSE;
+
+  /* One guest: nobody else gets in once one has. */
+  stop_listening (self);
+  self->tcp = g_object_ref (tcp);
+  self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
+  g_object_ref (self);
+  set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
+  /* Whoever heard of the state may have closed the connection. */
+  if (self->state == TTT_CONNECTION_STATE_HANDSHAKE)
+    {
+      self->first_byte = g_socket_create_source (g_socket_connection_get_socket (tcp),
+                                                 G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
+      g_source_set_callback (self->first_byte, G_SOURCE_FUNC (first_byte_cb), self, NULL);
+      g_source_attach (self->first_byte, NULL);
+    }
+  g_object_unref (self);
+  return TRUE;
+}
+
+static void
+set_listen_error (GError     **error,
+                  const GError *cause,
+                  guint         port)
+{
+  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE))
+    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PORT_IN_USE,
+                 _("Port %u is already in use by another program. Choose another port, or let the game pick a free one."),
+                 port);
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
+    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PORT_IN_USE,
+                 _("Port %u is reserved for the system. Choose a port from 1024 to 65535."),
+                 port);
+  else
+    /* Translators: %s is the system's explanation. */
+    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_FAILED,
+                 _("Cannot wait for a guest: %s"), cause->message);
+}
+
+gboolean
+ttt_connection_listen (TttConnection  *self,
+                       const char     *address,
+                       guint           port,
+                       GError        **error)
+{
+  g_autoptr(GSocketService) service = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), FALSE);
+  g_return_val_if_fail (self->role == TTT_CONNECTION_ROLE_HOST, FALSE);
+  g_return_val_if_fail (self->state == TTT_CONNECTION_STATE_NEW, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (port > G_MAXUINT16)
+    {
+      g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                   _("“%u” is not a port: use a number from 1 to 65535"), port);
+      return FALSE;
+    }
+
+  service = g_socket_service_new ();
+  if (address != NULL)
+    {
+      g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (address);
+      g_autoptr(GSocketAddress) socket_address = NULL;
+      g_autoptr(GSocketAddress) effective = NULL;
+
+      if (inet == NULL)
+        {
+          g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                       _("“%s” is not an address of this computer"), address);
+          return FALSE;
+        }
+      socket_address = g_inet_socket_address_new (inet, (guint16) port);
+      if (!g_socket_listener_add_address (G_SOCKET_LISTENER (service), socket_address,
+                                          G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
+                                          NULL, &effective, &local_error))
+        {
+          set_listen_error (error, local_error, port);
+          return FALSE;
+        }
+      self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+      self->listen_address = g_strdup (address);
+    }
+  else if (port == 0)
+    {
+      self->port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (service), NULL, &local_error);
+      if (self->port == 0)
+        {
+          set_listen_error (error, local_error, port);
+          return FALSE;
+        }
+    }
+  else
+    {
+      if (!g_socket_listener_add_inet_port (G_SOCKET_LISTENER (service), (guint16) port, NULL, &local_error))
+        {
+          set_listen_error (error, local_error, port);
+          return FALSE;
+        }
+      self->port = port;
+    }
+
+  self->service = g_steal_pointer (&service);
+  g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
+  g_socket_service_start (self->service);
+  set_state (self, TTT_CONNECTION_STATE_LISTENING);
+  return TRUE;
+}
+
+guint
+ttt_connection_get_port (TttConnection *self)
+{
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), 0);
+
+  return self->port;
+}
+
+static char *
+format_address (const char *ip,
+                guint       port)
+{
+  if (strchr (ip, ':') != NULL)
+    return g_strdup_printf ("[%s]:%u", ip, port);
+  return g_strdup_printf ("%s:%u", ip, port);
+}
+
+GStrv
+ttt_connection_get_addresses (TttConnection *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GPtrArray) loopback = g_ptr_array_new_with_free_func (g_free);
+  struct ifaddrs *list = NULL;
+  struct ifaddrs *entry;
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), NULL);
+
+  if (self->port == 0)
+    return g_strv_builder_end (builder);
+
+  if (self->listen_address != NULL)
+    {
+      g_autofree char *text = format_address (self->listen_address, self->port);
+
+      g_strv_builder_add (builder, text);
+      return g_strv_builder_end (builder);
+    }
+
+  if (getifaddrs (&list) == 0)
+    {
+      for (entry = list; entry != NULL; entry = entry->ifa_next)
+        {
+          g_autoptr(GSocketAddress) address = NULL;
+          g_autofree char *ip = NULL;
+          GInetAddress *inet;
+          socklen_t size;
+
+          if (entry->ifa_addr == NULL || !(entry->ifa_flags & IFF_UP))
+            continue;
+          if (entry->ifa_addr->sa_family == AF_INET)
+            size = sizeof (struct sockaddr_in);
+          else if (entry->ifa_addr->sa_family == AF_INET6)
+            size = sizeof (struct sockaddr_in6);
+          else
+            continue;
+          address = g_socket_address_new_from_native (entry->ifa_addr, size);
+          if (address == NULL)
+            continue;
+          inet = g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (address));
+          /* A link-local address needs the interface's name to be dialled,
+           * which nobody reads out over the phone. */
+          if (g_inet_address_get_is_link_local (inet))
+            continue;
+          ip = g_inet_address_to_string (inet);
+          if (g_inet_address_get_is_loopback (inet))
+            g_ptr_array_add (loopback, format_address (ip, self->port));
+          else
+            {
+              g_autofree char *text = format_address (ip, self->port);
+
+              g_strv_builder_add (builder, text);
+              any = TRUE;
+            }
+        }
+      freeifaddrs (list);
+    }
+  if (!any)
+    for (guint i = 0; i < loopback->len; i++)
+      g_strv_builder_add (builder, g_ptr_array_index (loopback, i));
+  return g_strv_builder_end (builder);
+}
+
+/* Guest */
+
+static gboolean
+valid_host_name (const char *host)
+{
+  size_t length = strlen (host);
+  size_t label = 0;
+  size_t i;
+
+  if (length == 0 || length > 253)
+    return FALSE;
+  for (i = 0; i < length; i++)
+    {
+      char c = host[i];
+
+      if (c == '.')
+        {
+          if (label == 0)
+            return FALSE;
+          label = 0;
+          continue;
+        }
+      if (!g_ascii_isalnum (c) && c != '-' && c != '_')
+        return FALSE;
+      if (++label > 63)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_port (const char  *text,
+            guint16     *port,
+            GError     **error)
+{
+  guint64 value = 0;
+
+  if (text[0] == '\0'
+      || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT16, &value, NULL)
+      || !g_ascii_isdigit (text[0]))
+    {
+      g_autofree char *shown = g_strescape (text, NULL);
+
+      g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                   _("“%s” is not a port: use a number from 1 to 65535"), shown);
+      return FALSE;
+    }
+  *port = (guint16) value;
+  return TRUE;
+}
+
+gboolean
+ttt_connection_parse_address (const char  *text,
+                              guint        default_port,
+                              char       **host,
+                              guint16     *port,
+                              GError     **error)
+{
+  g_autofree char *copy = NULL;
+  g_autofree char *name = NULL;
+  const char *colon;
+  guint16 number;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (default_port > 0 && default_port <= G_MAXUINT16, FALSE);
+
+  copy = g_strstrip (g_strdup (text));
+  number = (guint16) default_port;
+
+  if (copy[0] == '\0')
+    {
+      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                           _("Enter the address of the computer that hosts the game."));
+      return FALSE;
+    }
+  if (!g_utf8_validate (copy, -1, NULL))
+    {
+      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                           _("The address is not valid text."));
+      return FALSE;
+    }
+
+  if (copy[0] == '[')
+    {
+      const char *close = strchr (copy, ']');
+      g_autoptr(GInetAddress) inet = NULL;
+
+      if (close == NULL)
+        {
+          g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                               _("An IPv6 address in brackets lacks its closing “]”."));
+          return FALSE;
+        }
+      name = g_strndup (copy + 1, close - copy - 1);
+      {
+        /* A link-local address may name its interface: fe80::1%eth0. */
+        g_autofree char *bare = g_strdup (name);
+        char *scope = strchr (bare, '%');
+        gboolean scope_ok = TRUE;
+
+        if (scope != NULL)
+          {
+            *scope++ = '\0';
+            scope_ok = scope[0] != '\0' && strlen (scope) < IF_NAMESIZE;
+            for (const char *c = scope; *c != '\0'; c++)
+              scope_ok = scope_ok && (g_ascii_isalnum (*c) || strchr ("._-", *c) != NULL);
+          }
+        if (scope_ok)
+          inet = g_inet_address_new_from_string (bare);
+      }
+      if (inet == NULL || g_inet_address_get_family (inet) != G_SOCKET_FAMILY_IPV6)
+        {
+          g_autofree char *shown = g_strescape (name, NULL);
+
+          g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                       _("“%s” is not an IPv6 address."), shown);
+          return FALSE;
+        }
+      if (close[1] == ':')
+        {
+          if (!parse_port (close + 2, &number, error))
+            return FALSE;
+        }
+      else if (close[1] != '\0')
+        {
+          g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                               _("After an IPv6 address in brackets only “:” and a port may follow."));
+          return FALSE;
+        }
+    }
+  else if ((colon = strchr (copy, ':')) != NULL && strchr (colon + 1, ':') != NULL)
+    {
+      g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (copy);
+
+      /* A bare IPv6 address: its last group would read as a port. */
+      if (inet != NULL)
+        {
+          g_autofree char *shown = g_strescape (copy, NULL);
+
+          g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                       _("An IPv6 address goes in brackets, such as [%s]:%u."), shown, default_port);
+        }
+      else
+        g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                             _("An address has at most one “:”, before the port; an IPv6 address goes in brackets."));
+      return FALSE;
+    }
+  else
+    {
+      if (colon != NULL)
+        {
+          name = g_strndup (copy, colon - copy);
+          if (!parse_port (colon + 1, &number, error))
+            return FALSE;
+        }
+      else
+        name = g_strdup (copy);
+      if (!valid_host_name (name))
+        {
+          g_autofree char *shown = g_strescape (name, NULL);
+
+          g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                       _("“%s” is not a computer’s name or address."), shown);
+          return FALSE;
+        }
+    }
+
+  if (host != NULL)
+    *host = g_steal_pointer (&name);
+  if (port != NULL)
+    *port = number;
+  return TRUE;
+}
+
+static void
+connect_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  TttConnection *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocketConnection) tcp = NULL;
+  g_autofree char *text = NULL;
+  TttConnectionError code;
+
+  tcp = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
+  if (tcp == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->client);
+  if (tcp != NULL)
+    {
+      self->tcp = g_steal_pointer (&tcp);
+      start_tls (self);
+      return;
+    }
+
+  g_debug ("Connecting to %s failed: %s", self->peer_label, error->message);
+  if (error->domain == G_RESOLVER_ERROR)
+    {
+      code = TTT_CONNECTION_ERROR_NOT_FOUND;
+      text = g_strdup_printf (_("No computer called “%s” was found. Check the address."), self->peer_label);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED))
+    {
+      code = TTT_CONNECTION_ERROR_REFUSED;
+      text = g_strdup_printf (_("%s is not hosting a game on port %u: the connection was refused."),
+                              self->peer_label, self->port);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE)
+           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE))
+    {
+      code = TTT_CONNECTION_ERROR_UNREACHABLE;
+      text = g_strdup_printf (_("%s cannot be reached from this computer. Check that both computers are on the same network."),
+                              self->peer_label);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    {
+      code = TTT_CONNECTION_ERROR_TIMED_OUT;
+      text = g_strdup_printf (_("%s did not answer."), self->peer_label);
+    }
+  else
+    {
+      code = TTT_CONNECTION_ERROR_FAILED;
+      /* Translators: the first %s is an address, the second the system's
+       * explanation. */
+      text = g_strdup_printf (_("Cannot connect to %s: %s"), self->peer_label, error->message);
+    }
+  finish_with (self, code, text);
+}
+
+gboolean
+ttt_connection_connect (TttConnection  *self,
+                        const char     *address,
+                        GError        **error)
+{
+  g_autofree char *host = NULL;
+  g_autoptr(GSocketConnectable) connectable = NULL;
+  guint16 port;
+
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), FALSE);
+  g_return_val_if_fail (self->role == TTT_CONNECTION_ROLE_GUEST, FALSE);
+  g_return_val_if_fail (self->state == TTT_CONNECTION_STATE_NEW, FALSE);
+  g_return_val_if_fail (address != NULL, FALSE);
+
+  if (!ttt_connection_parse_address (address, TTT_CONNECTION_DEFAULT_PORT, &host, &port, error))
+    return FALSE;
+
+  self->port = port;
+  g_free (self->peer_label);
+  self->peer_label = g_strdup (host);
+  connectable = g_network_address_new (host, port);
+  self->client = g_socket_client_new ();
+  set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
+  self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
+  g_socket_client_connect_async (self->client, connectable, self->cancellable, connect_cb, self);
+  return TRUE;
+}
+
+/* Sending and closing */
+
+gboolean
+ttt_connection_send (TttConnection     *self,
+                     const TttMessage  *message,
+                     GError           **error)
+{
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), FALSE);
+  g_return_val_if_fail (message != NULL, FALSE);
+  g_return_val_if_fail (message->type != TTT_MESSAGE_HELLO
+                        && message->type != TTT_MESSAGE_KEEP_ALIVE
+                        && message->type != TTT_MESSAGE_GOODBYE, FALSE);
+
+  if (self->state != TTT_CONNECTION_STATE_READY)
+    {
+      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_CLOSED,
+                           _("Not connected to the other side."));
+      return FALSE;
+    }
+  send_message (self, message);
+  return TRUE;
+}
+
+void
+ttt_connection_close (TttConnection *self)
+{
+  g_return_if_fail (TTT_IS_CONNECTION (self));
+
+  finish (self, g_error_new_literal (TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_CLOSED,
+                                     _("The connection was closed.")),
+          TRUE);
+}
+
+/* Getters */
+
+TttConnectionRole
+ttt_connection_get_role (TttConnection *self)
+{
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), TTT_CONNECTION_ROLE_HOST);
+
+  return self->role;
+}
+
+TttConnectionState
+ttt_connection_get_state (TttConnection *self)
+{
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), TTT_CONNECTION_STATE_CLOSED);
+
+  return self->state;
+}
+
+const TttMessage *
+ttt_connection_get_peer_hello (TttConnection *self)
+{
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), NULL);
+
+  return self->peer_hello;
+}
+
+const char *
+ttt_connection_get_verification_code (TttConnection *self)
+{
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), NULL);
+
+  return self->peer_hello != NULL ? self->code : NULL;
+}
+
+const char *
+ttt_connection_get_channel_binding (TttConnection *self)
+{
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), NULL);
+
+  return self->binding_type;
+}
+
+const GError *
+ttt_connection_get_close_reason (TttConnection *self)
+{
+  g_return_val_if_fail (TTT_IS_CONNECTION (self), NULL);
+
+  return self->close_reason;
+}
+
+void
+ttt_connection_set_certificate (TttConnection   *self,
+                                GTlsCertificate *certificate)
+{
+  g_return_if_fail (TTT_IS_CONNECTION (self));
+  g_return_if_fail (G_IS_TLS_CERTIFICATE (certificate));
+
+  g_set_object (&self->certificate, certificate);
+}
+
+void
+ttt_connection_set_timeouts (TttConnection *self,
+                             guint          handshake,
+                             guint          keep_alive,
+                             guint          silence)
+{
+  g_return_if_fail (TTT_IS_CONNECTION (self));
+  g_return_if_fail (handshake > 0 && keep_alive > 0 && silence > 0);
+
+  self->handshake_ms = handshake;
+  self->keep_alive_ms = keep_alive;
+  self->silence_ms = silence;
+}
+
+/* GObject */
+
+TttConnection *
+ttt_connection_new (TttConnectionRole  role,
+                    const TttMessage  *hello)
+{
+  TttConnection *self;
+
+  g_return_val_if_fail (hello != NULL && hello->type == TTT_MESSAGE_HELLO, NULL);
+
+  self = g_object_new (TTT_TYPE_CONNECTION, NULL);
+  self->role = role;
+  self->hello = ttt_message_copy (hello);
+  return self;
+}
+
+static void
+ttt_connection_dispose (GObject *object)
+{
+  TttConnection *self = TTT_CONNECTION (object);
+
+  g_clear_handle_id (&self->handshake_id, g_source_remove);
+  g_clear_handle_id (&self->keep_alive_id, g_source_remove);
+  g_clear_handle_id (&self->silence_id, g_source_remove);
+  if (self->first_byte != NULL)
+    {
+      g_source_destroy (self->first_byte);
+      g_clear_pointer (&self->first_byte, g_source_unref);
+    }
+  stop_listening (self);
+  g_cancellable_cancel (self->read_cancellable);
+  g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->write_cancellable);
+  g_queue_clear_full (&self->outgoing, (GDestroyNotify) g_bytes_unref);
+  /* Dropped without a goodbye: the socket closes at once rather than wait
+   * on a TLS close the peer may never read. */
+  if (self->tcp != NULL)
+    g_socket_close (g_socket_connection_get_socket (self->tcp), NULL);
+  g_clear_object (&self->tls);
+  g_clear_object (&self->tcp);
+  g_clear_object (&self->client);
+  g_clear_object (&self->certificate);
+
+  G_OBJECT_CLASS (ttt_connection_parent_class)->dispose (object);
+}
+
+static void
+ttt_connection_finalize (GObject *object)
+{
+  TttConnection *self = TTT_CONNECTION (object);
+
+  g_clear_object (&self->read_cancellable);
+  g_clear_object (&self->write_cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->hello, ttt_message_free);
+  g_clear_pointer (&self->peer_hello, ttt_message_free);
+  g_clear_pointer (&self->line, g_byte_array_unref);
+  g_clear_error (&self->close_reason);
+  g_free (self->code);
+  g_free (self->peer_label);
+  g_free (self->listen_address);
+
+  G_OBJECT_CLASS (ttt_connection_parent_class)->finalize (object);
+}
+
+static void
+ttt_connection_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  TttConnection *self = TTT_CONNECTION (object);
+
+  switch (prop_id)
+    {
+    case PROP_STATE:
+      g_value_set_int (value, self->state);
+      break;
+    case PROP_VERIFICATION_CODE:
+      g_value_set_string (value, ttt_connection_get_verification_code (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_connection_class_init (TttConnectionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ttt_connection_dispose;
+  object_class->finalize = ttt_connection_finalize;
+  object_class->get_property = ttt_connection_get_property;
+
+  /* A TttConnectionState. */
+  properties[PROP_STATE] =
+    g_param_spec_int ("state", NULL, NULL,
+                      TTT_CONNECTION_STATE_NEW, TTT_CONNECTION_STATE_CLOSED, TTT_CONNECTION_STATE_NEW,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VERIFICATION_CODE] =
+    g_param_spec_string ("verification-code", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The TLS connection is up and the other side's hello has come:
+   * (const char *code). */
+  signals[VERIFICATION_READY] =
+    g_signal_new ("verification-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* A game message from the other side, its sequence checked:
+   * (const TttMessage *message). */
+  signals[MESSAGE_RECEIVED] =
+    g_signal_new ("message-received", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  TTT_TYPE_MESSAGE | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /* Once, at the end: (const GError *reason), TTT_CONNECTION_ERROR. */
+  signals[CLOSED] =
+    g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+ttt_connection_init (TttConnection *self)
+{
+  self->handshake_ms = DEFAULT_HANDSHAKE_MS;
+  self->keep_alive_ms = DEFAULT_KEEP_ALIVE_MS;
+  self->silence_ms = DEFAULT_SILENCE_MS;
+  self->cancellable = g_cancellable_new ();
+  self->read_cancellable = g_cancellable_new ();
+  self->write_cancellable = g_cancellable_new ();
+  self->line = g_byte_array_new ();
+  self->peer_label = g_strdup ("");
+  g_queue_init (&self->outgoing);
+  ttt_protocol_sequence_init (&self->incoming);
+}
