@@ -753,7 +753,7 @@ test_game_abandoned (void)
   for (int moves = 1; moves <= 3; moves++)
     {
       ttt_game_start_new (game);
-      for (int i = 0; i < moves && ttt_game_get_state (game) == TTT_GAME_STATE_HUMAN_TURN; i++)
+      for (int i = 0; i < moves && ttt_game_get_state (game) == TTT_GAME_STATE_LOCAL_TURN; i++)
         {
           g_assert_true (ttt_game_play (game, ttt_test_strategy_hint (game, NULL)));
           ttt_test_wait_for_human (game);

@@ -86,7 +86,7 @@ test_thinking_refuses_clicks (TttTestWindow *fixture,
    * then let go. */
   ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 0);
-  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
 
   ttt_test_click (fixture->window, 8);
@@ -155,7 +155,7 @@ test_computer_wins_status (TttTestWindow *fixture,
   g_settings_set_string (settings, "difficulty", "hard");
   ttt_test_iterate ();
 
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN)
     {
       for (int i = 0; i < TTT_N_CELLS; i++)
         if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
@@ -440,7 +440,7 @@ test_close_while_thinking (TttTestWindow *fixture,
    * loop has something to do until the motion ends. */
   ttt_game_set_computer_delay (game, 400);
   g_signal_emit_by_name (ttt_window_get_cell (fixture->window, 4), "clicked");
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   g_clear_object (&game);

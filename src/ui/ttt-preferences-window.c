@@ -46,7 +46,8 @@ static GParamSpec *properties[N_PROPS];
 static void
 sync_rows (TttPreferencesWindow *self)
 {
-  gboolean vs_computer = g_settings_get_enum (self->settings, "opponent") == TTT_OPPONENT_COMPUTER;
+  int opponent = g_settings_get_enum (self->settings, "opponent");
+  gboolean vs_computer = ttt_opponent_get_kind (opponent) == TTT_PLAYER_KIND_COMPUTER;
   int difficulty = g_settings_get_enum (self->settings, "difficulty");
   int first_player = g_settings_get_enum (self->settings, "first-player");
   gboolean difficulty_overridden = FALSE;
@@ -61,7 +62,7 @@ sync_rows (TttPreferencesWindow *self)
     }
 
   self->syncing = TRUE;
-  adw_combo_row_set_selected (self->opponent_row, vs_computer ? TTT_OPPONENT_COMPUTER : TTT_OPPONENT_HUMAN);
+  adw_combo_row_set_selected (self->opponent_row, opponent);
   adw_combo_row_set_selected (self->difficulty_row, difficulty);
   adw_combo_row_set_selected (self->first_player_row, first_player);
   self->syncing = FALSE;
