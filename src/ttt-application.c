@@ -5,10 +5,11 @@
 
 #include "config.h"
 
-#define G_SETTINGS_ENABLE_BACKEND
-#include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
 
+#include "ttt-about.h"
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
 #include "ttt-settings-file.h"
@@ -20,7 +21,11 @@ struct _TttApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
+  /* The settings file, when the settings live in one. */
+  TttSettingsFile *settings_file;
   TttStatistics  *statistics;
+  /* SIGTERM, SIGINT and SIGHUP end the game as Ctrl+Q does. */
+  guint           signal_ids[3];
 
   /* Command-line choices for this run only; never written to settings. */
   TttLevel        level_override;
@@ -175,74 +180,75 @@ ttt_application_handle_local_options (GApplication *app,
   return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
 }
 
-/* The settings file of the keyfile backend, the only one whose raw values
- * can be read; NULL for any other backend. */
-static GKeyFile *
-load_settings_keyfile (char **filename)
+/* How many invalid keys a message names before "and N more". */
+#define MAX_NAMED_KEYS 5
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
 {
-  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
-  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
-
-  *filename = NULL;
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") == NULL ||
-      g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") != 0)
-    return NULL;
-
-  g_object_get (backend, "filename", filename, NULL);
-  if (*filename == NULL || !g_key_file_load_from_file (keyfile, *filename, G_KEY_FILE_NONE, NULL))
-    return NULL;
-
-  return g_steal_pointer (&keyfile);
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
 /* GSettings quietly replaces a stored value of the wrong type, or out of
  * range, by the key's default. Someone who edited the settings file by hand
- * deserves to know why it had no effect, so with the keyfile backend the
- * bad keys are named once. The statistics are the exception: they keep
- * what can be kept of a broken value, so their text as stored is handed
- * back in @statistics_text for them to say so themselves. */
+ * deserves to know why it had no effect, so the bad keys are named once
+ * and reset to their defaults, so as not to be named at every start. The
+ * statistics are the exception: they keep what can be kept of a broken
+ * value, and say so themselves. */
 static void
-warn_about_invalid_settings (GSettings  *settings,
-                             char      **statistics_text)
+repair_invalid_settings (TttApplication *self)
 {
   g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GKeyFile) keyfile = NULL;
-  g_autoptr(GString) invalid = g_string_new (NULL);
-  g_autofree char *filename = NULL;
-  /* The keyfile backend files the keys of /a/b/ under the group "a/b". */
-  const char *group = &RESOURCE_BASE[1];
+  g_autoptr(GPtrArray) invalid = g_ptr_array_new ();
+  g_autoptr(GString) named = g_string_new (NULL);
+  g_autofree char *shown = NULL;
   g_auto(GStrv) keys = NULL;
 
-  *statistics_text = NULL;
-  keyfile = load_settings_keyfile (&filename);
-  if (keyfile == NULL)
+  if (self->settings_file == NULL)
     return;
 
-  g_object_get (settings, "settings-schema", &schema, NULL);
+  g_object_get (self->settings, "settings-schema", &schema, NULL);
   keys = g_settings_schema_list_keys (schema);
 
   for (guint i = 0; keys[i] != NULL; i++)
     {
       g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, keys[i]);
-      g_autofree char *text = g_key_file_get_value (keyfile, group, keys[i], NULL);
+      g_autofree char *path = g_strconcat (RESOURCE_BASE "/", keys[i], NULL);
+      g_autofree char *text = ttt_settings_file_dup_text (self->settings_file, path);
       g_autoptr(GVariant) value = NULL;
 
-      if (text == NULL)
+      if (text == NULL || g_str_equal (keys[i], "statistics"))
         continue;
-
-      if (g_str_equal (keys[i], "statistics"))
-        {
-          *statistics_text = g_steal_pointer (&text);
-          continue;
-        }
 
       value = g_variant_parse (g_settings_schema_key_get_value_type (key), text, NULL, NULL, NULL);
       if (value == NULL || !g_settings_schema_key_range_check (key, value))
-        g_string_append_printf (invalid, "%s%s", invalid->len > 0 ? ", " : "", keys[i]);
+        g_ptr_array_add (invalid, keys[i]);
     }
 
-  if (invalid->len > 0)
-    g_warning ("Ignoring invalid settings in %s (%s): using their defaults", filename, invalid->str);
+  if (invalid->len == 0)
+    return;
+
+  /* In the same order at every start. */
+  g_ptr_array_sort (invalid, compare_names);
+
+  for (guint i = 0; i < invalid->len && i < MAX_NAMED_KEYS; i++)
+    g_string_append_printf (named, "%s%s", i > 0 ? ", " : "", (char *) invalid->pdata[i]);
+  if (invalid->len > MAX_NAMED_KEYS)
+    /* Translators: after a list of the first few setting names; %u is
+     * how many more there are. */
+    g_string_append_printf (named, _(" and %u more"), invalid->len - MAX_NAMED_KEYS);
+
+  shown = g_filename_display_name (ttt_settings_file_get_filename (self->settings_file));
+  /* Translators: the first %s is the settings file, the second a list of
+   * setting names. */
+  g_printerr (_("tictactoe: invalid settings in %s (%s) are reset to their defaults\n"),
+              shown, named->str);
+
+  g_settings_delay (self->settings);
+  for (guint i = 0; i < invalid->len; i++)
+    g_settings_reset (self->settings, invalid->pdata[i]);
+  g_settings_apply (self->settings);
 }
 
 static void
@@ -260,158 +266,12 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (preferences));
 }
 
-/* Release notes for the About window: the newest <release> of the
- * metainfo, which the resource carries, with each paragraph and list item
- * translated by the catalog that translates the metainfo itself. */
-typedef struct
-{
-  GString *notes;
-  GString *text;
-  char    *version;
-  int      depth;      /* inside the newest release's <description>: > 0 */
-  gboolean done;
-} ReleaseNotes;
-
-static void
-notes_start (GMarkupParseContext  *context,
-             const char           *element,
-             const char          **names,
-             const char          **values,
-             gpointer              user_data,
-             GError              **error)
-{
-  ReleaseNotes *notes = user_data;
-
-  if (notes->done)
-    return;
-
-  if (g_str_equal (element, "release") && notes->version == NULL)
-    {
-      for (guint i = 0; names[i] != NULL; i++)
-        if (g_str_equal (names[i], "version"))
-          notes->version = g_strdup (values[i]);
-    }
-  else if (g_str_equal (element, "description") && notes->version != NULL)
-    notes->depth = 1;
-  else if (notes->depth > 0)
-    {
-      notes->depth++;
-      g_string_append_printf (notes->notes, "<%s>", element);
-      g_string_truncate (notes->text, 0);
-    }
-}
-
-static void
-notes_end (GMarkupParseContext  *context,
-           const char           *element,
-           gpointer              user_data,
-           GError              **error)
-{
-  ReleaseNotes *notes = user_data;
-
-  if (notes->done || notes->depth == 0)
-    return;
-
-  if (--notes->depth == 0)
-    {
-      notes->done = TRUE;
-      return;
-    }
-
-  if (g_str_equal (element, "p") || g_str_equal (element, "li"))
-    {
-      /* The message is the text with its white space collapsed, as the
-       * metainfo's translations are extracted. */
-      g_auto(GStrv) words = g_strsplit_set (g_strstrip (notes->text->str), " \n\t", -1);
-      g_autofree char *joined = NULL;
-      g_autofree char *escaped = NULL;
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-      g_auto(GStrv) kept = NULL;
-
-      for (guint i = 0; words[i] != NULL; i++)
-        if (*words[i] != '\0')
-          g_strv_builder_add (builder, words[i]);
-      kept = g_strv_builder_end (builder);
-      joined = g_strjoinv (" ", kept);
-      escaped = g_markup_escape_text (_(joined), -1);
-      g_string_append (notes->notes, escaped);
-    }
-  g_string_append_printf (notes->notes, "</%s>", element);
-}
-
-static void
-notes_text (GMarkupParseContext  *context,
-            const char           *text,
-            gsize                 length,
-            gpointer              user_data,
-            GError              **error)
-{
-  ReleaseNotes *notes = user_data;
-
-  if (!notes->done && notes->depth > 1)
-    g_string_append_len (notes->text, text, length);
-}
-
-static char *
-read_release_notes (char **version)
-{
-  static const GMarkupParser parser = { notes_start, notes_end, notes_text, NULL, NULL };
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GMarkupParseContext) context = NULL;
-  ReleaseNotes notes = { g_string_new (NULL), g_string_new (NULL), NULL, 0, FALSE };
-  gsize size;
-  const char *data;
-
-  bytes = g_resources_lookup_data (RESOURCE_BASE "/metainfo.xml", G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  if (bytes != NULL)
-    {
-      data = g_bytes_get_data (bytes, &size);
-      context = g_markup_parse_context_new (&parser, G_MARKUP_DEFAULT_FLAGS, &notes, NULL);
-      if (!g_markup_parse_context_parse (context, data, size, NULL))
-        g_string_truncate (notes.notes, 0);
-    }
-
-  g_string_free (notes.text, TRUE);
-  *version = notes.version;
-  return g_string_free (notes.notes, FALSE);
-}
-
 static void
 about_action (GSimpleAction *action,
               GVariant      *parameter,
               gpointer       user_data)
 {
-  TttApplication *self = user_data;
-  /* Translators: the authors of the game, as the About window and the
-   * software centre name them. */
-  const char *team = _("The Tic-Tac-Toe developers");
-  const char *developers[] = { team, NULL };
-  g_autofree char *notes_version = NULL;
-  g_autofree char *notes = read_release_notes (&notes_version);
-  GtkWidget *about;
-
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
-                        "modal", TRUE,
-                        "application-name", _("Tic-Tac-Toe"),
-                        "application-icon", APPLICATION_ID,
-                        "version", PACKAGE_VERSION,
-                        "developer-name", team,
-                        "developers", developers,
-                        /* Translators: the tagline, as the desktop file and the
-                         * metainfo say it. */
-                        "comments", _("Get three in a row against the computer or a friend"),
-                        "website", PACKAGE_WEBSITE,
-                        "issue-url", PACKAGE_WEBSITE "/issues",
-                        /* Translators: the About window's copyright line. */
-                        "copyright", _("© 2026 The Tic-Tac-Toe developers"),
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        /* Translators: your names, one per line. */
-                        "translator-credits", _("translator-credits"),
-                        "release-notes-version", notes_version,
-                        "release-notes", notes,
-                        NULL);
-  gtk_window_present (GTK_WINDOW (about));
+  ttt_about_present (gtk_application_get_active_window (GTK_APPLICATION (user_data)));
 }
 
 static void
@@ -468,30 +328,64 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
 };
 
-/* Why the settings cannot be written, in words for people. */
+/* Why the settings cannot be written, with a backend other than the
+ * game's settings file (which says why itself). */
 static char *
 describe_unwritable (void)
 {
-  g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
-  g_autofree char *filename = NULL;
-  g_autofree char *folder = NULL;
-  g_autofree char *shown = NULL;
-
-  /* A keyfile can be written while its folder can (see GLib). */
-  if (g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GKeyfileSettingsBackend") == 0 &&
-      g_object_class_find_property (G_OBJECT_GET_CLASS (backend), "filename") != NULL)
-    g_object_get (backend, "filename", &filename, NULL);
-  if (filename == NULL)
-    return g_strdup (_("the settings are locked"));
-
-  folder = g_path_get_dirname (filename);
-  shown = g_filename_display_name (folder);
-  /* Translators: %s is a folder, such as ~/.config/glib-2.0/settings. */
-  return g_strdup_printf (_("the folder %s cannot be written to"), shown);
+  return g_strdup (_("the settings are locked"));
 }
 
-/* GSettings refuses to write a key that cannot be saved, without a word:
- * the results on screen move on, and are lost on quitting. Say so, once. */
+/* Shows the save error, or takes it back, in every window: the windows'
+ * notice is the application's to tell this. */
+static void
+update_notices (TttApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      if (!TTT_IS_WINDOW (l->data))
+        continue;
+      if (self->save_error != NULL)
+        ttt_window_show_notice (l->data, self->save_error);
+      else
+        ttt_window_hide_notice (l->data);
+    }
+}
+
+/* Says once, on stderr and in the windows, that the results on screen are
+ * not saved and why; or, with %NULL, that they are saved again. */
+static void
+set_save_error (TttApplication *self,
+                const char     *reason)
+{
+  if ((reason != NULL) == (self->save_error != NULL))
+    return;
+
+  g_clear_pointer (&self->save_error, g_free);
+  if (reason != NULL)
+    {
+      /* Translators: %s says why, such as “the disk is full”. */
+      g_printerr (_("tictactoe: scores can’t be saved: %s\n"), reason);
+      /* Translators: shown in the window; %s says why, such as “the disk
+       * is full”. */
+      self->save_error = g_strdup_printf (_("Scores can’t be saved: %s"), reason);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+  update_notices (self);
+}
+
+/* The settings file could not be written, or could again. */
+static void
+settings_file_save_error_cb (TttApplication  *self,
+                             GParamSpec      *pspec,
+                             TttSettingsFile *settings_file)
+{
+  set_save_error (self, ttt_settings_file_get_save_error (settings_file));
+}
+
+/* Other backends: GSettings refuses to write a key that cannot be saved
+ * (a locked key), without a word: the results on screen move on, and are
+ * lost on quitting. Say so, once. */
 static void
 statistics_changed_cb (TttApplication *self,
                        TttTallyId      id,
@@ -499,28 +393,27 @@ statistics_changed_cb (TttApplication *self,
 {
   g_autofree char *reason = NULL;
 
-  if (self->save_error != NULL || self->settings == NULL ||
+  if (self->save_error != NULL || self->settings == NULL || self->settings_file != NULL ||
       g_settings_is_writable (self->settings, "statistics"))
     return;
 
   reason = describe_unwritable ();
-  /* Translators: %s says why, such as “the folder … cannot be written to”. */
-  g_printerr (_("tictactoe: scores can’t be saved: %s\n"), reason);
-  /* Translators: shown in the window; %s says why, such as “the folder …
-   * cannot be written to”. */
-  self->save_error = g_strdup_printf (_("Scores can’t be saved: %s"), reason);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+  set_save_error (self, reason);
+}
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
-    if (TTT_IS_WINDOW (l->data))
-      ttt_window_show_notice (l->data, self->save_error);
+/* A signal to end the game: as Ctrl+Q, so that the window keeps its size. */
+static gboolean
+quit_signal_cb (gpointer user_data)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (user_data), "quit", NULL);
+
+  return G_SOURCE_CONTINUE;
 }
 
 static void
 ttt_application_startup (GApplication *app)
 {
   TttApplication *self = TTT_APPLICATION (app);
-  g_autofree char *statistics_text = NULL;
   static const struct {
     const char *action;
     const char *accels[3];
@@ -537,19 +430,37 @@ ttt_application_startup (GApplication *app)
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 
+  /* The settings file is the game's to keep (see ttt-settings-file.c),
+   * opened before anything else could open it through GLib's backend. */
+  self->settings_file = ttt_settings_file_new_default ();
+  if (self->settings_file != NULL)
+    /* Nor may GLib's backend open it for others (libadwaita reads the
+     * desktop's settings when there is no portal): it would hang on a
+     * named pipe, and warn about a folder it cannot make. */
+    g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
   G_APPLICATION_CLASS (ttt_application_parent_class)->startup (app);
 
   g_set_application_name (_("Tic-Tac-Toe"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
-  /* Before anything can write a setting, which would replace the file. */
-  g_free (ttt_settings_file_check ());
-  self->settings = g_settings_new (APPLICATION_ID);
-  warn_about_invalid_settings (self->settings, &statistics_text);
+  if (self->settings_file != NULL)
+    {
+      self->settings = g_settings_new_with_backend (APPLICATION_ID,
+                                                    G_SETTINGS_BACKEND (self->settings_file));
+      g_signal_connect_object (self->settings_file, "notify::save-error",
+                               G_CALLBACK (settings_file_save_error_cb), self, G_CONNECT_SWAPPED);
+      /* A file that cannot be used at all is said at once. */
+      set_save_error (self, ttt_settings_file_get_save_error (self->settings_file));
+    }
+  else
+    self->settings = g_settings_new (APPLICATION_ID);
+  repair_invalid_settings (self);
 
   /* One tally for all the windows' games, saved as it changes. */
   self->statistics = ttt_statistics_new ();
-  ttt_statistics_bind_settings (self->statistics, self->settings, statistics_text);
+  /* With the settings file, they read the text as stored themselves. */
+  ttt_statistics_bind_settings (self->statistics, self->settings, NULL);
   g_signal_connect_object (self->statistics, "changed", G_CALLBACK (statistics_changed_cb),
                            self, G_CONNECT_SWAPPED);
 
@@ -566,6 +477,13 @@ ttt_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self),
                                            accels[i].action, accels[i].accels);
+
+  {
+    const int signals[] = { SIGTERM, SIGINT, SIGHUP };
+
+    for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+      self->signal_ids[i] = g_unix_signal_add (signals[i], quit_signal_cb, self);
+  }
 }
 
 static void
@@ -579,11 +497,22 @@ ttt_application_activate (GApplication *app)
       g_autoptr(TttGame) game = ttt_application_create_game (self);
 
       window = GTK_WINDOW (ttt_window_new (GTK_APPLICATION (self), game, self->settings));
-      if (self->save_error != NULL)
-        ttt_window_show_notice (TTT_WINDOW (window), self->save_error);
     }
 
   gtk_window_present (window);
+}
+
+/* Every new window says what the others said, if it still holds. */
+static void
+ttt_application_window_added (GtkApplication *app,
+                              GtkWindow      *window)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+
+  GTK_APPLICATION_CLASS (ttt_application_parent_class)->window_added (app, window);
+
+  if (self->save_error != NULL && TTT_IS_WINDOW (window))
+    ttt_window_show_notice (TTT_WINDOW (window), self->save_error);
 }
 
 /* The options of a second launch. GApplication reads the command line in
@@ -676,8 +605,11 @@ ttt_application_dispose (GObject *object)
 {
   TttApplication *self = TTT_APPLICATION (object);
 
+  for (guint i = 0; i < G_N_ELEMENTS (self->signal_ids); i++)
+    g_clear_handle_id (&self->signal_ids[i], g_source_remove);
   g_clear_object (&self->statistics);
   g_clear_object (&self->settings);
+  g_clear_object (&self->settings_file);
 
   G_OBJECT_CLASS (ttt_application_parent_class)->dispose (object);
 }
@@ -716,6 +648,7 @@ ttt_application_class_init (TttApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   object_class->dispose = ttt_application_dispose;
   object_class->finalize = ttt_application_finalize;
@@ -724,11 +657,12 @@ ttt_application_class_init (TttApplicationClass *klass)
   /**
    * TttApplication:save-error:
    *
-   * %NULL while the scores are saved. The first time a changed score
-   * cannot be saved (the settings folder is read-only, the key is locked)
-   * it becomes a sentence for people, such as “Scores can’t be saved: the
-   * folder … cannot be written to”, and stays so: a window shows it once,
-   * as a toast, when it is notified. It is also said once on stderr.
+   * %NULL while the scores are saved. When they cannot be (the disk is
+   * full, the settings file or its folder is read-only, the settings path
+   * is not a file, the key is locked) it becomes a sentence for people,
+   * such as “Scores can’t be saved: the disk is full”, said once on stderr
+   * and shown in every window's notice; it goes back to %NULL, and the
+   * notice away, when a later write of the settings file succeeds.
    */
   properties[PROP_SAVE_ERROR] =
     g_param_spec_string ("save-error", NULL, NULL,
@@ -744,6 +678,7 @@ ttt_application_class_init (TttApplicationClass *klass)
   app_class->activate = ttt_application_activate;
   app_class->add_platform_data = ttt_application_add_platform_data;
   app_class->before_emit = ttt_application_before_emit;
+  gtk_app_class->window_added = ttt_application_window_added;
 }
 
 static void

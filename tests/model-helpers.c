@@ -20,12 +20,14 @@
 
 /* The main loop */
 
-/* Runs whatever is ready, without waiting. */
+/* Runs whatever is ready, without waiting, but for the answer of a
+ * computer already thinking off the main thread: a move that the main loop
+ * alone would have made at once before it thought in a thread. */
 void
 ttt_test_iterate (void)
 {
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  while (g_main_context_pending (NULL) || ttt_game_count_thinking () > 0)
+    g_main_context_iteration (NULL, ttt_game_count_thinking () > 0);
 }
 
 /* Runs the loop for @ms milliseconds, whatever comes. */
@@ -57,6 +59,7 @@ ttt_test_drain (void)
   g_timeout_add (30, set_flag_cb, &done);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
+  ttt_test_iterate ();
 }
 
 /* Runs the loop until the computer has moved: fails after a generous deadline rather
@@ -66,11 +69,11 @@ ttt_test_wait_for_human (TttGame *game)
 {
   gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
-  while (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN &&
+  while (ttt_game_get_state (game) == TTT_GAME_STATE_WAITING &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
 
-  g_assert_cmpint (ttt_game_get_state (game), !=, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), !=, TTT_GAME_STATE_WAITING);
   ttt_test_iterate ();
 }
 
@@ -360,7 +363,7 @@ ttt_test_play_out (TttGame              *game,
     {
       g_assert_cmpuint (++guard, <=, TTT_N_CELLS);
 
-      if (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN)
+      if (ttt_game_get_state (game) == TTT_GAME_STATE_WAITING)
         {
           TttBoard before = ttt_test_read_board (game);
           TttBoard after;

@@ -105,7 +105,7 @@ test_end_stops_board (TttTestWindow *fixture,
     ttt_test_iterate ();
   }
   g_assert_cmpint (ttt_game_get_n_moves (fixture->game), ==, 0);
-  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_false (gtk_widget_get_mapped (play_again));
   g_assert_cmpint (focused_cell (fixture), >=, 0);
   for (int i = 0; i < TTT_N_CELLS; i++)

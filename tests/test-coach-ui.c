@@ -166,7 +166,7 @@ test_analysis_not_for_computer (TttTestWindow *fixture,
   /* While the computer is to move, nothing. */
   ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 4);
-  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     {
       g_assert_null (ttt_board_view_get_note (fixture->board, cell, NULL));
@@ -178,7 +178,7 @@ test_analysis_not_for_computer (TttTestWindow *fixture,
   ttt_game_start_new (fixture->game);
   ttt_test_click (fixture->window, 4);
   ttt_test_wait_for_human (fixture->game);
-  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 2);
   assert_notes_match_model (fixture);
   {
@@ -546,7 +546,7 @@ test_review_against_computer (TttTestWindow *fixture,
     {
       ttt_test_wait_for_human (fixture->game);
       for (int cell = 0; cell < TTT_N_CELLS; cell++)
-        if (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN &&
+        if (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN &&
             ttt_game_get_cell (fixture->game, cell) == TTT_MARK_NONE)
           {
             ttt_test_click (fixture->window, cell);

@@ -182,13 +182,13 @@ test_analysis_person_only (void)
   ttt_game_set_seed (game, 7);
   ttt_game_start_new (game);
 
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   for (int cell = 0; cell < 9; cell++)
     g_assert_false (ttt_game_get_cell_analysis (game, cell, &verdict, &n_moves));
   g_assert_cmpint (ttt_game_hint_full (game, NULL), ==, -1);
 
   ttt_test_wait_for_human (game);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   for (int cell = 0; cell < 9; cell++)
     g_assert_true (ttt_game_get_cell_analysis (game, cell, &verdict, &n_moves) ==
                    (ttt_game_get_cell (game, cell) == TTT_MARK_NONE));
@@ -447,7 +447,7 @@ test_review_against_computer (void)
         {
           ttt_test_wait_for_human (game);
           for (int cell = 0; cell < 9; cell++)
-            if (ttt_game_get_state (game) == TTT_GAME_STATE_HUMAN_TURN &&
+            if (ttt_game_get_state (game) == TTT_GAME_STATE_LOCAL_TURN &&
                 ttt_game_play (game, cell))
               break;
         }

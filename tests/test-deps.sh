@@ -47,10 +47,12 @@ check() {
 }
 
 run_deps() {
+  local timeout=$1
+  shift
   : >"$tmp/log"
   status=0
-  PATH=$tmp/bin:$PATH TTT_DEPS_LOCKS=$lock TTT_DEPS_LOCK_TIMEOUT=$1 \
-    bash "$deps" >"$tmp/out" 2>"$tmp/err" || status=$?
+  PATH=$tmp/bin:$PATH TTT_DEPS_LOCKS=$lock TTT_DEPS_LOCK_TIMEOUT=$timeout \
+    bash "$deps" "$@" >"$tmp/out" 2>"$tmp/err" || status=$?
 }
 
 # Holds the lock until "$tmp/release" exists, then notes in the log that
@@ -77,7 +79,7 @@ release_lock() {
   holder=
 }
 
-echo "1..7"
+echo "1..11"
 
 # Free: installs at once, and says nothing about waiting.
 run_deps 30
@@ -106,5 +108,21 @@ run_deps 1
 release_lock
 check "gives up after the timeout" '[[ $status -eq 1 ]] && grep -q "deps: gave up waiting after 1 s: $lock is still held" "$tmp/err"'
 check "runs no apt-get when it gives up" '! grep -q "^apt-get" "$tmp/log"'
+
+# Tiers: build-aux/run needs what builds and runs, the tests more, CI all.
+run_deps 30 build
+check "the build tier installs the toolkit and the sound, not the tests' tools" \
+  '[[ $status -eq 0 ]] && grep -q "^apt-get install.* libadwaita-1-dev .*gstreamer1.0-plugins-good" "$tmp/log" &&
+   ! grep -q -E " (xvfb|orca|valgrind|clang)( |$)" "$tmp/log"'
+run_deps 30 test
+check "the test tier adds the display and the screen reader, not CI's extras" \
+  '[[ $status -eq 0 ]] && grep -q "^apt-get install.* libadwaita-1-dev .* xvfb .* orca " "$tmp/log" &&
+   ! grep -q -E " (valgrind|clang)( |$)" "$tmp/log"'
+run_deps 30
+check "with no tier it installs everything, CI's extras too" \
+  '[[ $status -eq 0 ]] && grep -q "^apt-get install.* xvfb .* valgrind" "$tmp/log"'
+run_deps 30 everything
+check "refuses an unknown tier, installing nothing" \
+  '[[ $status -eq 2 ]] && grep -q "unknown tier" "$tmp/err" && ! grep -q "^apt-get" "$tmp/log"'
 
 exit "$failed"

@@ -363,6 +363,19 @@ test_winning_cells (void)
     }
   g_assert_cmpint (n_double, >, 0);
   g_test_message ("%d reachable positions won with two lines at once", n_double);
+
+  /* The line a view draws: the first of the reference's order within any
+   * set of cells, none when no line is whole. */
+  for (unsigned cells = 0; cells <= REF_ALL; cells++)
+    {
+      unsigned expected = 0;
+
+      for (int l = 0; l < REF_N_LINES && expected == 0; l++)
+        if ((cells & ref_line_mask (l)) == ref_line_mask (l))
+          expected = ref_line_mask (l);
+      g_assert_cmpuint (ttt_line_within (cells), ==, expected);
+      g_assert_cmpuint (ttt_line_within (cells | ~REF_ALL), ==, expected);
+    }
 }
 
 static void

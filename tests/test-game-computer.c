@@ -52,7 +52,7 @@ test_cancel_new_game (void)
   ttt_game_start_new (game);
   ttt_test_drain ();
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
 
   /* Mid-game, with the answer pending, a new game abandons it. */
   g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));
@@ -62,7 +62,7 @@ test_cancel_new_game (void)
   g_assert_false (ttt_test_has_pending_source (game));
   ttt_test_drain ();
   ttt_test_assert_board (game, ".........");
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
 }
 
 static void
@@ -77,7 +77,7 @@ test_cancel_preference (void)
   /* No move yet: the change restarts the game at once. */
   ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
   g_assert_false (ttt_test_has_pending_source (game));
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
   ttt_test_drain ();
   ttt_test_assert_board (game, ".........");

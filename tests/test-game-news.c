@@ -28,7 +28,7 @@ test_signals_computer_game (void)
                      "cell 0 x",
                      "notify can-undo", "notify n-moves", "notify state", "notify turn",
                      "turn o");
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 
   before = ttt_test_read_board (game);
   ttt_test_wait_for_human (game);
@@ -109,7 +109,7 @@ test_signals_two_players (void)
   ttt_test_recorder_init (&rec, game);
 
   g_assert_true (ttt_game_play (game, 0));
-  /* The other person is a human too: the state stays "human-turn". */
+  /* The other person is a human too: the state stays "local-turn". */
   TTT_ASSERT_EVENTS (&rec,
                      "cell 0 x",
                      "notify can-undo", "notify n-moves", "notify turn",
@@ -239,7 +239,7 @@ test_unref_in_handler (void)
   /* Hard wins against lowest-cell play, from the computer's timeout. */
   while (weak != NULL)
     {
-      if (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN)
+      if (ttt_game_get_state (game) == TTT_GAME_STATE_WAITING)
         g_main_context_iteration (NULL, TRUE);
       else
         g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));
@@ -247,6 +247,107 @@ test_unref_in_handler (void)
 
   g_assert_cmpuint (n_game_over, ==, 1);
   ttt_test_drain ();
+}
+
+/* The game's own story: who made each move, a new game and an undo as
+ * events of their own, and the hint it holds until the board changes. */
+typedef struct
+{
+  GString *log;
+} Story;
+
+static void
+move_played_cb (TttGame   *game,
+                int        cell,
+                TttMark    mark,
+                TttPlayer *player,
+                Story     *story)
+{
+  g_autoptr(GEnumClass) kinds = g_type_class_ref (TTT_TYPE_PLAYER_KIND);
+
+  g_string_append_printf (story->log, "move %d %s %s;", cell, ttt_test_nick (TTT_TYPE_MARK, mark),
+                          g_enum_get_value (kinds, ttt_player_get_kind (player))->value_nick);
+}
+
+static void
+game_started_cb (TttGame *game,
+                 Story   *story)
+{
+  g_string_append (story->log, "started;");
+}
+
+static void
+moves_taken_back_cb (TttGame  *game,
+                     GVariant *moves,
+                     Story    *story)
+{
+  GVariantIter iter;
+  int cell, mark;
+
+  g_string_append (story->log, "taken back");
+  g_variant_iter_init (&iter, moves);
+  while (g_variant_iter_next (&iter, "(ii)", &cell, &mark))
+    g_string_append_printf (story->log, " %d %s", cell, ttt_test_nick (TTT_TYPE_MARK, mark));
+  g_string_append (story->log, ";");
+}
+
+static void
+hint_changed_cb (TttGame   *game,
+                 int        cell,
+                 TttMotive  motive,
+                 Story     *story)
+{
+  if (cell < 0)
+    g_string_append (story->log, "hint gone;");
+  else
+    g_string_append_printf (story->log, "hint %d %s;", cell, ttt_test_nick (TTT_TYPE_MOTIVE, motive));
+}
+
+static void
+test_story (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (3);
+  Story story = { g_string_new (NULL) };
+  TttMotive motive;
+  int computer;
+
+  g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), &story);
+  g_signal_connect (game, "game-started", G_CALLBACK (game_started_cb), &story);
+  g_signal_connect (game, "moves-taken-back", G_CALLBACK (moves_taken_back_cb), &story);
+  g_signal_connect (game, "hint-changed", G_CALLBACK (hint_changed_cb), &story);
+
+  /* A new game is told even on an empty board; a preference that sets an
+   * empty game up again is no new game. */
+  ttt_game_start_new (game);
+  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  g_assert_cmpstr (story.log->str, ==, "started;");
+  g_string_truncate (story.log, 0);
+
+  /* The hint is held until the next move, which says who made it. */
+  g_assert_cmpint (ttt_game_show_hint (game), ==, 0);
+  g_assert_cmpint (ttt_game_get_shown_hint (game, &motive), ==, 0);
+  g_assert_cmpint (motive, ==, TTT_MOTIVE_CORNER);
+  g_assert_true (ttt_game_play (game, 4));
+  g_assert_cmpint (ttt_game_get_shown_hint (game, NULL), ==, -1);
+  ttt_test_wait_for_human (game);
+  computer = ttt_game_get_moves (game, NULL)[1];
+  {
+    g_autofree char *expected =
+      g_strdup_printf ("hint 0 corner;hint gone;move 4 x local;move %d o computer;", computer);
+
+    g_assert_cmpstr (story.log->str, ==, expected);
+  }
+  g_string_truncate (story.log, 0);
+
+  /* An undo says what it took back, latest first, with the marks. */
+  g_assert_true (ttt_game_undo (game));
+  {
+    g_autofree char *expected = g_strdup_printf ("taken back %d o 4 x;", computer);
+
+    g_assert_cmpstr (story.log->str, ==, expected);
+  }
+
+  g_string_free (story.log, TRUE);
 }
 
 int
@@ -259,6 +360,7 @@ main (int   argc,
   g_test_add_func ("/game/news/two-players", test_signals_two_players);
   g_test_add_func ("/game/news/real-change-only", test_notify_real_change);
   g_test_add_func ("/game/news/unref-in-handler", test_unref_in_handler);
+  g_test_add_func ("/game/news/story", test_story);
 
   return g_test_run ();
 }

@@ -30,7 +30,7 @@ test_initial (void)
   g_assert_cmpint (opponent, ==, TTT_OPPONENT_COMPUTER);
 
   ttt_test_assert_board (game, ".........");
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_cmpint (ttt_game_get_turn (game), ==, TTT_MARK_X);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_ONGOING);
@@ -47,17 +47,17 @@ test_initial (void)
   g_assert_false (ttt_test_has_pending_source (game));
   ttt_test_drain ();
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_HARD);
 
   ttt_game_start_new (game);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
   /* Asynchronous even at 0 ms. */
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   ttt_test_wait_for_human (game);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
 }
 
 static void
@@ -165,7 +165,7 @@ test_refusals (void)
   ttt_test_recorder_init (&rec, game);
 
   /* The computer's move is pending: every click is refused, silently. */
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     g_assert_false (ttt_game_play (game, cell));
   g_assert_cmpint (ttt_game_hint (game), ==, -1);
@@ -218,7 +218,7 @@ test_hint (void)
 
       while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
         {
-          if (ttt_game_get_state (game) == TTT_GAME_STATE_COMPUTER_TURN)
+          if (ttt_game_get_state (game) == TTT_GAME_STATE_WAITING)
             {
               g_assert_cmpint (ttt_game_hint (game), ==, -1);
               ttt_test_wait_for_human (game);
@@ -265,7 +265,7 @@ test_two_players (void)
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
   for (int cell = 0; cell < 4; cell++)
     {
-      g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+      g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
       g_assert_cmpint (ttt_game_get_turn (game), ==, cell % 2 ? TTT_MARK_O : TTT_MARK_X);
       g_assert_true (ttt_game_play (game, cell));
       g_assert_false (ttt_test_has_pending_source (game));
@@ -313,7 +313,7 @@ test_two_players (void)
   ttt_game_start_new (game);
   g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 }
 
 /* Into the tally of the level played, as the person sees the result. */

@@ -20,7 +20,7 @@ test_enum_nicks (void)
     { 0, { "easy", "medium", "hard", NULL } },
     { 0, { "human", "computer", "alternate", "random", NULL } },
     { 0, { "computer", "human", NULL } },
-    { 0, { "human-turn", "computer-turn", "over", NULL } },
+    { 0, { "local-turn", "waiting", "over", NULL } },
   };
   GType types[G_N_ELEMENTS (enums)] = {
     TTT_TYPE_MARK, TTT_TYPE_OUTCOME, TTT_TYPE_LEVEL,
@@ -119,7 +119,7 @@ test_preferences_apply (void)
   ttt_game_start_new (game);
   ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
   g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_EASY);
   ttt_test_wait_for_human (game);
@@ -131,7 +131,7 @@ test_preferences_apply (void)
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
   g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   ttt_test_wait_for_human (game);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 3);
 
@@ -182,7 +182,7 @@ test_first_player (void)
     {
       ttt_game_start_new (game);
       g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
-      g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_HUMAN_TURN);
+      g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
       g_assert_false (ttt_test_has_pending_source (game));
     }
 
@@ -191,7 +191,7 @@ test_first_player (void)
     {
       ttt_game_start_new (game);
       g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
-      g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+      g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
       ttt_test_wait_for_human (game);
       g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
       g_assert_cmpint (ttt_game_get_turn (game), ==, TTT_MARK_O);
@@ -228,10 +228,10 @@ test_first_player_restart (void)
 
   ttt_game_start_new (game);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   ttt_game_set_difficulty (game, TTT_LEVEL_MEDIUM);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   ttt_test_wait_for_human (game);
 
   ttt_game_start_new (game);

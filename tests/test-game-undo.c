@@ -62,7 +62,7 @@ test_undo (void)
 
       /* Every position of the game can be taken back to exactly, until
        * the game ends: then the result is final. */
-      while (ttt_game_get_state (game) == TTT_GAME_STATE_HUMAN_TURN)
+      while (ttt_game_get_state (game) == TTT_GAME_STATE_LOCAL_TURN)
         {
           TttTallyId tally = ttt_game_get_current_tally (game);
           Position before = position_of (game);
@@ -106,7 +106,7 @@ test_undo (void)
     Position before = position_of (game);
 
     g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));
-    g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+    g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
     g_assert_true (ttt_game_undo (game));
     assert_position (game, &before);
     g_assert_false (ttt_test_has_pending_source (game));
@@ -139,7 +139,7 @@ test_undo_after_win (void)
     {
       ttt_game_start_new (game);
 
-      while (ttt_game_get_state (game) == TTT_GAME_STATE_HUMAN_TURN)
+      while (ttt_game_get_state (game) == TTT_GAME_STATE_LOCAL_TURN)
         {
           TttTally before = ttt_test_tally (game, TTT_TALLY_EASY);
           TttTally after;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model-helpers.h"
+#include "ttt-coach.h"
 #include "ttt-news.h"
 
 typedef struct
@@ -142,7 +143,7 @@ play_out (Fixture         *fixture,
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
 
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN)
     {
       g_ptr_array_set_size (fixture->heard, 0);
       last = strategy (fixture->game, NULL);
@@ -186,7 +187,7 @@ test_reply_later (Fixture       *fixture,
   g_assert_true (ttt_game_play (fixture->game, 4));
   before = ttt_test_read_board (fixture->game);
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpuint (fixture->heard->len, ==, 0);
 
   ttt_game_set_computer_delay (fixture->game, 0);
@@ -279,7 +280,6 @@ test_two_players (Fixture       *fixture,
   assert_quiet (fixture);
 
   /* O's win and a draw, from a new game each. */
-  ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
   assert_heard (fixture, "New game. X’s turn.");
@@ -311,14 +311,12 @@ test_new_game (Fixture       *fixture,
 
   start_unheard (fixture);
 
-  ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
   assert_heard (fixture, "New game. You play X. Your turn.");
 
   exchange (fixture, 4);
   g_ptr_array_set_size (fixture->heard, 0);
-  ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
   assert_heard (fixture, "New game. You play X. Your turn.");
@@ -329,7 +327,6 @@ test_new_game (Fixture       *fixture,
   ttt_test_iterate ();
   g_ptr_array_set_size (fixture->heard, 0);
   before = (TttBoard) { 0, 0 };
-  ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
   {
@@ -341,7 +338,6 @@ test_new_game (Fixture       *fixture,
 
   /* After a pause: first the new game, then the move. */
   ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
-  ttt_news_note_new_game (fixture->news);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
   assert_heard (fixture, "New game. You play O.");
@@ -395,7 +391,6 @@ test_undo (Fixture       *fixture,
   reply = exchange (fixture, 0);
   g_ptr_array_set_size (fixture->heard, 0);
 
-  ttt_news_note_undo (fixture->news);
   g_assert_true (ttt_game_undo (fixture->game));
   ttt_test_iterate ();
   expected = g_strdup_printf ("Took back X at row 1, column 1 and O at row %d, column %d. Your turn.",
@@ -403,7 +398,6 @@ test_undo (Fixture       *fixture,
   assert_heard (fixture, expected);
 
   /* Nothing to undo: nothing said, and the next news is not an undo's. */
-  ttt_news_note_undo (fixture->news);
   g_assert_false (ttt_game_undo (fixture->game));
   ttt_test_iterate ();
   g_assert_cmpuint (fixture->heard->len, ==, 0);
@@ -417,11 +411,9 @@ test_undo (Fixture       *fixture,
 
   /* An answer still on its way is cancelled: only X is taken back. */
   ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
-  ttt_news_note_new_game (fixture->news);
   start_unheard (fixture);
   g_assert_true (ttt_game_play (fixture->game, 5));
   ttt_test_iterate ();
-  ttt_news_note_undo (fixture->news);
   g_assert_true (ttt_game_undo (fixture->game));
   ttt_test_iterate ();
   assert_heard (fixture, "Took back X at row 2, column 3. Your turn.");
@@ -435,32 +427,41 @@ test_undo (Fixture       *fixture,
   g_assert_true (ttt_game_play (fixture->game, 2));
   ttt_test_iterate ();
   g_ptr_array_set_size (fixture->heard, 0);
-  ttt_news_note_undo (fixture->news);
   g_assert_true (ttt_game_undo (fixture->game));
   ttt_test_iterate ();
   assert_heard (fixture, "Took back O at row 1, column 3. O’s turn.");
 }
 
 /* Hint: the view moves the focus to the cell, which names it; the news
- * says it is the suggestion, and why when the caller knows. */
+ * says it is the suggestion, and why, from the hint the game holds. */
 static void
 test_hint (Fixture       *fixture,
            gconstpointer  data)
 {
-  ttt_game_start_new (fixture->game);
-  ttt_test_iterate ();
+  g_autofree char *reason = NULL;
+  g_autofree char *expected = NULL;
+  TttMotive motive;
+  int cell;
 
-  ttt_news_note_hint (fixture->news, ttt_game_hint (fixture->game), NULL);
-  ttt_test_iterate ();
-  assert_heard (fixture, "Suggested move");
+  start_unheard (fixture);
 
-  ttt_news_note_hint (fixture->news, 4, "It takes the center.");
+  cell = ttt_game_show_hint (fixture->game);
+  g_assert_cmpint (cell, ==, ttt_game_hint (fixture->game));
+  g_assert_cmpint (ttt_game_get_shown_hint (fixture->game, &motive), ==, cell);
   ttt_test_iterate ();
-  assert_heard (fixture, "Suggested move: It takes the center.");
+  reason = ttt_coach_motive_text (motive, TTT_MARK_X);
+  expected = g_strdup_printf ("Suggested move: %s", reason);
+  assert_heard (fixture, expected);
 
-  /* No hint, no news. */
-  ttt_news_note_hint (fixture->news, -1, NULL);
-  assert_quiet (fixture);
+  /* No hint while the computer is to move, no news. */
+  ttt_game_set_computer_delay (fixture->game, 30);
+  g_assert_true (ttt_game_play (fixture->game, cell));
+  g_assert_cmpint (ttt_game_get_shown_hint (fixture->game, NULL), ==, -1);
+  ttt_test_iterate ();
+  g_ptr_array_set_size (fixture->heard, 0);
+  g_assert_cmpint (ttt_game_show_hint (fixture->game), ==, -1);
+  ttt_test_iterate ();
+  g_assert_cmpuint (fixture->heard->len, ==, 0);
 }
 
 /* Freed with news pending: nothing is told afterwards. */
@@ -468,8 +469,7 @@ static void
 test_dispose (Fixture       *fixture,
               gconstpointer  data)
 {
-  ttt_game_start_new (fixture->game);
-  ttt_test_iterate ();
+  start_unheard (fixture);
   g_assert_true (ttt_game_play (fixture->game, 0));
   g_clear_object (&fixture->news);
   ttt_test_run_for (20);
@@ -478,7 +478,7 @@ test_dispose (Fixture       *fixture,
   /* flush tells at once what is pending. */
   fixture->news = ttt_news_new (fixture->game);
   g_signal_connect (fixture->news, "news", G_CALLBACK (news_cb), fixture);
-  ttt_news_note_new_game (fixture->news);
+  ttt_game_start_new (fixture->game);
   ttt_news_flush (fixture->news);
   g_assert_cmpuint (fixture->heard->len, ==, 1);
 }

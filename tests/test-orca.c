@@ -654,8 +654,9 @@ own_process_namespace (void)
     "--kill-child", NULL
   };
   const char * const *prefixes[] = { as_root, as_user };
+  g_autofree char *unshare = g_find_program_in_path ("unshare");
 
-  if (g_find_program_in_path ("unshare") == NULL)
+  if (unshare == NULL)
     return NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)

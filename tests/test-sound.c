@@ -152,7 +152,7 @@ test_against_the_computer (Fixture       *fixture,
    * X 0, O 4, X 1, O 2 (the block), X 3, O 6 (the win). The winning
    * move is heard as the loss alone. */
   set_setting (fixture, "difficulty", "hard");
-  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_HUMAN_TURN)
+  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_LOCAL_TURN)
     click (fixture, ttt_test_strategy_lowest (fixture->main.game, NULL));
   g_assert_cmpint (ttt_game_get_outcome (fixture->main.game), ==, TTT_OUTCOME_O_WINS);
   assert_heard (fixture, "move", "computer-move", "move", "computer-move", "move", "loss", NULL);
@@ -176,7 +176,7 @@ test_win_against_the_computer (Fixture       *fixture,
 {
   /* Medium falls for a fork: X takes opposite corners, blocks the
    * diagonal Medium then threatens, and has two lines open. */
-  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_HUMAN_TURN)
+  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_LOCAL_TURN)
     click (fixture, ttt_test_strategy_corners (fixture->main.game, NULL));
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->main.game), ==, TTT_OUTCOME_X_WINS);
@@ -217,7 +217,7 @@ test_sound_off (Fixture       *fixture,
 
   /* A whole game, lost, and not a sound asked for or playing. */
   set_setting (fixture, "difficulty", "hard");
-  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_HUMAN_TURN)
+  while (ttt_game_get_state (fixture->main.game) == TTT_GAME_STATE_LOCAL_TURN)
     {
       click (fixture, ttt_test_strategy_lowest (fixture->main.game, NULL));
       g_assert_cmpuint (ttt_sound_player_get_n_playing (), ==, 0);

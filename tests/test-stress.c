@@ -190,7 +190,7 @@ check_invariants (Stress *stress)
   else
     g_assert_cmpint (state, ==, TTT_GAME_STATE_OVER);
 
-  if (state == TTT_GAME_STATE_COMPUTER_TURN)
+  if (state == TTT_GAME_STATE_WAITING)
     {
       g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
       g_assert_cmpint (turn, !=, ttt_game_get_human_mark (game));

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "ui-helpers.h"
@@ -83,7 +86,7 @@ test_thinking_refuses_clicks (TttTestWindow *fixture,
    * then let go. */
   ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 0);
-  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
 
   ttt_test_click (fixture->window, 8);
@@ -152,7 +155,7 @@ test_computer_wins_status (TttTestWindow *fixture,
   g_settings_set_string (settings, "difficulty", "hard");
   ttt_test_iterate ();
 
-  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_HUMAN_TURN)
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN)
     {
       for (int i = 0; i < TTT_N_CELLS; i++)
         if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
@@ -437,7 +440,7 @@ test_close_while_thinking (TttTestWindow *fixture,
    * loop has something to do until the motion ends. */
   ttt_game_set_computer_delay (game, 400);
   g_signal_emit_by_name (ttt_window_get_cell (fixture->window, 4), "clicked");
-  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_COMPUTER_TURN);
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   g_clear_object (&game);
@@ -537,6 +540,69 @@ test_about (TttTestWindow *fixture,
   ttt_test_iterate ();
 }
 
+/* Settings none of whose keys can be written: a keyfile backend whose
+ * root is elsewhere refuses them all, as a locked or unsaveable key is
+ * refused. GSettings ties a bound widget's sensitivity to its key's
+ * writability unless told not to; the window, bound to show-analysis,
+ * went insensitive as a whole and nothing in it could be played. */
+static void
+test_unwritable_settings_playable (TttTestWindow *fixture,
+                                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("tictactoe-window-XXXXXX", &error);
+  g_autofree char *file = NULL;
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(TttGame) game = NULL;
+  TttWindow *window;
+  guint closed = 0;
+
+  g_assert_no_error (error);
+  file = g_build_filename (folder, "keyfile", NULL);
+  backend = g_keyfile_settings_backend_new (file, "/nowhere/", NULL);
+  settings = g_settings_new_with_backend (APPLICATION_ID, backend);
+  g_assert_false (g_settings_is_writable (settings, "show-analysis"));
+  g_assert_false (g_settings_is_writable (settings, "sound"));
+
+  game = ttt_application_create_game (fixture->app);
+  ttt_game_set_computer_delay (game, 0);
+  window = ttt_window_new (GTK_APPLICATION (fixture->app), game, settings);
+  gtk_window_present (GTK_WINDOW (window));
+  ttt_test_wait_for_mapped (GTK_WIDGET (window));
+
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (window)));
+  g_assert_true (gtk_widget_is_sensitive (ttt_window_get_cell (window, 4)));
+  g_assert_true (ttt_test_press (window, GDK_KEY_5));
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_cell (game, 4), ==, TTT_MARK_X);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 2);
+
+  /* Shown for this window only, as nothing can keep it. */
+  ttt_window_set_show_analysis (window, TRUE);
+  g_assert_true (ttt_window_get_show_analysis (window));
+
+  /* The preferences' switch stays usable too. */
+  {
+    TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, game);
+    GtkWidget *sound = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (preferences),
+                                                      TTT_TYPE_PREFERENCES_WINDOW,
+                                                      "sound_switch");
+
+    g_assert_nonnull (sound);
+    g_assert_true (gtk_widget_get_sensitive (sound));
+    gtk_window_destroy (GTK_WINDOW (preferences));
+  }
+
+  g_signal_connect_swapped (window, "destroy", G_CALLBACK (ttt_test_count_cb), &closed);
+  gtk_window_close (GTK_WINDOW (window));
+  ttt_test_iterate ();
+  g_assert_cmpuint (closed, ==, 1);
+
+  g_remove (file);
+  g_rmdir (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -563,6 +629,7 @@ main (int   argc,
   ADD ("/window/main-menu", test_main_menu);
   ADD ("/window/about", test_about);
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
+  ADD ("/window/unwritable-settings-playable", test_unwritable_settings_playable);
 
 #undef ADD
 

@@ -216,6 +216,20 @@ ttt_board_winning_cells (const TttBoard *board)
   return ttt_lines_completed (board->x) | ttt_lines_completed (board->o);
 }
 
+/* The first line (rows top to bottom, columns left to right, then the
+ * diagonal from the top left and the one from the top right) whose three
+ * cells are all in @cells, as a mask; 0 if there is none. Of winning
+ * cells that hold two lines, it is the one a view draws. */
+unsigned
+ttt_line_within (unsigned cells)
+{
+  for (int i = 0; i < TTT_N_LINES; i++)
+    if ((cells & ttt_lines[i]) == ttt_lines[i])
+      return ttt_lines[i];
+
+  return 0;
+}
+
 const char *
 ttt_status_to_string (TttStatus status)
 {

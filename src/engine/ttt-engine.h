@@ -92,6 +92,7 @@ TttStatus   ttt_board_play          (TttBoard       *board,
                                      int             cell);
 TttOutcome  ttt_board_outcome       (const TttBoard *board);
 unsigned    ttt_board_winning_cells (const TttBoard *board);
+unsigned    ttt_line_within         (unsigned        cells);
 int         ttt_board_n_moves       (const TttBoard *board);
 const char *ttt_status_to_string    (TttStatus       status);
 

@@ -29,11 +29,4 @@ TttReviewCursor *ttt_board_view_get_review        (TttBoardView    *self);
 void             ttt_board_view_set_review        (TttBoardView    *self,
                                                    TttReviewCursor *review);
 
-void       ttt_board_view_stroke_mark (cairo_t *cr,
-                                  TttMark  mark,
-                                  double   cx,
-                                  double   cy,
-                                  double   radius,
-                                  double   progress);
-
 G_END_DECLS

@@ -13,7 +13,8 @@
  *      its value really changed;
  *   3. "turn-changed" (turn) if, and only if, the mark to move changed: it
  *      becomes TTT_MARK_NONE when a game ends and X when the next begins.
- *      Whether that mark is the human's or the computer's is "state";
+ *      Whether a local person plays that mark or the game waits for its
+ *      player is "state"; who plays it, ttt_game_get_side_kind();
  *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
  * A game that ends is counted in #TttGame:statistics at once, before any
@@ -31,6 +32,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "ttt-game.h"
 
 struct _TttGame
@@ -43,7 +46,22 @@ struct _TttGame
 
   TttGameState    state;
   TttMark         human_mark;
+
+  /* Who plays X and O in the game in progress (a reference each): the
+   * person here, or the computer, as the preferences set them up at its
+   * start. */
+  TttPlayer      *local;
+  TttPlayer      *computer;
+  TttPlayer      *players[2];
+
+  /* A driven player's move: first the pause, then its search, which the
+   * cancellable stops (see ttt_game_stop_waiting()). */
   guint           computer_move_id;
+  GCancellable   *thinking;
+
+  /* The hint shown, held until the board next changes; -1 for none. */
+  int             hint_cell;
+  TttMotive       hint_motive;
 
   /* What the properties report; the game takes them at its start. */
   TttLevel        difficulty;
@@ -89,73 +107,17 @@ enum {
 
 enum {
   CELL_CHANGED,
+  MOVE_PLAYED,
   TURN_CHANGED,
   GAME_OVER,
+  GAME_STARTED,
+  MOVES_TAKEN_BACK,
+  HINT_CHANGED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-G_DEFINE_ENUM_TYPE (TttMark, ttt_mark,
-  G_DEFINE_ENUM_VALUE (TTT_MARK_NONE, "none"),
-  G_DEFINE_ENUM_VALUE (TTT_MARK_X, "x"),
-  G_DEFINE_ENUM_VALUE (TTT_MARK_O, "o"))
-
-G_DEFINE_ENUM_TYPE (TttOutcome, ttt_outcome,
-  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_ONGOING, "ongoing"),
-  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_X_WINS, "x-wins"),
-  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_O_WINS, "o-wins"),
-  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_DRAW, "draw"),
-  G_DEFINE_ENUM_VALUE (TTT_OUTCOME_INVALID, "invalid"))
-
-/* These nicks are the GSettings schema's, so g_settings_bind() maps the
- * keys onto the properties without a mapping function. */
-G_DEFINE_ENUM_TYPE (TttLevel, ttt_level,
-  G_DEFINE_ENUM_VALUE (TTT_LEVEL_EASY, "easy"),
-  G_DEFINE_ENUM_VALUE (TTT_LEVEL_MEDIUM, "medium"),
-  G_DEFINE_ENUM_VALUE (TTT_LEVEL_HARD, "hard"))
-
-G_DEFINE_ENUM_TYPE (TttFirstPlayer, ttt_first_player,
-  G_DEFINE_ENUM_VALUE (TTT_FIRST_PLAYER_HUMAN, "human"),
-  G_DEFINE_ENUM_VALUE (TTT_FIRST_PLAYER_COMPUTER, "computer"),
-  G_DEFINE_ENUM_VALUE (TTT_FIRST_PLAYER_ALTERNATE, "alternate"),
-  G_DEFINE_ENUM_VALUE (TTT_FIRST_PLAYER_RANDOM, "random"))
-
-G_DEFINE_ENUM_TYPE (TttOpponent, ttt_opponent,
-  G_DEFINE_ENUM_VALUE (TTT_OPPONENT_COMPUTER, "computer"),
-  G_DEFINE_ENUM_VALUE (TTT_OPPONENT_HUMAN, "human"))
-
-G_DEFINE_ENUM_TYPE (TttGrade, ttt_grade,
-  G_DEFINE_ENUM_VALUE (TTT_GRADE_BEST, "best"),
-  G_DEFINE_ENUM_VALUE (TTT_GRADE_MISTAKE, "mistake"),
-  G_DEFINE_ENUM_VALUE (TTT_GRADE_BLUNDER, "blunder"))
-
-G_DEFINE_ENUM_TYPE (TttMotive, ttt_motive,
-  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_WIN, "win"),
-  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_BLOCK, "block"),
-  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_FORK, "fork"),
-  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_THREAT, "threat"),
-  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_CENTRE, "centre"),
-  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_CORNER, "corner"),
-  G_DEFINE_ENUM_VALUE (TTT_MOTIVE_SIDE, "side"))
-
-G_DEFINE_ENUM_TYPE (TttFault, ttt_fault,
-  G_DEFINE_ENUM_VALUE (TTT_FAULT_NONE, "none"),
-  G_DEFINE_ENUM_VALUE (TTT_FAULT_MISSED_WIN, "missed-win"),
-  G_DEFINE_ENUM_VALUE (TTT_FAULT_MISSED_BLOCK, "missed-block"),
-  G_DEFINE_ENUM_VALUE (TTT_FAULT_ALLOWS_FORK, "allows-fork"),
-  G_DEFINE_ENUM_VALUE (TTT_FAULT_WEAKER, "weaker"))
-
-G_DEFINE_ENUM_TYPE (TttVerdict, ttt_verdict,
-  G_DEFINE_ENUM_VALUE (TTT_VERDICT_WIN, "win"),
-  G_DEFINE_ENUM_VALUE (TTT_VERDICT_DRAW, "draw"),
-  G_DEFINE_ENUM_VALUE (TTT_VERDICT_LOSS, "loss"))
-
-G_DEFINE_ENUM_TYPE (TttGameState, ttt_game_state,
-  G_DEFINE_ENUM_VALUE (TTT_GAME_STATE_HUMAN_TURN, "human-turn"),
-  G_DEFINE_ENUM_VALUE (TTT_GAME_STATE_COMPUTER_TURN, "computer-turn"),
-  G_DEFINE_ENUM_VALUE (TTT_GAME_STATE_OVER, "over"))
 
 /* The observable state before a change, so that afterwards exactly the
  * properties whose values moved are notified. */
@@ -172,6 +134,10 @@ typedef struct
 } Snapshot;
 
 static void ttt_game_schedule_computer_move (TttGame *self);
+
+/* Requests for a move whose answers have not come back yet, in all games:
+ * main thread only. */
+static guint n_thinking;
 
 /* The mark that played move @index (0-based): X moves first. */
 static inline TttMark
@@ -255,25 +221,72 @@ ttt_game_emit_changes (TttGame        *self,
     g_signal_emit (self, signals[TURN_CHANGED], 0, after.turn);
 }
 
+static TttPlayer *
+side_player (TttGame *self,
+             TttMark  side)
+{
+  return self->players[side == TTT_MARK_O ? 1 : 0];
+}
+
+/* Any change of the board ends the hint shown: said before the change's
+ * own news, so that whoever hears of the change finds no hint. */
+static void
+ttt_game_drop_hint (TttGame *self)
+{
+  if (self->hint_cell < 0)
+    return;
+
+  self->hint_cell = -1;
+  g_signal_emit (self, signals[HINT_CHANGED], 0, -1, self->hint_motive);
+}
+
+/* Cancels a driven player's move on its way, in its pause or its search:
+ * nothing of it reaches the board. */
+static void
+ttt_game_stop_waiting (TttGame *self)
+{
+  g_clear_handle_id (&self->computer_move_id, g_source_remove);
+  if (self->thinking != NULL)
+    {
+      g_cancellable_cancel (self->thinking);
+      g_clear_object (&self->thinking);
+    }
+}
+
+/* Who plays each side of the game that begins: the computer takes the
+ * side that is not the person's, unless two people play. */
+static void
+ttt_game_seat_players (TttGame *self)
+{
+  guint person = self->human_mark == TTT_MARK_O ? 1 : 0;
+  TttPlayer *across = ttt_game_vs_computer (self) ? self->computer : self->local;
+
+  g_set_object (&self->players[person], self->local);
+  g_set_object (&self->players[1 - person], across);
+
+  if (TTT_IS_COMPUTER_PLAYER (self->computer))
+    ttt_computer_player_set_level (TTT_COMPUTER_PLAYER (self->computer), self->game_difficulty);
+}
+
 /* Who is to move on the current board, given that the game goes on. Also
- * schedules the computer's move when it is its turn, so that the state
- * "computer-turn" always means a move is on its way. */
+ * asks a driven player for its move when it is its turn (after the pause),
+ * so that the state "waiting" always means a move is on its way. */
 static void
 ttt_game_update_state (TttGame *self)
 {
   TttMark turn = ttt_board_turn (&self->board);
 
-  g_clear_handle_id (&self->computer_move_id, g_source_remove);
+  ttt_game_stop_waiting (self);
 
   if (turn == TTT_MARK_NONE)
     self->state = TTT_GAME_STATE_OVER;
-  else if (ttt_game_vs_computer (self) && turn != self->human_mark)
+  else if (ttt_player_get_kind (side_player (self, turn)) != TTT_PLAYER_KIND_LOCAL)
     {
-      self->state = TTT_GAME_STATE_COMPUTER_TURN;
+      self->state = TTT_GAME_STATE_WAITING;
       ttt_game_schedule_computer_move (self);
     }
   else
-    self->state = TTT_GAME_STATE_HUMAN_TURN;
+    self->state = TTT_GAME_STATE_LOCAL_TURN;
 }
 
 /* Against the computer, from the person's side; between two people, X
@@ -301,6 +314,9 @@ ttt_game_apply_move (TttGame *self,
                      int      cell)
 {
   TttMark mark = ttt_board_turn (&self->board);
+  /* Whoever moved keeps a reference while the news goes out: a handler
+   * may set up the next game, with other players. */
+  g_autoptr(TttPlayer) player = g_object_ref (side_player (self, mark));
   TttOutcome outcome;
   Snapshot before;
 
@@ -320,7 +336,9 @@ ttt_game_apply_move (TttGame *self,
   if (outcome != TTT_OUTCOME_ONGOING)
     ttt_game_count_result (self);
 
+  ttt_game_drop_hint (self);
   g_signal_emit (self, signals[CELL_CHANGED], 0, cell, mark);
+  g_signal_emit (self, signals[MOVE_PLAYED], 0, cell, mark, player);
   ttt_game_emit_changes (self, &before);
 
   if (outcome != TTT_OUTCOME_ONGOING)
@@ -330,20 +348,79 @@ ttt_game_apply_move (TttGame *self,
   g_object_unref (self);
 }
 
+/* What a request for a move remembers: the game only weakly, since a game
+ * that goes away cancels the request and is not kept alive by it. */
+typedef struct
+{
+  GWeakRef      game;
+  GCancellable *cancellable;
+} MoveRequest;
+
+static void
+move_request_free (MoveRequest *request)
+{
+  g_weak_ref_clear (&request->game);
+  g_clear_object (&request->cancellable);
+  g_free (request);
+}
+
+static void
+ttt_game_move_chosen_cb (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  MoveRequest *request = user_data;
+  g_autoptr(TttGame) self = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 rng_state = 0;
+  int cell;
+
+  n_thinking--;
+  cell = ttt_player_choose_move_finish (TTT_PLAYER (source), result, &rng_state, &error);
+
+  /* A new game, an undo, a changed setting or the game's end cancelled it. */
+  if (g_cancellable_is_cancelled (request->cancellable))
+    {
+      move_request_free (request);
+      return;
+    }
+
+  self = g_weak_ref_get (&request->game);
+  move_request_free (request);
+  if (self == NULL)
+    return;
+
+  g_clear_object (&self->thinking);
+  if (cell < 0)
+    {
+      g_warning ("The computer found no move: %s", error->message);
+      return;
+    }
+  g_return_if_fail (cell < TTT_N_CELLS && ttt_board_get (&self->board, cell) == TTT_MARK_NONE);
+
+  self->rng_state = rng_state;
+  ttt_game_apply_move (self, cell);
+}
+
 static gboolean
 ttt_game_computer_move_cb (gpointer user_data)
 {
   TttGame *self = TTT_GAME (user_data);
-  int cell;
+  TttPlayer *player = side_player (self, ttt_board_turn (&self->board));
+  MoveRequest *request = g_new0 (MoveRequest, 1);
 
   /* The source ends with this call; forget it before anything can try to
    * remove it again. */
   self->computer_move_id = 0;
 
-  cell = ttt_ai_choose (&self->board, self->game_difficulty, &self->rng_state);
-  g_return_val_if_fail (cell >= 0, G_SOURCE_REMOVE);
-
-  ttt_game_apply_move (self, cell);
+  /* The pause is over: the player thinks, off the main thread. */
+  g_assert (self->thinking == NULL);
+  self->thinking = g_cancellable_new ();
+  g_weak_ref_init (&request->game, self);
+  request->cancellable = g_object_ref (self->thinking);
+  n_thinking++;
+  ttt_player_choose_move_async (player, &self->board, self->rng_state, self->thinking,
+                                ttt_game_move_chosen_cb, request);
 
   return G_SOURCE_REMOVE;
 }
@@ -434,12 +511,14 @@ ttt_game_begin (TttGame  *self,
       self->starter_decided = FALSE;
     }
 
+  ttt_game_seat_players (self);
   ttt_board_clear (&self->board);
   self->n_moves = 0;
   ttt_game_update_state (self);
 
   g_object_ref (self);
 
+  ttt_game_drop_hint (self);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     if (ttt_board_get (&old_board, cell) != TTT_MARK_NONE)
       g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
@@ -472,6 +551,7 @@ ttt_game_preference_changed (TttGame *self)
   ttt_game_snapshot (self, &before);
   self->game_difficulty = self->difficulty;
   self->game_opponent = self->opponent;
+  ttt_game_seat_players (self);
   ttt_game_emit_changes (self, &before);
 }
 
@@ -480,8 +560,12 @@ ttt_game_dispose (GObject *object)
 {
   TttGame *self = (TttGame *)object;
 
-  g_clear_handle_id (&self->computer_move_id, g_source_remove);
+  ttt_game_stop_waiting (self);
   g_clear_object (&self->statistics);
+  g_clear_object (&self->local);
+  g_clear_object (&self->computer);
+  g_clear_object (&self->players[0]);
+  g_clear_object (&self->players[1]);
 
   G_OBJECT_CLASS (ttt_game_parent_class)->dispose (object);
 }
@@ -668,7 +752,7 @@ ttt_game_class_init (TttGameClass *klass)
   properties[PROP_STATE] =
     g_param_spec_enum ("state", NULL, NULL,
                        TTT_TYPE_GAME_STATE,
-                       TTT_GAME_STATE_HUMAN_TURN,
+                       TTT_GAME_STATE_LOCAL_TURN,
                        (G_PARAM_READABLE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -776,13 +860,86 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MARK);
 
   /**
+   * TttGame::move-played:
+   * @self: a #TttGame
+   * @cell: the cell played, 0–8 in reading order
+   * @mark: the mark played there
+   * @player: who played it (see ttt_player_get_kind())
+   *
+   * Emitted right after "cell-changed" for a move (not for a cell that a
+   * new game or an undo clears), saying who made it.
+   */
+  signals[MOVE_PLAYED] =
+    g_signal_new ("move-played",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 3, G_TYPE_INT, TTT_TYPE_MARK, TTT_TYPE_PLAYER);
+
+  /**
+   * TttGame::game-started:
+   * @self: a #TttGame
+   *
+   * Emitted by ttt_game_start_new() once the new game is set up and its
+   * changes are told, even when the board was empty already and nothing
+   * else changed. (A preference that sets an empty game up again is no
+   * new game: it is told by the properties alone.)
+   */
+  signals[GAME_STARTED] =
+    g_signal_new ("game-started",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
+   * TttGame::moves-taken-back:
+   * @self: a #TttGame
+   * @moves: the moves an undo took back, latest first, as (cell, mark)
+   *   pairs: a #GVariant of type a(ii)
+   *
+   * Emitted by ttt_game_undo() after the cells it cleared and the changes
+   * are told.
+   */
+  signals[MOVES_TAKEN_BACK] =
+    g_signal_new ("moves-taken-back",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_VARIANT);
+
+  /**
+   * TttGame::hint-changed:
+   * @self: a #TttGame
+   * @cell: the hinted cell, or -1 when the hint has just ended
+   * @motive: why the cell is a good move (meaningless when @cell is -1)
+   *
+   * Emitted when ttt_game_show_hint() shows a hint, and when the next
+   * change of the board ends it.
+   */
+  signals[HINT_CHANGED] =
+    g_signal_new ("hint-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MOTIVE);
+
+  /**
    * TttGame::turn-changed:
    * @self: a #TttGame
    * @turn: the mark to move, %TTT_MARK_NONE when the game has just ended
    *
    * Emitted exactly when #TttGame:turn changes, after the property
-   * notifications. Whether that mark belongs to the human or the computer is
-   * #TttGame:state.
+   * notifications. Whether a local person plays that mark is
+   * #TttGame:state; who does, ttt_game_get_side_kind().
    */
   signals[TURN_CHANGED] =
     g_signal_new ("turn-changed",
@@ -825,7 +982,11 @@ ttt_game_init (TttGame *self)
   self->alternate_human_next = TRUE;
 
   self->human_mark = TTT_MARK_X;
-  self->state = TTT_GAME_STATE_HUMAN_TURN;
+  self->hint_cell = -1;
+  self->local = ttt_player_new_local ();
+  self->computer = ttt_computer_player_new (self->game_difficulty);
+  ttt_game_seat_players (self);
+  self->state = TTT_GAME_STATE_LOCAL_TURN;
   ttt_board_clear (&self->board);
   self->statistics = ttt_statistics_new ();
 
@@ -861,7 +1022,10 @@ ttt_game_start_new (TttGame *self)
 {
   g_return_if_fail (TTT_IS_GAME (self));
 
+  g_object_ref (self);
   ttt_game_begin (self, FALSE);
+  g_signal_emit (self, signals[GAME_STARTED], 0);
+  g_object_unref (self);
 }
 
 /**
@@ -869,7 +1033,7 @@ ttt_game_start_new (TttGame *self)
  * @self: a #TttGame
  * @cell: 0–8 in reading order
  *
- * Plays @cell for the human whose turn it is.
+ * Plays @cell for the local person whose turn it is.
  *
  * Returns: %FALSE, with nothing changed and nothing emitted, if @cell is out
  *   of range or occupied, the game is over, or the computer is to move
@@ -882,7 +1046,7 @@ ttt_game_play (TttGame *self,
 
   if (cell < 0 || cell >= TTT_N_CELLS)
     return FALSE;
-  if (self->state != TTT_GAME_STATE_HUMAN_TURN)
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
   if (ttt_board_get (&self->board, cell) != TTT_MARK_NONE)
     return FALSE;
@@ -907,6 +1071,7 @@ gboolean
 ttt_game_undo (TttGame *self)
 {
   int removed[TTT_N_CELLS];
+  TttMark removed_marks[TTT_N_CELLS];
   guint n_removed = 0;
   Snapshot before;
   guint keep;
@@ -926,7 +1091,10 @@ ttt_game_undo (TttGame *self)
   /* Latest first, as if the moves were lifted off the board; copied, since a
    * handler may play again before the last of them is announced. */
   for (guint i = self->n_moves; i-- > keep;)
-    removed[n_removed++] = self->history[i];
+    {
+      removed_marks[n_removed] = mark_of_move (i);
+      removed[n_removed++] = self->history[i];
+    }
 
   /* Replaying is simpler than unpicking masks and cannot disagree with the
    * engine about whose turn follows. */
@@ -938,10 +1106,22 @@ ttt_game_undo (TttGame *self)
 
   g_object_ref (self);
 
+  ttt_game_drop_hint (self);
   for (guint i = 0; i < n_removed; i++)
     g_signal_emit (self, signals[CELL_CHANGED], 0, removed[i], TTT_MARK_NONE);
 
   ttt_game_emit_changes (self, &before);
+
+  {
+    g_autoptr(GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
+    g_autoptr(GVariant) taken = NULL;
+
+    for (guint i = 0; i < n_removed; i++)
+      g_variant_builder_add (builder, "(ii)", removed[i], (int) removed_marks[i]);
+    /* Owned here, whether or not a handler keeps it. */
+    taken = g_variant_ref_sink (g_variant_builder_end (builder));
+    g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, taken);
+  }
 
   g_object_unref (self);
 
@@ -964,7 +1144,7 @@ ttt_game_hint (TttGame *self)
 
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  if (self->state != TTT_GAME_STATE_HUMAN_TURN)
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
 
   best = ttt_solver_best_moves (&self->board);
@@ -1240,7 +1420,7 @@ ttt_game_get_moves (TttGame *self,
  *   until the board is full
  *
  * The analysis the coach shows on each empty cell. It is offered only to a
- * person, so only while #TttGame:state is %TTT_GAME_STATE_HUMAN_TURN; it
+ * person, so only while #TttGame:state is %TTT_GAME_STATE_LOCAL_TURN; it
  * changes with every move, so a view refreshes it on #TttGame:n-moves and
  * #TttGame:state.
  *
@@ -1258,7 +1438,7 @@ ttt_game_get_cell_analysis (TttGame    *self,
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
   g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, FALSE);
 
-  if (self->state != TTT_GAME_STATE_HUMAN_TURN)
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
   if (ttt_review_move (&self->board, cell, &review) != TTT_OK)
     return FALSE;
@@ -1306,4 +1486,186 @@ ttt_game_hint_full (TttGame   *self,
     *motive = review.motive;
 
   return cell;
+}
+
+/**
+ * ttt_game_get_player:
+ * @self: a #TttGame
+ * @side: %TTT_MARK_X or %TTT_MARK_O
+ *
+ * Returns: (transfer none): who plays @side in the game in progress
+ */
+TttPlayer *
+ttt_game_get_player (TttGame *self,
+                     TttMark  side)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
+
+  return side_player (self, side);
+}
+
+/* A local person, the computer or a remote player: what a view says of a
+ * side, and whether it may play for it. */
+TttPlayerKind
+ttt_game_get_side_kind (TttGame *self,
+                        TttMark  side)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_PLAYER_KIND_LOCAL);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, TTT_PLAYER_KIND_LOCAL);
+
+  return ttt_player_get_kind (side_player (self, side));
+}
+
+/* Whether both sides are played at this screen: then the sides are named
+ * by their marks, and neither is "you". */
+gboolean
+ttt_game_get_two_local (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return ttt_game_get_side_kind (self, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL &&
+         ttt_game_get_side_kind (self, TTT_MARK_O) == TTT_PLAYER_KIND_LOCAL;
+}
+
+/**
+ * ttt_game_get_side_name:
+ * @self: a #TttGame
+ * @side: %TTT_MARK_X or %TTT_MARK_O
+ *
+ * Returns: the name of the side's player, as a score names it: the mark
+ *   between two people here, otherwise "You" or "Computer"
+ */
+const char *
+ttt_game_get_side_name (TttGame *self,
+                        TttMark  side)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), "");
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, "");
+
+  if (ttt_game_get_two_local (self))
+    /* Translators: the name of a player in a game between two people. */
+    return side == TTT_MARK_X ? C_("score", "X")
+                                /* Translators: see "X" in the same context. */
+                              : C_("score", "O");
+
+  switch (ttt_game_get_side_kind (self, side))
+    {
+    case TTT_PLAYER_KIND_LOCAL:
+      /* Translators: the names of the two sides against the computer. */
+      return C_("score", "You");
+    case TTT_PLAYER_KIND_COMPUTER:
+    case TTT_PLAYER_KIND_REMOTE:
+    default:
+      /* Translators: see "You" in the same context. */
+      return C_("score", "Computer");
+    }
+}
+
+/**
+ * ttt_game_set_computer:
+ * @self: a #TttGame
+ * @computer: the player to take the computer's side
+ *
+ * Replaces the computer (a #TttComputerPlayer at first), from the next game
+ * or at once in a game with no move yet. For tests: a player that thinks
+ * as long as it likes.
+ */
+void
+ttt_game_set_computer (TttGame   *self,
+                       TttPlayer *computer)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (TTT_IS_PLAYER (computer));
+  g_return_if_fail (ttt_player_get_kind (computer) != TTT_PLAYER_KIND_LOCAL);
+
+  if (!g_set_object (&self->computer, computer))
+    return;
+
+  ttt_game_preference_changed (self);
+}
+
+/**
+ * ttt_game_count_thinking:
+ *
+ * How many requests for a move, in all games, have not had their answer
+ * back on the main thread: a test waits for none before it looks.
+ *
+ * Returns: the number of moves being chosen off the main thread
+ */
+guint
+ttt_game_count_thinking (void)
+{
+  return n_thinking;
+}
+
+/* Who the opponent preference puts across the board. */
+TttPlayerKind
+ttt_opponent_get_kind (TttOpponent opponent)
+{
+  return opponent == TTT_OPPONENT_COMPUTER ? TTT_PLAYER_KIND_COMPUTER : TTT_PLAYER_KIND_LOCAL;
+}
+
+/**
+ * ttt_game_show_hint:
+ * @self: a #TttGame
+ *
+ * Works out the hint for the local person to move (see
+ * ttt_game_hint_full()) and holds it, with its motive, until the board
+ * next changes; "hint-changed" tells the views and the news.
+ *
+ * Returns: the hinted cell, or −1 (nothing emitted) when no local person
+ *   is to move
+ */
+int
+ttt_game_show_hint (TttGame *self)
+{
+  TttMotive motive;
+  int cell;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+
+  cell = ttt_game_hint_full (self, &motive);
+  if (cell < 0)
+    return -1;
+
+  self->hint_cell = cell;
+  self->hint_motive = motive;
+  g_signal_emit (self, signals[HINT_CHANGED], 0, cell, motive);
+
+  return cell;
+}
+
+/**
+ * ttt_game_get_shown_hint:
+ * @self: a #TttGame
+ * @motive: (out) (optional): why, when there is a hint
+ *
+ * Returns: the cell of the hint shown, or −1 when none is
+ */
+int
+ttt_game_get_shown_hint (TttGame   *self,
+                         TttMotive *motive)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+
+  if (motive != NULL && self->hint_cell >= 0)
+    *motive = self->hint_motive;
+
+  return self->hint_cell;
+}
+
+/**
+ * ttt_game_get_thinking:
+ * @self: a #TttGame
+ *
+ * Returns: whether a driven player is choosing its move right now, past
+ *   its pause: its move, if not cancelled, comes next
+ */
+gboolean
+ttt_game_get_thinking (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return self->thinking != NULL;
 }

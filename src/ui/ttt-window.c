@@ -20,6 +20,7 @@
 #include "ttt-review-cursor.h"
 #include "ttt-sound-player.h"
 #include "ttt-window-private.h"
+#include "ttt-words.h"
 
 struct _TttWindow
 {
@@ -37,7 +38,6 @@ struct _TttWindow
 
   gboolean              show_analysis;
   /* Why the hint shown on the board is good, until the next move. */
-  char                 *hint_text;
   /* The finished game being reviewed, or NULL in play. */
   TttReviewCursor      *review;
 
@@ -80,85 +80,10 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static gboolean
-two_players (TttWindow *self)
-{
-  return ttt_game_get_current_opponent (self->game) == TTT_OPPONENT_HUMAN;
-}
-
-static const char *
-result_text (TttWindow *self)
-{
-  TttMark human = ttt_game_get_human_mark (self->game);
-
-  switch (ttt_game_get_outcome (self->game))
-    {
-    case TTT_OUTCOME_X_WINS:
-      if (two_players (self))
-        return _("X won!");
-      return human == TTT_MARK_X ? _("You won!") : _("Computer won");
-    case TTT_OUTCOME_O_WINS:
-      if (two_players (self))
-        return _("O won!");
-      return human == TTT_MARK_O ? _("You won!") : _("Computer won");
-    case TTT_OUTCOME_DRAW:
-      return _("It’s a draw");
-    case TTT_OUTCOME_ONGOING:
-    default:
-      return "";
-    }
-}
-
-static const char *
-status_text (TttWindow *self)
-{
-  switch (ttt_game_get_state (self->game))
-    {
-    case TTT_GAME_STATE_HUMAN_TURN:
-      if (self->hint_text != NULL)
-        return self->hint_text;
-      if (!two_players (self))
-        return _("Your turn");
-      return ttt_game_get_turn (self->game) == TTT_MARK_X ? _("X’s turn") : _("O’s turn");
-
-    case TTT_GAME_STATE_COMPUTER_TURN:
-      return _("Computer is thinking…");
-
-    case TTT_GAME_STATE_OVER:
-    default:
-      return result_text (self);
-    }
-}
-
-static const char *
-level_name (TttLevel level)
-{
-  switch (level)
-    {
-    case TTT_LEVEL_EASY:
-      return C_("difficulty", "Easy");
-    case TTT_LEVEL_HARD:
-      return C_("difficulty", "Hard");
-    case TTT_LEVEL_MEDIUM:
-    default:
-      return C_("difficulty", "Medium");
-    }
-}
-
 static void
 update_subtitle (TttWindow *self)
 {
-  g_autofree char *subtitle = NULL;
-  const char *level = level_name (ttt_game_get_current_difficulty (self->game));
-
-  if (two_players (self))
-    subtitle = g_strdup (_("Two players"));
-  else if (ttt_game_get_human_mark (self->game) == TTT_MARK_X)
-    /* Translators: %s is a difficulty such as "Medium". */
-    subtitle = g_strdup_printf (_("You play X · %s"), level);
-  else
-    /* Translators: %s is a difficulty such as "Medium". */
-    subtitle = g_strdup_printf (_("You play O · %s"), level);
+  g_autofree char *subtitle = ttt_words_subtitle (self->game);
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
@@ -311,13 +236,13 @@ update_status (TttWindow *self)
 {
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
-  const char *text = status_text (self);
+  g_autofree char *text = ttt_words_status (self->game);
 
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
   gtk_stack_set_visible_child_name (self->status_stack, over ? "over" : "play");
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_COMPUTER_TURN);
-  gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_COMPUTER_TURN);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
+  gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_WAITING);
 
   ttt_player_badge_set_active (self->badge_x, !over && ttt_game_get_turn (self->game) == TTT_MARK_X);
   ttt_player_badge_set_active (self->badge_o, !over && ttt_game_get_turn (self->game) == TTT_MARK_O);
@@ -327,7 +252,7 @@ update_status (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_HUMAN_TURN);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
 
@@ -351,32 +276,15 @@ set_label_number (GtkLabel *label,
 static void
 update_badges (TttWindow *self)
 {
-  gboolean human_x = ttt_game_get_human_mark (self->game) == TTT_MARK_X;
+  /* A tally counts from the side of the person here: X's between two. */
+  gboolean x_counts_won = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL;
   TttTally tally;
 
   ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
-
-  if (two_players (self))
-    {
-      /* Translators: the name of a player in a game between two people. */
-      ttt_player_badge_set_name (self->badge_x, C_("score", "X"));
-      /* Translators: see "X" in the same context. */
-      ttt_player_badge_set_name (self->badge_o, C_("score", "O"));
-      ttt_player_badge_set_score (self->badge_x, tally.won);
-      ttt_player_badge_set_score (self->badge_o, tally.lost);
-    }
-  else
-    {
-      /* Translators: the names of the two sides against the computer. */
-      const char *you = C_("score", "You");
-      /* Translators: see "You" in the same context. */
-      const char *computer = C_("score", "Computer");
-
-      ttt_player_badge_set_name (self->badge_x, human_x ? you : computer);
-      ttt_player_badge_set_name (self->badge_o, human_x ? computer : you);
-      ttt_player_badge_set_score (self->badge_x, human_x ? tally.won : tally.lost);
-      ttt_player_badge_set_score (self->badge_o, human_x ? tally.lost : tally.won);
-    }
+  ttt_player_badge_set_name (self->badge_x, ttt_game_get_side_name (self->game, TTT_MARK_X));
+  ttt_player_badge_set_name (self->badge_o, ttt_game_get_side_name (self->game, TTT_MARK_O));
+  ttt_player_badge_set_score (self->badge_x, x_counts_won ? tally.won : tally.lost);
+  ttt_player_badge_set_score (self->badge_o, x_counts_won ? tally.lost : tally.won);
 
   set_label_number (self->draws_value, tally.drawn);
   {
@@ -431,18 +339,17 @@ state_changed_cb (TttWindow  *self,
     gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
 }
 
-/* Any move, made or undone, ends the hint's reason with the hint. */
+/* The hint the game holds: the status line says why until the next move
+ * ends it; a screen reader hears it as news once the focus is on the cell. */
 static void
-cell_changed_cb (TttWindow *self,
+hint_changed_cb (TttWindow *self,
                  int        cell,
-                 TttMark    mark,
+                 TttMotive  motive,
                  TttGame   *game)
 {
-  if (self->hint_text == NULL)
-    return;
-
-  g_clear_pointer (&self->hint_text, g_free);
   update_status (self);
+  if (cell >= 0)
+    ttt_board_view_show_hint (self->board, cell);
 }
 
 static void
@@ -498,7 +405,6 @@ new_game_action (GtkWidget  *widget,
 {
   TttWindow *self = TTT_WINDOW (widget);
 
-  ttt_news_note_new_game (self->news);
   ttt_game_start_new (self->game);
 }
 
@@ -509,7 +415,6 @@ undo_action (GtkWidget  *widget,
 {
   TttWindow *self = TTT_WINDOW (widget);
 
-  ttt_news_note_undo (self->news);
   ttt_game_undo (self->game);
 }
 
@@ -518,23 +423,7 @@ hint_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  TttWindow *self = TTT_WINDOW (widget);
-  TttMark mover = ttt_game_get_turn (self->game);
-  g_autofree char *reason = NULL;
-  TttMotive motive;
-  int cell = ttt_game_hint_full (self->game, &motive);
-
-  if (cell < 0)
-    return;
-
-  /* The status line says why until the next move; a screen reader hears
-   * it as news once the focus is on the cell. */
-  g_free (self->hint_text);
-  self->hint_text = ttt_coach_hint_text (motive, mover);
-  update_status (self);
-  ttt_board_view_show_hint (self->board, cell);
-  reason = ttt_coach_motive_text (motive, mover);
-  ttt_news_note_hint (self->news, cell, reason);
+  ttt_game_show_hint (TTT_WINDOW (widget)->game);
 }
 
 static void
@@ -661,7 +550,7 @@ ttt_window_constructed (GObject *object)
     g_settings_bind (self->settings, "sound", self->sound_player, "enabled", G_SETTINGS_BIND_GET);
 
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "hint-changed", G_CALLBACK (hint_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::can-undo", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
@@ -679,8 +568,12 @@ ttt_window_constructed (GObject *object)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
 
-      /* The analysis stays on, or off, from one run to the next. */
-      g_settings_bind (self->settings, "show-analysis", self, "show-analysis", G_SETTINGS_BIND_DEFAULT);
+      /* The analysis stays on, or off, from one run to the next. Without
+       * NO_SENSITIVITY GSettings would make the whole window insensitive
+       * whenever the key cannot be written (a locked key, settings that
+       * cannot be saved), leaving the game unplayable. */
+      g_settings_bind (self->settings, "show-analysis", self, "show-analysis",
+                       G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
     }
 
   update_all (self);
@@ -774,7 +667,6 @@ ttt_window_dispose (GObject *object)
   if (self->review != NULL)
     g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
-  g_clear_pointer (&self->hint_text, g_free);
 
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
@@ -924,6 +816,15 @@ ttt_window_show_notice (TttWindow  *self,
 
   gtk_label_set_label (self->notice_label, text);
   gtk_widget_set_visible (self->notice_bar, TRUE);
+}
+
+/* Takes the notice away, when what it said no longer holds. */
+void
+ttt_window_hide_notice (TttWindow *self)
+{
+  g_return_if_fail (TTT_IS_WINDOW (self));
+
+  gtk_widget_set_visible (self->notice_bar, FALSE);
 }
 
 const char *

@@ -46,7 +46,8 @@ static GParamSpec *properties[N_PROPS];
 static void
 sync_rows (TttPreferencesWindow *self)
 {
-  gboolean vs_computer = g_settings_get_enum (self->settings, "opponent") == TTT_OPPONENT_COMPUTER;
+  int opponent = g_settings_get_enum (self->settings, "opponent");
+  gboolean vs_computer = ttt_opponent_get_kind (opponent) == TTT_PLAYER_KIND_COMPUTER;
   int difficulty = g_settings_get_enum (self->settings, "difficulty");
   int first_player = g_settings_get_enum (self->settings, "first-player");
   gboolean difficulty_overridden = FALSE;
@@ -61,7 +62,7 @@ sync_rows (TttPreferencesWindow *self)
     }
 
   self->syncing = TRUE;
-  adw_combo_row_set_selected (self->opponent_row, vs_computer ? TTT_OPPONENT_COMPUTER : TTT_OPPONENT_HUMAN);
+  adw_combo_row_set_selected (self->opponent_row, opponent);
   adw_combo_row_set_selected (self->difficulty_row, difficulty);
   adw_combo_row_set_selected (self->first_player_row, first_player);
   self->syncing = FALSE;
@@ -178,7 +179,10 @@ ttt_preferences_window_constructed (GObject *object)
 
   sync_rows (self);
 
-  g_settings_bind (self->settings, "sound", self->sound_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  /* The switch works even when the key cannot be saved: it then holds
+   * for this run (the window says why it is not saved). */
+  g_settings_bind (self->settings, "sound", self->sound_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
 
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
   if (self->game != NULL)

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-board-view-private.h"
+#include "ttt-mark-paint.h"
 #include "ttt-coach.h"
 
 /* Below this a mark is hard to hit with a finger; the window's minimum
@@ -135,39 +136,6 @@ mark_name (TttMark mark)
 }
 
 /* Drawing */
-
-/* Strokes @mark centred on (@cx, @cy), @progress of the way drawn; the
- * player badges draw their marks with it too. */
-void
-ttt_board_view_stroke_mark (cairo_t *cr,
-                       TttMark  mark,
-                       double   cx,
-                       double   cy,
-                       double   radius,
-                       double   progress)
-{
-  if (mark == TTT_MARK_X)
-    {
-      /* The two strokes are drawn one after the other, as by hand. */
-      double first = CLAMP (progress * 2, 0, 1);
-      double second = CLAMP (progress * 2 - 1, 0, 1);
-
-      cairo_move_to (cr, cx - radius, cy - radius);
-      cairo_line_to (cr, cx - radius + 2 * radius * first, cy - radius + 2 * radius * first);
-      if (second > 0)
-        {
-          cairo_move_to (cr, cx + radius, cy - radius);
-          cairo_line_to (cr, cx + radius - 2 * radius * second, cy - radius + 2 * radius * second);
-        }
-    }
-  else if (mark == TTT_MARK_O)
-    {
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, cx, cy, radius, -G_PI / 2, -G_PI / 2 + 2 * G_PI * progress);
-    }
-
-  cairo_stroke (cr);
-}
 
 static GdkRGBA
 widget_color (GtkWidget *widget)
@@ -538,20 +506,20 @@ draw_mark (GtkDrawingArea *area,
       if (self->review != NULL && cell == self->review_best_cell)
         {
           cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.4);
-          ttt_board_view_stroke_mark (cr, self->review_mover, cx, cy, radius, 1.0);
+          ttt_mark_paint_stroke (cr, self->review_mover, cx, cy, radius, 1.0);
         }
       else if (self->review == NULL && cell == self->hint_cell)
         {
           cairo_set_source_rgba (cr, color.red, color.green, color.blue,
                                  self->note_kind[cell] != NOTE_NONE ? 0.25 : 0.4);
-          ttt_board_view_stroke_mark (cr, ttt_game_get_turn (self->game), cx, cy, radius, 1.0);
+          ttt_mark_paint_stroke (cr, ttt_game_get_turn (self->game), cx, cy, radius, 1.0);
         }
     }
   else
     {
       cairo_set_source_rgba (cr, color.red, color.green, color.blue,
                              color.alpha * mark_opacity (self, cell));
-      ttt_board_view_stroke_mark (cr, mark, cx, cy, radius, self->grow_value[cell]);
+      ttt_mark_paint_stroke (cr, mark, cx, cy, radius, self->grow_value[cell]);
     }
 
   if (self->note_kind[cell] == NOTE_NONE || self->note_text[cell] == NULL)
@@ -577,40 +545,18 @@ snapshot_win_line (TttBoardView *self,
 
   if (winning != 0 && finish > 0)
     {
-      int first = -1, last = -1;
+      /* Two lines can be completed at once; the engine says which is
+       * drawn. */
+      guint line = ttt_line_within (winning);
+      int first = g_bit_nth_lsf (line, -1);
+      int last = g_bit_nth_msf (line, -1);
       graphene_point_t from, to;
       graphene_rect_t bounds;
       GdkRGBA mark_color;
       double dx, dy, length, reach;
 
-      for (int i = 0; i < TTT_N_CELLS; i++)
-        if (winning & (1u << i))
-          {
-            if (first < 0)
-              first = i;
-            last = i;
-          }
-
-      /* Two lines can be completed at once; the first one is drawn. */
-      if (__builtin_popcount (winning) > 3)
-        {
-          static const int lines[8][3] = {
-            { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 }, { 0, 3, 6 },
-            { 1, 4, 7 }, { 2, 5, 8 }, { 0, 4, 8 }, { 2, 4, 6 },
-          };
-
-          for (int l = 0; l < 8; l++)
-            {
-              guint mask = (1u << lines[l][0]) | (1u << lines[l][1]) | (1u << lines[l][2]);
-
-              if ((winning & mask) == mask)
-                {
-                  first = lines[l][0];
-                  last = lines[l][2];
-                  break;
-                }
-            }
-        }
+      if (line == 0)
+        return;
 
       if (!gtk_widget_compute_bounds (self->cells[first], widget, &bounds))
         return;
@@ -845,7 +791,7 @@ update_cell (TttBoardView *self,
     gtk_widget_add_css_class (self->marks[cell], "o");
 
   /* Only a cell that can be played now answers the pointer. */
-  if (!reviewing && mark == TTT_MARK_NONE && state == TTT_GAME_STATE_HUMAN_TURN)
+  if (!reviewing && mark == TTT_MARK_NONE && state == TTT_GAME_STATE_LOCAL_TURN)
     gtk_widget_add_css_class (button, "playable");
   else
     gtk_widget_remove_css_class (button, "playable");
@@ -972,8 +918,6 @@ cell_changed_cb (TttBoardView *self,
                  TttMark   mark,
                  TttGame  *game)
 {
-  gboolean vs_computer = ttt_game_get_current_opponent (game) == TTT_OPPONENT_COMPUTER;
-
   if (cell < 0 || cell >= TTT_N_CELLS)
     return;
 
@@ -999,7 +943,7 @@ cell_changed_cb (TttBoardView *self,
       self->grow_value[cell] = 0;
       adw_animation_play (self->grow[cell]);
 
-      if (vs_computer && mark != ttt_game_get_human_mark (game))
+      if (ttt_game_get_side_kind (game, mark) == TTT_PLAYER_KIND_COMPUTER)
         {
           self->last_computer_cell = cell;
           self->emphasis_value = 1;

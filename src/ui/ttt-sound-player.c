@@ -190,8 +190,7 @@ cell_changed_cb (TttSoundPlayer *self,
   if (ttt_game_get_outcome (game) != TTT_OUTCOME_ONGOING)
     return;
 
-  if (ttt_game_get_current_opponent (game) == TTT_OPPONENT_COMPUTER &&
-      mark != ttt_game_get_human_mark (game))
+  if (ttt_game_get_side_kind (game, mark) == TTT_PLAYER_KIND_COMPUTER)
     request (self, "computer-move");
   else
     request (self, "move");
@@ -222,8 +221,7 @@ game_over_cb (TttSoundPlayer *self,
     }
 
   /* Between two people somebody at the screen has won. */
-  if (ttt_game_get_current_opponent (game) == TTT_OPPONENT_HUMAN ||
-      winner == ttt_game_get_human_mark (game))
+  if (ttt_game_get_side_kind (game, winner) == TTT_PLAYER_KIND_LOCAL)
     request (self, "win");
   else
     request (self, "loss");

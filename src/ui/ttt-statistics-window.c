@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-statistics-window-private.h"
+#include "ttt-words.h"
 
 struct _TttStatisticsWindow
 {
@@ -70,11 +71,11 @@ tally_title (TttTallyId id)
   switch (id)
     {
     case TTT_TALLY_EASY:
-      return C_("difficulty", "Easy");
+      return ttt_level_name (TTT_LEVEL_EASY);
     case TTT_TALLY_MEDIUM:
-      return C_("difficulty", "Medium");
+      return ttt_level_name (TTT_LEVEL_MEDIUM);
     case TTT_TALLY_HARD:
-      return C_("difficulty", "Hard");
+      return ttt_level_name (TTT_LEVEL_HARD);
     case TTT_TALLY_TWO_PLAYERS:
       /* Translators: the row of the statistics of games between two
        * people at one screen. */

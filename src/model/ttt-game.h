@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * TttGame owns the engine board, the move history and the settings that
- * shape a game, counts each finished game in its TttStatistics, and plays
- * the computer's moves from the main loop. It
- * uses GLib and GObject only: the views call its methods and redraw from its
+ * shape a game, seats a player on each side (see TttPlayer: the person
+ * here, or the computer, which thinks off the main thread), and counts each
+ * finished game in its TttStatistics. It uses GLib and GObject only: the
+ * views call its methods, ask it who plays each side, and redraw from its
  * signals and property notifications.
  */
 
@@ -14,72 +15,11 @@
 #include <glib-object.h>
 
 #include "ttt-engine.h"
+#include "ttt-enums.h"
+#include "ttt-player.h"
 #include "ttt-statistics.h"
 
 G_BEGIN_DECLS
-
-/* GTypes for the engine's enums, so they can be properties and signal
- * arguments. Their nicks match the GSettings schema's enum values. */
-#define TTT_TYPE_MARK (ttt_mark_get_type ())
-GType ttt_mark_get_type (void) G_GNUC_CONST;
-
-#define TTT_TYPE_OUTCOME (ttt_outcome_get_type ())
-GType ttt_outcome_get_type (void) G_GNUC_CONST;
-
-#define TTT_TYPE_LEVEL (ttt_level_get_type ())
-GType ttt_level_get_type (void) G_GNUC_CONST;
-
-typedef enum
-{
-  TTT_FIRST_PLAYER_HUMAN,
-  TTT_FIRST_PLAYER_COMPUTER,
-  TTT_FIRST_PLAYER_ALTERNATE,
-  TTT_FIRST_PLAYER_RANDOM,
-} TttFirstPlayer;
-
-#define TTT_TYPE_FIRST_PLAYER (ttt_first_player_get_type ())
-GType ttt_first_player_get_type (void) G_GNUC_CONST;
-
-typedef enum
-{
-  TTT_OPPONENT_COMPUTER,
-  TTT_OPPONENT_HUMAN,
-} TttOpponent;
-
-#define TTT_TYPE_OPPONENT (ttt_opponent_get_type ())
-GType ttt_opponent_get_type (void) G_GNUC_CONST;
-
-typedef enum
-{
-  TTT_GAME_STATE_HUMAN_TURN,    /* waiting for a click */
-  TTT_GAME_STATE_COMPUTER_TURN, /* the computer's move is scheduled */
-  TTT_GAME_STATE_OVER,
-} TttGameState;
-
-#define TTT_TYPE_GAME_STATE (ttt_game_state_get_type ())
-GType ttt_game_state_get_type (void) G_GNUC_CONST;
-
-/* The coach's enums, from the engine's review of a move. */
-#define TTT_TYPE_GRADE (ttt_grade_get_type ())
-GType ttt_grade_get_type (void) G_GNUC_CONST;
-
-#define TTT_TYPE_MOTIVE (ttt_motive_get_type ())
-GType ttt_motive_get_type (void) G_GNUC_CONST;
-
-#define TTT_TYPE_FAULT (ttt_fault_get_type ())
-GType ttt_fault_get_type (void) G_GNUC_CONST;
-
-/* What playing a cell leads to for the side that plays it, with perfect
- * play from both sides afterwards. */
-typedef enum
-{
-  TTT_VERDICT_WIN,
-  TTT_VERDICT_DRAW,
-  TTT_VERDICT_LOSS,
-} TttVerdict;
-
-#define TTT_TYPE_VERDICT (ttt_verdict_get_type ())
-GType ttt_verdict_get_type (void) G_GNUC_CONST;
 
 #define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
 
@@ -144,5 +84,26 @@ gboolean        ttt_game_get_cell_analysis   (TttGame        *self,
                                               guint          *n_moves);
 int             ttt_game_hint_full           (TttGame        *self,
                                               TttMotive      *motive);
+
+/* The sides and who plays them: what the views, the news and the sound
+ * ask instead of deciding for themselves. */
+TttPlayer      *ttt_game_get_player          (TttGame        *self,
+                                              TttMark         side);
+TttPlayerKind   ttt_game_get_side_kind       (TttGame        *self,
+                                              TttMark         side);
+const char     *ttt_game_get_side_name       (TttGame        *self,
+                                              TttMark         side);
+gboolean        ttt_game_get_two_local       (TttGame        *self);
+void            ttt_game_set_computer        (TttGame        *self,
+                                              TttPlayer      *computer);
+guint           ttt_game_count_thinking      (void);
+gboolean        ttt_game_get_thinking        (TttGame        *self);
+
+/* The hint the game holds until the board next changes. */
+int             ttt_game_show_hint           (TttGame        *self);
+int             ttt_game_get_shown_hint      (TttGame        *self,
+                                              TttMotive      *motive);
+
+TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 
 G_END_DECLS

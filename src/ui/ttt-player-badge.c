@@ -10,8 +10,8 @@
 
 #include <glib/gi18n.h>
 
-#include "ttt-board-view.h"
 #include "ttt-coach.h"
+#include "ttt-mark-paint.h"
 #include "ttt-player-badge.h"
 
 struct _TttPlayerBadge
@@ -56,7 +56,7 @@ draw_mark (GtkDrawingArea *area,
   gdk_cairo_set_source_rgba (cr, &color);
   cairo_set_line_width (cr, size * 0.16);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  ttt_board_view_stroke_mark (cr, self->mark, width / 2.0, height / 2.0, size * 0.36, 1.0);
+  ttt_mark_paint_stroke (cr, self->mark, width / 2.0, height / 2.0, size * 0.36, 1.0);
 }
 
 static void

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * TttNews watches a TttGame and, once per change, composes one short,
+ * TttNews listens to a TttGame alone and, once per change, composes one short,
  * translated sentence or two of news: the computer's reply, whose turn it
  * is, the result; a new game, what an undo took back, a hint. The views
  * only pass the text on to the accessibility layer. GLib and GObject only,
@@ -22,15 +22,6 @@ G_DECLARE_FINAL_TYPE (TttNews, ttt_news, TTT, NEWS, GObject)
 
 TttNews    *ttt_news_new            (TttGame    *game);
 TttGame    *ttt_news_get_game       (TttNews    *self);
-
-/* What the person asked for, said just before the view asks the game: the
- * game's signals alone do not tell a new game from an undo that empties
- * the board, and a new game on an empty board changes nothing at all. */
-void        ttt_news_note_new_game  (TttNews    *self);
-void        ttt_news_note_undo      (TttNews    *self);
-void        ttt_news_note_hint      (TttNews    *self,
-                                     int         cell,
-                                     const char *reason);
 
 /* Tells what is pending now instead of from the main loop. */
 void        ttt_news_flush          (TttNews    *self);

@@ -153,7 +153,7 @@ turn_sentence (TttNews *self)
 {
   switch (ttt_game_get_state (self->game))
     {
-    case TTT_GAME_STATE_HUMAN_TURN:
+    case TTT_GAME_STATE_LOCAL_TURN:
       if (vs_computer (self))
         return C_("news", "Your turn.");
       return ttt_game_get_turn (self->game) == TTT_MARK_X ? C_("news", "X’s turn.") : C_("news", "O’s turn.");
@@ -161,7 +161,7 @@ turn_sentence (TttNews *self)
     case TTT_GAME_STATE_OVER:
       return result_sentence (self);
 
-    case TTT_GAME_STATE_COMPUTER_TURN:
+    case TTT_GAME_STATE_WAITING:
     default:
       /* Its move follows, and says more than "thinking" would. */
       return NULL;
@@ -244,6 +244,10 @@ flush_cb (gpointer user_data)
   TttNews *self = user_data;
 
   self->flush_id = 0;
+  /* A move being thought out comes next: told with what led to it, as one
+   * piece of news. */
+  if (ttt_game_get_thinking (self->game))
+    return G_SOURCE_REMOVE;
   ttt_news_flush (self);
 
   return G_SOURCE_REMOVE;
@@ -304,6 +308,43 @@ side_changed_cb (TttNews    *self,
   schedule (self);
 }
 
+/* The game's own events: the next news starts with "New game." even if the
+ * board was empty and nothing else changed; the cells an undo cleared are
+ * told as taken back; a hint is said with its reason. */
+static void
+game_started_cb (TttNews *self,
+                 TttGame *game)
+{
+  self->action = ACTION_NEW_GAME;
+  schedule (self);
+}
+
+static void
+moves_taken_back_cb (TttNews  *self,
+                     GVariant *moves,
+                     TttGame  *game)
+{
+  self->action = ACTION_UNDO;
+  schedule (self);
+}
+
+static void
+hint_changed_cb (TttNews   *self,
+                 int        cell,
+                 TttMotive  motive,
+                 TttGame   *game)
+{
+  /* The view moves the focus to the cell, which names it. */
+  if (cell < 0)
+    return;
+
+  self->action = ACTION_HINT;
+  self->hint_cell = cell;
+  g_free (self->hint_reason);
+  self->hint_reason = ttt_coach_motive_text (motive, ttt_game_get_turn (game));
+  schedule (self);
+}
+
 static void
 ttt_news_set_game (TttNews *self,
                    TttGame *game)
@@ -319,6 +360,9 @@ ttt_news_set_game (TttNews *self,
   g_signal_connect_object (game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (side_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "game-started", G_CALLBACK (game_started_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "moves-taken-back", G_CALLBACK (moves_taken_back_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "hint-changed", G_CALLBACK (hint_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -434,55 +478,6 @@ ttt_news_get_game (TttNews *self)
   g_return_val_if_fail (TTT_IS_NEWS (self), NULL);
 
   return self->game;
-}
-
-/* The next news starts with "New game.", even if the board was empty and
- * nothing else changes. */
-void
-ttt_news_note_new_game (TttNews *self)
-{
-  g_return_if_fail (TTT_IS_NEWS (self));
-
-  self->action = ACTION_NEW_GAME;
-  schedule (self);
-}
-
-/* The cells the game clears next are told as taken back. */
-void
-ttt_news_note_undo (TttNews *self)
-{
-  g_return_if_fail (TTT_IS_NEWS (self));
-
-  self->action = ACTION_UNDO;
-  /* An undo that changes nothing is forgotten with the next idle. */
-  schedule (self);
-}
-
-/**
- * ttt_news_note_hint:
- * @self: a #TttNews
- * @cell: the suggested cell, or -1 when there is none
- * @reason: (nullable): why, as a translated sentence, if it is known
- *
- * The next news says that a move is suggested, and why. It leaves the
- * cell to the focus, which the view moves there.
- */
-void
-ttt_news_note_hint (TttNews    *self,
-                    int         cell,
-                    const char *reason)
-{
-  g_return_if_fail (TTT_IS_NEWS (self));
-  g_return_if_fail (cell >= -1 && cell < TTT_N_CELLS);
-
-  if (cell < 0)
-    return;
-
-  self->action = ACTION_HINT;
-  self->hint_cell = cell;
-  g_free (self->hint_reason);
-  self->hint_reason = g_strdup (reason);
-  schedule (self);
 }
 
 /* Emits "news" for whatever happened since it was last told, if anything

@@ -17,10 +17,18 @@
 
 #include <string.h>
 
+#include <glib/gi18n.h>
+
+#include "ttt-settings-file.h"
 #include "ttt-statistics.h"
 
 #define STATISTICS_KEY "statistics"
 #define STATISTICS_TYPE G_VARIANT_TYPE ("a{s(uuuuu)}")
+
+/* A report of a broken value names this many problems, then "and N more";
+ * text quoted from the value is cut to QUOTE_MAX_CHARS. */
+#define MAX_PROBLEMS    5
+#define QUOTE_MAX_CHARS 40
 
 struct _TttStatistics
 {
@@ -589,36 +597,52 @@ read_tally (GVariant *value,
 }
 
 static void
-add_problem (GString    *problems,
+add_problem (GPtrArray  *problems,
              const char *format,
              ...) G_GNUC_PRINTF (2, 3);
 
 static void
-add_problem (GString    *problems,
+add_problem (GPtrArray  *problems,
              const char *format,
              ...)
 {
   va_list args;
 
-  if (problems->len > 0)
-    g_string_append (problems, "; ");
   va_start (args, format);
-  g_string_append_vprintf (problems, format, args);
+  g_ptr_array_add (problems, g_strdup_vprintf (format, args));
   va_end (args);
 }
 
+/* The first problems, then how many more: a value of 20,000 entries must
+ * not give a message of 20,000 complaints. */
+static char *
+join_problems (GPtrArray *problems)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < problems->len && i < MAX_PROBLEMS; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? "; " : "", (char *) problems->pdata[i]);
+  if (problems->len > MAX_PROBLEMS)
+    g_string_append_printf (text, "; and %u more", problems->len - MAX_PROBLEMS);
+
+  return g_string_free (text, FALSE);
+}
+
 /* Reads what can be read of @value (any type; NULL for nothing) into
- * @tallies, saying in @problems what could not be. */
+ * @tallies, saying in @problems what could not be; @taken tells which
+ * tallies came from @value. */
 static void
-read_tallies (GVariant *value,
-              TttTally  tallies[TTT_N_TALLIES],
-              GString  *problems)
+read_tallies (GVariant  *value,
+              TttTally   tallies[TTT_N_TALLIES],
+              gboolean   taken[TTT_N_TALLIES],
+              GPtrArray *problems)
 {
   gboolean named[TTT_N_TALLIES] = { FALSE };
   GVariantIter iter;
   GVariant *child;
 
   memset (tallies, 0, TTT_N_TALLIES * sizeof (TttTally));
+  memset (taken, 0, TTT_N_TALLIES * sizeof (gboolean));
 
   if (value == NULL)
     return;
@@ -636,36 +660,148 @@ read_tallies (GVariant *value,
     {
       g_autoptr(GVariant) entry = child;
       g_autoptr(GVariant) counts = NULL;
+      g_autofree char *quoted = NULL;
       const char *key;
       TttTallyId id;
       TttTally tally;
 
       g_variant_get_child (entry, 0, "&s", &key);
       counts = g_variant_get_child_value (entry, 1);
+      quoted = ttt_text_for_message (key, -1, QUOTE_MAX_CHARS);
 
       if (!tally_id_from_key (key, &id))
         {
-          add_problem (problems, "“%s” is not a tally", key);
+          add_problem (problems, "“%s” is not a tally", quoted);
           continue;
         }
       if (named[id])
         {
-          add_problem (problems, "“%s” comes twice", key);
+          add_problem (problems, "“%s” comes twice", quoted);
           continue;
         }
       named[id] = TRUE;
 
       if (!read_tally (counts, &tally))
-        add_problem (problems, "“%s” is not five counts", key);
+        add_problem (problems, "“%s” is not five counts", quoted);
       else if (!tally_is_consistent (id, &tally))
-        add_problem (problems, "“%s” does not add up", key);
+        add_problem (problems, "“%s” does not add up", quoted);
       else
-        tallies[id] = tally;
+        {
+          tallies[id] = tally;
+          taken[id] = TRUE;
+        }
     }
 
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     if (!named[id])
       add_problem (problems, "“%s” is missing", tally_key (id));
+}
+
+/* Where the text of a dictionary's entry, or of the whole, ends: at the
+ * first @stop outside brackets and quotes. */
+static const char *
+scan_to (const char *p,
+         const char *stops)
+{
+  int depth = 0;
+  char quote = '\0';
+
+  for (; *p != '\0'; p++)
+    {
+      if (quote != '\0')
+        {
+          if (*p == '\\' && p[1] != '\0')
+            p++;
+          else if (*p == quote)
+            quote = '\0';
+        }
+      else if (*p == '\'' || *p == '"')
+        quote = *p;
+      else if (depth == 0 && strchr (stops, *p) != NULL)
+        return p;
+      else if (strchr ("([{<", *p) != NULL)
+        depth++;
+      else if (strchr (")]}>", *p) != NULL)
+        depth--;
+    }
+
+  return p;
+}
+
+/* Stored text that does not read as a{s(uuuuu)}, read entry by entry, so
+ * that one entry of another shape costs none of the others: a dictionary
+ * of variants, each entry's counts as they could be read, or its text
+ * where they could not. NULL when the text is no dictionary at all. */
+static GVariant *
+parse_entries (const char *text,
+               GPtrArray  *problems)
+{
+  g_autoptr(GVariant) whole = NULL;
+  g_autoptr(GError) error = NULL;
+  GVariantBuilder builder;
+  const char *p = text;
+
+  /* One of another type parses whole, and says its type. */
+  whole = g_variant_parse (NULL, text, NULL, NULL, &error);
+  if (whole != NULL)
+    return g_steal_pointer (&whole);
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p == '@')
+    while (*p != '\0' && !g_ascii_isspace (*p))
+      p++;
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p != '{' || *scan_to (p + 1, "}") != '}')
+    {
+      g_autofree char *quoted = ttt_text_for_message (error->message, -1, QUOTE_MAX_CHARS * 2);
+
+      add_problem (problems, "the value cannot be read (%s)", quoted);
+      return NULL;
+    }
+
+  add_problem (problems, "a value of another type than a{s(uuuuu)}");
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sv}"));
+  p++;
+  while (*p != '\0' && *p != '}')
+    {
+      const char *end = scan_to (p, ",}");
+      const char *colon = scan_to (p, ":");
+      g_autofree char *key_text = NULL;
+      g_autofree char *value_text = NULL;
+      g_autoptr(GVariant) key = NULL;
+      g_autoptr(GVariant) counts = NULL;
+
+      if (colon < end)
+        {
+          key_text = g_strstrip (g_strndup (p, colon - p));
+          value_text = g_strstrip (g_strndup (colon + 1, end - colon - 1));
+          key = g_variant_parse (G_VARIANT_TYPE_STRING, key_text, NULL, NULL, NULL);
+        }
+
+      if (key == NULL)
+        {
+          g_autofree char *entry = g_strstrip (g_strndup (p, end - p));
+          g_autofree char *quoted = ttt_text_for_message (entry, -1, QUOTE_MAX_CHARS);
+
+          if (*entry != '\0')
+            add_problem (problems, "“%s” cannot be read", quoted);
+        }
+      else
+        {
+          counts = g_variant_parse (G_VARIANT_TYPE ("(uuuuu)"), value_text, NULL, NULL, NULL);
+          if (counts == NULL)
+            counts = g_variant_parse (NULL, value_text, NULL, NULL, NULL);
+          if (counts == NULL)
+            counts = g_variant_ref_sink (g_variant_new_string (value_text));
+          g_variant_builder_add (&builder, "{sv}", g_variant_get_string (key, NULL), counts);
+        }
+
+      p = *end == ',' ? end + 1 : end;
+    }
+
+  return g_variant_ref_sink (g_variant_builder_end (&builder));
 }
 
 /**
@@ -686,35 +822,74 @@ ttt_statistics_load (TttStatistics  *self,
                      GVariant       *value,
                      GError        **error)
 {
-  g_autoptr(GString) problems = g_string_new (NULL);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
   TttTally tallies[TTT_N_TALLIES];
+  gboolean taken[TTT_N_TALLIES];
 
   g_return_val_if_fail (TTT_IS_STATISTICS (self), FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  read_tallies (value, tallies, problems);
+  read_tallies (value, tallies, taken, problems);
   ttt_statistics_set_all (self, tallies);
 
   if (problems->len > 0)
     {
-      g_set_error_literal (error, TTT_STATISTICS_ERROR, TTT_STATISTICS_ERROR_INVALID, problems->str);
+      g_autofree char *text = join_problems (problems);
+
+      g_set_error_literal (error, TTT_STATISTICS_ERROR, TTT_STATISTICS_ERROR_INVALID, text);
       return FALSE;
     }
 
   return TRUE;
 }
 
-/* Takes the settings' value; a broken one is said once and written back
- * repaired, so that it is not said again. */
+/* The value of the key as the settings file holds it, when the settings
+ * live in one: GSettings would hide a value of the wrong type. */
+static char *
+stored_text_of (TttStatistics *self)
+{
+  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *key = NULL;
+
+  g_object_get (self->settings, "backend", &backend, "path", &path, NULL);
+  if (!TTT_IS_SETTINGS_FILE (backend) || path == NULL)
+    return NULL;
+
+  key = g_strconcat (path, STATISTICS_KEY, NULL);
+  return ttt_settings_file_dup_text (TTT_SETTINGS_FILE (backend), key);
+}
+
+/* Takes the settings' value, read from @text when that is given; a broken
+ * one is said once and written back repaired, so that it is not said
+ * again. With @keep_session, a tally that cannot be read keeps what it
+ * counted so far rather than going back to 0. */
 static void
 ttt_statistics_load_settings (TttStatistics *self,
-                              GVariant      *value,
-                              GString       *problems)
+                              const char    *text,
+                              gboolean       keep_session)
 {
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GVariant) value = NULL;
   TttTally tallies[TTT_N_TALLIES];
+  gboolean taken[TTT_N_TALLIES];
 
-  read_tallies (value, tallies, problems);
+  /* Text that reads as the key's type is what GSettings read too. */
+  if (text != NULL)
+    {
+      value = g_variant_parse (STATISTICS_TYPE, text, NULL, NULL, NULL);
+      if (value == NULL)
+        value = parse_entries (text, problems);
+    }
+  else
+    value = g_settings_get_value (self->settings, STATISTICS_KEY);
+
+  read_tallies (value, tallies, taken, problems);
+  if (keep_session)
+    for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+      if (!taken[id])
+        tallies[id] = self->tallies[id];
 
   self->loading = TRUE;
   ttt_statistics_set_all (self, tallies);
@@ -722,7 +897,11 @@ ttt_statistics_load_settings (TttStatistics *self,
 
   if (problems->len > 0)
     {
-      g_warning ("Repaired the statistics in the settings, keeping what was good: %s", problems->str);
+      g_autofree char *joined = join_problems (problems);
+
+      /* Translators: %s lists what was wrong with the stored statistics. */
+      g_printerr (_("tictactoe: the statistics in the settings were repaired, keeping what "
+                    "was good: %s\n"), joined);
       ttt_statistics_save (self);
     }
 }
@@ -732,10 +911,9 @@ statistics_changed_cb (TttStatistics *self,
                        const char    *key,
                        GSettings     *settings)
 {
-  g_autoptr(GString) problems = g_string_new (NULL);
-  g_autoptr(GVariant) value = g_settings_get_value (settings, STATISTICS_KEY);
+  g_autofree char *text = stored_text_of (self);
 
-  ttt_statistics_load_settings (self, value, problems);
+  ttt_statistics_load_settings (self, text, TRUE);
 }
 
 /* The first release kept six totals; on the first start after it they
@@ -789,16 +967,16 @@ ttt_statistics_carry_over_scores (TttStatistics *self)
  * elsewhere.
  *
  * GSettings hides a value of the wrong type behind the default, so
- * @stored_text lets the good entries of such a value be kept. A broken
- * value is reported once, as a warning, and written back repaired.
+ * @stored_text lets the good entries of such a value be kept (with the
+ * game's settings file, it is read from there when %NULL). A broken value
+ * is reported once, on stderr, and written back repaired.
  */
 void
 ttt_statistics_bind_settings (TttStatistics *self,
                               GSettings     *settings,
                               const char    *stored_text)
 {
-  g_autoptr(GString) problems = g_string_new (NULL);
-  g_autoptr(GVariant) value = NULL;
+  g_autofree char *text = NULL;
 
   g_return_if_fail (TTT_IS_STATISTICS (self));
   g_return_if_fail (G_IS_SETTINGS (settings));
@@ -806,24 +984,8 @@ ttt_statistics_bind_settings (TttStatistics *self,
 
   self->settings = g_object_ref (settings);
 
-  /* Text that reads as the key's type is what GSettings read too. */
-  if (stored_text != NULL)
-    {
-      g_autoptr(GVariant) typed = g_variant_parse (STATISTICS_TYPE, stored_text, NULL, NULL, NULL);
-
-      if (typed == NULL)
-        {
-          g_autoptr(GError) error = NULL;
-
-          value = g_variant_parse (NULL, stored_text, NULL, NULL, &error);
-          if (value == NULL)
-            add_problem (problems, "the value cannot be read (%s)", error->message);
-        }
-    }
-  if (value == NULL && problems->len == 0)
-    value = g_settings_get_value (settings, STATISTICS_KEY);
-
-  ttt_statistics_load_settings (self, value, problems);
+  text = stored_text != NULL ? g_strdup (stored_text) : stored_text_of (self);
+  ttt_statistics_load_settings (self, text, FALSE);
   ttt_statistics_carry_over_scores (self);
 
   g_signal_connect_object (settings, "changed::" STATISTICS_KEY,

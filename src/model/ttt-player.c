@@ -1,0 +1,305 @@
+/* ttt-player.c — who plays a side: a person here, the computer, …
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "ttt-player.h"
+
+typedef struct
+{
+  TttPlayerKind kind;
+} TttPlayerPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (TttPlayer, ttt_player, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_KIND,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+ttt_player_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  TttPlayerPrivate *priv = ttt_player_get_instance_private (TTT_PLAYER (object));
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      g_value_set_enum (value, priv->kind);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_player_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  TttPlayerPrivate *priv = ttt_player_get_instance_private (TTT_PLAYER (object));
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      priv->kind = g_value_get_enum (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_player_class_init (TttPlayerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = ttt_player_get_property;
+  object_class->set_property = ttt_player_set_property;
+
+  /**
+   * TttPlayer:kind:
+   *
+   * A local person, the computer or a remote player: what the views and
+   * the news say of a side, and whether the game asks the player for its
+   * moves or waits for them from the views.
+   */
+  properties[PROP_KIND] =
+    g_param_spec_enum ("kind", NULL, NULL,
+                       TTT_TYPE_PLAYER_KIND,
+                       TTT_PLAYER_KIND_LOCAL,
+                       (G_PARAM_READWRITE |
+                        G_PARAM_CONSTRUCT_ONLY |
+                        G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+ttt_player_init (TttPlayer *self)
+{
+}
+
+/**
+ * ttt_player_new_local:
+ *
+ * Returns: (transfer full): a person at this screen, whose moves the views
+ *   play with ttt_game_play()
+ */
+TttPlayer *
+ttt_player_new_local (void)
+{
+  return g_object_new (TTT_TYPE_PLAYER, "kind", TTT_PLAYER_KIND_LOCAL, NULL);
+}
+
+TttPlayerKind
+ttt_player_get_kind (TttPlayer *self)
+{
+  TttPlayerPrivate *priv;
+
+  g_return_val_if_fail (TTT_IS_PLAYER (self), TTT_PLAYER_KIND_LOCAL);
+
+  priv = ttt_player_get_instance_private (self);
+
+  return priv->kind;
+}
+
+/**
+ * ttt_player_choose_move_async:
+ * @self: a player the model drives
+ * @board: the position, copied at once
+ * @rng_state: the game's random stream as it stands
+ * @cancellable: (nullable): cancels the request
+ * @callback: called in the thread-default main context of the caller
+ * @user_data: for @callback
+ *
+ * Asks the player for its move on @board. A cancelled request answers
+ * G_IO_ERROR_CANCELLED, whatever the player had found.
+ */
+void
+ttt_player_choose_move_async (TttPlayer           *self,
+                              const TttBoard      *board,
+                              guint64              rng_state,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_return_if_fail (TTT_IS_PLAYER (self));
+  g_return_if_fail (board != NULL);
+  g_return_if_fail (TTT_PLAYER_GET_CLASS (self)->choose_move_async != NULL);
+
+  TTT_PLAYER_GET_CLASS (self)->choose_move_async (self, board, rng_state, cancellable,
+                                                  callback, user_data);
+}
+
+/**
+ * ttt_player_choose_move_finish:
+ * @self: the player
+ * @result: what @callback was given
+ * @rng_state: (out): where the random stream goes on from
+ * @error: where to say why there is no move
+ *
+ * Returns: the cell chosen, or −1 with @error set
+ */
+int
+ttt_player_choose_move_finish (TttPlayer     *self,
+                               GAsyncResult  *result,
+                               guint64       *rng_state,
+                               GError       **error)
+{
+  g_return_val_if_fail (TTT_IS_PLAYER (self), -1);
+  g_return_val_if_fail (rng_state != NULL, -1);
+
+  return TTT_PLAYER_GET_CLASS (self)->choose_move_finish (self, result, rng_state, error);
+}
+
+/* The computer */
+
+struct _TttComputerPlayer
+{
+  TttPlayer parent_instance;
+
+  TttLevel  level;
+};
+
+G_DEFINE_FINAL_TYPE (TttComputerPlayer, ttt_computer_player, TTT_TYPE_PLAYER)
+
+/* What the search thread is given and gives back: copies only, so that
+ * nothing of it is shared with the main thread while it runs. */
+typedef struct
+{
+  TttBoard  board;
+  TttLevel  level;
+  guint64   rng_state;
+  int       cell;
+} Search;
+
+static void
+search_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  Search *search = task_data;
+  uint64_t rng = search->rng_state;
+
+  search->cell = ttt_ai_choose (&search->board, search->level, &rng);
+  search->rng_state = rng;
+
+  if (search->cell < 0)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                             "no move on a finished board");
+  else
+    g_task_return_int (task, search->cell);
+}
+
+static void
+ttt_computer_player_choose_move_async (TttPlayer           *player,
+                                       const TttBoard      *board,
+                                       guint64              rng_state,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data)
+{
+  TttComputerPlayer *self = TTT_COMPUTER_PLAYER (player);
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  Search *search = g_new0 (Search, 1);
+
+  search->board = *board;
+  search->level = self->level;
+  search->rng_state = rng_state;
+
+  g_task_set_source_tag (task, ttt_computer_player_choose_move_async);
+  g_task_set_name (task, "[tictactoe] computer move");
+  /* A search that ends after a cancel must not hand its move on. */
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_set_check_cancellable (task, TRUE);
+  g_task_set_task_data (task, search, g_free);
+  g_task_run_in_thread (task, search_thread);
+}
+
+static int
+ttt_computer_player_choose_move_finish (TttPlayer     *player,
+                                        GAsyncResult  *result,
+                                        guint64       *rng_state,
+                                        GError       **error)
+{
+  GTask *task = G_TASK (result);
+  Search *search = g_task_get_task_data (task);
+  GError *local_error = NULL;
+  int cell;
+
+  g_return_val_if_fail (g_task_is_valid (result, player), -1);
+
+  cell = (int) g_task_propagate_int (task, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return -1;
+    }
+
+  *rng_state = search->rng_state;
+  return cell;
+}
+
+static void
+ttt_computer_player_class_init (TttComputerPlayerClass *klass)
+{
+  TttPlayerClass *player_class = TTT_PLAYER_CLASS (klass);
+
+  player_class->choose_move_async = ttt_computer_player_choose_move_async;
+  player_class->choose_move_finish = ttt_computer_player_choose_move_finish;
+}
+
+static void
+ttt_computer_player_init (TttComputerPlayer *self)
+{
+  self->level = TTT_LEVEL_MEDIUM;
+}
+
+/**
+ * ttt_computer_player_new:
+ * @level: how strongly it plays
+ *
+ * Returns: (transfer full): the computer, as a player
+ */
+TttPlayer *
+ttt_computer_player_new (TttLevel level)
+{
+  TttComputerPlayer *self = g_object_new (TTT_TYPE_COMPUTER_PLAYER,
+                                          "kind", TTT_PLAYER_KIND_COMPUTER,
+                                          NULL);
+
+  self->level = level;
+
+  return TTT_PLAYER (self);
+}
+
+TttLevel
+ttt_computer_player_get_level (TttComputerPlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_COMPUTER_PLAYER (self), TTT_LEVEL_MEDIUM);
+
+  return self->level;
+}
+
+/* Takes effect from the next move asked for. */
+void
+ttt_computer_player_set_level (TttComputerPlayer *self,
+                               TttLevel           level)
+{
+  g_return_if_fail (TTT_IS_COMPUTER_PLAYER (self));
+
+  self->level = level;
+}

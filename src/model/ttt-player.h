@@ -1,0 +1,66 @@
+/* ttt-player.h — who plays a side: a person here, the computer, …
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each side of a TttGame has a player that the game holds. A local person's
+ * moves arrive from the views (ttt_game_play()); a player the model drives
+ * (the computer, and a remote player later) is asked for its move with
+ * ttt_player_choose_move_async(), which may think off the main thread and
+ * must answer a cancelled request with G_IO_ERROR_CANCELLED.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ttt-enums.h"
+
+G_BEGIN_DECLS
+
+#define TTT_TYPE_PLAYER (ttt_player_get_type ())
+G_DECLARE_DERIVABLE_TYPE (TttPlayer, ttt_player, TTT, PLAYER, GObject)
+
+struct _TttPlayerClass
+{
+  GObjectClass parent_class;
+
+  /* For the players the model drives; NULL for a local person. @rng_state
+   * is the game's random stream as it stands: the answer hands back where
+   * it goes on, so that one seed fixes a whole session. */
+  void  (*choose_move_async)  (TttPlayer            *self,
+                               const TttBoard       *board,
+                               guint64               rng_state,
+                               GCancellable         *cancellable,
+                               GAsyncReadyCallback   callback,
+                               gpointer              user_data);
+  int   (*choose_move_finish) (TttPlayer            *self,
+                               GAsyncResult         *result,
+                               guint64              *rng_state,
+                               GError              **error);
+
+  gpointer padding[4];
+};
+
+TttPlayer      *ttt_player_new_local          (void);
+TttPlayerKind   ttt_player_get_kind           (TttPlayer            *self);
+void            ttt_player_choose_move_async  (TttPlayer            *self,
+                                               const TttBoard       *board,
+                                               guint64               rng_state,
+                                               GCancellable         *cancellable,
+                                               GAsyncReadyCallback   callback,
+                                               gpointer              user_data);
+int             ttt_player_choose_move_finish (TttPlayer            *self,
+                                               GAsyncResult         *result,
+                                               guint64              *rng_state,
+                                               GError              **error);
+
+/* The computer: today's opponents, at a level. */
+#define TTT_TYPE_COMPUTER_PLAYER (ttt_computer_player_get_type ())
+G_DECLARE_FINAL_TYPE (TttComputerPlayer, ttt_computer_player, TTT, COMPUTER_PLAYER, TttPlayer)
+
+TttPlayer      *ttt_computer_player_new       (TttLevel              level);
+TttLevel        ttt_computer_player_get_level (TttComputerPlayer    *self);
+void            ttt_computer_player_set_level (TttComputerPlayer    *self,
+                                               TttLevel              level);
+
+G_END_DECLS

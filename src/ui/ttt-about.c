@@ -1,0 +1,168 @@
+/* ttt-about.c — the About window and its release notes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-about.h"
+
+/* Release notes for the About window: the newest <release> of the
+ * metainfo, which the resource carries, with each paragraph and list item
+ * translated by the catalog that translates the metainfo itself. */
+typedef struct
+{
+  GString *notes;
+  GString *text;
+  char    *version;
+  int      depth;      /* inside the newest release's <description>: > 0 */
+  gboolean done;
+} ReleaseNotes;
+
+static void
+notes_start (GMarkupParseContext  *context,
+             const char           *element,
+             const char          **names,
+             const char          **values,
+             gpointer              user_data,
+             GError              **error)
+{
+  ReleaseNotes *notes = user_data;
+
+  if (notes->done)
+    return;
+
+  if (g_str_equal (element, "release") && notes->version == NULL)
+    {
+      for (guint i = 0; names[i] != NULL; i++)
+        if (g_str_equal (names[i], "version"))
+          notes->version = g_strdup (values[i]);
+    }
+  else if (g_str_equal (element, "description") && notes->version != NULL)
+    notes->depth = 1;
+  else if (notes->depth > 0)
+    {
+      notes->depth++;
+      g_string_append_printf (notes->notes, "<%s>", element);
+      g_string_truncate (notes->text, 0);
+    }
+}
+
+static void
+notes_end (GMarkupParseContext  *context,
+           const char           *element,
+           gpointer              user_data,
+           GError              **error)
+{
+  ReleaseNotes *notes = user_data;
+
+  if (notes->done || notes->depth == 0)
+    return;
+
+  if (--notes->depth == 0)
+    {
+      notes->done = TRUE;
+      return;
+    }
+
+  if (g_str_equal (element, "p") || g_str_equal (element, "li"))
+    {
+      /* The message is the text with its white space collapsed, as the
+       * metainfo's translations are extracted. */
+      g_auto(GStrv) words = g_strsplit_set (g_strstrip (notes->text->str), " \n\t", -1);
+      g_autofree char *joined = NULL;
+      g_autofree char *escaped = NULL;
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto(GStrv) kept = NULL;
+
+      for (guint i = 0; words[i] != NULL; i++)
+        if (*words[i] != '\0')
+          g_strv_builder_add (builder, words[i]);
+      kept = g_strv_builder_end (builder);
+      joined = g_strjoinv (" ", kept);
+      escaped = g_markup_escape_text (_(joined), -1);
+      g_string_append (notes->notes, escaped);
+    }
+  g_string_append_printf (notes->notes, "</%s>", element);
+}
+
+static void
+notes_text (GMarkupParseContext  *context,
+            const char           *text,
+            gsize                 length,
+            gpointer              user_data,
+            GError              **error)
+{
+  ReleaseNotes *notes = user_data;
+
+  if (!notes->done && notes->depth > 1)
+    g_string_append_len (notes->text, text, length);
+}
+
+static char *
+read_release_notes (char **version)
+{
+  static const GMarkupParser parser = { notes_start, notes_end, notes_text, NULL, NULL };
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GMarkupParseContext) context = NULL;
+  ReleaseNotes notes = { g_string_new (NULL), g_string_new (NULL), NULL, 0, FALSE };
+  gsize size;
+  const char *data;
+
+  bytes = g_resources_lookup_data (RESOURCE_BASE "/metainfo.xml", G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (bytes != NULL)
+    {
+      data = g_bytes_get_data (bytes, &size);
+      context = g_markup_parse_context_new (&parser, G_MARKUP_DEFAULT_FLAGS, &notes, NULL);
+      if (!g_markup_parse_context_parse (context, data, size, NULL))
+        g_string_truncate (notes.notes, 0);
+    }
+
+  g_string_free (notes.text, TRUE);
+  *version = notes.version;
+  return g_string_free (notes.notes, FALSE);
+}
+
+/**
+ * ttt_about_present:
+ * @parent: (nullable): the window it belongs to
+ *
+ * Shows the About window, with the newest release's notes.
+ */
+void
+ttt_about_present (GtkWindow *parent)
+{
+  /* Translators: the authors of the game, as the About window and the
+   * software centre name them. */
+  const char *team = _("The Tic-Tac-Toe developers");
+  const char *developers[] = { team, NULL };
+  g_autofree char *notes_version = NULL;
+  g_autofree char *notes = read_release_notes (&notes_version);
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", parent,
+                        "modal", TRUE,
+                        "application-name", _("Tic-Tac-Toe"),
+                        "application-icon", APPLICATION_ID,
+                        "version", PACKAGE_VERSION,
+                        "developer-name", team,
+                        "developers", developers,
+                        /* Translators: the tagline, as the desktop file and the
+                         * metainfo say it. */
+                        "comments", _("Get three in a row against the computer or a friend"),
+                        "website", PACKAGE_WEBSITE,
+                        "issue-url", PACKAGE_WEBSITE "/issues",
+                        /* Translators: the About window's copyright line. */
+                        "copyright", _("© 2026 The Tic-Tac-Toe developers"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        /* Translators: your names, one per line. */
+                        "translator-credits", _("translator-credits"),
+                        "release-notes-version", notes_version,
+                        "release-notes", notes,
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
