@@ -10,6 +10,8 @@
 G_BEGIN_DECLS
 
 void ttt_accessible_hide_type_names (GtkWidget *root);
+void ttt_accessible_quiet_tooltips (GtkWidget *root);
+void ttt_accessible_speak_shortcuts (GtkWindow *window);
 void ttt_accessible_hide_all        (GtkWidget *root,
                                      GType      type);
 

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-accessible.h"
 #include "ttt-announcer.h"
 #include "ttt-board-view.h"
 #include "ttt-coach.h"
@@ -47,6 +48,7 @@ struct _TttWindow
   GtkLabel             *notice_label;
   GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
+  GtkMenuButton        *menu_button;
   GtkWidget            *badges;
   TttPlayerBadge       *badge_x;
   TttPlayerBadge       *badge_o;
@@ -724,6 +726,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_o);
@@ -779,6 +782,14 @@ ttt_window_init (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", FALSE);
 
   g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
+
+  /* Nothing a screen reader hears may be a GTK class name ("GtkImage New
+   * Game push button", "GtkPopoverMenu menu"), nor a tooltip twice. */
+  ttt_accessible_hide_type_names (GTK_WIDGET (self));
+  ttt_accessible_quiet_tooltips (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_menu_button_get_popover (self->menu_button)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"),
+                                  -1);
 }
 
 TttWindow *
