@@ -46,6 +46,25 @@ ttt_accessible_hide_type_names (GtkWidget *root)
   if (GTK_IS_STACK (root))
     hide_stack_pages (GTK_STACK (root), FALSE);
 
+  /* GTK 4.8 labels a button that shows only an icon by its image, which
+   * is "GtkImage" ("GtkImage New Game push button"); it is named by its
+   * tooltip instead, as ours are in their templates. */
+  if (GTK_IS_BUTTON (root) && gtk_button_get_label (GTK_BUTTON (root)) == NULL &&
+      gtk_button_get_icon_name (GTK_BUTTON (root)) != NULL)
+    {
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+      if (gtk_widget_get_tooltip_text (root) != NULL)
+        {
+          /* The tooltip is its name: as its description too (GTK makes
+           * one of it), Orca would say it again as the focus arrives. */
+          gtk_accessible_update_property (GTK_ACCESSIBLE (root),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, gtk_widget_get_tooltip_text (root),
+                                          -1);
+          gtk_accessible_reset_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+          g_object_set_data (G_OBJECT (root), "ttt-named-by-tooltip", GINT_TO_POINTER (TRUE));
+        }
+    }
+
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     ttt_accessible_hide_type_names (child);
@@ -233,4 +252,66 @@ ttt_accessible_speak_shortcuts (GtkWindow *window)
   g_return_if_fail (GTK_IS_SHORTCUTS_WINDOW (window));
 
   g_signal_connect_after (window, "map", G_CALLBACK (shortcuts_mapped_cb), NULL);
+}
+
+static void
+describe_menu_items (GtkWidget *widget)
+{
+  GParamSpec *accel = g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "accel");
+
+  if (accel != NULL && G_PARAM_SPEC_VALUE_TYPE (accel) == G_TYPE_STRING &&
+      gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) != GTK_ACCESSIBLE_ROLE_GENERIC)
+    {
+      g_autofree char *keys = NULL;
+      guint keyval = 0;
+      GdkModifierType mods = 0;
+
+      g_autofree char *text = NULL;
+
+      g_object_get (widget, "accel", &keys, "text", &text, NULL);
+      if (keys != NULL && text != NULL && gtk_accelerator_parse (keys, &keyval, &mods))
+        {
+          g_autofree char *label = gtk_accelerator_get_label (keyval, mods);
+          g_autofree char *name = NULL;
+          char *out = text;
+
+          /* The item's text without its mnemonic's underscore. */
+          for (const char *in = text; *in != '\0'; in++)
+            if (*in != '_' || in[1] == '_')
+              *out++ = *in;
+            else if (in[1] == '_')
+              in++;
+          *out = '\0';
+
+          /* In the name, not a description, which GTK 4.8 sends again as
+           * the focus reaches the item and Orca then says twice. */
+          name = g_strdup_printf (C_("shortcut", "%1$s: %2$s"), text, label);
+          /* Orca names a menu item by its label widget first. */
+          gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                          -1);
+        }
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    describe_menu_items (child);
+}
+
+static void
+menu_mapped_cb (GtkWidget *popover)
+{
+  describe_menu_items (popover);
+}
+
+/* GTK 4.8's menu items show their shortcuts, but a screen reader is not
+ * told them: each item is described by its keys ("Ctrl+I") as the menu
+ * opens, once its items know them. */
+void
+ttt_accessible_menu_shortcuts (GtkPopover *popover)
+{
+  g_return_if_fail (GTK_IS_POPOVER (popover));
+
+  g_signal_connect_after (popover, "map", G_CALLBACK (menu_mapped_cb), NULL);
 }
