@@ -1100,7 +1100,7 @@ test_statistics (void)
   step ("Tab", "^S:Reset Medium Statistics push button\\.$", NULL);
   step ("Return",
         "^S:Restore push button\\.$",
-        "^S:Medium statistics reset\\. Undo with Ctrl\\+Z\\.$",
+        "^S:Medium statistics reset\\. Restore with Ctrl\\+Z\\.$",
         NULL);
   step ("Tab", "^S:Dismiss push button\\.$", NULL);
   step ("shift+Tab", "^S:Restore push button\\.$", NULL);

@@ -80,7 +80,16 @@ assert_row (Fixture    *fixture,
       g_assert_true (gtk_widget_is_visible (GTK_WIDGET (rate_label)));
       g_assert_cmpstr (gtk_label_get_label (rate_label), ==, rate);
     }
-  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+  /* One sentence, in the name: GTK 4.8 sends a row's description again
+   * each time the focus reaches it, which a screen reader then says twice. */
+  {
+    g_autofree char *name = g_strdup_printf ("%s: %s",
+                                             adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                                             description);
+
+    gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+    g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  }
 }
 
 static gboolean
@@ -132,11 +141,11 @@ test_rows (Fixture       *fixture,
 
   assert_row (fixture, TTT_TALLY_EASY,
               "6 games: 5 won, 1 drawn, 0 lost\nWinning streak 3, best 3", "83%",
-              "6 games: 5 won, 1 drawn, 0 lost\n83% won\nWinning streak 3, best 3");
+              "6 games: 5 won, 1 drawn, 0 lost; 83% won; Winning streak 3, best 3.");
   assert_row (fixture, TTT_TALLY_MEDIUM, "No games yet", NULL, "No games yet");
   assert_row (fixture, TTT_TALLY_HARD,
               "2 games: 0 won, 1 drawn, 1 lost\nWinning streak 0, best 0", "0%",
-              "2 games: 0 won, 1 drawn, 1 lost\n0% won\nWinning streak 0, best 0");
+              "2 games: 0 won, 1 drawn, 1 lost; 0% won; Winning streak 0, best 0.");
   assert_row (fixture, TTT_TALLY_TWO_PLAYERS, "4 games: X won 1, 1 drawn, O won 2", NULL,
               "4 games: X won 1, 1 drawn, O won 2");
 
@@ -144,11 +153,16 @@ test_rows (Fixture       *fixture,
   record_games (fixture, TTT_TALLY_MEDIUM, "l");
   assert_row (fixture, TTT_TALLY_MEDIUM,
               "1 game: 0 won, 0 drawn, 1 lost\nWinning streak 0, best 0", "0%",
-              "1 game: 0 won, 0 drawn, 1 lost\n0% won\nWinning streak 0, best 0");
+              "1 game: 0 won, 0 drawn, 1 lost; 0% won; Winning streak 0, best 0.");
 
   /* Named for a screen reader, and their resets too. */
-  gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD),
-                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Hard");
+  {
+    /* Not a literal in the macro, which makes a format of it. */
+    const char *hard = "Hard: 2 games: 0 won, 1 drawn, 1 lost; 0% won; Winning streak 0, best 0.";
+
+    gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, hard);
+  }
   gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_HARD),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset Hard Statistics");
   gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_TWO_PLAYERS),

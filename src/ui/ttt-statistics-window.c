@@ -475,7 +475,7 @@ tell_reset (TttStatisticsWindow *self,
 
   /* Translators: a screen reader says it after a reset of the statistics;
    * %s is the notice, such as “Medium statistics reset”. */
-  news = g_strdup_printf (_("%s. Undo with Ctrl+Z."), title);
+  news = g_strdup_printf (_("%s. Restore with Ctrl+Z."), title);
   ttt_announcer_announce (self->announcer, news);
 }
 
