@@ -185,15 +185,6 @@ gap_before (int index,
 
 /* Drawing */
 
-static GdkRGBA
-widget_color (GtkWidget *widget)
-{
-  GdkRGBA color;
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-  return color;
-}
-
 /* A line through the cells of a win, drawn from the first to the last,
  * in the winner's colour. */
 static void
@@ -309,7 +300,7 @@ ttt_board_view_snapshot (GtkWidget   *widget,
   guint winning = self->game != NULL ? shown_winning_cells (self) : 0;
   /* A review shows a finished game at rest. */
   double finish = self->review != NULL ? 1.0 : self->finish_value;
-  GdkRGBA color = widget_color (widget);
+  GdkRGBA color = ttt_mark_paint_color (widget);
   cairo_t *cr;
 
   if (self->cell_size <= 0)

@@ -85,15 +85,6 @@ mark_name (TttMark mark)
 /* Drawing */
 
 static GdkRGBA
-widget_color (GtkWidget *widget)
-{
-  GdkRGBA color;
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-  return color;
-}
-
-static GdkRGBA
 named_color (GtkWidget  *widget,
              const char *name)
 {
@@ -267,7 +258,7 @@ draw_grade_note (TttCell   *self,
 }
 
 static void
-draw_mark (GtkDrawingArea *area,
+draw_cell (GtkDrawingArea *area,
            cairo_t        *cr,
            int             width,
            int             height,
@@ -279,7 +270,7 @@ draw_mark (GtkDrawingArea *area,
   double radius = size * 0.3;
   double cx = width / 2.0;
   double cy = height / 2.0;
-  GdkRGBA color = widget_color (GTK_WIDGET (area));
+  GdkRGBA color = ttt_mark_paint_color (GTK_WIDGET (area));
   gboolean grade_note;
 
   grade_note = self->note_at_foot && self->note != TTT_NOTE_SYMBOL_NONE;
@@ -462,7 +453,7 @@ ttt_cell_get_mark_color (TttCell *self,
   g_return_if_fail (TTT_IS_CELL (self));
   g_return_if_fail (color != NULL);
 
-  *color = widget_color (self->mark_area);
+  *color = ttt_mark_paint_color (self->mark_area);
 }
 
 /* Motion */
@@ -618,7 +609,7 @@ static void
 ttt_cell_init (TttCell *self)
 {
   self->mark_area = gtk_drawing_area_new ();
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->mark_area), draw_mark, self, NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->mark_area), draw_cell, self, NULL);
   gtk_widget_add_css_class (self->mark_area, "mark");
   gtk_widget_set_can_target (self->mark_area, FALSE);
   gtk_button_set_child (GTK_BUTTON (self), self->mark_area);

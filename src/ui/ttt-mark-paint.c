@@ -10,6 +10,16 @@
 
 #include "ttt-mark-paint.h"
 
+/* The colour @widget draws in: a mark's, from its style class. */
+GdkRGBA
+ttt_mark_paint_color (GtkWidget *widget)
+{
+  GdkRGBA color;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  return color;
+}
+
 /* Strokes @mark centred on (@cx, @cy), @progress of the way drawn, in
  * the source colour and line width that @cr holds. */
 void

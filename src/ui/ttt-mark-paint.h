@@ -24,6 +24,8 @@ typedef enum
   TTT_NOTE_SYMBOL_BLUNDER,
 } TttNoteSymbol;
 
+GdkRGBA ttt_mark_paint_color (GtkWidget *widget);
+
 void ttt_mark_paint_stroke (cairo_t *cr,
                             TttMark  mark,
                             double   cx,
