@@ -813,10 +813,14 @@ add_key_shortcuts (TttBoardView *self)
 static void
 remove_cells (TttBoardView *self)
 {
-  for (int i = 0; i < self->n_cells; i++)
-    gtk_widget_unparent (GTK_WIDGET (self->cells[i]));
-  g_clear_pointer (&self->cells, g_free);
+  g_autofree TttCell **cells = g_steal_pointer (&self->cells);
+  int n_cells = self->n_cells;
+
+  /* A focused cell that goes tells the board (set_focus_child), which
+   * must not update cells that are going. */
   self->n_cells = 0;
+  for (int i = 0; i < n_cells; i++)
+    gtk_widget_unparent (GTK_WIDGET (cells[i]));
 }
 
 static void
