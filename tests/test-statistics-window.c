@@ -370,6 +370,60 @@ test_undo_button (Fixture       *fixture,
   g_assert_false (ttt_statistics_get_can_reset (fixture->statistics));
 }
 
+/* Reset from the keyboard: the focus does not drop with the button the
+ * reset makes insensitive, but goes to the notice's Restore, and the
+ * notice stays while it holds the focus; Ctrl+Z undoes the reset, with
+ * the focus back on the row. */
+static void
+test_reset_by_keyboard (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkWidget *reset;
+  GtkWidget *restore;
+  AdwToast *toast;
+  TttTally tally;
+
+  record_games (fixture, TTT_TALLY_MEDIUM, "wl");
+  open_statistics (fixture);
+  reset = GTK_WIDGET (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_MEDIUM));
+  g_assert_true (gtk_widget_grab_focus (reset));
+  g_signal_emit_by_name (reset, "clicked");
+  ttt_test_iterate ();
+
+  toast = ttt_statistics_window_get_undo_toast (fixture->window);
+  g_assert_nonnull (toast);
+  g_assert_false (gtk_widget_is_sensitive (reset));
+  restore = ttt_test_find_restore_button (fixture->window);
+  g_assert_nonnull (restore);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == restore);
+
+  /* Held while it has the focus… */
+  g_assert_cmpuint (adw_toast_get_timeout (toast), ==, 0);
+
+  /* …and it goes on its own again once the focus leaves it. */
+  gtk_widget_grab_focus (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_EASY)));
+  ttt_test_iterate ();
+  g_assert_true (ttt_statistics_window_get_undo_toast (fixture->window) == toast);
+  g_assert_cmpuint (adw_toast_get_timeout (toast), >, 0);
+
+  /* Ctrl+Z, as the notice says. */
+  gtk_widget_grab_focus (restore);
+  ttt_test_iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "statistics.undo-reset", NULL));
+  ttt_test_iterate ();
+  ttt_statistics_get_tally (fixture->statistics, TTT_TALLY_MEDIUM, &tally);
+  g_assert_cmpuint (tally.won, ==, 1);
+  g_assert_cmpuint (tally.lost, ==, 1);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) ==
+                 GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_MEDIUM)));
+  g_assert_null (ttt_statistics_window_get_undo_toast (fixture->window));
+
+  /* With nothing to restore, Ctrl+Z does nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "statistics.undo-reset", NULL));
+  ttt_statistics_get_tally (fixture->statistics, TTT_TALLY_MEDIUM, &tally);
+  g_assert_cmpuint (tally.won, ==, 1);
+}
+
 /* Plays a move, so that the board has a mark drawing in (and, soon, the
  * computer's answer). Not through ttt_test_click(): with a toast moving
  * too, running the loop until nothing is pending lasts until all motion
@@ -497,6 +551,7 @@ main (int   argc,
   ADD ("/statistics-window/reset-and-undo", test_reset_and_undo);
   ADD ("/statistics-window/resets-share-toast", test_resets_share_toast);
   ADD ("/statistics-window/undo-button", test_undo_button);
+  ADD ("/statistics-window/reset-by-keyboard", test_reset_by_keyboard);
   ADD ("/statistics-window/close-with-toast", test_close_with_toast);
   ADD ("/statistics-window/narrow", test_narrow);
 

@@ -248,24 +248,35 @@ find_descendant (GtkWidget *widget,
 /* libadwaita 1.2 opens the list with the focus on its first item,
  * whatever is chosen: a screen reader would start at "Easy" when the
  * level is Medium. The focus goes to the chosen item instead. */
-static void
-popup_mapped_cb (GtkWidget   *popover,
-                 AdwComboRow *row)
+static gboolean
+focus_chosen_cb (gpointer data)
 {
+  AdwComboRow *row = data;
+  GtkWidget *popover = find_descendant (GTK_WIDGET (row), GTK_TYPE_POPOVER);
+  GtkWidget *list = popover != NULL ? find_descendant (popover, GTK_TYPE_LIST_VIEW) : NULL;
   guint selected = adw_combo_row_get_selected (row);
-  GtkWidget *list = find_descendant (popover, GTK_TYPE_LIST_VIEW);
-  GtkWidget *item;
   guint i = 0;
 
-  if (list == NULL || selected == GTK_INVALID_LIST_POSITION)
-    return;
+  if (list == NULL || !gtk_widget_get_mapped (list) || selected == GTK_INVALID_LIST_POSITION)
+    return G_SOURCE_REMOVE;
 
-  for (item = gtk_widget_get_first_child (list); item != NULL; item = gtk_widget_get_next_sibling (item))
+  for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL; item = gtk_widget_get_next_sibling (item))
     if (gtk_widget_get_focusable (item) && i++ == selected)
       {
         gtk_widget_grab_focus (item);
         break;
       }
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The list's items exist once it has been laid out, after it maps: the
+ * focus moves then, before anything is drawn. */
+static void
+popup_mapped_cb (GtkWidget   *popover,
+                 AdwComboRow *row)
+{
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE + 20, focus_chosen_cb, g_object_ref (row), g_object_unref);
 }
 
 static void
