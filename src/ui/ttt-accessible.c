@@ -1,6 +1,13 @@
 /* ttt-accessible.c — what GTK 4.8 does not say for a screen reader
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * GTK 4.8 and libadwaita 1.2 leave much of what a screen reader says to
+ * chance: a part with no name is named by its class ("GtkImage push
+ * button", "GtkStackPage panel"), a tooltip is read after the description
+ * made of it, and the shortcuts window and the menu's keys are never
+ * told. These helpers walk a window's widgets once they exist and put
+ * that right; the windows call them. None of them changes what is seen.
  */
 
 #include "config.h"
@@ -26,6 +33,9 @@ hide_stack_pages (GtkStack *stack,
     }
 }
 
+/* Gives the parts under @root that GTK would name by their class an
+ * empty name, or their tooltip's words for a button that shows only an
+ * icon. Run before a window sets names of its own, which it keeps. */
 void
 ttt_accessible_hide_type_names (GtkWidget *root)
 {

@@ -9,11 +9,11 @@
 
 G_BEGIN_DECLS
 
-void ttt_accessible_hide_type_names (GtkWidget *root);
-void ttt_accessible_quiet_tooltips (GtkWidget *root);
-void ttt_accessible_speak_shortcuts (GtkWindow *window);
+void ttt_accessible_hide_type_names (GtkWidget  *root);
+void ttt_accessible_hide_all        (GtkWidget  *root,
+                                     GType       type);
+void ttt_accessible_quiet_tooltips  (GtkWidget  *root);
+void ttt_accessible_speak_shortcuts (GtkWindow  *window);
 void ttt_accessible_menu_shortcuts  (GtkPopover *popover);
-void ttt_accessible_hide_all        (GtkWidget *root,
-                                     GType      type);
 
 G_END_DECLS

@@ -482,7 +482,9 @@ tell_reset (TttStatisticsWindow *self,
 /* The notice stays while the focus is on it: a person who has gone to
  * its Restore must not see it go from under them. */
 static void
-focus_changed_cb (TttStatisticsWindow *self)
+focus_changed_cb (TttStatisticsWindow *self,
+                  GParamSpec          *pspec,
+                  gpointer             user_data)
 {
   GtkWidget *toast = toast_widget (self);
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
