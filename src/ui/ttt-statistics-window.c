@@ -649,9 +649,9 @@ add_row (TttStatisticsWindow *self,
   const char *reset_label = reset_title (id);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tally_title (id));
-  /* Nothing to choose here: a screen reader would say "not selected". */
+  /* Nothing to choose here. (Orca 43 still says "not selected" of a row
+   * of any GtkListBox, which offers AT-SPI's selection whatever its mode.) */
   gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_accessible_reset_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_SELECTED);
   gtk_widget_add_css_class (row, "tally");
 
   if (id != TTT_TALLY_TWO_PLAYERS)
