@@ -180,6 +180,7 @@ test_cli_stray_argument (void)
                      "tictactoe: unexpected argument “foo”; see --help\n");
 }
 
+#ifdef TTT_HAVE_NETWORK
 /* --host and --join: a bad value is one line and exit status 1, said
  * before any window opens. */
 static void
@@ -199,6 +200,8 @@ test_cli_bad_network (void)
                      "tictactoe: invalid address “a:b:c” for --join: An address has at most one “:”, "
                      "before the port; an IPv6 address goes in brackets.\n");
 }
+
+#endif
 
 static void
 test_cli_no_display (void)
