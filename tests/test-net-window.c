@@ -156,6 +156,8 @@ test_play (void)
   play (pair.windows[0], 4);
   wait_text (pair.net[1], "Your move.");
   wait_text (pair.net[0], "Waiting for");
+  /* The main window says it too, by name, not "Computer". */
+  g_assert_cmpstr (ttt_window_get_status (pair.windows[0]), ==, waiting);
   play (pair.windows[1], 0);
   wait_text (pair.net[0], "Your move.");
 
