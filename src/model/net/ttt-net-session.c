@@ -149,14 +149,14 @@ ttt_net_session_finish (TttNetSession    *self,
                         TttNetSessionEnd  end,
                         char             *message)
 {
-  g_autoptr(TttNetSession) hold = g_object_ref (self);
-
   if (self->state == TTT_NET_SESSION_CLOSED)
     {
       g_free (message);
       return;
     }
 
+  /* A handler of the news may drop the session. */
+  g_object_ref (self);
   self->end = end;
   g_free (self->message);
   self->message = message;
@@ -165,6 +165,7 @@ ttt_net_session_finish (TttNetSession    *self,
   clear_requests (self);
   set_state (self, TTT_NET_SESSION_CLOSED);
   ttt_connection_close (self->connection);
+  g_object_unref (self);
 }
 
 static void ttt_net_session_fail (TttNetSession *self,
@@ -317,11 +318,12 @@ message_received_cb (TttConnection    *connection,
                      gpointer          user_data)
 {
   TttNetSession *self = user_data;
-  g_autoptr(TttNetSession) hold = g_object_ref (self);
 
   if (self->state == TTT_NET_SESSION_CLOSED)
     return;
 
+  /* A handler of the news may drop the session. */
+  g_object_ref (self);
   switch (message->type)
     {
     case TTT_MESSAGE_CODE_CONFIRMED:
@@ -329,7 +331,7 @@ message_received_cb (TttConnection    *connection,
           || self->peer_confirmed)
         {
           ttt_net_session_fail (self, _("%s confirmed the code out of place, so the game has ended."), peer_name (self));
-          return;
+          break;
         }
       set_flag (self, PROP_PEER_CONFIRMED, TRUE);
       if (self->state == TTT_NET_SESSION_CONFIRMED)
@@ -380,6 +382,7 @@ message_received_cb (TttConnection    *connection,
       /* The connection keeps these for itself. */
       break;
     }
+  g_object_unref (self);
 }
 
 static void
