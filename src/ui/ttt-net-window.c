@@ -42,6 +42,7 @@ struct _TttNetWindow
   GtkLabel        *code;
   GtkLabel        *code_note;
   GtkWidget       *code_buttons;
+  GtkWidget       *codes_match;
   GtkLabel        *status;
   GtkWidget       *resign;
   GtkWidget       *undo;
@@ -180,6 +181,7 @@ session_state_cb (TttNetWindow *self)
                             _("Both screens must show the same code. Read it to each other, then say whether they match."));
         gtk_widget_set_visible (self->code_buttons, TRUE);
         show_page (self, "code");
+        gtk_widget_grab_focus (self->codes_match);
         /* Translators: %s is the six-digit code. */
         said = g_strdup_printf (_("The code is %s. Compare it with the other screen."),
                                 ttt_net_session_get_code (self->session));
@@ -709,12 +711,11 @@ build_pages (TttNetWindow *self)
   gtk_label_set_xalign (self->code, 0.5);
   gtk_widget_add_css_class (GTK_WIDGET (self->code), "title-1");
   gtk_widget_add_css_class (GTK_WIDGET (self->code), "numeric");
-  gtk_label_set_selectable (self->code, TRUE);
   self->code_note = text_new (page, "");
   self->code_buttons = row_new (page);
   button_new (self->code_buttons, _("They _Differ"), G_CALLBACK (codes_differ_cb), self);
-  gtk_widget_add_css_class (button_new (self->code_buttons, _("The Codes _Match"), G_CALLBACK (codes_match_cb), self),
-                            "suggested-action");
+  self->codes_match = button_new (self->code_buttons, _("The Codes _Match"), G_CALLBACK (codes_match_cb), self);
+  gtk_widget_add_css_class (self->codes_match, "suggested-action");
 
   /* The game */
   page = page_new (self->stack, "play", _("Game With Someone Elsewhere"), NULL);
