@@ -445,14 +445,6 @@ ttt_cell_set_locked (TttCell  *self,
                                -1);
 }
 
-gboolean
-ttt_cell_get_locked (TttCell *self)
-{
-  g_return_val_if_fail (TTT_IS_CELL (self), FALSE);
-
-  return self->locked;
-}
-
 /* Where the cell stands, for its name: row and column from 0. */
 void
 ttt_cell_set_position (TttCell *self,

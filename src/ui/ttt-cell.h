@@ -59,7 +59,6 @@ void        ttt_cell_set_state      (TttCell            *self,
                                      const TttCellState *state);
 void        ttt_cell_set_locked     (TttCell            *self,
                                      gboolean            locked);
-gboolean    ttt_cell_get_locked     (TttCell            *self);
 TttMark     ttt_cell_get_mark       (TttCell            *self);
 const char *ttt_cell_get_note       (TttCell            *self,
                                      const char        **symbol);
