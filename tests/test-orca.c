@@ -548,8 +548,16 @@ expect_reply (guint  from,
       return FALSE;
     }
 
-  text = said_at (expect (from, "^S:Computer played row [1-3], column [1-3]\\. "));
-  *reply = parse_cell (text);
+  /* A reply that ends the game names the person's move first: the focus
+   * leaves its cell for Play Again at once. */
+  pattern = g_strdup_printf ("^S:(You played %s\\. )?Computer played row [1-3], column [1-3]\\. ", words);
+  text = said_at (expect (from, pattern));
+  {
+    g_autofree char *own = g_strdup_printf ("S:You played %s. ", words);
+    const char *reply_text = g_str_has_prefix (text, own) ? text + strlen (own) : text;
+
+    *reply = parse_cell (reply_text);
+  }
   g_assert_cmpint (session.board[*reply], ==, '.');
   session.board[*reply] = 'O';
 
@@ -558,9 +566,11 @@ expect_reply (guint  from,
     {
     case 'O':
       g_assert_true (g_str_has_suffix (text, ". Computer won."));
+      g_assert_true (g_str_has_prefix (text, "S:You played "));
       return FALSE;
     case '=':
       g_assert_true (g_str_has_suffix (text, ". It’s a draw."));
+      g_assert_true (g_str_has_prefix (text, "S:You played "));
       return FALSE;
     default:
       g_assert_true (g_str_has_suffix (text, ". Your turn."));
