@@ -304,6 +304,51 @@ test_hint_with_analysis (TttTestWindow *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 }
 
+/* News told while the focus is on an empty cell (here the computer's
+ * reply) leaves the cell's analysis in its description: before GTK 4.14
+ * the news borrows the description (TttAnnouncer) and goes in front of
+ * the analysis; after the focus leaves, the analysis alone is left. */
+static void
+test_analysis_after_news (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+  const int watched = 8;
+  g_autofree char *analysis = NULL;
+  guint n_moves;
+  const int *moves;
+
+  ttt_test_activate (fixture->window, "win.show-analysis");
+  g_assert_true (ttt_board_view_focus_cell (fixture->board, watched));
+  g_assert_true (ttt_game_play (fixture->game, 0));
+  ttt_test_wait_for_human (fixture->game);
+  ttt_test_iterate ();
+  g_assert_true (ttt_test_focus (fixture->window) == ttt_window_get_cell (fixture->window, watched));
+
+  moves = ttt_game_get_moves (fixture->game, &n_moves);
+  g_assert_cmpuint (n_moves, ==, 2);
+  g_assert_cmpint (moves[1], !=, watched);
+  {
+    TttVerdict verdict;
+    guint n;
+
+    g_assert_true (ttt_game_get_cell_analysis (fixture->game, watched, &verdict, &n));
+    analysis = ttt_coach_analysis_description (verdict, n);
+  }
+
+#if !GTK_CHECK_VERSION (4, 14, 0)
+  {
+    g_autofree char *told = g_strdup_printf ("Computer played row %d, column %d. Your turn. %s",
+                                             moves[1] / 3 + 1, moves[1] % 3 + 1, analysis);
+
+    assert_description (ttt_window_get_cell (fixture->window, watched), told);
+  }
+#endif
+
+  ttt_board_view_focus_cell (fixture->board, watched - 1);
+  ttt_test_iterate ();
+  assert_description (ttt_window_get_cell (fixture->window, watched), analysis);
+}
+
 /* The review */
 
 static void
@@ -668,6 +713,7 @@ main (int   argc,
   ADD ("/coach-ui/analysis/fixed-position", test_analysis_fixed_position);
   ADD ("/coach-ui/analysis/not-for-computer", test_analysis_not_for_computer);
   ADD ("/coach-ui/analysis/remembered", test_analysis_remembered);
+  ADD ("/coach-ui/analysis/after-news", test_analysis_after_news);
   ADD ("/coach-ui/discoverable", test_coach_discoverable);
   ADD ("/coach-ui/hint/reasons", test_hint_reasons);
   ADD ("/coach-ui/hint/with-analysis", test_hint_with_analysis);

@@ -19,6 +19,16 @@
  * Taking the description off also takes off a widget's own one, which GTK
  * sets from its tooltip; it is given back once the focus leaves, when a
  * screen reader does not present it.
+ *
+ * A widget whose own description says something a tooltip does not (a
+ * cell's analysis, "Playing here draws") is described through
+ * ttt_announcer_describe(). That one is not taken off: the news goes in
+ * front of it, so the person hears the news and then what the place they
+ * are on now means, in one message, and the description still carries
+ * the analysis afterwards. Giving it back alone at once would be a second
+ * change, and Orca's second message would cut the news short. Once the
+ * focus leaves (or the owner describes it anew) the widget has its own
+ * description again, without the news.
  */
 
 #include "config.h"
@@ -37,19 +47,47 @@ struct _TttAnnouncer
 
 G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
 
+#define OWN_DESCRIPTION "ttt-announcer-own-description"
+
+/* What @widget says of itself when no news is on it: what its owner gave
+ * ttt_announcer_describe(), else its tooltip (GTK's own choice). */
+static const char *
+own_description (GtkWidget *widget,
+                 gboolean  *described)
+{
+  const char *own = g_object_get_data (G_OBJECT (widget), OWN_DESCRIPTION);
+
+  *described = own != NULL;
+  if (own != NULL)
+    return *own != '\0' ? own : NULL;
+
+  return gtk_widget_get_tooltip_text (widget);
+}
+
+static void
+set_description (GtkWidget  *widget,
+                 const char *text)
+{
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                    -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static void
 give_back (TttAnnouncer *self)
 {
   const char *own;
+  gboolean described;
 
   if (self->borrowed == NULL)
     return;
 
-  own = gtk_widget_get_tooltip_text (self->borrowed);
-  if (own != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self->borrowed),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own,
-                                    -1);
+  own = own_description (self->borrowed, &described);
+  if (own != NULL || described)
+    set_description (self->borrowed, own);
   g_clear_object (&self->borrowed);
 }
 
@@ -137,15 +175,48 @@ ttt_announcer_announce (TttAnnouncer *self,
   gtk_accessible_announce (GTK_ACCESSIBLE (target), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
-  if (self->borrowed != target)
-    {
-      give_back (self);
-      self->borrowed = g_object_ref (target);
-    }
+  {
+    gboolean described;
+    const char *own;
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (target),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
-                                  -1);
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    if (self->borrowed != target)
+      {
+        give_back (self);
+        self->borrowed = g_object_ref (target);
+      }
+
+    own = own_description (target, &described);
+    if (described && own != NULL)
+      {
+        g_autofree char *both = g_strconcat (text, " ", own, NULL);
+
+        set_description (target, both);
+      }
+    else
+      {
+        set_description (target, text);
+        gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      }
+  }
 #endif
+}
+
+/**
+ * ttt_announcer_describe:
+ * @widget: a widget that news may be told on
+ * @description: (nullable): what @widget means, for a screen reader
+ *
+ * Sets @widget's accessible description, and keeps it for the announcer to
+ * put after news told while @widget has the focus and to give back once
+ * the focus leaves (see above). %NULL takes the description off.
+ */
+void
+ttt_announcer_describe (GtkWidget  *widget,
+                        const char *description)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  g_object_set_data_full (G_OBJECT (widget), OWN_DESCRIPTION,
+                          g_strdup (description != NULL ? description : ""), g_free);
+  set_description (widget, description);
 }

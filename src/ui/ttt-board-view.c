@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "ttt-announcer.h"
 #include "ttt-board-view-private.h"
 #include "ttt-mark-paint.h"
 #include "ttt-coach.h"
@@ -835,12 +836,8 @@ update_cell (TttBoardView *self,
   else
     description = g_steal_pointer (&note);
 
-  if (description != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
-                                    -1);
-  else
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  /* Through the announcer, which keeps it under news told on the cell. */
+  ttt_announcer_describe (button, description);
 
   gtk_widget_queue_draw (self->marks[cell]);
 }
