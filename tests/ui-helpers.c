@@ -291,17 +291,18 @@ ttt_test_focus (TttWindow *window)
   return gtk_root_get_focus (GTK_ROOT (window));
 }
 
-/* The score the window shows: X's badge, the draws between, O's badge. */
+/* The score the window shows: the first badge (the person here's, X's
+ * between two), the draws between, the other badge. */
 void
 ttt_test_assert_badges (TttWindow *window,
-                        guint      x,
+                        guint      start,
                         guint      draws,
-                        guint      o)
+                        guint      end)
 {
   g_autofree char *draws_text = g_strdup_printf ("%u", draws);
 
-  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_x"))), ==, x);
-  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_o"))), ==, o);
+  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_start"))), ==, start);
+  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_end"))), ==, end);
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (window, "draws_value"))), ==, draws_text);
 }
 

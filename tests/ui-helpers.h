@@ -42,9 +42,9 @@ GtkWidget    *ttt_test_window_child       (TttWindow            *window,
 GtkWidget    *ttt_test_focus              (TttWindow            *window);
 const char   *ttt_test_toast_title        (AdwToast             *toast);
 void          ttt_test_assert_badges      (TttWindow            *window,
-                                           guint                 x,
+                                           guint                 start,
                                            guint                 draws,
-                                           guint                 o);
+                                           guint                 end);
 TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
 void          ttt_test_assert_labels_whole (GtkWidget           *widget);
 void          ttt_test_set_window_content_size (GtkWindow       *window,

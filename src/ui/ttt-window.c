@@ -43,13 +43,14 @@ struct _TttWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  AdwToast             *level_toast;
   GtkWidget            *notice_bar;
   GtkLabel             *notice_label;
   GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
   GtkWidget            *badges;
-  TttPlayerBadge       *badge_x;
-  TttPlayerBadge       *badge_o;
+  TttPlayerBadge       *badge_start;
+  TttPlayerBadge       *badge_end;
   GtkWidget            *draws_box;
   GtkLabel             *draws_value;
   TttBoardView             *board;
@@ -231,6 +232,17 @@ leave_review (TttWindow *self)
   gtk_widget_set_visible (self->review_box, FALSE);
 }
 
+/* The badge of the side to move stands out. */
+static void
+update_badges_active (TttWindow *self)
+{
+  gboolean over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+  TttMark turn = ttt_game_get_turn (self->game);
+
+  ttt_player_badge_set_active (self->badge_start, !over && ttt_player_badge_get_mark (self->badge_start) == turn);
+  ttt_player_badge_set_active (self->badge_end, !over && ttt_player_badge_get_mark (self->badge_end) == turn);
+}
+
 static void
 update_status (TttWindow *self)
 {
@@ -244,8 +256,7 @@ update_status (TttWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
   gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_WAITING);
 
-  ttt_player_badge_set_active (self->badge_x, !over && ttt_game_get_turn (self->game) == TTT_MARK_X);
-  ttt_player_badge_set_active (self->badge_o, !over && ttt_game_get_turn (self->game) == TTT_MARK_O);
+  update_badges_active (self);
 
   /* A screen reader hears the state of play when it reaches the board. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
@@ -272,19 +283,27 @@ set_label_number (GtkLabel *label,
 }
 
 /* The badges show the tally of what is being played: the level against
- * the computer, or the two-player tally. */
+ * the computer, or the two-player tally. The person here keeps the first
+ * badge whichever mark they play, so "You" does not swap sides when who
+ * moves first alternates; each badge takes the colour of its mark, as on
+ * the board. */
 static void
 update_badges (TttWindow *self)
 {
   /* A tally counts from the side of the person here: X's between two. */
-  gboolean x_counts_won = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL;
+  TttMark near = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL ? TTT_MARK_X
+                                                                                          : TTT_MARK_O;
+  TttMark far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
   TttTally tally;
 
   ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
-  ttt_player_badge_set_name (self->badge_x, ttt_game_get_side_name (self->game, TTT_MARK_X));
-  ttt_player_badge_set_name (self->badge_o, ttt_game_get_side_name (self->game, TTT_MARK_O));
-  ttt_player_badge_set_score (self->badge_x, x_counts_won ? tally.won : tally.lost);
-  ttt_player_badge_set_score (self->badge_o, x_counts_won ? tally.lost : tally.won);
+  ttt_player_badge_set_mark (self->badge_start, near);
+  ttt_player_badge_set_mark (self->badge_end, far);
+  ttt_player_badge_set_name (self->badge_start, ttt_game_get_side_name (self->game, near));
+  ttt_player_badge_set_name (self->badge_end, ttt_game_get_side_name (self->game, far));
+  ttt_player_badge_set_score (self->badge_start, tally.won);
+  ttt_player_badge_set_score (self->badge_end, tally.lost);
+  update_badges_active (self);
 
   set_label_number (self->draws_value, tally.drawn);
   {
@@ -360,6 +379,31 @@ players_changed_cb (TttWindow  *self,
   update_subtitle (self);
   update_badges (self);
   update_status (self);
+}
+
+/* The badges switch to the new level's own tally; said in a toast, or the
+ * change of the numbers would look like the score was wiped. */
+static void
+difficulty_changed_cb (TttWindow  *self,
+                       GParamSpec *pspec,
+                       TttGame    *game)
+{
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  if (ttt_game_get_current_opponent (game) != TTT_OPPONENT_COMPUTER)
+    return;
+
+  /* Translators: a toast when the difficulty changes and the score badges
+   * switch to the games played at it; %s is a difficulty such as "Hard". */
+  title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_current_difficulty (game)));
+  toast = adw_toast_new (title);
+  adw_toast_set_timeout (toast, 3);
+  /* A newer change replaces it rather than queueing behind it. */
+  if (self->level_toast != NULL)
+    adw_toast_dismiss (self->level_toast);
+  g_set_weak_pointer (&self->level_toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -556,6 +600,7 @@ ttt_window_constructed (GObject *object)
   g_signal_connect_object (self->game, "notify::can-undo", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::human-mark", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-opponent", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::statistics", G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
   follow_statistics (self);
@@ -670,6 +715,7 @@ ttt_window_dispose (GObject *object)
 
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
+  g_clear_weak_pointer (&self->level_toast);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 
@@ -725,8 +771,8 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_o);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_start);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_end);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, draws_box);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, draws_value);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, board);
@@ -897,6 +943,16 @@ ttt_window_set_show_analysis (TttWindow *self,
 }
 
 /* The review under way, or NULL. */
+/* The toast that says the badges now show another level's tally, while
+ * it is on show. */
+AdwToast *
+ttt_window_get_level_toast (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->level_toast;
+}
+
 TttReviewCursor *
 ttt_window_get_review (TttWindow *self)
 {
