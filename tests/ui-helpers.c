@@ -82,6 +82,31 @@ ttt_test_wait_for_mapped (GtkWidget *widget)
   g_assert_true (gtk_widget_get_mapped (widget));
 }
 
+static void
+frame_painted_cb (gboolean *painted)
+{
+  *painted = TRUE;
+}
+
+/* Runs the main loop until @widget's window has laid itself out and drawn
+ * a frame since the call: only then are allocations what they show. */
+void
+ttt_test_wait_for_frame (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean painted = FALSE;
+  gulong id;
+
+  g_assert_nonnull (clock);
+  id = g_signal_connect_swapped (clock, "after-paint", G_CALLBACK (frame_painted_cb), &painted);
+  gtk_widget_queue_draw (widget);
+  while (!painted && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, id);
+  g_assert_true (painted);
+}
+
 /* A window as the application opens one: with a game it configured. */
 TttWindow *
 ttt_test_window_new (TttApplication *app)

@@ -22,6 +22,7 @@ TttApplication *ttt_test_application_new  (void);
 TttApplication *ttt_test_application      (void);
 void          ttt_test_reset_settings     (TttApplication       *app);
 void          ttt_test_wait_for_mapped    (GtkWidget            *widget);
+void          ttt_test_wait_for_frame     (GtkWidget            *widget);
 TttWindow    *ttt_test_window_new         (TttApplication       *app);
 AdwComboRow  *ttt_test_preferences_row    (TttPreferencesWindow *preferences,
                                            const char           *key);

@@ -92,6 +92,8 @@ struct _TttBoardView
   int           review_cell;
   TttMark       review_mover;
   TttGrade      review_grade;
+  /* The move at the cursor is a person's, with a grade to show. */
+  gboolean      review_graded;
   int           review_best_cell;
 };
 
@@ -730,7 +732,7 @@ update_note (TttBoardView *self,
 
   if (self->review != NULL)
     {
-      if (cell == self->review_cell)
+      if (cell == self->review_cell && self->review_graded)
         {
           set_note (self, cell, grade_note_kind (self->review_grade),
                     g_strdup (ttt_coach_grade_name (self->review_grade)));
@@ -1209,10 +1211,16 @@ update_review_move (TttBoardView *self)
   self->review_cell = -1;
   self->review_best_cell = -1;
   self->review_mover = TTT_MARK_NONE;
+  self->review_graded = FALSE;
 
   if (self->review == NULL ||
       !ttt_review_cursor_get_move (self->review, ttt_review_cursor_get_position (self->review),
                                    &self->review_cell, &self->review_mover, &review))
+    return;
+
+  /* The computer's moves are told, not graded (ttt_coach_move_text()). */
+  self->review_graded = ttt_review_cursor_get_graded (self->review, ttt_review_cursor_get_position (self->review));
+  if (!self->review_graded)
     return;
 
   self->review_grade = review.grade;

@@ -61,6 +61,8 @@ struct _TttWindow
   GtkButton            *review_button;
   GtkButton            *play_again_button;
   GtkWidget            *review_box;
+  GtkWidget            *first_button;
+  GtkWidget            *last_button;
   GtkLabel             *summary_label;
   GtkLabel             *move_label;
   GtkLabel             *position_label;
@@ -136,10 +138,11 @@ update_review (TttWindow *self)
 
   /* A button that has reached the end of the game hands the focus to the
    * other rather than drop it. */
-  if (focus == self->next_button && !has_next)
+  if ((focus == self->next_button || focus == self->last_button) && !has_next)
     gtk_widget_grab_focus (self->previous_button);
-  else if (focus == self->previous_button && !has_previous)
+  else if ((focus == self->previous_button || focus == self->first_button) && !has_previous)
     gtk_widget_grab_focus (self->next_button);
+
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
@@ -150,6 +153,26 @@ update_review (TttWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
                                   -1);
+}
+
+/* The review's summary and explanation are two lines tall whatever they
+ * say, and the review shares the room of the status (a homogeneous
+ * stack): the board keeps its size and place when the game ends, when
+ * the review opens and when an explanation wraps. Two lines of the font
+ * in use, measured again when the font changes. */
+static void
+reserve_review_lines (TttWindow *self)
+{
+  GtkWidget *labels[] = { GTK_WIDGET (self->summary_label), GTK_WIDGET (self->move_label) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], "Ag\nAg");
+      int height;
+
+      pango_layout_get_pixel_size (layout, NULL, &height);
+      gtk_widget_set_size_request (labels[i], -1, height);
+    }
 }
 
 static void update_status (TttWindow *self);
@@ -184,8 +207,6 @@ enter_review (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
                                   -1);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->status_stack), FALSE);
-  gtk_widget_set_visible (self->review_box, TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
   update_status (self);
 
@@ -210,7 +231,6 @@ leave_review (TttWindow *self)
   g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->status_stack), TRUE);
   for (guint i = 0; i < 5; i++)
     {
       static const char *actions[] = {
@@ -229,7 +249,6 @@ leave_review (TttWindow *self)
       else
         gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
     }
-  gtk_widget_set_visible (self->review_box, FALSE);
 }
 
 /* The badge of the side to move stands out. */
@@ -252,7 +271,7 @@ update_status (TttWindow *self)
 
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
-  gtk_stack_set_visible_child_name (self->status_stack, over ? "over" : "play");
+  gtk_stack_set_visible_child_name (self->status_stack, self->review != NULL ? "review" : over ? "over" : "play");
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
   gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_WAITING);
 
@@ -783,6 +802,8 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, play_again_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_box);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, first_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, last_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, move_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, position_label);
@@ -812,6 +833,12 @@ static void
 ttt_window_init (TttWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  reserve_review_lines (self);
+  g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-font-name",
+                           G_CALLBACK (reserve_review_lines), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-xft-dpi",
+                           G_CALLBACK (reserve_review_lines), self, G_CONNECT_SWAPPED);
 
   g_object_bind_property (self, "show-analysis", self->board, "show-analysis", G_BINDING_SYNC_CREATE);
   add_review_keys (self);
