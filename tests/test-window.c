@@ -501,8 +501,8 @@ test_icon_buttons_named (TttTestWindow *fixture,
                          gconstpointer  data)
 {
   /* New Game, Undo, the main menu, Hint, the notice's Dismiss, and the
-   * review's Previous and Next. */
-  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 7);
+   * review's First, Previous, Next and Last. */
+  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 9);
 }
 
 /* The main menu holds what has no button of its own, the manual among
