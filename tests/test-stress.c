@@ -5,7 +5,7 @@
  * Anything a person can do, in any order and at any moment — clicks on any
  * cell (free, taken, during the computer's pause), New Game, Undo, Hint,
  * preference changes mid-game, the preferences window opened and closed,
- * the Statistics window with its resets and the Restore of their toasts (and
+ * the Statistics window with its resets and the Undo of their toasts (and
  * closed, or its parent closed, while a toast shows and the board still
  * moves), the main window closed while the computer thinks, the analysis
  * turned on and off, a review opened, stepped through and left — and after

@@ -407,10 +407,10 @@ is_restore_button (GtkWidget *widget,
   *prune = !gtk_widget_get_can_target (widget);
 
   return !*prune && GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Restore")) == 0;
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), C_("undo a reset", "_Undo")) == 0;
 }
 
-/* The Restore button of the toast on show in @window, the widget a person
+/* The Undo button of the toast on show in @window, the widget a person
  * clicks, or NULL: not that of a toast hiding. */
 GtkWidget *
 ttt_test_find_restore_button (TttStatisticsWindow *window)
