@@ -117,6 +117,36 @@ test_badge_sides (TttTestWindow *fixture,
                    "Showing the score at Easy");
 }
 
+/* Where the Hint button is in the window, once drawn. */
+static graphene_rect_t
+hint_bounds (TttTestWindow *fixture)
+{
+  graphene_rect_t bounds;
+
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->window));
+  g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "hint_button"),
+                                            GTK_WIDGET (fixture->window), &bounds));
+  return bounds;
+}
+
+/* Hint keeps its place whatever the status line says. */
+static void
+test_hint_button_still (TttTestWindow *fixture,
+                        gconstpointer  data)
+{
+  graphene_rect_t turn, thinking;
+
+  turn = hint_bounds (fixture);
+  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_test_click (fixture->window, 0);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
+  thinking = hint_bounds (fixture);
+  g_assert_cmpfloat_with_epsilon (thinking.origin.x, turn.origin.x, 0.5);
+  g_assert_cmpfloat_with_epsilon (thinking.origin.y, turn.origin.y, 0.5);
+  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_test_wait_for_human (fixture->game);
+}
+
 static void
 test_thinking_refuses_clicks (TttTestWindow *fixture,
                               gconstpointer  data)
@@ -658,6 +688,7 @@ main (int   argc,
   ADD ("/window/click-and-answer", test_click_and_answer);
   ADD ("/window/badge-sides", test_badge_sides);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
+  ADD ("/window/hint-button-still", test_hint_button_still);
   ADD ("/window/two-players-win-highlight", test_two_players_win_highlight);
   ADD ("/window/computer-wins-status", test_computer_wins_status);
   ADD ("/window/keyboard-play", test_keyboard_play);
