@@ -83,7 +83,7 @@ slow_thread (GTask        *task,
 
 static void
 slow_choose_move_async (TttPlayer           *player,
-                        const TttBoard      *board,
+                        const TttPosition   *position,
                         guint64              rng_state,
                         GCancellable        *cancellable,
                         GAsyncReadyCallback  callback,
@@ -92,7 +92,7 @@ slow_choose_move_async (TttPlayer           *player,
   g_autoptr(GTask) task = g_task_new (player, cancellable, callback, user_data);
   SlowSearch *search = g_new0 (SlowSearch, 1);
 
-  search->board = *board;
+  search->board = position->classic;
   g_task_set_task_data (task, search, g_free);
   g_task_set_check_cancellable (task, TRUE);
   g_task_run_in_thread (task, slow_thread);

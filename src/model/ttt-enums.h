@@ -36,6 +36,16 @@ typedef enum
 #define TTT_TYPE_FIRST_PLAYER (ttt_first_player_get_type ())
 GType ttt_first_player_get_type (void) G_GNUC_CONST;
 
+/* Which game is played: the classic 3 × 3, or Ultimate (nine boards). */
+typedef enum
+{
+  TTT_VARIANT_CLASSIC,
+  TTT_VARIANT_ULTIMATE,
+} TttVariant;
+
+#define TTT_TYPE_VARIANT (ttt_variant_get_type ())
+GType ttt_variant_get_type (void) G_GNUC_CONST;
+
 typedef enum
 {
   TTT_OPPONENT_COMPUTER,

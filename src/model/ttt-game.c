@@ -408,6 +408,7 @@ ttt_game_computer_move_cb (gpointer user_data)
   TttGame *self = TTT_GAME (user_data);
   TttPlayer *player = side_player (self, ttt_board_turn (&self->board));
   MoveRequest *request = g_new0 (MoveRequest, 1);
+  TttPosition position;
 
   /* The source ends with this call; forget it before anything can try to
    * remove it again. */
@@ -419,7 +420,9 @@ ttt_game_computer_move_cb (gpointer user_data)
   g_weak_ref_init (&request->game, self);
   request->cancellable = g_object_ref (self->thinking);
   n_thinking++;
-  ttt_player_choose_move_async (player, &self->board, self->rng_state, self->thinking,
+  ttt_position_init_classic (&position, &self->board,
+                             self->n_moves > 0 ? self->history[self->n_moves - 1] : -1);
+  ttt_player_choose_move_async (player, &position, self->rng_state, self->thinking,
                                 ttt_game_move_chosen_cb, request);
 
   return G_SOURCE_REMOVE;

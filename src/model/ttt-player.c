@@ -129,17 +129,17 @@ ttt_player_get_kind (TttPlayer *self)
  */
 void
 ttt_player_choose_move_async (TttPlayer           *self,
-                              const TttBoard      *board,
+                              const TttPosition   *position,
                               guint64              rng_state,
                               GCancellable        *cancellable,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
 {
   g_return_if_fail (TTT_IS_PLAYER (self));
-  g_return_if_fail (board != NULL);
+  g_return_if_fail (position != NULL);
   g_return_if_fail (TTT_PLAYER_GET_CLASS (self)->choose_move_async != NULL);
 
-  TTT_PLAYER_GET_CLASS (self)->choose_move_async (self, board, rng_state, cancellable,
+  TTT_PLAYER_GET_CLASS (self)->choose_move_async (self, position, rng_state, cancellable,
                                                   callback, user_data);
 }
 
@@ -179,11 +179,52 @@ G_DEFINE_FINAL_TYPE (TttComputerPlayer, ttt_computer_player, TTT_TYPE_PLAYER)
  * nothing of it is shared with the main thread while it runs. */
 typedef struct
 {
-  TttBoard  board;
-  TttLevel  level;
-  guint64   rng_state;
-  int       cell;
+  TttPosition   position;
+  TttLevel      level;
+  guint64       rng_state;
+  gint64        deadline;     /* monotonic µs: an Ultimate search stops here */
+  GCancellable *cancellable;  /* and here: a cancel ends the thread early */
+  int           cell;
 } Search;
+
+static void
+search_free (Search *search)
+{
+  g_clear_object (&search->cancellable);
+  g_free (search);
+}
+
+/* Ultimate's search polls this now and then: a cancelled request (New Game,
+ * Undo, dispose) frees the thread at once rather than at the budget's end. */
+static bool
+search_should_stop (void *data)
+{
+  Search *search = data;
+
+  return g_cancellable_is_cancelled (search->cancellable) ||
+         g_get_monotonic_time () >= search->deadline;
+}
+
+static int
+choose_ultimate (Search *search,
+                 uint64_t *rng)
+{
+  TttSearchBudget budget = { 0, search_should_stop, search };
+  TttSearch *tree;
+  TttStatus status;
+  int move = -1;
+
+  /* The tree is the thread's own: allocated within the engine's bound for
+   * this one move, so no search memory is shared between threads. */
+  tree = ttt_search_new (0);
+  if (tree == NULL)
+    return -1;
+  status = ttt_ultimate_choose (tree, &search->position.ultimate, search->level,
+                                &budget, rng, &move);
+  ttt_search_free (tree);
+
+  return status == TTT_OK ? move : -1;
+}
 
 static void
 search_thread (GTask        *task,
@@ -194,7 +235,10 @@ search_thread (GTask        *task,
   Search *search = task_data;
   uint64_t rng = search->rng_state;
 
-  search->cell = ttt_ai_choose (&search->board, search->level, &rng);
+  if (search->position.variant == TTT_VARIANT_ULTIMATE)
+    search->cell = choose_ultimate (search, &rng);
+  else
+    search->cell = ttt_ai_choose (&search->position.classic, search->level, &rng);
   search->rng_state = rng;
 
   if (search->cell < 0)
@@ -206,7 +250,7 @@ search_thread (GTask        *task,
 
 static void
 ttt_computer_player_choose_move_async (TttPlayer           *player,
-                                       const TttBoard      *board,
+                                       const TttPosition   *position,
                                        guint64              rng_state,
                                        GCancellable        *cancellable,
                                        GAsyncReadyCallback  callback,
@@ -216,16 +260,18 @@ ttt_computer_player_choose_move_async (TttPlayer           *player,
   g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   Search *search = g_new0 (Search, 1);
 
-  search->board = *board;
+  search->position = *position;
   search->level = self->level;
   search->rng_state = rng_state;
+  search->deadline = g_get_monotonic_time () + TTT_COMPUTER_PLAYER_DEADLINE_MS * G_TIME_SPAN_MILLISECOND;
+  search->cancellable = cancellable != NULL ? g_object_ref (cancellable) : g_cancellable_new ();
 
   g_task_set_source_tag (task, ttt_computer_player_choose_move_async);
   g_task_set_name (task, "[tictactoe] computer move");
   /* A search that ends after a cancel must not hand its move on. */
   g_task_set_return_on_cancel (task, FALSE);
   g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, search, g_free);
+  g_task_set_task_data (task, search, (GDestroyNotify) search_free);
   g_task_run_in_thread (task, search_thread);
 }
 

@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 
 #include "ttt-enums.h"
+#include "ttt-position.h"
 
 G_BEGIN_DECLS
 
@@ -24,11 +25,11 @@ struct _TttPlayerClass
 {
   GObjectClass parent_class;
 
-  /* For the players the model drives; NULL for a local person. @rng_state
-   * is the game's random stream as it stands: the answer hands back where
+  /* For the players the model drives; NULL for a local person. @position
+   * is a copy the player may keep; @rng_state is the game's random stream as it stands: the answer hands back where
    * it goes on, so that one seed fixes a whole session. */
   void  (*choose_move_async)  (TttPlayer            *self,
-                               const TttBoard       *board,
+                               const TttPosition    *position,
                                guint64               rng_state,
                                GCancellable         *cancellable,
                                GAsyncReadyCallback   callback,
@@ -44,7 +45,7 @@ struct _TttPlayerClass
 TttPlayer      *ttt_player_new_local          (void);
 TttPlayerKind   ttt_player_get_kind           (TttPlayer            *self);
 void            ttt_player_choose_move_async  (TttPlayer            *self,
-                                               const TttBoard       *board,
+                                               const TttPosition    *position,
                                                guint64               rng_state,
                                                GCancellable         *cancellable,
                                                GAsyncReadyCallback   callback,
@@ -54,7 +55,11 @@ int             ttt_player_choose_move_finish (TttPlayer            *self,
                                                guint64              *rng_state,
                                                GError              **error);
 
-/* The computer: today's opponents, at a level. */
+/* The computer: today's opponents, at a level. An Ultimate search also
+ * stops at this deadline, whatever its level's budget (Hard's takes about
+ * a second on a 2-core machine). */
+#define TTT_COMPUTER_PLAYER_DEADLINE_MS 1500
+
 #define TTT_TYPE_COMPUTER_PLAYER (ttt_computer_player_get_type ())
 G_DECLARE_FINAL_TYPE (TttComputerPlayer, ttt_computer_player, TTT, COMPUTER_PLAYER, TttPlayer)
 

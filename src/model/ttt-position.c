@@ -1,0 +1,101 @@
+/* ttt-position.c — a position of either game, as the model hands it on
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ttt-position.h"
+
+void
+ttt_position_init_classic (TttPosition    *position,
+                           const TttBoard *board,
+                           int             last_move)
+{
+  g_return_if_fail (position != NULL && board != NULL);
+
+  memset (position, 0, sizeof *position);
+  position->variant = TTT_VARIANT_CLASSIC;
+  position->last_move = last_move;
+  position->classic = *board;
+}
+
+void
+ttt_position_init_ultimate (TttPosition       *position,
+                            const TttUltimate *ultimate,
+                            int                last_move)
+{
+  g_return_if_fail (position != NULL && ultimate != NULL);
+
+  memset (position, 0, sizeof *position);
+  position->variant = TTT_VARIANT_ULTIMATE;
+  position->last_move = last_move;
+  position->ultimate = *ultimate;
+}
+
+int
+ttt_position_get_n_cells (const TttPosition *position)
+{
+  g_return_val_if_fail (position != NULL, 0);
+
+  return position->variant == TTT_VARIANT_ULTIMATE ? TTT_ULTIMATE_N_MOVES : TTT_N_CELLS;
+}
+
+TttMark
+ttt_position_get_turn (const TttPosition *position)
+{
+  g_return_val_if_fail (position != NULL, TTT_MARK_NONE);
+
+  if (position->variant == TTT_VARIANT_ULTIMATE)
+    return ttt_ultimate_outcome (&position->ultimate) == TTT_OUTCOME_ONGOING
+           ? (TttMark) position->ultimate.turn : TTT_MARK_NONE;
+
+  return ttt_board_outcome (&position->classic) == TTT_OUTCOME_ONGOING
+         ? ttt_board_turn (&position->classic) : TTT_MARK_NONE;
+}
+
+TttMark
+ttt_position_get_cell (const TttPosition *position,
+                       int                cell)
+{
+  g_return_val_if_fail (position != NULL, TTT_MARK_NONE);
+
+  if (cell < 0 || cell >= ttt_position_get_n_cells (position))
+    return TTT_MARK_NONE;
+
+  if (position->variant == TTT_VARIANT_ULTIMATE)
+    return ttt_ultimate_get (&position->ultimate, cell);
+
+  return ttt_board_get (&position->classic, cell);
+}
+
+/* Whether the side to move may play @cell: what a move from a player the
+ * model does not trust (a remote one) is checked with. */
+gboolean
+ttt_position_is_legal (const TttPosition *position,
+                       int                cell)
+{
+  g_return_val_if_fail (position != NULL, FALSE);
+
+  if (cell < 0 || cell >= ttt_position_get_n_cells (position))
+    return FALSE;
+
+  if (position->variant == TTT_VARIANT_ULTIMATE)
+    return ttt_ultimate_is_legal (&position->ultimate, cell);
+
+  return ttt_board_outcome (&position->classic) == TTT_OUTCOME_ONGOING &&
+         ttt_board_get (&position->classic, cell) == TTT_MARK_NONE;
+}
+
+TttOutcome
+ttt_position_get_outcome (const TttPosition *position)
+{
+  g_return_val_if_fail (position != NULL, TTT_OUTCOME_INVALID);
+
+  if (position->variant == TTT_VARIANT_ULTIMATE)
+    return ttt_ultimate_outcome (&position->ultimate);
+
+  return ttt_board_outcome (&position->classic);
+}

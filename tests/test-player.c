@@ -1,0 +1,172 @@
+/* test-player.c — the player seam: positions of either game, and the
+ * computer answering them off the main thread
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "model-helpers.h"
+
+#include "ttt-position.h"
+
+static void
+test_position_classic (void)
+{
+  TttBoard board;
+  TttPosition position;
+
+  g_assert_cmpint (ttt_board_parse (&board, "X...O...."), ==, TTT_OK);
+  ttt_position_init_classic (&position, &board, 4);
+
+  g_assert_cmpint (position.variant, ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (position.last_move, ==, 4);
+  g_assert_cmpint (ttt_position_get_n_cells (&position), ==, 9);
+  g_assert_cmpint (ttt_position_get_turn (&position), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_position_get_cell (&position, 0), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_position_get_cell (&position, 4), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_position_get_cell (&position, 9), ==, TTT_MARK_NONE);
+  g_assert_false (ttt_position_is_legal (&position, 0));
+  g_assert_false (ttt_position_is_legal (&position, -1));
+  g_assert_false (ttt_position_is_legal (&position, 9));
+  g_assert_true (ttt_position_is_legal (&position, 8));
+  g_assert_cmpint (ttt_position_get_outcome (&position), ==, TTT_OUTCOME_ONGOING);
+
+  /* A finished board has no side to move and no legal cell. */
+  g_assert_cmpint (ttt_board_parse (&board, "XXXOO...."), ==, TTT_OK);
+  ttt_position_init_classic (&position, &board, 2);
+  g_assert_cmpint (ttt_position_get_turn (&position), ==, TTT_MARK_NONE);
+  g_assert_false (ttt_position_is_legal (&position, 8));
+  g_assert_cmpint (ttt_position_get_outcome (&position), ==, TTT_OUTCOME_X_WINS);
+}
+
+static void
+test_position_ultimate (void)
+{
+  TttUltimate ultimate;
+  TttPosition position;
+  int sent_to;
+
+  ttt_ultimate_clear (&ultimate);
+  g_assert_cmpint (ttt_ultimate_play (&ultimate, 4 * 9 + 2), ==, TTT_OK);
+  ttt_position_init_ultimate (&position, &ultimate, 4 * 9 + 2);
+
+  g_assert_cmpint (position.variant, ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_position_get_n_cells (&position), ==, 81);
+  g_assert_cmpint (ttt_position_get_turn (&position), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_position_get_cell (&position, 4 * 9 + 2), ==, TTT_MARK_X);
+
+  /* The move was made in a cell whose place sends O to one board: only
+   * that board's cells are legal, whichever numbering the engine uses. */
+  sent_to = ultimate.next;
+  g_assert_cmpint (sent_to, >=, 0);
+  for (int cell = 0; cell < 81; cell++)
+    g_assert_cmpint (ttt_position_is_legal (&position, cell), ==,
+                     ttt_ultimate_is_legal (&ultimate, cell));
+  g_assert_false (ttt_position_is_legal (&position, 4 * 9 + 2));
+  g_assert_false (ttt_position_is_legal (&position, 81));
+  g_assert_cmpint (ttt_position_get_outcome (&position), ==, TTT_OUTCOME_ONGOING);
+}
+
+typedef struct
+{
+  GMainLoop *loop;
+  GError    *error;
+  int        cell;
+  gboolean   done;
+} Answer;
+
+static void
+answered_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  Answer *answer = user_data;
+  guint64 rng_state = 0;
+
+  answer->cell = ttt_player_choose_move_finish (TTT_PLAYER (source), result,
+                                                &rng_state, &answer->error);
+  answer->done = TRUE;
+  g_main_loop_quit (answer->loop);
+}
+
+static gboolean
+deadline_cb (gpointer user_data)
+{
+  g_error ("the computer did not answer within the test's deadline");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ask (TttPlayer         *player,
+     const TttPosition *position,
+     GCancellable      *cancellable,
+     Answer            *answer)
+{
+  guint deadline = g_timeout_add (TTT_TEST_DEADLINE_US / 1000, deadline_cb, NULL);
+
+  answer->loop = g_main_loop_new (NULL, FALSE);
+  ttt_player_choose_move_async (player, position, 7, cancellable, answered_cb, answer);
+  if (cancellable != NULL)
+    g_cancellable_cancel (cancellable);
+  while (!answer->done)
+    g_main_loop_run (answer->loop);
+  g_source_remove (deadline);
+  g_main_loop_unref (answer->loop);
+}
+
+/* Every level of the computer answers an Ultimate position with a legal
+ * move, through the same seam as the classic game. */
+static void
+test_computer_ultimate (void)
+{
+  static const TttLevel levels[] = { TTT_LEVEL_EASY, TTT_LEVEL_MEDIUM };
+  TttUltimate ultimate;
+  TttPosition position;
+
+  ttt_ultimate_clear (&ultimate);
+  g_assert_cmpint (ttt_ultimate_play (&ultimate, 40), ==, TTT_OK);
+  ttt_position_init_ultimate (&position, &ultimate, 40);
+
+  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      g_autoptr(TttPlayer) computer = ttt_computer_player_new (levels[i]);
+      Answer answer = { 0 };
+
+      ask (computer, &position, NULL, &answer);
+      g_assert_no_error (answer.error);
+      g_assert_true (ttt_ultimate_is_legal (&ultimate, answer.cell));
+    }
+}
+
+/* A cancelled request answers CANCELLED and no move, even from Hard's
+ * long search. */
+static void
+test_computer_cancelled (void)
+{
+  g_autoptr(TttPlayer) computer = ttt_computer_player_new (TTT_LEVEL_HARD);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  TttUltimate ultimate;
+  TttPosition position;
+  Answer answer = { 0 };
+
+  ttt_ultimate_clear (&ultimate);
+  ttt_position_init_ultimate (&position, &ultimate, -1);
+
+  ask (computer, &position, cancellable, &answer);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (answer.cell, ==, -1);
+  g_clear_error (&answer.error);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/player/position/classic", test_position_classic);
+  g_test_add_func ("/player/position/ultimate", test_position_ultimate);
+  g_test_add_func ("/player/computer/ultimate", test_computer_ultimate);
+  g_test_add_func ("/player/computer/cancelled", test_computer_cancelled);
+
+  return g_test_run ();
+}
