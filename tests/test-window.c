@@ -117,6 +117,18 @@ test_badge_sides (TttTestWindow *fixture,
                    "Showing the score at Easy");
 }
 
+/* The window opens with the focus on the board, so that the arrows and
+ * Return play at once. */
+static void
+test_focus_starts_on_board (TttTestWindow *fixture,
+                            gconstpointer  data)
+{
+  GtkWidget *focus = ttt_test_focus (fixture->window);
+
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (fixture->board)));
+}
+
 /* Where the Hint button is in the window, once drawn. */
 static graphene_rect_t
 hint_bounds (TttTestWindow *fixture)
@@ -689,6 +701,7 @@ main (int   argc,
   ADD ("/window/badge-sides", test_badge_sides);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
   ADD ("/window/hint-button-still", test_hint_button_still);
+  ADD ("/window/focus-starts-on-board", test_focus_starts_on_board);
   ADD ("/window/two-players-win-highlight", test_two_players_win_highlight);
   ADD ("/window/computer-wins-status", test_computer_wins_status);
   ADD ("/window/keyboard-play", test_keyboard_play);

@@ -208,7 +208,8 @@ snapshot_win_line (TttBoardView *self,
       int last = g_bit_nth_msf (line, -1);
       graphene_point_t from, to;
       graphene_rect_t bounds;
-      GdkRGBA mark_color;
+      GdkRGBA line_color = { 0.2, 0.2, 0.2, 1.0 };
+      GdkRGBA halo_color = { 1.0, 1.0, 1.0, 1.0 };
       double dx, dy, length, reach;
 
       if (line == 0 || first < 0 || last >= self->n_cells)
@@ -231,16 +232,25 @@ snapshot_win_line (TttBoardView *self,
       dx *= 1 + 2 * reach;
       dy *= 1 + 2 * reach;
 
-      ttt_cell_get_mark_color (self->cells[first], &mark_color);
+      gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_fg_color", &line_color);
+      gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color", &halo_color);
       cr = gtk_snapshot_append_cairo (snapshot,
                                       &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
                                                            extent_of (g->columns, g->block_columns, self->cell_size),
                                                            extent_of (g->rows, g->block_rows, self->cell_size)));
-      gdk_cairo_set_source_rgba (cr, &mark_color);
-      cairo_set_line_width (cr, self->cell_size * 0.1);
+      /* Not in the winner's colour and width, where it lay on X's strokes
+       * and read as three long slashes: a thinner line in the text's
+       * colour on a halo of the background, which parts it from the
+       * marks it crosses; the cells themselves take the winner's tint
+       * (TttCell). */
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       cairo_move_to (cr, from.x, from.y);
       cairo_line_to (cr, from.x + dx * finish, from.y + dy * finish);
+      gdk_cairo_set_source_rgba (cr, &halo_color);
+      cairo_set_line_width (cr, self->cell_size * 0.11);
+      cairo_stroke_preserve (cr);
+      cairo_set_source_rgba (cr, line_color.red, line_color.green, line_color.blue, 0.85);
+      cairo_set_line_width (cr, self->cell_size * 0.05);
       cairo_stroke (cr);
       cairo_destroy (cr);
     }

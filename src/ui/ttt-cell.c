@@ -286,17 +286,18 @@ draw_cell (GtkDrawingArea *area,
       cairo_set_line_width (cr, size * 0.08);
     }
 
-  /* The computer's move sends out a ring that fades, so the eye finds it. */
-  if (self->pulse_value > 0)
+  /* The computer's last move lies on a tint of its mark's colour, which
+   * the pointer's grey hover is not; as it lands the tint starts
+   * stronger and settles. A square, not a ring: a ring round an X would
+   * read as an O. The cells of a win take the same tint, under the line
+   * through them. */
+  if ((self->emphasis & (TTT_CELL_EMPHASIS_LAST_MOVE | TTT_CELL_EMPHASIS_WINNING)) || self->pulse_value > 0)
     {
-      double t = 1.0 - self->pulse_value;
+      double inset = size * 0.06;
 
-      cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.45 * self->pulse_value);
-      cairo_set_line_width (cr, size * 0.04);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, cx, cy, radius * (1.05 + 0.45 * t), 0, 2 * G_PI);
-      cairo_stroke (cr);
-      cairo_set_line_width (cr, size * 0.09);
+      path_rounded_rect (cr, inset, inset, width - 2 * inset, height - 2 * inset, size * 0.12);
+      cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.12 + 0.18 * self->pulse_value);
+      cairo_fill (cr);
     }
 
   if (mark == TTT_MARK_NONE)

@@ -44,6 +44,8 @@ struct _TttWindow
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
   AdwToast             *level_toast;
+  /* Whether a key, rather than a click, was the last input. */
+  gboolean              keyboard_last;
   GtkWidget            *notice_bar;
   GtkLabel             *notice_label;
   GtkButton            *notice_close_button;
@@ -604,6 +606,9 @@ ttt_window_constructed (GObject *object)
   g_return_if_fail (TTT_IS_GAME (self->game));
 
   g_object_set (self->board, "game", self->game, NULL);
+  /* The game starts on the board: the arrows and Return play at once,
+   * and the first Tab goes on from it, not into the header bar. */
+  gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
 
   self->news = ttt_news_new (self->game);
   self->announcer = ttt_announcer_new (GTK_WINDOW (self));
@@ -831,6 +836,62 @@ notice_close_cb (TttWindow *self)
   gtk_widget_set_visible (self->notice_bar, FALSE);
 }
 
+/* Focus */
+
+/* GTK 4.8 takes the focus ring away some three seconds after the last key
+ * (later GTK keeps it): the ring of a keyboard player's cell vanished
+ * while they thought, and the window redrew as the ring faded out, with
+ * nothing moving. The ring stays for as long as the keyboard was the last
+ * thing used; a click or a touch lets GTK hide it as it does. */
+static void
+focus_visible_changed_cb (TttWindow  *self,
+                          GParamSpec *pspec,
+                          gpointer    user_data)
+{
+  if (!gtk_window_get_focus_visible (GTK_WINDOW (self)) && self->keyboard_last)
+    gtk_window_set_focus_visible (GTK_WINDOW (self), TRUE);
+}
+
+static gboolean
+key_used_cb (TttWindow             *self,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             GtkEventControllerKey *controller)
+{
+  self->keyboard_last = TRUE;
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+pointer_used_cb (TttWindow       *self,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 GtkGestureClick *gesture)
+{
+  self->keyboard_last = FALSE;
+}
+
+static void
+follow_input (TttWindow *self)
+{
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkGesture *clicks = gtk_gesture_click_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (key_used_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  /* Any button, seen first, and never claimed: the click goes on. */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (clicks), 0);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (clicks), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (clicks, "pressed", G_CALLBACK (pointer_used_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (clicks));
+
+  g_signal_connect (self, "notify::focus-visible", G_CALLBACK (focus_visible_changed_cb), NULL);
+}
+
 static void
 ttt_window_init (TttWindow *self)
 {
@@ -844,6 +905,7 @@ ttt_window_init (TttWindow *self)
 
   g_object_bind_property (self, "show-analysis", self->board, "show-analysis", G_BINDING_SYNC_CREATE);
   add_review_keys (self);
+  follow_input (self);
 
   /* Outside a review its steps do nothing. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", FALSE);
