@@ -474,7 +474,10 @@ update_note (TttBoardView   *self,
           return g_strdup (_("The best move"));
         }
     }
+  /* Not on the empty board: every first move draws with best play, and
+   * nine "= Draw" say nothing but shout at the start of every game. */
   else if (self->show_analysis && mark == TTT_MARK_NONE && is_game_cell (cell) &&
+           ttt_game_get_n_moves (self->game) > 0 &&
            ttt_game_get_cell_analysis (self->game, cell, &verdict, &n_moves))
     {
       static const TttNoteSymbol kinds[] = {

@@ -155,7 +155,9 @@ draw_analysis_note (TttCell   *self,
   double font_px = MAX (11.0, size * 0.13);
   double symbol = size * 0.2;
   double gap = size * 0.06;
-  g_autoptr(PangoLayout) layout = note_layout (area, self->note_text, font_px, size * 0.92, TRUE);
+  /* Regular and dimmed, not bold: the words must not outshine the marks,
+   * the white ones of the dark style least of all. */
+  g_autoptr(PangoLayout) layout = note_layout (area, self->note_text, font_px, size * 0.92, FALSE);
   int text_width, text_height;
   double top;
 
@@ -165,7 +167,7 @@ draw_analysis_note (TttCell   *self,
   gdk_cairo_set_source_rgba (cr, &symbol_color);
   ttt_mark_paint_symbol (cr, kind, cx, top + symbol / 2, symbol);
 
-  gdk_cairo_set_source_rgba (cr, &fg);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.7);
   cairo_move_to (cr, cx - size * 0.46, top + symbol + gap);
   pango_cairo_show_layout (cr, layout);
 }
