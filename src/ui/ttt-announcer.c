@@ -76,19 +76,33 @@ set_description (GtkWidget  *widget,
     gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
+static gboolean
+give_back_cb (gpointer data)
+{
+  GtkWidget *widget = data;
+  gboolean described;
+  const char *own = own_description (widget, &described);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  /* Unless the focus has come back to it, and it is news again, or its
+   * tooltip is its name (see ttt_accessible_hide_type_names()). */
+  if ((own != NULL || described) && (root == NULL || gtk_root_get_focus (root) != widget) &&
+      (described || g_object_get_data (G_OBJECT (widget), "ttt-named-by-tooltip") == NULL))
+    set_description (widget, own);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Once the focus has moved on: GTK 4.8 sends a change of description
+ * late, and given back at once it would reach a screen reader while the
+ * widget still has its focus, said as news ("Next Move"). */
 static void
 give_back (TttAnnouncer *self)
 {
-  const char *own;
-  gboolean described;
-
   if (self->borrowed == NULL)
     return;
 
-  own = own_description (self->borrowed, &described);
-  if (own != NULL || described)
-    set_description (self->borrowed, own);
-  g_clear_object (&self->borrowed);
+  g_idle_add_full (G_PRIORITY_LOW, give_back_cb, g_steal_pointer (&self->borrowed), g_object_unref);
 }
 
 static void
