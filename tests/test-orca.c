@@ -1104,16 +1104,16 @@ static void
 test_statistics (void)
 {
   /* The rows are one sentence each; a reset is heard, with the focus on
-   * the notice's Restore, and Ctrl+Z puts it back, heard too. */
+   * the notice's Undo, and Ctrl+Z puts it back, heard too. */
   step ("ctrl+i", "^S:Easy: No games yet\\.$", NULL);
   step ("Tab", "^S:Medium: [0-9]+ games?: [0-9]+ won, [0-9]+ drawn, [0-9]+ lost; [0-9]+% won; Winning streak [0-9]+, best [0-9]+\\.$", NULL);
   step ("Tab", "^S:Reset Medium Statistics push button\\.$", NULL);
   step ("Return",
-        "^S:Restore push button\\.$",
-        "^S:Medium statistics reset\\. Restore with Ctrl\\+Z\\.$",
+        "^S:Undo push button\\.$",
+        "^S:Medium statistics reset\\. Undo with Ctrl\\+Z\\.$",
         NULL);
   step ("Tab", "^S:Dismiss push button\\.$", NULL);
-  step ("shift+Tab", "^S:Restore push button\\.$", NULL);
+  step ("shift+Tab", "^S:Undo push button\\.$", NULL);
   step ("ctrl+z",
         "^S:Statistics restored\\.$",
         "^S:Medium: [0-9]+ games?: ",

@@ -160,7 +160,7 @@ test_rows (Fixture       *fixture,
   /* Named for a screen reader, and their resets too. */
   {
     /* Not a literal in the macro, which makes a format of it. */
-    const char *hard = "Hard: 2 games: 0 won, 1 drawn, 1 lost; 0% won; Winning streak 0, best 0.";
+    const char *hard = "Hard: 2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.";
 
     gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD),
                                          GTK_ACCESSIBLE_PROPERTY_LABEL, hard);

@@ -155,10 +155,10 @@ check_invariants (Stress *stress)
       g_assert_cmpint (gtk_widget_has_css_class (button, "winning"), ==, (shown_winning >> i) & 1);
 
       /* In play, the analysis is on every cell the model analyses while
-       * it is shown, and on none otherwise. */
+       * it is shown, but on the empty board, and on none otherwise. */
       if (review == NULL)
         {
-          if (ttt_window_get_show_analysis (stress->window) &&
+          if (ttt_window_get_show_analysis (stress->window) && ttt_game_get_n_moves (game) > 0 &&
               ttt_game_get_cell_analysis (game, i, &verdict, &n_plies))
             {
               g_autofree char *label = ttt_coach_analysis_label (verdict, n_plies);

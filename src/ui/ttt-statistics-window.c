@@ -506,8 +506,9 @@ tell_reset (TttStatisticsWindow *self,
     }
 
   /* Translators: a screen reader says it after a reset of the statistics;
-   * %s is the notice, such as “Medium statistics reset”. */
-  news = g_strdup_printf (_("%s. Restore with Ctrl+Z."), title);
+   * %s is the notice, such as “Medium statistics reset”. Undo as on the
+   * toast's button: the reset, not a move of the game. */
+  news = g_strdup_printf (C_("undo a reset", "%s. Undo with Ctrl+Z."), title);
   ttt_announcer_announce (self->announcer, news);
 }
 
