@@ -204,7 +204,9 @@ draw_grade_note (TttCell   *self,
   GdkRGBA fg = named_color (area, "window_fg_color");
   GdkRGBA bg = named_color (area, "window_bg_color");
   GdkRGBA symbol_color = named_color (area, note_color_name (kind));
-  double font_px = MAX (11.0, size * 0.12);
+  /* A label's size, not a mark's: at a large window it stays a badge
+   * rather than growing with the cell. */
+  double font_px = CLAMP (size * 0.12, 11.0, 15.0);
   g_autoptr(PangoLayout) layout = NULL;
   int text_width, text_height;
   double symbol, gap, pad, pill_width, pill_height, x, y, symbol_x, text_x;
@@ -280,13 +282,8 @@ draw_cell (GtkDrawingArea *area,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, size * 0.09);
 
-  /* A mark with a grade under it moves up to make room. */
-  if (grade_note)
-    {
-      radius = size * 0.24;
-      cy = height * 0.4;
-      cairo_set_line_width (cr, size * 0.08);
-    }
+  /* A mark with a grade keeps its size and place, on the win line like
+   * the others; its grade is a badge over the foot of the cell. */
 
   /* The computer's last move lies on a tint of its mark's colour, which
    * the pointer's grey hover is not; as it lands the tint starts
