@@ -320,12 +320,14 @@ test_variant_round_trip (void)
   ttt_statistics_record (a, TTT_TALLY_MEDIUM, TTT_RESULT_DRAWN);
   ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
   ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
+  ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
 
   value = g_variant_ref_sink (ttt_statistics_to_variant (a));
   text = g_variant_print (value, FALSE);
   g_assert_cmpstr (text, ==,
                    "{'easy': (1, 0, 0, 1, 1), 'medium': (0, 1, 0, 0, 0), "
-                   "'hard': (0, 0, 1, 0, 0), 'two-players': (0, 0, 1, 0, 0)}");
+                   "'hard': (0, 0, 1, 0, 0), 'two-players': (0, 0, 1, 0, 0), "
+                   "'network': (1, 0, 0, 1, 1)}");
 
   g_assert_true (ttt_statistics_load (b, value, &error));
   g_assert_no_error (error);
@@ -490,7 +492,8 @@ child_settings_repair (void)
   text = g_variant_print (repaired, FALSE);
   g_assert_cmpstr (text, ==,
                    "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), "
-                   "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}");
+                   "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0), "
+                   "'network': (0, 0, 0, 0, 0)}");
 
   /* Said once: the parent sees one report. */
   {

@@ -50,7 +50,8 @@ G_DEFINE_ENUM_TYPE (TttTallyId, ttt_tally_id,
   G_DEFINE_ENUM_VALUE (TTT_TALLY_EASY, "easy"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_MEDIUM, "medium"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_HARD, "hard"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_TWO_PLAYERS, "two-players"))
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_TWO_PLAYERS, "two-players"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_NETWORK, "network"))
 
 G_DEFINE_ENUM_TYPE (TttResult, ttt_result,
   G_DEFINE_ENUM_VALUE (TTT_RESULT_WON, "won"),
@@ -723,7 +724,9 @@ read_tallies (GVariant  *value,
         }
     }
 
-  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+  /* The tallies since 0.2.0 (network games) are missing from what an
+   * older version wrote, rightly. */
+  for (TttTallyId id = 0; id <= TTT_TALLY_TWO_PLAYERS; id++)
     if (!named[id])
       add_problem (problems, "“%s” is missing", tally_key (id));
 }

@@ -11,7 +11,8 @@
 
 G_BEGIN_DECLS
 
-/* One tally per level against the computer, and one for two people. The
+/* One tally per level against the computer, one for two people here and
+ * one against people elsewhere (from the person here's side). The
  * nicks are the keys of the GSettings value "statistics". */
 typedef enum
 {
@@ -19,9 +20,10 @@ typedef enum
   TTT_TALLY_MEDIUM,
   TTT_TALLY_HARD,
   TTT_TALLY_TWO_PLAYERS,
+  TTT_TALLY_NETWORK,      /* against someone on another computer */
 } TttTallyId;
 
-#define TTT_N_TALLIES 4
+#define TTT_N_TALLIES 5
 
 #define TTT_TYPE_TALLY_ID (ttt_tally_id_get_type ())
 GType ttt_tally_id_get_type (void) G_GNUC_CONST;

@@ -88,6 +88,10 @@ tally_title (TttTallyId id)
       /* Translators: the row of the statistics of games between two
        * people at one screen. */
       return _("X against O");
+    case TTT_TALLY_NETWORK:
+      /* Translators: the row of the statistics of games against people
+       * on other computers. */
+      return _("Against people elsewhere");
     default:
       g_return_val_if_reached ("");
     }
@@ -455,6 +459,8 @@ toast_title (guint ids)
       return g_strdup (_("Hard statistics reset"));
     case TTT_TALLY_TWO_PLAYERS:
       return g_strdup (_("Two-player statistics reset"));
+    case TTT_TALLY_NETWORK:
+      return g_strdup (_("Network statistics reset"));
     default:
       g_return_val_if_reached (g_strdup (""));
     }
@@ -474,6 +480,8 @@ reset_title (TttTallyId id)
       return _("Reset Hard Statistics");
     case TTT_TALLY_TWO_PLAYERS:
       return _("Reset Two-Player Statistics");
+    case TTT_TALLY_NETWORK:
+      return _("Reset Network Statistics");
     default:
       g_return_val_if_reached ("");
     }
@@ -677,8 +685,9 @@ static void
 add_row (TttStatisticsWindow *self,
          TttTallyId           id)
 {
-  AdwPreferencesGroup *group = id == TTT_TALLY_TWO_PLAYERS ? self->two_players_group
-                                                           : self->computer_group;
+  /* Games against people, here or elsewhere, go together. */
+  AdwPreferencesGroup *group = id == TTT_TALLY_TWO_PLAYERS || id == TTT_TALLY_NETWORK
+                               ? self->two_players_group : self->computer_group;
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reset = gtk_button_new_from_icon_name ("user-trash-symbolic");
   const char *reset_label = reset_title (id);
