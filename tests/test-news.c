@@ -109,15 +109,25 @@ computer_played (int         cell,
 }
 
 /* Plays @cell for the human and lets the computer answer; returns the
- * computer's cell, or -1 if the human's move ended the game. */
+ * computer's cell, or -1 if the human's move ended the game. With @later
+ * the answer comes after the news of the human's move has been told, as
+ * it does with the computer's pause. */
 static int
-exchange (Fixture *fixture,
-          int      cell)
+exchange_full (Fixture  *fixture,
+               int       cell,
+               gboolean  later)
 {
   TttBoard before;
 
+  if (later)
+    ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   g_assert_true (ttt_game_play (fixture->game, cell));
   before = ttt_test_read_board (fixture->game);
+  if (later)
+    {
+      ttt_test_iterate ();
+      ttt_game_set_computer_delay (fixture->game, 0);
+    }
   ttt_test_wait_for_human (fixture->game);
 
   if (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_OVER &&
@@ -127,15 +137,23 @@ exchange (Fixture *fixture,
   return ttt_test_played_since (&before, fixture->game);
 }
 
+static int
+exchange (Fixture *fixture,
+          int      cell)
+{
+  return exchange_full (fixture, cell, FALSE);
+}
+
 /* Plays the game out at @level, the human's moves chosen by @strategy,
  * keeping only the news of the last exchange. Returns the human's last
  * move; @reply gets the computer's last cell, or -1 if the human ended
  * the game. */
 static int
-play_out (Fixture         *fixture,
-          TttLevel         level,
-          TttTestStrategy  strategy,
-          int             *reply)
+play_out_full (Fixture         *fixture,
+               TttLevel         level,
+               TttTestStrategy  strategy,
+               gboolean         later,
+               int             *reply)
 {
   int last = -1;
 
@@ -147,10 +165,19 @@ play_out (Fixture         *fixture,
     {
       g_ptr_array_set_size (fixture->heard, 0);
       last = strategy (fixture->game, NULL);
-      *reply = exchange (fixture, last);
+      *reply = exchange_full (fixture, last, later);
     }
 
   return last;
+}
+
+static int
+play_out (Fixture         *fixture,
+          TttLevel         level,
+          TttTestStrategy  strategy,
+          int             *reply)
+{
+  return play_out_full (fixture, level, strategy, FALSE, reply);
 }
 
 /* The computer's reply, then whose turn it is, as one piece of news. */
@@ -198,19 +225,26 @@ test_reply_later (Fixture       *fixture,
 }
 
 /* Against Hard, a human who plays the first free cell loses: the last news
- * is the computer's winning move and the result. */
+ * is the human's own last move (the focus leaves its cell at once for Play
+ * Again, cutting off what the cell said), the computer's winning move and
+ * the result, whether the answer came at once or after a pause. */
 static void
 test_computer_won (Fixture       *fixture,
                    gconstpointer  data)
 {
+  gboolean later = GPOINTER_TO_INT (data);
+  g_autofree char *reply_words = NULL;
   g_autofree char *expected = NULL;
   int reply = -1;
+  int last;
 
-  play_out (fixture, TTT_LEVEL_HARD, ttt_test_strategy_lowest, &reply);
+  last = play_out_full (fixture, TTT_LEVEL_HARD, ttt_test_strategy_lowest, later, &reply);
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
   g_assert_cmpint (reply, >=, 0);
-  expected = computer_played (reply, "Computer won.");
+  g_assert_cmpint (last, >=, 0);
+  reply_words = computer_played (reply, "Computer won.");
+  expected = played ("You", last, reply_words);
   assert_heard (fixture, expected);
   assert_quiet (fixture);
 }
@@ -494,7 +528,8 @@ main (int   argc,
 
   ADD ("/news/reply", test_reply);
   ADD ("/news/reply-later", test_reply_later);
-  ADD ("/news/result/computer-won", test_computer_won);
+  g_test_add ("/news/result/computer-won", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up, test_computer_won, fixture_tear_down);
+  g_test_add ("/news/result/computer-won-later", Fixture, GINT_TO_POINTER (TRUE), fixture_set_up, test_computer_won, fixture_tear_down);
   g_test_add ("/news/result/human-won", Fixture, &human_won, fixture_set_up, test_human_ends, fixture_tear_down);
   g_test_add ("/news/result/draw", Fixture, &human_draws, fixture_set_up, test_human_ends, fixture_tear_down);
   ADD ("/news/two-players", test_two_players);

@@ -210,6 +210,33 @@ test_win_percent (void)
     }
 }
 
+/* Against Hard the figure that can grow: games won or drawn. */
+static void
+test_not_lost_percent (void)
+{
+  static const struct
+  {
+    guint32 won, drawn, lost;
+    int     percent;
+  } cases[] = {
+    { 0, 0, 0, -1 },
+    { 0, 1, 1, 50 },
+    { 0, 2, 1, 67 },
+    { 0, 0, 4, 0 },
+    { 0, 999, 1, 99 },
+    { 0, 1, 998, 1 },
+    { 1, 1, 0, 100 },
+    { G_MAXUINT32, G_MAXUINT32, G_MAXUINT32, 67 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TttTally tally = { cases[i].won, cases[i].drawn, cases[i].lost, 0, 0 };
+
+      g_assert_cmpint (ttt_tally_get_not_lost_percent (&tally), ==, cases[i].percent);
+    }
+}
+
 /* Reset and undo */
 
 static void
@@ -904,6 +931,7 @@ main (int   argc,
   g_test_add_func ("/statistics/two-players", test_two_players);
   g_test_add_func ("/statistics/saturate", test_saturate);
   g_test_add_func ("/statistics/win-percent", test_win_percent);
+  g_test_add_func ("/statistics/not-lost-percent", test_not_lost_percent);
   g_test_add_func ("/statistics/reset-and-merge", test_reset_and_merge);
   g_test_add_func ("/statistics/variant/round-trip", test_variant_round_trip);
   g_test_add_func ("/statistics/variant/broken", test_variant_broken);

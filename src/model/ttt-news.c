@@ -173,6 +173,8 @@ compose (TttNews *self)
 {
   GString *text = g_string_new (NULL);
   gboolean board_changed = self->n_placed > 0 || self->n_cleared > 0;
+  gboolean over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+  TttMark human = ttt_game_get_human_mark (self->game);
 
   if (self->action == ACTION_NEW_GAME)
     add (text, C_("news", "New game."));
@@ -198,19 +200,39 @@ compose (TttNews *self)
 
   /* A person's own move is heard from its cell, which has the focus; the
    * computer's is not. The move that ends a game is the exception: the
-   * finished board takes no focus (the view sends it to Play Again). */
+   * finished board takes no focus (the view sends it to Play Again). So
+   * is the person's move before a reply that ends it: the focus leaves
+   * the cell at once, and a screen reader drops what the cell was saying
+   * for the new focus. */
+  if (over && vs_computer (self) && self->n_placed > 0 &&
+      self->placed_marks[self->n_placed - 1] != human)
+    {
+      guint n_moves;
+      const int *moves = ttt_game_get_moves (self->game, &n_moves);
+      gboolean told = FALSE;
+
+      for (guint i = 0; i < self->n_placed; i++)
+        told |= n_moves >= 2 && self->placed[i] == moves[n_moves - 2];
+      if (n_moves >= 2 && !told)
+        {
+          g_autofree char *sentence = g_strdup_printf (C_("news", "You played row %d, column %d."),
+                                                       moves[n_moves - 2] / 3 + 1, moves[n_moves - 2] % 3 + 1);
+          add (text, sentence);
+        }
+    }
+
   for (guint i = 0; i < self->n_placed; i++)
     {
       int cell = self->placed[i];
       TttMark mark = self->placed_marks[i];
-      gboolean last = i == self->n_placed - 1 && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+      gboolean last = i == self->n_placed - 1 && over;
       g_autofree char *sentence = NULL;
 
-      if (vs_computer (self) && mark != ttt_game_get_human_mark (self->game))
+      if (vs_computer (self) && mark != human)
         /* Translators: news for a screen reader after the computer's move. */
         sentence = g_strdup_printf (C_("news", "Computer played row %d, column %d."),
                                     cell / 3 + 1, cell % 3 + 1);
-      else if (last && vs_computer (self))
+      else if ((last || over) && vs_computer (self))
         /* Translators: news for a screen reader, the move that ended the game. */
         sentence = g_strdup_printf (C_("news", "You played row %d, column %d."), cell / 3 + 1, cell % 3 + 1);
       else if (last)

@@ -149,6 +149,21 @@ ttt_tally_is_empty (const TttTally *tally)
          tally->streak == 0 && tally->best_streak == 0;
 }
 
+/* @part of @games as a whole percent, 100 and 0 only when exact. */
+static int
+share_percent (guint64 part,
+               guint64 games)
+{
+  guint64 percent = (200 * part + games) / (2 * games);
+
+  if (percent == 100 && part < games)
+    percent = 99;
+  else if (percent == 0 && part > 0)
+    percent = 1;
+
+  return (int) percent;
+}
+
 /**
  * ttt_tally_get_win_percent:
  * @tally: a tally
@@ -163,7 +178,6 @@ int
 ttt_tally_get_win_percent (const TttTally *tally)
 {
   guint64 games;
-  guint64 percent;
 
   g_return_val_if_fail (tally != NULL, -1);
 
@@ -171,13 +185,30 @@ ttt_tally_get_win_percent (const TttTally *tally)
   if (games == 0)
     return -1;
 
-  percent = (200 * (guint64) tally->won + games) / (2 * games);
-  if (percent == 100 && tally->won < games)
-    percent = 99;
-  else if (percent == 0 && tally->won > 0)
-    percent = 1;
+  return share_percent (tally->won, games);
+}
 
-  return (int) percent;
+/**
+ * ttt_tally_get_not_lost_percent:
+ * @tally: a tally
+ *
+ * The share of games won or drawn, rounded as ttt_tally_get_win_percent()
+ * rounds: the figure that can grow against a side that never loses.
+ *
+ * Returns: 0–100, or −1 when no game was played
+ */
+int
+ttt_tally_get_not_lost_percent (const TttTally *tally)
+{
+  guint64 games;
+
+  g_return_val_if_fail (tally != NULL, -1);
+
+  games = ttt_tally_get_games (tally);
+  if (games == 0)
+    return -1;
+
+  return share_percent ((guint64) tally->won + tally->drawn, games);
 }
 
 /* Whether @tally is one that counting games can produce: a streak is never

@@ -56,6 +56,7 @@ TttTallyId      ttt_tally_id_for_level           (TttLevel        level);
 guint64         ttt_tally_get_games              (const TttTally *tally);
 gboolean        ttt_tally_is_empty               (const TttTally *tally);
 int             ttt_tally_get_win_percent        (const TttTally *tally);
+int             ttt_tally_get_not_lost_percent   (const TttTally *tally);
 
 #define TTT_STATISTICS_ERROR (ttt_statistics_error_quark ())
 GQuark ttt_statistics_error_quark (void);

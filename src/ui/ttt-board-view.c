@@ -69,6 +69,8 @@ struct _TttBoardView
   int           review_cell;
   TttMark       review_mover;
   TttGrade      review_grade;
+  /* The move at the cursor is a person's, with a grade to show. */
+  gboolean      review_graded;
   int           review_best_cell;
 };
 
@@ -206,7 +208,8 @@ snapshot_win_line (TttBoardView *self,
       int last = g_bit_nth_msf (line, -1);
       graphene_point_t from, to;
       graphene_rect_t bounds;
-      GdkRGBA mark_color;
+      GdkRGBA line_color = { 0.2, 0.2, 0.2, 1.0 };
+      GdkRGBA halo_color = { 1.0, 1.0, 1.0, 1.0 };
       double dx, dy, length, reach;
 
       if (line == 0 || first < 0 || last >= self->n_cells)
@@ -229,16 +232,25 @@ snapshot_win_line (TttBoardView *self,
       dx *= 1 + 2 * reach;
       dy *= 1 + 2 * reach;
 
-      ttt_cell_get_mark_color (self->cells[first], &mark_color);
+      gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_fg_color", &line_color);
+      gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color", &halo_color);
       cr = gtk_snapshot_append_cairo (snapshot,
                                       &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
                                                            extent_of (g->columns, g->block_columns, self->cell_size),
                                                            extent_of (g->rows, g->block_rows, self->cell_size)));
-      gdk_cairo_set_source_rgba (cr, &mark_color);
-      cairo_set_line_width (cr, self->cell_size * 0.1);
+      /* Not in the winner's colour and width, where it lay on X's strokes
+       * and read as three long slashes: a thinner line in the text's
+       * colour on a halo of the background, which parts it from the
+       * marks it crosses; the cells themselves take the winner's tint
+       * (TttCell). */
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       cairo_move_to (cr, from.x, from.y);
       cairo_line_to (cr, from.x + dx * finish, from.y + dy * finish);
+      gdk_cairo_set_source_rgba (cr, &halo_color);
+      cairo_set_line_width (cr, self->cell_size * 0.11);
+      cairo_stroke_preserve (cr);
+      cairo_set_source_rgba (cr, line_color.red, line_color.green, line_color.blue, 0.85);
+      cairo_set_line_width (cr, self->cell_size * 0.05);
       cairo_stroke (cr);
       cairo_destroy (cr);
     }
@@ -443,7 +455,7 @@ update_note (TttBoardView   *self,
 
   if (self->review != NULL)
     {
-      if (cell == self->review_cell)
+      if (cell == self->review_cell && self->review_graded)
         {
           *kind = grade_note_kind (self->review_grade);
           *text = g_strdup (ttt_coach_grade_name (self->review_grade));
@@ -462,7 +474,10 @@ update_note (TttBoardView   *self,
           return g_strdup (_("The best move"));
         }
     }
+  /* Not on the empty board: every first move draws with best play, and
+   * nine "= Draw" say nothing but shout at the start of every game. */
   else if (self->show_analysis && mark == TTT_MARK_NONE && is_game_cell (cell) &&
+           ttt_game_get_n_moves (self->game) > 0 &&
            ttt_game_get_cell_analysis (self->game, cell, &verdict, &n_moves))
     {
       static const TttNoteSymbol kinds[] = {
@@ -909,10 +924,16 @@ update_review_move (TttBoardView *self)
   self->review_cell = -1;
   self->review_best_cell = -1;
   self->review_mover = TTT_MARK_NONE;
+  self->review_graded = FALSE;
 
   if (self->review == NULL ||
       !ttt_review_cursor_get_move (self->review, ttt_review_cursor_get_position (self->review),
                                    &self->review_cell, &self->review_mover, &review))
+    return;
+
+  /* The computer's moves are told, not graded (ttt_coach_move_text()). */
+  self->review_graded = ttt_review_cursor_get_graded (self->review, ttt_review_cursor_get_position (self->review));
+  if (!self->review_graded)
     return;
 
   self->review_grade = review.grade;

@@ -46,14 +46,17 @@ struct _TttWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  AdwToast             *level_toast;
+  /* Whether a key, rather than a click, was the last input. */
+  gboolean              keyboard_last;
   GtkWidget            *notice_bar;
   GtkLabel             *notice_label;
   GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
   GtkMenuButton        *menu_button;
   GtkWidget            *badges;
-  TttPlayerBadge       *badge_x;
-  TttPlayerBadge       *badge_o;
+  TttPlayerBadge       *badge_start;
+  TttPlayerBadge       *badge_end;
   GtkWidget            *draws_box;
   GtkLabel             *draws_value;
   TttBoardView             *board;
@@ -64,6 +67,9 @@ struct _TttWindow
   GtkButton            *review_button;
   GtkButton            *play_again_button;
   GtkWidget            *review_box;
+  GtkWidget            *first_button;
+  GtkWidget            *hint_button;
+  GtkWidget            *last_button;
   GtkLabel             *summary_label;
   GtkLabel             *move_label;
   GtkLabel             *position_label;
@@ -137,14 +143,15 @@ update_review (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-next", has_next);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-last", has_next);
 
-  /* A screen reader hears the line once per position, as news once the
-   * focus is where it goes: not as the buttons' description, which GTK
-   * 4.8 sends again as the focus reaches a button (heard twice, or the
-   * old line and then the new). The same line again (the window updates
-   * more than once a step) is not news. */
-  if (focus == self->next_button && !has_next)
+  /* A button that has reached the end of the game hands the focus to the
+   * other rather than drop it. A screen reader hears the line once per
+   * position, as news once the focus is where it goes: not as the
+   * buttons' description, which GTK 4.8 sends again as the focus reaches
+   * a button (heard twice, or the old line and then the new). The same
+   * line again (the window updates more than once a step) is not news. */
+  if ((focus == self->next_button || focus == self->last_button) && !has_next)
     gtk_widget_grab_focus (self->previous_button);
-  else if (focus == self->previous_button && !has_previous)
+  else if ((focus == self->previous_button || focus == self->first_button) && !has_previous)
     gtk_widget_grab_focus (self->next_button);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
@@ -156,6 +163,26 @@ update_review (TttWindow *self)
       self->review_said = g_strdup (move_text);
       if (review_has_focus (self))
         ttt_announcer_announce (self->announcer, move_text);
+    }
+}
+
+/* The review's summary and explanation are two lines tall whatever they
+ * say, and the review shares the room of the status (a homogeneous
+ * stack): the board keeps its size and place when the game ends, when
+ * the review opens and when an explanation wraps. Two lines of the font
+ * in use, measured again when the font changes. */
+static void
+reserve_review_lines (TttWindow *self)
+{
+  GtkWidget *labels[] = { GTK_WIDGET (self->summary_label), GTK_WIDGET (self->move_label) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], "Ag\nAg");
+      int height;
+
+      pango_layout_get_pixel_size (layout, NULL, &height);
+      gtk_widget_set_size_request (labels[i], -1, height);
     }
 }
 
@@ -191,8 +218,6 @@ enter_review (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
                                   -1);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->status_stack), FALSE);
-  gtk_widget_set_visible (self->review_box, TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
   update_status (self);
 
@@ -219,7 +244,6 @@ leave_review (TttWindow *self)
   g_clear_object (&self->review);
   g_clear_pointer (&self->review_said, g_free);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->status_stack), TRUE);
   for (guint i = 0; i < 5; i++)
     {
       static const char *actions[] = {
@@ -238,11 +262,20 @@ leave_review (TttWindow *self)
       else
         gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
     }
-  gtk_widget_set_visible (self->review_box, FALSE);
-
   /* Back at the end of the game: how it ended, again, as the eye sees it. */
   if (had_focus && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
     ttt_announcer_announce (self->announcer, gtk_label_get_label (self->result_label));
+}
+
+/* The badge of the side to move stands out. */
+static void
+update_badges_active (TttWindow *self)
+{
+  gboolean over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+  TttMark turn = ttt_game_get_turn (self->game);
+
+  ttt_player_badge_set_active (self->badge_start, !over && ttt_player_badge_get_mark (self->badge_start) == turn);
+  ttt_player_badge_set_active (self->badge_end, !over && ttt_player_badge_get_mark (self->badge_end) == turn);
 }
 
 static void
@@ -254,12 +287,11 @@ update_status (TttWindow *self)
 
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
-  gtk_stack_set_visible_child_name (self->status_stack, over ? "over" : "play");
+  gtk_stack_set_visible_child_name (self->status_stack, self->review != NULL ? "review" : over ? "over" : "play");
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
   gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_WAITING);
 
-  ttt_player_badge_set_active (self->badge_x, !over && ttt_game_get_turn (self->game) == TTT_MARK_X);
-  ttt_player_badge_set_active (self->badge_o, !over && ttt_game_get_turn (self->game) == TTT_MARK_O);
+  update_badges_active (self);
 
   /* A screen reader hears the state of play when it reaches the board. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
@@ -286,19 +318,27 @@ set_label_number (GtkLabel *label,
 }
 
 /* The badges show the tally of what is being played: the level against
- * the computer, or the two-player tally. */
+ * the computer, or the two-player tally. The person here keeps the first
+ * badge whichever mark they play, so "You" does not swap sides when who
+ * moves first alternates; each badge takes the colour of its mark, as on
+ * the board. */
 static void
 update_badges (TttWindow *self)
 {
   /* A tally counts from the side of the person here: X's between two. */
-  gboolean x_counts_won = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL;
+  TttMark near = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL ? TTT_MARK_X
+                                                                                          : TTT_MARK_O;
+  TttMark far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
   TttTally tally;
 
   ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
-  ttt_player_badge_set_name (self->badge_x, ttt_game_get_side_name (self->game, TTT_MARK_X));
-  ttt_player_badge_set_name (self->badge_o, ttt_game_get_side_name (self->game, TTT_MARK_O));
-  ttt_player_badge_set_score (self->badge_x, x_counts_won ? tally.won : tally.lost);
-  ttt_player_badge_set_score (self->badge_o, x_counts_won ? tally.lost : tally.won);
+  ttt_player_badge_set_mark (self->badge_start, near);
+  ttt_player_badge_set_mark (self->badge_end, far);
+  ttt_player_badge_set_name (self->badge_start, ttt_game_get_side_name (self->game, near));
+  ttt_player_badge_set_name (self->badge_end, ttt_game_get_side_name (self->game, far));
+  ttt_player_badge_set_score (self->badge_start, tally.won);
+  ttt_player_badge_set_score (self->badge_end, tally.lost);
+  update_badges_active (self);
 
   set_label_number (self->draws_value, tally.drawn);
   {
@@ -374,6 +414,31 @@ players_changed_cb (TttWindow  *self,
   update_subtitle (self);
   update_badges (self);
   update_status (self);
+}
+
+/* The badges switch to the new level's own tally; said in a toast, or the
+ * change of the numbers would look like the score was wiped. */
+static void
+difficulty_changed_cb (TttWindow  *self,
+                       GParamSpec *pspec,
+                       TttGame    *game)
+{
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  if (ttt_game_get_current_opponent (game) != TTT_OPPONENT_COMPUTER)
+    return;
+
+  /* Translators: a toast when the difficulty changes and the score badges
+   * switch to the games played at it; %s is a difficulty such as "Hard". */
+  title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_current_difficulty (game)));
+  toast = adw_toast_new (title);
+  adw_toast_set_timeout (toast, 3);
+  /* A newer change replaces it rather than queueing behind it. */
+  if (self->level_toast != NULL)
+    adw_toast_dismiss (self->level_toast);
+  g_set_weak_pointer (&self->level_toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -574,6 +639,9 @@ ttt_window_constructed (GObject *object)
   g_return_if_fail (TTT_IS_GAME (self->game));
 
   g_object_set (self->board, "game", self->game, NULL);
+  /* The game starts on the board: the arrows and Return play at once,
+   * and the first Tab goes on from it, not into the header bar. */
+  gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
 
   self->news = ttt_news_new (self->game);
   self->announcer = ttt_announcer_new (GTK_WINDOW (self));
@@ -590,6 +658,7 @@ ttt_window_constructed (GObject *object)
   g_signal_connect_object (self->game, "notify::can-undo", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::human-mark", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-opponent", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::statistics", G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
   follow_statistics (self);
@@ -705,6 +774,7 @@ ttt_window_dispose (GObject *object)
 
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
+  g_clear_weak_pointer (&self->level_toast);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 
@@ -761,8 +831,8 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_o);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_start);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_end);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, draws_box);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, draws_value);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, board);
@@ -773,6 +843,9 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, play_again_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_box);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, first_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, last_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, move_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, position_label);
@@ -798,13 +871,76 @@ notice_close_cb (TttWindow *self)
   gtk_widget_set_visible (self->notice_bar, FALSE);
 }
 
+/* Focus */
+
+/* GTK 4.8 takes the focus ring away some three seconds after the last key
+ * (later GTK keeps it): the ring of a keyboard player's cell vanished
+ * while they thought, and the window redrew as the ring faded out, with
+ * nothing moving. The ring stays for as long as the keyboard was the last
+ * thing used; a click or a touch lets GTK hide it as it does. */
+static void
+focus_visible_changed_cb (TttWindow  *self,
+                          GParamSpec *pspec,
+                          gpointer    user_data)
+{
+  if (!gtk_window_get_focus_visible (GTK_WINDOW (self)) && self->keyboard_last)
+    gtk_window_set_focus_visible (GTK_WINDOW (self), TRUE);
+}
+
+static gboolean
+key_used_cb (TttWindow             *self,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             GtkEventControllerKey *controller)
+{
+  self->keyboard_last = TRUE;
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+pointer_used_cb (TttWindow       *self,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 GtkGestureClick *gesture)
+{
+  self->keyboard_last = FALSE;
+}
+
+static void
+follow_input (TttWindow *self)
+{
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkGesture *clicks = gtk_gesture_click_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (key_used_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  /* Any button, seen first, and never claimed: the click goes on. */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (clicks), 0);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (clicks), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (clicks, "pressed", G_CALLBACK (pointer_used_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (clicks));
+
+  g_signal_connect (self, "notify::focus-visible", G_CALLBACK (focus_visible_changed_cb), NULL);
+}
+
 static void
 ttt_window_init (TttWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  reserve_review_lines (self);
+  g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-font-name",
+                           G_CALLBACK (reserve_review_lines), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-xft-dpi",
+                           G_CALLBACK (reserve_review_lines), self, G_CONNECT_SWAPPED);
+
   g_object_bind_property (self, "show-analysis", self->board, "show-analysis", G_BINDING_SYNC_CREATE);
   add_review_keys (self);
+  follow_input (self);
 
   /* Outside a review its steps do nothing. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", FALSE);
@@ -949,6 +1085,16 @@ ttt_window_set_show_analysis (TttWindow *self,
 }
 
 /* The review under way, or NULL. */
+/* The toast that says the badges now show another level's tally, while
+ * it is on show. */
+AdwToast *
+ttt_window_get_level_toast (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->level_toast;
+}
+
 TttReviewCursor *
 ttt_window_get_review (TttWindow *self)
 {
