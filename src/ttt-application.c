@@ -734,6 +734,7 @@ ttt_application_create_game (TttApplication *self)
     ttt_game_set_seed (game, g_ascii_strtoull (seed, NULL, 10));
 
   /* Preferences are written by the preferences window only. */
+  g_settings_bind (self->settings, "game", game, "variant", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "difficulty", game, "difficulty", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "first-player", game, "first-player", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "opponent", game, "opponent", G_SETTINGS_BIND_GET);

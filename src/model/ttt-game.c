@@ -40,8 +40,10 @@ struct _TttGame
 {
   GObject         parent_instance;
 
-  TttBoard        board;
-  int             history[TTT_N_CELLS];
+  /* The game in progress, of its variant: the classic board or the nine
+   * boards of Ultimate. */
+  TttPosition     position;
+  int             history[TTT_ULTIMATE_N_MOVES];
   guint           n_moves;
 
   TttGameState    state;
@@ -64,12 +66,13 @@ struct _TttGame
   TttMotive       hint_motive;
 
   /* What the properties report; the game takes them at its start. */
+  TttVariant      variant;
   TttLevel        difficulty;
   TttFirstPlayer  first_player;
   TttOpponent     opponent;
   guint           computer_delay;
 
-  /* What the game in progress plays by. */
+  /* What the game in progress plays by (its variant is position's). */
   TttLevel        game_difficulty;
   TttOpponent     game_opponent;
   TttFirstPlayer  game_first_player;
@@ -89,6 +92,7 @@ G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
+  PROP_VARIANT,
   PROP_DIFFICULTY,
   PROP_FIRST_PLAYER,
   PROP_OPPONENT,
@@ -102,6 +106,7 @@ enum {
   PROP_N_MOVES,
   PROP_CURRENT_DIFFICULTY,
   PROP_CURRENT_OPPONENT,
+  PROP_CURRENT_VARIANT,
   N_PROPS
 };
 
@@ -131,6 +136,7 @@ typedef struct
   gboolean     can_undo;
   TttLevel     current_difficulty;
   TttOpponent  current_opponent;
+  TttVariant   current_variant;
 } Snapshot;
 
 static void ttt_game_schedule_computer_move (TttGame *self);
@@ -183,6 +189,7 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->can_undo = ttt_game_compute_can_undo (self);
   snapshot->current_difficulty = self->game_difficulty;
   snapshot->current_opponent = self->game_opponent;
+  snapshot->current_variant = self->position.variant;
 }
 
 /* Notifies every property that differs from @before, then "turn-changed".
@@ -214,6 +221,8 @@ ttt_game_emit_changes (TttGame        *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_DIFFICULTY]);
   if (before->current_opponent != after.current_opponent)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_OPPONENT]);
+  if (before->current_variant != after.current_variant)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_VARIANT]);
 
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -274,7 +283,7 @@ ttt_game_seat_players (TttGame *self)
 static void
 ttt_game_update_state (TttGame *self)
 {
-  TttMark turn = ttt_board_turn (&self->board);
+  TttMark turn = ttt_position_get_turn (&self->position);
 
   ttt_game_stop_waiting (self);
 
@@ -294,7 +303,7 @@ ttt_game_update_state (TttGame *self)
 static void
 ttt_game_count_result (TttGame *self)
 {
-  TttOutcome outcome = ttt_board_outcome (&self->board);
+  TttOutcome outcome = ttt_position_get_outcome (&self->position);
   TttMark winner = outcome == TTT_OUTCOME_X_WINS ? TTT_MARK_X : TTT_MARK_O;
   TttResult result;
 
@@ -313,7 +322,7 @@ static void
 ttt_game_apply_move (TttGame *self,
                      int      cell)
 {
-  TttMark mark = ttt_board_turn (&self->board);
+  TttMark mark = ttt_position_get_turn (&self->position);
   /* Whoever moved keeps a reference while the news goes out: a handler
    * may set up the next game, with other players. */
   g_autoptr(TttPlayer) player = g_object_ref (side_player (self, mark));
@@ -322,12 +331,12 @@ ttt_game_apply_move (TttGame *self,
 
   ttt_game_snapshot (self, &before);
 
-  if (ttt_board_play (&self->board, cell) != TTT_OK)
+  if (ttt_position_play (&self->position, cell) != TTT_OK)
     g_return_if_reached ();
 
   self->history[self->n_moves++] = cell;
 
-  outcome = ttt_board_outcome (&self->board);
+  outcome = ttt_position_get_outcome (&self->position);
   ttt_game_update_state (self);
 
   /* A handler may drop the last reference the app holds. */
@@ -343,7 +352,7 @@ ttt_game_apply_move (TttGame *self,
 
   if (outcome != TTT_OUTCOME_ONGOING)
     g_signal_emit (self, signals[GAME_OVER], 0,
-                   outcome, ttt_board_winning_cells (&self->board));
+                   outcome, ttt_game_get_winning_cells (self));
 
   g_object_unref (self);
 }
@@ -396,7 +405,8 @@ ttt_game_move_chosen_cb (GObject      *source,
       g_warning ("The computer found no move: %s", error->message);
       return;
     }
-  g_return_if_fail (cell < TTT_N_CELLS && ttt_board_get (&self->board, cell) == TTT_MARK_NONE);
+  /* The seam's players are not trusted with the rules. */
+  g_return_if_fail (ttt_position_is_legal (&self->position, cell));
 
   self->rng_state = rng_state;
   ttt_game_apply_move (self, cell);
@@ -406,9 +416,8 @@ static gboolean
 ttt_game_computer_move_cb (gpointer user_data)
 {
   TttGame *self = TTT_GAME (user_data);
-  TttPlayer *player = side_player (self, ttt_board_turn (&self->board));
+  TttPlayer *player = side_player (self, ttt_position_get_turn (&self->position));
   MoveRequest *request = g_new0 (MoveRequest, 1);
-  TttPosition position;
 
   /* The source ends with this call; forget it before anything can try to
    * remove it again. */
@@ -420,9 +429,7 @@ ttt_game_computer_move_cb (gpointer user_data)
   g_weak_ref_init (&request->game, self);
   request->cancellable = g_object_ref (self->thinking);
   n_thinking++;
-  ttt_position_init_classic (&position, &self->board,
-                             self->n_moves > 0 ? self->history[self->n_moves - 1] : -1);
-  ttt_player_choose_move_async (player, &position, self->rng_state, self->thinking,
+  ttt_player_choose_move_async (player, &self->position, self->rng_state, self->thinking,
                                 ttt_game_move_chosen_cb, request);
 
   return G_SOURCE_REMOVE;
@@ -490,7 +497,7 @@ static void
 ttt_game_begin (TttGame  *self,
                 gboolean  restarting)
 {
-  TttBoard old_board = self->board;
+  TttPosition old_position = self->position;
   Snapshot before;
 
   ttt_game_snapshot (self, &before);
@@ -515,16 +522,19 @@ ttt_game_begin (TttGame  *self,
     }
 
   ttt_game_seat_players (self);
-  ttt_board_clear (&self->board);
+  ttt_position_clear (&self->position, self->variant);
   self->n_moves = 0;
   ttt_game_update_state (self);
 
   g_object_ref (self);
 
   ttt_game_drop_hint (self);
-  for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    if (ttt_board_get (&old_board, cell) != TTT_MARK_NONE)
-      g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
+  /* A board of another game is told by #TttGame:current-variant alone:
+   * its cells are not this board's. */
+  if (old_position.variant == self->position.variant)
+    for (int cell = 0; cell < ttt_position_get_n_cells (&old_position); cell++)
+      if (ttt_position_get_cell (&old_position, cell) != TTT_MARK_NONE)
+        g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
 
   ttt_game_emit_changes (self, &before);
 
@@ -554,6 +564,7 @@ ttt_game_preference_changed (TttGame *self)
   ttt_game_snapshot (self, &before);
   self->game_difficulty = self->difficulty;
   self->game_opponent = self->opponent;
+  ttt_position_clear (&self->position, self->variant);
   ttt_game_seat_players (self);
   ttt_game_emit_changes (self, &before);
 }
@@ -583,6 +594,10 @@ ttt_game_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_VARIANT:
+      g_value_set_enum (value, self->variant);
+      break;
+
     case PROP_DIFFICULTY:
       g_value_set_enum (value, self->difficulty);
       break;
@@ -635,6 +650,10 @@ ttt_game_get_property (GObject    *object,
       g_value_set_enum (value, self->game_opponent);
       break;
 
+    case PROP_CURRENT_VARIANT:
+      g_value_set_enum (value, self->position.variant);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -650,6 +669,10 @@ ttt_game_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_VARIANT:
+      ttt_game_set_variant (self, g_value_get_enum (value));
+      break;
+
     case PROP_DIFFICULTY:
       ttt_game_set_difficulty (self, g_value_get_enum (value));
       break;
@@ -683,6 +706,20 @@ ttt_game_class_init (TttGameClass *klass)
   object_class->dispose = ttt_game_dispose;
   object_class->get_property = ttt_game_get_property;
   object_class->set_property = ttt_game_set_property;
+
+  /**
+   * TttGame:variant:
+   *
+   * Which game is played: classic tic-tac-toe or Ultimate. Takes effect
+   * from the next game, or at once while the current game has no move.
+   */
+  properties[PROP_VARIANT] =
+    g_param_spec_enum ("variant", NULL, NULL,
+                       TTT_TYPE_VARIANT,
+                       TTT_VARIANT_CLASSIC,
+                       (G_PARAM_READWRITE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
 
   /**
    * TttGame:difficulty:
@@ -811,7 +848,7 @@ ttt_game_class_init (TttGameClass *klass)
 
   properties[PROP_N_MOVES] =
     g_param_spec_uint ("n-moves", NULL, NULL,
-                       0, TTT_N_CELLS, 0,
+                       0, TTT_ULTIMATE_N_MOVES, 0,
                        (G_PARAM_READABLE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -841,6 +878,21 @@ ttt_game_class_init (TttGameClass *klass)
     g_param_spec_enum ("current-opponent", NULL, NULL,
                        TTT_TYPE_OPPONENT,
                        TTT_OPPONENT_COMPUTER,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:current-variant:
+   *
+   * The game in progress: a view lays out its board by it (9 cells, or 81
+   * in nine boards) and redraws every cell when it changes, which no
+   * "cell-changed" tells.
+   */
+  properties[PROP_CURRENT_VARIANT] =
+    g_param_spec_enum ("current-variant", NULL, NULL,
+                       TTT_TYPE_VARIANT,
+                       TTT_VARIANT_CLASSIC,
                        (G_PARAM_READABLE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -990,7 +1042,7 @@ ttt_game_init (TttGame *self)
   self->computer = ttt_computer_player_new (self->game_difficulty);
   ttt_game_seat_players (self);
   self->state = TTT_GAME_STATE_LOCAL_TURN;
-  ttt_board_clear (&self->board);
+  ttt_position_clear (&self->position, TTT_VARIANT_CLASSIC);
   self->statistics = ttt_statistics_new ();
 
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -1047,11 +1099,11 @@ ttt_game_play (TttGame *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  if (cell < 0 || cell >= TTT_N_CELLS)
-    return FALSE;
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
-  if (ttt_board_get (&self->board, cell) != TTT_MARK_NONE)
+  /* Out of range, occupied, or (in Ultimate) outside the boards the side
+   * to move is sent to. */
+  if (!ttt_position_is_legal (&self->position, cell))
     return FALSE;
 
   ttt_game_apply_move (self, cell);
@@ -1073,8 +1125,8 @@ ttt_game_play (TttGame *self,
 gboolean
 ttt_game_undo (TttGame *self)
 {
-  int removed[TTT_N_CELLS];
-  TttMark removed_marks[TTT_N_CELLS];
+  int removed[TTT_ULTIMATE_N_MOVES];
+  TttMark removed_marks[TTT_ULTIMATE_N_MOVES];
   guint n_removed = 0;
   Snapshot before;
   guint keep;
@@ -1101,9 +1153,9 @@ ttt_game_undo (TttGame *self)
 
   /* Replaying is simpler than unpicking masks and cannot disagree with the
    * engine about whose turn follows. */
-  ttt_board_clear (&self->board);
+  ttt_position_clear (&self->position, self->position.variant);
   for (guint i = 0; i < keep; i++)
-    ttt_board_play (&self->board, self->history[i]);
+    ttt_position_play (&self->position, self->history[i]);
   self->n_moves = keep;
   ttt_game_update_state (self);
 
@@ -1149,8 +1201,11 @@ ttt_game_hint (TttGame *self)
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
+  /* The coach knows the classic board only, so far. */
+  if (self->position.variant != TTT_VARIANT_CLASSIC)
+    return -1;
 
-  best = ttt_solver_best_moves (&self->board);
+  best = ttt_solver_best_moves (&self->position.classic);
   if (best == 0)
     return -1;
 
@@ -1178,18 +1233,31 @@ ttt_game_get_cell (TttGame *self,
                    int      cell)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, TTT_MARK_NONE);
+  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (&self->position),
+                        TTT_MARK_NONE);
 
-  return ttt_board_get (&self->board, cell);
+  return ttt_position_get_cell (&self->position, cell);
 }
 
-/* Bit i set for each cell of a completed line; 0 unless the game was won. */
+/**
+ * ttt_game_get_winning_cells:
+ * @self: a #TttGame
+ *
+ * Classic: bit i set for each cell of a completed line. Ultimate, whose 81
+ * cells a mask cannot hold: the same as ttt_game_get_winning_boards(),
+ * bit b for each small board of the winning line of boards.
+ *
+ * Returns: the mask; 0 unless the game was won
+ */
 guint
 ttt_game_get_winning_cells (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  return ttt_board_winning_cells (&self->board);
+  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+    return ttt_game_get_winning_boards (self);
+
+  return ttt_board_winning_cells (&self->position.classic);
 }
 
 guint
@@ -1213,7 +1281,7 @@ ttt_game_get_turn (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
 
-  return ttt_board_turn (&self->board);
+  return ttt_position_get_turn (&self->position);
 }
 
 TttOutcome
@@ -1221,7 +1289,7 @@ ttt_game_get_outcome (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_OUTCOME_ONGOING);
 
-  return ttt_board_outcome (&self->board);
+  return ttt_position_get_outcome (&self->position);
 }
 
 TttMark
@@ -1238,6 +1306,196 @@ ttt_game_get_can_undo (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return ttt_game_compute_can_undo (self);
+}
+
+TttVariant
+ttt_game_get_variant (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_VARIANT_CLASSIC);
+
+  return self->variant;
+}
+
+void
+ttt_game_set_variant (TttGame    *self,
+                      TttVariant  variant)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
+
+  if (self->variant == variant)
+    return;
+
+  self->variant = variant;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VARIANT]);
+  ttt_game_preference_changed (self);
+}
+
+/* The game in progress (see #TttGame:variant for the preference). */
+TttVariant
+ttt_game_get_current_variant (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_VARIANT_CLASSIC);
+
+  return self->position.variant;
+}
+
+/* The cells of the game in progress: 9, or 81 in Ultimate. */
+int
+ttt_game_get_n_cells (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_N_CELLS);
+
+  return ttt_position_get_n_cells (&self->position);
+}
+
+/**
+ * ttt_game_get_position:
+ * @self: a #TttGame
+ *
+ * Returns: (transfer none): the position of the game in progress, valid
+ *   until its next change
+ */
+const TttPosition *
+ttt_game_get_position (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
+
+  return &self->position;
+}
+
+/**
+ * ttt_game_is_legal:
+ * @self: a #TttGame
+ * @cell: a cell of the game in progress
+ *
+ * Whether the side to move may play @cell by the rules, whoever plays it:
+ * empty and, in Ultimate, in a board it may play in.
+ *
+ * Returns: %TRUE for a legal move
+ */
+gboolean
+ttt_game_is_legal (TttGame *self,
+                   int      cell)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return ttt_position_is_legal (&self->position, cell);
+}
+
+/**
+ * ttt_game_get_playable_boards:
+ * @self: a #TttGame
+ *
+ * In Ultimate, the small boards the side to move may play in now: the one
+ * it was sent to, or every open board when that is closed or the game has
+ * just begun. What a view highlights.
+ *
+ * Returns: bit b set for small board b (0–8, reading order); 0 once the
+ *   game is over, and in classic
+ */
+guint
+ttt_game_get_playable_boards (TttGame *self)
+{
+  TttUltimateMoves moves;
+  guint boards = 0;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+    return 0;
+  if (ttt_ultimate_legal_moves (&self->position.ultimate, &moves) <= 0)
+    return 0;
+
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    if (moves.cells[b] != 0)
+      boards |= 1u << b;
+
+  return boards;
+}
+
+/**
+ * ttt_game_get_board_winner:
+ * @self: a #TttGame
+ * @board: a small board of Ultimate, 0–8
+ *
+ * Returns: who won small board @board; %TTT_MARK_NONE for an open or drawn
+ *   one, and in classic
+ */
+TttMark
+ttt_game_get_board_winner (TttGame *self,
+                           int      board)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
+  g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, TTT_MARK_NONE);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+    return TTT_MARK_NONE;
+
+  return ttt_ultimate_board_winner (&self->position.ultimate, board);
+}
+
+/**
+ * ttt_game_get_closed_boards:
+ * @self: a #TttGame
+ *
+ * In Ultimate, the small boards nobody may play in any more: won, or full
+ * (a full one that nobody won is drawn).
+ *
+ * Returns: bit b set for each closed small board; 0 in classic
+ */
+guint
+ttt_game_get_closed_boards (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+    return 0;
+
+  return self->position.ultimate.closed;
+}
+
+/**
+ * ttt_game_get_winning_boards:
+ * @self: a #TttGame
+ *
+ * In Ultimate, the small boards of the winner's line (or lines) of three
+ * won boards: where a view draws the line of a won game.
+ *
+ * Returns: bit b set for each of them; 0 unless an Ultimate game was won
+ */
+guint
+ttt_game_get_winning_boards (TttGame *self)
+{
+  /* The classic lines, on the 3 × 3 grid of small boards. */
+  static const guint lines[] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
+  const TttUltimate *pos;
+  guint won, boards = 0;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+    return 0;
+
+  pos = &self->position.ultimate;
+  switch (ttt_ultimate_outcome (pos))
+    {
+    case TTT_OUTCOME_X_WINS:
+      won = pos->x_won;
+      break;
+    case TTT_OUTCOME_O_WINS:
+      won = pos->o_won;
+      break;
+    default:
+      return 0;
+    }
+
+  /* Every line, not the first only: a last move can complete two. */
+  for (gsize i = 0; i < G_N_ELEMENTS (lines); i++)
+    if ((won & lines[i]) == lines[i])
+      boards |= lines[i];
+
+  return boards;
 }
 
 TttLevel
@@ -1383,10 +1641,8 @@ ttt_game_get_current_tally (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
 
-  if (!ttt_game_vs_computer (self))
-    return TTT_TALLY_TWO_PLAYERS;
-
-  return ttt_tally_id_for_level (self->game_difficulty);
+  return ttt_tally_id_for_game (self->position.variant, !ttt_game_vs_computer (self),
+                                self->game_difficulty);
 }
 
 /**
@@ -1439,11 +1695,13 @@ ttt_game_get_cell_analysis (TttGame    *self,
   TttReview review;
 
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (&self->position), FALSE);
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
-  if (ttt_review_move (&self->board, cell, &review) != TTT_OK)
+  if (self->position.variant != TTT_VARIANT_CLASSIC)
+    return FALSE;
+  if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
     return FALSE;
 
   /* The score is ±(TTT_SCORE_MAX − plies after this move). */
@@ -1483,7 +1741,7 @@ ttt_game_hint_full (TttGame   *self,
   if (cell < 0)
     return -1;
 
-  if (ttt_review_move (&self->board, cell, &review) != TTT_OK)
+  if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
     g_return_val_if_reached (-1);
   if (motive != NULL)
     *motive = review.motive;

@@ -17,6 +17,7 @@
 #include "ttt-engine.h"
 #include "ttt-enums.h"
 #include "ttt-player.h"
+#include "ttt-position.h"
 #include "ttt-statistics.h"
 
 G_BEGIN_DECLS
@@ -50,6 +51,9 @@ TttOutcome      ttt_game_get_outcome         (TttGame        *self);
 TttMark         ttt_game_get_human_mark      (TttGame        *self);
 gboolean        ttt_game_get_can_undo        (TttGame        *self);
 
+TttVariant      ttt_game_get_variant         (TttGame        *self);
+void            ttt_game_set_variant         (TttGame        *self,
+                                              TttVariant      variant);
 TttLevel        ttt_game_get_difficulty      (TttGame        *self);
 void            ttt_game_set_difficulty      (TttGame        *self,
                                               TttLevel        difficulty);
@@ -68,7 +72,22 @@ void            ttt_game_set_computer_delay  (TttGame        *self,
 TttLevel        ttt_game_get_current_difficulty (TttGame     *self);
 TttOpponent     ttt_game_get_current_opponent   (TttGame     *self);
 
+TttVariant      ttt_game_get_current_variant    (TttGame     *self);
+
 TttTallyId      ttt_game_get_current_tally      (TttGame     *self);
+
+/* The board of the game in progress, of either variant (Ultimate's cells
+ * are its move numbers 0–80, see ttt-ultimate.h). */
+int                ttt_game_get_n_cells         (TttGame     *self);
+const TttPosition *ttt_game_get_position        (TttGame     *self);
+gboolean           ttt_game_is_legal            (TttGame     *self,
+                                                 int          cell);
+/* Ultimate's small boards, bit b for board b (0 in classic). */
+guint              ttt_game_get_playable_boards (TttGame     *self);
+guint              ttt_game_get_closed_boards   (TttGame     *self);
+guint              ttt_game_get_winning_boards  (TttGame     *self);
+TttMark            ttt_game_get_board_winner    (TttGame     *self,
+                                                 int          board);
 
 TttStatistics  *ttt_game_get_statistics      (TttGame        *self);
 void            ttt_game_set_statistics      (TttGame        *self,

@@ -8,20 +8,26 @@
 #include <gio/gio.h>
 
 #include "ttt-engine.h"
+#include "ttt-enums.h"
 
 G_BEGIN_DECLS
 
-/* One tally per level against the computer, and one for two people. The
- * nicks are the keys of the GSettings value "statistics". */
+/* One tally per level against the computer, and one for two people, for
+ * each game: classic first (as stored before Ultimate came), then
+ * Ultimate. The nicks are the keys of the GSettings value "statistics". */
 typedef enum
 {
   TTT_TALLY_EASY,
   TTT_TALLY_MEDIUM,
   TTT_TALLY_HARD,
   TTT_TALLY_TWO_PLAYERS,
+  TTT_TALLY_ULTIMATE_EASY,
+  TTT_TALLY_ULTIMATE_MEDIUM,
+  TTT_TALLY_ULTIMATE_HARD,
+  TTT_TALLY_ULTIMATE_TWO_PLAYERS,
 } TttTallyId;
 
-#define TTT_N_TALLIES 4
+#define TTT_N_TALLIES 8
 
 #define TTT_TYPE_TALLY_ID (ttt_tally_id_get_type ())
 GType ttt_tally_id_get_type (void) G_GNUC_CONST;
@@ -51,6 +57,11 @@ typedef struct
 } TttTally;
 
 TttTallyId      ttt_tally_id_for_level           (TttLevel        level);
+TttTallyId      ttt_tally_id_for_game            (TttVariant      variant,
+                                                  gboolean        two_players,
+                                                  TttLevel        level);
+gboolean        ttt_tally_id_is_two_players      (TttTallyId      id);
+TttVariant      ttt_tally_id_get_variant         (TttTallyId      id);
 guint64         ttt_tally_get_games              (const TttTally *tally);
 gboolean        ttt_tally_is_empty               (const TttTally *tally);
 int             ttt_tally_get_win_percent        (const TttTally *tally);

@@ -58,6 +58,7 @@ struct _TttWindow
   GtkLabel             *status_label;
   GtkLabel             *result_label;
   GtkButton            *review_button;
+  GtkButton            *hint_button;
   GtkButton            *play_again_button;
   GtkWidget            *review_box;
   GtkLabel             *summary_label;
@@ -237,6 +238,7 @@ update_status (TttWindow *self)
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
   g_autofree char *text = ttt_words_status (self->game);
+  gboolean coached;
 
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
@@ -252,9 +254,18 @@ update_status (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
+  /* The coach knows the classic board only, so far: in Ultimate its
+   * actions are off, and the hint button's tooltip says why. */
+  coached = ttt_game_get_current_variant (self->game) == TTT_VARIANT_CLASSIC;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", coached && state == TTT_GAME_STATE_LOCAL_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", coached && over && self->review == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-analysis", coached);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
+                               coached ? _("Hint")
+                                       /* Translators: the tooltip of the Hint button in a game of
+                                        * Ultimate Tic-Tac-Toe, where it is off. */
+                                       : _("Hints, analysis and review are for classic games only, so far"));
 
   /* While a review lasts, it speaks for the board. */
   if (self->review != NULL)
@@ -557,6 +568,7 @@ ttt_window_constructed (GObject *object)
   g_signal_connect_object (self->game, "notify::human-mark", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-opponent", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::current-variant", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::statistics", G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
   follow_statistics (self);
 
@@ -735,6 +747,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, result_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, play_again_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_box);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_label);
