@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "model-helpers.h"
+#include "ttt-words.h"
 
 /* The classic lines, on a 3 × 3 grid (of cells, or of small boards). */
 static const guint lines[] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
@@ -518,6 +519,23 @@ test_no_coach (void)
   g_assert_false (ttt_game_get_cell_analysis (game, 40, &verdict, NULL));
 }
 
+/* What a screen reader names cells and boards, and the subtitle. */
+static void
+test_words (void)
+{
+  g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
+  g_autofree char *empty = ttt_words_ultimate_cell_name (1 * 9 + 5, TTT_MARK_NONE);
+  g_autofree char *x = ttt_words_ultimate_cell_name (8 * 9 + 0, TTT_MARK_X);
+  g_autofree char *subtitle = ttt_words_subtitle (game);
+
+  g_assert_cmpstr (empty, ==, "Top-centre board, row 2, column 3, empty");
+  g_assert_cmpstr (x, ==, "Bottom-right board, row 1, column 1, X");
+  g_assert_cmpstr (ttt_words_board_name (0), ==, "Top-left board");
+  g_assert_cmpstr (ttt_words_board_in_sentence (4), ==, "the centre board");
+  g_assert_cmpstr (subtitle, ==, "Ultimate · Two players");
+  g_assert_cmpstr (ttt_words_variant_name (TTT_VARIANT_CLASSIC), ==, "Classic");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -535,6 +553,7 @@ main (int   argc,
   g_test_add_data_func ("/game-ultimate/cancel/dispose", GINT_TO_POINTER (CANCEL_BY_DISPOSE), test_cancel);
   g_test_add_func ("/game-ultimate/variant-preference", test_variant_preference);
   g_test_add_func ("/game-ultimate/no-coach", test_no_coach);
+  g_test_add_func ("/game-ultimate/words", test_words);
 
   return g_test_run ();
 }
