@@ -422,7 +422,7 @@ ttt_application_startup (GApplication *app)
     { "app.statistics", { "<Control>i", NULL } },
     { "app.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
-    { "win.new-game", { "<Control>n", NULL } },
+    { "win.choose-game", { "<Control>n", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
     { "win.show-analysis", { "<Control>a", NULL } },

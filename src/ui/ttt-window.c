@@ -17,6 +17,7 @@
 #include "ttt-coach.h"
 #include "ttt-news.h"
 #include "ttt-player-badge.h"
+#include "ttt-new-game-dialog.h"
 #include "ttt-review-cursor.h"
 #include "ttt-sound-player.h"
 #include "ttt-window-private.h"
@@ -420,6 +421,23 @@ new_game_action (GtkWidget  *widget,
 }
 
 static void
+new_game_chosen_cb (TttWindow        *self,
+                    TttNewGameDialog *dialog)
+{
+  ttt_game_start_new (self->game);
+}
+
+/* The New Game screen (New Game, Ctrl+N, the first start); Play Again
+ * repeats the last choice without it. */
+static void
+choose_game_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ttt_window_choose_game (TTT_WINDOW (widget));
+}
+
+static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -758,6 +776,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, done_button);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-game", NULL, choose_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-analysis", "show-analysis");
@@ -916,4 +935,27 @@ ttt_window_get_review (TttWindow *self)
   g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
 
   return self->review;
+}
+
+/**
+ * ttt_window_choose_game:
+ * @self: a #TttWindow
+ *
+ * Shows the New Game screen over the window: the game, the opponent and
+ * who moves first; Start begins that game.
+ *
+ * Returns: (transfer none): the screen, shown
+ */
+GtkWindow *
+ttt_window_choose_game (TttWindow *self)
+{
+  TttNewGameDialog *dialog;
+
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  dialog = ttt_new_game_dialog_new (GTK_WINDOW (self), self->game, self->settings);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_chosen_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return GTK_WINDOW (dialog);
 }
