@@ -5,7 +5,8 @@
  * The real window under a display: a finished board that stops reacting,
  * Play Again, motion that comes to rest (and none at all when animations
  * are off), a phone-sized window, the board as one Tab stop, the keypad in
- * a right-to-left language, and the header following the game in play.
+ * a right-to-left language, the header following the game in play, and
+ * the board in Ultimate's geometry of blocks.
  */
 
 #include "config.h"
@@ -336,6 +337,157 @@ test_header_follows_game (TttTestWindow *fixture,
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Two players");
 }
 
+/* Where @cell of the board stands, in the board's coordinates. */
+static graphene_rect_t
+cell_bounds (TttTestWindow *fixture,
+             int            cell)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (ttt_board_view_get_cell (fixture->board, cell),
+                                            GTK_WIDGET (fixture->board), &bounds));
+  return bounds;
+}
+
+/* Runs the main loop until the last cell of the board has been given a
+ * place of its own: the board has been laid out with its cells. */
+static void
+wait_for_cells_laid_out (TttTestWindow *fixture)
+{
+  GtkWidget *last = ttt_board_view_get_cell (fixture->board, ttt_board_view_get_n_cells (fixture->board) - 1);
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+  while (gtk_widget_get_width (last) <= 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (gtk_widget_get_width (last), >, 0);
+}
+
+static gboolean
+cell_has_focus (TttTestWindow *fixture,
+                int            cell)
+{
+  return ttt_test_focus (fixture->window) == ttt_board_view_get_cell (fixture->board, cell);
+}
+
+static guint
+count_children (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+  return n;
+}
+
+/* The board takes another geometry and nothing else: Ultimate's nine by
+ * nine cells in blocks of three by three, with a wider gap at the edge of
+ * a block; the arrows cross it; and back to the classic board, which
+ * plays as before. A geometry that cannot be laid out changes nothing. */
+static void
+test_geometry_blocks (TttTestWindow *fixture,
+                      gconstpointer  data)
+{
+  static const TttBoardGeometry bad[] = {
+    { 0, 3, 3, 3 },
+    { 9, 9, 2, 2 },
+    { 9, 9, 0, 3 },
+    { 99, 99, 1, 1 },
+  };
+  TttBoardGeometry ultimate = { 9, 9, 3, 3 };
+  TttBoardGeometry classic = { 3, 3, 3, 3 };
+  TttBoardGeometry shown;
+  graphene_rect_t first, second, third, fourth, below, block_below;
+
+  ttt_test_two_players (fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_false (ttt_board_view_set_geometry (fixture->board, &bad[i]));
+      g_assert_cmpint (ttt_board_view_get_n_cells (fixture->board), ==, 9);
+    }
+  g_assert_false (ttt_board_view_set_geometry (fixture->board, NULL));
+  ttt_board_view_get_geometry (fixture->board, &shown);
+  g_assert_cmpmem (&shown, sizeof shown, &classic, sizeof classic);
+
+  g_assert_true (ttt_board_view_set_geometry (fixture->board, &ultimate));
+  g_assert_cmpint (ttt_board_view_get_n_cells (fixture->board), ==, 81);
+  g_assert_cmpuint (count_children (GTK_WIDGET (fixture->board)), ==, 81);
+  for (int i = 0; i < 81; i++)
+    {
+      GtkWidget *cell = ttt_board_view_get_cell (fixture->board, i);
+
+      g_assert_true (GTK_IS_BUTTON (cell));
+      g_assert_true (gtk_widget_get_parent (cell) == GTK_WIDGET (fixture->board));
+      g_assert_true (gtk_widget_is_sensitive (cell));
+    }
+  gtk_test_accessible_assert_property (ttt_board_view_get_cell (fixture->board, 80),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 9, column 9, empty");
+  gtk_test_accessible_assert_property (ttt_board_view_get_cell (fixture->board, 12),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 2, column 4, empty");
+
+  /* Laid out in blocks: the step from the third cell of a row to the
+   * fourth, across a block's edge, is wider than within a block; so is
+   * the step down from the third row to the fourth. */
+  wait_for_cells_laid_out (fixture);
+  first = cell_bounds (fixture, 0);
+  second = cell_bounds (fixture, 1);
+  third = cell_bounds (fixture, 2);
+  fourth = cell_bounds (fixture, 3);
+  below = cell_bounds (fixture, 9);
+  block_below = cell_bounds (fixture, 27);
+  g_assert_cmpfloat (first.size.width, >, 0);
+  g_assert_cmpint ((int) (first.size.width), ==, (int) (first.size.height));
+  g_assert_cmpint ((int) (fourth.size.width), ==, (int) (first.size.width));
+  g_assert_cmpfloat (second.origin.x - first.origin.x, >, first.size.width);
+  g_assert_cmpfloat (fourth.origin.x - third.origin.x, >, second.origin.x - first.origin.x);
+  g_assert_cmpint ((int) (below.origin.y - first.origin.y), ==,
+                   (int) (second.origin.x - first.origin.x));
+  g_assert_cmpfloat (block_below.origin.y - cell_bounds (fixture, 18).origin.y, >,
+                     below.origin.y - first.origin.y);
+
+  /* The arrows cross the edge of a block, and stop at the board's. */
+  ttt_board_view_focus_cell (fixture->board, 2);
+  g_assert_true (cell_has_focus (fixture, 2));
+  ttt_test_press (fixture->window, GDK_KEY_Right);
+  g_assert_true (cell_has_focus (fixture, 3));
+  ttt_board_view_focus_cell (fixture->board, 20);
+  ttt_test_press (fixture->window, GDK_KEY_Down);
+  g_assert_true (cell_has_focus (fixture, 29));
+  ttt_board_view_focus_cell (fixture->board, 80);
+  ttt_test_press (fixture->window, GDK_KEY_Right);
+  g_assert_true (cell_has_focus (fixture, 80));
+
+  /* A cell the classic game does not have plays nothing. */
+  g_signal_emit_by_name (ttt_board_view_get_cell (fixture->board, 40), "clicked");
+  ttt_test_iterate ();
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
+
+  /* The classic board again: nine cells, played and walked as before. */
+  g_assert_true (ttt_board_view_set_geometry (fixture->board, &classic));
+  g_assert_cmpint (ttt_board_view_get_n_cells (fixture->board), ==, 9);
+  g_assert_cmpuint (count_children (GTK_WIDGET (fixture->board)), ==, 9);
+  wait_for_cells_laid_out (fixture);
+  first = cell_bounds (fixture, 0);
+  second = cell_bounds (fixture, 1);
+  g_assert_cmpfloat (first.size.width, >=, 80);
+  third = cell_bounds (fixture, 2);
+  g_assert_cmpint ((int) (second.origin.x - first.origin.x - first.size.width), ==,
+                   (int) (third.origin.x - second.origin.x - second.size.width));
+
+  ttt_test_click (fixture->window, 4);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  gtk_test_accessible_assert_property (ttt_window_get_cell (fixture->window, 4),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 2, column 2, X");
+  ttt_board_view_focus_cell (fixture->board, 0);
+  ttt_test_press (fixture->window, GDK_KEY_Right);
+  g_assert_cmpint (focused_cell (fixture), ==, 1);
+  ttt_test_press (fixture->window, GDK_KEY_Down);
+  g_assert_cmpint (focused_cell (fixture), ==, 4);
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_9));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_O);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -352,6 +504,7 @@ main (int   argc,
   ADD ("/board/one-tab-stop", test_one_tab_stop);
   ADD ("/board/keypad-right-to-left", test_keypad_right_to_left);
   ADD ("/board/header-follows-game", test_header_follows_game);
+  ADD ("/board/geometry-blocks", test_geometry_blocks);
 
 #undef ADD
 

@@ -1,12 +1,14 @@
-/* ttt-board-view.c — the nine cells of a game, drawn as a # board
+/* ttt-board-view.c — the cells of a game, drawn as a # board
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The board shows what its TttGame says and sends clicks and keys down as
- * ttt_game_play(). The cells are plain GtkButtons, so screen readers read
- * them as buttons; the # lines, the marks and the line through a win are
- * drawn. All motion goes through AdwAnimation, which follows the system's
- * animation setting and leaves no tick callback behind once it has ended.
+ * ttt_game_play(). It lays its cells (TttCell, buttons that draw their own
+ * marks and notes) out from a TttBoardGeometry, rows by columns in blocks,
+ * draws the lines between them and the line through a win, moves the
+ * focus and takes the keys; each cell is told what to show. The motion of
+ * the end goes through AdwAnimation, which follows the system's animation
+ * setting and leaves no tick callback behind once it has ended.
  */
 
 #include "config.h"
@@ -15,39 +17,20 @@
 #include <glib/gi18n.h>
 
 #include "ttt-board-view-private.h"
-#include "ttt-mark-paint.h"
+#include "ttt-cell.h"
 #include "ttt-coach.h"
 
 /* Below this a mark is hard to hit with a finger; the window's minimum
- * size leaves room for it at 360 px. */
+ * size leaves room for it at 360 px. A board of several blocks keeps the
+ * size of one block of such cells: a person aims at the block first. */
 #define MIN_CELL_SIZE  80
 #define NAT_CELL_SIZE  128
+/* Between two cells of a block, and between two blocks. */
 #define GAP            8
+#define BLOCK_GAP      20
+/* The lines between cells; between blocks they are the thicker ones. */
+#define LINE_WIDTH     4
 
-/* What a cell's note says by its symbol; the words say the same. */
-typedef enum
-{
-  NOTE_NONE,
-  NOTE_WIN,
-  NOTE_DRAW,
-  NOTE_LOSS,
-  NOTE_BEST,
-  NOTE_MISTAKE,
-  NOTE_BLUNDER,
-} NoteKind;
-
-static const char * const note_symbols[] = {
-  [NOTE_NONE] = NULL,
-  [NOTE_WIN] = "win",
-  [NOTE_DRAW] = "draw",
-  [NOTE_LOSS] = "loss",
-  [NOTE_BEST] = "best",
-  [NOTE_MISTAKE] = "mistake",
-  [NOTE_BLUNDER] = "blunder",
-};
-
-#define GROW_DURATION      220
-#define EMPHASIS_DURATION  900
 #define FINISH_DURATION    420
 
 struct _TttBoardView
@@ -56,32 +39,27 @@ struct _TttBoardView
 
   TttGame      *game;
 
-  GtkWidget    *cells[TTT_N_CELLS];
-  GtkWidget    *marks[TTT_N_CELLS];
+  TttBoardGeometry geometry;
+  int           n_cells;
+  TttCell     **cells;
 
   /* The cell that takes the focus when the board is entered with Tab. */
   int           cursor;
   int           hint_cell;
   int           last_computer_cell;
 
-  /* Where the allocated square starts and how large a cell is, for the
+  /* Where the laid-out cells start and how large a cell is, for the
    * drawing of the lines. */
   int           origin_x;
   int           origin_y;
   int           cell_size;
 
-  AdwAnimation *grow[TTT_N_CELLS];
-  double        grow_value[TTT_N_CELLS];
-  AdwAnimation *emphasis;
-  double        emphasis_value;
   AdwAnimation *finish;
   double        finish_value;
 
-  /* The coach: what each cell says in words and by a symbol, drawn in the
-   * cell (see update_note()). */
+  /* The coach: what each cell says in words and by a symbol (see
+   * update_note()). */
   gboolean      show_analysis;
-  char         *note_text[TTT_N_CELLS];
-  NoteKind      note_kind[TTT_N_CELLS];
 
   /* A review shows its position instead of the live game's, which stays
    * as it is. At the cursor: the move just played, its mover and grade,
@@ -120,38 +98,23 @@ is_rtl (TttBoardView *self)
   return gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL;
 }
 
-static const char *
-mark_name (TttMark mark)
-{
-  switch (mark)
-    {
-    case TTT_MARK_X:
-    case TTT_MARK_O:
-      return ttt_coach_mark_name (mark);
-    case TTT_MARK_NONE:
-    default:
-      /* Translators: a cell without a mark, as read by a screen reader. */
-      return C_("mark", "empty");
-    }
-}
-
-/* Drawing */
-
-static GdkRGBA
-widget_color (GtkWidget *widget)
-{
-  GdkRGBA color;
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-  return color;
-}
-
 /* What the board shows: the live game, or the position of a review. */
+
+/* Whether @cell is one of the game's. TttGame holds the classic game; a
+ * board of more cells shows the others empty until a game of its size
+ * is given to it. */
+static gboolean
+is_game_cell (int cell)
+{
+  return cell >= 0 && cell < TTT_N_CELLS;
+}
 
 static TttMark
 shown_mark (TttBoardView *self,
             int           cell)
 {
+  if (!is_game_cell (cell))
+    return TTT_MARK_NONE;
   if (self->review != NULL)
     return ttt_review_cursor_get_cell (self->review, cell);
   return ttt_game_get_cell (self->game, cell);
@@ -165,6 +128,13 @@ shown_winning_cells (TttBoardView *self)
   return ttt_game_get_winning_cells (self->game);
 }
 
+static gboolean
+is_winning (guint winning,
+            int   cell)
+{
+  return is_game_cell (cell) && (winning & (1u << cell)) != 0;
+}
+
 /* How much a finished game fades the marks that did not make it. A review
  * keeps every position crisp, and at the end only the win stands out. */
 static double
@@ -174,365 +144,49 @@ mark_opacity (TttBoardView *self,
   guint winning = shown_winning_cells (self);
 
   if (self->review != NULL)
-    return winning == 0 || (winning & (1u << cell)) ? 1.0 : 0.35;
+    return winning == 0 || is_winning (winning, cell) ? 1.0 : 0.35;
   if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
     return 1.0;
-  if (winning & (1u << cell))
+  if (is_winning (winning, cell))
     return 1.0;
   if (winning != 0)
     return 1.0 - 0.65 * self->finish_value;
   return 1.0 - 0.5 * self->finish_value;
 }
 
-static GdkRGBA
-named_color (GtkWidget  *widget,
-             const char *name)
-{
-  GdkRGBA color = { 0.5, 0.5, 0.5, 1.0 };
+/* Geometry: where the @index-th row or column starts, for cells of
+ * @cell_size in blocks of @block, and how far @n of them reach. */
 
-  /* libadwaita's named colours follow the light and dark style; their
-   * text colours (success_color…) keep at least 4.5:1 on the window. */
-  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, &color);
-  return color;
+static int
+offset_of (int index,
+           int block,
+           int cell_size)
+{
+  int block_edges = index / block;
+
+  return index * cell_size + (index - block_edges) * GAP + block_edges * BLOCK_GAP;
 }
 
-static const char *
-note_color_name (NoteKind kind)
+static int
+extent_of (int n,
+           int block,
+           int cell_size)
 {
-  switch (kind)
-    {
-    case NOTE_WIN:
-    case NOTE_BEST:
-      return "success_color";
-    case NOTE_LOSS:
-    case NOTE_BLUNDER:
-      return "error_color";
-    case NOTE_MISTAKE:
-      return "warning_color";
-    case NOTE_DRAW:
-    case NOTE_NONE:
-    default:
-      return "window_fg_color";
-    }
+  return offset_of (n - 1, block, cell_size) + cell_size;
 }
 
-/* The "!" of the warning signs, cut out of their shape (even-odd). */
-static void
-path_exclamation (cairo_t *cr,
-                  double   cx,
-                  double   top,
-                  double   bottom,
-                  double   width)
+/* The gap before the @index-th row or column, at a block's edge or not. */
+static int
+gap_before (int index,
+            int block)
 {
-  double dot = width * 1.1;
-
-  cairo_rectangle (cr, cx - width / 2, top, width, (bottom - top) - dot * 1.6);
-  cairo_rectangle (cr, cx - dot / 2, bottom - dot, dot, dot);
+  return index % block == 0 ? BLOCK_GAP : GAP;
 }
 
-/* The symbol of a note, in a square of side @s centred on (@cx, @cy):
- * shapes that differ without their colour. A win points up and a loss
- * down, a draw is an equals sign; Best is a tick, a Mistake a warning
- * triangle and a Blunder an octagon like a stop sign, both with a "!". */
-static void
-draw_symbol (cairo_t  *cr,
-             NoteKind  kind,
-             double    cx,
-             double    cy,
-             double    s)
-{
-  double h = s / 2;
+/* Drawing */
 
-  cairo_new_path (cr);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-
-  switch (kind)
-    {
-    case NOTE_WIN:
-      cairo_move_to (cr, cx, cy - h * 0.85);
-      cairo_line_to (cr, cx + h, cy + h * 0.75);
-      cairo_line_to (cr, cx - h, cy + h * 0.75);
-      cairo_close_path (cr);
-      break;
-
-    case NOTE_LOSS:
-      cairo_move_to (cr, cx, cy + h * 0.85);
-      cairo_line_to (cr, cx + h, cy - h * 0.75);
-      cairo_line_to (cr, cx - h, cy - h * 0.75);
-      cairo_close_path (cr);
-      break;
-
-    case NOTE_DRAW:
-      cairo_rectangle (cr, cx - h, cy - h * 0.6, s, h * 0.45);
-      cairo_rectangle (cr, cx - h, cy + h * 0.15, s, h * 0.45);
-      break;
-
-    case NOTE_BEST:
-      cairo_move_to (cr, cx - h, cy + h * 0.05);
-      cairo_line_to (cr, cx - h * 0.65, cy - h * 0.3);
-      cairo_line_to (cr, cx - h * 0.25, cy + h * 0.1);
-      cairo_line_to (cr, cx + h * 0.65, cy - h * 0.8);
-      cairo_line_to (cr, cx + h, cy - h * 0.45);
-      cairo_line_to (cr, cx - h * 0.25, cy + h * 0.8);
-      cairo_close_path (cr);
-      break;
-
-    case NOTE_MISTAKE:
-      cairo_move_to (cr, cx, cy - h);
-      cairo_line_to (cr, cx + h, cy + h * 0.85);
-      cairo_line_to (cr, cx - h, cy + h * 0.85);
-      cairo_close_path (cr);
-      path_exclamation (cr, cx, cy - h * 0.3, cy + h * 0.68, s * 0.13);
-      break;
-
-    case NOTE_BLUNDER:
-      {
-        /* cos and sin of 22.5°: the octagon stands on a side. */
-        static const double octagon[8][2] = {
-          { 0.9239, 0.3827 }, { 0.3827, 0.9239 }, { -0.3827, 0.9239 }, { -0.9239, 0.3827 },
-          { -0.9239, -0.3827 }, { -0.3827, -0.9239 }, { 0.3827, -0.9239 }, { 0.9239, -0.3827 },
-        };
-
-        cairo_move_to (cr, cx + h * octagon[0][0], cy + h * octagon[0][1]);
-        for (int i = 1; i < 8; i++)
-          cairo_line_to (cr, cx + h * octagon[i][0], cy + h * octagon[i][1]);
-        cairo_close_path (cr);
-      }
-      path_exclamation (cr, cx, cy - h * 0.6, cy + h * 0.6, s * 0.14);
-      break;
-
-    case NOTE_NONE:
-    default:
-      return;
-    }
-
-  cairo_fill (cr);
-}
-
-static PangoLayout *
-note_layout (GtkWidget  *area,
-             const char *text,
-             double      font_px,
-             double      width,
-             gboolean    bold)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (area, text);
-  PangoFontDescription *font = pango_font_description_copy (pango_context_get_font_description (pango_layout_get_context (layout)));
-
-  pango_font_description_set_absolute_size (font, font_px * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
-  pango_font_description_free (font);
-
-  return layout;
-}
-
-/* The note of the analysis on an empty cell: its symbol above its words,
- * together in the middle of the cell. */
-static void
-draw_analysis_note (TttBoardView *self,
-                    GtkWidget    *area,
-                    cairo_t      *cr,
-                    int           cell,
-                    double        size,
-                    double        cx,
-                    double        cy)
-{
-  NoteKind kind = self->note_kind[cell];
-  GdkRGBA fg = named_color (area, "window_fg_color");
-  GdkRGBA symbol_color = named_color (area, note_color_name (kind));
-  double font_px = MAX (11.0, size * 0.13);
-  double symbol = size * 0.2;
-  double gap = size * 0.06;
-  g_autoptr(PangoLayout) layout = note_layout (area, self->note_text[cell], font_px, size * 0.92, TRUE);
-  int text_width, text_height;
-  double top;
-
-  pango_layout_get_pixel_size (layout, &text_width, &text_height);
-  top = cy - (symbol + gap + text_height) / 2;
-
-  gdk_cairo_set_source_rgba (cr, &symbol_color);
-  draw_symbol (cr, kind, cx, top + symbol / 2, symbol);
-
-  gdk_cairo_set_source_rgba (cr, &fg);
-  cairo_move_to (cr, cx - size * 0.46, top + symbol + gap);
-  pango_cairo_show_layout (cr, layout);
-}
-
-static void
-path_rounded_rect (cairo_t *cr,
-                   double   x,
-                   double   y,
-                   double   width,
-                   double   height,
-                   double   radius)
-{
-  cairo_new_path (cr);
-  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
-/* The note of a graded move, and of the best cell, in the review: a pill
- * at the foot of the cell, its symbol before its word. A word too long
- * for the cell ("Meilleur coup") is set smaller, then on two lines. */
-static void
-draw_grade_note (TttBoardView *self,
-                 GtkWidget    *area,
-                 cairo_t      *cr,
-                 int           cell,
-                 double        width,
-                 double        height)
-{
-  NoteKind kind = self->note_kind[cell];
-  double size = MIN (width, height);
-  double room = width - 4;
-  GdkRGBA fg = named_color (area, "window_fg_color");
-  GdkRGBA bg = named_color (area, "window_bg_color");
-  GdkRGBA symbol_color = named_color (area, note_color_name (kind));
-  double font_px = MAX (11.0, size * 0.12);
-  g_autoptr(PangoLayout) layout = NULL;
-  int text_width, text_height;
-  double symbol, gap, pad, pill_width, pill_height, x, y, symbol_x, text_x;
-
-  for (;;)
-    {
-      g_clear_object (&layout);
-      layout = note_layout (area, self->note_text[cell], font_px, -1, TRUE);
-      pango_layout_get_pixel_size (layout, &text_width, &text_height);
-      symbol = font_px * 1.05;
-      gap = font_px * 0.35;
-      pad = font_px * 0.55;
-      if (symbol + gap + text_width + 2 * pad <= room || font_px <= 9.0)
-        break;
-      font_px = MAX (9.0, font_px * 0.9);
-    }
-
-  if (symbol + gap + text_width + 2 * pad > room)
-    {
-      pango_layout_set_width (layout, (int) ((room - symbol - gap - 2 * pad) * PANGO_SCALE));
-      pango_layout_set_alignment (layout, is_rtl (self) ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-      pango_layout_get_pixel_size (layout, &text_width, &text_height);
-    }
-
-  pill_height = text_height + font_px * 0.4;
-  pill_width = MIN (symbol + gap + text_width + 2 * pad, room);
-  x = (width - pill_width) / 2;
-  y = height - pill_height - size * 0.04;
-
-  path_rounded_rect (cr, x, y, pill_width, pill_height, MIN (pill_height / 2, font_px * 0.9));
-  cairo_set_source_rgba (cr, bg.red, bg.green, bg.blue, 0.94);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, MAX (1.5, size * 0.015));
-  gdk_cairo_set_source_rgba (cr, &symbol_color);
-  cairo_stroke (cr);
-
-  /* The symbol comes first in the direction of the text. */
-  if (is_rtl (self))
-    {
-      text_x = x + pad;
-      symbol_x = x + pill_width - pad - symbol / 2;
-    }
-  else
-    {
-      symbol_x = x + pad + symbol / 2;
-      text_x = x + pad + symbol + gap;
-    }
-
-  draw_symbol (cr, kind, symbol_x, y + pill_height / 2, symbol);
-
-  gdk_cairo_set_source_rgba (cr, &fg);
-  cairo_move_to (cr, text_x, y + (pill_height - text_height) / 2);
-  pango_cairo_show_layout (cr, layout);
-}
-
-static void
-draw_mark (GtkDrawingArea *area,
-           cairo_t        *cr,
-           int             width,
-           int             height,
-           gpointer        user_data)
-{
-  TttBoardView *self = user_data;
-  int cell = cell_of (area);
-  TttMark mark;
-  double size = MIN (width, height);
-  double radius = size * 0.3;
-  double cx = width / 2.0;
-  double cy = height / 2.0;
-  GdkRGBA color = widget_color (GTK_WIDGET (area));
-  gboolean grade_note;
-
-  if (self->game == NULL)
-    return;
-
-  mark = shown_mark (self, cell);
-  grade_note = self->review != NULL && self->note_kind[cell] != NOTE_NONE;
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, size * 0.09);
-
-  /* A mark with a grade under it moves up to make room. */
-  if (grade_note)
-    {
-      radius = size * 0.24;
-      cy = height * 0.4;
-      cairo_set_line_width (cr, size * 0.08);
-    }
-
-  /* The computer's move sends out a ring that fades, so the eye finds it. */
-  if (self->review == NULL && cell == self->last_computer_cell && self->emphasis_value > 0)
-    {
-      double t = 1.0 - self->emphasis_value;
-
-      cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.45 * self->emphasis_value);
-      cairo_set_line_width (cr, size * 0.04);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, cx, cy, radius * (1.05 + 0.45 * t), 0, 2 * G_PI);
-      cairo_stroke (cr);
-      cairo_set_line_width (cr, size * 0.09);
-    }
-
-  if (mark == TTT_MARK_NONE)
-    {
-      /* The hint shows the mark the side to move would put there, the
-       * review the mark that would have been best, both faint. Under the
-       * words of the analysis it is fainter still. */
-      if (self->review != NULL && cell == self->review_best_cell)
-        {
-          cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.4);
-          ttt_mark_paint_stroke (cr, self->review_mover, cx, cy, radius, 1.0);
-        }
-      else if (self->review == NULL && cell == self->hint_cell)
-        {
-          cairo_set_source_rgba (cr, color.red, color.green, color.blue,
-                                 self->note_kind[cell] != NOTE_NONE ? 0.25 : 0.4);
-          ttt_mark_paint_stroke (cr, ttt_game_get_turn (self->game), cx, cy, radius, 1.0);
-        }
-    }
-  else
-    {
-      cairo_set_source_rgba (cr, color.red, color.green, color.blue,
-                             color.alpha * mark_opacity (self, cell));
-      ttt_mark_paint_stroke (cr, mark, cx, cy, radius, self->grow_value[cell]);
-    }
-
-  if (self->note_kind[cell] == NOTE_NONE || self->note_text[cell] == NULL)
-    return;
-
-  if (grade_note)
-    draw_grade_note (self, GTK_WIDGET (area), cr, cell, width, height);
-  else
-    draw_analysis_note (self, GTK_WIDGET (area), cr, cell, size, width / 2.0, height / 2.0);
-}
-
-/* A line through the three cells of a win, drawn from the first to the
- * last, in the winner's colour. */
+/* A line through the cells of a win, drawn from the first to the last,
+ * in the winner's colour. */
 static void
 snapshot_win_line (TttBoardView *self,
                    GtkSnapshot  *snapshot,
@@ -540,7 +194,7 @@ snapshot_win_line (TttBoardView *self,
                    double        finish)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  double side = 3 * self->cell_size + 2 * GAP;
+  const TttBoardGeometry *g = &self->geometry;
   cairo_t *cr;
 
   if (winning != 0 && finish > 0)
@@ -555,13 +209,13 @@ snapshot_win_line (TttBoardView *self,
       GdkRGBA mark_color;
       double dx, dy, length, reach;
 
-      if (line == 0)
+      if (line == 0 || first < 0 || last >= self->n_cells)
         return;
 
-      if (!gtk_widget_compute_bounds (self->cells[first], widget, &bounds))
+      if (!gtk_widget_compute_bounds (GTK_WIDGET (self->cells[first]), widget, &bounds))
         return;
       graphene_rect_get_center (&bounds, &from);
-      if (!gtk_widget_compute_bounds (self->cells[last], widget, &bounds))
+      if (!gtk_widget_compute_bounds (GTK_WIDGET (self->cells[last]), widget, &bounds))
         return;
       graphene_rect_get_center (&bounds, &to);
 
@@ -575,9 +229,11 @@ snapshot_win_line (TttBoardView *self,
       dx *= 1 + 2 * reach;
       dy *= 1 + 2 * reach;
 
-      mark_color = widget_color (self->marks[first]);
+      ttt_cell_get_mark_color (self->cells[first], &mark_color);
       cr = gtk_snapshot_append_cairo (snapshot,
-                                      &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y, side, side));
+                                      &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
+                                                           extent_of (g->columns, g->block_columns, self->cell_size),
+                                                           extent_of (g->rows, g->block_rows, self->cell_size)));
       gdk_cairo_set_source_rgba (cr, &mark_color);
       cairo_set_line_width (cr, self->cell_size * 0.1);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -588,38 +244,84 @@ snapshot_win_line (TttBoardView *self,
     }
 }
 
+/* The lines between the cells of one direction: across the whole board
+ * at the edges of blocks, and within each block between its cells. With
+ * @vertical the lines stand between columns. */
+static void
+path_lines (TttBoardView *self,
+            cairo_t      *cr,
+            gboolean      vertical,
+            gboolean      block_edges)
+{
+  const TttBoardGeometry *g = &self->geometry;
+  int n = vertical ? g->columns : g->rows;
+  int block = vertical ? g->block_columns : g->block_rows;
+  int n_across = vertical ? g->rows : g->columns;
+  int block_across = vertical ? g->block_rows : g->block_columns;
+  double inset = self->cell_size * 0.06;
+
+  for (int i = 1; i < n; i++)
+    {
+      double at;
+
+      if ((i % block == 0) != block_edges)
+        continue;
+
+      at = offset_of (i, block, self->cell_size) - gap_before (i, block) / 2.0;
+      /* A line of a block stops at the block's ends; a block's edge
+       * crosses the board. */
+      for (int start = 0; start < n_across; start += block_edges ? n_across : block_across)
+        {
+          int end = block_edges ? n_across - 1 : start + block_across - 1;
+          double from = offset_of (start, block_across, self->cell_size) + inset;
+          double to = offset_of (end, block_across, self->cell_size) + self->cell_size - inset;
+
+          if (vertical)
+            {
+              cairo_move_to (cr, self->origin_x + at, self->origin_y + from);
+              cairo_line_to (cr, self->origin_x + at, self->origin_y + to);
+            }
+          else
+            {
+              cairo_move_to (cr, self->origin_x + from, self->origin_y + at);
+              cairo_line_to (cr, self->origin_x + to, self->origin_y + at);
+            }
+        }
+    }
+}
+
 static void
 ttt_board_view_snapshot (GtkWidget   *widget,
-                    GtkSnapshot *snapshot)
+                         GtkSnapshot *snapshot)
 {
   TttBoardView *self = TTT_BOARD_VIEW (widget);
-  double side = 3 * self->cell_size + 2 * GAP;
-  double inset = self->cell_size * 0.06;
+  const TttBoardGeometry *g = &self->geometry;
+  gboolean one_block = g->rows == g->block_rows && g->columns == g->block_columns;
   guint winning = self->game != NULL ? shown_winning_cells (self) : 0;
   /* A review shows a finished game at rest. */
   double finish = self->review != NULL ? 1.0 : self->finish_value;
-  GdkRGBA color = widget_color (widget);
+  GdkRGBA color = ttt_mark_paint_color (widget);
   cairo_t *cr;
 
   if (self->cell_size <= 0)
     return;
 
   cr = gtk_snapshot_append_cairo (snapshot,
-                                  &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y, side, side));
+                                  &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
+                                                       extent_of (g->columns, g->block_columns, self->cell_size),
+                                                       extent_of (g->rows, g->block_rows, self->cell_size)));
 
-  /* The four lines of the #, in the board's own (dim) colour. */
+  /* The lines of the #, in the board's own (dim) colour; within the
+   * blocks of a larger board they are thinner than between them. */
   gdk_cairo_set_source_rgba (cr, &color);
-  cairo_set_line_width (cr, 4);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  for (int i = 1; i <= 2; i++)
-    {
-      double at = i * self->cell_size + (i - 0.5) * GAP;
-
-      cairo_move_to (cr, self->origin_x + at, self->origin_y + inset);
-      cairo_line_to (cr, self->origin_x + at, self->origin_y + side - inset);
-      cairo_move_to (cr, self->origin_x + inset, self->origin_y + at);
-      cairo_line_to (cr, self->origin_x + side - inset, self->origin_y + at);
-    }
+  cairo_set_line_width (cr, one_block ? LINE_WIDTH : LINE_WIDTH / 2.0);
+  path_lines (self, cr, TRUE, FALSE);
+  path_lines (self, cr, FALSE, FALSE);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, LINE_WIDTH * 1.5);
+  path_lines (self, cr, TRUE, TRUE);
+  path_lines (self, cr, FALSE, TRUE);
   cairo_stroke (cr);
   cairo_destroy (cr);
 
@@ -628,56 +330,73 @@ ttt_board_view_snapshot (GtkWidget   *widget,
   if (self->review != NULL)
     snapshot_win_line (self, snapshot, winning, finish);
 
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    gtk_widget_snapshot_child (widget, self->cells[i], snapshot);
+  for (int i = 0; i < self->n_cells; i++)
+    gtk_widget_snapshot_child (widget, GTK_WIDGET (self->cells[i]), snapshot);
 
   if (self->review == NULL)
     snapshot_win_line (self, snapshot, winning, finish);
 }
 
-/* Layout: a square of three by three cells, centred in whatever the board
+/* Layout: rows by columns of square cells, centred in whatever the board
  * is given; mirrored for right-to-left languages like any grid. */
+
+/* A board of several blocks keeps the size of one block of cells. */
+static int
+cell_size_for (TttBoardView *self,
+               int           size)
+{
+  int blocks = self->geometry.columns / self->geometry.block_columns;
+
+  return MAX (size / blocks, 1);
+}
 
 static void
 ttt_board_view_measure (GtkWidget      *widget,
-                   GtkOrientation  orientation,
-                   int             for_size,
-                   int            *minimum,
-                   int            *natural,
-                   int            *minimum_baseline,
-                   int            *natural_baseline)
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
 {
-  *minimum = 3 * MIN_CELL_SIZE + 2 * GAP;
-  *natural = 3 * NAT_CELL_SIZE + 2 * GAP;
+  TttBoardView *self = TTT_BOARD_VIEW (widget);
+  const TttBoardGeometry *g = &self->geometry;
+  gboolean horizontal = orientation == GTK_ORIENTATION_HORIZONTAL;
+  int n = horizontal ? g->columns : g->rows;
+  int block = horizontal ? g->block_columns : g->block_rows;
+
+  *minimum = extent_of (n, block, cell_size_for (self, MIN_CELL_SIZE));
+  *natural = extent_of (n, block, cell_size_for (self, NAT_CELL_SIZE));
 }
 
 static void
 ttt_board_view_size_allocate (GtkWidget *widget,
-                         int        width,
-                         int        height,
-                         int        baseline)
+                              int        width,
+                              int        height,
+                              int        baseline)
 {
   TttBoardView *self = TTT_BOARD_VIEW (widget);
-  int side = MIN (width, height);
+  const TttBoardGeometry *g = &self->geometry;
+  int gaps_x = extent_of (g->columns, g->block_columns, 0);
+  int gaps_y = extent_of (g->rows, g->block_rows, 0);
   gboolean rtl = is_rtl (self);
 
-  self->cell_size = MAX ((side - 2 * GAP) / 3, 1);
-  side = 3 * self->cell_size + 2 * GAP;
-  self->origin_x = (width - side) / 2;
-  self->origin_y = (height - side) / 2;
+  self->cell_size = MAX (MIN ((width - gaps_x) / g->columns, (height - gaps_y) / g->rows), 1);
+  self->origin_x = (width - extent_of (g->columns, g->block_columns, self->cell_size)) / 2;
+  self->origin_y = (height - extent_of (g->rows, g->block_rows, self->cell_size)) / 2;
 
-  for (int i = 0; i < TTT_N_CELLS; i++)
+  for (int i = 0; i < self->n_cells; i++)
     {
-      int column = rtl ? 2 - i % 3 : i % 3;
-      int row = i / 3;
+      int column = rtl ? g->columns - 1 - i % g->columns : i % g->columns;
+      int row = i / g->columns;
       GtkAllocation allocation = {
-        self->origin_x + column * (self->cell_size + GAP),
-        self->origin_y + row * (self->cell_size + GAP),
+        self->origin_x + offset_of (column, g->block_columns, self->cell_size),
+        self->origin_y + offset_of (row, g->block_rows, self->cell_size),
         self->cell_size,
         self->cell_size,
       };
 
-      gtk_widget_size_allocate (self->cells[i], &allocation, -1);
+      gtk_widget_size_allocate (GTK_WIDGET (self->cells[i]), &allocation, -1);
     }
 }
 
@@ -689,50 +408,45 @@ ttt_board_view_get_request_mode (GtkWidget *widget)
 
 /* State */
 
-static void
-set_note (TttBoardView *self,
-          int           cell,
-          NoteKind      kind,
-          char         *text)
-{
-  g_free (self->note_text[cell]);
-  self->note_text[cell] = text;
-  self->note_kind[cell] = text != NULL ? kind : NOTE_NONE;
-}
-
-static NoteKind
+static TttNoteSymbol
 grade_note_kind (TttGrade grade)
 {
   switch (grade)
     {
     case TTT_GRADE_MISTAKE:
-      return NOTE_MISTAKE;
+      return TTT_NOTE_SYMBOL_MISTAKE;
     case TTT_GRADE_BLUNDER:
-      return NOTE_BLUNDER;
+      return TTT_NOTE_SYMBOL_BLUNDER;
     case TTT_GRADE_BEST:
     default:
-      return NOTE_BEST;
+      return TTT_NOTE_SYMBOL_BEST;
     }
 }
 
-/* What the coach says on @cell, in words and by a symbol, and returns its
- * sentence for a screen reader (or NULL). In a review: the grade of the
- * move just played and the cell that would have been best; in play, with
- * the analysis on, what every empty cell leads to for a person to move. */
+/* What the coach says on @cell, in words (@text) and by a symbol
+ * (@kind), and returns its sentence for a screen reader (or NULL). In a
+ * review: the grade of the move just played and the cell that would have
+ * been best; in play, with the analysis on, what every empty cell leads
+ * to for a person to move. */
 static char *
-update_note (TttBoardView *self,
-             int           cell,
-             TttMark       mark)
+update_note (TttBoardView   *self,
+             int             cell,
+             TttMark         mark,
+             TttNoteSymbol  *kind,
+             char          **text)
 {
   TttVerdict verdict;
   guint n_moves;
+
+  *kind = TTT_NOTE_SYMBOL_NONE;
+  *text = NULL;
 
   if (self->review != NULL)
     {
       if (cell == self->review_cell)
         {
-          set_note (self, cell, grade_note_kind (self->review_grade),
-                    g_strdup (ttt_coach_grade_name (self->review_grade)));
+          *kind = grade_note_kind (self->review_grade);
+          *text = g_strdup (ttt_coach_grade_name (self->review_grade));
           /* Translators: the accessible description of the cell of the
            * move shown in the review: its number and its grade, e.g.
            * "Move 4: Mistake". */
@@ -741,26 +455,27 @@ update_note (TttBoardView *self,
         }
       if (cell == self->review_best_cell)
         {
-          set_note (self, cell, NOTE_BEST, g_strdup (ttt_coach_grade_name (TTT_GRADE_BEST)));
+          *kind = TTT_NOTE_SYMBOL_BEST;
+          *text = g_strdup (ttt_coach_grade_name (TTT_GRADE_BEST));
           /* Translators: the accessible description of the cell that would
            * have been the best move, shown in the review. */
           return g_strdup (_("The best move"));
         }
     }
-  else if (self->show_analysis && mark == TTT_MARK_NONE &&
+  else if (self->show_analysis && mark == TTT_MARK_NONE && is_game_cell (cell) &&
            ttt_game_get_cell_analysis (self->game, cell, &verdict, &n_moves))
     {
-      static const NoteKind kinds[] = {
-        [TTT_VERDICT_WIN] = NOTE_WIN,
-        [TTT_VERDICT_DRAW] = NOTE_DRAW,
-        [TTT_VERDICT_LOSS] = NOTE_LOSS,
+      static const TttNoteSymbol kinds[] = {
+        [TTT_VERDICT_WIN] = TTT_NOTE_SYMBOL_WIN,
+        [TTT_VERDICT_DRAW] = TTT_NOTE_SYMBOL_DRAW,
+        [TTT_VERDICT_LOSS] = TTT_NOTE_SYMBOL_LOSS,
       };
 
-      set_note (self, cell, kinds[verdict], ttt_coach_analysis_label (verdict, n_moves));
+      *kind = kinds[verdict];
+      *text = ttt_coach_analysis_label (verdict, n_moves);
       return ttt_coach_analysis_description (verdict, n_moves);
     }
 
-  set_note (self, cell, NOTE_NONE, NULL);
   return NULL;
 }
 
@@ -771,78 +486,46 @@ update_cell (TttBoardView *self,
   TttMark mark = shown_mark (self, cell);
   TttGameState state = ttt_game_get_state (self->game);
   gboolean reviewing = self->review != NULL;
-  gboolean winning = (shown_winning_cells (self) & (1u << cell)) != 0;
-  GtkWidget *button = self->cells[cell];
-  g_autofree char *name = NULL;
-  g_autofree char *note = NULL;
-  g_autofree char *description = NULL;
-  TttMark ghost;
+  TttCell *widget = self->cells[cell];
+  g_autofree char *note_text = NULL;
+  g_autofree char *sentence = NULL;
+  TttCellState shown = { 0 };
 
-  note = update_note (self, cell, mark);
+  sentence = update_note (self, cell, mark, &shown.note, &note_text);
+  shown.mark = mark;
+  shown.note_text = note_text;
+  shown.note_sentence = sentence;
+  /* A grade sits under the mark it grades; it is found in a review only. */
+  shown.note_at_foot = reviewing;
 
-  gtk_widget_remove_css_class (self->marks[cell], "x");
-  gtk_widget_remove_css_class (self->marks[cell], "o");
   /* An empty cell draws the hint in the colour of the side to move, and
-   * the best cell of a review in the colour of the side that missed it. */
-  ghost = reviewing ? self->review_mover : ttt_game_get_turn (self->game);
-  if (mark == TTT_MARK_X || (mark == TTT_MARK_NONE && ghost == TTT_MARK_X))
-    gtk_widget_add_css_class (self->marks[cell], "x");
-  else
-    gtk_widget_add_css_class (self->marks[cell], "o");
+   * the best cell of a review in the colour of the side that missed it;
+   * under the words of the analysis the hint is fainter still. */
+  shown.ghost = reviewing ? self->review_mover : ttt_game_get_turn (self->game);
+  if (mark == TTT_MARK_NONE && reviewing && cell == self->review_best_cell)
+    shown.ghost_alpha = 0.4;
+  else if (mark == TTT_MARK_NONE && !reviewing && cell == self->hint_cell)
+    shown.ghost_alpha = shown.note != TTT_NOTE_SYMBOL_NONE ? 0.25 : 0.4;
 
   /* Only a cell that can be played now answers the pointer. */
-  if (!reviewing && mark == TTT_MARK_NONE && state == TTT_GAME_STATE_LOCAL_TURN)
-    gtk_widget_add_css_class (button, "playable");
-  else
-    gtk_widget_remove_css_class (button, "playable");
-
+  if (!reviewing && is_game_cell (cell) && mark == TTT_MARK_NONE && state == TTT_GAME_STATE_LOCAL_TURN)
+    shown.emphasis |= TTT_CELL_EMPHASIS_PLAYABLE;
   if (!reviewing && cell == self->last_computer_cell && state != TTT_GAME_STATE_OVER)
-    gtk_widget_add_css_class (button, "last-move");
-  else
-    gtk_widget_remove_css_class (button, "last-move");
-
+    shown.emphasis |= TTT_CELL_EMPHASIS_LAST_MOVE;
   if (reviewing && cell == self->review_cell)
-    gtk_widget_add_css_class (button, "reviewed-move");
-  else
-    gtk_widget_remove_css_class (button, "reviewed-move");
-
-  if (winning)
-    gtk_widget_add_css_class (button, "winning");
-  else
-    gtk_widget_remove_css_class (button, "winning");
-
+    shown.emphasis |= TTT_CELL_EMPHASIS_REVIEWED;
+  if (is_winning (shown_winning_cells (self), cell))
+    shown.emphasis |= TTT_CELL_EMPHASIS_WINNING;
   if (!reviewing && cell == self->hint_cell)
-    gtk_widget_add_css_class (button, "hint");
-  else
-    gtk_widget_remove_css_class (button, "hint");
+    shown.emphasis |= TTT_CELL_EMPHASIS_HINT;
 
-  /* A finished board takes no clicks and no focus, nor does a review. */
-  gtk_widget_set_sensitive (button, state != TTT_GAME_STATE_OVER && !reviewing);
-
-  /* Translators: a cell's name for screen readers, e.g. "Row 2, column 3, X". */
-  name = g_strdup_printf (_("Row %d, column %d, %s"), cell / 3 + 1, cell % 3 + 1, mark_name (mark));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-  /* In a review the cell's note says the most; in play the end comes
-   * first, then the analysis. No description for the hint: the window
-   * tells it as news once the focus is on the cell (TttNews), and a
-   * description set around that focus change would be said twice. */
-  if (reviewing && note != NULL)
-    description = g_steal_pointer (&note);
-  else if (winning)
-    description = g_strdup (_("Part of the winning line"));
-  else
-    description = g_steal_pointer (&note);
-
-  if (description != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
-                                    -1);
-  else
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-
-  gtk_widget_queue_draw (self->marks[cell]);
+  /* A finished board takes no clicks and no focus, nor does a review. No
+   * description for the hint: the window tells it as news once the focus
+   * is on the cell (TttNews), and a description set around that focus
+   * change would be said twice. */
+  gtk_widget_set_sensitive (GTK_WIDGET (widget), state != TTT_GAME_STATE_OVER && !reviewing);
+  ttt_cell_set_state (widget, &shown);
+  ttt_cell_set_fade (widget, mark_opacity (self, cell));
 }
 
 static void
@@ -855,7 +538,7 @@ update_cells (TttBoardView *self)
 
   over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
 
-  for (int i = 0; i < TTT_N_CELLS; i++)
+  for (int i = 0; i < self->n_cells; i++)
     update_cell (self, i);
 
   if (over)
@@ -867,28 +550,6 @@ update_cells (TttBoardView *self)
 }
 
 static void
-grow_value_cb (double   value,
-               gpointer user_data)
-{
-  GtkWidget *mark = user_data;
-  TttBoardView *self = TTT_BOARD_VIEW (gtk_widget_get_ancestor (mark, TTT_TYPE_BOARD_VIEW));
-
-  self->grow_value[cell_of (mark)] = value;
-  gtk_widget_queue_draw (mark);
-}
-
-static void
-emphasis_value_cb (double   value,
-                   gpointer user_data)
-{
-  TttBoardView *self = user_data;
-
-  self->emphasis_value = value;
-  if (self->last_computer_cell >= 0)
-    gtk_widget_queue_draw (self->marks[self->last_computer_cell]);
-}
-
-static void
 finish_value_cb (double   value,
                  gpointer user_data)
 {
@@ -896,8 +557,9 @@ finish_value_cb (double   value,
 
   self->finish_value = value;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    gtk_widget_queue_draw (self->marks[i]);
+  if (self->game != NULL)
+    for (int i = 0; i < self->n_cells; i++)
+      ttt_cell_set_fade (self->cells[i], mark_opacity (self, i));
 }
 
 static void
@@ -914,40 +576,31 @@ clear_hint (TttBoardView *self)
 
 static void
 cell_changed_cb (TttBoardView *self,
-                 int       cell,
-                 TttMark   mark,
-                 TttGame  *game)
+                 int           cell,
+                 TttMark       mark,
+                 TttGame      *game)
 {
-  if (cell < 0 || cell >= TTT_N_CELLS)
+  if (cell < 0 || cell >= self->n_cells)
     return;
 
   clear_hint (self);
 
   if (mark == TTT_MARK_NONE)
     {
-      adw_animation_reset (self->grow[cell]);
-      self->grow_value[cell] = 1.0;
+      ttt_cell_rest (self->cells[cell]);
       if (cell == self->last_computer_cell)
-        {
-          adw_animation_reset (self->emphasis);
-          self->emphasis_value = 0;
-          self->last_computer_cell = -1;
-        }
+        self->last_computer_cell = -1;
     }
   else
     {
       int previous = self->last_computer_cell;
 
-      /* The first frame of an animation comes a tick after it starts: the
-       * mark must not show whole until then. */
-      self->grow_value[cell] = 0;
-      adw_animation_play (self->grow[cell]);
+      ttt_cell_grow (self->cells[cell]);
 
       if (ttt_game_get_side_kind (game, mark) == TTT_PLAYER_KIND_COMPUTER)
         {
           self->last_computer_cell = cell;
-          self->emphasis_value = 1;
-          adw_animation_play (self->emphasis);
+          ttt_cell_pulse (self->cells[cell]);
         }
       else
         {
@@ -955,17 +608,20 @@ cell_changed_cb (TttBoardView *self,
         }
 
       if (previous >= 0 && previous != self->last_computer_cell)
-        update_cell (self, previous);
+        {
+          ttt_cell_stop_pulse (self->cells[previous]);
+          update_cell (self, previous);
+        }
     }
 
   update_cell (self, cell);
 }
 
 static void
-game_over_cb (TttBoardView   *self,
-              TttOutcome  outcome,
-              guint       winning_cells,
-              TttGame    *game)
+game_over_cb (TttBoardView *self,
+              TttOutcome    outcome,
+              guint         winning_cells,
+              TttGame      *game)
 {
   self->finish_value = 0;
   update_cells (self);
@@ -973,9 +629,9 @@ game_over_cb (TttBoardView   *self,
 }
 
 static void
-state_changed_cb (TttBoardView   *self,
-                  GParamSpec *pspec,
-                  TttGame    *game)
+state_changed_cb (TttBoardView *self,
+                  GParamSpec   *pspec,
+                  TttGame      *game)
 {
   /* A new game, or an undo of the last move, takes the end away again. */
   if (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
@@ -990,12 +646,12 @@ state_changed_cb (TttBoardView   *self,
 /* Input */
 
 static void
-cell_clicked_cb (TttBoardView  *self,
-                 GtkButton *button)
+cell_clicked_cb (TttBoardView *self,
+                 GtkButton    *button)
 {
   /* Impossible clicks (taken cell, computer's turn, game over) are refused
    * by the game and change nothing. */
-  if (self->game != NULL)
+  if (self->game != NULL && is_game_cell (cell_of (button)))
     ttt_game_play (self->game, cell_of (button));
 }
 
@@ -1004,29 +660,31 @@ focused_cell (TttBoardView *self)
 {
   GtkWidget *focus = gtk_widget_get_focus_child (GTK_WIDGET (self));
 
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    if (focus == self->cells[i])
+  for (int i = 0; i < self->n_cells; i++)
+    if (focus == GTK_WIDGET (self->cells[i]))
       return i;
 
   return -1;
 }
 
 /* The board is one stop in the Tab chain: Tab enters at the cell last
- * focused and leaves at once; the arrows walk the cells and stop at the
- * edges, like any grid. */
+ * focused and leaves at once; the arrows walk the cells, across the
+ * edges of blocks, and stop at the board's edges, like any grid. */
 static gboolean
 ttt_board_view_focus (GtkWidget        *widget,
-                 GtkDirectionType  direction)
+                      GtkDirectionType  direction)
 {
   TttBoardView *self = TTT_BOARD_VIEW (widget);
   int cell = focused_cell (self);
+  int last_row = self->geometry.rows - 1;
+  int last_column = self->geometry.columns - 1;
   int row, column;
 
   if (cell < 0)
     return ttt_board_view_focus_cell (self, self->cursor);
 
-  row = cell / 3;
-  column = cell % 3;
+  row = cell / self->geometry.columns;
+  column = cell % self->geometry.columns;
   switch (direction)
     {
     case GTK_DIR_TAB_FORWARD:
@@ -1036,25 +694,25 @@ ttt_board_view_focus (GtkWidget        *widget,
       row = MAX (row - 1, 0);
       break;
     case GTK_DIR_DOWN:
-      row = MIN (row + 1, 2);
+      row = MIN (row + 1, last_row);
       break;
     case GTK_DIR_LEFT:
-      column = is_rtl (self) ? MIN (column + 1, 2) : MAX (column - 1, 0);
+      column = is_rtl (self) ? MIN (column + 1, last_column) : MAX (column - 1, 0);
       break;
     case GTK_DIR_RIGHT:
-      column = is_rtl (self) ? MAX (column - 1, 0) : MIN (column + 1, 2);
+      column = is_rtl (self) ? MAX (column - 1, 0) : MIN (column + 1, last_column);
       break;
     default:
       return FALSE;
     }
 
-  ttt_board_view_focus_cell (self, row * 3 + column);
+  ttt_board_view_focus_cell (self, row * self->geometry.columns + column);
   return TRUE;
 }
 
 static void
 ttt_board_view_set_focus_child (GtkWidget *widget,
-                           GtkWidget *child)
+                                GtkWidget *child)
 {
   TttBoardView *self = TTT_BOARD_VIEW (widget);
   GtkWidget *old = gtk_widget_get_focus_child (widget);
@@ -1067,9 +725,26 @@ ttt_board_view_set_focus_child (GtkWidget *widget,
   /* News for a screen reader borrows the focused cell's description
    * (TttAnnouncer), and the analysis is said there: the cell the focus
    * leaves gets its own back. */
-  if (old != NULL && old != child && self->game != NULL)
+  if (old != NULL && old != child && self->game != NULL && cell_of (old) < self->n_cells)
     update_cell (self, cell_of (old));
 }
+
+/* The digits and the keys of the numeric keypad, each in reading order:
+ * three rows of three, whatever the board, so they play a board of that
+ * size only. Each keypad key with and without Num Lock. */
+static const guint digit_keys[] = {
+  GDK_KEY_1, GDK_KEY_2, GDK_KEY_3,
+  GDK_KEY_4, GDK_KEY_5, GDK_KEY_6,
+  GDK_KEY_7, GDK_KEY_8, GDK_KEY_9,
+};
+
+static const guint keypad_keys[][2] = {
+  { GDK_KEY_KP_7, GDK_KEY_KP_Home }, { GDK_KEY_KP_8, GDK_KEY_KP_Up }, { GDK_KEY_KP_9, GDK_KEY_KP_Page_Up },
+  { GDK_KEY_KP_4, GDK_KEY_KP_Left }, { GDK_KEY_KP_5, GDK_KEY_KP_Begin }, { GDK_KEY_KP_6, GDK_KEY_KP_Right },
+  { GDK_KEY_KP_1, GDK_KEY_KP_End }, { GDK_KEY_KP_2, GDK_KEY_KP_Down }, { GDK_KEY_KP_3, GDK_KEY_KP_Page_Down },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (digit_keys) == G_N_ELEMENTS (keypad_keys));
 
 /* Digits play in the reading order of the language; the numeric keypad is
  * a physical layout, so its 7 plays the cell shown at the top left whatever
@@ -1080,15 +755,16 @@ key_shortcut_cb (GtkWidget *widget,
                  gpointer   user_data)
 {
   TttBoardView *self = TTT_BOARD_VIEW (widget);
+  int side = ttt_board_geometry_side_of (G_N_ELEMENTS (digit_keys));
   int cell;
   gboolean keypad;
 
-  if (self->game == NULL)
+  if (self->game == NULL || self->geometry.rows != side || self->geometry.columns != side)
     return FALSE;
 
   g_variant_get (args, "(ib)", &cell, &keypad);
   if (keypad && is_rtl (self))
-    cell = cell / 3 * 3 + 2 - cell % 3;
+    cell = cell / side * side + side - 1 - cell % side;
 
   /* Played before it is focused: the focus then lands on the cell with its
    * new mark, and a screen reader says the move once, as the focused cell,
@@ -1102,65 +778,77 @@ key_shortcut_cb (GtkWidget *widget,
 }
 
 static void
+add_shortcut (GtkEventController *controller,
+              guint               keyval,
+              int                 cell,
+              gboolean            keypad)
+{
+  GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0),
+                                            gtk_callback_action_new (key_shortcut_cb, NULL, NULL));
+
+  gtk_shortcut_set_arguments (shortcut, g_variant_new ("(ib)", cell, keypad));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+}
+
+static void
 add_key_shortcuts (TttBoardView *self)
 {
-  static const struct {
-    guint keyval;
-    int   cell;
-    int   keypad;
-  } keys[] = {
-    { GDK_KEY_1, 0, FALSE }, { GDK_KEY_2, 1, FALSE }, { GDK_KEY_3, 2, FALSE },
-    { GDK_KEY_4, 3, FALSE }, { GDK_KEY_5, 4, FALSE }, { GDK_KEY_6, 5, FALSE },
-    { GDK_KEY_7, 6, FALSE }, { GDK_KEY_8, 7, FALSE }, { GDK_KEY_9, 8, FALSE },
-    /* With and without Num Lock. */
-    { GDK_KEY_KP_7, 0, TRUE }, { GDK_KEY_KP_Home, 0, TRUE },
-    { GDK_KEY_KP_8, 1, TRUE }, { GDK_KEY_KP_Up, 1, TRUE },
-    { GDK_KEY_KP_9, 2, TRUE }, { GDK_KEY_KP_Page_Up, 2, TRUE },
-    { GDK_KEY_KP_4, 3, TRUE }, { GDK_KEY_KP_Left, 3, TRUE },
-    { GDK_KEY_KP_5, 4, TRUE }, { GDK_KEY_KP_Begin, 4, TRUE },
-    { GDK_KEY_KP_6, 5, TRUE }, { GDK_KEY_KP_Right, 5, TRUE },
-    { GDK_KEY_KP_1, 6, TRUE }, { GDK_KEY_KP_End, 6, TRUE },
-    { GDK_KEY_KP_2, 7, TRUE }, { GDK_KEY_KP_Down, 7, TRUE },
-    { GDK_KEY_KP_3, 8, TRUE }, { GDK_KEY_KP_Page_Down, 8, TRUE },
-  };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
   /* The keys play from anywhere in the window, not only from the board. */
   gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_GLOBAL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (digit_keys); i++)
     {
-      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
-                                                gtk_callback_action_new (key_shortcut_cb, NULL, NULL));
-
-      gtk_shortcut_set_arguments (shortcut, g_variant_new ("(ib)", keys[i].cell, keys[i].keypad));
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+      add_shortcut (controller, digit_keys[i], i, FALSE);
+      for (guint j = 0; j < G_N_ELEMENTS (keypad_keys[i]); j++)
+        add_shortcut (controller, keypad_keys[i][j], i, TRUE);
     }
 
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
-/* GObject */
+/* Cells */
 
-static AdwAnimation *
-new_animation (GtkWidget                  *widget,
-               double                      from,
-               double                      to,
-               guint                       duration,
-               AdwEasing                   easing,
-               AdwAnimationTargetFunc      callback,
-               gpointer                    user_data)
+static void
+remove_cells (TttBoardView *self)
 {
-  AdwAnimationTarget *target = adw_callback_animation_target_new (callback, user_data, NULL);
-  AdwAnimation *animation = adw_timed_animation_new (widget, from, to, duration, target);
+  g_autofree TttCell **cells = g_steal_pointer (&self->cells);
+  int n_cells = self->n_cells;
 
-  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (animation), easing);
-  return animation;
+  /* A focused cell that goes tells the board (set_focus_child), which
+   * must not update cells that are going. */
+  self->n_cells = 0;
+  for (int i = 0; i < n_cells; i++)
+    gtk_widget_unparent (GTK_WIDGET (cells[i]));
 }
 
 static void
+add_cells (TttBoardView *self)
+{
+  self->n_cells = ttt_board_geometry_n_cells (&self->geometry);
+  self->cells = g_new0 (TttCell *, self->n_cells);
+
+  for (int i = 0; i < self->n_cells; i++)
+    {
+      GtkWidget *cell = ttt_cell_new ();
+
+      g_object_set_data (G_OBJECT (cell), CELL_KEY, GINT_TO_POINTER (i));
+      ttt_cell_set_position (TTT_CELL (cell), i / self->geometry.columns, i % self->geometry.columns);
+      g_signal_connect_swapped (cell, "clicked", G_CALLBACK (cell_clicked_cb), self);
+      gtk_widget_set_parent (cell, GTK_WIDGET (self));
+      self->cells[i] = TTT_CELL (cell);
+    }
+
+  /* Tab enters in the middle. */
+  self->cursor = self->geometry.rows / 2 * self->geometry.columns + self->geometry.columns / 2;
+}
+
+/* GObject */
+
+static void
 ttt_board_view_set_game (TttBoardView *self,
-                    TttGame  *game)
+                         TttGame      *game)
 {
   if (self->game == game)
     return;
@@ -1170,8 +858,9 @@ ttt_board_view_set_game (TttBoardView *self,
   g_set_object (&self->game, game);
 
   self->hint_cell = -1;
+  if (self->last_computer_cell >= 0)
+    ttt_cell_stop_pulse (self->cells[self->last_computer_cell]);
   self->last_computer_cell = -1;
-  self->emphasis_value = 0;
   self->finish_value = 0;
 
   if (game != NULL)
@@ -1197,11 +886,8 @@ ttt_board_view_set_game (TttBoardView *self,
 static void
 skip_growing (TttBoardView *self)
 {
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    {
-      adw_animation_reset (self->grow[i]);
-      self->grow_value[i] = 1.0;
-    }
+  for (int i = 0; i < self->n_cells; i++)
+    ttt_cell_rest (self->cells[i]);
 }
 
 static void
@@ -1238,11 +924,8 @@ review_position_cb (TttBoardView    *self,
   /* A step forward draws the new mark in, as in play; any other step
    * shows its position at once. */
   skip_growing (self);
-  if (forward && self->review_cell >= 0)
-    {
-      self->grow_value[self->review_cell] = 0;
-      adw_animation_play (self->grow[self->review_cell]);
-    }
+  if (forward && self->review_cell >= 0 && self->review_cell < self->n_cells)
+    ttt_cell_grow (self->cells[self->review_cell]);
 
   update_cells (self);
 }
@@ -1385,23 +1068,12 @@ ttt_board_view_dispose (GObject *object)
   TttBoardView *self = TTT_BOARD_VIEW (object);
 
   /* A playing animation keeps itself alive; stopped first, none can call
-   * back into a board that is going away. */
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    if (self->grow[i] != NULL)
-      adw_animation_reset (self->grow[i]);
-  if (self->emphasis != NULL)
-    adw_animation_reset (self->emphasis);
+   * back into a board that is going away. The cells stop their own. */
   if (self->finish != NULL)
     adw_animation_reset (self->finish);
-
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    {
-      g_clear_object (&self->grow[i]);
-      g_clear_pointer (&self->cells[i], gtk_widget_unparent);
-      self->marks[i] = NULL;
-    }
-  g_clear_object (&self->emphasis);
   g_clear_object (&self->finish);
+
+  remove_cells (self);
 
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
@@ -1414,24 +1086,12 @@ ttt_board_view_dispose (GObject *object)
 }
 
 static void
-ttt_board_view_finalize (GObject *object)
-{
-  TttBoardView *self = TTT_BOARD_VIEW (object);
-
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    g_free (self->note_text[i]);
-
-  G_OBJECT_CLASS (ttt_board_view_parent_class)->finalize (object);
-}
-
-static void
 ttt_board_view_class_init (TttBoardViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ttt_board_view_dispose;
-  object_class->finalize = ttt_board_view_finalize;
   object_class->get_property = ttt_board_view_get_property;
   object_class->set_property = ttt_board_view_set_property;
 
@@ -1465,38 +1125,18 @@ ttt_board_view_class_init (TttBoardViewClass *klass)
 static void
 ttt_board_view_init (TttBoardView *self)
 {
-  self->cursor = 4;
   self->hint_cell = -1;
   self->last_computer_cell = -1;
   self->review_cell = -1;
   self->review_best_cell = -1;
 
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    {
-      GtkWidget *button = gtk_button_new ();
-      GtkWidget *mark = gtk_drawing_area_new ();
+  /* The classic game: the engine's cells in one block. */
+  self->geometry = ttt_board_geometry_square (TTT_N_CELLS, 1);
+  add_cells (self);
 
-      g_object_set_data (G_OBJECT (button), CELL_KEY, GINT_TO_POINTER (i));
-      g_object_set_data (G_OBJECT (mark), CELL_KEY, GINT_TO_POINTER (i));
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (mark), draw_mark, self, NULL);
-      gtk_widget_add_css_class (mark, "mark");
-      gtk_widget_set_can_target (mark, FALSE);
-      gtk_button_set_child (GTK_BUTTON (button), mark);
-      gtk_widget_add_css_class (button, "cell");
-      g_signal_connect_swapped (button, "clicked", G_CALLBACK (cell_clicked_cb), self);
-      gtk_widget_set_parent (button, GTK_WIDGET (self));
-
-      self->cells[i] = button;
-      self->marks[i] = mark;
-      self->grow_value[i] = 1.0;
-      self->grow[i] = new_animation (GTK_WIDGET (self), 0, 1, GROW_DURATION, ADW_EASE_OUT_CUBIC,
-                                     grow_value_cb, mark);
-    }
-
-  self->emphasis = new_animation (GTK_WIDGET (self), 1, 0, EMPHASIS_DURATION, ADW_EASE_OUT_QUAD,
-                                  emphasis_value_cb, self);
-  self->finish = new_animation (GTK_WIDGET (self), 0, 1, FINISH_DURATION, ADW_EASE_IN_OUT_CUBIC,
-                                finish_value_cb, self);
+  self->finish = adw_timed_animation_new (GTK_WIDGET (self), 0, 1, FINISH_DURATION,
+                                          adw_callback_animation_target_new (finish_value_cb, self, NULL));
+  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (self->finish), ADW_EASE_IN_OUT_CUBIC);
 
   add_key_shortcuts (self);
 
@@ -1521,13 +1161,63 @@ ttt_board_view_get_game (TttBoardView *self)
   return self->game;
 }
 
+/**
+ * ttt_board_view_set_geometry:
+ * @self: a #TttBoardView
+ * @geometry: how many rows and columns of cells, in what blocks
+ *
+ * Lays the board out anew with new cells: the focus, the hint and the
+ * computer's last move are forgotten. A geometry that cannot be laid out
+ * (see ttt_board_geometry_is_valid()) changes nothing.
+ *
+ * Returns: whether @geometry was taken
+ */
+gboolean
+ttt_board_view_set_geometry (TttBoardView           *self,
+                             const TttBoardGeometry *geometry)
+{
+  g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), FALSE);
+
+  if (!ttt_board_geometry_is_valid (geometry))
+    return FALSE;
+
+  remove_cells (self);
+  self->geometry = *geometry;
+  self->hint_cell = -1;
+  self->last_computer_cell = -1;
+  add_cells (self);
+
+  if (self->game != NULL)
+    update_cells (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return TRUE;
+}
+
+void
+ttt_board_view_get_geometry (TttBoardView     *self,
+                             TttBoardGeometry *geometry)
+{
+  g_return_if_fail (TTT_IS_BOARD_VIEW (self));
+  g_return_if_fail (geometry != NULL);
+
+  *geometry = self->geometry;
+}
+
+int
+ttt_board_view_get_n_cells (TttBoardView *self)
+{
+  g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), 0);
+
+  return self->n_cells;
+}
+
 /* Marks @cell as the suggested move until the next move is made. */
 void
 ttt_board_view_show_hint (TttBoardView *self,
-                     int       cell)
+                          int           cell)
 {
   g_return_if_fail (TTT_IS_BOARD_VIEW (self));
-  g_return_if_fail (cell >= -1 && cell < TTT_N_CELLS);
+  g_return_if_fail (cell >= -1 && cell < self->n_cells);
 
   clear_hint (self);
   if (cell < 0)
@@ -1540,23 +1230,23 @@ ttt_board_view_show_hint (TttBoardView *self,
 
 gboolean
 ttt_board_view_focus_cell (TttBoardView *self,
-                      int       cell)
+                           int           cell)
 {
   g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), FALSE);
-  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < self->n_cells, FALSE);
 
   self->cursor = cell;
-  return gtk_widget_grab_focus (self->cells[cell]);
+  return gtk_widget_grab_focus (GTK_WIDGET (self->cells[cell]));
 }
 
 GtkWidget *
 ttt_board_view_get_cell (TttBoardView *self,
-                    int       cell)
+                         int           cell)
 {
   g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), NULL);
-  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, NULL);
+  g_return_val_if_fail (cell >= 0 && cell < self->n_cells, NULL);
 
-  return self->cells[cell];
+  return GTK_WIDGET (self->cells[cell]);
 }
 
 int
@@ -1577,12 +1267,12 @@ ttt_board_view_get_last_computer_cell (TttBoardView *self)
 
 double
 ttt_board_view_get_mark_progress (TttBoardView *self,
-                             int       cell)
+                                  int           cell)
 {
   g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), 0);
-  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, 0);
+  g_return_val_if_fail (cell >= 0 && cell < self->n_cells, 0);
 
-  return self->grow_value[cell];
+  return ttt_cell_get_progress (self->cells[cell]);
 }
 
 double
@@ -1601,12 +1291,9 @@ ttt_board_view_get_note (TttBoardView  *self,
                          const char   **symbol)
 {
   g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), NULL);
-  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, NULL);
+  g_return_val_if_fail (cell >= 0 && cell < self->n_cells, NULL);
 
-  if (symbol != NULL)
-    *symbol = note_symbols[self->note_kind[cell]];
-
-  return self->note_text[cell];
+  return ttt_cell_get_note (self->cells[cell], symbol);
 }
 
 /* The cell marked as the best one in a review, or −1. */
@@ -1625,10 +1312,9 @@ ttt_board_view_is_animating (TttBoardView *self)
 {
   g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), FALSE);
 
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    if (adw_animation_get_state (self->grow[i]) == ADW_ANIMATION_PLAYING)
+  for (int i = 0; i < self->n_cells; i++)
+    if (ttt_cell_is_animating (self->cells[i]))
       return TRUE;
 
-  return adw_animation_get_state (self->emphasis) == ADW_ANIMATION_PLAYING ||
-         adw_animation_get_state (self->finish) == ADW_ANIMATION_PLAYING;
+  return adw_animation_get_state (self->finish) == ADW_ANIMATION_PLAYING;
 }

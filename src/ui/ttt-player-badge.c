@@ -50,9 +50,8 @@ draw_mark (GtkDrawingArea *area,
 {
   TttPlayerBadge *self = user_data;
   double size = MIN (width, height);
-  GdkRGBA color;
+  GdkRGBA color = ttt_mark_paint_color (GTK_WIDGET (area));
 
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &color);
   gdk_cairo_set_source_rgba (cr, &color);
   cairo_set_line_width (cr, size * 0.16);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
