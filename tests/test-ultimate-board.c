@@ -59,6 +59,8 @@ test_layout_and_names (TttTestWindow *fixture,
 
   ttt_test_click (fixture->window, index_of (4 * 9 + 4));
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 40), ==, TTT_MARK_X);
+  /* The last move is marked: it says where play goes on. */
+  g_assert_true (gtk_widget_has_css_class (cell_widget (fixture, 40), "last-move"));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 40)),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Centre board, row 2, column 2, X");
 

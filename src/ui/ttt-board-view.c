@@ -661,6 +661,10 @@ update_cell (TttBoardView *self,
     shown.emphasis |= TTT_CELL_EMPHASIS_PLAYABLE;
   if (!reviewing && cell == self->last_computer_cell && state != TTT_GAME_STATE_OVER)
     shown.emphasis |= TTT_CELL_EMPHASIS_LAST_MOVE;
+  /* In Ultimate the last move, whoever made it, says where play goes on. */
+  if (!reviewing && is_ultimate (self) && state != TTT_GAME_STATE_OVER &&
+      game_cell_of (self, cell) == ttt_game_get_position (self->game)->last_move)
+    shown.emphasis |= TTT_CELL_EMPHASIS_LAST_MOVE;
   if (reviewing && cell == self->review_cell)
     shown.emphasis |= TTT_CELL_EMPHASIS_REVIEWED;
   if (is_winning (self, shown_winning_cells (self), cell))
