@@ -497,6 +497,17 @@ ttt_application_activate (GApplication *app)
       g_autoptr(TttGame) game = ttt_application_create_game (self);
 
       window = GTK_WINDOW (ttt_window_new (GTK_APPLICATION (self), game, self->settings));
+      gtk_window_present (window);
+
+      /* The first start asks what to play, unless the command line has
+       * said how. Once is enough: New Game asks again. */
+      if (!self->has_level_override && !self->has_first_override &&
+          !g_settings_get_boolean (self->settings, "new-game-shown"))
+        {
+          ttt_window_choose_game (TTT_WINDOW (window));
+          g_settings_set_boolean (self->settings, "new-game-shown", TRUE);
+        }
+      return;
     }
 
   gtk_window_present (window);

@@ -224,12 +224,45 @@ test_narrow_and_named (TttTestWindow *fixture,
   gtk_window_destroy (dialog);
 }
 
+/* The first start greets with the screen, once; a start whose command
+ * line set the game up does not (see test-startup and the Orca test). */
+static void
+test_first_start (void)
+{
+  TttApplication *app = ttt_test_application ();
+  GSettings *settings;
+  GtkWindow *window;
+
+  ttt_test_reset_settings (app);
+  settings = ttt_application_get_settings (app);
+  g_assert_false (g_settings_get_boolean (settings, "new-game-shown"));
+
+  g_application_activate (G_APPLICATION (app));
+  ttt_test_iterate ();
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (TTT_IS_WINDOW (window));
+  g_assert_cmpuint (count_dialogs (), ==, 1);
+  g_assert_true (g_settings_get_boolean (settings, "new-game-shown"));
+  gtk_window_destroy (window);
+  ttt_test_iterate ();
+  g_assert_cmpuint (count_dialogs (), ==, 0);
+
+  g_application_activate (G_APPLICATION (app));
+  ttt_test_iterate ();
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (TTT_IS_WINDOW (window));
+  g_assert_cmpuint (count_dialogs (), ==, 0);
+  gtk_window_destroy (window);
+  ttt_test_iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   ttt_test_init (&argc, &argv);
 
+  g_test_add_func ("/new-game/first-start", test_first_start);
   TTT_TEST_ADD_WINDOW ("/new-game/start", 3, test_start);
   TTT_TEST_ADD_WINDOW ("/new-game/cancel", 3, test_cancel);
   TTT_TEST_ADD_WINDOW ("/new-game/narrow-and-named", 3, test_narrow_and_named);
