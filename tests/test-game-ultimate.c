@@ -506,17 +506,67 @@ test_variant_preference (void)
   g_assert_true (ttt_game_play (game, 8));
 }
 
-/* The classic coach has nothing to say in Ultimate yet. */
+/* The hint: a legal move of a search of its own, with a reason in words,
+ * the same when asked twice, held until the board changes; the classic
+ * analysis has nothing to say in Ultimate yet. */
 static void
-test_no_coach (void)
+test_hint (void)
 {
   g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
+  g_autofree char *status = NULL;
+  g_autofree char *sentence = NULL;
+  TttUltimateHint reason;
   TttVerdict verdict;
+  guint n_hints = 0;
+  int cell, again, percent = -1;
 
-  g_assert_cmpint (ttt_game_hint (game), ==, -1);
-  g_assert_cmpint (ttt_game_hint_full (game, NULL), ==, -1);
-  g_assert_cmpint (ttt_game_show_hint (game), ==, -1);
-  g_assert_false (ttt_game_get_cell_analysis (game, 40, &verdict, NULL));
+  TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
+  g_signal_connect_swapped (game, "hint-changed", G_CALLBACK (ttt_test_count_cb), &n_hints);
+
+  cell = ttt_game_show_hint (game);
+  g_assert_true (ttt_game_is_legal (game, cell));
+  g_assert_cmpuint (n_hints, ==, 1);
+  g_assert_cmpint (ttt_game_get_ultimate_hint (game, &reason, &percent), ==, cell);
+  g_assert_cmpint (reason, <=, TTT_ULTIMATE_HINT_BEST_ESTIMATE);
+  g_assert_cmpint (percent, >=, 0);
+  g_assert_cmpint (percent, <=, 100);
+  status = ttt_words_status (game);
+  sentence = ttt_words_ultimate_hint (game, TRUE);
+  g_assert_true (g_str_has_prefix (status, "Hint: "));
+  g_assert_cmpstr (sentence, !=, "");
+
+  /* Asking again finds the same move: the game's randomness is untouched. */
+  again = ttt_game_hint (game);
+  g_assert_cmpint (again, ==, cell);
+  g_assert_cmpint (ttt_game_hint_full (game, NULL), ==, cell);
+
+  /* A move ends it. */
+  g_assert_true (ttt_game_play (game, cell));
+  g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, NULL), ==, -1);
+  g_assert_cmpuint (n_hints, ==, 2);
+
+  g_assert_false (ttt_game_get_cell_analysis (game, 0, &verdict, NULL));
+}
+
+/* A small board to win: the hint takes it, and says so. */
+static void
+test_hint_wins_board (void)
+{
+  g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
+  TttUltimateHint reason;
+
+  /* X holds the top-left and top-centre cells of the centre board and is
+   * sent back there: the top-right cell wins it. */
+  TTT_TEST_PLAY (game, 4 * 9 + 0, 0 * 9 + 4, 4 * 9 + 1, 1 * 9 + 4);
+  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 1u << 4);
+  g_assert_cmpint (ttt_game_show_hint (game), ==, 4 * 9 + 2);
+  g_assert_cmpint (ttt_game_get_ultimate_hint (game, &reason, NULL), ==, 4 * 9 + 2);
+  g_assert_cmpint (reason, ==, TTT_ULTIMATE_HINT_WINS_BOARD);
+  {
+    g_autofree char *status = ttt_words_status (game);
+
+    g_assert_cmpstr (status, ==, "Hint: win the centre board");
+  }
 }
 
 /* What a screen reader names cells and boards, and the subtitle. */
@@ -552,7 +602,8 @@ main (int   argc,
   g_test_add_data_func ("/game-ultimate/cancel/setting", GINT_TO_POINTER (CANCEL_BY_SETTING), test_cancel);
   g_test_add_data_func ("/game-ultimate/cancel/dispose", GINT_TO_POINTER (CANCEL_BY_DISPOSE), test_cancel);
   g_test_add_func ("/game-ultimate/variant-preference", test_variant_preference);
-  g_test_add_func ("/game-ultimate/no-coach", test_no_coach);
+  g_test_add_func ("/game-ultimate/hint", test_hint);
+  g_test_add_func ("/game-ultimate/hint/wins-board", test_hint_wins_board);
   g_test_add_func ("/game-ultimate/words", test_words);
 
   return g_test_run ();

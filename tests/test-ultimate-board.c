@@ -139,6 +139,25 @@ test_keys (TttTestWindow *fixture,
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 3 * 9 + 1));
 }
 
+/* Hint: the hinted cell of the 9 × 9 grid shows it and takes the focus;
+ * the status line says why. The analysis and the review stay off. */
+static void
+test_hint (TttTestWindow *fixture,
+           gconstpointer  data)
+{
+  int cell;
+
+  g_assert_true (ttt_test_action_enabled (fixture->window, "win.hint"));
+  g_assert_false (ttt_test_action_enabled (fixture->window, "win.show-analysis"));
+  ttt_test_activate (fixture->window, "win.hint");
+  cell = ttt_game_get_shown_hint (fixture->game, NULL);
+  g_assert_true (ttt_game_is_legal (fixture->game, cell));
+  g_assert_true (gtk_widget_has_css_class (cell_widget (fixture, cell), "hint"));
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, cell));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "status_label"))),
+                                   "Hint: "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -151,6 +170,7 @@ main (int   argc,
   ADD ("/ultimate-board/layout-and-names", test_layout_and_names);
   ADD ("/ultimate-board/whole-game-by-clicks", test_whole_game_by_clicks);
   ADD ("/ultimate-board/keys", test_keys);
+  ADD ("/ultimate-board/hint", test_hint);
 
 #undef ADD
 

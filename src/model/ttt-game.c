@@ -64,6 +64,9 @@ struct _TttGame
   /* The hint shown, held until the board next changes; -1 for none. */
   int             hint_cell;
   TttMotive       hint_motive;
+  /* In Ultimate: why, and the search's estimated chance to win, 0–100. */
+  TttUltimateHint hint_reason;
+  int             hint_percent;
 
   /* What the properties report; the game takes them at its start. */
   TttVariant      variant;
@@ -1192,6 +1195,78 @@ ttt_game_undo (TttGame *self)
  *
  * Returns: a cell 0–8, or −1 when it is not a human's turn
  */
+/* Whether @mark, with the cells @held of a small board, would win it by
+ * taking @cell too. */
+static gboolean
+completes_line (guint held,
+                int   cell)
+{
+  return ttt_line_within (held | (1u << cell)) != 0 && ttt_line_within (held) == 0;
+}
+
+/* The hint in Ultimate: the move a search of its own prefers (from a copy
+ * of the game's random state, so that asking changes nothing of the
+ * game), and why, the first reason that applies. */
+static int
+ultimate_hint (TttGame         *self,
+               TttUltimateHint *reason,
+               int             *percent)
+{
+  const TttUltimate *pos = &self->position.ultimate;
+  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, NULL, NULL };
+  uint64_t rng = self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
+  TttMoveAnalysis best;
+  TttSearch *search;
+  TttUltimate after;
+  gboolean x = pos->turn == TTT_MARK_X;
+  int move = -1, board, next;
+
+  search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
+  if (search == NULL)
+    return -1;
+  if (ttt_search_run (search, pos, &budget, &rng, &move) != TTT_OK ||
+      ttt_search_analyse (search, &best, 1) != 1)
+    {
+      ttt_search_free (search);
+      return -1;
+    }
+  ttt_search_free (search);
+  move = best.move;
+
+  board = move / 9;
+  after = *pos;
+  if (ttt_ultimate_play (&after, move) != TTT_OK)
+    g_return_val_if_reached (-1);
+  next = move % 9;
+
+  if (percent != NULL)
+    *percent = (int) (best.win_chance * 100 + 0.5);
+  if (reason == NULL)
+    return move;
+
+  if (ttt_ultimate_outcome (&after) == (x ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS))
+    *reason = TTT_ULTIMATE_HINT_WINS_GAME;
+  else if (ttt_ultimate_board_winner (&after, board) == (TttMark) pos->turn)
+    *reason = TTT_ULTIMATE_HINT_WINS_BOARD;
+  else if (completes_line (x ? pos->o[board] : pos->x[board], move % 9))
+    *reason = TTT_ULTIMATE_HINT_BLOCKS_BOARD;
+  else if (after.next == next)
+    {
+      /* The board the opponent is sent to: can they win it with one move? */
+      guint theirs = x ? after.o[next] : after.x[next];
+      guint empty = 0777 & ~(after.x[next] | after.o[next]);
+      gboolean threat = FALSE;
+
+      for (int c = 0; c < 9 && !threat; c++)
+        threat = (empty & (1u << c)) && completes_line (theirs, c);
+      *reason = threat ? TTT_ULTIMATE_HINT_BEST_ESTIMATE : TTT_ULTIMATE_HINT_SENDS_SAFE;
+    }
+  else
+    *reason = TTT_ULTIMATE_HINT_BEST_ESTIMATE;
+
+  return move;
+}
+
 int
 ttt_game_hint (TttGame *self)
 {
@@ -1201,9 +1276,8 @@ ttt_game_hint (TttGame *self)
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
-  /* The coach knows the classic board only, so far. */
-  if (self->position.variant != TTT_VARIANT_CLASSIC)
-    return -1;
+  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+    return ultimate_hint (self, NULL, NULL);
 
   best = ttt_solver_best_moves (&self->position.classic);
   if (best == 0)
@@ -1740,6 +1814,9 @@ ttt_game_hint_full (TttGame   *self,
   cell = ttt_game_hint (self);
   if (cell < 0)
     return -1;
+  /* Ultimate's reasons are its own (ttt_game_get_ultimate_hint()). */
+  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+    return cell;
 
   if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
     g_return_val_if_reached (-1);
@@ -1886,7 +1963,15 @@ ttt_game_show_hint (TttGame *self)
 
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  cell = ttt_game_hint_full (self, &motive);
+  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+    {
+      if (self->state != TTT_GAME_STATE_LOCAL_TURN)
+        return -1;
+      cell = ultimate_hint (self, &self->hint_reason, &self->hint_percent);
+      motive = TTT_MOTIVE_WIN;
+    }
+  else
+    cell = ttt_game_hint_full (self, &motive);
   if (cell < 0)
     return -1;
 
@@ -1929,4 +2014,30 @@ ttt_game_get_thinking (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return self->thinking != NULL;
+}
+
+/**
+ * ttt_game_get_ultimate_hint:
+ * @self: a #TttGame
+ * @reason: (out) (optional): why, in Ultimate
+ * @percent: (out) (optional): the search's estimated chance to win by it,
+ *   0–100 (a draw counts half): an estimate, not a proof
+ *
+ * Returns: the cell of the Ultimate hint shown, or −1 when none is
+ */
+int
+ttt_game_get_ultimate_hint (TttGame         *self,
+                            TttUltimateHint *reason,
+                            int             *percent)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE || self->hint_cell < 0)
+    return -1;
+  if (reason != NULL)
+    *reason = self->hint_reason;
+  if (percent != NULL)
+    *percent = self->hint_percent;
+
+  return self->hint_cell;
 }

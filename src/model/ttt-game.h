@@ -24,6 +24,21 @@ G_BEGIN_DECLS
 
 #define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
 
+/* What an Ultimate hint does, the first that applies (see
+ * ttt_game_get_ultimate_hint()). */
+typedef enum
+{
+  TTT_ULTIMATE_HINT_WINS_GAME,
+  TTT_ULTIMATE_HINT_WINS_BOARD,    /* wins the small board it is in */
+  TTT_ULTIMATE_HINT_BLOCKS_BOARD,  /* takes the cell that would win it for the opponent */
+  TTT_ULTIMATE_HINT_SENDS_SAFE,    /* sends the opponent to a board they cannot win at once */
+  TTT_ULTIMATE_HINT_BEST_ESTIMATE, /* none of these: the search's estimate alone */
+} TttUltimateHint;
+
+/* The iterations of the search behind an Ultimate hint: a few hundredths
+ * of a second, on the main thread. */
+#define TTT_GAME_ULTIMATE_HINT_ITERATIONS 20000
+
 #define TTT_TYPE_GAME (ttt_game_get_type ())
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
 
@@ -122,6 +137,9 @@ gboolean        ttt_game_get_thinking        (TttGame        *self);
 int             ttt_game_show_hint           (TttGame        *self);
 int             ttt_game_get_shown_hint      (TttGame        *self,
                                               TttMotive      *motive);
+int             ttt_game_get_ultimate_hint   (TttGame        *self,
+                                              TttUltimateHint *reason,
+                                              int            *percent);
 
 TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 

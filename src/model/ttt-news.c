@@ -491,7 +491,10 @@ hint_changed_cb (TttNews   *self,
   self->action = ACTION_HINT;
   self->hint_cell = cell;
   g_free (self->hint_reason);
-  self->hint_reason = ttt_coach_motive_text (motive, ttt_game_get_turn (game));
+  if (ttt_game_get_current_variant (game) == TTT_VARIANT_ULTIMATE)
+    self->hint_reason = ttt_words_ultimate_hint (game, TRUE);
+  else
+    self->hint_reason = ttt_coach_motive_text (motive, ttt_game_get_turn (game));
   schedule (self);
 }
 

@@ -68,6 +68,8 @@ ttt_words_status (TttGame *game)
   switch (ttt_game_get_state (game))
     {
     case TTT_GAME_STATE_LOCAL_TURN:
+      if (ttt_game_get_ultimate_hint (game, NULL, NULL) >= 0)
+        return ttt_words_ultimate_hint (game, FALSE);
       if (ttt_game_get_shown_hint (game, &motive) >= 0)
         return ttt_coach_hint_text (motive, ttt_game_get_turn (game));
       if (!ttt_game_get_two_local (game))
@@ -209,5 +211,58 @@ ttt_words_variant_name (TttVariant variant)
       /* Translators: classic tic-tac-toe on one board, as a short name
        * beside "Ultimate". */
       return C_("game", "Classic");
+    }
+}
+
+/**
+ * ttt_words_ultimate_hint:
+ * @game: a game of Ultimate with a hint shown
+ * @sentence: %TRUE for the sentence the news says after "Suggested move:",
+ *   %FALSE for the status line
+ *
+ * Why the hint, in Ultimate; its estimate is said as one.
+ *
+ * Returns: (transfer full): the words, "" when no hint is shown
+ */
+char *
+ttt_words_ultimate_hint (TttGame  *game,
+                         gboolean  sentence)
+{
+  TttUltimateHint reason;
+  int percent;
+  int cell = ttt_game_get_ultimate_hint (game, &reason, &percent);
+  const char *board, *next;
+
+  if (cell < 0)
+    return g_strdup ("");
+
+  board = ttt_words_board_in_sentence (cell / 9);
+  next = ttt_words_board_in_sentence (cell % 9);
+  switch (reason)
+    {
+    case TTT_ULTIMATE_HINT_WINS_GAME:
+      return g_strdup (sentence ? _("It wins the game.") : _("Hint: win the game"));
+    case TTT_ULTIMATE_HINT_WINS_BOARD:
+      /* Translators: %s is a small board as inside a sentence ("the
+       * top-left board"). */
+      return g_strdup_printf (sentence ? _("It wins %s.") : _("Hint: win %s"), board);
+    case TTT_ULTIMATE_HINT_BLOCKS_BOARD:
+      /* Translators: %s is a small board as inside a sentence; the
+       * opponent would win it on this cell. */
+      return g_strdup_printf (sentence ? _("It stops your opponent winning %s.")
+                                       : _("Hint: stop your opponent winning %s"), board);
+    case TTT_ULTIMATE_HINT_SENDS_SAFE:
+      /* Translators: %s is a small board as inside a sentence: the one the
+       * move sends the opponent to. */
+      return g_strdup_printf (sentence ? _("It sends your opponent to %s, which they cannot win at once.")
+                                       : _("Hint: send your opponent to %s, which they cannot win at once"),
+                              next);
+    case TTT_ULTIMATE_HINT_BEST_ESTIMATE:
+    default:
+      /* Translators: %d is a percentage; Ultimate's search estimates it
+       * from random games, a draw counting half. */
+      return g_strdup_printf (sentence ? _("The search estimates about %d%% to win by it.")
+                                       : _("Hint: the search estimates about %d%% to win by it"),
+                              percent);
     }
 }

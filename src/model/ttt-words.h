@@ -27,5 +27,7 @@ const char *ttt_words_board_in_sentence   (int      board);
 char       *ttt_words_ultimate_cell_name  (int      move,
                                            TttMark  mark);
 const char *ttt_words_variant_name        (TttVariant variant);
+char       *ttt_words_ultimate_hint       (TttGame   *game,
+                                           gboolean   sentence);
 
 G_END_DECLS

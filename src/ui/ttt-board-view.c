@@ -1474,6 +1474,9 @@ ttt_board_view_show_hint (TttBoardView *self,
   if (cell < 0)
     return;
 
+  /* The game's cell: in Ultimate a move number. */
+  if (cell >= 0 && is_ultimate (self))
+    cell = index_of_game_cell (self, cell);
   self->hint_cell = cell;
   update_cell (self, cell);
   ttt_board_view_focus_cell (self, cell);
