@@ -548,6 +548,43 @@ test_hint (void)
   g_assert_false (ttt_game_get_cell_analysis (game, 0, &verdict, NULL));
 }
 
+/* The analysis: every playable cell has an estimate (or a proof), the
+ * others none; the hint is the search's first choice, at its estimate. */
+static void
+test_analysis (void)
+{
+  g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
+  int hint_percent = -1, hint, n = 0;
+
+  TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
+  for (int move = 0; move < 81; move++)
+    {
+      int percent = -1;
+      gboolean proved = TRUE;
+
+      g_assert_cmpint (ttt_game_get_ultimate_cell_analysis (game, move, &percent, &proved, NULL, NULL), ==,
+                       ttt_game_is_legal (game, move));
+      if (!ttt_game_is_legal (game, move))
+        continue;
+      n++;
+      g_assert_cmpint (percent, >=, 0);
+      g_assert_cmpint (percent, <=, 100);
+    }
+  g_assert_cmpint (n, ==, 9);
+
+  hint = ttt_game_show_hint (game);
+  g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, &hint_percent), ==, hint);
+  {
+    int percent = -1;
+
+    g_assert_true (ttt_game_get_ultimate_cell_analysis (game, hint, &percent, NULL, NULL, NULL));
+    g_assert_cmpint (percent, ==, hint_percent);
+  }
+
+  /* Not while the game waits, nor in classic. */
+  g_assert_false (ttt_game_get_ultimate_cell_analysis (game, -1, NULL, NULL, NULL, NULL));
+}
+
 /* A small board to win: the hint takes it, and says so. */
 static void
 test_hint_wins_board (void)
@@ -604,6 +641,7 @@ main (int   argc,
   g_test_add_func ("/game-ultimate/variant-preference", test_variant_preference);
   g_test_add_func ("/game-ultimate/hint", test_hint);
   g_test_add_func ("/game-ultimate/hint/wins-board", test_hint_wins_board);
+  g_test_add_func ("/game-ultimate/analysis", test_analysis);
   g_test_add_func ("/game-ultimate/words", test_words);
 
   return g_test_run ();

@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+
 #include <gtk/gtk.h>
 
 #include "ttt-board-view-private.h"
@@ -139,6 +141,35 @@ test_keys (TttTestWindow *fixture,
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 3 * 9 + 1));
 }
 
+/* Show Analysis: each playable cell of the board sent to shows the
+ * search's estimate, and says it is one; the others show nothing. */
+static void
+test_analysis (TttTestWindow *fixture,
+               gconstpointer  data)
+{
+  const char *symbol = NULL;
+  const char *note;
+
+  ttt_test_click (fixture->window, index_of (4 * 9 + 4));
+  ttt_test_activate (fixture->window, "win.show-analysis");
+  g_assert_true (ttt_board_view_get_show_analysis (fixture->board));
+
+  note = ttt_board_view_get_note (fixture->board, index_of (4 * 9 + 0), &symbol);
+  g_assert_nonnull (note);
+  g_assert_nonnull (symbol);
+  g_assert_true (g_str_has_suffix (note, "%") || g_str_has_prefix (note, "Win") ||
+                 g_str_has_prefix (note, "Loss") || g_str_has_prefix (note, "Draw"));
+  g_assert_null (ttt_board_view_get_note (fixture->board, index_of (0), NULL));
+  if (g_str_has_suffix (note, "%"))
+    {
+      g_autofree char *expected = g_strdup_printf ("Playing here: about %d%% to win, an estimate", atoi (note));
+
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 4 * 9 + 0)),
+                                           GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+    }
+  ttt_test_activate (fixture->window, "win.show-analysis");
+}
+
 /* Hint: the hinted cell of the 9 × 9 grid shows it and takes the focus;
  * the status line says why. The analysis and the review stay off. */
 static void
@@ -148,7 +179,7 @@ test_hint (TttTestWindow *fixture,
   int cell;
 
   g_assert_true (ttt_test_action_enabled (fixture->window, "win.hint"));
-  g_assert_false (ttt_test_action_enabled (fixture->window, "win.show-analysis"));
+  g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
   ttt_test_activate (fixture->window, "win.hint");
   cell = ttt_game_get_shown_hint (fixture->game, NULL);
   g_assert_true (ttt_game_is_legal (fixture->game, cell));
@@ -171,6 +202,7 @@ main (int   argc,
   ADD ("/ultimate-board/whole-game-by-clicks", test_whole_game_by_clicks);
   ADD ("/ultimate-board/keys", test_keys);
   ADD ("/ultimate-board/hint", test_hint);
+  ADD ("/ultimate-board/analysis", test_analysis);
 
 #undef ADD
 

@@ -68,6 +68,13 @@ struct _TttGame
   TttUltimateHint hint_reason;
   int             hint_percent;
 
+  /* Ultimate's analysis: what a search made of the position it was run
+   * on, kept until the position changes. */
+  TttUltimate     analysed;
+  gboolean        has_analysis;
+  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
+  int             n_analysis;
+
   /* What the properties report; the game takes them at its start. */
   TttVariant      variant;
   TttLevel        difficulty;
@@ -2040,4 +2047,83 @@ ttt_game_get_ultimate_hint (TttGame         *self,
     *percent = self->hint_percent;
 
   return self->hint_cell;
+}
+
+/**
+ * ttt_game_get_ultimate_cell_analysis:
+ * @self: a #TttGame
+ * @cell: a move of the Ultimate game in progress
+ * @percent: (out) (optional): the search's estimated chance to win by it,
+ *   0–100, a draw counting half
+ * @proved: (out) (optional): whether the search proved where it leads
+ * @verdict: (out) (optional): when proved, what it leads to
+ * @n_moves: (out) (optional): when proved, the moves to the end along the
+ *   line found, this one included
+ *
+ * What Show Analysis marks on a playable cell of Ultimate: an estimate
+ * from a search of %TTT_GAME_ULTIMATE_HINT_ITERATIONS iterations run once
+ * per position (on first asking, on the main thread), unless the search
+ * proved the result. Like the classic analysis it is offered to a person
+ * to move only.
+ *
+ * Returns: %FALSE, with nothing stored, when it is not a local person's
+ *   turn in Ultimate or @cell cannot be played
+ */
+gboolean
+ttt_game_get_ultimate_cell_analysis (TttGame    *self,
+                                     int         cell,
+                                     int        *percent,
+                                     gboolean   *proved,
+                                     TttVerdict *verdict,
+                                     guint      *n_moves)
+{
+  const TttUltimate *pos = &self->position.ultimate;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE || self->state != TTT_GAME_STATE_LOCAL_TURN)
+    return FALSE;
+  if (!ttt_ultimate_is_legal (pos, cell))
+    return FALSE;
+
+  if (!self->has_analysis || memcmp (&self->analysed, pos, sizeof *pos) != 0)
+    {
+      TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, NULL, NULL };
+      uint64_t rng = self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
+      TttSearch *search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
+      int move;
+
+      self->has_analysis = FALSE;
+      if (search == NULL)
+        return FALSE;
+      if (ttt_search_run (search, pos, &budget, &rng, &move) == TTT_OK)
+        {
+          self->n_analysis = ttt_search_analyse (search, self->analysis, TTT_ULTIMATE_N_MOVES);
+          self->analysed = *pos;
+          self->has_analysis = self->n_analysis > 0;
+        }
+      ttt_search_free (search);
+      if (!self->has_analysis)
+        return FALSE;
+    }
+
+  for (int i = 0; i < self->n_analysis; i++)
+    if (self->analysis[i].move == cell)
+      {
+        const TttMoveAnalysis *a = &self->analysis[i];
+
+        if (percent != NULL)
+          *percent = (int) (a->win_chance * 100 + 0.5);
+        if (proved != NULL)
+          *proved = a->proof != TTT_PROOF_NONE;
+        if (verdict != NULL && a->proof != TTT_PROOF_NONE)
+          *verdict = a->proof == TTT_PROOF_WIN ? TTT_VERDICT_WIN
+                   : a->proof == TTT_PROOF_LOSS ? TTT_VERDICT_LOSS
+                   : TTT_VERDICT_DRAW;
+        if (n_moves != NULL && a->proof != TTT_PROOF_NONE)
+          *n_moves = (guint) MAX (a->plies, 1);
+        return TRUE;
+      }
+
+  return FALSE;
 }

@@ -140,6 +140,12 @@ int             ttt_game_get_shown_hint      (TttGame        *self,
 int             ttt_game_get_ultimate_hint   (TttGame        *self,
                                               TttUltimateHint *reason,
                                               int            *percent);
+gboolean        ttt_game_get_ultimate_cell_analysis (TttGame    *self,
+                                                     int         cell,
+                                                     int        *percent,
+                                                     gboolean   *proved,
+                                                     TttVerdict *verdict,
+                                                     guint      *n_moves);
 
 TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 

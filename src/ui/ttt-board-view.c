@@ -576,6 +576,45 @@ grade_note_kind (TttGrade grade)
  * review: the grade of the move just played and the cell that would have
  * been best; in play, with the analysis on, what every empty cell leads
  * to for a person to move. */
+/* Ultimate's analysis on a playable cell: a proved result as in classic,
+ * otherwise the search's estimate, its symbol by thresholds (▲ at 60 %
+ * or more, ▼ at 40 % or less, = between). */
+static char *
+ultimate_note (TttBoardView   *self,
+               int             cell,
+               TttNoteSymbol  *kind,
+               char          **text)
+{
+  static const TttNoteSymbol kinds[] = {
+    [TTT_VERDICT_WIN] = TTT_NOTE_SYMBOL_WIN,
+    [TTT_VERDICT_DRAW] = TTT_NOTE_SYMBOL_DRAW,
+    [TTT_VERDICT_LOSS] = TTT_NOTE_SYMBOL_LOSS,
+  };
+  TttVerdict verdict = TTT_VERDICT_DRAW;
+  gboolean proved = FALSE;
+  guint n_moves = 0;
+  int percent = 0;
+
+  if (!ttt_game_get_ultimate_cell_analysis (self->game, game_cell_of (self, cell),
+                                            &percent, &proved, &verdict, &n_moves))
+    return NULL;
+
+  if (proved)
+    {
+      *kind = kinds[verdict];
+      *text = ttt_coach_analysis_label (verdict, n_moves);
+      return ttt_coach_analysis_description (verdict, n_moves);
+    }
+
+  *kind = percent >= 60 ? TTT_NOTE_SYMBOL_WIN : percent <= 40 ? TTT_NOTE_SYMBOL_LOSS : TTT_NOTE_SYMBOL_DRAW;
+  /* Translators: a short label on an empty cell of Ultimate Tic-Tac-Toe:
+   * the search's estimated chance to win by playing there, "57%". */
+  *text = g_strdup_printf (C_("analysis", "%d%%"), percent);
+  /* Translators: the accessible description of an empty cell of Ultimate
+   * Tic-Tac-Toe with the analysis shown; %d is a percentage. */
+  return g_strdup_printf (_("Playing here: about %d%% to win, an estimate"), percent);
+}
+
 static char *
 update_note (TttBoardView   *self,
              int             cell,
@@ -610,6 +649,8 @@ update_note (TttBoardView   *self,
           return g_strdup (_("The best move"));
         }
     }
+  else if (self->show_analysis && mark == TTT_MARK_NONE && is_ultimate (self))
+    return ultimate_note (self, cell, kind, text);
   else if (self->show_analysis && mark == TTT_MARK_NONE && is_game_cell (self, cell) &&
            ttt_game_get_cell_analysis (self->game, cell, &verdict, &n_moves))
     {

@@ -255,19 +255,18 @@ update_status (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
 
-  /* Ultimate has a hint of its own; the analysis and the review know the
-   * classic board only, so far: in Ultimate they are off, and the hint
-   * button's tooltip says so. */
+  /* Ultimate has a hint and an analysis of its own, estimates; the review
+   * knows the classic board only, so far: in Ultimate it is off, and the
+   * hint button's tooltip says so. */
   coached = ttt_game_get_current_variant (self->game) == TTT_VARIANT_CLASSIC;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", coached && over && self->review == NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-analysis", coached);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
                                coached ? _("Hint")
                                        /* Translators: the tooltip of the Hint button in a game of
                                         * Ultimate Tic-Tac-Toe. */
-                                       : _("Hint (an estimate; analysis and review are for classic games only, so far)"));
+                                       : _("Hint (an estimate; the review is for classic games only, so far)"));
 
   /* While a review lasts, it speaks for the board. */
   if (self->review != NULL)
