@@ -333,10 +333,11 @@ assert_position (TttTestWindow *fixture,
       g_assert_false (gtk_widget_is_sensitive (ttt_window_get_cell (fixture->window, cell)));
     }
 
-  /* The line, the board and the buttons say the same. */
+  /* The line and the board say the same; the buttons do not (the line
+   * is news as it changes, which a description would repeat). */
   assert_description (GTK_WIDGET (fixture->board), ttt_window_get_status (fixture->window));
-  assert_description (ttt_test_window_child (fixture->window, "previous_button"), ttt_window_get_status (fixture->window));
-  assert_description (ttt_test_window_child (fixture->window, "next_button"), ttt_window_get_status (fixture->window));
+  assert_no_description (ttt_test_window_child (fixture->window, "previous_button"));
+  assert_no_description (ttt_test_window_child (fixture->window, "next_button"));
   g_assert_true (ttt_test_action_enabled (fixture->window, "win.review-previous") == (position > 0));
   g_assert_true (ttt_test_action_enabled (fixture->window, "win.review-next") == (position < 7));
 }

@@ -6,8 +6,13 @@
  * log, and the real game with the real accessibility backend, then plays
  * against Medium with the keyboard as a blind player would: one game with
  * the digits (with a hint and an undo on the way), one with the arrows and
- * Enter. After each key it waits until Orca's log shows what it presented,
- * and at the end it checks that no piece of news was presented twice.
+ * Enter. Then it tours the windows around the board: Preferences (each
+ * row's value, the chosen item of the open list), a statistics reset heard
+ * and undone with the keyboard, the keyboard shortcuts, About and the
+ * focus back after it, Show Analysis on and off, and the review to the
+ * start and back. After each key it waits until Orca's log shows what it
+ * presented, and at the end it checks that no piece of news was presented
+ * twice and that nothing heard named a GTK or libadwaita class.
  *
  * Orca's speech is on, but its engine cannot start (speech-dispatcher's
  * spawn command is /bin/false), so nothing is heard and every utterance is
@@ -30,6 +35,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1008,6 +1014,175 @@ test_arrows (void)
   wait_for (session.game_start, "^S:Play Again push button\\.$");
 }
 
+/* The windows around the board */
+
+/* Gives the keyboard focus to the window named @title (a GRegex), as a
+ * window manager would: there is none on this display. */
+static void
+focus_window (const char *title)
+{
+  gint64 deadline = g_get_monotonic_time () + START_TIMEOUT_S * G_USEC_PER_SEC;
+  g_autofree char *id = NULL;
+
+  while (id == NULL)
+    {
+      const char *argv[] = { "xdotool", "search", "--onlyvisible", "--name", title, NULL };
+      g_autofree char *out = run_sync (argv);
+
+      if (out != NULL && *out != '\0')
+        id = g_strndup (out, strcspn (out, "\n"));
+      else if (g_get_monotonic_time () > deadline)
+        g_error ("no window /%s/ appeared within %d s", title, START_TIMEOUT_S);
+      else
+        g_usleep (100 * 1000);  /* the pace of a look; the deadline bounds it */
+    }
+
+  {
+    const char *argv[] = { "xdotool", "windowfocus", "--sync", id, NULL };
+    g_autofree char *out = run_sync (argv);
+
+    g_assert_nonnull (out);
+  }
+}
+
+/* Presses @key and waits for each of the patterns (NULL-terminated) that
+ * follow, in any order, as the news of one step. */
+static guint
+step (const char *key,
+      ...)
+{
+  guint from = mark_step ();
+  const char *pattern;
+  va_list args;
+
+  if (key != NULL)
+    press (key);
+
+  va_start (args, key);
+  while ((pattern = va_arg (args, const char *)) != NULL)
+    expect (from, pattern);
+  va_end (args);
+
+  return from;
+}
+
+/* Back to the game's window once a window over it has closed. */
+static void
+back_to_game (const char *focus_pattern)
+{
+  guint from = mark_step ();
+
+  focus_window ("^Tic-Tac-Toe$");
+  expect (from, focus_pattern);
+}
+
+static void
+test_preferences (void)
+{
+  /* Each row says its value, and the open list which value is chosen,
+   * with the focus on it. */
+  step ("ctrl+comma", "^S:Opponent: Computer combo box\\.$", NULL);
+  step ("Tab", "^S:Difficulty: Medium combo box\\.$", NULL);
+  step ("space", "^S:Medium, selected\\.$", NULL);
+  step ("Escape", "^S:Difficulty: Medium combo box\\.$", NULL);
+  step ("Tab", "^S:First Move: You combo box\\.$", NULL);
+  press ("Escape");
+  back_to_game ("^S:Play Again push button\\.$");
+}
+
+static void
+test_statistics (void)
+{
+  /* The rows are one sentence each; a reset is heard, with the focus on
+   * the notice's Restore, and Ctrl+Z puts it back, heard too. */
+  step ("ctrl+i", "^S:Easy: No games yet\\.$", NULL);
+  step ("Tab", "^S:Medium: [0-9]+ games?: [0-9]+ won, [0-9]+ drawn, [0-9]+ lost; [0-9]+% won; Winning streak [0-9]+, best [0-9]+\\.$", NULL);
+  step ("Tab", "^S:Reset Medium Statistics push button\\.$", NULL);
+  step ("Return",
+        "^S:Restore push button\\.$",
+        "^S:Medium statistics reset\\. Restore with Ctrl\\+Z\\.$",
+        NULL);
+  step ("Tab", "^S:Dismiss push button\\.$", NULL);
+  step ("shift+Tab", "^S:Restore push button\\.$", NULL);
+  step ("ctrl+z",
+        "^S:Statistics restored\\.$",
+        "^S:Medium: [0-9]+ games?: ",
+        NULL);
+  press ("Escape");
+  back_to_game ("^S:Play Again push button\\.$");
+}
+
+static void
+test_shortcuts (void)
+{
+  guint from = mark_step ();
+
+  /* Every shortcut is a line of its own, named by what it does and its
+   * keys; the focus starts on the first. */
+  press ("ctrl+question");
+  focus_window ("^Keyboard Shortcuts$");
+  expect (from, "^S:Keyboard Shortcuts$");
+  expect (from, "^S:New game: Ctrl\\+N\\.$");
+  step ("Tab", "^S:Undo the last move: Ctrl\\+Z\\.$", NULL);
+  step ("Down", "^S:Show the best move: Ctrl\\+H\\.$", NULL);
+  step ("Down",
+        "^S:Show or hide the analysis: Ctrl\\+A\\.$",
+        "^S:What playing each empty cell leads to\\.$",
+        NULL);
+  press ("Escape");
+  back_to_game ("^S:Play Again push button\\.$");
+}
+
+static void
+test_about (void)
+{
+  /* The menu's items say their keys; About says the name, the version and
+   * who made it, and gives the focus back to where it came from. */
+  step ("F10", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
+  step ("Down", "^S:Statistics: Ctrl\\+I\\.$", NULL);
+  step ("Up", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
+  step ("Up", "^S:About Tic-Tac-Toe\\.$", NULL);
+  step ("Return",
+        "^S:About frame\\.$",
+        "^S:Tic-Tac-Toe, version [0-9.]+, by The Tic-Tac-Toe developers\\.$",
+        NULL);
+  press ("Escape");
+  back_to_game ("^S:Main Menu push button\\.$");
+}
+
+static void
+test_analysis_and_review (void)
+{
+  step ("Tab", "^S:Review push button\\.$", NULL);
+
+  /* Show Analysis says whether it is on. */
+  step ("ctrl+a", "^S:Analysis shown\\.$", NULL);
+  step ("ctrl+a", "^S:Analysis hidden\\.$", NULL);
+
+  /* Each position once, the start included, and the ends said. */
+  step ("Return",
+        "^S:Previous Move push button\\.$",
+        "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3]: ",
+        NULL);
+  step ("Left", "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3]: ", NULL);
+  step ("Home",
+        "^S:Next Move push button\\.$",
+        "^S:Before the first move\\.$",
+        NULL);
+  step ("Left", "^S:Already at the start\\.$", NULL);
+  step ("End",
+        "^S:Previous Move push button\\.$",
+        "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3]: ",
+        NULL);
+  step ("Right", "^S:Already at the last move\\.$", NULL);
+
+  /* Done: back at the end, with the result again. */
+  step ("Escape",
+        "^S:Play Again push button\\.$",
+        "^S:(Computer won|You won!|It.s a draw\\.)$",
+        NULL);
+}
+
 /* Run last, once Orca has presented all there was: each step was heard
  * once, not again with the focus nor from a change that did not happen. */
 static void
@@ -1075,6 +1250,18 @@ test_once (void)
   if (twice)
     dump_said (0);
   g_assert_false (twice);
+
+  /* GTK 4.8 names what has no name by its class: none of it was heard. */
+  {
+    g_autoptr(GRegex) class_name = g_regex_new ("^S:.*(Gtk|Adw)[A-Z]", 0, 0, NULL);
+
+    for (guint i = 0; i < session.said->len; i++)
+      if (g_regex_match (class_name, said_at (i), 0, NULL))
+        {
+          dump_said (0);
+          g_error ("Orca said a class name: %s", said_at (i) + 2);
+        }
+  }
 }
 
 int
@@ -1090,6 +1277,11 @@ main (int   argc,
 
   g_test_add_func ("/orca/digits", test_digits);
   g_test_add_func ("/orca/arrows", test_arrows);
+  g_test_add_func ("/orca/preferences", test_preferences);
+  g_test_add_func ("/orca/statistics", test_statistics);
+  g_test_add_func ("/orca/shortcuts", test_shortcuts);
+  g_test_add_func ("/orca/about", test_about);
+  g_test_add_func ("/orca/review", test_analysis_and_review);
   g_test_add_func ("/orca/once", test_once);
 
   session_start ();

@@ -80,7 +80,16 @@ assert_row (Fixture    *fixture,
       g_assert_true (gtk_widget_is_visible (GTK_WIDGET (rate_label)));
       g_assert_cmpstr (gtk_label_get_label (rate_label), ==, rate);
     }
-  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+  /* One sentence, in the name: GTK 4.8 sends a row's description again
+   * each time the focus reaches it, which a screen reader then says twice. */
+  {
+    g_autofree char *name = g_strdup_printf ("%s: %s",
+                                             adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                                             description);
+
+    gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+    g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  }
 }
 
 static gboolean
@@ -132,11 +141,11 @@ test_rows (Fixture       *fixture,
 
   assert_row (fixture, TTT_TALLY_EASY,
               "6 games: 5 won, 1 drawn, 0 lost\nWinning streak 3, best 3", "83%",
-              "6 games: 5 won, 1 drawn, 0 lost\n83% won\nWinning streak 3, best 3");
+              "6 games: 5 won, 1 drawn, 0 lost; 83% won; Winning streak 3, best 3.");
   assert_row (fixture, TTT_TALLY_MEDIUM, "No games yet", NULL, "No games yet");
   assert_row (fixture, TTT_TALLY_HARD,
               "2 games: 0 won, 1 drawn, 1 lost\nWinning streak 0, best 0", "0%",
-              "2 games: 0 won, 1 drawn, 1 lost\n0% won\nWinning streak 0, best 0");
+              "2 games: 0 won, 1 drawn, 1 lost; 0% won; Winning streak 0, best 0.");
   assert_row (fixture, TTT_TALLY_TWO_PLAYERS, "4 games: X won 1, 1 drawn, O won 2", NULL,
               "4 games: X won 1, 1 drawn, O won 2");
 
@@ -164,11 +173,16 @@ test_rows (Fixture       *fixture,
   record_games (fixture, TTT_TALLY_MEDIUM, "l");
   assert_row (fixture, TTT_TALLY_MEDIUM,
               "1 game: 0 won, 0 drawn, 1 lost\nWinning streak 0, best 0", "0%",
-              "1 game: 0 won, 0 drawn, 1 lost\n0% won\nWinning streak 0, best 0");
+              "1 game: 0 won, 0 drawn, 1 lost; 0% won; Winning streak 0, best 0.");
 
   /* Named for a screen reader, and their resets too. */
-  gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD),
-                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Hard");
+  {
+    /* Not a literal in the macro, which makes a format of it. */
+    const char *hard = "Hard: 2 games: 0 won, 1 drawn, 1 lost; 0% won; Winning streak 0, best 0.";
+
+    gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, hard);
+  }
   gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_HARD),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset Hard Statistics");
   gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_TWO_PLAYERS),
@@ -376,6 +390,60 @@ test_undo_button (Fixture       *fixture,
   g_assert_false (ttt_statistics_get_can_reset (fixture->statistics));
 }
 
+/* Reset from the keyboard: the focus does not drop with the button the
+ * reset makes insensitive, but goes to the notice's Restore, and the
+ * notice stays while it holds the focus; Ctrl+Z undoes the reset, with
+ * the focus back on the row. */
+static void
+test_reset_by_keyboard (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkWidget *reset;
+  GtkWidget *restore;
+  AdwToast *toast;
+  TttTally tally;
+
+  record_games (fixture, TTT_TALLY_MEDIUM, "wl");
+  open_statistics (fixture);
+  reset = GTK_WIDGET (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_MEDIUM));
+  g_assert_true (gtk_widget_grab_focus (reset));
+  g_signal_emit_by_name (reset, "clicked");
+  ttt_test_iterate ();
+
+  toast = ttt_statistics_window_get_undo_toast (fixture->window);
+  g_assert_nonnull (toast);
+  g_assert_false (gtk_widget_is_sensitive (reset));
+  restore = ttt_test_find_restore_button (fixture->window);
+  g_assert_nonnull (restore);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == restore);
+
+  /* Held while it has the focus… */
+  g_assert_cmpuint (adw_toast_get_timeout (toast), ==, 0);
+
+  /* …and it goes on its own again once the focus leaves it. */
+  gtk_widget_grab_focus (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_EASY)));
+  ttt_test_iterate ();
+  g_assert_true (ttt_statistics_window_get_undo_toast (fixture->window) == toast);
+  g_assert_cmpuint (adw_toast_get_timeout (toast), >, 0);
+
+  /* Ctrl+Z, as the notice says. */
+  gtk_widget_grab_focus (restore);
+  ttt_test_iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "statistics.undo-reset", NULL));
+  ttt_test_iterate ();
+  ttt_statistics_get_tally (fixture->statistics, TTT_TALLY_MEDIUM, &tally);
+  g_assert_cmpuint (tally.won, ==, 1);
+  g_assert_cmpuint (tally.lost, ==, 1);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) ==
+                 GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_MEDIUM)));
+  g_assert_null (ttt_statistics_window_get_undo_toast (fixture->window));
+
+  /* With nothing to restore, Ctrl+Z does nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "statistics.undo-reset", NULL));
+  ttt_statistics_get_tally (fixture->statistics, TTT_TALLY_MEDIUM, &tally);
+  g_assert_cmpuint (tally.won, ==, 1);
+}
+
 /* Plays a move, so that the board has a mark drawing in (and, soon, the
  * computer's answer). Not through ttt_test_click(): with a toast moving
  * too, running the loop until nothing is pending lasts until all motion
@@ -503,6 +571,7 @@ main (int   argc,
   ADD ("/statistics-window/reset-and-undo", test_reset_and_undo);
   ADD ("/statistics-window/resets-share-toast", test_resets_share_toast);
   ADD ("/statistics-window/undo-button", test_undo_button);
+  ADD ("/statistics-window/reset-by-keyboard", test_reset_by_keyboard);
   ADD ("/statistics-window/close-with-toast", test_close_with_toast);
   ADD ("/statistics-window/narrow", test_narrow);
 

@@ -309,6 +309,14 @@ assert_setting (GSettings  *settings,
   g_assert_cmpstr (value, ==, expected);
 }
 
+static gboolean
+is_of_type (GtkWidget *widget,
+            gpointer   type,
+            gboolean  *prune)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
 static void
 test_preferences (TttTestWindow *fixture,
                   gconstpointer  data)
@@ -328,10 +336,19 @@ test_preferences (TttTestWindow *fixture,
   g_assert_cmpuint (adw_combo_row_get_selected (first), ==, TTT_FIRST_PLAYER_HUMAN);
   g_assert_cmpuint (adw_combo_row_get_selected (opponent), ==, TTT_OPPONENT_COMPUTER);
 
+  /* …and a screen reader hears each row's value with its name, the
+   * title alone not added again. */
+  gtk_test_accessible_assert_property (difficulty, GTK_ACCESSIBLE_PROPERTY_LABEL, "Difficulty: Medium");
+  gtk_test_accessible_assert_property (first, GTK_ACCESSIBLE_PROPERTY_LABEL, "First Move: You");
+  gtk_test_accessible_assert_property (opponent, GTK_ACCESSIBLE_PROPERTY_LABEL, "Opponent: Computer");
+  g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (difficulty),
+                                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+
   /* …and write them. With no move made, the game takes them at once. */
   adw_combo_row_set_selected (difficulty, TTT_LEVEL_HARD);
   ttt_test_iterate ();
   assert_setting (settings, "difficulty", "hard");
+  gtk_test_accessible_assert_property (difficulty, GTK_ACCESSIBLE_PROPERTY_LABEL, "Difficulty: Hard");
   g_assert_cmpint (ttt_game_get_current_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
 
   adw_combo_row_set_selected (first, TTT_FIRST_PLAYER_COMPUTER);
@@ -357,6 +374,30 @@ test_preferences (TttTestWindow *fixture,
   g_settings_set_string (settings, "difficulty", "easy");
   ttt_test_iterate ();
   g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_EASY);
+  gtk_test_accessible_assert_property (difficulty, GTK_ACCESSIBLE_PROPERTY_LABEL, "Difficulty: Easy");
+
+  /* The open list names its chosen item (the Orca test hears the focus
+   * land on it). */
+  {
+    GtkWidget *popover = ttt_test_find_widget (GTK_WIDGET (difficulty), is_of_type,
+                                               GSIZE_TO_POINTER (GTK_TYPE_POPOVER));
+    GtkWidget *list = NULL;
+    GtkWidget *item;
+
+    g_assert_nonnull (popover);
+    gtk_widget_activate (GTK_WIDGET (difficulty));
+    ttt_test_wait_for_mapped (popover);
+    ttt_test_iterate ();
+    list = ttt_test_find_widget (popover, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_VIEW));
+    g_assert_nonnull (list);
+    item = gtk_widget_get_first_child (list);
+    g_assert_nonnull (item);
+    gtk_test_accessible_assert_property (item, GTK_ACCESSIBLE_PROPERTY_LABEL, "Easy, selected");
+    gtk_test_accessible_assert_property (gtk_widget_get_next_sibling (item),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, "Medium");
+    gtk_popover_popdown (GTK_POPOVER (popover));
+    ttt_test_iterate ();
+  }
 
   gtk_window_destroy (GTK_WINDOW (preferences));
   ttt_test_iterate ();
@@ -464,6 +505,60 @@ test_icon_buttons_named (TttTestWindow *fixture,
   /* New Game, Undo, the main menu, Hint, the notice's Dismiss, and the
    * review's Previous and Next. */
   g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 7);
+
+  /* Named by their own words alone: GTK 4.8 would add their image's, which
+   * is "GtkImage", and say the tooltip again as a description. */
+  {
+    GtkWidget *previous = ttt_test_window_child (fixture->window, "previous_button");
+
+    gtk_test_accessible_assert_property (previous, GTK_ACCESSIBLE_PROPERTY_LABEL, "Previous Move");
+    g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (previous), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+    g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (previous), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  }
+}
+
+/* The shortcuts window: each shortcut takes the focus and is named by
+ * what it does and its keys, which GTK 4.8's own says to no one. */
+static gboolean
+is_shortcut (GtkWidget *widget,
+             gpointer   title,
+             gboolean  *prune)
+{
+  g_autofree char *own = NULL;
+
+  if (!GTK_IS_SHORTCUTS_SHORTCUT (widget) || !gtk_widget_get_mapped (widget))
+    return FALSE;
+  g_object_get (widget, "title", &own, NULL);
+  return g_strcmp0 (own, title) == 0;
+}
+
+static void
+test_shortcuts_heard (TttTestWindow *fixture,
+                      gconstpointer  data)
+{
+  GtkWindow *overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (fixture->window)));
+  GtkWidget *new_game;
+  GtkWidget *numbers;
+
+  g_assert_nonnull (overlay);
+  g_assert_cmpstr (gtk_window_get_title (overlay), ==, "Keyboard Shortcuts");
+  ttt_test_activate (fixture->window, "win.show-help-overlay");
+  ttt_test_wait_for_mapped (GTK_WIDGET (overlay));
+  ttt_test_iterate ();
+
+  new_game = ttt_test_find_widget (GTK_WIDGET (overlay), is_shortcut, (gpointer) "New game");
+  numbers = ttt_test_find_widget (GTK_WIDGET (overlay), is_shortcut, (gpointer) "Play a cell by its number");
+  g_assert_nonnull (new_game);
+  g_assert_nonnull (numbers);
+  g_assert_true (gtk_widget_get_focusable (new_game));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (overlay)) == new_game);
+  gtk_test_accessible_assert_property (new_game, GTK_ACCESSIBLE_PROPERTY_LABEL, "New game: Ctrl+N");
+  gtk_test_accessible_assert_property (numbers, GTK_ACCESSIBLE_PROPERTY_LABEL, "Play a cell by its number: 1 to 9");
+  gtk_test_accessible_assert_property (numbers, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "Counted in reading order, from the first row");
+
+  gtk_window_close (overlay);
+  ttt_test_iterate ();
 }
 
 /* The main menu holds what has no button of its own, the manual among
@@ -516,6 +611,14 @@ test_about (TttTestWindow *fixture,
   g_assert_nonnull (about);
 
   g_assert_cmpstr (adw_about_window_get_version (about), ==, PACKAGE_VERSION);
+
+  /* A screen reader hears more than "About" as it opens. */
+  {
+    g_autofree char *said = g_strdup_printf ("Tic-Tac-Toe, version %s, by The Tic-Tac-Toe developers",
+                                             PACKAGE_VERSION);
+
+    gtk_test_accessible_assert_property (about, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said);
+  }
   g_assert_cmpstr (adw_about_window_get_issue_url (about), ==, PACKAGE_WEBSITE "/issues");
   g_assert_cmpint (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
 
@@ -629,6 +732,7 @@ main (int   argc,
   ADD ("/window/main-menu", test_main_menu);
   ADD ("/window/about", test_about);
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
+  ADD ("/window/shortcuts-heard", test_shortcuts_heard);
   ADD ("/window/unwritable-settings-playable", test_unwritable_settings_playable);
 
 #undef ADD

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-about.h"
+#include "ttt-accessible.h"
 
 /* Release notes for the About window: the newest <release> of the
  * metainfo, which the resource carries, with each paragraph and list item
@@ -125,6 +126,78 @@ read_release_notes (char **version)
   return g_string_free (notes.notes, FALSE);
 }
 
+/* Where the focus goes back to once About closes. Opened from the main
+ * menu, the focus was on an item of a menu that has closed since: the
+ * menu's button stands for it. */
+static GtkWidget *
+focus_to_return_to (GtkWindow *parent)
+{
+  GtkWidget *focus = parent != NULL ? gtk_root_get_focus (GTK_ROOT (parent)) : NULL;
+  GtkWidget *popover = focus != NULL ? gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) : NULL;
+
+  if (popover != NULL)
+    focus = gtk_widget_get_parent (popover);
+
+  return focus;
+}
+
+static void
+weak_ref_free (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+static void
+weak_ref_notify (gpointer  data,
+                 GClosure *closure)
+{
+  weak_ref_free (data);
+}
+
+/* A screen reader hears of the focus only as it changes: put back while
+ * the window was inactive, it would be there unheard ("Tic-Tac-Toe
+ * frame." and nothing more). So it is put back, or given again, once the
+ * window is active. */
+static void
+parent_active_cb (GtkWindow  *parent,
+                  GParamSpec *pspec,
+                  GWeakRef   *return_to)
+{
+  g_autoptr(GtkWidget) focus = NULL;
+
+  if (!gtk_window_is_active (parent))
+    return;
+
+  focus = g_weak_ref_get (return_to);
+  g_signal_handlers_disconnect_by_func (parent, parent_active_cb, return_to);
+
+  if (focus != NULL && gtk_widget_get_mapped (focus) &&
+      gtk_widget_get_root (focus) == GTK_ROOT (parent))
+    {
+      gtk_window_set_focus (parent, NULL);
+      gtk_widget_grab_focus (focus);
+    }
+}
+
+static void
+about_destroyed_cb (GtkWidget *about,
+                    GWeakRef  *return_to)
+{
+  g_autoptr(GtkWidget) focus = g_weak_ref_get (return_to);
+  GtkRoot *root = focus != NULL ? gtk_widget_get_root (focus) : NULL;
+  GWeakRef *later;
+
+  if (root == NULL || !GTK_IS_WINDOW (root))
+    return;
+
+  later = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (later, focus);
+  g_signal_connect_data (root, "notify::is-active", G_CALLBACK (parent_active_cb), later,
+                         weak_ref_notify, 0);
+  parent_active_cb (GTK_WINDOW (root), NULL, later);
+}
+
 /**
  * ttt_about_present:
  * @parent: (nullable): the window it belongs to
@@ -163,6 +236,25 @@ ttt_about_present (GtkWindow *parent)
                         "release-notes-version", notes_version,
                         "release-notes", notes,
                         NULL);
+
+  {
+    /* Translators: what a screen reader says as the About window opens:
+     * the game's name, its version and who made it. */
+    g_autofree char *said = g_strdup_printf (_("%1$s, version %2$s, by %3$s"),
+                                             _("Tic-Tac-Toe"), PACKAGE_VERSION, team);
+    GWeakRef *return_to = g_new0 (GWeakRef, 1);
+
+    /* libadwaita 1.2 names the window "About" and nothing more. */
+    gtk_accessible_update_property (GTK_ACCESSIBLE (about),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said,
+                                    -1);
+    ttt_accessible_hide_type_names (about);
+
+    g_weak_ref_init (return_to, focus_to_return_to (parent));
+    g_object_set_data_full (G_OBJECT (about), "ttt-return-focus", return_to, weak_ref_free);
+    g_signal_connect (about, "destroy", G_CALLBACK (about_destroyed_cb), return_to);
+  }
+
   gtk_window_present (GTK_WINDOW (about));
 }
 

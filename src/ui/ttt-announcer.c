@@ -37,20 +37,34 @@ struct _TttAnnouncer
 
 G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
 
+static gboolean
+give_back_cb (gpointer data)
+{
+  GtkWidget *widget = data;
+  const char *own = gtk_widget_get_tooltip_text (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  /* Unless the focus has come back to it, and it is news again, or its
+   * tooltip is its name (see ttt_accessible_hide_type_names()). */
+  if (own != NULL && (root == NULL || gtk_root_get_focus (root) != widget) &&
+      g_object_get_data (G_OBJECT (widget), "ttt-named-by-tooltip") == NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own,
+                                    -1);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Once the focus has moved on: GTK 4.8 sends a change of description
+ * late, and given back at once it would reach a screen reader while the
+ * widget still has its focus, said as news ("Next Move"). */
 static void
 give_back (TttAnnouncer *self)
 {
-  const char *own;
-
   if (self->borrowed == NULL)
     return;
 
-  own = gtk_widget_get_tooltip_text (self->borrowed);
-  if (own != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self->borrowed),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own,
-                                    -1);
-  g_clear_object (&self->borrowed);
+  g_idle_add_full (G_PRIORITY_LOW, give_back_cb, g_steal_pointer (&self->borrowed), g_object_unref);
 }
 
 static void

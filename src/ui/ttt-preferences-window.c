@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-accessible.h"
 #include "ttt-preferences-window.h"
 
 struct _TttPreferencesWindow
@@ -42,6 +43,30 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* libadwaita 1.2 names a combo row by its title alone: a screen reader
+ * would never say what is chosen. The row's name says both. */
+static void
+name_with_value (AdwComboRow *row)
+{
+  GtkStringObject *item = adw_combo_row_get_selected_item (row);
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+  g_autofree char *name = NULL;
+
+  if (item == NULL)
+    return;
+
+  /* Translators: how a screen reader names a row of the preferences: the
+   * setting, then its value, as in "Difficulty: Medium". */
+  name = g_strdup_printf (C_("setting and value", "%1$s: %2$s"),
+                          title, gtk_string_object_get_string (item));
+  /* GTK 4.8 adds the title label's text, which libadwaita names the row
+   * by, after the name: said once is enough. */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+}
+
 /* The rows list each enum's values in their order, so a row's position is
  * the enum value, as the settings schema numbers them too. */
 static void
@@ -68,6 +93,10 @@ sync_rows (TttPreferencesWindow *self)
   adw_combo_row_set_selected (self->difficulty_row, difficulty);
   adw_combo_row_set_selected (self->first_player_row, first_player);
   self->syncing = FALSE;
+
+  name_with_value (self->opponent_row);
+  name_with_value (self->difficulty_row);
+  name_with_value (self->first_player_row);
 
   /* Between two people there is no computer to tune, and X starts. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->difficulty_row), vs_computer);
@@ -164,12 +193,119 @@ bind_value_cb (GtkSignalListItemFactory *factory,
                        gtk_string_object_get_string (item));
 }
 
+/* In the open list, the item that is chosen says so: libadwaita shows a
+ * check mark, which a screen reader does not see. The name goes on the
+ * list's own row widget, the one that takes the focus. */
+static void
+name_popup_item (GtkListItem *list_item)
+{
+  GtkStringObject *item = gtk_list_item_get_item (list_item);
+  GtkWidget *child = gtk_list_item_get_child (list_item);
+  GtkWidget *focusable = child != NULL ? gtk_widget_get_parent (child) : NULL;
+  g_autofree char *name = NULL;
+
+  if (item == NULL || focusable == NULL)
+    return;
+
+  if (gtk_list_item_get_selected (list_item))
+    /* Translators: a screen reader says it of the chosen value in the
+     * open list of a preferences row, as in "Medium, selected". */
+    name = g_strdup_printf (C_("open list", "%s, selected"), gtk_string_object_get_string (item));
+  else
+    name = g_strdup (gtk_string_object_get_string (item));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (focusable),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+}
+
+static void
+setup_popup_item_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *list_item)
+{
+  g_signal_connect (list_item, "notify::selected", G_CALLBACK (name_popup_item), NULL);
+}
+
+static void
+bind_popup_item_cb (GtkSignalListItemFactory *factory,
+                    GtkListItem              *list_item)
+{
+  name_popup_item (list_item);
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* libadwaita 1.2 opens the list with the focus on its first item,
+ * whatever is chosen: a screen reader would start at "Easy" when the
+ * level is Medium. The focus goes to the chosen item instead. */
+static gboolean
+focus_chosen_cb (gpointer data)
+{
+  AdwComboRow *row = data;
+  GtkWidget *popover = find_descendant (GTK_WIDGET (row), GTK_TYPE_POPOVER);
+  GtkWidget *list = popover != NULL ? find_descendant (popover, GTK_TYPE_LIST_VIEW) : NULL;
+  guint selected = adw_combo_row_get_selected (row);
+  guint i = 0;
+
+  if (list == NULL || !gtk_widget_get_mapped (list) || selected == GTK_INVALID_LIST_POSITION)
+    return G_SOURCE_REMOVE;
+
+  for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL; item = gtk_widget_get_next_sibling (item))
+    if (gtk_widget_get_focusable (item) && i++ == selected)
+      {
+        gtk_widget_grab_focus (item);
+        break;
+      }
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The list's items exist once it has been laid out, after it maps: the
+ * focus moves then, before anything is drawn. */
+static void
+popup_mapped_cb (GtkWidget   *popover,
+                 AdwComboRow *row)
+{
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE + 20, focus_chosen_cb, g_object_ref (row), g_object_unref);
+}
+
+static void
+follow_popup (AdwComboRow *row)
+{
+  GtkWidget *popover = find_descendant (GTK_WIDGET (row), GTK_TYPE_POPOVER);
+
+  if (popover != NULL)
+    g_signal_connect_after (popover, "map", G_CALLBACK (popup_mapped_cb), row);
+}
+
 static void
 show_value_whole (AdwComboRow *row)
 {
   g_autoptr(GtkListItemFactory) value_factory = gtk_signal_list_item_factory_new ();
+  GtkListItemFactory *popup_factory = adw_combo_row_get_factory (row);
 
-  adw_combo_row_set_list_factory (row, adw_combo_row_get_factory (row));
+  /* libadwaita's own items, with a name that says which is chosen. */
+  g_signal_connect_after (popup_factory, "setup", G_CALLBACK (setup_popup_item_cb), NULL);
+  g_signal_connect_after (popup_factory, "bind", G_CALLBACK (bind_popup_item_cb), NULL);
+  adw_combo_row_set_list_factory (row, popup_factory);
+  follow_popup (row);
   g_signal_connect (value_factory, "setup", G_CALLBACK (setup_value_cb), NULL);
   g_signal_connect (value_factory, "bind", G_CALLBACK (bind_value_cb), NULL);
   adw_combo_row_set_factory (row, value_factory);
@@ -267,6 +403,18 @@ ttt_preferences_window_dispose (GObject *object)
   G_OBJECT_CLASS (ttt_preferences_window_parent_class)->dispose (object);
 }
 
+/* GTK 4.8 may start the focus on a page switcher that never shows: the
+ * first row has it instead, once the window is there to hear of it. */
+static void
+ttt_preferences_window_map (GtkWidget *widget)
+{
+  TttPreferencesWindow *self = TTT_PREFERENCES_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (ttt_preferences_window_parent_class)->map (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->opponent_row));
+}
+
 static void
 ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
 {
@@ -277,6 +425,7 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
   object_class->dispose = ttt_preferences_window_dispose;
   object_class->get_property = ttt_preferences_window_get_property;
   object_class->set_property = ttt_preferences_window_set_property;
+  widget_class->map = ttt_preferences_window_map;
 
   properties[PROP_SETTINGS] =
     g_param_spec_object ("settings", NULL, NULL,
@@ -305,6 +454,11 @@ ttt_preferences_window_init (TttPreferencesWindow *self)
   show_value_whole (self->opponent_row);
   show_value_whole (self->difficulty_row);
   show_value_whole (self->first_player_row);
+  ttt_accessible_hide_type_names (GTK_WIDGET (self));
+
+  /* The window has one page, so its page switchers never show; GTK 4.8
+   * still lets the focus start on one, heard as a nameless tab. */
+  ttt_accessible_hide_all (GTK_WIDGET (self), ADW_TYPE_VIEW_SWITCHER);
 }
 
 /* @game, if given, is the game whose values in effect the rows show. */

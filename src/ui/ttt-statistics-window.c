@@ -13,6 +13,8 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-accessible.h"
+#include "ttt-announcer.h"
 #include "ttt-statistics-window-private.h"
 #include "ttt-words.h"
 
@@ -30,6 +32,11 @@ struct _TttStatisticsWindow
   AdwToast             *waiting_toast;
   guint                 toast_delay_id;
   gint64                toast_gone_at;
+  /* The toast's own timeout, while the focus holds it on screen. */
+  guint                 held_timeout;
+
+  /* What a screen reader hears of a reset and its undo. */
+  TttAnnouncer         *announcer;
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
@@ -55,6 +62,7 @@ typedef struct
 {
   TttStatistics *statistics;
   guint          ids;  /* bit i for tally i */
+  guint          restored;  /* the ids the undo put back */
   TttTally       before[TTT_N_TALLIES];
 } ResetUndo;
 
@@ -160,7 +168,9 @@ update_row (TttStatisticsWindow *self,
       g_autofree char *won = g_strdup_printf (_("%d%% won"), percent);
 
       subtitle = g_strdup_printf ("%s\n%s", results, streaks);
-      description = g_strdup_printf ("%s\n%s\n%s", results, won, streaks);
+      /* Translators: a row of the statistics as a screen reader says it,
+       * in one sentence: the games, the share won, the streaks. */
+      description = g_strdup_printf (C_("statistics row", "%1$s; %2$s; %3$s."), results, won, streaks);
       /* Translators: the share of games won, shown large beside a row of
        * the statistics: "67%". */
       rate = g_strdup_printf (C_("win rate", "%d%%"), percent);
@@ -175,11 +185,20 @@ update_row (TttStatisticsWindow *self,
     }
 
   /* One sentence for a screen reader, where the eye reads a line of
-   * figures and the large rate beside it. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tally_title (id),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
-                                  -1);
+   * figures and the large rate beside it. It is the name, not a
+   * description: GTK 4.8 sends a row's description again each time the
+   * focus reaches it, and Orca then says it twice. GTK would also add the
+   * title label's text to the name ("Easy Easy"). */
+  {
+    g_autofree char *name = g_strdup_printf (C_("setting and value", "%1$s: %2$s"),
+                                             tally_title (id), description);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                    -1);
+  }
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->resets[id]), !ttt_tally_is_empty (&tally));
 }
@@ -233,7 +252,88 @@ undo_clicked_cb (AdwToast  *toast,
       ttt_statistics_merge (undo->statistics, id, &undo->before[id]);
 
   /* Once only, however the toast is activated. */
+  undo->restored = undo->ids;
   undo->ids = 0;
+}
+
+/* The Restore button of the toast on show, if any. */
+static GtkWidget *
+find_toast_button (GtkWidget  *widget,
+                   const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_toast_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* libadwaita 1.2's toast has a close button with an icon and no name:
+ * GTK 4.8 calls it "GtkImage push button". */
+static void
+name_toast_buttons (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "window-close-symbolic") == 0)
+    {
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Dismiss"),
+                                      -1);
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_toast_buttons (child);
+}
+
+/* The toast's widget, while it is on show. */
+static GtkWidget *
+toast_widget (TttStatisticsWindow *self)
+{
+  GtkWidget *button;
+
+  if (self->undo_toast == NULL || self->undo_toast == self->waiting_toast)
+    return NULL;
+
+  button = find_toast_button (GTK_WIDGET (self->toast_overlay),
+                              adw_toast_get_button_label (self->undo_toast));
+  return button != NULL ? gtk_widget_get_parent (button) : NULL;
+}
+
+/* Restored, by the button or by Ctrl+Z: heard, with the focus on the
+ * first row put back rather than on a toast about to go. */
+static void
+restored_cb (TttStatisticsWindow *self,
+             AdwToast            *toast)
+{
+  ResetUndo *undo = g_object_get_data (G_OBJECT (toast), "ttt-reset-undo");
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *toast_box = toast_widget (self);
+
+  /* Said before the focus moves: the row keeps its own description. */
+  /* Translators: a screen reader says it once a reset of the statistics
+   * has been undone. */
+  ttt_announcer_announce (self->announcer, _("Statistics restored."));
+
+  /* Only if the toast had the focus, which goes with it. */
+  if (focus == NULL || toast_box == NULL || !gtk_widget_is_ancestor (focus, toast_box))
+    return;
+
+  for (TttTallyId id = 0; undo != NULL && id < TTT_N_TALLIES; id++)
+    if (undo->restored & (1u << id))
+      {
+        gtk_widget_grab_focus (GTK_WIDGET (self->rows[id]));
+        break;
+      }
 }
 
 /* The toast is about to go: a reset from now on needs a new one. */
@@ -245,6 +345,7 @@ toast_done_cb (TttStatisticsWindow *self,
     return;
 
   self->undo_toast = NULL;
+  self->held_timeout = 0;
   self->toast_gone_at = g_get_monotonic_time ();
 
   /* Used before it was shown: it need not be. */
@@ -368,14 +469,104 @@ reset_title (TttTallyId id)
     }
 }
 
+/* A reset heard, with the focus on the toast's Restore, or on the row if
+ * the toast is not on show yet, rather than dropped with the button that
+ * a reset makes insensitive. */
+static void
+tell_reset (TttStatisticsWindow *self,
+            const char          *title,
+            TttTallyId           id,
+            gboolean             had_focus)
+{
+  GtkWidget *toast = toast_widget (self);
+  g_autofree char *news = NULL;
+
+  if (toast != NULL)
+    {
+      ttt_accessible_hide_type_names (toast);
+      name_toast_buttons (toast);
+    }
+
+  if (had_focus)
+    {
+      GtkWidget *restore = toast != NULL ? find_toast_button (toast, adw_toast_get_button_label (self->undo_toast))
+                                         : NULL;
+
+      gtk_widget_grab_focus (restore != NULL ? restore : GTK_WIDGET (self->rows[id]));
+    }
+
+  /* Translators: a screen reader says it after a reset of the statistics;
+   * %s is the notice, such as “Medium statistics reset”. */
+  news = g_strdup_printf (_("%s. Restore with Ctrl+Z."), title);
+  ttt_announcer_announce (self->announcer, news);
+}
+
+/* The notice stays while the focus is on it: a person who has gone to
+ * its Restore must not see it go from under them. */
+static void
+focus_changed_cb (TttStatisticsWindow *self,
+                  GParamSpec          *pspec,
+                  gpointer             user_data)
+{
+  GtkWidget *toast = toast_widget (self);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean inside = toast != NULL && focus != NULL && gtk_widget_is_ancestor (focus, toast);
+
+  if (inside && self->held_timeout == 0)
+    {
+      self->held_timeout = MAX (adw_toast_get_timeout (self->undo_toast), 1);
+      adw_toast_set_timeout (self->undo_toast, 0);
+      /* Shown again, its time starts again: now without end. */
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->undo_toast));
+    }
+  else if (!inside && self->held_timeout != 0)
+    {
+      if (self->undo_toast != NULL)
+        {
+          adw_toast_set_timeout (self->undo_toast, self->held_timeout);
+          adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->undo_toast));
+        }
+      self->held_timeout = 0;
+    }
+}
+
+/* Ctrl+Z: the Restore of the notice on show. */
+static void
+undo_reset_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  TttStatisticsWindow *self = TTT_STATISTICS_WINDOW (widget);
+  AdwToast *toast = self->undo_toast;
+
+  if (toast == NULL)
+    return;
+
+  g_object_ref (toast);
+  g_signal_emit_by_name (toast, "button-clicked");
+  adw_toast_dismiss (toast);
+  g_object_unref (toast);
+}
+
 static void
 reset_with_undo (TttStatisticsWindow *self,
                  guint                ids)
 {
   AdwToast *toast = self->undo_toast;
   g_autofree char *title = NULL;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean had_focus = focus == GTK_WIDGET (self->reset_all_button);
+  TttTallyId first = 0;
   ResetUndo *undo;
   gint64 since_gone;
+
+  /* The first row reset, for the focus if the toast cannot have it. */
+  for (TttTallyId id = TTT_N_TALLIES; id-- > 0;)
+    if (ids & (1u << id))
+      {
+        had_focus = had_focus || focus == GTK_WIDGET (self->resets[id]);
+        first = id;
+      }
 
   if (toast == NULL)
     {
@@ -396,6 +587,7 @@ reset_with_undo (TttStatisticsWindow *self,
       adw_toast_set_button_label (toast, _("_Restore"));
       g_object_set_data_full (G_OBJECT (toast), "ttt-reset-undo", undo, reset_undo_free);
       g_signal_connect (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), undo);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (restored_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_done_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, G_CONNECT_SWAPPED);
     }
@@ -424,8 +616,9 @@ reset_with_undo (TttStatisticsWindow *self,
   /* On show, or waiting to: adding it again starts its time again. */
   if (toast == self->undo_toast)
     {
-      if (toast != self->waiting_toast)
+      if (toast != self->waiting_toast && self->held_timeout == 0)
         adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (toast));
+      tell_reset (self, title, first, had_focus);
       return;
     }
 
@@ -439,6 +632,8 @@ reset_with_undo (TttStatisticsWindow *self,
     }
   else
     adw_toast_overlay_add_toast (self->toast_overlay, toast);
+
+  tell_reset (self, title, first, had_focus);
 }
 
 static void
@@ -480,6 +675,9 @@ add_row (TttStatisticsWindow *self,
   const char *reset_label = reset_title (id);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tally_title (id));
+  /* Nothing to choose here. (Orca 43 still says "not selected" of a row
+   * of any GtkListBox, which offers AT-SPI's selection whatever its mode.) */
+  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_add_css_class (row, "tally");
 
   if (!ttt_tally_id_is_two_players (id))
@@ -529,6 +727,11 @@ ttt_statistics_window_constructed (GObject *object)
 
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     add_row (self, id);
+
+  self->announcer = ttt_announcer_new (GTK_WINDOW (self));
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_changed_cb), NULL);
+  ttt_accessible_hide_type_names (GTK_WIDGET (self));
+  ttt_accessible_quiet_tooltips (GTK_WIDGET (self));
 
   g_signal_connect_object (self->statistics, "changed", G_CALLBACK (tally_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->statistics, "notify::can-reset", G_CALLBACK (can_reset_changed_cb), self, G_CONNECT_SWAPPED);
@@ -584,6 +787,7 @@ ttt_statistics_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->toast_delay_id, g_source_remove);
   g_clear_object (&self->waiting_toast);
+  g_clear_object (&self->announcer);
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_STATISTICS_WINDOW);
   self->undo_toast = NULL;
   g_clear_object (&self->statistics);
@@ -617,6 +821,8 @@ ttt_statistics_window_class_init (TttStatisticsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, reset_all_button);
 
   gtk_widget_class_install_action (widget_class, "statistics.reset-all", NULL, reset_all_action);
+  gtk_widget_class_install_action (widget_class, "statistics.undo-reset", NULL, undo_reset_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "statistics.undo-reset", NULL);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-accessible.h"
 #include "ttt-announcer.h"
 #include "ttt-board-view.h"
 #include "ttt-coach.h"
@@ -41,6 +42,8 @@ struct _TttWindow
   /* Why the hint shown on the board is good, until the next move. */
   /* The finished game being reviewed, or NULL in play. */
   TttReviewCursor      *review;
+  /* The review's line as the buttons say it, so that it is said once. */
+  char                 *review_said;
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
@@ -48,6 +51,7 @@ struct _TttWindow
   GtkLabel             *notice_label;
   GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
+  GtkMenuButton        *menu_button;
   GtkWidget            *badges;
   TttPlayerBadge       *badge_x;
   TttPlayerBadge       *badge_o;
@@ -102,7 +106,7 @@ review_has_focus (TttWindow *self)
 
 /* The words of the review follow its cursor: the explanation line, where
  * in the game it is, and, for a screen reader, the same line as the
- * description of the board and of the buttons that step through it. */
+ * description of the board and as news. */
 static void
 update_review (TttWindow *self)
 {
@@ -135,8 +139,11 @@ update_review (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-next", has_next);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-last", has_next);
 
-  /* A button that has reached the end of the game hands the focus to the
-   * other rather than drop it. */
+  /* A screen reader hears the line once per position, as news once the
+   * focus is where it goes: not as the buttons' description, which GTK
+   * 4.8 sends again as the focus reaches a button (heard twice, or the
+   * old line and then the new). The same line again (the window updates
+   * more than once a step) is not news. */
   if (focus == self->next_button && !has_next)
     gtk_widget_grab_focus (self->previous_button);
   else if (focus == self->previous_button && !has_previous)
@@ -145,12 +152,13 @@ update_review (TttWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
                                   -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->previous_button),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
-                                  -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
-                                  -1);
+  if (g_strcmp0 (self->review_said, move_text) != 0)
+    {
+      g_free (self->review_said);
+      self->review_said = g_strdup (move_text);
+      if (review_has_focus (self))
+        ttt_announcer_announce (self->announcer, move_text);
+    }
 }
 
 static void update_status (TttWindow *self);
@@ -193,6 +201,7 @@ enter_review (TttWindow *self)
   /* It opens on the final position: the way is back. */
   gtk_widget_grab_focus (ttt_review_cursor_get_has_previous (self->review) ? self->previous_button
                                                                            : self->done_button);
+  ttt_announcer_announce (self->announcer, self->review_said);
 }
 
 /* Back to the game as it ended, or as it goes on when a new game has
@@ -210,6 +219,7 @@ leave_review (TttWindow *self)
   ttt_board_view_set_review (self->board, NULL);
   g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
+  g_clear_pointer (&self->review_said, g_free);
 
   gtk_widget_set_visible (GTK_WIDGET (self->status_stack), TRUE);
   for (guint i = 0; i < 5; i++)
@@ -231,6 +241,10 @@ leave_review (TttWindow *self)
         gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
     }
   gtk_widget_set_visible (self->review_box, FALSE);
+
+  /* Back at the end of the game: how it ended, again, as the eye sees it. */
+  if (had_focus && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
+    ttt_announcer_announce (self->announcer, gtk_label_get_label (self->result_label));
 }
 
 static void
@@ -516,6 +530,23 @@ review_key_cb (GtkWidget *widget,
   if (arrow && gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL)
     action = g_str_equal (action, "win.review-next") ? "win.review-previous" : "win.review-next";
 
+  /* At either end a step does nothing: said, rather than silence. */
+  if (!g_str_equal (action, "win.review-done"))
+    {
+      gboolean back = g_str_equal (action, "win.review-previous") || g_str_equal (action, "win.review-first");
+
+      if (back ? ttt_review_cursor_get_has_previous (self->review) : ttt_review_cursor_get_has_next (self->review))
+        {
+          gtk_widget_activate_action (widget, action, NULL);
+          return TRUE;
+        }
+      ttt_announcer_announce (self->announcer,
+                              /* Translators: a screen reader says it when the review
+                               * can go no further back, or no further on. */
+                              back ? _("Already at the start.") : _("Already at the last move."));
+      return TRUE;
+    }
+
   gtk_widget_activate_action (widget, action, NULL);
   return TRUE;
 }
@@ -697,6 +728,7 @@ ttt_window_dispose (GObject *object)
   if (self->review != NULL)
     g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
+  g_clear_pointer (&self->review_said, g_free);
 
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
@@ -754,6 +786,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_o);
@@ -811,6 +844,15 @@ ttt_window_init (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", FALSE);
 
   g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
+
+  /* Nothing a screen reader hears may be a GTK class name ("GtkImage New
+   * Game push button", "GtkPopoverMenu menu"), nor a tooltip twice. */
+  ttt_accessible_hide_type_names (GTK_WIDGET (self));
+  ttt_accessible_quiet_tooltips (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_menu_button_get_popover (self->menu_button)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"),
+                                  -1);
+  ttt_accessible_menu_shortcuts (gtk_menu_button_get_popover (self->menu_button));
 }
 
 TttWindow *
@@ -926,6 +968,13 @@ ttt_window_set_show_analysis (TttWindow *self,
 
   self->show_analysis = show_analysis;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_ANALYSIS]);
+
+  /* Ctrl+A changes nothing a screen reader would otherwise hear at once. */
+  if (self->announcer != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ttt_announcer_announce (self->announcer,
+                            /* Translators: a screen reader says it as Show Analysis
+                             * is turned on, or off. */
+                            show_analysis ? _("Analysis shown.") : _("Analysis hidden."));
 }
 
 /* The review under way, or NULL. */
