@@ -16,6 +16,10 @@
 #include "ttt-settings-file.h"
 #include "ttt-statistics-window.h"
 #include "ttt-window.h"
+#ifdef TTT_HAVE_NETWORK
+#include "ttt-connection.h"
+#include "ttt-net-window.h"
+#endif
 
 struct _TttApplication
 {
@@ -34,6 +38,11 @@ struct _TttApplication
   guint           has_level_override : 1;
   guint           has_first_override : 1;
 
+  /* --host (the port, 0 for a free one; -1 without) and --join: done
+   * once, when the window is presented. */
+  int             net_host_port;
+  char           *net_join;
+
   /* Why a changed score could not be saved, once that has happened. */
   char           *save_error;
 };
@@ -48,7 +57,36 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+#ifdef TTT_HAVE_NETWORK
+/* --host takes an optional value, which GOption gives only to a callback;
+ * handle_local_options() checks it. */
+static gboolean  host_option_given;
+static char     *host_option_value;
+
+static gboolean
+host_option_cb (const char  *name,
+                const char  *value,
+                gpointer     data,
+                GError     **error)
+{
+  host_option_given = TRUE;
+  g_free (host_option_value);
+  host_option_value = g_strdup (value);
+  return TRUE;
+}
+#endif
+
 static const GOptionEntry option_entries[] = {
+#ifdef TTT_HAVE_NETWORK
+  { "host", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, (gpointer) host_option_cb,
+    N_("Host a game with someone elsewhere, on PORT or on a free port"),
+    /* Translators: the placeholder of --host's value. */
+    N_("PORT") },
+  { "join", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+    N_("Join the game hosted at ADDRESS (host:port; an IPv6 address in brackets)"),
+    /* Translators: the placeholder of --join's value. */
+    N_("ADDRESS") },
+#endif
   { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
     N_("How strong the computer plays for this run"),
     /* Translators: the values the option accepts; they are typed as they
@@ -161,6 +199,44 @@ ttt_application_handle_local_options (GApplication *app,
       self->first_override = parsed;
       self->has_first_override = TRUE;
     }
+
+#ifdef TTT_HAVE_NETWORK
+  if (host_option_given)
+    {
+      guint64 port = 0;
+
+      if (host_option_value != NULL &&
+          !g_ascii_string_to_unsigned (host_option_value, 10, 1, 65535, &port, NULL))
+        {
+          /* Translators: %s is the value given. */
+          g_printerr (_("tictactoe: invalid port “%s” for --host; use a number from 1 to 65535\n"),
+                      host_option_value);
+          return 1;
+        }
+      self->net_host_port = (int) port;
+    }
+  if (g_variant_dict_lookup (options, "join", "&s", &value))
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *host = NULL;
+      guint16 port;
+
+      if (host_option_given)
+        {
+          g_printerr (_("tictactoe: --host and --join cannot be used together\n"));
+          return 1;
+        }
+      if (!ttt_connection_parse_address (value, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
+        {
+          /* Translators: the first %s is the value given, the second says
+           * what is wrong with it. */
+          g_printerr (_("tictactoe: invalid address “%s” for --join: %s\n"), value, error->message);
+          return 1;
+        }
+      g_free (self->net_join);
+      self->net_join = g_strdup (value);
+    }
+#endif
 
   /* Without its schema GSettings aborts; say what is wrong instead. */
   source = g_settings_schema_source_get_default ();
@@ -321,7 +397,38 @@ help_action (GSimpleAction *action,
                 "help:tictactoe", GDK_CURRENT_TIME);
 }
 
+#ifdef TTT_HAVE_NETWORK
+/* The window's game (the active one's) is the one played with someone
+ * elsewhere. */
+static TttNetWindow *
+ttt_application_open_network (TttApplication *self,
+                              GtkWindow      *parent)
+{
+  TttNetWindow *network;
+
+  if (parent == NULL)
+    parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (!TTT_IS_WINDOW (parent))
+    return NULL;
+  network = ttt_net_window_new (parent, ttt_window_get_game (TTT_WINDOW (parent)));
+  gtk_window_present (GTK_WINDOW (network));
+  return network;
+}
+
+static void
+network_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  ttt_application_open_network (user_data, NULL);
+}
+#endif
+
 static const GActionEntry app_actions[] = {
+#ifdef TTT_HAVE_NETWORK
+  { "network", network_action },
+#endif
   { "preferences", preferences_action },
   { "statistics", statistics_action },
   { "help", help_action },
@@ -512,6 +619,21 @@ ttt_application_activate (GApplication *app)
     }
 
   gtk_window_present (window);
+
+#ifdef TTT_HAVE_NETWORK
+  /* --host and --join, once. */
+  if (self->net_host_port >= 0 || self->net_join != NULL)
+    {
+      TttNetWindow *network = ttt_application_open_network (self, window);
+
+      if (network != NULL && self->net_join != NULL)
+        ttt_net_window_join (network, self->net_join);
+      else if (network != NULL)
+        ttt_net_window_host (network, (guint) self->net_host_port);
+      self->net_host_port = -1;
+      g_clear_pointer (&self->net_join, g_free);
+    }
+#endif
 }
 
 /* Every new window says what the others said, if it still holds. */
@@ -537,6 +659,8 @@ ttt_application_window_added (GtkApplication *app,
  * one; so they travel with the activation, as its platform data. */
 #define PLATFORM_DIFFICULTY "tictactoe-difficulty"
 #define PLATFORM_FIRST      "tictactoe-first"
+#define PLATFORM_HOST       "tictactoe-host"
+#define PLATFORM_JOIN       "tictactoe-join"
 
 static void
 ttt_application_add_platform_data (GApplication    *app,
@@ -562,6 +686,10 @@ ttt_application_add_platform_data (GApplication    *app,
       g_variant_builder_add (builder, "{sv}", PLATFORM_FIRST,
                              g_variant_new_string (g_enum_get_value (klass, self->first_override)->value_nick));
     }
+  if (self->net_host_port >= 0)
+    g_variant_builder_add (builder, "{sv}", PLATFORM_HOST, g_variant_new_uint32 ((guint32) self->net_host_port));
+  if (self->net_join != NULL)
+    g_variant_builder_add (builder, "{sv}", PLATFORM_JOIN, g_variant_new_string (self->net_join));
 }
 
 static gboolean
@@ -607,6 +735,21 @@ ttt_application_before_emit (GApplication *app,
           ttt_game_set_difficulty (ttt_window_get_game (l->data), value);
     }
 
+  {
+    guint32 port;
+    const char *address;
+
+    /* Checked by the launch that sent them; a port is checked again,
+     * since anyone on the session bus may send one. */
+    if (g_variant_lookup (platform_data, PLATFORM_HOST, "u", &port) && port <= 65535)
+      self->net_host_port = (int) port;
+    if (g_variant_lookup (platform_data, PLATFORM_JOIN, "&s", &address))
+      {
+        g_free (self->net_join);
+        self->net_join = g_strdup (address);
+      }
+  }
+
   if (lookup_enum_nick (platform_data, PLATFORM_FIRST, TTT_TYPE_FIRST_PLAYER, &value))
     {
       self->first_override = value;
@@ -637,6 +780,7 @@ ttt_application_finalize (GObject *object)
   TttApplication *self = TTT_APPLICATION (object);
 
   g_free (self->save_error);
+  g_free (self->net_join);
 
   G_OBJECT_CLASS (ttt_application_parent_class)->finalize (object);
 }
@@ -701,6 +845,7 @@ ttt_application_class_init (TttApplicationClass *klass)
 static void
 ttt_application_init (TttApplication *self)
 {
+  self->net_host_port = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Play tic-tac-toe against the computer or a friend."));

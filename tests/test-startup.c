@@ -180,6 +180,29 @@ test_cli_stray_argument (void)
                      "tictactoe: unexpected argument “foo”; see --help\n");
 }
 
+#ifdef TTT_HAVE_NETWORK
+/* --host and --join: a bad value is one line and exit status 1, said
+ * before any window opens. */
+static void
+test_cli_bad_network (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+
+  assert_refused ("--host=abc", "invalid port “abc” for --host; use a number from 1 to 65535");
+  assert_refused ("--host=0", "invalid port “0” for --host");
+  assert_refused ("--host=70000", "invalid port “70000” for --host");
+  assert_refused ("--join=", "invalid address “” for --join: Enter the address");
+  assert_refused ("--join=[::1", "invalid address “[::1” for --join: An IPv6 address in brackets lacks its closing “]”.");
+  assert_refused ("--join=host:99999", "invalid address “host:99999” for --join:");
+  assert_fails_with ((const char *[]) { "--host", "--join=127.0.0.1", NULL }, env,
+                     "tictactoe: --host and --join cannot be used together\n");
+  assert_fails_with ((const char *[]) { "--join=a:b:c", NULL }, env,
+                     "tictactoe: invalid address “a:b:c” for --join: An address has at most one “:”, "
+                     "before the port; an IPv6 address goes in brackets.\n");
+}
+
+#endif
+
 static void
 test_cli_no_display (void)
 {
@@ -1729,6 +1752,9 @@ main (int   argc,
   g_test_add_func ("/startup/cli/bad-first", test_cli_bad_first);
   g_test_add_func ("/startup/cli/empty-value", test_cli_empty_value);
   g_test_add_func ("/startup/cli/unknown-option", test_cli_unknown_option);
+#ifdef TTT_HAVE_NETWORK
+  g_test_add_func ("/startup/cli/bad-network", test_cli_bad_network);
+#endif
   g_test_add_func ("/startup/cli/version", test_cli_version);
   g_test_add_func ("/startup/cli/missing-schema", test_cli_missing_schema);
   g_test_add_func ("/startup/cli/stray-argument", test_cli_stray_argument);

@@ -293,6 +293,7 @@ test_variant_round_trip (void)
   ttt_statistics_record (a, TTT_TALLY_MEDIUM, TTT_RESULT_DRAWN);
   ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
   ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
+  ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
   ttt_statistics_record (a, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
   ttt_statistics_record (a, TTT_TALLY_ULTIMATE_TWO_PLAYERS, TTT_RESULT_DRAWN);
 
@@ -301,6 +302,7 @@ test_variant_round_trip (void)
   g_assert_cmpstr (text, ==,
                    "{'easy': (1, 0, 0, 1, 1), 'medium': (0, 1, 0, 0, 0), "
                    "'hard': (0, 0, 1, 0, 0), 'two-players': (0, 0, 1, 0, 0), "
+                   "'network': (1, 0, 0, 1, 1), "
                    "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
                    "'ultimate-hard': (1, 0, 0, 1, 1), 'ultimate-two-players': (0, 1, 0, 0, 0)}");
 
@@ -516,6 +518,7 @@ child_settings_repair (void)
   g_assert_cmpstr (text, ==,
                    "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), "
                    "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0), "
+                   "'network': (0, 0, 0, 0, 0), "
                    "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
                    "'ultimate-hard': (0, 0, 0, 0, 0), 'ultimate-two-players': (0, 0, 0, 0, 0)}");
 

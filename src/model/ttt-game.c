@@ -96,6 +96,15 @@ struct _TttGame
   TttStatistics  *statistics;
 
   uint64_t        rng_state;
+
+  /* A game with someone elsewhere (ttt_game_start_remote()): the player
+   * across the board and the mark of the person here, until the next
+   * ttt_game_start_new(). A network game may also end off the board: a
+   * resignation gives its outcome here, a lost connection abandons it. */
+  TttPlayer      *remote;
+  TttMark         remote_local_mark;
+  TttOutcome      early_outcome;
+  guint           abandoned : 1;
 };
 
 G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
@@ -175,10 +184,10 @@ ttt_game_compute_can_undo (TttGame *self)
   if (self->state == TTT_GAME_STATE_OVER)
     return FALSE;
 
-  if (!ttt_game_vs_computer (self))
+  if (!ttt_game_vs_computer (self) && self->remote == NULL)
     return self->n_moves > 0;
 
-  /* Against the computer an undo must take back a move of the human's; the
+  /* Against the computer, or someone elsewhere, an undo must take back a move of the human's; the
    * computer's opening move alone is not something the human can retract. */
   for (guint i = 0; i < self->n_moves; i++)
     if (mark_of_move (i) == self->human_mark)
@@ -280,6 +289,9 @@ ttt_game_seat_players (TttGame *self)
   guint person = self->human_mark == TTT_MARK_O ? 1 : 0;
   TttPlayer *across = ttt_game_vs_computer (self) ? self->computer : self->local;
 
+  if (self->remote != NULL)
+    across = self->remote;
+
   g_set_object (&self->players[person], self->local);
   g_set_object (&self->players[1 - person], across);
 
@@ -311,9 +323,9 @@ ttt_game_update_state (TttGame *self)
 /* Against the computer, from the person's side; between two people, X
  * wins as WON. */
 static void
-ttt_game_count_result (TttGame *self)
+ttt_game_count_result (TttGame    *self,
+                       TttOutcome  outcome)
 {
-  TttOutcome outcome = ttt_position_get_outcome (&self->position);
   TttMark winner = outcome == TTT_OUTCOME_X_WINS ? TTT_MARK_X : TTT_MARK_O;
   TttResult result;
 
@@ -353,7 +365,7 @@ ttt_game_apply_move (TttGame *self,
   g_object_ref (self);
 
   if (outcome != TTT_OUTCOME_ONGOING)
-    ttt_game_count_result (self);
+    ttt_game_count_result (self, outcome);
 
   ttt_game_drop_hint (self);
   g_signal_emit (self, signals[CELL_CHANGED], 0, cell, mark);
@@ -412,7 +424,10 @@ ttt_game_move_chosen_cb (GObject      *source,
   g_clear_object (&self->thinking);
   if (cell < 0)
     {
-      g_warning ("The computer found no move: %s", error->message);
+      /* Someone elsewhere who breaks the rules or goes away is the
+       * network session's to report; the computer always has a move. */
+      if (ttt_player_get_kind (TTT_PLAYER (source)) != TTT_PLAYER_KIND_REMOTE)
+        g_warning ("The computer found no move: %s", error->message);
       return;
     }
   /* The seam's players are not trusted with the rules. */
@@ -451,9 +466,12 @@ ttt_game_computer_move_cb (gpointer user_data)
 static void
 ttt_game_schedule_computer_move (TttGame *self)
 {
+  /* Someone elsewhere has had time enough to think. */
+  guint delay = self->remote != NULL ? 0 : self->computer_delay;
+
   g_assert (self->computer_move_id == 0);
 
-  self->computer_move_id = g_timeout_add (self->computer_delay,
+  self->computer_move_id = g_timeout_add (delay,
                                           ttt_game_computer_move_cb,
                                           self);
   g_source_set_name_by_id (self->computer_move_id, "[tictactoe] computer move");
@@ -515,8 +533,17 @@ ttt_game_begin (TttGame  *self,
   self->game_difficulty = self->difficulty;
   self->game_opponent = self->opponent;
   self->started = TRUE;
+  self->early_outcome = TTT_OUTCOME_ONGOING;
+  self->abandoned = FALSE;
 
-  if (ttt_game_vs_computer (self))
+  if (self->remote != NULL)
+    {
+      /* A person here and one elsewhere: the session chose the marks. */
+      self->game_opponent = TTT_OPPONENT_HUMAN;
+      self->human_mark = self->remote_local_mark;
+      self->starter_decided = FALSE;
+    }
+  else if (ttt_game_vs_computer (self))
     {
       gboolean human_first = ttt_game_decide_human_first (self, restarting);
 
@@ -532,7 +559,8 @@ ttt_game_begin (TttGame  *self,
     }
 
   ttt_game_seat_players (self);
-  ttt_position_clear (&self->position, self->variant);
+  /* A game with someone elsewhere is classic: the network speaks it only. */
+  ttt_position_clear (&self->position, self->remote != NULL ? TTT_VARIANT_CLASSIC : self->variant);
   self->n_moves = 0;
   ttt_game_update_state (self);
 
@@ -558,7 +586,8 @@ ttt_game_preference_changed (TttGame *self)
 {
   Snapshot before;
 
-  if (self->n_moves > 0)
+  /* A network game plays by what the two sides agreed. */
+  if (self->n_moves > 0 || self->remote != NULL)
     return;
 
   if (self->started)
@@ -588,6 +617,7 @@ ttt_game_dispose (GObject *object)
   g_clear_object (&self->statistics);
   g_clear_object (&self->local);
   g_clear_object (&self->computer);
+  g_clear_object (&self->remote);
   g_clear_object (&self->players[0]);
   g_clear_object (&self->players[1]);
 
@@ -1088,6 +1118,7 @@ ttt_game_start_new (TttGame *self)
   g_return_if_fail (TTT_IS_GAME (self));
 
   g_object_ref (self);
+  g_clear_object (&self->remote);
   ttt_game_begin (self, FALSE);
   g_signal_emit (self, signals[GAME_STARTED], 0);
   g_object_unref (self);
@@ -1143,7 +1174,8 @@ ttt_game_undo (TttGame *self)
 
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  if (!ttt_game_compute_can_undo (self))
+  /* With someone elsewhere, an undo is asked for, not taken. */
+  if (self->remote != NULL || !ttt_game_compute_can_undo (self))
     return FALSE;
 
   ttt_game_snapshot (self, &before);
@@ -1362,6 +1394,9 @@ ttt_game_get_turn (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
 
+  if (self->early_outcome != TTT_OUTCOME_ONGOING || self->abandoned)
+    return TTT_MARK_NONE;
+
   return ttt_position_get_turn (&self->position);
 }
 
@@ -1369,6 +1404,9 @@ TttOutcome
 ttt_game_get_outcome (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_OUTCOME_ONGOING);
+
+  if (self->early_outcome != TTT_OUTCOME_ONGOING)
+    return self->early_outcome;
 
   return ttt_position_get_outcome (&self->position);
 }
@@ -1722,6 +1760,9 @@ ttt_game_get_current_tally (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
 
+  if (self->remote != NULL)
+    return TTT_TALLY_NETWORK;
+
   return ttt_tally_id_for_game (self->position.variant, !ttt_game_vs_computer (self),
                                 self->game_difficulty);
 }
@@ -1899,8 +1940,13 @@ ttt_game_get_side_name (TttGame *self,
     case TTT_PLAYER_KIND_LOCAL:
       /* Translators: the names of the two sides against the computer. */
       return C_("score", "You");
-    case TTT_PLAYER_KIND_COMPUTER:
     case TTT_PLAYER_KIND_REMOTE:
+      if (ttt_player_get_name (side_player (self, side)) != NULL)
+        return ttt_player_get_name (side_player (self, side));
+      /* Translators: see "You" in the same context; someone on another
+       * computer who gave no name. */
+      return C_("score", "Other player");
+    case TTT_PLAYER_KIND_COMPUTER:
     default:
       /* Translators: see "You" in the same context. */
       return C_("score", "Computer");
@@ -2126,4 +2172,186 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
       }
 
   return FALSE;
+}
+
+/* Games with someone elsewhere */
+
+/**
+ * ttt_game_start_remote:
+ * @self: a #TttGame
+ * @remote: the player on the other computer (%TTT_PLAYER_KIND_REMOTE)
+ * @local_mark: the mark of the person here
+ *
+ * Abandons the current game and begins one between the person here, on
+ * @local_mark, and @remote, whose moves the game asks for as it asks the
+ * computer's (without the pause). It counts into %TTT_TALLY_NETWORK; the
+ * preferences do not touch it, ttt_game_undo() refuses (see
+ * ttt_game_take_back()), and the next ttt_game_start_new() ends it.
+ */
+void
+ttt_game_start_remote (TttGame   *self,
+                       TttPlayer *remote,
+                       TttMark    local_mark)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (TTT_IS_PLAYER (remote));
+  g_return_if_fail (ttt_player_get_kind (remote) == TTT_PLAYER_KIND_REMOTE);
+  g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
+
+  g_object_ref (self);
+  g_set_object (&self->remote, remote);
+  self->remote_local_mark = local_mark;
+  ttt_game_begin (self, FALSE);
+  g_signal_emit (self, signals[GAME_STARTED], 0);
+  g_object_unref (self);
+}
+
+/**
+ * ttt_game_take_back:
+ * @self: a #TttGame
+ * @side: the side whose last move goes
+ *
+ * Takes back the last move of @side and any move after it, as both sides
+ * of a network game agreed; news as for ttt_game_undo().
+ *
+ * Returns: %FALSE, nothing changed, if the game is over or @side has no
+ *   move on the board
+ */
+gboolean
+ttt_game_take_back (TttGame *self,
+                    TttMark  side)
+{
+  int removed[TTT_ULTIMATE_N_MOVES];
+  TttMark removed_marks[TTT_ULTIMATE_N_MOVES];
+  guint n_removed = 0;
+  Snapshot before;
+  guint keep;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, FALSE);
+
+  if (self->state == TTT_GAME_STATE_OVER)
+    return FALSE;
+  for (keep = self->n_moves; keep > 0 && mark_of_move (keep - 1) != side; keep--)
+    ;
+  if (keep == 0)
+    return FALSE;
+  keep--;
+
+  ttt_game_snapshot (self, &before);
+
+  for (guint i = self->n_moves; i-- > keep;)
+    {
+      removed_marks[n_removed] = mark_of_move (i);
+      removed[n_removed++] = self->history[i];
+    }
+
+  ttt_position_clear (&self->position, self->position.variant);
+  for (guint i = 0; i < keep; i++)
+    ttt_position_play (&self->position, self->history[i]);
+  self->n_moves = keep;
+  ttt_game_update_state (self);
+
+  g_object_ref (self);
+
+  ttt_game_drop_hint (self);
+  for (guint i = 0; i < n_removed; i++)
+    g_signal_emit (self, signals[CELL_CHANGED], 0, removed[i], TTT_MARK_NONE);
+
+  ttt_game_emit_changes (self, &before);
+
+  {
+    g_autoptr(GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
+    g_autoptr(GVariant) taken = NULL;
+
+    for (guint i = 0; i < n_removed; i++)
+      g_variant_builder_add (builder, "(ii)", removed[i], (int) removed_marks[i]);
+    taken = g_variant_ref_sink (g_variant_builder_end (builder));
+    g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, taken);
+  }
+
+  g_object_unref (self);
+
+  return TRUE;
+}
+
+/* Ends the game in progress off the board: won by the other side of
+ * @resigning (counted, "game-over" with no winning cells), or, with
+ * TTT_MARK_NONE, abandoned (counted nothing, no "game-over"). */
+static gboolean
+ttt_game_end_early (TttGame *self,
+                    TttMark  resigning)
+{
+  Snapshot before;
+
+  if (self->state == TTT_GAME_STATE_OVER)
+    return FALSE;
+
+  ttt_game_snapshot (self, &before);
+  ttt_game_stop_waiting (self);
+  self->state = TTT_GAME_STATE_OVER;
+  if (resigning == TTT_MARK_NONE)
+    self->abandoned = TRUE;
+  else
+    self->early_outcome = resigning == TTT_MARK_X ? TTT_OUTCOME_O_WINS : TTT_OUTCOME_X_WINS;
+
+  g_object_ref (self);
+
+  if (resigning != TTT_MARK_NONE)
+    ttt_game_count_result (self, self->early_outcome);
+  ttt_game_drop_hint (self);
+  ttt_game_emit_changes (self, &before);
+  if (resigning != TTT_MARK_NONE)
+    g_signal_emit (self, signals[GAME_OVER], 0, self->early_outcome, 0u);
+
+  g_object_unref (self);
+
+  return TRUE;
+}
+
+/**
+ * ttt_game_resign:
+ * @self: a #TttGame
+ * @side: the side that gives up
+ *
+ * Ends the game in progress as won by the other side, counted like a
+ * game played out.
+ *
+ * Returns: %FALSE, nothing changed, if the game is over already
+ */
+gboolean
+ttt_game_resign (TttGame *self,
+                 TttMark  side)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, FALSE);
+
+  return ttt_game_end_early (self, side);
+}
+
+/**
+ * ttt_game_abandon:
+ * @self: a #TttGame
+ *
+ * Ends the game in progress with no result and counts nothing: what a
+ * lost connection does to a network game. The state becomes
+ * %TTT_GAME_STATE_OVER with the outcome still %TTT_OUTCOME_ONGOING.
+ *
+ * Returns: %FALSE, nothing changed, if the game is over already
+ */
+gboolean
+ttt_game_abandon (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return ttt_game_end_early (self, TTT_MARK_NONE);
+}
+
+/* Whether the game ended by ttt_game_abandon(). */
+gboolean
+ttt_game_get_abandoned (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return self->abandoned;
 }

@@ -149,4 +149,15 @@ gboolean        ttt_game_get_ultimate_cell_analysis (TttGame    *self,
 
 TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 
+/* A game with someone on another computer, run by a network session. */
+void            ttt_game_start_remote        (TttGame        *self,
+                                              TttPlayer      *remote,
+                                              TttMark         local_mark);
+gboolean        ttt_game_take_back           (TttGame        *self,
+                                              TttMark         side);
+gboolean        ttt_game_resign              (TttGame        *self,
+                                              TttMark         side);
+gboolean        ttt_game_abandon             (TttGame        *self);
+gboolean        ttt_game_get_abandoned       (TttGame        *self);
+
 G_END_DECLS

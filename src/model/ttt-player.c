@@ -10,6 +10,7 @@
 typedef struct
 {
   TttPlayerKind kind;
+  char         *name;
 } TttPlayerPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (TttPlayer, ttt_player, G_TYPE_OBJECT)
@@ -17,6 +18,7 @@ G_DEFINE_TYPE_WITH_PRIVATE (TttPlayer, ttt_player, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_KIND,
+  PROP_NAME,
   N_PROPS
 };
 
@@ -34,6 +36,10 @@ ttt_player_get_property (GObject    *object,
     {
     case PROP_KIND:
       g_value_set_enum (value, priv->kind);
+      break;
+
+    case PROP_NAME:
+      g_value_set_string (value, priv->name);
       break;
 
     default:
@@ -55,9 +61,23 @@ ttt_player_set_property (GObject      *object,
       priv->kind = g_value_get_enum (value);
       break;
 
+    case PROP_NAME:
+      priv->name = g_value_dup_string (value);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+static void
+ttt_player_finalize (GObject *object)
+{
+  TttPlayerPrivate *priv = ttt_player_get_instance_private (TTT_PLAYER (object));
+
+  g_free (priv->name);
+
+  G_OBJECT_CLASS (ttt_player_parent_class)->finalize (object);
 }
 
 static void
@@ -65,6 +85,7 @@ ttt_player_class_init (TttPlayerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->finalize = ttt_player_finalize;
   object_class->get_property = ttt_player_get_property;
   object_class->set_property = ttt_player_set_property;
 
@@ -82,6 +103,19 @@ ttt_player_class_init (TttPlayerClass *klass)
                        (G_PARAM_READWRITE |
                         G_PARAM_CONSTRUCT_ONLY |
                         G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttPlayer:name:
+   *
+   * The name the player goes by, as a person elsewhere introduced
+   * themselves; %NULL for the person here and the computer, whom the game
+   * names itself.
+   */
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_CONSTRUCT_ONLY |
+                          G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -113,6 +147,24 @@ ttt_player_get_kind (TttPlayer *self)
   priv = ttt_player_get_instance_private (self);
 
   return priv->kind;
+}
+
+/**
+ * ttt_player_get_name:
+ * @self: a #TttPlayer
+ *
+ * Returns: (nullable): the name of a remote player, or %NULL
+ */
+const char *
+ttt_player_get_name (TttPlayer *self)
+{
+  TttPlayerPrivate *priv;
+
+  g_return_val_if_fail (TTT_IS_PLAYER (self), NULL);
+
+  priv = ttt_player_get_instance_private (self);
+
+  return priv->name;
 }
 
 /**

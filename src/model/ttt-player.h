@@ -44,6 +44,7 @@ struct _TttPlayerClass
 
 TttPlayer      *ttt_player_new_local          (void);
 TttPlayerKind   ttt_player_get_kind           (TttPlayer            *self);
+const char     *ttt_player_get_name           (TttPlayer            *self);
 void            ttt_player_choose_move_async  (TttPlayer            *self,
                                                const TttPosition    *position,
                                                guint64               rng_state,

@@ -51,6 +51,7 @@ G_DEFINE_ENUM_TYPE (TttTallyId, ttt_tally_id,
   G_DEFINE_ENUM_VALUE (TTT_TALLY_MEDIUM, "medium"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_HARD, "hard"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_TWO_PLAYERS, "two-players"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_NETWORK, "network"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_EASY, "ultimate-easy"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_MEDIUM, "ultimate-medium"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_HARD, "ultimate-hard"),
@@ -733,10 +734,10 @@ read_tallies (GVariant  *value,
         }
     }
 
-  /* A value stored before Ultimate came has no Ultimate tallies: they
-   * start at 0, and that is no fault. */
-  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
-    if (!named[id] && ttt_tally_id_get_variant (id) == TTT_VARIANT_CLASSIC)
+  /* The tallies since 0.2.0 (network games, Ultimate) are missing from
+   * what an older version wrote, rightly: they start at 0. */
+  for (TttTallyId id = 0; id <= TTT_TALLY_TWO_PLAYERS; id++)
+    if (!named[id])
       add_problem (problems, "“%s” is missing", tally_key (id));
 }
 

@@ -12,22 +12,25 @@
 
 G_BEGIN_DECLS
 
-/* One tally per level against the computer, and one for two people, for
- * each game: classic first (as stored before Ultimate came), then
- * Ultimate. The nicks are the keys of the GSettings value "statistics". */
+/* One tally per level against the computer, one for two people here and
+ * one against people elsewhere (from the person here's side), for the
+ * classic game (as stored before Ultimate came); then Ultimate's per level
+ * and for two people here. The nicks are the keys of the GSettings value
+ * "statistics". */
 typedef enum
 {
   TTT_TALLY_EASY,
   TTT_TALLY_MEDIUM,
   TTT_TALLY_HARD,
   TTT_TALLY_TWO_PLAYERS,
+  TTT_TALLY_NETWORK,      /* against someone on another computer */
   TTT_TALLY_ULTIMATE_EASY,
   TTT_TALLY_ULTIMATE_MEDIUM,
   TTT_TALLY_ULTIMATE_HARD,
   TTT_TALLY_ULTIMATE_TWO_PLAYERS,
 } TttTallyId;
 
-#define TTT_N_TALLIES 8
+#define TTT_N_TALLIES 9
 
 #define TTT_TYPE_TALLY_ID (ttt_tally_id_get_type ())
 GType ttt_tally_id_get_type (void) G_GNUC_CONST;

@@ -33,6 +33,16 @@ side_won (TttGame *game,
   if (ttt_game_get_two_local (game))
     return winner == TTT_MARK_X ? _("X won!") : _("O won!");
 
+  if (ttt_game_get_side_kind (game, winner) == TTT_PLAYER_KIND_REMOTE)
+    {
+      /* Kept with the game, since the words are handed out unowned. */
+      /* Translators: %s is the name of someone playing on another computer. */
+      char *text = g_strdup_printf (_("%s won"), ttt_game_get_side_name (game, winner));
+
+      g_object_set_data_full (G_OBJECT (game), "ttt-words-remote-won", text, g_free);
+      return text;
+    }
+
   return ttt_game_get_side_kind (game, winner) == TTT_PLAYER_KIND_LOCAL
          ? _("You won!") : _("Computer won");
 }
@@ -77,6 +87,10 @@ ttt_words_status (TttGame *game)
       return g_strdup (ttt_game_get_turn (game) == TTT_MARK_X ? _("X’s turn") : _("O’s turn"));
 
     case TTT_GAME_STATE_WAITING:
+      if (ttt_game_get_side_kind (game, ttt_game_get_turn (game)) == TTT_PLAYER_KIND_REMOTE)
+        /* Translators: %s is the other person's name. */
+        return g_strdup_printf (_("Waiting for %s’s move…"),
+                                ttt_game_get_side_name (game, ttt_game_get_turn (game)));
       return g_strdup (_("Computer is thinking…"));
 
     case TTT_GAME_STATE_OVER:
@@ -93,6 +107,16 @@ classic_subtitle (TttGame *game)
 
   if (ttt_game_get_two_local (game))
     return g_strdup (_("Two players"));
+
+  if (ttt_game_get_current_tally (game) == TTT_TALLY_NETWORK)
+    {
+      TttMark mine = ttt_game_get_human_mark (game);
+      const char *other = ttt_game_get_side_name (game, mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
+
+      /* Translators: %s is the name of someone on another computer. */
+      return g_strdup_printf (mine == TTT_MARK_X ? _("You play X against %s") : _("You play O against %s"),
+                              other);
+    }
 
   level = ttt_level_name (ttt_game_get_current_difficulty (game));
   if (ttt_game_get_side_kind (game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL)

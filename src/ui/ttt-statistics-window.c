@@ -94,6 +94,10 @@ tally_title (TttTallyId id)
       /* Translators: the row of the statistics of games between two
        * people at one screen. */
       return _("X against O");
+    case TTT_TALLY_NETWORK:
+      /* Translators: the row of the statistics of games against people
+       * on other computers. */
+      return _("Against people elsewhere");
     default:
       g_return_val_if_reached ("");
     }
@@ -429,6 +433,8 @@ toast_title (guint ids)
       return g_strdup (_("Hard statistics reset"));
     case TTT_TALLY_TWO_PLAYERS:
       return g_strdup (_("Two-player statistics reset"));
+    case TTT_TALLY_NETWORK:
+      return g_strdup (_("Network statistics reset"));
     case TTT_TALLY_ULTIMATE_EASY:
       return g_strdup (_("Ultimate Easy statistics reset"));
     case TTT_TALLY_ULTIMATE_MEDIUM:
@@ -456,6 +462,8 @@ reset_title (TttTallyId id)
       return _("Reset Hard Statistics");
     case TTT_TALLY_TWO_PLAYERS:
       return _("Reset Two-Player Statistics");
+    case TTT_TALLY_NETWORK:
+      return _("Reset Network Statistics");
     case TTT_TALLY_ULTIMATE_EASY:
       return _("Reset Ultimate Easy Statistics");
     case TTT_TALLY_ULTIMATE_MEDIUM:
@@ -664,12 +672,14 @@ static void
 add_row (TttStatisticsWindow *self,
          TttTallyId           id)
 {
+  /* Games against people, here or elsewhere, go together; Ultimate's
+   * tallies have groups of their own. */
   AdwPreferencesGroup *groups[] = {
     self->computer_group, self->two_players_group,
     self->ultimate_computer_group, self->ultimate_two_players_group,
   };
   AdwPreferencesGroup *group = groups[(ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE) * 2 +
-                                      ttt_tally_id_is_two_players (id)];
+                                      (ttt_tally_id_is_two_players (id) || id == TTT_TALLY_NETWORK)];
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reset = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
   const char *reset_label = reset_title (id);

@@ -458,6 +458,7 @@ handle_line (TttConnection *self,
     case TTT_MESSAGE_REMATCH_ACCEPT:
     case TTT_MESSAGE_UNDO_REQUEST:
     case TTT_MESSAGE_UNDO_ANSWER:
+    case TTT_MESSAGE_CODE_CONFIRMED:
     case TTT_N_MESSAGE_TYPES:
     default:
       g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);

@@ -31,6 +31,7 @@ static const char *const type_names[TTT_N_MESSAGE_TYPES] = {
   "undo-answer",
   "keep-alive",
   "goodbye",
+  "code-confirmed",
 };
 
 /* The members each type has beside "type" and "seq", all of them required. */
@@ -56,6 +57,7 @@ members_of (TttMessageType type)
     case TTT_MESSAGE_UNDO_REQUEST:
     case TTT_MESSAGE_KEEP_ALIVE:
     case TTT_MESSAGE_GOODBYE:
+    case TTT_MESSAGE_CODE_CONFIRMED:
     case TTT_N_MESSAGE_TYPES:
     default:
       return no_members;
@@ -319,6 +321,7 @@ check_message (const TttMessage  *message,
     case TTT_MESSAGE_UNDO_ANSWER:
     case TTT_MESSAGE_KEEP_ALIVE:
     case TTT_MESSAGE_GOODBYE:
+    case TTT_MESSAGE_CODE_CONFIRMED:
     case TTT_N_MESSAGE_TYPES:
     default:
       break;
@@ -545,6 +548,7 @@ parse_fields (JsonObject  *object,
     case TTT_MESSAGE_UNDO_REQUEST:
     case TTT_MESSAGE_KEEP_ALIVE:
     case TTT_MESSAGE_GOODBYE:
+    case TTT_MESSAGE_CODE_CONFIRMED:
     case TTT_N_MESSAGE_TYPES:
     default:
       break;
@@ -800,6 +804,7 @@ ttt_protocol_serialize (const TttMessage  *message,
     case TTT_MESSAGE_UNDO_REQUEST:
     case TTT_MESSAGE_KEEP_ALIVE:
     case TTT_MESSAGE_GOODBYE:
+    case TTT_MESSAGE_CODE_CONFIRMED:
     case TTT_N_MESSAGE_TYPES:
     default:
       break;

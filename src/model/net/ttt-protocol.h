@@ -52,6 +52,7 @@ typedef enum {
   TTT_MESSAGE_UNDO_ANSWER,
   TTT_MESSAGE_KEEP_ALIVE,
   TTT_MESSAGE_GOODBYE,
+  TTT_MESSAGE_CODE_CONFIRMED,  /* the person saw the same code on both screens */
   TTT_N_MESSAGE_TYPES,
 } TttMessageType;
 

@@ -1,0 +1,849 @@
+/* test-net-session.c — whole network games between two games in one process
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two TttGames, each with a TttNetSession, over a loopback connection: the
+ * code confirmed on both sides, a whole classic game, a rematch with the
+ * colours swapped, an undo refused then granted, a resignation, and the
+ * connection ending in each phase (handshake, verification, mid-game, game
+ * over) with each side in the right state and saying the right thing. Then
+ * hostile peers written by hand against a session: a move out of turn, an
+ * illegal move, a repeated sequence number; none changes the board or the
+ * statistics.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "model-helpers.h"
+#include "net-helpers.h"
+#include "ttt-certificate.h"
+#include "ttt-net-session.h"
+
+typedef struct {
+  TttGame       *games[2];     /* host, guest */
+  TttNetSession *sessions[2];
+} Pair;
+
+typedef struct {
+  TttNetSession      *session;
+  TttNetSessionState  state;
+} StateWait;
+
+static gboolean
+reached_state (gpointer data)
+{
+  StateWait *wait = data;
+  TttNetSessionState state = ttt_net_session_get_state (wait->session);
+
+  return state == wait->state || state == TTT_NET_SESSION_CLOSED;
+}
+
+static void
+wait_state (TttNetSession      *session,
+            TttNetSessionState  state)
+{
+  StateWait wait = { session, state };
+
+  ttt_net_wait (reached_state, &wait, 60000);
+  if (ttt_net_session_get_state (session) != state)
+    g_error ("Closed instead (%s)", ttt_net_session_get_message (session));
+}
+
+static TttGame *
+game_new (void)
+{
+  TttGame *game = ttt_game_new ();
+
+  ttt_game_set_seed (game, 20);
+  ttt_game_start_new (game);
+  return game;
+}
+
+static TttNetSession *
+session_new (TttGame           *game,
+             TttConnectionRole  role,
+             const char        *name,
+             TttNetFirst        first)
+{
+  TttNetSession *session = ttt_net_session_new (game, role, name, first);
+
+  ttt_net_set_patient_timeouts (ttt_net_session_get_connection (session));
+  return session;
+}
+
+/* Host and guest, both showing the code. */
+static void
+pair_connect (Pair        *pair,
+              TttNetFirst  first)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
+
+  pair->games[0] = game_new ();
+  pair->games[1] = game_new ();
+  pair->sessions[0] = session_new (pair->games[0], TTT_CONNECTION_ROLE_HOST, "Ana", first);
+  pair->sessions[1] = session_new (pair->games[1], TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_NET_X_HOST);
+
+  g_assert_true (ttt_net_session_host (pair->sessions[0], "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  address = g_strdup_printf ("127.0.0.1:%u",
+                             ttt_connection_get_port (ttt_net_session_get_connection (pair->sessions[0])));
+  g_assert_true (ttt_net_session_join (pair->sessions[1], address, &error));
+  g_assert_no_error (error);
+
+  wait_state (pair->sessions[0], TTT_NET_SESSION_VERIFYING);
+  wait_state (pair->sessions[1], TTT_NET_SESSION_VERIFYING);
+  g_assert_cmpstr (ttt_net_session_get_code (pair->sessions[0]), ==,
+                   ttt_net_session_get_code (pair->sessions[1]));
+  g_assert_cmpstr (ttt_net_session_get_peer_name (pair->sessions[0]), ==, "Ben");
+  g_assert_cmpstr (ttt_net_session_get_peer_name (pair->sessions[1]), ==, "Ana");
+}
+
+/* Both confirm: the game begins on both sides. */
+static void
+pair_open (Pair        *pair,
+           TttNetFirst  first)
+{
+  pair_connect (pair, first);
+
+  ttt_net_session_confirm (pair->sessions[0], TRUE);
+  g_assert_cmpint (ttt_net_session_get_state (pair->sessions[0]), ==, TTT_NET_SESSION_CONFIRMED);
+  ttt_net_session_confirm (pair->sessions[1], TRUE);
+  wait_state (pair->sessions[0], TTT_NET_SESSION_PLAYING);
+  wait_state (pair->sessions[1], TTT_NET_SESSION_PLAYING);
+}
+
+static void
+pair_close (Pair *pair)
+{
+  for (guint i = 0; i < 2; i++)
+    {
+      if (pair->sessions[i] != NULL)
+        ttt_net_session_leave (pair->sessions[i]);
+      g_clear_object (&pair->sessions[i]);
+    }
+  ttt_net_drain ();
+  for (guint i = 0; i < 2; i++)
+    g_clear_object (&pair->games[i]);
+}
+
+typedef struct {
+  TttGame *game;
+  guint    n_moves;
+} MovesWait;
+
+static gboolean
+has_moves (gpointer data)
+{
+  MovesWait *wait = data;
+
+  return ttt_game_get_n_moves (wait->game) >= wait->n_moves ||
+         ttt_game_get_state (wait->game) == TTT_GAME_STATE_OVER;
+}
+
+/* The person to move plays @cell; the other side sees it come. */
+static void
+play (Pair    *pair,
+      int      cell)
+{
+  guint mover = ttt_game_get_state (pair->games[0]) == TTT_GAME_STATE_LOCAL_TURN ? 0 : 1;
+  MovesWait wait = { pair->games[1 - mover], ttt_game_get_n_moves (pair->games[mover]) + 1 };
+
+  g_assert_cmpint (ttt_game_get_state (pair->games[mover]), ==, TTT_GAME_STATE_LOCAL_TURN);
+  g_assert_cmpint (ttt_game_get_state (pair->games[1 - mover]), ==, TTT_GAME_STATE_WAITING);
+  g_assert_true (ttt_game_play (pair->games[mover], cell));
+  ttt_net_wait (has_moves, &wait, 60000);
+  g_assert_cmpint (ttt_game_get_cell (pair->games[1 - mover], cell), ==,
+                   ttt_game_get_cell (pair->games[mover], cell));
+}
+
+static void
+assert_same_board (Pair *pair)
+{
+  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+    g_assert_cmpint (ttt_game_get_cell (pair->games[0], cell), ==, ttt_game_get_cell (pair->games[1], cell));
+  g_assert_cmpuint (ttt_game_get_n_moves (pair->games[0]), ==, ttt_game_get_n_moves (pair->games[1]));
+}
+
+static void
+assert_network_tally (TttGame *game,
+                      guint    won,
+                      guint    drawn,
+                      guint    lost)
+{
+  TttTally tally = ttt_test_tally (game, TTT_TALLY_NETWORK);
+
+  g_assert_cmpuint (tally.won, ==, won);
+  g_assert_cmpuint (tally.drawn, ==, drawn);
+  g_assert_cmpuint (tally.lost, ==, lost);
+  /* Nothing else counted a network game. */
+  for (TttTallyId id = 0; id < TTT_TALLY_NETWORK; id++)
+    g_assert_cmpuint (ttt_test_games (game, id), ==, 0);
+}
+
+/* A whole game, then a rematch */
+
+static void
+test_whole_game (void)
+{
+  Pair pair = { 0 };
+  static const int x_wins[] = { 0, 3, 1, 4, 2 };
+
+  pair_open (&pair, TTT_NET_X_HOST);
+
+  g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[0]), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_game_get_side_kind (pair.games[0], TTT_MARK_O), ==, TTT_PLAYER_KIND_REMOTE);
+  g_assert_cmpint (ttt_game_get_side_kind (pair.games[1], TTT_MARK_X), ==, TTT_PLAYER_KIND_REMOTE);
+  g_assert_cmpstr (ttt_game_get_side_name (pair.games[0], TTT_MARK_O), ==, "Ben");
+  g_assert_cmpstr (ttt_game_get_side_name (pair.games[1], TTT_MARK_X), ==, "Ana");
+  g_assert_cmpint (ttt_game_get_current_tally (pair.games[0]), ==, TTT_TALLY_NETWORK);
+
+  for (guint i = 0; i < G_N_ELEMENTS (x_wins); i++)
+    play (&pair, x_wins[i]);
+
+  assert_same_board (&pair);
+  for (guint i = 0; i < 2; i++)
+    {
+      wait_state (pair.sessions[i], TTT_NET_SESSION_GAME_OVER);
+      g_assert_cmpint (ttt_game_get_outcome (pair.games[i]), ==, TTT_OUTCOME_X_WINS);
+    }
+  assert_network_tally (pair.games[0], 1, 0, 0);
+  assert_network_tally (pair.games[1], 0, 0, 1);
+
+  /* The guest offers a rematch; the host sees the offer and accepts. */
+  g_assert_true (ttt_net_session_offer_rematch (pair.sessions[1]));
+  g_assert_true (ttt_net_session_get_rematch_asked (pair.sessions[1]));
+  g_assert_false (ttt_net_session_offer_rematch (pair.sessions[1]));
+  while (!ttt_net_session_get_rematch_offered (pair.sessions[0]))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (ttt_net_session_offer_rematch (pair.sessions[0]));
+  wait_state (pair.sessions[0], TTT_NET_SESSION_PLAYING);
+  wait_state (pair.sessions[1], TTT_NET_SESSION_PLAYING);
+
+  /* The colours swapped: Ben plays X and moves first. */
+  g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[0]), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_game_get_state (pair.games[1]), ==, TTT_GAME_STATE_LOCAL_TURN);
+  g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 0);
+
+  {
+    static const int draw[] = { 4, 0, 8, 2, 1, 7, 6, 3, 5 };
+
+    for (guint i = 0; i < G_N_ELEMENTS (draw); i++)
+      play (&pair, draw[i]);
+  }
+  assert_same_board (&pair);
+  wait_state (pair.sessions[0], TTT_NET_SESSION_GAME_OVER);
+  wait_state (pair.sessions[1], TTT_NET_SESSION_GAME_OVER);
+  assert_network_tally (pair.games[0], 1, 1, 0);
+  assert_network_tally (pair.games[1], 0, 1, 1);
+
+  pair_close (&pair);
+}
+
+/* The guest asked to move first: the host's choice is what is played. */
+static void
+test_guest_first (void)
+{
+  Pair pair = { 0 };
+
+  pair_open (&pair, TTT_NET_X_GUEST);
+  g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[0]), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_X);
+  play (&pair, 4);
+  play (&pair, 0);
+  assert_same_board (&pair);
+  pair_close (&pair);
+}
+
+/* Undo */
+
+static void
+undo_answered_cb (TttNetSession *session,
+                  gboolean       accepted,
+                  gpointer       user_data)
+{
+  int *answer = user_data;
+
+  *answer = accepted;
+}
+
+static gboolean
+is_answered (gpointer data)
+{
+  return *(int *) data >= 0;
+}
+
+static void
+wait_requested (TttNetSession *session)
+{
+  while (!ttt_net_session_get_undo_requested (session))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+test_undo (void)
+{
+  Pair pair = { 0 };
+  int answer = -1;
+  MovesWait wait;
+
+  pair_open (&pair, TTT_NET_X_HOST);
+  g_signal_connect (pair.sessions[0], "undo-answered", G_CALLBACK (undo_answered_cb), &answer);
+
+  /* Nothing of the host's to take back yet. */
+  g_assert_false (ttt_net_session_request_undo (pair.sessions[0]));
+  g_assert_false (ttt_game_undo (pair.games[0]));
+
+  play (&pair, 0);
+  play (&pair, 4);
+  play (&pair, 8);
+
+  /* Refused: nothing changes. */
+  g_assert_true (ttt_net_session_request_undo (pair.sessions[0]));
+  g_assert_false (ttt_net_session_request_undo (pair.sessions[0]));
+  wait_requested (pair.sessions[1]);
+  g_assert_true (ttt_net_session_answer_undo (pair.sessions[1], FALSE));
+  g_assert_false (ttt_net_session_answer_undo (pair.sessions[1], FALSE));
+  ttt_net_wait (is_answered, &answer, 60000);
+  g_assert_cmpint (answer, ==, FALSE);
+  g_assert_false (ttt_net_session_get_undo_asked (pair.sessions[0]));
+  g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 3);
+  assert_same_board (&pair);
+
+  /* Granted: the host's last move goes on both sides; the host moves. */
+  answer = -1;
+  g_assert_true (ttt_net_session_request_undo (pair.sessions[0]));
+  wait_requested (pair.sessions[1]);
+  g_assert_true (ttt_net_session_answer_undo (pair.sessions[1], TRUE));
+  g_assert_cmpuint (ttt_game_get_n_moves (pair.games[1]), ==, 2);
+  ttt_net_wait (is_answered, &answer, 60000);
+  g_assert_cmpint (answer, ==, TRUE);
+  assert_same_board (&pair);
+  g_assert_cmpint (ttt_game_get_cell (pair.games[0], 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_game_get_state (pair.games[0]), ==, TTT_GAME_STATE_LOCAL_TURN);
+  g_assert_cmpint (ttt_game_get_state (pair.games[1]), ==, TTT_GAME_STATE_WAITING);
+
+  /* The guest's turn now: its request takes back its own move and the
+   * host's answer. */
+  play (&pair, 2);
+  answer = -1;
+  g_signal_connect (pair.sessions[1], "undo-answered", G_CALLBACK (undo_answered_cb), &answer);
+  g_assert_true (ttt_net_session_request_undo (pair.sessions[1]));
+  wait_requested (pair.sessions[0]);
+  g_assert_true (ttt_net_session_answer_undo (pair.sessions[0], TRUE));
+  ttt_net_wait (is_answered, &answer, 60000);
+  g_assert_cmpint (answer, ==, TRUE);
+  assert_same_board (&pair);
+  g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 1);
+  g_assert_cmpint (ttt_game_get_state (pair.games[1]), ==, TTT_GAME_STATE_LOCAL_TURN);
+
+  /* And the game goes on. */
+  play (&pair, 1);
+  wait.game = pair.games[0];
+  wait.n_moves = 2;
+  ttt_net_wait (has_moves, &wait, 60000);
+  assert_same_board (&pair);
+  assert_network_tally (pair.games[0], 0, 0, 0);
+
+  pair_close (&pair);
+}
+
+/* Resigning */
+
+static void
+test_resign (void)
+{
+  Pair pair = { 0 };
+
+  pair_open (&pair, TTT_NET_X_HOST);
+  play (&pair, 0);
+
+  /* The guest, to move, gives up. */
+  g_assert_true (ttt_net_session_resign (pair.sessions[1]));
+  g_assert_cmpint (ttt_net_session_get_state (pair.sessions[1]), ==, TTT_NET_SESSION_GAME_OVER);
+  wait_state (pair.sessions[0], TTT_NET_SESSION_GAME_OVER);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (ttt_game_get_outcome (pair.games[i]), ==, TTT_OUTCOME_X_WINS);
+      g_assert_cmpint (ttt_game_get_state (pair.games[i]), ==, TTT_GAME_STATE_OVER);
+      g_assert_cmpint (ttt_game_get_turn (pair.games[i]), ==, TTT_MARK_NONE);
+      g_assert_false (ttt_game_play (pair.games[i], 4));
+      g_assert_false (ttt_net_session_resign (pair.sessions[i]));
+    }
+  assert_network_tally (pair.games[0], 1, 0, 0);
+  assert_network_tally (pair.games[1], 0, 0, 1);
+
+  pair_close (&pair);
+}
+
+/* The connection ends */
+
+static gboolean
+is_closed (gpointer data)
+{
+  return ttt_net_session_get_state (data) == TTT_NET_SESSION_CLOSED;
+}
+
+static void
+wait_closed (TttNetSession *session)
+{
+  ttt_net_wait (is_closed, session, 60000);
+  g_test_message ("closed: %s", ttt_net_session_get_message (session));
+}
+
+static void
+assert_untouched (TttGame *game)
+{
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    g_assert_cmpuint (ttt_test_games (game, id), ==, 0);
+}
+
+static gboolean
+host_handshaking (gpointer data)
+{
+  return ttt_connection_get_state (data) == TTT_CONNECTION_STATE_HANDSHAKE;
+}
+
+static void
+test_lost_in_handshake (void)
+{
+  Pair pair = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
+
+  pair.games[0] = game_new ();
+  pair.games[1] = game_new ();
+  pair.sessions[0] = session_new (pair.games[0], TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
+  pair.sessions[1] = session_new (pair.games[1], TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_NET_X_HOST);
+  g_assert_true (ttt_net_session_host (pair.sessions[0], "127.0.0.1", 0, &error));
+  address = g_strdup_printf ("127.0.0.1:%u",
+                             ttt_connection_get_port (ttt_net_session_get_connection (pair.sessions[0])));
+  g_assert_true (ttt_net_session_join (pair.sessions[1], address, &error));
+  g_assert_no_error (error);
+
+  /* The guest goes while the host is still in the TLS handshake. */
+  ttt_net_wait (host_handshaking, ttt_net_session_get_connection (pair.sessions[0]), 60000);
+  ttt_net_session_leave (pair.sessions[1]);
+  g_assert_cmpint (ttt_net_session_get_end (pair.sessions[1]), ==, TTT_NET_SESSION_END_LEFT);
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[1]), ==, "You left the game.");
+  wait_closed (pair.sessions[0]);
+  g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_FAILED);
+  g_assert_nonnull (ttt_net_session_get_message (pair.sessions[0]));
+  g_assert_null (ttt_net_session_get_peer_name (pair.sessions[0]));
+  for (guint i = 0; i < 2; i++)
+    assert_untouched (pair.games[i]);
+
+  pair_close (&pair);
+}
+
+static void
+test_refused (void)
+{
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) host = session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
+  g_autoptr(TttNetSession) guest = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
+
+  /* A port nobody listens on any more. */
+  g_assert_true (ttt_net_session_host (host, "127.0.0.1", 0, &error));
+  address = g_strdup_printf ("127.0.0.1:%u", ttt_connection_get_port (ttt_net_session_get_connection (host)));
+  ttt_net_session_leave (host);
+  ttt_net_drain ();
+
+  guest = session_new (game, TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_NET_X_HOST);
+  g_assert_true (ttt_net_session_join (guest, address, &error));
+  wait_closed (guest);
+  g_assert_cmpint (ttt_net_session_get_end (guest), ==, TTT_NET_SESSION_END_FAILED);
+  g_assert_nonnull (strstr (ttt_net_session_get_message (guest), "refused"));
+  assert_untouched (game);
+
+  /* A bad address is said at once and changes nothing. */
+  g_clear_object (&guest);
+  guest = session_new (game, TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_NET_X_HOST);
+  g_assert_false (ttt_net_session_join (guest, "[::1", &error));
+  g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS);
+  g_assert_cmpint (ttt_net_session_get_state (guest), ==, TTT_NET_SESSION_CONNECTING);
+}
+
+static void
+test_codes_differ (void)
+{
+  Pair pair = { 0 };
+
+  pair_connect (&pair, TTT_NET_X_HOST);
+  ttt_net_session_confirm (pair.sessions[0], TRUE);
+  ttt_net_session_confirm (pair.sessions[1], FALSE);
+  g_assert_cmpint (ttt_net_session_get_end (pair.sessions[1]), ==, TTT_NET_SESSION_END_CODES_DIFFER);
+  wait_closed (pair.sessions[0]);
+  g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[0]), ==, "Ben left the game.");
+  for (guint i = 0; i < 2; i++)
+    assert_untouched (pair.games[i]);
+  pair_close (&pair);
+}
+
+static void
+test_lost_in_verification (void)
+{
+  Pair pair = { 0 };
+
+  pair_connect (&pair, TTT_NET_X_HOST);
+  /* The host's computer goes away without a word. */
+  g_object_run_dispose (G_OBJECT (ttt_net_session_get_connection (pair.sessions[0])));
+  wait_closed (pair.sessions[1]);
+  g_assert_cmpint (ttt_net_session_get_end (pair.sessions[1]), ==, TTT_NET_SESSION_END_LOST);
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[1]), ==, "Connection to Ana lost");
+  ttt_net_session_confirm (pair.sessions[1], TRUE);
+  g_assert_cmpint (ttt_net_session_get_state (pair.sessions[1]), ==, TTT_NET_SESSION_CLOSED);
+  for (guint i = 0; i < 2; i++)
+    assert_untouched (pair.games[i]);
+  pair_close (&pair);
+}
+
+static void
+test_lost_mid_game (gconstpointer data)
+{
+  gboolean goodbye = GPOINTER_TO_INT (data);
+  Pair pair = { 0 };
+
+  pair_open (&pair, TTT_NET_X_HOST);
+  play (&pair, 0);
+  play (&pair, 4);
+
+  if (goodbye)
+    ttt_net_session_leave (pair.sessions[1]);
+  else
+    g_object_run_dispose (G_OBJECT (ttt_net_session_get_connection (pair.sessions[1])));
+  wait_closed (pair.sessions[0]);
+  g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==,
+                   goodbye ? TTT_NET_SESSION_END_PEER_LEFT : TTT_NET_SESSION_END_LOST);
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[0]), ==,
+                   goodbye ? "Ben left the game." : "Connection to Ben lost");
+
+  /* Abandoned, not lost: nothing counted, and nobody can play on. */
+  g_assert_cmpint (ttt_game_get_state (pair.games[0]), ==, TTT_GAME_STATE_OVER);
+  g_assert_true (ttt_game_get_abandoned (pair.games[0]));
+  g_assert_cmpint (ttt_game_get_outcome (pair.games[0]), ==, TTT_OUTCOME_ONGOING);
+  g_assert_false (ttt_game_play (pair.games[0], 8));
+  g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 2);
+  assert_network_tally (pair.games[0], 0, 0, 0);
+  if (goodbye)
+    {
+      g_assert_true (ttt_game_get_abandoned (pair.games[1]));
+      assert_network_tally (pair.games[1], 0, 0, 0);
+    }
+
+  pair_close (&pair);
+}
+
+static void
+test_lost_after_game (void)
+{
+  Pair pair = { 0 };
+  static const int x_wins[] = { 0, 3, 1, 4, 2 };
+
+  pair_open (&pair, TTT_NET_X_HOST);
+  for (guint i = 0; i < G_N_ELEMENTS (x_wins); i++)
+    play (&pair, x_wins[i]);
+  wait_state (pair.sessions[0], TTT_NET_SESSION_GAME_OVER);
+  wait_state (pair.sessions[1], TTT_NET_SESSION_GAME_OVER);
+  g_assert_true (ttt_net_session_offer_rematch (pair.sessions[0]));
+
+  g_object_run_dispose (G_OBJECT (ttt_net_session_get_connection (pair.sessions[0])));
+  wait_closed (pair.sessions[1]);
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[1]), ==, "Connection to Ana lost");
+  /* The result stands; the offer went with the connection. */
+  g_assert_false (ttt_net_session_get_rematch_offered (pair.sessions[1]));
+  g_assert_false (ttt_net_session_offer_rematch (pair.sessions[1]));
+  g_assert_false (ttt_game_get_abandoned (pair.games[1]));
+  g_assert_cmpint (ttt_game_get_outcome (pair.games[1]), ==, TTT_OUTCOME_X_WINS);
+  assert_network_tally (pair.games[1], 0, 0, 1);
+  pair_close (&pair);
+}
+
+/* The person here begins another game: the network game is left. */
+static void
+test_new_game_leaves (void)
+{
+  Pair pair = { 0 };
+
+  pair_open (&pair, TTT_NET_X_HOST);
+  play (&pair, 0);
+  ttt_game_start_new (pair.games[1]);
+  g_assert_cmpint (ttt_net_session_get_state (pair.sessions[1]), ==, TTT_NET_SESSION_CLOSED);
+  g_assert_cmpint (ttt_game_get_side_kind (pair.games[1], TTT_MARK_O), !=, TTT_PLAYER_KIND_REMOTE);
+  g_assert_cmpint (ttt_game_get_side_kind (pair.games[1], TTT_MARK_X), !=, TTT_PLAYER_KIND_REMOTE);
+  g_assert_cmpint (ttt_game_get_current_tally (pair.games[1]), !=, TTT_TALLY_NETWORK);
+  wait_closed (pair.sessions[0]);
+  g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
+  pair_close (&pair);
+}
+
+/* Hostile peers */
+
+/* A host session against a bare connection that says what it likes. */
+typedef struct {
+  TttGame       *game;
+  TttNetSession *host;
+  TttConnection *peer;
+  TttNetRecord  *record;
+} Hostile;
+
+static void
+hostile_open (Hostile *h)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TttMessage) hello = ttt_net_hello ("Mallory");
+  g_autofree char *address = NULL;
+
+  h->game = game_new ();
+  h->host = session_new (h->game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
+  g_assert_true (ttt_net_session_host (h->host, "127.0.0.1", 0, &error));
+  h->peer = ttt_connection_new (TTT_CONNECTION_ROLE_GUEST, hello);
+  ttt_net_set_patient_timeouts (h->peer);
+  h->record = ttt_net_record_new (h->peer);
+  address = g_strdup_printf ("127.0.0.1:%u", ttt_connection_get_port (ttt_net_session_get_connection (h->host)));
+  g_assert_true (ttt_connection_connect (h->peer, address, &error));
+  g_assert_no_error (error);
+  ttt_net_wait_ready (h->record);
+  wait_state (h->host, TTT_NET_SESSION_VERIFYING);
+}
+
+static void
+hostile_send (Hostile    *h,
+              TttMessage *message)
+{
+  g_autoptr(TttMessage) owned = message;
+
+  g_assert_true (ttt_connection_send (h->peer, owned, NULL));
+}
+
+static void
+hostile_confirm (Hostile *h)
+{
+  hostile_send (h, ttt_message_new (TTT_MESSAGE_CODE_CONFIRMED));
+  ttt_net_session_confirm (h->host, TRUE);
+  wait_state (h->host, TTT_NET_SESSION_PLAYING);
+}
+
+static void
+hostile_close (Hostile *h)
+{
+  g_clear_object (&h->host);
+  g_clear_pointer (&h->record, ttt_net_record_free);
+  g_clear_object (&h->peer);
+  ttt_net_drain ();
+  g_clear_object (&h->game);
+}
+
+static void
+assert_broke_rules (Hostile    *h,
+                    const char *says)
+{
+  wait_closed (h->host);
+  g_assert_cmpint (ttt_net_session_get_end (h->host), ==, TTT_NET_SESSION_END_RULES);
+  if (strstr (ttt_net_session_get_message (h->host), says) == NULL)
+    g_error ("“%s” does not say “%s”", ttt_net_session_get_message (h->host), says);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    g_assert_cmpuint (ttt_test_games (h->game, id), ==, 0);
+  /* The other side is told the game ended. */
+  ttt_net_wait_closed (h->record);
+  g_assert_cmpint (h->record->reason->code, ==, TTT_CONNECTION_ERROR_PEER_LEFT);
+}
+
+static void
+test_hostile_out_of_turn (void)
+{
+  Hostile h = { 0 };
+
+  hostile_open (&h);
+  hostile_confirm (&h);
+  /* The host plays X and is to move: O moves anyway. */
+  hostile_send (&h, ttt_message_new_move (4));
+  assert_broke_rules (&h, "out of turn");
+  g_assert_cmpuint (ttt_game_get_n_moves (h.game), ==, 0);
+  g_assert_cmpint (ttt_game_get_cell (h.game, 4), ==, TTT_MARK_NONE);
+  g_assert_true (ttt_game_get_abandoned (h.game));
+  hostile_close (&h);
+}
+
+static void
+test_hostile_before_confirming (void)
+{
+  Hostile h = { 0 };
+
+  hostile_open (&h);
+  /* A move before the confirmation, from the side that plays O. */
+  hostile_send (&h, ttt_message_new_move (4));
+  assert_broke_rules (&h, "out of turn");
+  assert_untouched (h.game);
+  hostile_close (&h);
+}
+
+static void
+test_hostile_illegal (gconstpointer data)
+{
+  guint cell = GPOINTER_TO_UINT (data);
+  Hostile h = { 0 };
+
+  hostile_open (&h);
+  hostile_confirm (&h);
+  g_assert_true (ttt_game_play (h.game, 0));
+  ttt_net_wait_messages (h.record, 2);  /* the confirmation, the move */
+  /* Taken, or beyond the classic board. */
+  hostile_send (&h, ttt_message_new_move (cell));
+  assert_broke_rules (&h, "rules do not allow");
+  g_assert_cmpuint (ttt_game_get_n_moves (h.game), ==, 1);
+  g_assert_cmpint (ttt_game_get_cell (h.game, 0), ==, TTT_MARK_X);
+  g_assert_true (ttt_game_get_abandoned (h.game));
+  hostile_close (&h);
+}
+
+static void
+test_hostile_twice (void)
+{
+  Hostile h = { 0 };
+
+  hostile_open (&h);
+  hostile_confirm (&h);
+  g_assert_true (ttt_game_play (h.game, 0));
+  ttt_net_wait_messages (h.record, 2);
+  /* Two moves in a row, both on free cells. */
+  hostile_send (&h, ttt_message_new_move (4));
+  hostile_send (&h, ttt_message_new_move (5));
+  assert_broke_rules (&h, "out of turn");
+  g_assert_cmpuint (ttt_game_get_n_moves (h.game), ==, 2);
+  g_assert_cmpint (ttt_game_get_cell (h.game, 5), ==, TTT_MARK_NONE);
+  hostile_close (&h);
+}
+
+/* A repeated sequence number needs a peer that writes its own lines. */
+typedef struct {
+  GSocketConnection *tcp;
+  GIOStream         *tls;
+  gboolean           done;
+  GError            *error;
+} RawPeer;
+
+static gboolean
+accept_any_cb (GTlsConnection       *tls,
+               GTlsCertificate      *peer,
+               GTlsCertificateFlags  errors,
+               gpointer              user_data)
+{
+  return TRUE;
+}
+
+static void
+raw_handshake_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  RawPeer *peer = user_data;
+
+  g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &peer->error);
+  peer->done = TRUE;
+}
+
+static gboolean
+raw_done (gpointer data)
+{
+  return ((RawPeer *) data)->done;
+}
+
+static void
+raw_write (RawPeer    *peer,
+           const char *line)
+{
+  g_output_stream_write_all (g_io_stream_get_output_stream (peer->tls), line, strlen (line), NULL, NULL, NULL);
+}
+
+static void
+test_hostile_repeated_sequence (void)
+{
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) host = session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GTlsCertificate) own = NULL;
+  g_autoptr(GError) error = NULL;
+  RawPeer peer = { 0 };
+  MovesWait wait = { game, 2 };
+
+  g_assert_true (ttt_net_session_host (host, "127.0.0.1", 0, &error));
+  peer.tcp = g_socket_client_connect_to_host (client, "127.0.0.1",
+                                              ttt_connection_get_port (ttt_net_session_get_connection (host)),
+                                              NULL, &error);
+  g_assert_no_error (error);
+  peer.tls = g_tls_client_connection_new (G_IO_STREAM (peer.tcp), NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (peer.tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  own = ttt_certificate_new (&error);
+  g_assert_no_error (error);
+  g_tls_connection_set_certificate (G_TLS_CONNECTION (peer.tls), own);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (peer.tls), G_PRIORITY_DEFAULT, NULL,
+                                    raw_handshake_cb, &peer);
+  ttt_net_wait (raw_done, &peer, 60000);
+  g_assert_no_error (peer.error);
+
+  raw_write (&peer, "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"9.9\",\"name\":\"Mallory\",\"game\":\"classic\",\"x\":\"host\"}\n"
+                    "{\"type\":\"code-confirmed\",\"seq\":2}\n");
+  wait_state (host, TTT_NET_SESSION_VERIFYING);
+  ttt_net_session_confirm (host, TRUE);
+  wait_state (host, TTT_NET_SESSION_PLAYING);
+  g_assert_true (ttt_game_play (game, 0));
+
+  /* A good move, then, once it is on the board, another numbered the
+   * same. */
+  raw_write (&peer, "{\"type\":\"move\",\"seq\":3,\"cell\":4}\n");
+  ttt_net_wait (has_moves, &wait, 60000);
+  g_assert_true (ttt_game_play (game, 1));
+  raw_write (&peer, "{\"type\":\"move\",\"seq\":3,\"cell\":8}\n");
+  wait_closed (host);
+  g_assert_cmpint (ttt_net_session_get_end (host), ==, TTT_NET_SESSION_END_RULES);
+  g_assert_nonnull (strstr (ttt_net_session_get_message (host), "came again"));
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 3);
+  g_assert_cmpint (ttt_game_get_cell (game, 8), ==, TTT_MARK_NONE);
+  g_assert_true (ttt_game_get_abandoned (game));
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    g_assert_cmpuint (ttt_test_games (game, id), ==, 0);
+
+  g_io_stream_close (G_IO_STREAM (peer.tcp), NULL, NULL);
+  g_clear_object (&peer.tls);
+  g_clear_object (&peer.tcp);
+  g_clear_object (&host);
+  ttt_net_drain ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/net/session/whole-game", test_whole_game);
+  g_test_add_func ("/net/session/guest-first", test_guest_first);
+  g_test_add_func ("/net/session/undo", test_undo);
+  g_test_add_func ("/net/session/resign", test_resign);
+  g_test_add_func ("/net/session/end/handshake", test_lost_in_handshake);
+  g_test_add_func ("/net/session/end/refused", test_refused);
+  g_test_add_func ("/net/session/end/codes-differ", test_codes_differ);
+  g_test_add_func ("/net/session/end/verification", test_lost_in_verification);
+  g_test_add_data_func ("/net/session/end/mid-game-lost", GINT_TO_POINTER (FALSE), test_lost_mid_game);
+  g_test_add_data_func ("/net/session/end/mid-game-left", GINT_TO_POINTER (TRUE), test_lost_mid_game);
+  g_test_add_func ("/net/session/end/game-over", test_lost_after_game);
+  g_test_add_func ("/net/session/end/new-game", test_new_game_leaves);
+  g_test_add_func ("/net/session/hostile/out-of-turn", test_hostile_out_of_turn);
+  g_test_add_func ("/net/session/hostile/before-confirming", test_hostile_before_confirming);
+  g_test_add_data_func ("/net/session/hostile/taken-cell", GUINT_TO_POINTER (0), test_hostile_illegal);
+  g_test_add_data_func ("/net/session/hostile/off-the-board", GUINT_TO_POINTER (40), test_hostile_illegal);
+  g_test_add_func ("/net/session/hostile/twice", test_hostile_twice);
+  g_test_add_func ("/net/session/hostile/repeated-sequence", test_hostile_repeated_sequence);
+
+  return g_test_run ();
+}

@@ -1,0 +1,230 @@
+/* test-net-window.c — the pages of a game with someone elsewhere
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two windows of the real application, each with its game and a
+ * TttNetWindow, in one process over loopback: hosting shows the addresses,
+ * joining shows the code on both sides, the buttons that say the codes
+ * match begin the game, the status says whose move it is by name, and an
+ * end — a resignation, the other side leaving — is said in words. The
+ * controls are found as a person finds them: by their labels.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ttt-net-window.h"
+#include "ui-helpers.h"
+
+static gboolean
+label_is (GtkWidget *widget,
+          gpointer   data,
+          gboolean  *prune)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static void
+click (TttNetWindow *window,
+       const char   *label)
+{
+  GtkWidget *button = ttt_test_find_widget (GTK_WIDGET (window), label_is, (gpointer) label);
+
+  if (button == NULL)
+    g_error ("No button “%s” on the page shown", label);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+static gboolean
+text_shown (GtkWidget *widget,
+            gpointer   data,
+            gboolean  *prune)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         strstr (gtk_label_get_text (GTK_LABEL (widget)), data) != NULL;
+}
+
+static gboolean
+expire_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @text is on the page shown; a guard, which
+ * only a hang reaches, fails the test. */
+static void
+wait_text (TttNetWindow *window,
+           const char   *text)
+{
+  gboolean expired = FALSE;
+  guint guard = g_timeout_add_seconds (60, expire_cb, &expired);
+
+  while (ttt_test_find_widget (GTK_WIDGET (window), text_shown, (gpointer) text) == NULL)
+    {
+      if (expired)
+        g_error ("“%s” never shown", text);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (guard);
+}
+
+/* A click on the main window's board; ttt_test_click() would wait for
+ * the other side's answer, which takes a person. */
+static void
+play (TttWindow *window,
+      int        cell)
+{
+  g_signal_emit_by_name (ttt_window_get_cell (window, cell), "clicked");
+}
+
+typedef struct {
+  TttWindow    *windows[2];
+  TttGame      *games[2];
+  TttNetWindow *net[2];
+} Pair;
+
+static void
+pair_open (Pair *pair)
+{
+  TttApplication *app = ttt_test_application ();
+  g_autofree char *address = NULL;
+  TttNetSession *host;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      pair->windows[i] = ttt_test_window_new (app);
+      pair->games[i] = ttt_window_get_game (pair->windows[i]);
+      gtk_window_present (GTK_WINDOW (pair->windows[i]));
+      pair->net[i] = ttt_net_window_new (GTK_WINDOW (pair->windows[i]), pair->games[i]);
+      gtk_window_present (GTK_WINDOW (pair->net[i]));
+      ttt_test_wait_for_mapped (GTK_WIDGET (pair->net[i]));
+    }
+
+  /* The host names itself and hosts; its addresses and port are shown. */
+  click (pair->net[0], "_Host a Game");
+  click (pair->net[0], "_Start Hosting");
+  wait_text (pair->net[0], "Tell the other person");
+  host = ttt_net_window_get_session (pair->net[0]);
+  g_assert_nonnull (host);
+
+  /* The guest types the address in. */
+  click (pair->net[1], "_Join a Game");
+  address = g_strdup_printf ("127.0.0.1:%u", ttt_connection_get_port (ttt_net_session_get_connection (host)));
+  ttt_net_window_join (pair->net[1], address);
+
+  for (guint i = 0; i < 2; i++)
+    wait_text (pair->net[i], "Compare the Code With");
+  g_assert_cmpstr (ttt_net_session_get_code (ttt_net_window_get_session (pair->net[0])), ==,
+                   ttt_net_session_get_code (ttt_net_window_get_session (pair->net[1])));
+  for (guint i = 0; i < 2; i++)
+    wait_text (pair->net[i], ttt_net_session_get_code (ttt_net_window_get_session (pair->net[i])));
+}
+
+static void
+pair_close (Pair *pair)
+{
+  for (guint i = 0; i < 2; i++)
+    {
+      gtk_window_destroy (GTK_WINDOW (pair->net[i]));
+      gtk_window_destroy (GTK_WINDOW (pair->windows[i]));
+    }
+  ttt_test_iterate ();
+}
+
+static void
+test_play (void)
+{
+  Pair pair = { 0 };
+  g_autofree char *name = g_strdup (g_get_real_name ());
+  g_autofree char *waiting = NULL;
+
+  pair_open (&pair);
+
+  click (pair.net[0], "The Codes _Match");
+  wait_text (pair.net[0], "to confirm the code");
+  click (pair.net[1], "The Codes _Match");
+  wait_text (pair.net[0], "Your move.");
+  waiting = g_strdup_printf ("Waiting for %s’s move…", name);
+  wait_text (pair.net[1], waiting);
+
+  /* The board of the main window plays; the badges name the other. */
+  g_assert_cmpstr (ttt_game_get_side_name (pair.games[1], TTT_MARK_X), ==, name);
+  play (pair.windows[0], 4);
+  wait_text (pair.net[1], "Your move.");
+  wait_text (pair.net[0], "Waiting for");
+  /* The main window says it too, by name, not "Computer". */
+  g_assert_cmpstr (ttt_window_get_status (pair.windows[0]), ==, waiting);
+  play (pair.windows[1], 0);
+  wait_text (pair.net[0], "Your move.");
+
+  /* The guest gives up; both say who won. */
+  click (pair.net[1], "Re_sign");
+  wait_text (pair.net[1], "won.");
+  wait_text (pair.net[0], "You won.");
+  click (pair.net[1], "Offer a _Rematch");
+  wait_text (pair.net[0], "offers a rematch");
+  click (pair.net[0], "_Accept Rematch");
+  wait_text (pair.net[1], "Your move.");
+
+  /* The host leaves: the guest is told, with Leave. */
+  gtk_window_close (GTK_WINDOW (pair.net[0]));
+  wait_text (pair.net[1], "left the game.");
+  g_assert_true (ttt_game_get_abandoned (pair.games[1]));
+  click (pair.net[1], "_Leave");
+  pair.net[0] = NULL;
+  pair.net[1] = NULL;
+  for (guint i = 0; i < 2; i++)
+    gtk_window_destroy (GTK_WINDOW (pair.windows[i]));
+  ttt_test_iterate ();
+}
+
+static void
+test_codes_differ (void)
+{
+  Pair pair = { 0 };
+
+  pair_open (&pair);
+  click (pair.net[1], "They _Differ");
+  wait_text (pair.net[1], "The codes differ");
+  wait_text (pair.net[0], "left the game.");
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpuint (ttt_game_get_n_moves (pair.games[i]), ==, 0);
+  pair_close (&pair);
+}
+
+static void
+test_join_errors (void)
+{
+  TttApplication *app = ttt_test_application ();
+  TttWindow *window = ttt_test_window_new (app);
+  TttNetWindow *net = ttt_net_window_new (GTK_WINDOW (window), ttt_window_get_game (window));
+
+  gtk_window_present (GTK_WINDOW (net));
+  ttt_test_wait_for_mapped (GTK_WIDGET (net));
+  click (net, "_Join a Game");
+  /* Said in words on the join page, which stays. */
+  ttt_net_window_join (net, "[::1");
+  wait_text (net, "lacks its closing");
+  g_assert_null (ttt_net_window_get_session (net));
+  gtk_window_destroy (GTK_WINDOW (net));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ttt_test_iterate ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("TTT_NO_DISCOVERY", "1", TRUE);
+  ttt_test_init (&argc, &argv);
+
+  g_test_add_func ("/net-window/play", test_play);
+  g_test_add_func ("/net-window/codes-differ", test_codes_differ);
+  g_test_add_func ("/net-window/join-errors", test_join_errors);
+
+  return g_test_run ();
+}
