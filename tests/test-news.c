@@ -517,6 +517,73 @@ test_dispose (Fixture       *fixture,
   g_assert_cmpuint (fixture->heard->len, ==, 1);
 }
 
+/* Ultimate: the computer's reply names its small board and the row and
+ * column inside it, then where the person is sent. */
+static void
+test_ultimate_reply (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char *in_sentence[] = {
+    "the top-left board", "the top-centre board", "the top-right board",
+    "the centre-left board", "the centre board", "the centre-right board",
+    "the bottom-left board", "the bottom-centre board", "the bottom-right board",
+  };
+  g_autofree char *expected = NULL;
+  g_autofree char *where = NULL;
+  const TttPosition *position;
+  int reply;
+
+  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
+  ttt_game_set_variant (fixture->game, TTT_VARIANT_ULTIMATE);
+  start_unheard (fixture);
+
+  /* The centre of the top-left board sends the computer to the centre. */
+  g_assert_true (ttt_game_play (fixture->game, 0 * 9 + 4));
+  ttt_test_wait_for_human (fixture->game);
+  position = ttt_game_get_position (fixture->game);
+  reply = position->last_move;
+  g_assert_cmpint (reply / 9, ==, 4);
+
+  if (ttt_ultimate_board_winner (&position->ultimate, reply % 9) == TTT_MARK_NONE &&
+      !(position->ultimate.closed & (1u << (reply % 9))))
+    where = g_strdup_printf ("You play in %s.", in_sentence[reply % 9]);
+  else
+    where = g_strdup ("You can play in any open board.");
+  expected = g_strdup_printf ("Computer played in the centre board, row %d, column %d. %s",
+                              reply % 9 / 3 + 1, reply % 3 + 1, where);
+  assert_heard (fixture, expected);
+  assert_quiet (fixture);
+
+  /* Undo says both moves taken back, where they were. */
+  g_clear_pointer (&expected, g_free);
+  g_assert_true (ttt_game_undo (fixture->game));
+  ttt_test_iterate ();
+  expected = g_strdup_printf ("Took back X in the top-left board, row 2, column 2 and O in "
+                              "the centre board, row %d, column %d. You can play in any open board.",
+                              reply % 9 / 3 + 1, reply % 3 + 1);
+  assert_heard (fixture, expected);
+}
+
+/* Between two people, whose turn and where; a new game of Ultimate says
+ * play is free. */
+static void
+test_ultimate_two_players (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
+  ttt_game_set_variant (fixture->game, TTT_VARIANT_ULTIMATE);
+  ttt_game_start_new (fixture->game);
+  ttt_test_iterate ();
+  assert_heard (fixture, "New game. X can play in any open board.");
+
+  g_assert_true (ttt_game_play (fixture->game, 8 * 9 + 2));
+  ttt_test_iterate ();
+  assert_heard (fixture, "O plays in the top-right board.");
+  g_assert_true (ttt_game_play (fixture->game, 2 * 9 + 8));
+  ttt_test_iterate ();
+  assert_heard (fixture, "X plays in the bottom-right board.");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -538,6 +605,8 @@ main (int   argc,
   ADD ("/news/undo", test_undo);
   ADD ("/news/hint", test_hint);
   ADD ("/news/dispose", test_dispose);
+  ADD ("/news/ultimate/reply", test_ultimate_reply);
+  ADD ("/news/ultimate/two-players", test_ultimate_two_players);
 
 #undef ADD
 

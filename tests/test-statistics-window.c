@@ -71,7 +71,7 @@ assert_row (Fixture    *fixture,
   GtkLabel *rate_label = ttt_statistics_window_get_rate (fixture->window, id);
 
   g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, subtitle);
-  if (id == TTT_TALLY_TWO_PLAYERS)
+  if (ttt_tally_id_is_two_players (id))
     g_assert_null (rate_label);
   else if (rate == NULL)
     g_assert_false (gtk_widget_is_visible (GTK_WIDGET (rate_label)));
@@ -150,6 +150,26 @@ test_rows (Fixture       *fixture,
               "2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.");
   assert_row (fixture, TTT_TALLY_TWO_PLAYERS, "4 games: X won 1, 1 drawn, O won 2", NULL,
               "4 games: X won 1, 1 drawn, O won 2");
+
+  /* Ultimate's rows, beside the classic ones, in groups of their own. */
+  record_games (fixture, TTT_TALLY_ULTIMATE_HARD, "wl");
+  record_games (fixture, TTT_TALLY_ULTIMATE_TWO_PLAYERS, "d");
+  assert_row (fixture, TTT_TALLY_ULTIMATE_HARD,
+              "2 games: 1 won, 0 drawn, 1 lost\nWinning streak 0, best 1", "50%",
+              "2 games: 1 won, 0 drawn, 1 lost; 50% won; Winning streak 0, best 1.");
+  assert_row (fixture, TTT_TALLY_ULTIMATE_TWO_PLAYERS, "1 game: X won 0, 1 drawn, O won 0", NULL,
+              "1 game: X won 0, 1 drawn, O won 0");
+  assert_row (fixture, TTT_TALLY_ULTIMATE_EASY, "No games yet\nWinning streak 0, best 0", NULL, "No games yet");
+  assert_row (fixture, TTT_TALLY_HARD,
+              "2 games: 0 won, 1 drawn, 1 lost\nA draw is the best result against Hard", "50%",
+              "2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.");
+  g_assert_false (gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ULTIMATE_HARD))) ==
+                  gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD))));
+  gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_ULTIMATE_HARD),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset Ultimate Hard Statistics");
+  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ULTIMATE_HARD);
+  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ULTIMATE_TWO_PLAYERS);
+  ttt_test_iterate ();
 
   /* One game reads as one. */
   record_games (fixture, TTT_TALLY_MEDIUM, "l");

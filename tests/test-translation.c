@@ -508,6 +508,19 @@ check_narrow_dialogs (const char *language)
   gtk_window_destroy (GTK_WINDOW (preferences));
   ttt_test_iterate ();
 
+  /* The New Game screen. */
+  {
+    GtkWindow *new_game = ttt_window_choose_game (window);
+
+    ttt_test_iterate ();
+    content = adw_window_get_content (ADW_WINDOW (new_game));
+    assert_fits (language, "the New Game screen", content, 360);
+    ttt_test_set_window_content_size (new_game, content, 360, 600);
+    ttt_test_assert_labels_whole (content);
+    gtk_window_destroy (new_game);
+    ttt_test_iterate ();
+  }
+
   statistics = ttt_test_open_statistics (window);
   content = adw_window_get_content (ADW_WINDOW (statistics));
   assert_fits (language, "the statistics", content, 360);

@@ -350,7 +350,7 @@ test_actions (TttTestWindow *fixture,
 {
   int hint;
 
-  assert_accel ("<Control>n", "win.new-game");
+  assert_accel ("<Control>n", "win.choose-game");
   assert_accel ("<Control>z", "win.undo");
   assert_accel ("<Control>h", "win.hint");
   assert_accel ("<Control>comma", "app.preferences");
@@ -658,7 +658,7 @@ static void
 test_main_menu (TttTestWindow *fixture,
                 gconstpointer  data)
 {
-  static const char *buttons[] = { "win.new-game", "win.hint" };
+  static const char *buttons[] = { "win.choose-game", "win.hint" };
 
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (fixture->app), "help"));
   g_assert_true (ttt_test_main_menu_has (fixture->window, "app.help"));

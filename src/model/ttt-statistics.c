@@ -51,7 +51,11 @@ G_DEFINE_ENUM_TYPE (TttTallyId, ttt_tally_id,
   G_DEFINE_ENUM_VALUE (TTT_TALLY_MEDIUM, "medium"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_HARD, "hard"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_TWO_PLAYERS, "two-players"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_NETWORK, "network"))
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_NETWORK, "network"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_EASY, "ultimate-easy"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_MEDIUM, "ultimate-medium"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_HARD, "ultimate-hard"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_TWO_PLAYERS, "ultimate-two-players"))
 
 G_DEFINE_ENUM_TYPE (TttResult, ttt_result,
   G_DEFINE_ENUM_VALUE (TTT_RESULT_WON, "won"),
@@ -129,6 +133,43 @@ ttt_tally_id_for_level (TttLevel level)
     default:
       g_return_val_if_reached (TTT_TALLY_MEDIUM);
     }
+}
+
+/**
+ * ttt_tally_id_for_game:
+ * @variant: the game played
+ * @two_players: whether two people played it, rather than one against
+ *   the computer
+ * @level: the computer's level (unused for two people)
+ *
+ * Returns: the tally that such a game counts into
+ */
+TttTallyId
+ttt_tally_id_for_game (TttVariant variant,
+                       gboolean   two_players,
+                       TttLevel   level)
+{
+  /* The Ultimate tallies lie as far after the classic ones as they are
+   * apart, in the same order. */
+  int offset = variant == TTT_VARIANT_ULTIMATE ? TTT_TALLY_ULTIMATE_EASY : 0;
+
+  if (two_players)
+    return TTT_TALLY_TWO_PLAYERS + offset;
+
+  return ttt_tally_id_for_level (level) + offset;
+}
+
+/* Between two people: no streaks, X's wins where a level has the person's. */
+gboolean
+ttt_tally_id_is_two_players (TttTallyId id)
+{
+  return id == TTT_TALLY_TWO_PLAYERS || id == TTT_TALLY_ULTIMATE_TWO_PLAYERS;
+}
+
+TttVariant
+ttt_tally_id_get_variant (TttTallyId id)
+{
+  return id >= TTT_TALLY_ULTIMATE_EASY ? TTT_VARIANT_ULTIMATE : TTT_VARIANT_CLASSIC;
 }
 
 /* Wider than the counts, which may each be at their maximum. */
@@ -217,7 +258,7 @@ static gboolean
 tally_is_consistent (TttTallyId      id,
                      const TttTally *tally)
 {
-  if (id == TTT_TALLY_TWO_PLAYERS)
+  if (ttt_tally_id_is_two_players (id))
     return tally->streak == 0 && tally->best_streak == 0;
 
   return tally->streak <= tally->best_streak && tally->best_streak <= tally->won;
@@ -429,7 +470,7 @@ ttt_statistics_record (TttStatistics *self,
     {
     case TTT_RESULT_WON:
       tally.won = add_saturated (tally.won, 1);
-      if (id != TTT_TALLY_TWO_PLAYERS)
+      if (!ttt_tally_id_is_two_players (id))
         {
           tally.streak = add_saturated (tally.streak, 1);
           tally.best_streak = MAX (tally.best_streak, tally.streak);
@@ -724,8 +765,8 @@ read_tallies (GVariant  *value,
         }
     }
 
-  /* The tallies since 0.2.0 (network games) are missing from what an
-   * older version wrote, rightly. */
+  /* The tallies since 0.2.0 (network games, Ultimate) are missing from
+   * what an older version wrote, rightly: they start at 0. */
   for (TttTallyId id = 0; id <= TTT_TALLY_TWO_PLAYERS; id++)
     if (!named[id])
       add_problem (problems, "“%s” is missing", tally_key (id));

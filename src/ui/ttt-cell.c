@@ -31,6 +31,11 @@ struct _TttCell
 
   int              row;
   int              column;
+  /* In a board of blocks (Ultimate's small boards), the block's name and
+   * the place inside it, which the name says instead. */
+  char            *block_name;
+  int              block_row;
+  int              block_column;
 
   TttMark          mark;
   TttMark          ghost;
@@ -344,9 +349,17 @@ update_accessible (TttCell *self)
   g_autofree char *name = NULL;
   const char *description;
 
-  /* Translators: a cell's name for screen readers, e.g. "Row 2, column 3, X". */
-  name = g_strdup_printf (_("Row %d, column %d, %s"), self->row + 1, self->column + 1,
-                          mark_name (self->mark));
+  if (self->block_name != NULL)
+    /* Translators: a cell of Ultimate Tic-Tac-Toe, as a screen reader names
+     * it: the first %s is a small board ("Top-left board"), then come the
+     * row and column inside it, and the last %s is what it holds (X, O or
+     * "empty"). */
+    name = g_strdup_printf (_("%s, row %d, column %d, %s"), self->block_name,
+                            self->block_row + 1, self->block_column + 1, mark_name (self->mark));
+  else
+    /* Translators: a cell's name for screen readers, e.g. "Row 2, column 3, X". */
+    name = g_strdup_printf (_("Row %d, column %d, %s"), self->row + 1, self->column + 1,
+                            mark_name (self->mark));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   -1);
@@ -452,6 +465,24 @@ ttt_cell_set_position (TttCell *self,
 
   self->row = row;
   self->column = column;
+}
+
+/* In a board of blocks: the block's name ("Top-left board") and the row
+ * and column inside it, from 0, which the cell's name says instead of its
+ * place on the whole grid. */
+void
+ttt_cell_set_block (TttCell    *self,
+                    const char *block_name,
+                    int         row,
+                    int         column)
+{
+  g_return_if_fail (TTT_IS_CELL (self));
+
+  g_free (self->block_name);
+  self->block_name = g_strdup (block_name);
+  self->block_row = row;
+  self->block_column = column;
+  update_accessible (self);
 }
 
 TttMark
@@ -609,6 +640,7 @@ ttt_cell_dispose (GObject *object)
     adw_animation_reset (self->grow);
   if (self->pulse != NULL)
     adw_animation_reset (self->pulse);
+  g_clear_pointer (&self->block_name, g_free);
   g_clear_object (&self->grow);
   g_clear_object (&self->pulse);
 

@@ -42,6 +42,8 @@ struct _TttStatisticsWindow
   AdwToastOverlay      *toast_overlay;
   AdwPreferencesGroup  *computer_group;
   AdwPreferencesGroup  *two_players_group;
+  AdwPreferencesGroup  *ultimate_computer_group;
+  AdwPreferencesGroup  *ultimate_two_players_group;
   GtkButton            *reset_all_button;
 };
 
@@ -79,12 +81,16 @@ tally_title (TttTallyId id)
   switch (id)
     {
     case TTT_TALLY_EASY:
+    case TTT_TALLY_ULTIMATE_EASY:
       return ttt_level_name (TTT_LEVEL_EASY);
     case TTT_TALLY_MEDIUM:
+    case TTT_TALLY_ULTIMATE_MEDIUM:
       return ttt_level_name (TTT_LEVEL_MEDIUM);
     case TTT_TALLY_HARD:
+    case TTT_TALLY_ULTIMATE_HARD:
       return ttt_level_name (TTT_LEVEL_HARD);
     case TTT_TALLY_TWO_PLAYERS:
+    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
       /* Translators: the row of the statistics of games between two
        * people at one screen. */
       return _("X against O");
@@ -105,7 +111,7 @@ results_text (TttTallyId      id,
   guint64 games = ttt_tally_get_games (tally);
   g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, games);
 
-  if (id == TTT_TALLY_TWO_PLAYERS)
+  if (ttt_tally_id_is_two_players (id))
     /* Translators: the first %s is a number of games; then come the games
      * X won, the drawn games and the games O won. Only the number of games
      * chooses the plural form: write the other counts so that any number
@@ -160,7 +166,7 @@ update_row (TttStatisticsWindow *self,
       description = g_strdup (subtitle);
       /* As tall as a row with games, so that a reset does not pull the
        * rows below up under the pointer. */
-      if (id != TTT_TALLY_TWO_PLAYERS)
+      if (!ttt_tally_id_is_two_players (id))
         {
           g_autofree char *second = id == TTT_TALLY_HARD ? g_strdup (hard_text ()) : streak_text (&tally);
 
@@ -168,7 +174,7 @@ update_row (TttStatisticsWindow *self,
           subtitle = g_strdup_printf ("%s\n%s", description, second);
         }
     }
-  else if (id == TTT_TALLY_TWO_PLAYERS)
+  else if (ttt_tally_id_is_two_players (id))
     {
       subtitle = results_text (id, &tally);
       description = g_strdup (subtitle);
@@ -461,6 +467,14 @@ toast_title (guint ids)
       return g_strdup (_("Two-player statistics reset"));
     case TTT_TALLY_NETWORK:
       return g_strdup (_("Network statistics reset"));
+    case TTT_TALLY_ULTIMATE_EASY:
+      return g_strdup (_("Ultimate Easy statistics reset"));
+    case TTT_TALLY_ULTIMATE_MEDIUM:
+      return g_strdup (_("Ultimate Medium statistics reset"));
+    case TTT_TALLY_ULTIMATE_HARD:
+      return g_strdup (_("Ultimate Hard statistics reset"));
+    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
+      return g_strdup (_("Ultimate two-player statistics reset"));
     default:
       g_return_val_if_reached (g_strdup (""));
     }
@@ -482,6 +496,14 @@ reset_title (TttTallyId id)
       return _("Reset Two-Player Statistics");
     case TTT_TALLY_NETWORK:
       return _("Reset Network Statistics");
+    case TTT_TALLY_ULTIMATE_EASY:
+      return _("Reset Ultimate Easy Statistics");
+    case TTT_TALLY_ULTIMATE_MEDIUM:
+      return _("Reset Ultimate Medium Statistics");
+    case TTT_TALLY_ULTIMATE_HARD:
+      return _("Reset Ultimate Hard Statistics");
+    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
+      return _("Reset Ultimate Two-Player Statistics");
     default:
       g_return_val_if_reached ("");
     }
@@ -685,9 +707,14 @@ static void
 add_row (TttStatisticsWindow *self,
          TttTallyId           id)
 {
-  /* Games against people, here or elsewhere, go together. */
-  AdwPreferencesGroup *group = id == TTT_TALLY_TWO_PLAYERS || id == TTT_TALLY_NETWORK
-                               ? self->two_players_group : self->computer_group;
+  /* Games against people, here or elsewhere, go together; Ultimate's
+   * tallies have groups of their own. */
+  AdwPreferencesGroup *groups[] = {
+    self->computer_group, self->two_players_group,
+    self->ultimate_computer_group, self->ultimate_two_players_group,
+  };
+  AdwPreferencesGroup *group = groups[(ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE) * 2 +
+                                      (ttt_tally_id_is_two_players (id) || id == TTT_TALLY_NETWORK)];
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reset = gtk_button_new_from_icon_name ("user-trash-symbolic");
   const char *reset_label = reset_title (id);
@@ -698,7 +725,7 @@ add_row (TttStatisticsWindow *self,
   gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_add_css_class (row, "tally");
 
-  if (id != TTT_TALLY_TWO_PLAYERS)
+  if (!ttt_tally_id_is_two_players (id))
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       GtkWidget *rate = gtk_label_new (NULL);
@@ -839,6 +866,8 @@ ttt_statistics_window_class_init (TttStatisticsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, computer_group);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, two_players_group);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, ultimate_computer_group);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, ultimate_two_players_group);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, reset_all_button);
 
   gtk_widget_class_install_action (widget_class, "statistics.reset-all", NULL, reset_all_action);

@@ -18,6 +18,7 @@
 #include "ttt-coach.h"
 #include "ttt-news.h"
 #include "ttt-player-badge.h"
+#include "ttt-new-game-dialog.h"
 #include "ttt-review-cursor.h"
 #include "ttt-sound-player.h"
 #include "ttt-window-private.h"
@@ -284,6 +285,7 @@ update_status (TttWindow *self)
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
   g_autofree char *text = ttt_words_status (self->game);
+  gboolean coached;
 
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
@@ -298,9 +300,18 @@ update_status (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
 
+  /* Ultimate has a hint and an analysis of its own, estimates; the review
+   * knows the classic board only, so far: in Ultimate it is off, and the
+   * hint button's tooltip says so. */
+  coached = ttt_game_get_current_variant (self->game) == TTT_VARIANT_CLASSIC;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", coached && over && self->review == NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
+                               coached ? _("Hint")
+                                       /* Translators: the tooltip of the Hint button in a game of
+                                        * Ultimate Tic-Tac-Toe. */
+                                       : _("Hint (an estimate; the review is for classic games only, so far)"));
 
   /* While a review lasts, it speaks for the board. */
   if (self->review != NULL)
@@ -488,6 +499,23 @@ new_game_action (GtkWidget  *widget,
 }
 
 static void
+new_game_chosen_cb (TttWindow        *self,
+                    TttNewGameDialog *dialog)
+{
+  ttt_game_start_new (self->game);
+}
+
+/* The New Game screen (New Game, Ctrl+N, the first start); Play Again
+ * repeats the last choice without it. */
+static void
+choose_game_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ttt_window_choose_game (TTT_WINDOW (widget));
+}
+
+static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -660,6 +688,7 @@ ttt_window_constructed (GObject *object)
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-opponent", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::current-variant", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::statistics", G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
   follow_statistics (self);
 
@@ -854,6 +883,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, done_button);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-game", NULL, choose_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-analysis", "show-analysis");
@@ -1101,4 +1131,27 @@ ttt_window_get_review (TttWindow *self)
   g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
 
   return self->review;
+}
+
+/**
+ * ttt_window_choose_game:
+ * @self: a #TttWindow
+ *
+ * Shows the New Game screen over the window: the game, the opponent and
+ * who moves first; Start begins that game.
+ *
+ * Returns: (transfer none): the screen, shown
+ */
+GtkWindow *
+ttt_window_choose_game (TttWindow *self)
+{
+  TttNewGameDialog *dialog;
+
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  dialog = ttt_new_game_dialog_new (GTK_WINDOW (self), self->game, self->settings);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_chosen_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return GTK_WINDOW (dialog);
 }
