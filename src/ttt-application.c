@@ -530,7 +530,7 @@ ttt_application_startup (GApplication *app)
     { "app.statistics", { "<Control>i", NULL } },
     { "app.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
-    { "win.new-game", { "<Control>n", NULL } },
+    { "win.choose-game", { "<Control>n", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
     { "win.show-analysis", { "<Control>a", NULL } },
@@ -605,6 +605,17 @@ ttt_application_activate (GApplication *app)
       g_autoptr(TttGame) game = ttt_application_create_game (self);
 
       window = GTK_WINDOW (ttt_window_new (GTK_APPLICATION (self), game, self->settings));
+      gtk_window_present (window);
+
+      /* The first start asks what to play, unless the command line has
+       * said how. Once is enough: New Game asks again. */
+      if (!self->has_level_override && !self->has_first_override &&
+          !g_settings_get_boolean (self->settings, "new-game-shown"))
+        {
+          ttt_window_choose_game (TTT_WINDOW (window));
+          g_settings_set_boolean (self->settings, "new-game-shown", TRUE);
+        }
+      return;
     }
 
   gtk_window_present (window);
@@ -885,6 +896,7 @@ ttt_application_create_game (TttApplication *self)
     ttt_game_set_seed (game, g_ascii_strtoull (seed, NULL, 10));
 
   /* Preferences are written by the preferences window only. */
+  g_settings_bind (self->settings, "game", game, "variant", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "difficulty", game, "difficulty", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "first-player", game, "first-player", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "opponent", game, "opponent", G_SETTINGS_BIND_GET);

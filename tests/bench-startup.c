@@ -19,7 +19,9 @@
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "ui-helpers.h"
 
@@ -130,8 +132,49 @@ quit_loop (gpointer loop)
   return G_SOURCE_REMOVE;
 }
 
-/* Plays X to a win between two people, lets the motion end, then counts
- * the CPU time of five idle seconds. */
+static void
+count_frame (guint *frames)
+{
+  (*frames)++;
+}
+
+/* Real key presses from the X server (xdotool, as the orca test uses):
+ * GTK's own handling of keys (its focus ring among it) runs as it does
+ * for a person. */
+static void
+press_keys (const char *keys)
+{
+  g_autofree char *pid = g_strdup_printf ("%d", (int) getpid ());
+  g_autofree char *found = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *search[] = { "xdotool", "search", "--sync", "--onlyvisible", "--pid", pid, NULL };
+  int status;
+
+  if (!g_spawn_sync (NULL, (char **) search, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &found, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    g_error ("xdotool search: %s", error->message);
+  g_strstrip (found);
+  if (strchr (found, '\n') != NULL)
+    *strchr (found, '\n') = '\0';
+
+  {
+    const char *focus[] = { "xdotool", "windowfocus", "--sync", found, NULL };
+    g_autofree char *command = g_strdup_printf ("xdotool key --delay 100 %s", keys);
+    g_auto(GStrv) argv = NULL;
+
+    if (!g_spawn_sync (NULL, (char **) focus, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error) ||
+        !g_spawn_check_wait_status (status, &error))
+      g_error ("xdotool windowfocus: %s", error->message);
+    g_assert_true (g_shell_parse_argv (command, NULL, &argv, NULL));
+    if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error) ||
+        !g_spawn_check_wait_status (status, &error))
+      g_error ("xdotool key: %s", error->message);
+  }
+}
+
+/* Plays X to a win between two people, by calls or (with "keys") the
+ * last moves by the keyboard, lets the motion end, then counts the CPU
+ * time of five idle seconds. */
 static gboolean
 idle_run (gpointer user_data)
 {
@@ -139,16 +182,29 @@ idle_run (gpointer user_data)
   TttGame *game = ttt_window_get_game (window);
   TttBoardView *board = ttt_window_get_board (window);
   static const int moves[] = { 0, 3, 1, 4, 2 };
+  gboolean by_keys = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (window), "bench-keys"));
   g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   gint64 deadline;
   gint64 before;
+  guint frames;
+  gulong painted;
 
   ttt_test_wait_for_mapped (GTK_WIDGET (board));
   ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (moves) - (by_keys ? 2 : 0); i++)
     {
       ttt_game_play (game, moves[i]);
       ttt_test_iterate ();
+    }
+  if (by_keys)
+    {
+      /* O to the centre by an arrow and Return, then X wins with 3. */
+      gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+      ttt_board_view_focus_cell (board, 5);
+      press_keys ("Left Return 3");
+      while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER && g_get_monotonic_time () < until)
+        g_main_context_iteration (NULL, TRUE);
     }
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
 
@@ -157,6 +213,10 @@ idle_run (gpointer user_data)
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (ttt_board_view_is_animating (board));
 
+  /* The end's sound plays out too: its audio threads are not idling. */
+  while (ttt_sound_player_get_n_playing () > 0 && g_get_monotonic_time () < deadline + 5 * G_USEC_PER_SEC)
+    g_main_context_iteration (NULL, TRUE);
+
   /* Whatever is still due from the end (a last frame) runs first. */
   g_timeout_add (500, quit_loop, loop);
   g_main_loop_run (loop);
@@ -164,9 +224,13 @@ idle_run (gpointer user_data)
   /* The main loop sleeps in poll() until something is due: a tick
    * callback or a timer left running would wake it. */
   before = cpu_usec ();
+  frames = 0;
+  painted = g_signal_connect_swapped (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                                      G_CALLBACK (count_frame), &frames);
   g_timeout_add_seconds (5, quit_loop, loop);
   g_main_loop_run (loop);
-  printf ("idle %" G_GINT64_FORMAT "\n", cpu_usec () - before);
+  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), painted);
+  printf ("idle %" G_GINT64_FORMAT " %u\n", cpu_usec () - before, frames);
   fflush (stdout);
 
   g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (window))));
@@ -175,19 +239,22 @@ idle_run (gpointer user_data)
 
 static void
 idle_window_added (GtkApplication *app,
-                   GtkWindow      *window)
+                   GtkWindow      *window,
+                   gpointer        by_keys)
 {
+  g_object_set_data (G_OBJECT (window), "bench-keys", by_keys);
   g_idle_add (idle_run, window);
 }
 
 static int
-run_idle (int   argc,
-          char *argv[])
+run_idle (int       argc,
+          char     *argv[],
+          gboolean  by_keys)
 {
   g_autoptr(TttApplication) app = ttt_application_new ();
 
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_signal_connect (app, "window-added", G_CALLBACK (idle_window_added), NULL);
+  g_signal_connect (app, "window-added", G_CALLBACK (idle_window_added), GINT_TO_POINTER (by_keys));
   return g_application_run (G_APPLICATION (app), 1, argv);
 }
 
@@ -259,7 +326,12 @@ main (int   argc,
 {
   Figures bare, game;
   g_autofree char *idle = NULL;
+  g_autofree char *idle_keys = NULL;
   gint64 idle_usec;
+  /* Without xdotool the keyboard's idle is not measured. */
+  gint64 idle_keys_usec = -1;
+  guint idle_frames = 0;
+  guint idle_keys_frames = 0;
   double ms_ratio, kb_ratio;
 
   if (argc > 1)
@@ -270,7 +342,9 @@ main (int   argc,
       if (g_str_equal (argv[1], "game"))
         return run_game (argc, argv);
       if (g_str_equal (argv[1], "idle"))
-        return run_idle (argc, argv);
+        return run_idle (argc, argv, FALSE);
+      if (g_str_equal (argv[1], "idle-keys"))
+        return run_idle (argc, argv, TRUE);
       return 2;
     }
 
@@ -288,8 +362,14 @@ main (int   argc,
     }
 
   idle = spawn_child (argv[0], "idle");
-  if (sscanf (idle, "idle %" G_GINT64_FORMAT, &idle_usec) != 1)
+  if (sscanf (idle, "idle %" G_GINT64_FORMAT " %u", &idle_usec, &idle_frames) != 2)
     g_error ("idle run printed: %s", idle);
+  if (g_find_program_in_path ("xdotool") != NULL)
+    {
+      idle_keys = spawn_child (argv[0], "idle-keys");
+      if (sscanf (idle_keys, "idle %" G_GINT64_FORMAT " %u", &idle_keys_usec, &idle_keys_frames) != 2)
+        g_error ("idle run after keys printed: %s", idle_keys);
+    }
 
   ms_ratio = median (game.ms) / median (bare.ms);
   kb_ratio = median (game.kb) / median (bare.kb);
@@ -300,11 +380,19 @@ main (int   argc,
   printf ("| bare GTK 4, nine buttons  | %16.1f ms | %12.0f kB |\n", median (bare.ms), median (bare.kb));
   printf ("| Tic-Tac-Toe               | %16.1f ms | %12.0f kB |\n", median (game.ms), median (game.kb));
   printf ("| ratio                     | %17.2f× | %14.2f× |\n\n", ms_ratio, kb_ratio);
-  printf ("CPU over 5 s of idling after a won game: %.1f ms\n\n", idle_usec / 1000.0);
+  printf ("CPU over 5 s of idling after a won game: %.1f ms, %u frames drawn\n", idle_usec / 1000.0, idle_frames);
+  if (idle_keys_usec >= 0)
+    printf ("CPU over 5 s of idling after a game ended from the keyboard: %.1f ms, %u frames drawn\n\n",
+            idle_keys_usec / 1000.0, idle_keys_frames);
+  else
+    printf ("CPU over 5 s of idling after keys: not measured, no xdotool\n\n");
 
   printf ("Targets: time ≤ 1.3× the bare window (%.2f×), memory ≤ 1.2× (%.2f×), "
-          "idle CPU 0 ms (%.1f ms)\n", ms_ratio, kb_ratio, idle_usec / 1000.0);
+          "idle CPU 0 ms (%.1f ms), no more after keys (%+.1f ms)\n", ms_ratio, kb_ratio, idle_usec / 1000.0,
+          idle_keys_usec >= 0 ? (idle_keys_usec - idle_usec) / 1000.0 : 0.0);
 
-  /* Idle means idle: a millisecond would be a tick or a timer. */
-  return idle_usec < 1000 ? 0 : 1;
+  /* Idle means idle: a millisecond would be a tick or a timer. Keys may
+   * add no more than that to it (GTK 4.8 still flips its focus ring off
+   * and the window back on once, a frame or two). */
+  return idle_usec < 1000 && idle_keys_usec - idle_usec < 1000 ? 0 : 1;
 }

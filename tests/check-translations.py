@@ -22,7 +22,9 @@
 #       One term per concept: for each term of GLOSSARY (tests/po-glossary.json)
 #       and each language, every msgid that uses the English term has a
 #       msgstr that uses the language's one accepted translation of it, so
-#       that "Undo" is not 悔棋 on the button and 撤销 in its tooltip.
+#       that "Undo" is not 悔棋 on the button and 撤销 in its tooltip. A
+#       term's "contexts_apart" lists message contexts that mean another
+#       concept spelt the same in English.
 #
 #   check-translations.py help-glossary SRCDIR GLOSSARY
 #       The same for the manual's catalogs, help/LANG/LANG.po, so that the
@@ -202,9 +204,13 @@ def check_glossary(srcdir, glossary, manual=False):
                 continue
             english = re.compile(spec['en'], re.I)
             accepted = re.compile(spec[lang], re.I)
+            # A message whose context names another concept of the same
+            # English word (the toast's "Undo" of a reset is not the
+            # game's take-back) is not this term.
+            apart = spec.get('contexts_apart', [])
             for ctx, msgid, msgstrs in catalog:
                 source = without_mnemonic(msgid)
-                if VALUE_LIST.match(source) or not english.search(source):
+                if VALUE_LIST.match(source) or not english.search(source) or ctx in apart:
                     continue
                 for msgstr in msgstrs:
                     if msgstr and not accepted.search(without_mnemonic(msgstr)):

@@ -158,10 +158,13 @@ test_analysis_not_for_computer (TttTestWindow *fixture,
   ttt_test_iterate ();
   g_assert_true (ttt_window_get_show_analysis (fixture->window));
 
-  /* The person to move on the empty board: every cell has its say. */
+  /* The empty board says nothing: every first move draws, and nine
+   * "= Draw" at the start of every game would only shout. */
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    g_assert_nonnull (ttt_board_view_get_note (fixture->board, cell, NULL));
-  assert_notes_match_model (fixture);
+    {
+      g_assert_null (ttt_board_view_get_note (fixture->board, cell, NULL));
+      assert_no_description (ttt_window_get_cell (fixture->window, cell));
+    }
 
   /* While the computer is to move, nothing. */
   ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
@@ -304,6 +307,51 @@ test_hint_with_analysis (TttTestWindow *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 }
 
+/* News told while the focus is on an empty cell (here the computer's
+ * reply) leaves the cell's analysis in its description: before GTK 4.14
+ * the news borrows the description (TttAnnouncer) and goes in front of
+ * the analysis; after the focus leaves, the analysis alone is left. */
+static void
+test_analysis_after_news (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+  const int watched = 8;
+  g_autofree char *analysis = NULL;
+  guint n_moves;
+  const int *moves;
+
+  ttt_test_activate (fixture->window, "win.show-analysis");
+  g_assert_true (ttt_board_view_focus_cell (fixture->board, watched));
+  g_assert_true (ttt_game_play (fixture->game, 0));
+  ttt_test_wait_for_human (fixture->game);
+  ttt_test_iterate ();
+  g_assert_true (ttt_test_focus (fixture->window) == ttt_window_get_cell (fixture->window, watched));
+
+  moves = ttt_game_get_moves (fixture->game, &n_moves);
+  g_assert_cmpuint (n_moves, ==, 2);
+  g_assert_cmpint (moves[1], !=, watched);
+  {
+    TttVerdict verdict;
+    guint n;
+
+    g_assert_true (ttt_game_get_cell_analysis (fixture->game, watched, &verdict, &n));
+    analysis = ttt_coach_analysis_description (verdict, n);
+  }
+
+#if !GTK_CHECK_VERSION (4, 14, 0)
+  {
+    g_autofree char *told = g_strdup_printf ("Computer played row %d, column %d. Your turn. %s",
+                                             moves[1] / 3 + 1, moves[1] % 3 + 1, analysis);
+
+    assert_description (ttt_window_get_cell (fixture->window, watched), told);
+  }
+#endif
+
+  ttt_board_view_focus_cell (fixture->board, watched - 1);
+  ttt_test_iterate ();
+  assert_description (ttt_window_get_cell (fixture->window, watched), analysis);
+}
+
 /* The review */
 
 static void
@@ -392,7 +440,7 @@ test_review_navigation (TttTestWindow *fixture,
     ttt_test_iterate ();
   }
   g_assert_true (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "review_box")));
-  g_assert_false (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "status_stack")));
+  g_assert_false (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "play_again_button")));
   g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
   g_assert_true (ttt_test_focus (fixture->window) == ttt_test_window_child (fixture->window, "previous_button"));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "summary_label"))), ==,
@@ -469,7 +517,7 @@ test_review_navigation (TttTestWindow *fixture,
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Escape));
   g_assert_null (ttt_window_get_review (fixture->window));
   g_assert_null (ttt_board_view_get_review (fixture->board));
-  g_assert_false (gtk_widget_get_visible (ttt_test_window_child (fixture->window, "review_box")));
+  g_assert_false (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "review_box")));
   g_assert_true (gtk_widget_get_mapped (play_again));
   g_assert_true (ttt_test_focus (fixture->window) == play_again);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
@@ -513,8 +561,8 @@ test_review_leave (TttTestWindow *fixture,
   ttt_test_activate (fixture->window, "win.new-game");
   g_assert_null (ttt_window_get_review (fixture->window));
   g_assert_null (ttt_board_view_get_review (fixture->board));
-  g_assert_false (gtk_widget_get_visible (ttt_test_window_child (fixture->window, "review_box")));
-  g_assert_true (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "status_stack")));
+  g_assert_false (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "review_box")));
+  g_assert_true (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "status_label")));
   g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
   g_assert_true (GTK_IS_BUTTON (ttt_test_focus (fixture->window)));
@@ -583,78 +631,119 @@ test_review_against_computer (TttTestWindow *fixture,
     g_assert_cmpstr (symbol, ==, move.grade == TTT_GRADE_MISTAKE ? "mistake" : "blunder");
   }
 
+  /* The computer's moves (O's, the even ones) are told, not graded: no
+   * grade on the board, no best cell, no grade in the words. */
+  for (guint number = 2; number <= ttt_review_cursor_get_n_moves (review); number += 2)
+    {
+      int cell;
+      g_autofree char *text = NULL;
+
+      ttt_review_cursor_set_position (review, number);
+      ttt_test_iterate ();
+      g_assert_false (ttt_review_cursor_get_graded (review, number));
+      g_assert_true (ttt_review_cursor_get_graded (review, number - 1));
+      g_assert_true (ttt_review_cursor_get_move (review, number, &cell, NULL, NULL));
+      for (int i = 0; i < TTT_N_CELLS; i++)
+        g_assert_null (ttt_board_view_get_note (fixture->board, i, NULL));
+      g_assert_cmpint (ttt_board_view_get_review_best_cell (fixture->board), ==, -1);
+      text = ttt_review_cursor_dup_move_text (review);
+      g_assert_null (strstr (text, ": Best"));
+      g_assert_null (strstr (text, ": Mistake"));
+      g_assert_null (strstr (text, ": Blunder"));
+    }
+
   ttt_test_press (fixture->window, GDK_KEY_Escape);
   g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).lost, ==, lost);
   g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).won, ==, 0);
 }
 
-/* On a phone the review fits: cells still large enough, every word of it
- * shown. */
+/* Where the corner cell is, in the window. */
+static graphene_rect_t
+corner_bounds (TttTestWindow *fixture)
+{
+  graphene_rect_t bounds;
+
+  ttt_test_iterate ();
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->window));
+  g_assert_true (gtk_widget_compute_bounds (ttt_window_get_cell (fixture->window, 0),
+                                            GTK_WIDGET (fixture->window), &bounds));
+  return bounds;
+}
+
 static void
-test_review_narrow (TttTestWindow *fixture,
+assert_same_place (const graphene_rect_t *a,
+                   const graphene_rect_t *b)
+{
+  g_test_message ("corner at %g, %g: %g × %g, was at %g, %g: %g × %g", a->origin.x, a->origin.y,
+                  a->size.width, a->size.height, b->origin.x, b->origin.y, b->size.width, b->size.height);
+  g_assert_cmpfloat_with_epsilon (a->origin.x, b->origin.x, 0.5);
+  g_assert_cmpfloat_with_epsilon (a->origin.y, b->origin.y, 0.5);
+  g_assert_cmpfloat_with_epsilon (a->size.width, b->size.width, 0.5);
+  g_assert_cmpfloat_with_epsilon (a->size.height, b->size.height, 0.5);
+}
+
+/* The review keeps the board's size and place, at the window's smallest
+ * and at a large size, whatever each move's explanation wraps to; its
+ * buttons are whole within the window, and close together when it is
+ * wide. */
+static void
+test_review_steady (TttTestWindow *fixture,
                     gconstpointer  data)
 {
-  GtkWidget *corner = NULL;
-  int height;
+  static const struct { int width, height; } sizes[] = { { 360, 520 }, { 1240, 900 } };
 
-  ttt_test_set_content_size (fixture->window, 360, 600);
   ttt_test_two_players (fixture);
-  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
-  corner = ttt_window_get_cell (fixture->window, 0);
-  height = gtk_widget_get_height (corner);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      graphene_rect_t playing, ended;
+      guint n_moves;
 
-  ttt_test_activate (fixture->window, "win.review");
-  ttt_test_press (fixture->window, GDK_KEY_Home);
-  for (guint i = 0; i < 4; i++)
-    ttt_test_press (fixture->window, GDK_KEY_Right);
-  g_assert_cmpuint (ttt_review_cursor_get_position (ttt_window_get_review (fixture->window)), ==, 4);
+      ttt_test_set_content_size (fixture->window, sizes[s].width, sizes[s].height);
+      ttt_game_start_new (fixture->game);
+      playing = corner_bounds (fixture);
+      ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
+      ended = corner_bounds (fixture);
+      assert_same_place (&ended, &playing);
 
-  /* The review takes more room than the result: the board is laid out
-   * again, smaller, and then settles. */
-  {
-    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+      ttt_test_activate (fixture->window, "win.review");
+      n_moves = ttt_review_cursor_get_n_moves (ttt_window_get_review (fixture->window));
+      for (guint position = 0; position <= n_moves; position++)
+        {
+          graphene_rect_t now;
 
-    while (gtk_widget_get_height (corner) == height && g_get_monotonic_time () < deadline)
-      g_main_context_iteration (NULL, FALSE);
-    g_assert_cmpint (gtk_widget_get_height (corner), <, height);
-  }
+          ttt_review_cursor_set_position (ttt_window_get_review (fixture->window), position);
+          now = corner_bounds (fixture);
+          assert_same_place (&now, &playing);
 
-  /* Settled: every cell laid out at its size again (waited for, not
-   * given a fixed time that a busy machine could outrun). */
-  {
-    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
-    gboolean small;
+          for (guint i = 0; i < 6; i++)
+            {
+              static const char *buttons[] = {
+                "first_button", "previous_button", "next_button", "last_button", "done_button", "position_label"
+              };
+              GtkWidget *widget = ttt_test_window_child (fixture->window, buttons[i]);
+              graphene_rect_t bounds;
 
-    do
+              g_assert_true (gtk_widget_get_mapped (widget));
+              g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (fixture->window), &bounds));
+              g_assert_cmpfloat (bounds.origin.x, >=, 0);
+              g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, sizes[s].width);
+              g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, sizes[s].height);
+            }
+        }
+      ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "review_box"));
+
+      /* Wide, the row stays as wide as the board at most, not stretched
+       * to the window's corners. */
       {
-        small = FALSE;
-        g_main_context_iteration (NULL, FALSE);
-        for (int cell = 0; cell < TTT_N_CELLS; cell++)
-          small |= gtk_widget_get_width (ttt_window_get_cell (fixture->window, cell)) < 80 ||
-                   gtk_widget_get_height (ttt_window_get_cell (fixture->window, cell)) < 80;
+        graphene_rect_t first, done;
+
+        g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "first_button"),
+                                                  GTK_WIDGET (fixture->window), &first));
+        g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "done_button"),
+                                                  GTK_WIDGET (fixture->window), &done));
+        g_assert_cmpfloat (done.origin.x + done.size.width - first.origin.x, <=, 440);
       }
-    while (small && g_get_monotonic_time () < deadline);
-    ttt_test_iterate ();
-  }
-
-  for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    {
-      GtkWidget *button = ttt_window_get_cell (fixture->window, cell);
-
-      g_assert_cmpint (gtk_widget_get_width (button), >=, 80);
-      g_assert_cmpint (gtk_widget_get_height (button), >=, 80);
-    }
-  ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "review_box"));
-  for (guint i = 0; i < 4; i++)
-    {
-      static const char *buttons[] = { "previous_button", "next_button", "done_button", "position_label" };
-      GtkWidget *widget = ttt_test_window_child (fixture->window, buttons[i]);
-      graphene_rect_t bounds;
-
-      g_assert_true (gtk_widget_get_mapped (widget));
-      g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (fixture->window), &bounds));
-      g_assert_cmpfloat (bounds.origin.x, >=, 0);
-      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, 360);
+      ttt_test_activate (fixture->window, "win.review-done");
     }
 }
 
@@ -669,13 +758,14 @@ main (int   argc,
   ADD ("/coach-ui/analysis/fixed-position", test_analysis_fixed_position);
   ADD ("/coach-ui/analysis/not-for-computer", test_analysis_not_for_computer);
   ADD ("/coach-ui/analysis/remembered", test_analysis_remembered);
+  ADD ("/coach-ui/analysis/after-news", test_analysis_after_news);
   ADD ("/coach-ui/discoverable", test_coach_discoverable);
   ADD ("/coach-ui/hint/reasons", test_hint_reasons);
   ADD ("/coach-ui/hint/with-analysis", test_hint_with_analysis);
   ADD ("/coach-ui/review/navigation", test_review_navigation);
   ADD ("/coach-ui/review/leave", test_review_leave);
   ADD ("/coach-ui/review/against-computer", test_review_against_computer);
-  ADD ("/coach-ui/review/narrow", test_review_narrow);
+  ADD ("/coach-ui/review/steady", test_review_steady);
 
 #undef ADD
 

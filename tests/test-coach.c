@@ -370,12 +370,15 @@ test_review_grades (void)
 
   ttt_review_cursor_set_position (cursor, 1);
   text = ttt_review_cursor_dup_move_text (cursor);
-  g_assert_cmpstr (text, ==, "Move 1 — X at row 2, column 2: Best. It takes the center.");
+  /* The computer's moves (X's here) are told without a grade. */
+  g_assert_false (ttt_review_cursor_get_graded (cursor, 1));
+  g_assert_true (ttt_review_cursor_get_graded (cursor, 4));
+  g_assert_cmpstr (text, ==, "Move 1 — X at row 2, column 2. It takes the center.");
   g_clear_pointer (&text, g_free);
 
   ttt_review_cursor_set_position (cursor, 5);
   text = ttt_review_cursor_dup_move_text (cursor);
-  g_assert_cmpstr (text, ==, "Move 5 — X at row 3, column 1: Best. It blocks O’s line.");
+  g_assert_cmpstr (text, ==, "Move 5 — X at row 3, column 1. It blocks O’s line.");
 
   g_assert_cmpuint (ttt_review_cursor_count_grade (cursor, TTT_MARK_O, TTT_GRADE_MISTAKE), ==, 1);
   g_assert_cmpuint (ttt_review_cursor_count_grade (cursor, TTT_MARK_O, TTT_GRADE_BLUNDER), ==, 0);
@@ -634,7 +637,7 @@ move_text_of (const char *before,
   g_assert_cmpint (ttt_board_parse (&board, before), ==, TTT_OK);
   g_assert_cmpint (ttt_review_move (&board, cell, &review), ==, TTT_OK);
 
-  return ttt_coach_move_text ((guint) ttt_board_n_moves (&board) + 1, cell, &review);
+  return ttt_coach_move_text ((guint) ttt_board_n_moves (&board) + 1, cell, &review, TRUE);
 }
 
 /* One line for every kind of fault, and for best moves by their motive. */
@@ -675,7 +678,7 @@ static void
 test_words_throws_win (void)
 {
   TttReview review = { TTT_GRADE_MISTAKE, TTT_MOTIVE_CORNER, TTT_FAULT_WEAKER, 0, 1u << 4 };
-  g_autofree char *text = ttt_coach_move_text (5, 0, &review);
+  g_autofree char *text = ttt_coach_move_text (5, 0, &review, TRUE);
 
   g_assert_cmpstr (text, ==, "Move 5 — X at row 1, column 1: Mistake. It throws away the win. "
                              "Best was row 2, column 2.");

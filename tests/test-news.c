@@ -109,15 +109,25 @@ computer_played (int         cell,
 }
 
 /* Plays @cell for the human and lets the computer answer; returns the
- * computer's cell, or -1 if the human's move ended the game. */
+ * computer's cell, or -1 if the human's move ended the game. With @later
+ * the answer comes after the news of the human's move has been told, as
+ * it does with the computer's pause. */
 static int
-exchange (Fixture *fixture,
-          int      cell)
+exchange_full (Fixture  *fixture,
+               int       cell,
+               gboolean  later)
 {
   TttBoard before;
 
+  if (later)
+    ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
   g_assert_true (ttt_game_play (fixture->game, cell));
   before = ttt_test_read_board (fixture->game);
+  if (later)
+    {
+      ttt_test_iterate ();
+      ttt_game_set_computer_delay (fixture->game, 0);
+    }
   ttt_test_wait_for_human (fixture->game);
 
   if (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_OVER &&
@@ -127,15 +137,23 @@ exchange (Fixture *fixture,
   return ttt_test_played_since (&before, fixture->game);
 }
 
+static int
+exchange (Fixture *fixture,
+          int      cell)
+{
+  return exchange_full (fixture, cell, FALSE);
+}
+
 /* Plays the game out at @level, the human's moves chosen by @strategy,
  * keeping only the news of the last exchange. Returns the human's last
  * move; @reply gets the computer's last cell, or -1 if the human ended
  * the game. */
 static int
-play_out (Fixture         *fixture,
-          TttLevel         level,
-          TttTestStrategy  strategy,
-          int             *reply)
+play_out_full (Fixture         *fixture,
+               TttLevel         level,
+               TttTestStrategy  strategy,
+               gboolean         later,
+               int             *reply)
 {
   int last = -1;
 
@@ -147,10 +165,19 @@ play_out (Fixture         *fixture,
     {
       g_ptr_array_set_size (fixture->heard, 0);
       last = strategy (fixture->game, NULL);
-      *reply = exchange (fixture, last);
+      *reply = exchange_full (fixture, last, later);
     }
 
   return last;
+}
+
+static int
+play_out (Fixture         *fixture,
+          TttLevel         level,
+          TttTestStrategy  strategy,
+          int             *reply)
+{
+  return play_out_full (fixture, level, strategy, FALSE, reply);
 }
 
 /* The computer's reply, then whose turn it is, as one piece of news. */
@@ -198,19 +225,26 @@ test_reply_later (Fixture       *fixture,
 }
 
 /* Against Hard, a human who plays the first free cell loses: the last news
- * is the computer's winning move and the result. */
+ * is the human's own last move (the focus leaves its cell at once for Play
+ * Again, cutting off what the cell said), the computer's winning move and
+ * the result, whether the answer came at once or after a pause. */
 static void
 test_computer_won (Fixture       *fixture,
                    gconstpointer  data)
 {
+  gboolean later = GPOINTER_TO_INT (data);
+  g_autofree char *reply_words = NULL;
   g_autofree char *expected = NULL;
   int reply = -1;
+  int last;
 
-  play_out (fixture, TTT_LEVEL_HARD, ttt_test_strategy_lowest, &reply);
+  last = play_out_full (fixture, TTT_LEVEL_HARD, ttt_test_strategy_lowest, later, &reply);
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
   g_assert_cmpint (reply, >=, 0);
-  expected = computer_played (reply, "Computer won.");
+  g_assert_cmpint (last, >=, 0);
+  reply_words = computer_played (reply, "Computer won.");
+  expected = played ("You", last, reply_words);
   assert_heard (fixture, expected);
   assert_quiet (fixture);
 }
@@ -598,7 +632,16 @@ test_remote_won (Fixture       *fixture,
       /* One's own move is heard from its cell. */
       g_assert_cmpuint (fixture->heard->len, ==, 0);
       remote_plays (remote, hers[i]);
-      expected = played ("Ana", hers[i], i + 1 < G_N_ELEMENTS (mine) ? "Your turn." : "Ana won.");
+      if (i + 1 < G_N_ELEMENTS (mine))
+        expected = played ("Ana", hers[i], "Your turn.");
+      else
+        {
+          /* At the end, as against the computer, the move that led to it
+           * is told too: the finished board takes no focus. */
+          g_autofree char *hers_told = played ("Ana", hers[i], "Ana won.");
+
+          expected = played ("You", mine[i], hers_told);
+        }
       assert_heard (fixture, expected);
     }
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
@@ -625,6 +668,74 @@ test_remote_lost (Fixture       *fixture,
   assert_heard (fixture, expected);
 }
 
+
+/* Ultimate: the computer's reply names its small board and the row and
+ * column inside it, then where the person is sent. */
+static void
+test_ultimate_reply (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char *in_sentence[] = {
+    "the top-left board", "the top-centre board", "the top-right board",
+    "the centre-left board", "the centre board", "the centre-right board",
+    "the bottom-left board", "the bottom-centre board", "the bottom-right board",
+  };
+  g_autofree char *expected = NULL;
+  g_autofree char *where = NULL;
+  const TttPosition *position;
+  int reply;
+
+  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
+  ttt_game_set_variant (fixture->game, TTT_VARIANT_ULTIMATE);
+  start_unheard (fixture);
+
+  /* The centre of the top-left board sends the computer to the centre. */
+  g_assert_true (ttt_game_play (fixture->game, 0 * 9 + 4));
+  ttt_test_wait_for_human (fixture->game);
+  position = ttt_game_get_position (fixture->game);
+  reply = position->last_move;
+  g_assert_cmpint (reply / 9, ==, 4);
+
+  if (ttt_ultimate_board_winner (&position->ultimate, reply % 9) == TTT_MARK_NONE &&
+      !(position->ultimate.closed & (1u << (reply % 9))))
+    where = g_strdup_printf ("You play in %s.", in_sentence[reply % 9]);
+  else
+    where = g_strdup ("You can play in any open board.");
+  expected = g_strdup_printf ("Computer played in the centre board, row %d, column %d. %s",
+                              reply % 9 / 3 + 1, reply % 3 + 1, where);
+  assert_heard (fixture, expected);
+  assert_quiet (fixture);
+
+  /* Undo says both moves taken back, where they were. */
+  g_clear_pointer (&expected, g_free);
+  g_assert_true (ttt_game_undo (fixture->game));
+  ttt_test_iterate ();
+  expected = g_strdup_printf ("Took back X in the top-left board, row 2, column 2 and O in "
+                              "the centre board, row %d, column %d. You can play in any open board.",
+                              reply % 9 / 3 + 1, reply % 3 + 1);
+  assert_heard (fixture, expected);
+}
+
+/* Between two people, whose turn and where; a new game of Ultimate says
+ * play is free. */
+static void
+test_ultimate_two_players (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
+  ttt_game_set_variant (fixture->game, TTT_VARIANT_ULTIMATE);
+  ttt_game_start_new (fixture->game);
+  ttt_test_iterate ();
+  assert_heard (fixture, "New game. X can play in any open board.");
+
+  g_assert_true (ttt_game_play (fixture->game, 8 * 9 + 2));
+  ttt_test_iterate ();
+  assert_heard (fixture, "O plays in the top-right board.");
+  g_assert_true (ttt_game_play (fixture->game, 2 * 9 + 8));
+  ttt_test_iterate ();
+  assert_heard (fixture, "X plays in the bottom-right board.");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -636,7 +747,8 @@ main (int   argc,
 
   ADD ("/news/reply", test_reply);
   ADD ("/news/reply-later", test_reply_later);
-  ADD ("/news/result/computer-won", test_computer_won);
+  g_test_add ("/news/result/computer-won", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up, test_computer_won, fixture_tear_down);
+  g_test_add ("/news/result/computer-won-later", Fixture, GINT_TO_POINTER (TRUE), fixture_set_up, test_computer_won, fixture_tear_down);
   g_test_add ("/news/result/human-won", Fixture, &human_won, fixture_set_up, test_human_ends, fixture_tear_down);
   g_test_add ("/news/result/draw", Fixture, &human_draws, fixture_set_up, test_human_ends, fixture_tear_down);
   ADD ("/news/two-players", test_two_players);
@@ -645,6 +757,8 @@ main (int   argc,
   ADD ("/news/undo", test_undo);
   ADD ("/news/hint", test_hint);
   ADD ("/news/dispose", test_dispose);
+  ADD ("/news/ultimate/reply", test_ultimate_reply);
+  ADD ("/news/ultimate/two-players", test_ultimate_two_players);
   ADD ("/news/remote/won", test_remote_won);
   ADD ("/news/remote/lost", test_remote_lost);
 

@@ -554,8 +554,16 @@ expect_reply (guint  from,
       return FALSE;
     }
 
-  text = said_at (expect (from, "^S:Computer played row [1-3], column [1-3]\\. "));
-  *reply = parse_cell (text);
+  /* A reply that ends the game names the person's move first: the focus
+   * leaves its cell for Play Again at once. */
+  pattern = g_strdup_printf ("^S:(You played %s\\. )?Computer played row [1-3], column [1-3]\\. ", words);
+  text = said_at (expect (from, pattern));
+  {
+    g_autofree char *own = g_strdup_printf ("S:You played %s. ", words);
+    const char *reply_text = g_str_has_prefix (text, own) ? text + strlen (own) : text;
+
+    *reply = parse_cell (reply_text);
+  }
   g_assert_cmpint (session.board[*reply], ==, '.');
   session.board[*reply] = 'O';
 
@@ -564,9 +572,11 @@ expect_reply (guint  from,
     {
     case 'O':
       g_assert_true (g_str_has_suffix (text, ". Computer won."));
+      g_assert_true (g_str_has_prefix (text, "S:You played "));
       return FALSE;
     case '=':
       g_assert_true (g_str_has_suffix (text, ". It’s a draw."));
+      g_assert_true (g_str_has_prefix (text, "S:You played "));
       return FALSE;
     default:
       g_assert_true (g_str_has_suffix (text, ". Your turn."));
@@ -1094,16 +1104,16 @@ static void
 test_statistics (void)
 {
   /* The rows are one sentence each; a reset is heard, with the focus on
-   * the notice's Restore, and Ctrl+Z puts it back, heard too. */
+   * the notice's Undo, and Ctrl+Z puts it back, heard too. */
   step ("ctrl+i", "^S:Easy: No games yet\\.$", NULL);
   step ("Tab", "^S:Medium: [0-9]+ games?: [0-9]+ won, [0-9]+ drawn, [0-9]+ lost; [0-9]+% won; Winning streak [0-9]+, best [0-9]+\\.$", NULL);
   step ("Tab", "^S:Reset Medium Statistics push button\\.$", NULL);
   step ("Return",
-        "^S:Restore push button\\.$",
-        "^S:Medium statistics reset\\. Restore with Ctrl\\+Z\\.$",
+        "^S:Undo push button\\.$",
+        "^S:Medium statistics reset\\. Undo with Ctrl\\+Z\\.$",
         NULL);
   step ("Tab", "^S:Dismiss push button\\.$", NULL);
-  step ("shift+Tab", "^S:Restore push button\\.$", NULL);
+  step ("shift+Tab", "^S:Undo push button\\.$", NULL);
   step ("ctrl+z",
         "^S:Statistics restored\\.$",
         "^S:Medium: [0-9]+ games?: ",

@@ -4,7 +4,7 @@
  *
  * Opened from the main menu and its shortcut: a row per tally that a
  * screen reader hears as one sentence, resets that happen at once and
- * come back from the toast's Restore, and a window that can be closed at any
+ * come back from the toast's Undo, and a window that can be closed at any
  * moment, toast or not, while the board still moves.
  */
 
@@ -71,7 +71,7 @@ assert_row (Fixture    *fixture,
   GtkLabel *rate_label = ttt_statistics_window_get_rate (fixture->window, id);
 
   g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, subtitle);
-  if (id == TTT_TALLY_TWO_PLAYERS)
+  if (ttt_tally_id_is_two_players (id))
     g_assert_null (rate_label);
   else if (rate == NULL)
     g_assert_false (gtk_widget_is_visible (GTK_WIDGET (rate_label)));
@@ -142,12 +142,34 @@ test_rows (Fixture       *fixture,
   assert_row (fixture, TTT_TALLY_EASY,
               "6 games: 5 won, 1 drawn, 0 lost\nWinning streak 3, best 3", "83%",
               "6 games: 5 won, 1 drawn, 0 lost; 83% won; Winning streak 3, best 3.");
-  assert_row (fixture, TTT_TALLY_MEDIUM, "No games yet", NULL, "No games yet");
+  assert_row (fixture, TTT_TALLY_MEDIUM, "No games yet\nWinning streak 0, best 0", NULL, "No games yet");
+  /* Hard is never beaten: its figure is the share not lost, its second
+   * line says why, rather than a streak of wins that stays at 0. */
+  assert_row (fixture, TTT_TALLY_HARD,
+              "2 games: 0 won, 1 drawn, 1 lost\nA draw is the best result against Hard", "50%",
+              "2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.");
+  assert_row (fixture, TTT_TALLY_TWO_PLAYERS, "4 games: X won 1, 1 drawn, O won 2", NULL,
+              "4 games: X won 1, 1 drawn, O won 2");
+
+  /* Ultimate's rows, beside the classic ones, in groups of their own. */
+  record_games (fixture, TTT_TALLY_ULTIMATE_HARD, "wl");
+  record_games (fixture, TTT_TALLY_ULTIMATE_TWO_PLAYERS, "d");
+  assert_row (fixture, TTT_TALLY_ULTIMATE_HARD,
+              "2 games: 1 won, 0 drawn, 1 lost\nWinning streak 0, best 1", "50%",
+              "2 games: 1 won, 0 drawn, 1 lost; 50% won; Winning streak 0, best 1.");
+  assert_row (fixture, TTT_TALLY_ULTIMATE_TWO_PLAYERS, "1 game: X won 0, 1 drawn, O won 0", NULL,
+              "1 game: X won 0, 1 drawn, O won 0");
+  assert_row (fixture, TTT_TALLY_ULTIMATE_EASY, "No games yet", NULL, "No games yet");
   assert_row (fixture, TTT_TALLY_HARD,
               "2 games: 0 won, 1 drawn, 1 lost\nWinning streak 0, best 0", "0%",
               "2 games: 0 won, 1 drawn, 1 lost; 0% won; Winning streak 0, best 0.");
-  assert_row (fixture, TTT_TALLY_TWO_PLAYERS, "4 games: X won 1, 1 drawn, O won 2", NULL,
-              "4 games: X won 1, 1 drawn, O won 2");
+  g_assert_false (gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ULTIMATE_HARD))) ==
+                  gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD))));
+  gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_ULTIMATE_HARD),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset Ultimate Hard Statistics");
+  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ULTIMATE_HARD);
+  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ULTIMATE_TWO_PLAYERS);
+  ttt_test_iterate ();
 
   /* One game reads as one. */
   record_games (fixture, TTT_TALLY_MEDIUM, "l");
@@ -158,7 +180,7 @@ test_rows (Fixture       *fixture,
   /* Named for a screen reader, and their resets too. */
   {
     /* Not a literal in the macro, which makes a format of it. */
-    const char *hard = "Hard: 2 games: 0 won, 1 drawn, 1 lost; 0% won; Winning streak 0, best 0.";
+    const char *hard = "Hard: 2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.";
 
     gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD),
                                          GTK_ACCESSIBLE_PROPERTY_LABEL, hard);
@@ -198,7 +220,7 @@ test_follows_games (Fixture       *fixture,
   g_assert_true (reset_all_enabled (fixture));
 }
 
-/* A reset is at once, and the toast's Restore puts it back, with a game
+/* A reset is at once, and the toast's Undo puts it back, with a game
  * finished in between counted after it. */
 static void
 test_reset_and_undo (Fixture       *fixture,
@@ -213,15 +235,25 @@ test_reset_and_undo (Fixture       *fixture,
   open_statistics (fixture);
   g_assert_null (ttt_statistics_window_get_undo_toast (fixture->window));
 
-  click_reset (fixture, TTT_TALLY_EASY);
-  assert_row (fixture, TTT_TALLY_EASY, "No games yet", NULL, "No games yet");
+  {
+    GtkWidget *row = GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_EASY));
+    int before, after;
+
+    /* The rows below stay where they were, under the pointer. */
+    gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (row), &before, NULL, NULL, NULL);
+    click_reset (fixture, TTT_TALLY_EASY);
+    gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (row), &after, NULL, NULL, NULL);
+    g_assert_cmpint (after, ==, before);
+  }
+  assert_row (fixture, TTT_TALLY_EASY, "No games yet\nWinning streak 0, best 0", NULL, "No games yet");
   g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_EASY).won, ==, 0);
   g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_HARD).drawn, ==, 1);
 
   toast = ttt_statistics_window_get_undo_toast (fixture->window);
   g_assert_nonnull (toast);
   g_assert_cmpstr (ttt_test_toast_title (toast), ==, "Easy statistics reset");
-  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Restore");
+  /* GNOME's word for it. */
+  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Undo");
   g_assert_cmpuint (adw_toast_get_timeout (toast), >, 0);
 
   /* A win since, then the undo: four in a row. */
@@ -259,7 +291,7 @@ test_reset_and_undo (Fixture       *fixture,
                    "Two-player statistics reset");
 }
 
-/* Resets while a toast shows share it: one Restore puts them all back, a
+/* Resets while a toast shows share it: one Undo puts them all back, a
  * tally reset twice with a game between included. */
 static void
 test_resets_share_toast (Fixture       *fixture,
@@ -301,7 +333,7 @@ test_resets_share_toast (Fixture       *fixture,
                    "Hard statistics reset");
 }
 
-/* The Restore button of the toast, once a person could have seen it: a
+/* The Undo button of the toast, once a person could have seen it: a
  * click in the very frame the toast appears, before it is drawn, is out
  * of a person's reach, and crashes libadwaita 1.2 (see
  * ttt-statistics-window.c). */
@@ -322,7 +354,7 @@ wait_for_restore_button (Fixture *fixture)
   return undo;
 }
 
-/* The toast's own Restore button, clicked as a person does, and the toast
+/* The toast's own Undo button, clicked as a person does, and the toast
  * going away by itself. */
 static void
 test_undo_button (Fixture       *fixture,

@@ -210,6 +210,33 @@ test_win_percent (void)
     }
 }
 
+/* Against Hard the figure that can grow: games won or drawn. */
+static void
+test_not_lost_percent (void)
+{
+  static const struct
+  {
+    guint32 won, drawn, lost;
+    int     percent;
+  } cases[] = {
+    { 0, 0, 0, -1 },
+    { 0, 1, 1, 50 },
+    { 0, 2, 1, 67 },
+    { 0, 0, 4, 0 },
+    { 0, 999, 1, 99 },
+    { 0, 1, 998, 1 },
+    { 1, 1, 0, 100 },
+    { G_MAXUINT32, G_MAXUINT32, G_MAXUINT32, 67 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TttTally tally = { cases[i].won, cases[i].drawn, cases[i].lost, 0, 0 };
+
+      g_assert_cmpint (ttt_tally_get_not_lost_percent (&tally), ==, cases[i].percent);
+    }
+}
+
 /* Reset and undo */
 
 static void
@@ -294,13 +321,17 @@ test_variant_round_trip (void)
   ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
   ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
   ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_TWO_PLAYERS, TTT_RESULT_DRAWN);
 
   value = g_variant_ref_sink (ttt_statistics_to_variant (a));
   text = g_variant_print (value, FALSE);
   g_assert_cmpstr (text, ==,
                    "{'easy': (1, 0, 0, 1, 1), 'medium': (0, 1, 0, 0, 0), "
                    "'hard': (0, 0, 1, 0, 0), 'two-players': (0, 0, 1, 0, 0), "
-                   "'network': (1, 0, 0, 1, 1)}");
+                   "'network': (1, 0, 0, 1, 1), "
+                   "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
+                   "'ultimate-hard': (1, 0, 0, 1, 1), 'ultimate-two-players': (0, 1, 0, 0, 0)}");
 
   g_assert_true (ttt_statistics_load (b, value, &error));
   g_assert_no_error (error);
@@ -312,6 +343,54 @@ test_variant_round_trip (void)
       ttt_statistics_get_tally (b, id, &tb);
       g_assert_cmpmem (&ta, sizeof ta, &tb, sizeof tb);
     }
+}
+
+/* A value stored before Ultimate came, with the classic tallies only,
+ * reads without a fault; the Ultimate ones start at 0. */
+static void
+test_variant_before_ultimate (void)
+{
+  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) value =
+    g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
+                     "{'easy': (2, 0, 1, 0, 2), 'medium': (0, 0, 0, 0, 0), "
+                     "'hard': (0, 3, 0, 0, 0), 'two-players': (1, 1, 1, 0, 0)}",
+                     NULL, NULL, NULL);
+  TttTally tally;
+
+  g_assert_true (ttt_statistics_load (statistics, value, &error));
+  g_assert_no_error (error);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
+  g_assert_cmpuint (tally.won, ==, 2);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_TWO_PLAYERS, &tally);
+  g_assert_cmpuint (tally.drawn, ==, 1);
+  for (TttTallyId id = TTT_TALLY_ULTIMATE_EASY; id < TTT_N_TALLIES; id++)
+    {
+      ttt_statistics_get_tally (statistics, id, &tally);
+      g_assert_true (ttt_tally_is_empty (&tally));
+    }
+
+  /* The Ultimate tallies count as the classic ones do: streaks against
+   * the computer, none between two people. */
+  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_TWO_PLAYERS, TTT_RESULT_WON);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_ULTIMATE_EASY, &tally);
+  g_assert_cmpuint (tally.streak, ==, 1);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_ULTIMATE_TWO_PLAYERS, &tally);
+  g_assert_cmpuint (tally.won, ==, 1);
+  g_assert_cmpuint (tally.streak, ==, 0);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
+  g_assert_cmpuint (tally.won, ==, 2);
+
+  g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, FALSE, TTT_LEVEL_MEDIUM), ==,
+                   TTT_TALLY_ULTIMATE_MEDIUM);
+  g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, TRUE, TTT_LEVEL_MEDIUM), ==,
+                   TTT_TALLY_ULTIMATE_TWO_PLAYERS);
+  g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_CLASSIC, FALSE, TTT_LEVEL_HARD), ==,
+                   TTT_TALLY_HARD);
+  g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_CLASSIC, TRUE, TTT_LEVEL_HARD), ==,
+                   TTT_TALLY_TWO_PLAYERS);
 }
 
 /* Broken values: what is good is kept, the rest is 0, and the error
@@ -466,7 +545,9 @@ child_settings_repair (void)
   g_assert_cmpstr (text, ==,
                    "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), "
                    "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0), "
-                   "'network': (0, 0, 0, 0, 0)}");
+                   "'network': (0, 0, 0, 0, 0), "
+                   "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
+                   "'ultimate-hard': (0, 0, 0, 0, 0), 'ultimate-two-players': (0, 0, 0, 0, 0)}");
 
   /* Said once: the parent sees one report. */
   {
@@ -904,8 +985,10 @@ main (int   argc,
   g_test_add_func ("/statistics/two-players", test_two_players);
   g_test_add_func ("/statistics/saturate", test_saturate);
   g_test_add_func ("/statistics/win-percent", test_win_percent);
+  g_test_add_func ("/statistics/not-lost-percent", test_not_lost_percent);
   g_test_add_func ("/statistics/reset-and-merge", test_reset_and_merge);
   g_test_add_func ("/statistics/variant/round-trip", test_variant_round_trip);
+  g_test_add_func ("/statistics/variant/before-ultimate", test_variant_before_ultimate);
   g_test_add_func ("/statistics/variant/broken", test_variant_broken);
   g_test_add_func ("/statistics/settings/bind", test_settings_bind);
   g_test_add_func ("/statistics/settings/repair", test_settings_repair);

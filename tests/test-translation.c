@@ -266,17 +266,22 @@ test_coach (void)
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_iterate ();
 
+  /* After a first move: the empty board has no labels. */
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  g_assert_true (ttt_game_play (game, moves[0]));
   ttt_test_activate (window, "win.show-analysis");
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     {
       const char *note = ttt_board_view_get_note (board, cell, NULL);
 
+      if (cell == moves[0])
+        continue;
       g_assert_nonnull (note);
       g_assert_true (has_han (note));
       assert_chinese ("An analysis label", note);
     }
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     g_assert_true (ttt_game_play (game, moves[i]));
   ttt_test_iterate ();
@@ -502,6 +507,19 @@ check_narrow_dialogs (const char *language)
   ttt_test_assert_labels_whole (content);
   gtk_window_destroy (GTK_WINDOW (preferences));
   ttt_test_iterate ();
+
+  /* The New Game screen. */
+  {
+    GtkWindow *new_game = ttt_window_choose_game (window);
+
+    ttt_test_iterate ();
+    content = adw_window_get_content (ADW_WINDOW (new_game));
+    assert_fits (language, "the New Game screen", content, 360);
+    ttt_test_set_window_content_size (new_game, content, 360, 600);
+    ttt_test_assert_labels_whole (content);
+    gtk_window_destroy (new_game);
+    ttt_test_iterate ();
+  }
 
   statistics = ttt_test_open_statistics (window);
   content = adw_window_get_content (ADW_WINDOW (statistics));

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "ttt-player-badge.h"
 #include "ui-helpers.h"
 
 static void
@@ -53,8 +54,8 @@ test_click_and_answer (TttTestWindow *fixture,
                        gconstpointer  data)
 {
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
-  assert_badge_label (fixture, "badge_x", "X, You, 0 wins, to move");
-  assert_badge_label (fixture, "badge_o", "O, Computer, 0 wins");
+  assert_badge_label (fixture, "badge_start", "X, You, 0 wins, to move");
+  assert_badge_label (fixture, "badge_end", "O, Computer, 0 wins");
   assert_cell_name (fixture, 4, "Row 2, column 2, empty");
 
   ttt_test_click (fixture->window, 4);
@@ -76,6 +77,86 @@ test_click_and_answer (TttTestWindow *fixture,
   /* A taken cell is refused and changes nothing. */
   ttt_test_click (fixture->window, 4);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
+}
+
+/* "You" keeps the first badge whoever moves first, with the colour of the
+ * mark played; the tally counts from it. A change of level says that the
+ * badges now show that level's games. */
+static void
+test_badge_sides (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  TttPlayerBadge *start = TTT_PLAYER_BADGE (ttt_test_window_child (fixture->window, "badge_start"));
+  TttPlayerBadge *end = TTT_PLAYER_BADGE (ttt_test_window_child (fixture->window, "badge_end"));
+
+  g_assert_cmpint (ttt_player_badge_get_mark (start), ==, TTT_MARK_X);
+  assert_badge_label (fixture, "badge_start", "X, You, 0 wins, to move");
+
+  /* No move yet: the computer starts at once, and the person plays O. */
+  g_settings_set_string (settings, "first-player", "computer");
+  ttt_test_iterate ();
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_cmpint (ttt_game_get_human_mark (fixture->game), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_player_badge_get_mark (start), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_player_badge_get_mark (end), ==, TTT_MARK_X);
+  assert_badge_label (fixture, "badge_start", "O, You, 0 wins, to move");
+  assert_badge_label (fixture, "badge_end", "X, Computer, 0 wins");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (start), "o"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (start), "x"));
+
+  /* The computer has moved: the new level comes with the next game, and
+   * so does the toast, as the numbers change. */
+  g_settings_set_string (settings, "difficulty", "easy");
+  ttt_test_iterate ();
+  g_assert_null (ttt_window_get_level_toast (fixture->window));
+  ttt_game_start_new (fixture->game);
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_nonnull (ttt_window_get_level_toast (fixture->window));
+  g_assert_cmpstr (ttt_test_toast_title (ttt_window_get_level_toast (fixture->window)), ==,
+                   "Showing the score at Easy");
+}
+
+/* The window opens with the focus on the board, so that the arrows and
+ * Return play at once. */
+static void
+test_focus_starts_on_board (TttTestWindow *fixture,
+                            gconstpointer  data)
+{
+  GtkWidget *focus = ttt_test_focus (fixture->window);
+
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (fixture->board)));
+}
+
+/* Where the Hint button is in the window, once drawn. */
+static graphene_rect_t
+hint_bounds (TttTestWindow *fixture)
+{
+  graphene_rect_t bounds;
+
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->window));
+  g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "hint_button"),
+                                            GTK_WIDGET (fixture->window), &bounds));
+  return bounds;
+}
+
+/* Hint keeps its place whatever the status line says. */
+static void
+test_hint_button_still (TttTestWindow *fixture,
+                        gconstpointer  data)
+{
+  graphene_rect_t turn, thinking;
+
+  turn = hint_bounds (fixture);
+  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_test_click (fixture->window, 0);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
+  thinking = hint_bounds (fixture);
+  g_assert_cmpfloat_with_epsilon (thinking.origin.x, turn.origin.x, 0.5);
+  g_assert_cmpfloat_with_epsilon (thinking.origin.y, turn.origin.y, 0.5);
+  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_test_wait_for_human (fixture->game);
 }
 
 static void
@@ -110,8 +191,8 @@ test_two_players_win_highlight (TttTestWindow *fixture,
   ttt_test_iterate ();
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
   /* The name is the mark again: said once. */
-  assert_badge_label (fixture, "badge_x", "X, 0 wins, to move");
-  assert_badge_label (fixture, "badge_o", "O, 0 wins");
+  assert_badge_label (fixture, "badge_start", "X, 0 wins, to move");
+  assert_badge_label (fixture, "badge_end", "O, 0 wins");
 
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     ttt_test_click (fixture->window, moves[i]);
@@ -130,7 +211,7 @@ test_two_players_win_highlight (TttTestWindow *fixture,
   g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   ttt_test_assert_badges (fixture->window, 1, 0, 0);
-  assert_badge_label (fixture, "badge_x", "X, 1 win");
+  assert_badge_label (fixture, "badge_start", "X, 1 win");
 
   /* Clicks after the end change nothing. */
   ttt_test_click (fixture->window, 8);
@@ -269,7 +350,7 @@ test_actions (TttTestWindow *fixture,
 {
   int hint;
 
-  assert_accel ("<Control>n", "win.new-game");
+  assert_accel ("<Control>n", "win.choose-game");
   assert_accel ("<Control>z", "win.undo");
   assert_accel ("<Control>h", "win.hint");
   assert_accel ("<Control>comma", "app.preferences");
@@ -503,8 +584,8 @@ test_icon_buttons_named (TttTestWindow *fixture,
                          gconstpointer  data)
 {
   /* New Game, Undo, the main menu, Hint, the notice's Dismiss, and the
-   * review's Previous and Next. */
-  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 7);
+   * review's First, Previous, Next and Last. */
+  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, 9);
 
   /* Named by their own words alone: GTK 4.8 would add their image's, which
    * is "GtkImage", and say the tooltip again as a description. */
@@ -577,7 +658,7 @@ static void
 test_main_menu (TttTestWindow *fixture,
                 gconstpointer  data)
 {
-  static const char *buttons[] = { "win.new-game", "win.hint" };
+  static const char *buttons[] = { "win.choose-game", "win.hint" };
 
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (fixture->app), "help"));
   g_assert_true (ttt_test_main_menu_has (fixture->window, "app.help"));
@@ -720,7 +801,10 @@ main (int   argc,
 #define ADD(path, func) TTT_TEST_ADD_WINDOW (path, 42, func)
 
   ADD ("/window/click-and-answer", test_click_and_answer);
+  ADD ("/window/badge-sides", test_badge_sides);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
+  ADD ("/window/hint-button-still", test_hint_button_still);
+  ADD ("/window/focus-starts-on-board", test_focus_starts_on_board);
   ADD ("/window/two-players-win-highlight", test_two_players_win_highlight);
   ADD ("/window/computer-wins-status", test_computer_wins_status);
   ADD ("/window/keyboard-play", test_keyboard_play);

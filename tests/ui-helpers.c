@@ -82,6 +82,31 @@ ttt_test_wait_for_mapped (GtkWidget *widget)
   g_assert_true (gtk_widget_get_mapped (widget));
 }
 
+static void
+frame_painted_cb (gboolean *painted)
+{
+  *painted = TRUE;
+}
+
+/* Runs the main loop until @widget's window has laid itself out and drawn
+ * a frame since the call: only then are allocations what they show. */
+void
+ttt_test_wait_for_frame (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean painted = FALSE;
+  gulong id;
+
+  g_assert_nonnull (clock);
+  id = g_signal_connect_swapped (clock, "after-paint", G_CALLBACK (frame_painted_cb), &painted);
+  gtk_widget_queue_draw (widget);
+  while (!painted && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, id);
+  g_assert_true (painted);
+}
+
 /* A window as the application opens one: with a game it configured. */
 TttWindow *
 ttt_test_window_new (TttApplication *app)
@@ -291,17 +316,18 @@ ttt_test_focus (TttWindow *window)
   return gtk_root_get_focus (GTK_ROOT (window));
 }
 
-/* The score the window shows: X's badge, the draws between, O's badge. */
+/* The score the window shows: the first badge (the person here's, X's
+ * between two), the draws between, the other badge. */
 void
 ttt_test_assert_badges (TttWindow *window,
-                        guint      x,
+                        guint      start,
                         guint      draws,
-                        guint      o)
+                        guint      end)
 {
   g_autofree char *draws_text = g_strdup_printf ("%u", draws);
 
-  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_x"))), ==, x);
-  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_o"))), ==, o);
+  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_start"))), ==, start);
+  g_assert_cmpuint (ttt_player_badge_get_score (TTT_PLAYER_BADGE (ttt_test_window_child (window, "badge_end"))), ==, end);
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (window, "draws_value"))), ==, draws_text);
 }
 
@@ -381,10 +407,10 @@ is_restore_button (GtkWidget *widget,
   *prune = !gtk_widget_get_can_target (widget);
 
   return !*prune && GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Restore")) == 0;
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), C_("undo a reset", "_Undo")) == 0;
 }
 
-/* The Restore button of the toast on show in @window, the widget a person
+/* The Undo button of the toast on show in @window, the widget a person
  * clicks, or NULL: not that of a toast hiding. */
 GtkWidget *
 ttt_test_find_restore_button (TttStatisticsWindow *window)

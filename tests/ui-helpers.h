@@ -22,6 +22,7 @@ TttApplication *ttt_test_application_new  (void);
 TttApplication *ttt_test_application      (void);
 void          ttt_test_reset_settings     (TttApplication       *app);
 void          ttt_test_wait_for_mapped    (GtkWidget            *widget);
+void          ttt_test_wait_for_frame     (GtkWidget            *widget);
 TttWindow    *ttt_test_window_new         (TttApplication       *app);
 AdwComboRow  *ttt_test_preferences_row    (TttPreferencesWindow *preferences,
                                            const char           *key);
@@ -42,9 +43,9 @@ GtkWidget    *ttt_test_window_child       (TttWindow            *window,
 GtkWidget    *ttt_test_focus              (TttWindow            *window);
 const char   *ttt_test_toast_title        (AdwToast             *toast);
 void          ttt_test_assert_badges      (TttWindow            *window,
-                                           guint                 x,
+                                           guint                 start,
                                            guint                 draws,
-                                           guint                 o);
+                                           guint                 end);
 TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
 void          ttt_test_assert_labels_whole (GtkWidget           *widget);
 void          ttt_test_set_window_content_size (GtkWindow       *window,

@@ -296,6 +296,8 @@ reason_text (const TttReview *review,
  * @number: the move's number in the game, from 1; odd numbers are X's
  * @cell: the cell it played, 0–8
  * @review: its review (ttt_review_move() of the board before it)
+ * @graded: whether the move is graded (a person's) or only told (the
+ *   computer's)
  *
  * Returns: (transfer full): the review's line for the move, such as
  *   "Move 4 — O at row 2, column 1: Mistake. It lets X make a fork. Best
@@ -304,7 +306,8 @@ reason_text (const TttReview *review,
 char *
 ttt_coach_move_text (guint            number,
                      int              cell,
-                     const TttReview *review)
+                     const TttReview *review,
+                     gboolean         graded)
 {
   TttMark mover;
   char *text;
@@ -314,6 +317,17 @@ ttt_coach_move_text (guint            number,
   g_return_val_if_fail (review != NULL, NULL);
 
   mover = mark_of_number (number);
+
+  /* The computer's moves are told, not graded: the review is the
+   * person's. */
+  if (!graded)
+    {
+      /* Translators: the review of one of the computer's moves: its
+       * number, the mark that played it (X or O) and where; no grade. */
+      text = g_strdup_printf (_("Move %1$u — %2$s at row %3$d, column %4$d."),
+                              number, ttt_coach_mark_name (mover), cell / 3 + 1, cell % 3 + 1);
+      return join_sentences (text, reason_text (review, mover));
+    }
 
   /* Translators: the review of one move: its number, the mark that played
    * it (X or O), where, and its grade (Best, Mistake or Blunder). */

@@ -31,7 +31,8 @@ char       *ttt_coach_analysis_description   (TttVerdict        verdict,
 
 char       *ttt_coach_move_text              (guint             number,
                                               int               cell,
-                                              const TttReview  *review);
+                                              const TttReview  *review,
+                                              gboolean          graded);
 
 char       *ttt_coach_summary_text           (TttMark           person,
                                               guint             x_mistakes,

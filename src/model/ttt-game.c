@@ -40,8 +40,10 @@ struct _TttGame
 {
   GObject         parent_instance;
 
-  TttBoard        board;
-  int             history[TTT_N_CELLS];
+  /* The game in progress, of its variant: the classic board or the nine
+   * boards of Ultimate. */
+  TttPosition     position;
+  int             history[TTT_ULTIMATE_N_MOVES];
   guint           n_moves;
 
   TttGameState    state;
@@ -62,14 +64,25 @@ struct _TttGame
   /* The hint shown, held until the board next changes; -1 for none. */
   int             hint_cell;
   TttMotive       hint_motive;
+  /* In Ultimate: why, and the search's estimated chance to win, 0–100. */
+  TttUltimateHint hint_reason;
+  int             hint_percent;
+
+  /* Ultimate's analysis: what a search made of the position it was run
+   * on, kept until the position changes. */
+  TttUltimate     analysed;
+  gboolean        has_analysis;
+  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
+  int             n_analysis;
 
   /* What the properties report; the game takes them at its start. */
+  TttVariant      variant;
   TttLevel        difficulty;
   TttFirstPlayer  first_player;
   TttOpponent     opponent;
   guint           computer_delay;
 
-  /* What the game in progress plays by. */
+  /* What the game in progress plays by (its variant is position's). */
   TttLevel        game_difficulty;
   TttOpponent     game_opponent;
   TttFirstPlayer  game_first_player;
@@ -100,6 +113,7 @@ G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
+  PROP_VARIANT,
   PROP_DIFFICULTY,
   PROP_FIRST_PLAYER,
   PROP_OPPONENT,
@@ -113,6 +127,7 @@ enum {
   PROP_N_MOVES,
   PROP_CURRENT_DIFFICULTY,
   PROP_CURRENT_OPPONENT,
+  PROP_CURRENT_VARIANT,
   PROP_HELD,
   N_PROPS
 };
@@ -143,6 +158,7 @@ typedef struct
   gboolean     can_undo;
   TttLevel     current_difficulty;
   TttOpponent  current_opponent;
+  TttVariant   current_variant;
 } Snapshot;
 
 static void ttt_game_schedule_computer_move (TttGame *self);
@@ -195,6 +211,7 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->can_undo = ttt_game_compute_can_undo (self);
   snapshot->current_difficulty = self->game_difficulty;
   snapshot->current_opponent = self->game_opponent;
+  snapshot->current_variant = self->position.variant;
 }
 
 /* Notifies every property that differs from @before, then "turn-changed".
@@ -226,6 +243,8 @@ ttt_game_emit_changes (TttGame        *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_DIFFICULTY]);
   if (before->current_opponent != after.current_opponent)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_OPPONENT]);
+  if (before->current_variant != after.current_variant)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_VARIANT]);
 
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -289,7 +308,7 @@ ttt_game_seat_players (TttGame *self)
 static void
 ttt_game_update_state (TttGame *self)
 {
-  TttMark turn = ttt_board_turn (&self->board);
+  TttMark turn = ttt_position_get_turn (&self->position);
 
   ttt_game_stop_waiting (self);
 
@@ -328,7 +347,7 @@ static void
 ttt_game_apply_move (TttGame *self,
                      int      cell)
 {
-  TttMark mark = ttt_board_turn (&self->board);
+  TttMark mark = ttt_position_get_turn (&self->position);
   /* Whoever moved keeps a reference while the news goes out: a handler
    * may set up the next game, with other players. */
   g_autoptr(TttPlayer) player = g_object_ref (side_player (self, mark));
@@ -337,12 +356,12 @@ ttt_game_apply_move (TttGame *self,
 
   ttt_game_snapshot (self, &before);
 
-  if (ttt_board_play (&self->board, cell) != TTT_OK)
+  if (ttt_position_play (&self->position, cell) != TTT_OK)
     g_return_if_reached ();
 
   self->history[self->n_moves++] = cell;
 
-  outcome = ttt_board_outcome (&self->board);
+  outcome = ttt_position_get_outcome (&self->position);
   ttt_game_update_state (self);
 
   /* A handler may drop the last reference the app holds. */
@@ -358,7 +377,7 @@ ttt_game_apply_move (TttGame *self,
 
   if (outcome != TTT_OUTCOME_ONGOING)
     g_signal_emit (self, signals[GAME_OVER], 0,
-                   outcome, ttt_board_winning_cells (&self->board));
+                   outcome, ttt_game_get_winning_cells (self));
 
   g_object_unref (self);
 }
@@ -414,7 +433,8 @@ ttt_game_move_chosen_cb (GObject      *source,
         g_warning ("The computer found no move: %s", error->message);
       return;
     }
-  g_return_if_fail (cell < TTT_N_CELLS && ttt_board_get (&self->board, cell) == TTT_MARK_NONE);
+  /* The seam's players are not trusted with the rules. */
+  g_return_if_fail (ttt_position_is_legal (&self->position, cell));
 
   self->rng_state = rng_state;
   ttt_game_apply_move (self, cell);
@@ -424,9 +444,8 @@ static gboolean
 ttt_game_computer_move_cb (gpointer user_data)
 {
   TttGame *self = TTT_GAME (user_data);
-  TttPlayer *player = side_player (self, ttt_board_turn (&self->board));
+  TttPlayer *player = side_player (self, ttt_position_get_turn (&self->position));
   MoveRequest *request = g_new0 (MoveRequest, 1);
-  TttPosition position;
 
   /* The source ends with this call; forget it before anything can try to
    * remove it again. */
@@ -438,9 +457,7 @@ ttt_game_computer_move_cb (gpointer user_data)
   g_weak_ref_init (&request->game, self);
   request->cancellable = g_object_ref (self->thinking);
   n_thinking++;
-  ttt_position_init_classic (&position, &self->board,
-                             self->n_moves > 0 ? self->history[self->n_moves - 1] : -1);
-  ttt_player_choose_move_async (player, &position, self->rng_state, self->thinking,
+  ttt_player_choose_move_async (player, &self->position, self->rng_state, self->thinking,
                                 ttt_game_move_chosen_cb, request);
 
   return G_SOURCE_REMOVE;
@@ -511,7 +528,7 @@ static void
 ttt_game_begin (TttGame  *self,
                 gboolean  restarting)
 {
-  TttBoard old_board = self->board;
+  TttPosition old_position = self->position;
   Snapshot before;
 
   ttt_game_snapshot (self, &before);
@@ -545,16 +562,20 @@ ttt_game_begin (TttGame  *self,
     }
 
   ttt_game_seat_players (self);
-  ttt_board_clear (&self->board);
+  /* A game with someone elsewhere is classic: the network speaks it only. */
+  ttt_position_clear (&self->position, self->remote != NULL ? TTT_VARIANT_CLASSIC : self->variant);
   self->n_moves = 0;
   ttt_game_update_state (self);
 
   g_object_ref (self);
 
   ttt_game_drop_hint (self);
-  for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    if (ttt_board_get (&old_board, cell) != TTT_MARK_NONE)
-      g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
+  /* A board of another game is told by #TttGame:current-variant alone:
+   * its cells are not this board's. */
+  if (old_position.variant == self->position.variant)
+    for (int cell = 0; cell < ttt_position_get_n_cells (&old_position); cell++)
+      if (ttt_position_get_cell (&old_position, cell) != TTT_MARK_NONE)
+        g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
 
   ttt_game_emit_changes (self, &before);
 
@@ -585,6 +606,7 @@ ttt_game_preference_changed (TttGame *self)
   ttt_game_snapshot (self, &before);
   self->game_difficulty = self->difficulty;
   self->game_opponent = self->opponent;
+  ttt_position_clear (&self->position, self->variant);
   ttt_game_seat_players (self);
   ttt_game_emit_changes (self, &before);
 }
@@ -615,6 +637,10 @@ ttt_game_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_VARIANT:
+      g_value_set_enum (value, self->variant);
+      break;
+
     case PROP_DIFFICULTY:
       g_value_set_enum (value, self->difficulty);
       break;
@@ -667,6 +693,10 @@ ttt_game_get_property (GObject    *object,
       g_value_set_enum (value, self->game_opponent);
       break;
 
+    case PROP_CURRENT_VARIANT:
+      g_value_set_enum (value, self->position.variant);
+      break;
+
     case PROP_HELD:
       g_value_set_boolean (value, self->held);
       break;
@@ -686,6 +716,10 @@ ttt_game_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_VARIANT:
+      ttt_game_set_variant (self, g_value_get_enum (value));
+      break;
+
     case PROP_DIFFICULTY:
       ttt_game_set_difficulty (self, g_value_get_enum (value));
       break;
@@ -719,6 +753,20 @@ ttt_game_class_init (TttGameClass *klass)
   object_class->dispose = ttt_game_dispose;
   object_class->get_property = ttt_game_get_property;
   object_class->set_property = ttt_game_set_property;
+
+  /**
+   * TttGame:variant:
+   *
+   * Which game is played: classic tic-tac-toe or Ultimate. Takes effect
+   * from the next game, or at once while the current game has no move.
+   */
+  properties[PROP_VARIANT] =
+    g_param_spec_enum ("variant", NULL, NULL,
+                       TTT_TYPE_VARIANT,
+                       TTT_VARIANT_CLASSIC,
+                       (G_PARAM_READWRITE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
 
   /**
    * TttGame:difficulty:
@@ -847,7 +895,7 @@ ttt_game_class_init (TttGameClass *klass)
 
   properties[PROP_N_MOVES] =
     g_param_spec_uint ("n-moves", NULL, NULL,
-                       0, TTT_N_CELLS, 0,
+                       0, TTT_ULTIMATE_N_MOVES, 0,
                        (G_PARAM_READABLE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -877,6 +925,21 @@ ttt_game_class_init (TttGameClass *klass)
     g_param_spec_enum ("current-opponent", NULL, NULL,
                        TTT_TYPE_OPPONENT,
                        TTT_OPPONENT_COMPUTER,
+                       (G_PARAM_READABLE |
+                        G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:current-variant:
+   *
+   * The game in progress: a view lays out its board by it (9 cells, or 81
+   * in nine boards) and redraws every cell when it changes, which no
+   * "cell-changed" tells.
+   */
+  properties[PROP_CURRENT_VARIANT] =
+    g_param_spec_enum ("current-variant", NULL, NULL,
+                       TTT_TYPE_VARIANT,
+                       TTT_VARIANT_CLASSIC,
                        (G_PARAM_READABLE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -1038,7 +1101,7 @@ ttt_game_init (TttGame *self)
   self->computer = ttt_computer_player_new (self->game_difficulty);
   ttt_game_seat_players (self);
   self->state = TTT_GAME_STATE_LOCAL_TURN;
-  ttt_board_clear (&self->board);
+  ttt_position_clear (&self->position, TTT_VARIANT_CLASSIC);
   self->statistics = ttt_statistics_new ();
 
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -1096,11 +1159,11 @@ ttt_game_play (TttGame *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  if (cell < 0 || cell >= TTT_N_CELLS)
-    return FALSE;
   if (self->state != TTT_GAME_STATE_LOCAL_TURN || self->held)
     return FALSE;
-  if (ttt_board_get (&self->board, cell) != TTT_MARK_NONE)
+  /* Out of range, occupied, or (in Ultimate) outside the boards the side
+   * to move is sent to. */
+  if (!ttt_position_is_legal (&self->position, cell))
     return FALSE;
 
   ttt_game_apply_move (self, cell);
@@ -1122,8 +1185,8 @@ ttt_game_play (TttGame *self,
 gboolean
 ttt_game_undo (TttGame *self)
 {
-  int removed[TTT_N_CELLS];
-  TttMark removed_marks[TTT_N_CELLS];
+  int removed[TTT_ULTIMATE_N_MOVES];
+  TttMark removed_marks[TTT_ULTIMATE_N_MOVES];
   guint n_removed = 0;
   Snapshot before;
   guint keep;
@@ -1151,9 +1214,9 @@ ttt_game_undo (TttGame *self)
 
   /* Replaying is simpler than unpicking masks and cannot disagree with the
    * engine about whose turn follows. */
-  ttt_board_clear (&self->board);
+  ttt_position_clear (&self->position, self->position.variant);
   for (guint i = 0; i < keep; i++)
-    ttt_board_play (&self->board, self->history[i]);
+    ttt_position_play (&self->position, self->history[i]);
   self->n_moves = keep;
   ttt_game_update_state (self);
 
@@ -1190,6 +1253,78 @@ ttt_game_undo (TttGame *self)
  *
  * Returns: a cell 0–8, or −1 when it is not a human's turn
  */
+/* Whether @mark, with the cells @held of a small board, would win it by
+ * taking @cell too. */
+static gboolean
+completes_line (guint held,
+                int   cell)
+{
+  return ttt_line_within (held | (1u << cell)) != 0 && ttt_line_within (held) == 0;
+}
+
+/* The hint in Ultimate: the move a search of its own prefers (from a copy
+ * of the game's random state, so that asking changes nothing of the
+ * game), and why, the first reason that applies. */
+static int
+ultimate_hint (TttGame         *self,
+               TttUltimateHint *reason,
+               int             *percent)
+{
+  const TttUltimate *pos = &self->position.ultimate;
+  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, NULL, NULL };
+  uint64_t rng = self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
+  TttMoveAnalysis best;
+  TttSearch *search;
+  TttUltimate after;
+  gboolean x = pos->turn == TTT_MARK_X;
+  int move = -1, board, next;
+
+  search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
+  if (search == NULL)
+    return -1;
+  if (ttt_search_run (search, pos, &budget, &rng, &move) != TTT_OK ||
+      ttt_search_analyse (search, &best, 1) != 1)
+    {
+      ttt_search_free (search);
+      return -1;
+    }
+  ttt_search_free (search);
+  move = best.move;
+
+  board = move / 9;
+  after = *pos;
+  if (ttt_ultimate_play (&after, move) != TTT_OK)
+    g_return_val_if_reached (-1);
+  next = move % 9;
+
+  if (percent != NULL)
+    *percent = (int) (best.win_chance * 100 + 0.5);
+  if (reason == NULL)
+    return move;
+
+  if (ttt_ultimate_outcome (&after) == (x ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS))
+    *reason = TTT_ULTIMATE_HINT_WINS_GAME;
+  else if (ttt_ultimate_board_winner (&after, board) == (TttMark) pos->turn)
+    *reason = TTT_ULTIMATE_HINT_WINS_BOARD;
+  else if (completes_line (x ? pos->o[board] : pos->x[board], move % 9))
+    *reason = TTT_ULTIMATE_HINT_BLOCKS_BOARD;
+  else if (after.next == next)
+    {
+      /* The board the opponent is sent to: can they win it with one move? */
+      guint theirs = x ? after.o[next] : after.x[next];
+      guint empty = 0777 & ~(after.x[next] | after.o[next]);
+      gboolean threat = FALSE;
+
+      for (int c = 0; c < 9 && !threat; c++)
+        threat = (empty & (1u << c)) && completes_line (theirs, c);
+      *reason = threat ? TTT_ULTIMATE_HINT_BEST_ESTIMATE : TTT_ULTIMATE_HINT_SENDS_SAFE;
+    }
+  else
+    *reason = TTT_ULTIMATE_HINT_BEST_ESTIMATE;
+
+  return move;
+}
+
 int
 ttt_game_hint (TttGame *self)
 {
@@ -1199,8 +1334,10 @@ ttt_game_hint (TttGame *self)
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
+  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+    return ultimate_hint (self, NULL, NULL);
 
-  best = ttt_solver_best_moves (&self->board);
+  best = ttt_solver_best_moves (&self->position.classic);
   if (best == 0)
     return -1;
 
@@ -1228,18 +1365,31 @@ ttt_game_get_cell (TttGame *self,
                    int      cell)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, TTT_MARK_NONE);
+  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (&self->position),
+                        TTT_MARK_NONE);
 
-  return ttt_board_get (&self->board, cell);
+  return ttt_position_get_cell (&self->position, cell);
 }
 
-/* Bit i set for each cell of a completed line; 0 unless the game was won. */
+/**
+ * ttt_game_get_winning_cells:
+ * @self: a #TttGame
+ *
+ * Classic: bit i set for each cell of a completed line. Ultimate, whose 81
+ * cells a mask cannot hold: the same as ttt_game_get_winning_boards(),
+ * bit b for each small board of the winning line of boards.
+ *
+ * Returns: the mask; 0 unless the game was won
+ */
 guint
 ttt_game_get_winning_cells (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  return ttt_board_winning_cells (&self->board);
+  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+    return ttt_game_get_winning_boards (self);
+
+  return ttt_board_winning_cells (&self->position.classic);
 }
 
 guint
@@ -1266,7 +1416,7 @@ ttt_game_get_turn (TttGame *self)
   if (self->early_outcome != TTT_OUTCOME_ONGOING || self->abandoned)
     return TTT_MARK_NONE;
 
-  return ttt_board_turn (&self->board);
+  return ttt_position_get_turn (&self->position);
 }
 
 TttOutcome
@@ -1277,7 +1427,7 @@ ttt_game_get_outcome (TttGame *self)
   if (self->early_outcome != TTT_OUTCOME_ONGOING)
     return self->early_outcome;
 
-  return ttt_board_outcome (&self->board);
+  return ttt_position_get_outcome (&self->position);
 }
 
 TttMark
@@ -1294,6 +1444,196 @@ ttt_game_get_can_undo (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return ttt_game_compute_can_undo (self);
+}
+
+TttVariant
+ttt_game_get_variant (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_VARIANT_CLASSIC);
+
+  return self->variant;
+}
+
+void
+ttt_game_set_variant (TttGame    *self,
+                      TttVariant  variant)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
+
+  if (self->variant == variant)
+    return;
+
+  self->variant = variant;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VARIANT]);
+  ttt_game_preference_changed (self);
+}
+
+/* The game in progress (see #TttGame:variant for the preference). */
+TttVariant
+ttt_game_get_current_variant (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_VARIANT_CLASSIC);
+
+  return self->position.variant;
+}
+
+/* The cells of the game in progress: 9, or 81 in Ultimate. */
+int
+ttt_game_get_n_cells (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_N_CELLS);
+
+  return ttt_position_get_n_cells (&self->position);
+}
+
+/**
+ * ttt_game_get_position:
+ * @self: a #TttGame
+ *
+ * Returns: (transfer none): the position of the game in progress, valid
+ *   until its next change
+ */
+const TttPosition *
+ttt_game_get_position (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
+
+  return &self->position;
+}
+
+/**
+ * ttt_game_is_legal:
+ * @self: a #TttGame
+ * @cell: a cell of the game in progress
+ *
+ * Whether the side to move may play @cell by the rules, whoever plays it:
+ * empty and, in Ultimate, in a board it may play in.
+ *
+ * Returns: %TRUE for a legal move
+ */
+gboolean
+ttt_game_is_legal (TttGame *self,
+                   int      cell)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return ttt_position_is_legal (&self->position, cell);
+}
+
+/**
+ * ttt_game_get_playable_boards:
+ * @self: a #TttGame
+ *
+ * In Ultimate, the small boards the side to move may play in now: the one
+ * it was sent to, or every open board when that is closed or the game has
+ * just begun. What a view highlights.
+ *
+ * Returns: bit b set for small board b (0–8, reading order); 0 once the
+ *   game is over, and in classic
+ */
+guint
+ttt_game_get_playable_boards (TttGame *self)
+{
+  TttUltimateMoves moves;
+  guint boards = 0;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+    return 0;
+  if (ttt_ultimate_legal_moves (&self->position.ultimate, &moves) <= 0)
+    return 0;
+
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    if (moves.cells[b] != 0)
+      boards |= 1u << b;
+
+  return boards;
+}
+
+/**
+ * ttt_game_get_board_winner:
+ * @self: a #TttGame
+ * @board: a small board of Ultimate, 0–8
+ *
+ * Returns: who won small board @board; %TTT_MARK_NONE for an open or drawn
+ *   one, and in classic
+ */
+TttMark
+ttt_game_get_board_winner (TttGame *self,
+                           int      board)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
+  g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, TTT_MARK_NONE);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+    return TTT_MARK_NONE;
+
+  return ttt_ultimate_board_winner (&self->position.ultimate, board);
+}
+
+/**
+ * ttt_game_get_closed_boards:
+ * @self: a #TttGame
+ *
+ * In Ultimate, the small boards nobody may play in any more: won, or full
+ * (a full one that nobody won is drawn).
+ *
+ * Returns: bit b set for each closed small board; 0 in classic
+ */
+guint
+ttt_game_get_closed_boards (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+    return 0;
+
+  return self->position.ultimate.closed;
+}
+
+/**
+ * ttt_game_get_winning_boards:
+ * @self: a #TttGame
+ *
+ * In Ultimate, the small boards of the winner's line (or lines) of three
+ * won boards: where a view draws the line of a won game.
+ *
+ * Returns: bit b set for each of them; 0 unless an Ultimate game was won
+ */
+guint
+ttt_game_get_winning_boards (TttGame *self)
+{
+  /* The classic lines, on the 3 × 3 grid of small boards. */
+  static const guint lines[] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
+  const TttUltimate *pos;
+  guint won, boards = 0;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+    return 0;
+
+  pos = &self->position.ultimate;
+  switch (ttt_ultimate_outcome (pos))
+    {
+    case TTT_OUTCOME_X_WINS:
+      won = pos->x_won;
+      break;
+    case TTT_OUTCOME_O_WINS:
+      won = pos->o_won;
+      break;
+    default:
+      return 0;
+    }
+
+  /* Every line, not the first only: a last move can complete two. */
+  for (gsize i = 0; i < G_N_ELEMENTS (lines); i++)
+    if ((won & lines[i]) == lines[i])
+      boards |= lines[i];
+
+  return boards;
 }
 
 TttLevel
@@ -1441,10 +1781,9 @@ ttt_game_get_current_tally (TttGame *self)
 
   if (self->remote != NULL)
     return TTT_TALLY_NETWORK;
-  if (!ttt_game_vs_computer (self))
-    return TTT_TALLY_TWO_PLAYERS;
 
-  return ttt_tally_id_for_level (self->game_difficulty);
+  return ttt_tally_id_for_game (self->position.variant, !ttt_game_vs_computer (self),
+                                self->game_difficulty);
 }
 
 /**
@@ -1497,11 +1836,13 @@ ttt_game_get_cell_analysis (TttGame    *self,
   TttReview review;
 
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (cell >= 0 && cell < TTT_N_CELLS, FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (&self->position), FALSE);
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
-  if (ttt_review_move (&self->board, cell, &review) != TTT_OK)
+  if (self->position.variant != TTT_VARIANT_CLASSIC)
+    return FALSE;
+  if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
     return FALSE;
 
   /* The score is ±(TTT_SCORE_MAX − plies after this move). */
@@ -1540,8 +1881,11 @@ ttt_game_hint_full (TttGame   *self,
   cell = ttt_game_hint (self);
   if (cell < 0)
     return -1;
+  /* Ultimate's reasons are its own (ttt_game_get_ultimate_hint()). */
+  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+    return cell;
 
-  if (ttt_review_move (&self->board, cell, &review) != TTT_OK)
+  if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
     g_return_val_if_reached (-1);
   if (motive != NULL)
     *motive = review.motive;
@@ -1691,7 +2035,15 @@ ttt_game_show_hint (TttGame *self)
 
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  cell = ttt_game_hint_full (self, &motive);
+  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+    {
+      if (self->state != TTT_GAME_STATE_LOCAL_TURN)
+        return -1;
+      cell = ultimate_hint (self, &self->hint_reason, &self->hint_percent);
+      motive = TTT_MOTIVE_WIN;
+    }
+  else
+    cell = ttt_game_hint_full (self, &motive);
   if (cell < 0)
     return -1;
 
@@ -1734,6 +2086,111 @@ ttt_game_get_thinking (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return self->thinking != NULL;
+}
+
+/**
+ * ttt_game_get_ultimate_hint:
+ * @self: a #TttGame
+ * @reason: (out) (optional): why, in Ultimate
+ * @percent: (out) (optional): the search's estimated chance to win by it,
+ *   0–100 (a draw counts half): an estimate, not a proof
+ *
+ * Returns: the cell of the Ultimate hint shown, or −1 when none is
+ */
+int
+ttt_game_get_ultimate_hint (TttGame         *self,
+                            TttUltimateHint *reason,
+                            int             *percent)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE || self->hint_cell < 0)
+    return -1;
+  if (reason != NULL)
+    *reason = self->hint_reason;
+  if (percent != NULL)
+    *percent = self->hint_percent;
+
+  return self->hint_cell;
+}
+
+/**
+ * ttt_game_get_ultimate_cell_analysis:
+ * @self: a #TttGame
+ * @cell: a move of the Ultimate game in progress
+ * @percent: (out) (optional): the search's estimated chance to win by it,
+ *   0–100, a draw counting half
+ * @proved: (out) (optional): whether the search proved where it leads
+ * @verdict: (out) (optional): when proved, what it leads to
+ * @n_moves: (out) (optional): when proved, the moves to the end along the
+ *   line found, this one included
+ *
+ * What Show Analysis marks on a playable cell of Ultimate: an estimate
+ * from a search of %TTT_GAME_ULTIMATE_HINT_ITERATIONS iterations run once
+ * per position (on first asking, on the main thread), unless the search
+ * proved the result. Like the classic analysis it is offered to a person
+ * to move only.
+ *
+ * Returns: %FALSE, with nothing stored, when it is not a local person's
+ *   turn in Ultimate or @cell cannot be played
+ */
+gboolean
+ttt_game_get_ultimate_cell_analysis (TttGame    *self,
+                                     int         cell,
+                                     int        *percent,
+                                     gboolean   *proved,
+                                     TttVerdict *verdict,
+                                     guint      *n_moves)
+{
+  const TttUltimate *pos = &self->position.ultimate;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  if (self->position.variant != TTT_VARIANT_ULTIMATE || self->state != TTT_GAME_STATE_LOCAL_TURN)
+    return FALSE;
+  if (!ttt_ultimate_is_legal (pos, cell))
+    return FALSE;
+
+  if (!self->has_analysis || memcmp (&self->analysed, pos, sizeof *pos) != 0)
+    {
+      TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, NULL, NULL };
+      uint64_t rng = self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
+      TttSearch *search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
+      int move;
+
+      self->has_analysis = FALSE;
+      if (search == NULL)
+        return FALSE;
+      if (ttt_search_run (search, pos, &budget, &rng, &move) == TTT_OK)
+        {
+          self->n_analysis = ttt_search_analyse (search, self->analysis, TTT_ULTIMATE_N_MOVES);
+          self->analysed = *pos;
+          self->has_analysis = self->n_analysis > 0;
+        }
+      ttt_search_free (search);
+      if (!self->has_analysis)
+        return FALSE;
+    }
+
+  for (int i = 0; i < self->n_analysis; i++)
+    if (self->analysis[i].move == cell)
+      {
+        const TttMoveAnalysis *a = &self->analysis[i];
+
+        if (percent != NULL)
+          *percent = (int) (a->win_chance * 100 + 0.5);
+        if (proved != NULL)
+          *proved = a->proof != TTT_PROOF_NONE;
+        if (verdict != NULL && a->proof != TTT_PROOF_NONE)
+          *verdict = a->proof == TTT_PROOF_WIN ? TTT_VERDICT_WIN
+                   : a->proof == TTT_PROOF_LOSS ? TTT_VERDICT_LOSS
+                   : TTT_VERDICT_DRAW;
+        if (n_moves != NULL && a->proof != TTT_PROOF_NONE)
+          *n_moves = (guint) MAX (a->plies, 1);
+        return TRUE;
+      }
+
+  return FALSE;
 }
 
 /* Games with someone elsewhere */
@@ -1783,8 +2240,8 @@ gboolean
 ttt_game_take_back (TttGame *self,
                     TttMark  side)
 {
-  int removed[TTT_N_CELLS];
-  TttMark removed_marks[TTT_N_CELLS];
+  int removed[TTT_ULTIMATE_N_MOVES];
+  TttMark removed_marks[TTT_ULTIMATE_N_MOVES];
   guint n_removed = 0;
   Snapshot before;
   guint keep;
@@ -1808,9 +2265,9 @@ ttt_game_take_back (TttGame *self,
       removed[n_removed++] = self->history[i];
     }
 
-  ttt_board_clear (&self->board);
+  ttt_position_clear (&self->position, self->position.variant);
   for (guint i = 0; i < keep; i++)
-    ttt_board_play (&self->board, self->history[i]);
+    ttt_position_play (&self->position, self->history[i]);
   self->n_moves = keep;
   ttt_game_update_state (self);
 

@@ -17,11 +17,27 @@
 #include "ttt-engine.h"
 #include "ttt-enums.h"
 #include "ttt-player.h"
+#include "ttt-position.h"
 #include "ttt-statistics.h"
 
 G_BEGIN_DECLS
 
 #define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
+
+/* What an Ultimate hint does, the first that applies (see
+ * ttt_game_get_ultimate_hint()). */
+typedef enum
+{
+  TTT_ULTIMATE_HINT_WINS_GAME,
+  TTT_ULTIMATE_HINT_WINS_BOARD,    /* wins the small board it is in */
+  TTT_ULTIMATE_HINT_BLOCKS_BOARD,  /* takes the cell that would win it for the opponent */
+  TTT_ULTIMATE_HINT_SENDS_SAFE,    /* sends the opponent to a board they cannot win at once */
+  TTT_ULTIMATE_HINT_BEST_ESTIMATE, /* none of these: the search's estimate alone */
+} TttUltimateHint;
+
+/* The iterations of the search behind an Ultimate hint: a few hundredths
+ * of a second, on the main thread. */
+#define TTT_GAME_ULTIMATE_HINT_ITERATIONS 20000
 
 #define TTT_TYPE_GAME (ttt_game_get_type ())
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
@@ -50,6 +66,9 @@ TttOutcome      ttt_game_get_outcome         (TttGame        *self);
 TttMark         ttt_game_get_human_mark      (TttGame        *self);
 gboolean        ttt_game_get_can_undo        (TttGame        *self);
 
+TttVariant      ttt_game_get_variant         (TttGame        *self);
+void            ttt_game_set_variant         (TttGame        *self,
+                                              TttVariant      variant);
 TttLevel        ttt_game_get_difficulty      (TttGame        *self);
 void            ttt_game_set_difficulty      (TttGame        *self,
                                               TttLevel        difficulty);
@@ -68,7 +87,22 @@ void            ttt_game_set_computer_delay  (TttGame        *self,
 TttLevel        ttt_game_get_current_difficulty (TttGame     *self);
 TttOpponent     ttt_game_get_current_opponent   (TttGame     *self);
 
+TttVariant      ttt_game_get_current_variant    (TttGame     *self);
+
 TttTallyId      ttt_game_get_current_tally      (TttGame     *self);
+
+/* The board of the game in progress, of either variant (Ultimate's cells
+ * are its move numbers 0–80, see ttt-ultimate.h). */
+int                ttt_game_get_n_cells         (TttGame     *self);
+const TttPosition *ttt_game_get_position        (TttGame     *self);
+gboolean           ttt_game_is_legal            (TttGame     *self,
+                                                 int          cell);
+/* Ultimate's small boards, bit b for board b (0 in classic). */
+guint              ttt_game_get_playable_boards (TttGame     *self);
+guint              ttt_game_get_closed_boards   (TttGame     *self);
+guint              ttt_game_get_winning_boards  (TttGame     *self);
+TttMark            ttt_game_get_board_winner    (TttGame     *self,
+                                                 int          board);
 
 TttStatistics  *ttt_game_get_statistics      (TttGame        *self);
 void            ttt_game_set_statistics      (TttGame        *self,
@@ -103,6 +137,15 @@ gboolean        ttt_game_get_thinking        (TttGame        *self);
 int             ttt_game_show_hint           (TttGame        *self);
 int             ttt_game_get_shown_hint      (TttGame        *self,
                                               TttMotive      *motive);
+int             ttt_game_get_ultimate_hint   (TttGame        *self,
+                                              TttUltimateHint *reason,
+                                              int            *percent);
+gboolean        ttt_game_get_ultimate_cell_analysis (TttGame    *self,
+                                                     int         cell,
+                                                     int        *percent,
+                                                     gboolean   *proved,
+                                                     TttVerdict *verdict,
+                                                     guint      *n_moves);
 
 TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 

@@ -18,10 +18,13 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "ttt-coach.h"
 #include "ttt-news.h"
+#include "ttt-words.h"
 
 typedef enum
 {
@@ -39,17 +42,17 @@ struct _TttNews
 
   /* The marks the news last saw, so that a cleared cell can still say
    * which mark it lost. */
-  TttMark   marks[TTT_N_CELLS];
+  TttMark   marks[TTT_ULTIMATE_N_MOVES];
 
   /* What happened since the news was last told. */
   Action    action;
   int       hint_cell;
   char     *hint_reason;
-  int       placed[TTT_N_CELLS];
-  TttMark   placed_marks[TTT_N_CELLS];
+  int       placed[TTT_ULTIMATE_N_MOVES];
+  TttMark   placed_marks[TTT_ULTIMATE_N_MOVES];
   guint     n_placed;
-  int       cleared[TTT_N_CELLS];
-  TttMark   cleared_marks[TTT_N_CELLS];
+  int       cleared[TTT_ULTIMATE_N_MOVES];
+  TttMark   cleared_marks[TTT_ULTIMATE_N_MOVES];
   guint     n_cleared;
   gboolean  state_changed;
   gboolean  side_changed;
@@ -126,6 +129,42 @@ add (GString    *text,
   g_string_assign (text, joined);
 }
 
+static gboolean
+is_ultimate (TttNews *self)
+{
+  return ttt_game_get_current_variant (self->game) == TTT_VARIANT_ULTIMATE;
+}
+
+static void
+add_take_back_ultimate (GString *text,
+                        TttNews *self)
+{
+  g_autofree char *sentence = NULL;
+  int first = self->cleared[self->n_cleared - 1];
+  TttMark first_mark = self->cleared_marks[self->n_cleared - 1];
+  int last = self->cleared[0];
+
+  if (self->n_cleared == 1)
+    /* Translators: news after Undo in Ultimate Tic-Tac-Toe; the first %s
+     * is the mark (X or O), the second a small board as inside a sentence
+     * ("the top-left board"), then the row and column inside it. */
+    sentence = g_strdup_printf (C_("news", "Took back %s in %s, row %d, column %d."),
+                                ttt_coach_mark_name (first_mark),
+                                ttt_words_board_in_sentence (first / 9),
+                                first % 9 / 3 + 1, first % 3 + 1);
+  else
+    /* Translators: news after Undo took back two moves in Ultimate; as
+     * "Took back %s in %s, row %d, column %d." for each of them. */
+    sentence = g_strdup_printf (C_("news", "Took back %s in %s, row %d, column %d and %s in %s, row %d, column %d."),
+                                ttt_coach_mark_name (first_mark),
+                                ttt_words_board_in_sentence (first / 9),
+                                first % 9 / 3 + 1, first % 3 + 1,
+                                ttt_coach_mark_name (self->cleared_marks[0]),
+                                ttt_words_board_in_sentence (last / 9),
+                                last % 9 / 3 + 1, last % 3 + 1);
+  add (text, sentence);
+}
+
 static void
 add_take_back (GString *text,
                TttNews *self)
@@ -134,6 +173,12 @@ add_take_back (GString *text,
   /* Cleared latest first; said in the order they were played. */
   int first = self->cleared[self->n_cleared - 1];
   TttMark first_mark = self->cleared_marks[self->n_cleared - 1];
+
+  if (is_ultimate (self))
+    {
+      add_take_back_ultimate (text, self);
+      return;
+    }
 
   if (self->n_cleared == 1)
     /* Translators: news after Undo; %s is the mark (X or O). */
@@ -176,8 +221,51 @@ result_sentence (TttNews *self)
     }
 }
 
-static const char *
+/* In Ultimate, where the side to move may play: the board it is sent to,
+ * or any open board. */
+static char *
+ultimate_turn_sentence (TttNews *self)
+{
+  guint boards = ttt_game_get_playable_boards (self->game);
+  TttMark turn = ttt_game_get_turn (self->game);
+  const char *board = NULL;
+
+  if (boards != 0 && (boards & (boards - 1)) == 0)
+    board = ttt_words_board_in_sentence (g_bit_nth_lsf (boards, -1));
+
+  if (vs_computer (self))
+    return board != NULL
+           /* Translators: news in Ultimate Tic-Tac-Toe after the computer's
+            * move: %s is a small board as inside a sentence ("the
+            * top-left board"), the one the person is sent to. */
+           ? g_strdup_printf (C_("news", "You play in %s."), board)
+           : g_strdup (C_("news", "You can play in any open board."));
+
+  if (turn == TTT_MARK_X)
+    return board != NULL
+           /* Translators: as "You play in %s.", between two people. */
+           ? g_strdup_printf (C_("news", "X plays in %s."), board)
+           : g_strdup (C_("news", "X can play in any open board."));
+
+  return board != NULL
+         /* Translators: as "You play in %s.", between two people. */
+         ? g_strdup_printf (C_("news", "O plays in %s."), board)
+         : g_strdup (C_("news", "O can play in any open board."));
+}
+
+static const char *classic_turn_sentence (TttNews *self);
+
+static char *
 turn_sentence (TttNews *self)
+{
+  if (ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN && is_ultimate (self))
+    return ultimate_turn_sentence (self);
+
+  return g_strdup (classic_turn_sentence (self));
+}
+
+static const char *
+classic_turn_sentence (TttNews *self)
 {
   switch (ttt_game_get_state (self->game))
     {
@@ -196,11 +284,69 @@ turn_sentence (TttNews *self)
     }
 }
 
+/* What a move is said as: by the row and column of the classic board, or
+ * by its small board and the row and column inside it. */
+static char *
+move_sentence (TttNews *self,
+               TttMark  mark,
+               gboolean by_computer,
+               int      cell)
+{
+  gboolean you = vs_computer (self);
+
+  if (is_ultimate (self))
+    {
+      const char *board = ttt_words_board_in_sentence (cell / 9);
+      int row = cell % 9 / 3 + 1, column = cell % 3 + 1;
+
+      if (by_computer && is_remote (self, mark))
+        /* Translators: news for a screen reader after the move of someone
+         * on another computer in Ultimate Tic-Tac-Toe: the first %s is
+         * their name, the second a small board as inside a sentence. */
+        return g_strdup_printf (C_("news", "%s played in %s, row %d, column %d."),
+                                ttt_game_get_side_name (self->game, mark), board, row, column);
+      if (by_computer)
+        /* Translators: news for a screen reader after the computer's move
+         * in Ultimate Tic-Tac-Toe: %s is a small board as inside a
+         * sentence ("the centre board"), then the row and column inside
+         * it. */
+        return g_strdup_printf (C_("news", "Computer played in %s, row %d, column %d."), board, row, column);
+      if (you)
+        /* Translators: as "Computer played in %s, row %d, column %d.", for
+         * the person's move that ended the game. */
+        return g_strdup_printf (C_("news", "You played in %s, row %d, column %d."), board, row, column);
+      return g_strdup_printf (mark == TTT_MARK_X
+                              /* Translators: as "Computer played in %s, row %d, column %d.". */
+                              ? C_("news", "X played in %s, row %d, column %d.")
+                              /* Translators: as "Computer played in %s, row %d, column %d.". */
+                              : C_("news", "O played in %s, row %d, column %d."),
+                              board, row, column);
+    }
+
+  if (by_computer && is_remote (self, mark))
+    /* Translators: news for a screen reader after the move of someone on
+     * another computer; %s is their name. */
+    return g_strdup_printf (C_("news", "%s played row %d, column %d."),
+                            ttt_game_get_side_name (self->game, mark), cell / 3 + 1, cell % 3 + 1);
+  if (by_computer)
+    /* Translators: news for a screen reader after the computer's move. */
+    return g_strdup_printf (C_("news", "Computer played row %d, column %d."),
+                            cell / 3 + 1, cell % 3 + 1);
+  if (you)
+    /* Translators: news for a screen reader, the move that ended the game. */
+    return g_strdup_printf (C_("news", "You played row %d, column %d."), cell / 3 + 1, cell % 3 + 1);
+  return g_strdup_printf (mark == TTT_MARK_X ? C_("news", "X played row %d, column %d.")
+                                             : C_("news", "O played row %d, column %d."),
+                          cell / 3 + 1, cell % 3 + 1);
+}
+
 static char *
 compose (TttNews *self)
 {
   GString *text = g_string_new (NULL);
   gboolean board_changed = self->n_placed > 0 || self->n_cleared > 0;
+  gboolean over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+  TttMark human = ttt_game_get_human_mark (self->game);
 
   if (self->action == ACTION_NEW_GAME)
     add (text, C_("news", "New game."));
@@ -226,35 +372,46 @@ compose (TttNews *self)
 
   /* A person's own move is heard from its cell, which has the focus; the
    * computer's is not. The move that ends a game is the exception: the
-   * finished board takes no focus (the view sends it to Play Again). */
+   * finished board takes no focus (the view sends it to Play Again). So
+   * is the person's move before a reply that ends it: the focus leaves
+   * the cell at once, and a screen reader drops what the cell was saying
+   * for the new focus. */
+  if (over && vs_computer (self) && self->n_placed > 0 &&
+      self->placed_marks[self->n_placed - 1] != human)
+    {
+      guint n_moves;
+      const int *moves = ttt_game_get_moves (self->game, &n_moves);
+      gboolean told = FALSE;
+
+      for (guint i = 0; i < self->n_placed; i++)
+        told |= n_moves >= 2 && self->placed[i] == moves[n_moves - 2];
+      if (n_moves >= 2 && !told)
+        {
+          g_autofree char *sentence = move_sentence (self, human, FALSE, moves[n_moves - 2]);
+          add (text, sentence);
+        }
+    }
+
   for (guint i = 0; i < self->n_placed; i++)
     {
       int cell = self->placed[i];
       TttMark mark = self->placed_marks[i];
-      gboolean last = i == self->n_placed - 1 && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+      gboolean last = i == self->n_placed - 1 && over;
       g_autofree char *sentence = NULL;
 
-      if (vs_computer (self) && mark != ttt_game_get_human_mark (self->game) && is_remote (self, mark))
-        /* Translators: news for a screen reader after the move of someone
-         * on another computer; %s is their name. */
-        sentence = g_strdup_printf (C_("news", "%s played row %d, column %d."),
-                                    ttt_game_get_side_name (self->game, mark), cell / 3 + 1, cell % 3 + 1);
-      else if (vs_computer (self) && mark != ttt_game_get_human_mark (self->game))
-        /* Translators: news for a screen reader after the computer's move. */
-        sentence = g_strdup_printf (C_("news", "Computer played row %d, column %d."),
-                                    cell / 3 + 1, cell % 3 + 1);
-      else if (last && vs_computer (self))
-        /* Translators: news for a screen reader, the move that ended the game. */
-        sentence = g_strdup_printf (C_("news", "You played row %d, column %d."), cell / 3 + 1, cell % 3 + 1);
-      else if (last)
-        sentence = g_strdup_printf (mark == TTT_MARK_X ? C_("news", "X played row %d, column %d.")
-                                                       : C_("news", "O played row %d, column %d."),
-                                    cell / 3 + 1, cell % 3 + 1);
+      if (vs_computer (self) && mark != human)
+        sentence = move_sentence (self, mark, TRUE, cell);
+      else if (last || (over && vs_computer (self)))
+        sentence = move_sentence (self, mark, FALSE, cell);
       add (text, sentence);
     }
 
   if (board_changed || self->state_changed || self->action == ACTION_NEW_GAME)
-    add (text, turn_sentence (self));
+    {
+      g_autofree char *turn = turn_sentence (self);
+
+      add (text, turn);
+    }
 
   return g_string_free (text, FALSE);
 }
@@ -299,20 +456,20 @@ cell_changed_cb (TttNews *self,
                  TttMark  mark,
                  TttGame *game)
 {
-  if (cell < 0 || cell >= TTT_N_CELLS)
+  if (cell < 0 || cell >= ttt_game_get_n_cells (game))
     return;
 
   /* Without the main loop in between (two people playing game after
    * game from code) more can happen than the lists hold: what does not fit
    * goes untold, and the turn or result the news ends with is still the
    * game's own. */
-  if (mark == TTT_MARK_NONE && self->marks[cell] != TTT_MARK_NONE && self->n_cleared < TTT_N_CELLS)
+  if (mark == TTT_MARK_NONE && self->marks[cell] != TTT_MARK_NONE && self->n_cleared < TTT_ULTIMATE_N_MOVES)
     {
       self->cleared[self->n_cleared] = cell;
       self->cleared_marks[self->n_cleared] = self->marks[cell];
       self->n_cleared++;
     }
-  else if (mark != TTT_MARK_NONE && self->n_placed < TTT_N_CELLS)
+  else if (mark != TTT_MARK_NONE && self->n_placed < TTT_ULTIMATE_N_MOVES)
     {
       self->placed[self->n_placed] = cell;
       self->placed_marks[self->n_placed] = mark;
@@ -320,6 +477,26 @@ cell_changed_cb (TttNews *self,
     }
 
   self->marks[cell] = mark;
+  schedule (self);
+}
+
+/* Another game's board: no cell says it changed, so its marks are read
+ * afresh (a new board is empty). */
+static void
+read_marks (TttNews *self)
+{
+  memset (self->marks, 0, sizeof self->marks);
+  for (int i = 0; i < ttt_game_get_n_cells (self->game); i++)
+    self->marks[i] = ttt_game_get_cell (self->game, i);
+}
+
+static void
+variant_changed_cb (TttNews    *self,
+                    GParamSpec *pspec,
+                    TttGame    *game)
+{
+  read_marks (self);
+  self->state_changed = TRUE;
   schedule (self);
 }
 
@@ -374,7 +551,10 @@ hint_changed_cb (TttNews   *self,
   self->action = ACTION_HINT;
   self->hint_cell = cell;
   g_free (self->hint_reason);
-  self->hint_reason = ttt_coach_motive_text (motive, ttt_game_get_turn (game));
+  if (ttt_game_get_current_variant (game) == TTT_VARIANT_ULTIMATE)
+    self->hint_reason = ttt_words_ultimate_hint (game, TRUE);
+  else
+    self->hint_reason = ttt_coach_motive_text (motive, ttt_game_get_turn (game));
   schedule (self);
 }
 
@@ -386,11 +566,11 @@ ttt_news_set_game (TttNews *self,
 
   self->game = g_object_ref (game);
 
-  for (int i = 0; i < TTT_N_CELLS; i++)
-    self->marks[i] = ttt_game_get_cell (game, i);
+  read_marks (self);
 
   g_signal_connect_object (game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (side_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "game-started", G_CALLBACK (game_started_cb), self, G_CONNECT_SWAPPED);

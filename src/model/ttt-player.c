@@ -267,8 +267,11 @@ choose_ultimate (Search *search,
   int move = -1;
 
   /* The tree is the thread's own: allocated within the engine's bound for
-   * this one move, so no search memory is shared between threads. */
-  tree = ttt_search_new (0);
+   * this one move, so no search memory is shared between threads. The
+   * levels below Hard make too few iterations to fill more than a quarter
+   * of the bound: a smaller block spares the allocator (and a checker
+   * that fills each block, such as MALLOC_PERTURB_ or valgrind). */
+  tree = ttt_search_new (search->level == TTT_LEVEL_HARD ? 0 : TTT_SEARCH_DEFAULT_BYTES / 4);
   if (tree == NULL)
     return -1;
   status = ttt_ultimate_choose (tree, &search->position.ultimate, search->level,

@@ -35,6 +35,44 @@ ttt_position_init_ultimate (TttPosition       *position,
   position->ultimate = *ultimate;
 }
 
+/* The empty board of @variant, before any move. */
+void
+ttt_position_clear (TttPosition *position,
+                    TttVariant   variant)
+{
+  g_return_if_fail (position != NULL);
+  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
+
+  memset (position, 0, sizeof *position);
+  position->variant = variant;
+  position->last_move = -1;
+  if (variant == TTT_VARIANT_ULTIMATE)
+    ttt_ultimate_clear (&position->ultimate);
+  else
+    ttt_board_clear (&position->classic);
+}
+
+/* Plays @cell for the side to move by the rules of the position's game;
+ * on an error (the engine's status) the position is unchanged. */
+TttStatus
+ttt_position_play (TttPosition *position,
+                   int          cell)
+{
+  TttStatus status;
+
+  g_return_val_if_fail (position != NULL, TTT_ERROR_INVALID_ARGUMENT);
+
+  if (position->variant == TTT_VARIANT_ULTIMATE)
+    status = ttt_ultimate_play (&position->ultimate, cell);
+  else
+    status = ttt_board_play (&position->classic, cell);
+
+  if (status == TTT_OK)
+    position->last_move = cell;
+
+  return status;
+}
+
 int
 ttt_position_get_n_cells (const TttPosition *position)
 {

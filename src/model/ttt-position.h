@@ -37,6 +37,10 @@ void        ttt_position_init_classic  (TttPosition       *position,
 void        ttt_position_init_ultimate (TttPosition       *position,
                                         const TttUltimate *ultimate,
                                         int                last_move);
+void        ttt_position_clear         (TttPosition       *position,
+                                        TttVariant         variant);
+TttStatus   ttt_position_play          (TttPosition       *position,
+                                        int                cell);
 int         ttt_position_get_n_cells   (const TttPosition *position);
 TttMark     ttt_position_get_turn      (const TttPosition *position);
 TttMark     ttt_position_get_cell      (const TttPosition *position,

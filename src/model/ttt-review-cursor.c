@@ -475,7 +475,28 @@ ttt_review_cursor_dup_move_text (TttReviewCursor *self)
     return NULL;
 
   return ttt_coach_move_text (self->position, self->moves[self->position - 1],
-                              &self->reviews[self->position - 1]);
+                              &self->reviews[self->position - 1],
+                              ttt_review_cursor_get_graded (self, self->position));
+}
+
+/**
+ * ttt_review_cursor_get_graded:
+ * @self: a #TttReviewCursor
+ * @number: a move's number, from 1
+ *
+ * Returns: whether move @number is graded: a person's move (both sides'
+ *   between two people), not the computer's, which is only told
+ */
+gboolean
+ttt_review_cursor_get_graded (TttReviewCursor *self,
+                              guint            number)
+{
+  g_return_val_if_fail (TTT_IS_REVIEW_CURSOR (self), FALSE);
+
+  if (number < 1 || number > self->n_moves)
+    return FALSE;
+
+  return self->person == TTT_MARK_NONE || mark_of_number (number) == self->person;
 }
 
 /**

@@ -46,6 +46,8 @@ guint            ttt_review_cursor_count_grade      (TttReviewCursor  *self,
                                                      TttGrade          grade);
 guint            ttt_review_cursor_get_turning_move (TttReviewCursor  *self);
 
+gboolean         ttt_review_cursor_get_graded       (TttReviewCursor  *self,
+                                                     guint             number);
 char            *ttt_review_cursor_dup_move_text    (TttReviewCursor  *self);
 char            *ttt_review_cursor_dup_summary      (TttReviewCursor  *self);
 

@@ -51,7 +51,11 @@ G_DEFINE_ENUM_TYPE (TttTallyId, ttt_tally_id,
   G_DEFINE_ENUM_VALUE (TTT_TALLY_MEDIUM, "medium"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_HARD, "hard"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_TWO_PLAYERS, "two-players"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_NETWORK, "network"))
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_NETWORK, "network"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_EASY, "ultimate-easy"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_MEDIUM, "ultimate-medium"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_HARD, "ultimate-hard"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_TWO_PLAYERS, "ultimate-two-players"))
 
 G_DEFINE_ENUM_TYPE (TttResult, ttt_result,
   G_DEFINE_ENUM_VALUE (TTT_RESULT_WON, "won"),
@@ -131,6 +135,43 @@ ttt_tally_id_for_level (TttLevel level)
     }
 }
 
+/**
+ * ttt_tally_id_for_game:
+ * @variant: the game played
+ * @two_players: whether two people played it, rather than one against
+ *   the computer
+ * @level: the computer's level (unused for two people)
+ *
+ * Returns: the tally that such a game counts into
+ */
+TttTallyId
+ttt_tally_id_for_game (TttVariant variant,
+                       gboolean   two_players,
+                       TttLevel   level)
+{
+  /* The Ultimate tallies lie as far after the classic ones as they are
+   * apart, in the same order. */
+  int offset = variant == TTT_VARIANT_ULTIMATE ? TTT_TALLY_ULTIMATE_EASY : 0;
+
+  if (two_players)
+    return TTT_TALLY_TWO_PLAYERS + offset;
+
+  return ttt_tally_id_for_level (level) + offset;
+}
+
+/* Between two people: no streaks, X's wins where a level has the person's. */
+gboolean
+ttt_tally_id_is_two_players (TttTallyId id)
+{
+  return id == TTT_TALLY_TWO_PLAYERS || id == TTT_TALLY_ULTIMATE_TWO_PLAYERS;
+}
+
+TttVariant
+ttt_tally_id_get_variant (TttTallyId id)
+{
+  return id >= TTT_TALLY_ULTIMATE_EASY ? TTT_VARIANT_ULTIMATE : TTT_VARIANT_CLASSIC;
+}
+
 /* Wider than the counts, which may each be at their maximum. */
 guint64
 ttt_tally_get_games (const TttTally *tally)
@@ -149,6 +190,21 @@ ttt_tally_is_empty (const TttTally *tally)
          tally->streak == 0 && tally->best_streak == 0;
 }
 
+/* @part of @games as a whole percent, 100 and 0 only when exact. */
+static int
+share_percent (guint64 part,
+               guint64 games)
+{
+  guint64 percent = (200 * part + games) / (2 * games);
+
+  if (percent == 100 && part < games)
+    percent = 99;
+  else if (percent == 0 && part > 0)
+    percent = 1;
+
+  return (int) percent;
+}
+
 /**
  * ttt_tally_get_win_percent:
  * @tally: a tally
@@ -163,7 +219,6 @@ int
 ttt_tally_get_win_percent (const TttTally *tally)
 {
   guint64 games;
-  guint64 percent;
 
   g_return_val_if_fail (tally != NULL, -1);
 
@@ -171,13 +226,30 @@ ttt_tally_get_win_percent (const TttTally *tally)
   if (games == 0)
     return -1;
 
-  percent = (200 * (guint64) tally->won + games) / (2 * games);
-  if (percent == 100 && tally->won < games)
-    percent = 99;
-  else if (percent == 0 && tally->won > 0)
-    percent = 1;
+  return share_percent (tally->won, games);
+}
 
-  return (int) percent;
+/**
+ * ttt_tally_get_not_lost_percent:
+ * @tally: a tally
+ *
+ * The share of games won or drawn, rounded as ttt_tally_get_win_percent()
+ * rounds: the figure that can grow against a side that never loses.
+ *
+ * Returns: 0–100, or −1 when no game was played
+ */
+int
+ttt_tally_get_not_lost_percent (const TttTally *tally)
+{
+  guint64 games;
+
+  g_return_val_if_fail (tally != NULL, -1);
+
+  games = ttt_tally_get_games (tally);
+  if (games == 0)
+    return -1;
+
+  return share_percent ((guint64) tally->won + tally->drawn, games);
 }
 
 /* Whether @tally is one that counting games can produce: a streak is never
@@ -186,7 +258,7 @@ static gboolean
 tally_is_consistent (TttTallyId      id,
                      const TttTally *tally)
 {
-  if (id == TTT_TALLY_TWO_PLAYERS)
+  if (ttt_tally_id_is_two_players (id))
     return tally->streak == 0 && tally->best_streak == 0;
 
   return tally->streak <= tally->best_streak && tally->best_streak <= tally->won;
@@ -398,7 +470,7 @@ ttt_statistics_record (TttStatistics *self,
     {
     case TTT_RESULT_WON:
       tally.won = add_saturated (tally.won, 1);
-      if (id != TTT_TALLY_TWO_PLAYERS)
+      if (!ttt_tally_id_is_two_players (id))
         {
           tally.streak = add_saturated (tally.streak, 1);
           tally.best_streak = MAX (tally.best_streak, tally.streak);
@@ -693,8 +765,8 @@ read_tallies (GVariant  *value,
         }
     }
 
-  /* The tallies since 0.2.0 (network games) are missing from what an
-   * older version wrote, rightly. */
+  /* The tallies since 0.2.0 (network games, Ultimate) are missing from
+   * what an older version wrote, rightly: they start at 0. */
   for (TttTallyId id = 0; id <= TTT_TALLY_TWO_PLAYERS; id++)
     if (!named[id])
       add_problem (problems, "“%s” is missing", tally_key (id));

@@ -8,12 +8,15 @@
 #include <gio/gio.h>
 
 #include "ttt-engine.h"
+#include "ttt-enums.h"
 
 G_BEGIN_DECLS
 
 /* One tally per level against the computer, one for two people here and
- * one against people elsewhere (from the person here's side). The
- * nicks are the keys of the GSettings value "statistics". */
+ * one against people elsewhere (from the person here's side), for the
+ * classic game (as stored before Ultimate came); then Ultimate's per level
+ * and for two people here. The nicks are the keys of the GSettings value
+ * "statistics". */
 typedef enum
 {
   TTT_TALLY_EASY,
@@ -21,9 +24,13 @@ typedef enum
   TTT_TALLY_HARD,
   TTT_TALLY_TWO_PLAYERS,
   TTT_TALLY_NETWORK,      /* against someone on another computer */
+  TTT_TALLY_ULTIMATE_EASY,
+  TTT_TALLY_ULTIMATE_MEDIUM,
+  TTT_TALLY_ULTIMATE_HARD,
+  TTT_TALLY_ULTIMATE_TWO_PLAYERS,
 } TttTallyId;
 
-#define TTT_N_TALLIES 5
+#define TTT_N_TALLIES 9
 
 #define TTT_TYPE_TALLY_ID (ttt_tally_id_get_type ())
 GType ttt_tally_id_get_type (void) G_GNUC_CONST;
@@ -53,9 +60,15 @@ typedef struct
 } TttTally;
 
 TttTallyId      ttt_tally_id_for_level           (TttLevel        level);
+TttTallyId      ttt_tally_id_for_game            (TttVariant      variant,
+                                                  gboolean        two_players,
+                                                  TttLevel        level);
+gboolean        ttt_tally_id_is_two_players      (TttTallyId      id);
+TttVariant      ttt_tally_id_get_variant         (TttTallyId      id);
 guint64         ttt_tally_get_games              (const TttTally *tally);
 gboolean        ttt_tally_is_empty               (const TttTally *tally);
 int             ttt_tally_get_win_percent        (const TttTally *tally);
+int             ttt_tally_get_not_lost_percent   (const TttTally *tally);
 
 #define TTT_STATISTICS_ERROR (ttt_statistics_error_quark ())
 GQuark ttt_statistics_error_quark (void);

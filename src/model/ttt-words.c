@@ -78,6 +78,8 @@ ttt_words_status (TttGame *game)
   switch (ttt_game_get_state (game))
     {
     case TTT_GAME_STATE_LOCAL_TURN:
+      if (ttt_game_get_ultimate_hint (game, NULL, NULL) >= 0)
+        return ttt_words_ultimate_hint (game, FALSE);
       if (ttt_game_get_shown_hint (game, &motive) >= 0)
         return ttt_coach_hint_text (motive, ttt_game_get_turn (game));
       if (!ttt_game_get_two_local (game))
@@ -98,12 +100,10 @@ ttt_words_status (TttGame *game)
 }
 
 /* Who plays what, and at which level. */
-char *
-ttt_words_subtitle (TttGame *game)
+static char *
+classic_subtitle (TttGame *game)
 {
   const char *level;
-
-  g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
 
   if (ttt_game_get_two_local (game))
     return g_strdup (_("Two players"));
@@ -125,4 +125,168 @@ ttt_words_subtitle (TttGame *game)
 
   /* Translators: %s is a difficulty such as "Medium". */
   return g_strdup_printf (_("You play O · %s"), level);
+}
+
+/* Who plays what, and at which level; in Ultimate, the game first. */
+char *
+ttt_words_subtitle (TttGame *game)
+{
+  g_autofree char *players = NULL;
+
+  g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
+
+  players = classic_subtitle (game);
+  if (ttt_game_get_current_variant (game) != TTT_VARIANT_ULTIMATE)
+    return g_steal_pointer (&players);
+
+  /* Translators: the window's subtitle in a game of Ultimate Tic-Tac-Toe;
+   * %s says who plays, as in "You play X · Medium" or "Two players". */
+  return g_strdup_printf (C_("subtitle", "Ultimate · %s"), players);
+}
+
+/* The board's name on its own, as a cell's or a board's accessible name
+ * begins. */
+const char *
+ttt_words_board_name (int board)
+{
+  g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, "");
+
+  switch (board)
+    {
+    /* Translators: the nine small boards of Ultimate Tic-Tac-Toe, by their
+     * place in the 3 × 3 grid of boards, as a name on its own. */
+    case 0: return C_("board", "Top-left board");
+    case 1: return C_("board", "Top-centre board");
+    case 2: return C_("board", "Top-right board");
+    case 3: return C_("board", "Centre-left board");
+    case 4: return C_("board", "Centre board");
+    case 5: return C_("board", "Centre-right board");
+    case 6: return C_("board", "Bottom-left board");
+    case 7: return C_("board", "Bottom-centre board");
+    case 8: default: return C_("board", "Bottom-right board");
+    }
+}
+
+/* The board's name inside a sentence of the news, such as "Computer
+ * played in %s, row 1, column 1." */
+const char *
+ttt_words_board_in_sentence (int board)
+{
+  g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, "");
+
+  switch (board)
+    {
+    /* Translators: the nine small boards of Ultimate Tic-Tac-Toe inside a
+     * sentence, with what goes before the name in your language (English
+     * puts "the"): "Computer played in the top-left board, row 1, column 1."
+     * and "You play in the top-left board." */
+    case 0: return C_("board in a sentence", "the top-left board");
+    case 1: return C_("board in a sentence", "the top-centre board");
+    case 2: return C_("board in a sentence", "the top-right board");
+    case 3: return C_("board in a sentence", "the centre-left board");
+    case 4: return C_("board in a sentence", "the centre board");
+    case 5: return C_("board in a sentence", "the centre-right board");
+    case 6: return C_("board in a sentence", "the bottom-left board");
+    case 7: return C_("board in a sentence", "the bottom-centre board");
+    case 8: default: return C_("board in a sentence", "the bottom-right board");
+    }
+}
+
+/**
+ * ttt_words_ultimate_cell_name:
+ * @move: an Ultimate move number, 0–80 (board × 9 + cell)
+ * @mark: what the cell holds
+ *
+ * Returns: (transfer full): the cell's name for a screen reader, its row
+ *   and column counted inside its small board
+ */
+char *
+ttt_words_ultimate_cell_name (int     move,
+                              TttMark mark)
+{
+  int board, cell;
+
+  g_return_val_if_fail (move >= 0 && move < TTT_ULTIMATE_N_MOVES, g_strdup (""));
+
+  board = move / 9;
+  cell = move % 9;
+
+  /* Translators: a cell of Ultimate Tic-Tac-Toe, as a screen reader names
+   * it: the first %s is a small board ("Top-left board"), then come the
+   * row and column inside it, and the last %s is what it holds (X, O or
+   * "empty"). */
+  return g_strdup_printf (_("%s, row %d, column %d, %s"), ttt_words_board_name (board),
+                          cell / 3 + 1, cell % 3 + 1,
+                          mark == TTT_MARK_NONE ? C_("mark", "empty") : ttt_coach_mark_name (mark));
+}
+
+/* The game's name, as the New Game screen and the subtitle say it. */
+const char *
+ttt_words_variant_name (TttVariant variant)
+{
+  switch (variant)
+    {
+    case TTT_VARIANT_ULTIMATE:
+      /* Translators: Ultimate Tic-Tac-Toe, a board of nine boards, as a
+       * short name beside "Classic". */
+      return C_("game", "Ultimate");
+    case TTT_VARIANT_CLASSIC:
+    default:
+      /* Translators: classic tic-tac-toe on one board, as a short name
+       * beside "Ultimate". */
+      return C_("game", "Classic");
+    }
+}
+
+/**
+ * ttt_words_ultimate_hint:
+ * @game: a game of Ultimate with a hint shown
+ * @sentence: %TRUE for the sentence the news says after "Suggested move:",
+ *   %FALSE for the status line
+ *
+ * Why the hint, in Ultimate; its estimate is said as one.
+ *
+ * Returns: (transfer full): the words, "" when no hint is shown
+ */
+char *
+ttt_words_ultimate_hint (TttGame  *game,
+                         gboolean  sentence)
+{
+  TttUltimateHint reason;
+  int percent;
+  int cell = ttt_game_get_ultimate_hint (game, &reason, &percent);
+  const char *board, *next;
+
+  if (cell < 0)
+    return g_strdup ("");
+
+  board = ttt_words_board_in_sentence (cell / 9);
+  next = ttt_words_board_in_sentence (cell % 9);
+  switch (reason)
+    {
+    case TTT_ULTIMATE_HINT_WINS_GAME:
+      return g_strdup (sentence ? _("It wins the game.") : _("Hint: win the game"));
+    case TTT_ULTIMATE_HINT_WINS_BOARD:
+      /* Translators: %s is a small board as inside a sentence ("the
+       * top-left board"). */
+      return g_strdup_printf (sentence ? _("It wins %s.") : _("Hint: win %s"), board);
+    case TTT_ULTIMATE_HINT_BLOCKS_BOARD:
+      /* Translators: %s is a small board as inside a sentence; the
+       * opponent would win it on this cell. */
+      return g_strdup_printf (sentence ? _("It stops your opponent winning %s.")
+                                       : _("Hint: stop your opponent winning %s"), board);
+    case TTT_ULTIMATE_HINT_SENDS_SAFE:
+      /* Translators: %s is a small board as inside a sentence: the one the
+       * move sends the opponent to. */
+      return g_strdup_printf (sentence ? _("It sends your opponent to %s, which they cannot win at once.")
+                                       : _("Hint: send your opponent to %s, which they cannot win at once"),
+                              next);
+    case TTT_ULTIMATE_HINT_BEST_ESTIMATE:
+    default:
+      /* Translators: %d is a percentage; Ultimate's search estimates it
+       * from random games, a draw counting half. */
+      return g_strdup_printf (sentence ? _("The search estimates about %d%% to win by it.")
+                                       : _("Hint: the search estimates about %d%% to win by it"),
+                              percent);
+    }
 }

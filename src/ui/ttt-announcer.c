@@ -19,6 +19,16 @@
  * Taking the description off also takes off a widget's own one, which GTK
  * sets from its tooltip; it is given back once the focus leaves, when a
  * screen reader does not present it.
+ *
+ * A widget whose own description says something a tooltip does not (a
+ * cell's analysis, "Playing here draws") is described through
+ * ttt_announcer_describe(). That one is not taken off: the news goes in
+ * front of it, so the person hears the news and then what the place they
+ * are on now means, in one message, and the description still carries
+ * the analysis afterwards. Giving it back alone at once would be a second
+ * change, and Orca's second message would cut the news short. Once the
+ * focus leaves (or the owner describes it anew) the widget has its own
+ * description again, without the news.
  */
 
 #include "config.h"
@@ -37,20 +47,48 @@ struct _TttAnnouncer
 
 G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
 
+#define OWN_DESCRIPTION "ttt-announcer-own-description"
+
+/* What @widget says of itself when no news is on it: what its owner gave
+ * ttt_announcer_describe(), else its tooltip (GTK's own choice). */
+static const char *
+own_description (GtkWidget *widget,
+                 gboolean  *described)
+{
+  const char *own = g_object_get_data (G_OBJECT (widget), OWN_DESCRIPTION);
+
+  *described = own != NULL;
+  if (own != NULL)
+    return *own != '\0' ? own : NULL;
+
+  return gtk_widget_get_tooltip_text (widget);
+}
+
+static void
+set_description (GtkWidget  *widget,
+                 const char *text)
+{
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                    -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static gboolean
 give_back_cb (gpointer data)
 {
   GtkWidget *widget = data;
-  const char *own = gtk_widget_get_tooltip_text (widget);
+  gboolean described;
+  const char *own = own_description (widget, &described);
   GtkRoot *root = gtk_widget_get_root (widget);
 
   /* Unless the focus has come back to it, and it is news again, or its
    * tooltip is its name (see ttt_accessible_hide_type_names()). */
-  if (own != NULL && (root == NULL || gtk_root_get_focus (root) != widget) &&
-      g_object_get_data (G_OBJECT (widget), "ttt-named-by-tooltip") == NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own,
-                                    -1);
+  if ((own != NULL || described) && (root == NULL || gtk_root_get_focus (root) != widget) &&
+      (described || g_object_get_data (G_OBJECT (widget), "ttt-named-by-tooltip") == NULL))
+    set_description (widget, own);
 
   return G_SOURCE_REMOVE;
 }
@@ -151,15 +189,48 @@ ttt_announcer_announce (TttAnnouncer *self,
   gtk_accessible_announce (GTK_ACCESSIBLE (target), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
-  if (self->borrowed != target)
-    {
-      give_back (self);
-      self->borrowed = g_object_ref (target);
-    }
+  {
+    gboolean described;
+    const char *own;
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (target),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
-                                  -1);
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    if (self->borrowed != target)
+      {
+        give_back (self);
+        self->borrowed = g_object_ref (target);
+      }
+
+    own = own_description (target, &described);
+    if (described && own != NULL)
+      {
+        g_autofree char *both = g_strconcat (text, " ", own, NULL);
+
+        set_description (target, both);
+      }
+    else
+      {
+        set_description (target, text);
+        gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      }
+  }
 #endif
+}
+
+/**
+ * ttt_announcer_describe:
+ * @widget: a widget that news may be told on
+ * @description: (nullable): what @widget means, for a screen reader
+ *
+ * Sets @widget's accessible description, and keeps it for the announcer to
+ * put after news told while @widget has the focus and to give back once
+ * the focus leaves (see above). %NULL takes the description off.
+ */
+void
+ttt_announcer_describe (GtkWidget  *widget,
+                        const char *description)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  g_object_set_data_full (G_OBJECT (widget), OWN_DESCRIPTION,
+                          g_strdup (description != NULL ? description : ""), g_free);
+  set_description (widget, description);
 }

@@ -15,5 +15,7 @@ G_DECLARE_FINAL_TYPE (TttAnnouncer, ttt_announcer, TTT, ANNOUNCER, GObject)
 TttAnnouncer *ttt_announcer_new      (GtkWindow    *window);
 void          ttt_announcer_announce (TttAnnouncer *self,
                                       const char   *text);
+void          ttt_announcer_describe (GtkWidget    *widget,
+                                      const char   *description);
 
 G_END_DECLS

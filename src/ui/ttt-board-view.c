@@ -19,6 +19,7 @@
 #include "ttt-board-view-private.h"
 #include "ttt-cell.h"
 #include "ttt-coach.h"
+#include "ttt-words.h"
 
 /* Below this a mark is hard to hit with a finger; the window's minimum
  * size leaves room for it at 360 px. A board of several blocks keeps the
@@ -47,6 +48,9 @@ struct _TttBoardView
   int           cursor;
   int           hint_cell;
   int           last_computer_cell;
+  /* Ultimate, with play free: the small board a first digit chose, whose
+   * cell the second digit picks; -1 for none. */
+  int           digit_board;
 
   /* Where the laid-out cells start and how large a cell is, for the
    * drawing of the lines. */
@@ -69,6 +73,8 @@ struct _TttBoardView
   int           review_cell;
   TttMark       review_mover;
   TttGrade      review_grade;
+  /* The move at the cursor is a person's, with a grade to show. */
+  gboolean      review_graded;
   int           review_best_cell;
 };
 
@@ -100,24 +106,54 @@ is_rtl (TttBoardView *self)
 
 /* What the board shows: the live game, or the position of a review. */
 
-/* Whether @cell is one of the game's. TttGame holds the classic game; a
- * board of more cells shows the others empty until a game of its size
- * is given to it. */
+/* Whether the board shows a game of Ultimate: nine blocks of nine. Its
+ * cells are numbered in reading order over the whole grid, the game's by
+ * Ultimate's move numbers (board × 9 + cell, see ttt-ultimate.h). */
 static gboolean
-is_game_cell (int cell)
+is_ultimate (TttBoardView *self)
 {
-  return cell >= 0 && cell < TTT_N_CELLS;
+  return self->game != NULL && self->n_cells == TTT_ULTIMATE_N_MOVES &&
+         ttt_game_get_current_variant (self->game) == TTT_VARIANT_ULTIMATE;
+}
+
+/* The game's cell that the board's @index-th cell shows, or -1. A classic
+ * game on a board of more cells shows the others empty. */
+static int
+game_cell_of (TttBoardView *self,
+              int           index)
+{
+  if (index < 0 || index >= self->n_cells)
+    return -1;
+  if (is_ultimate (self))
+    return ttt_ultimate_move_at (index / self->geometry.columns, index % self->geometry.columns);
+  return index < TTT_N_CELLS ? index : -1;
+}
+
+static int
+index_of_game_cell (TttBoardView *self,
+                    int           cell)
+{
+  if (is_ultimate (self))
+    return ttt_ultimate_move_row (cell) * self->geometry.columns + ttt_ultimate_move_col (cell);
+  return cell;
+}
+
+static gboolean
+is_game_cell (TttBoardView *self,
+              int           index)
+{
+  return game_cell_of (self, index) >= 0;
 }
 
 static TttMark
 shown_mark (TttBoardView *self,
             int           cell)
 {
-  if (!is_game_cell (cell))
+  if (!is_game_cell (self, cell))
     return TTT_MARK_NONE;
   if (self->review != NULL)
     return ttt_review_cursor_get_cell (self->review, cell);
-  return ttt_game_get_cell (self->game, cell);
+  return ttt_game_get_cell (self->game, game_cell_of (self, cell));
 }
 
 static guint
@@ -128,11 +164,20 @@ shown_winning_cells (TttBoardView *self)
   return ttt_game_get_winning_cells (self->game);
 }
 
+/* In Ultimate the win is a line of small boards: each of their cells is
+ * part of it. */
 static gboolean
-is_winning (guint winning,
-            int   cell)
+is_winning (TttBoardView *self,
+            guint         winning,
+            int           cell)
 {
-  return is_game_cell (cell) && (winning & (1u << cell)) != 0;
+  int game_cell = game_cell_of (self, cell);
+
+  if (game_cell < 0)
+    return FALSE;
+  if (is_ultimate (self))
+    return (winning & (1u << (game_cell / 9))) != 0;
+  return (winning & (1u << cell)) != 0;
 }
 
 /* How much a finished game fades the marks that did not make it. A review
@@ -144,11 +189,17 @@ mark_opacity (TttBoardView *self,
   guint winning = shown_winning_cells (self);
 
   if (self->review != NULL)
-    return winning == 0 || is_winning (winning, cell) ? 1.0 : 0.35;
+    return winning == 0 || is_winning (self, winning, cell) ? 1.0 : 0.35;
   if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
+    return is_ultimate (self) &&
+           ttt_game_get_board_winner (self->game, game_cell_of (self, cell) / 9) != TTT_MARK_NONE
+           ? 0.3 : 1.0;
+  if (is_winning (self, winning, cell))
     return 1.0;
-  if (is_winning (winning, cell))
-    return 1.0;
+  /* A small board that is won shows its winner large over its marks. */
+  if (is_ultimate (self) &&
+      ttt_game_get_board_winner (self->game, game_cell_of (self, cell) / 9) != TTT_MARK_NONE)
+    return 0.3;
   if (winning != 0)
     return 1.0 - 0.65 * self->finish_value;
   return 1.0 - 0.5 * self->finish_value;
@@ -204,12 +255,22 @@ snapshot_win_line (TttBoardView *self,
       guint line = ttt_line_within (winning);
       int first = g_bit_nth_lsf (line, -1);
       int last = g_bit_nth_msf (line, -1);
+      /* In Ultimate the line joins the middles of three small boards. */
+      double span = is_ultimate (self) ? self->geometry.block_columns : 1;
       graphene_point_t from, to;
       graphene_rect_t bounds;
-      GdkRGBA mark_color;
+      GdkRGBA line_color = { 0.2, 0.2, 0.2, 1.0 };
+      GdkRGBA halo_color = { 1.0, 1.0, 1.0, 1.0 };
       double dx, dy, length, reach;
 
-      if (line == 0 || first < 0 || last >= self->n_cells)
+      if (line == 0 || first < 0)
+        return;
+      if (is_ultimate (self))
+        {
+          first = index_of_game_cell (self, first * 9 + 4);
+          last = index_of_game_cell (self, last * 9 + 4);
+        }
+      if (last >= self->n_cells)
         return;
 
       if (!gtk_widget_compute_bounds (GTK_WIDGET (self->cells[first]), widget, &bounds))
@@ -223,22 +284,32 @@ snapshot_win_line (TttBoardView *self,
       length = graphene_point_distance (&from, &to, NULL, NULL);
       dx = to.x - from.x;
       dy = to.y - from.y;
-      reach = self->cell_size * 0.38 / length;
+      reach = self->cell_size * span * 0.38 / length;
       from.x -= dx * reach;
       from.y -= dy * reach;
       dx *= 1 + 2 * reach;
       dy *= 1 + 2 * reach;
 
-      ttt_cell_get_mark_color (self->cells[first], &mark_color);
+      gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_fg_color", &line_color);
+      gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color", &halo_color);
       cr = gtk_snapshot_append_cairo (snapshot,
                                       &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
                                                            extent_of (g->columns, g->block_columns, self->cell_size),
                                                            extent_of (g->rows, g->block_rows, self->cell_size)));
-      gdk_cairo_set_source_rgba (cr, &mark_color);
-      cairo_set_line_width (cr, self->cell_size * 0.1);
+      /* Not in the winner's colour and width, where it lay on X's strokes
+       * and read as three long slashes: a thinner line in the text's
+       * colour on a halo of the background, which parts it from the
+       * marks it crosses; the cells themselves take the winner's tint
+       * (TttCell). Through Ultimate's boards it is as much wider as
+       * they are larger than a cell. */
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       cairo_move_to (cr, from.x, from.y);
       cairo_line_to (cr, from.x + dx * finish, from.y + dy * finish);
+      gdk_cairo_set_source_rgba (cr, &halo_color);
+      cairo_set_line_width (cr, self->cell_size * span * 0.11);
+      cairo_stroke_preserve (cr);
+      cairo_set_source_rgba (cr, line_color.red, line_color.green, line_color.blue, 0.85);
+      cairo_set_line_width (cr, self->cell_size * span * 0.05);
       cairo_stroke (cr);
       cairo_destroy (cr);
     }
@@ -290,6 +361,90 @@ path_lines (TttBoardView *self,
     }
 }
 
+/* Where small board @board of Ultimate lies on the board. */
+static void
+block_bounds (TttBoardView    *self,
+              int              board,
+              graphene_rect_t *bounds)
+{
+  const TttBoardGeometry *g = &self->geometry;
+  int blocks_across = g->columns / g->block_columns;
+  int block_column = is_rtl (self) ? blocks_across - 1 - board % blocks_across : board % blocks_across;
+  int block_row = board / blocks_across;
+
+  graphene_rect_init (bounds,
+                      self->origin_x + offset_of (block_column * g->block_columns, g->block_columns, self->cell_size),
+                      self->origin_y + offset_of (block_row * g->block_rows, g->block_rows, self->cell_size),
+                      extent_of (g->block_columns, g->block_columns, self->cell_size),
+                      extent_of (g->block_rows, g->block_rows, self->cell_size));
+}
+
+/* Ultimate, under the cells: the boards the side to move may play in, on
+ * a faint ground of the accent colour. */
+static void
+snapshot_playable_boards (TttBoardView *self,
+                          GtkSnapshot  *snapshot)
+{
+  guint boards = ttt_game_get_playable_boards (self->game);
+  GdkRGBA color = ttt_mark_paint_color (GTK_WIDGET (self));
+
+  if (self->review != NULL || ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
+    return;
+
+  color.alpha = 0.08;
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    if (boards & (1u << b))
+      {
+        graphene_rect_t bounds;
+        GskRoundedRect rounded;
+
+        block_bounds (self, b, &bounds);
+        graphene_rect_inset (&bounds, -BLOCK_GAP / 4.0, -BLOCK_GAP / 4.0);
+        gsk_rounded_rect_init_from_rect (&rounded, &bounds, self->cell_size * 0.25);
+        gtk_snapshot_push_rounded_clip (snapshot, &rounded);
+        gtk_snapshot_append_color (snapshot, &color, &bounds);
+        gtk_snapshot_pop (snapshot);
+      }
+}
+
+/* Ultimate, over the cells: a won small board shows its winner large (its
+ * own marks fade behind, see mark_opacity()). */
+static void
+snapshot_won_boards (TttBoardView *self,
+                     GtkSnapshot  *snapshot)
+{
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    {
+      TttMark winner = ttt_game_get_board_winner (self->game, b);
+      graphene_rect_t bounds;
+      GdkRGBA color;
+      cairo_t *cr;
+      int index = -1;
+
+      if (winner == TTT_MARK_NONE)
+        continue;
+
+      /* The winner's colour, as a cell of its draws it. */
+      for (int c = 0; c < 9 && index < 0; c++)
+        if (ttt_game_get_cell (self->game, b * 9 + c) == winner)
+          index = index_of_game_cell (self, b * 9 + c);
+      if (index < 0)
+        continue;
+      ttt_cell_get_mark_color (self->cells[index], &color);
+
+      block_bounds (self, b, &bounds);
+      cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+      gdk_cairo_set_source_rgba (cr, &color);
+      cairo_set_line_width (cr, self->cell_size * 0.3);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      ttt_mark_paint_stroke (cr, winner,
+                             bounds.origin.x + bounds.size.width / 2,
+                             bounds.origin.y + bounds.size.height / 2,
+                             bounds.size.width * 0.36, 1.0);
+      cairo_destroy (cr);
+    }
+}
+
 static void
 ttt_board_view_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -330,8 +485,14 @@ ttt_board_view_snapshot (GtkWidget   *widget,
   if (self->review != NULL)
     snapshot_win_line (self, snapshot, winning, finish);
 
+  if (is_ultimate (self))
+    snapshot_playable_boards (self, snapshot);
+
   for (int i = 0; i < self->n_cells; i++)
     gtk_widget_snapshot_child (widget, GTK_WIDGET (self->cells[i]), snapshot);
+
+  if (is_ultimate (self))
+    snapshot_won_boards (self, snapshot);
 
   if (self->review == NULL)
     snapshot_win_line (self, snapshot, winning, finish);
@@ -428,6 +589,45 @@ grade_note_kind (TttGrade grade)
  * review: the grade of the move just played and the cell that would have
  * been best; in play, with the analysis on, what every empty cell leads
  * to for a person to move. */
+/* Ultimate's analysis on a playable cell: a proved result as in classic,
+ * otherwise the search's estimate, its symbol by thresholds (▲ at 60 %
+ * or more, ▼ at 40 % or less, = between). */
+static char *
+ultimate_note (TttBoardView   *self,
+               int             cell,
+               TttNoteSymbol  *kind,
+               char          **text)
+{
+  static const TttNoteSymbol kinds[] = {
+    [TTT_VERDICT_WIN] = TTT_NOTE_SYMBOL_WIN,
+    [TTT_VERDICT_DRAW] = TTT_NOTE_SYMBOL_DRAW,
+    [TTT_VERDICT_LOSS] = TTT_NOTE_SYMBOL_LOSS,
+  };
+  TttVerdict verdict = TTT_VERDICT_DRAW;
+  gboolean proved = FALSE;
+  guint n_moves = 0;
+  int percent = 0;
+
+  if (!ttt_game_get_ultimate_cell_analysis (self->game, game_cell_of (self, cell),
+                                            &percent, &proved, &verdict, &n_moves))
+    return NULL;
+
+  if (proved)
+    {
+      *kind = kinds[verdict];
+      *text = ttt_coach_analysis_label (verdict, n_moves);
+      return ttt_coach_analysis_description (verdict, n_moves);
+    }
+
+  *kind = percent >= 60 ? TTT_NOTE_SYMBOL_WIN : percent <= 40 ? TTT_NOTE_SYMBOL_LOSS : TTT_NOTE_SYMBOL_DRAW;
+  /* Translators: a short label on an empty cell of Ultimate Tic-Tac-Toe:
+   * the search's estimated chance to win by playing there, "57%". */
+  *text = g_strdup_printf (C_("analysis", "%d%%"), percent);
+  /* Translators: the accessible description of an empty cell of Ultimate
+   * Tic-Tac-Toe with the analysis shown; %d is a percentage. */
+  return g_strdup_printf (_("Playing here: about %d%% to win, an estimate"), percent);
+}
+
 static char *
 update_note (TttBoardView   *self,
              int             cell,
@@ -443,7 +643,7 @@ update_note (TttBoardView   *self,
 
   if (self->review != NULL)
     {
-      if (cell == self->review_cell)
+      if (cell == self->review_cell && self->review_graded)
         {
           *kind = grade_note_kind (self->review_grade);
           *text = g_strdup (ttt_coach_grade_name (self->review_grade));
@@ -462,7 +662,12 @@ update_note (TttBoardView   *self,
           return g_strdup (_("The best move"));
         }
     }
-  else if (self->show_analysis && mark == TTT_MARK_NONE && is_game_cell (cell) &&
+  else if (self->show_analysis && mark == TTT_MARK_NONE && is_ultimate (self))
+    return ultimate_note (self, cell, kind, text);
+  /* Not on the empty board: every first move draws with best play, and
+   * nine "= Draw" say nothing but shout at the start of every game. */
+  else if (self->show_analysis && mark == TTT_MARK_NONE && is_game_cell (self, cell) &&
+           ttt_game_get_n_moves (self->game) > 0 &&
            ttt_game_get_cell_analysis (self->game, cell, &verdict, &n_moves))
     {
       static const TttNoteSymbol kinds[] = {
@@ -508,14 +713,18 @@ update_cell (TttBoardView *self,
     shown.ghost_alpha = shown.note != TTT_NOTE_SYMBOL_NONE ? 0.25 : 0.4;
 
   /* Only a cell that can be played now answers the pointer. */
-  if (!reviewing && is_game_cell (cell) && mark == TTT_MARK_NONE && state == TTT_GAME_STATE_LOCAL_TURN &&
-      !ttt_game_get_held (self->game))
+  if (!reviewing && is_game_cell (self, cell) && state == TTT_GAME_STATE_LOCAL_TURN &&
+      !ttt_game_get_held (self->game) && ttt_game_is_legal (self->game, game_cell_of (self, cell)))
     shown.emphasis |= TTT_CELL_EMPHASIS_PLAYABLE;
   if (!reviewing && cell == self->last_computer_cell && state != TTT_GAME_STATE_OVER)
     shown.emphasis |= TTT_CELL_EMPHASIS_LAST_MOVE;
+  /* In Ultimate the last move, whoever made it, says where play goes on. */
+  if (!reviewing && is_ultimate (self) && state != TTT_GAME_STATE_OVER &&
+      game_cell_of (self, cell) == ttt_game_get_position (self->game)->last_move)
+    shown.emphasis |= TTT_CELL_EMPHASIS_LAST_MOVE;
   if (reviewing && cell == self->review_cell)
     shown.emphasis |= TTT_CELL_EMPHASIS_REVIEWED;
-  if (is_winning (shown_winning_cells (self), cell))
+  if (is_winning (self, shown_winning_cells (self), cell))
     shown.emphasis |= TTT_CELL_EMPHASIS_WINNING;
   if (!reviewing && cell == self->hint_cell)
     shown.emphasis |= TTT_CELL_EMPHASIS_HINT;
@@ -525,6 +734,16 @@ update_cell (TttBoardView *self,
    * is on the cell (TttNews), and a description set around that focus
    * change would be said twice. */
   gtk_widget_set_sensitive (GTK_WIDGET (widget), state != TTT_GAME_STATE_OVER && !reviewing);
+  /* Ultimate: the boards the side to move may not play in stand back, so
+   * that where it is sent shows at a glance. */
+  if (is_ultimate (self))
+    gtk_widget_set_opacity (GTK_WIDGET (widget),
+                            state == TTT_GAME_STATE_OVER ||
+                            (ttt_game_get_playable_boards (self->game) &
+                             (1u << (game_cell_of (self, cell) / 9))) != 0
+                            ? 1.0 : 0.45);
+  else
+    gtk_widget_set_opacity (GTK_WIDGET (widget), 1.0);
   ttt_cell_set_state (widget, &shown);
   ttt_cell_set_fade (widget, mark_opacity (self, cell));
 }
@@ -581,10 +800,14 @@ cell_changed_cb (TttBoardView *self,
                  TttMark       mark,
                  TttGame      *game)
 {
+  if (cell < 0 || cell >= ttt_game_get_n_cells (game))
+    return;
+  cell = index_of_game_cell (self, cell);
   if (cell < 0 || cell >= self->n_cells)
     return;
 
   clear_hint (self);
+  self->digit_board = -1;
 
   if (mark == TTT_MARK_NONE)
     {
@@ -652,8 +875,8 @@ cell_clicked_cb (TttBoardView *self,
 {
   /* Impossible clicks (taken cell, computer's turn, game over) are refused
    * by the game and change nothing. */
-  if (self->game != NULL && is_game_cell (cell_of (button)))
-    ttt_game_play (self->game, cell_of (button));
+  if (self->game != NULL && is_game_cell (self, cell_of (button)))
+    ttt_game_play (self->game, game_cell_of (self, cell_of (button)));
 }
 
 static int
@@ -747,6 +970,39 @@ static const guint keypad_keys[][2] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (digit_keys) == G_N_ELEMENTS (keypad_keys));
 
+/* Ultimate: sent to one board, a digit plays that board's cell; free to
+ * play anywhere, the first digit picks a board (the focus goes to its
+ * middle) and the second its cell. */
+static gboolean
+ultimate_digit (TttBoardView *self,
+                int           digit)
+{
+  guint boards = ttt_game_get_playable_boards (self->game);
+  int board;
+
+  if (ttt_game_get_state (self->game) != TTT_GAME_STATE_LOCAL_TURN || boards == 0)
+    return FALSE;
+
+  if (self->digit_board >= 0)
+    board = self->digit_board;
+  else if ((boards & (boards - 1)) == 0)
+    board = g_bit_nth_lsf (boards, -1);
+  else
+    {
+      if (!(boards & (1u << digit)))
+        return TRUE;
+      self->digit_board = digit;
+      ttt_board_view_focus_cell (self, index_of_game_cell (self, digit * 9 + 4));
+      return TRUE;
+    }
+
+  self->digit_board = -1;
+  /* As on the classic board: played first, then focused. */
+  ttt_game_play (self->game, board * 9 + digit);
+  ttt_board_view_focus_cell (self, index_of_game_cell (self, board * 9 + digit));
+  return TRUE;
+}
+
 /* Digits play in the reading order of the language; the numeric keypad is
  * a physical layout, so its 7 plays the cell shown at the top left whatever
  * the direction of the text. */
@@ -760,12 +1016,18 @@ key_shortcut_cb (GtkWidget *widget,
   int cell;
   gboolean keypad;
 
-  if (self->game == NULL || self->geometry.rows != side || self->geometry.columns != side)
+  if (self->game == NULL)
     return FALSE;
 
   g_variant_get (args, "(ib)", &cell, &keypad);
   if (keypad && is_rtl (self))
     cell = cell / side * side + side - 1 - cell % side;
+
+  if (is_ultimate (self))
+    return ultimate_digit (self, cell);
+
+  if (self->geometry.rows != side || self->geometry.columns != side)
+    return FALSE;
 
   /* Played before it is focused: the focus then lands on the cell with its
    * new mark, and a screen reader says the move once, as the focused cell,
@@ -824,6 +1086,20 @@ remove_cells (TttBoardView *self)
     gtk_widget_unparent (GTK_WIDGET (cells[i]));
 }
 
+/* Ultimate's cells say their small board and the place inside it. */
+static void
+name_block (TttBoardView *self,
+            TttCell      *cell,
+            int           index)
+{
+  int move = game_cell_of (self, index);
+
+  if (is_ultimate (self) && move >= 0)
+    ttt_cell_set_block (cell, ttt_words_board_name (move / 9), move % 9 / 3, move % 3);
+  else
+    ttt_cell_set_block (cell, NULL, 0, 0);
+}
+
 static void
 add_cells (TttBoardView *self)
 {
@@ -836,6 +1112,7 @@ add_cells (TttBoardView *self)
 
       g_object_set_data (G_OBJECT (cell), CELL_KEY, GINT_TO_POINTER (i));
       ttt_cell_set_position (TTT_CELL (cell), i / self->geometry.columns, i % self->geometry.columns);
+      name_block (self, TTT_CELL (cell), i);
       g_signal_connect_swapped (cell, "clicked", G_CALLBACK (cell_clicked_cb), self);
       gtk_widget_set_parent (cell, GTK_WIDGET (self));
       self->cells[i] = TTT_CELL (cell);
@@ -846,6 +1123,32 @@ add_cells (TttBoardView *self)
 }
 
 /* GObject */
+
+/* The board lays itself out for the game in progress: one block of nine,
+ * or nine of nine. */
+static void
+variant_changed_cb (TttBoardView *self,
+                    GParamSpec   *pspec,
+                    TttGame      *game)
+{
+  TttBoardGeometry geometry = ttt_game_get_current_variant (game) == TTT_VARIANT_ULTIMATE
+                              ? ttt_board_geometry_square (TTT_ULTIMATE_N_MOVES, TTT_ULTIMATE_N_BOARDS)
+                              : ttt_board_geometry_square (TTT_N_CELLS, 1);
+
+  if (geometry.rows == self->geometry.rows && geometry.block_rows == self->geometry.block_rows)
+    {
+      /* The same layout: the names follow the game (a board of 81 shows a
+       * classic game in its first cells too). */
+      for (int i = 0; i < self->n_cells; i++)
+        name_block (self, self->cells[i], i);
+      update_cells (self);
+      return;
+    }
+
+  ttt_board_view_set_geometry (self, &geometry);
+  for (int i = 0; i < self->n_cells; i++)
+    name_block (self, self->cells[i], i);
+}
 
 static void
 ttt_board_view_set_game (TttBoardView *self,
@@ -875,6 +1178,9 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       /* The analysis changes with every move, undone ones too. */
       g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
+      if (ttt_game_get_current_variant (game) == TTT_VARIANT_ULTIMATE)
+        variant_changed_cb (self, NULL, game);
 
       /* A game that is already over is shown at rest. */
       if (ttt_game_get_state (game) == TTT_GAME_STATE_OVER)
@@ -901,10 +1207,16 @@ update_review_move (TttBoardView *self)
   self->review_cell = -1;
   self->review_best_cell = -1;
   self->review_mover = TTT_MARK_NONE;
+  self->review_graded = FALSE;
 
   if (self->review == NULL ||
       !ttt_review_cursor_get_move (self->review, ttt_review_cursor_get_position (self->review),
                                    &self->review_cell, &self->review_mover, &review))
+    return;
+
+  /* The computer's moves are told, not graded (ttt_coach_move_text()). */
+  self->review_graded = ttt_review_cursor_get_graded (self->review, ttt_review_cursor_get_position (self->review));
+  if (!self->review_graded)
     return;
 
   self->review_grade = review.grade;
@@ -1130,6 +1442,7 @@ ttt_board_view_init (TttBoardView *self)
 {
   self->hint_cell = -1;
   self->last_computer_cell = -1;
+  self->digit_board = -1;
   self->review_cell = -1;
   self->review_best_cell = -1;
 
@@ -1226,6 +1539,9 @@ ttt_board_view_show_hint (TttBoardView *self,
   if (cell < 0)
     return;
 
+  /* The game's cell: in Ultimate a move number. */
+  if (cell >= 0 && is_ultimate (self))
+    cell = index_of_game_cell (self, cell);
   self->hint_cell = cell;
   update_cell (self, cell);
   ttt_board_view_focus_cell (self, cell);

@@ -16,6 +16,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "ttt-announcer.h"
 #include "ttt-cell.h"
 #include "ttt-coach.h"
 
@@ -30,6 +31,11 @@ struct _TttCell
 
   int              row;
   int              column;
+  /* In a board of blocks (Ultimate's small boards), the block's name and
+   * the place inside it, which the name says instead. */
+  char            *block_name;
+  int              block_row;
+  int              block_column;
 
   TttMark          mark;
   TttMark          ghost;
@@ -154,7 +160,9 @@ draw_analysis_note (TttCell   *self,
   double font_px = MAX (11.0, size * 0.13);
   double symbol = size * 0.2;
   double gap = size * 0.06;
-  g_autoptr(PangoLayout) layout = note_layout (area, self->note_text, font_px, size * 0.92, TRUE);
+  /* Regular and dimmed, not bold: the words must not outshine the marks,
+   * the white ones of the dark style least of all. */
+  g_autoptr(PangoLayout) layout = note_layout (area, self->note_text, font_px, size * 0.92, FALSE);
   int text_width, text_height;
   double top;
 
@@ -164,7 +172,7 @@ draw_analysis_note (TttCell   *self,
   gdk_cairo_set_source_rgba (cr, &symbol_color);
   ttt_mark_paint_symbol (cr, kind, cx, top + symbol / 2, symbol);
 
-  gdk_cairo_set_source_rgba (cr, &fg);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.7);
   cairo_move_to (cr, cx - size * 0.46, top + symbol + gap);
   pango_cairo_show_layout (cr, layout);
 }
@@ -201,7 +209,9 @@ draw_grade_note (TttCell   *self,
   GdkRGBA fg = named_color (area, "window_fg_color");
   GdkRGBA bg = named_color (area, "window_bg_color");
   GdkRGBA symbol_color = named_color (area, note_color_name (kind));
-  double font_px = MAX (11.0, size * 0.12);
+  /* A label's size, not a mark's: at a large window it stays a badge
+   * rather than growing with the cell. */
+  double font_px = CLAMP (size * 0.12, 11.0, 15.0);
   g_autoptr(PangoLayout) layout = NULL;
   int text_width, text_height;
   double symbol, gap, pad, pill_width, pill_height, x, y, symbol_x, text_x;
@@ -277,25 +287,21 @@ draw_cell (GtkDrawingArea *area,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, size * 0.09);
 
-  /* A mark with a grade under it moves up to make room. */
-  if (grade_note)
-    {
-      radius = size * 0.24;
-      cy = height * 0.4;
-      cairo_set_line_width (cr, size * 0.08);
-    }
+  /* A mark with a grade keeps its size and place, on the win line like
+   * the others; its grade is a badge over the foot of the cell. */
 
-  /* The computer's move sends out a ring that fades, so the eye finds it. */
-  if (self->pulse_value > 0)
+  /* The computer's last move lies on a tint of its mark's colour, which
+   * the pointer's grey hover is not; as it lands the tint starts
+   * stronger and settles. A square, not a ring: a ring round an X would
+   * read as an O. The cells of a win take the same tint, under the line
+   * through them. */
+  if ((self->emphasis & (TTT_CELL_EMPHASIS_LAST_MOVE | TTT_CELL_EMPHASIS_WINNING)) || self->pulse_value > 0)
     {
-      double t = 1.0 - self->pulse_value;
+      double inset = size * 0.06;
 
-      cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.45 * self->pulse_value);
-      cairo_set_line_width (cr, size * 0.04);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, cx, cy, radius * (1.05 + 0.45 * t), 0, 2 * G_PI);
-      cairo_stroke (cr);
-      cairo_set_line_width (cr, size * 0.09);
+      path_rounded_rect (cr, inset, inset, width - 2 * inset, height - 2 * inset, size * 0.12);
+      cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.12 + 0.18 * self->pulse_value);
+      cairo_fill (cr);
     }
 
   if (mark == TTT_MARK_NONE)
@@ -342,9 +348,17 @@ update_accessible (TttCell *self)
   g_autofree char *name = NULL;
   const char *description;
 
-  /* Translators: a cell's name for screen readers, e.g. "Row 2, column 3, X". */
-  name = g_strdup_printf (_("Row %d, column %d, %s"), self->row + 1, self->column + 1,
-                          mark_name (self->mark));
+  if (self->block_name != NULL)
+    /* Translators: a cell of Ultimate Tic-Tac-Toe, as a screen reader names
+     * it: the first %s is a small board ("Top-left board"), then come the
+     * row and column inside it, and the last %s is what it holds (X, O or
+     * "empty"). */
+    name = g_strdup_printf (_("%s, row %d, column %d, %s"), self->block_name,
+                            self->block_row + 1, self->block_column + 1, mark_name (self->mark));
+  else
+    /* Translators: a cell's name for screen readers, e.g. "Row 2, column 3, X". */
+    name = g_strdup_printf (_("Row %d, column %d, %s"), self->row + 1, self->column + 1,
+                            mark_name (self->mark));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   -1);
@@ -358,12 +372,8 @@ update_accessible (TttCell *self)
   else
     description = self->note_sentence;
 
-  if (description != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
-                                    -1);
-  else
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  /* Through the announcer, which keeps it under news told on the cell. */
+  ttt_announcer_describe (GTK_WIDGET (self), description);
 }
 
 /**
@@ -422,6 +432,24 @@ ttt_cell_set_position (TttCell *self,
 
   self->row = row;
   self->column = column;
+}
+
+/* In a board of blocks: the block's name ("Top-left board") and the row
+ * and column inside it, from 0, which the cell's name says instead of its
+ * place on the whole grid. */
+void
+ttt_cell_set_block (TttCell    *self,
+                    const char *block_name,
+                    int         row,
+                    int         column)
+{
+  g_return_if_fail (TTT_IS_CELL (self));
+
+  g_free (self->block_name);
+  self->block_name = g_strdup (block_name);
+  self->block_row = row;
+  self->block_column = column;
+  update_accessible (self);
 }
 
 TttMark
@@ -579,6 +607,7 @@ ttt_cell_dispose (GObject *object)
     adw_animation_reset (self->grow);
   if (self->pulse != NULL)
     adw_animation_reset (self->pulse);
+  g_clear_pointer (&self->block_name, g_free);
   g_clear_object (&self->grow);
   g_clear_object (&self->pulse);
 

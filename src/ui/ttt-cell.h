@@ -55,6 +55,10 @@ GtkWidget  *ttt_cell_new            (void);
 void        ttt_cell_set_position   (TttCell            *self,
                                      int                 row,
                                      int                 column);
+void        ttt_cell_set_block      (TttCell            *self,
+                                     const char         *block_name,
+                                     int                 row,
+                                     int                 column);
 void        ttt_cell_set_state      (TttCell            *self,
                                      const TttCellState *state);
 TttMark     ttt_cell_get_mark       (TttCell            *self);

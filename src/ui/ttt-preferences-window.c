@@ -25,6 +25,7 @@ struct _TttPreferencesWindow
    * that doing so writes nothing back. */
   gboolean              syncing;
 
+  AdwComboRow          *game_row;
   AdwComboRow          *opponent_row;
   AdwComboRow          *difficulty_row;
   AdwComboRow          *first_player_row;
@@ -87,6 +88,7 @@ sync_rows (TttPreferencesWindow *self)
     }
 
   self->syncing = TRUE;
+  adw_combo_row_set_selected (self->game_row, g_settings_get_enum (self->settings, "game"));
   adw_combo_row_set_selected (self->opponent_row, opponent);
   adw_combo_row_set_selected (self->difficulty_row, difficulty);
   adw_combo_row_set_selected (self->first_player_row, first_player);
@@ -140,6 +142,11 @@ row_selected_cb (TttPreferencesWindow *self,
   if (row == self->opponent_row)
     {
       g_settings_set_enum (self->settings, "opponent", value);
+      return;
+    }
+  if (row == self->game_row)
+    {
+      g_settings_set_enum (self->settings, "game", value);
       return;
     }
 
@@ -327,6 +334,7 @@ ttt_preferences_window_constructed (GObject *object)
       g_signal_connect_object (self->game, "notify::first-player", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
     }
 
+  g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
   g_signal_connect_swapped (self->opponent_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
   g_signal_connect_swapped (self->difficulty_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
   g_signal_connect_swapped (self->first_player_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
@@ -430,6 +438,7 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, game_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, opponent_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, difficulty_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, first_player_row);
@@ -441,6 +450,7 @@ ttt_preferences_window_init (TttPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  show_value_whole (self->game_row);
   show_value_whole (self->opponent_row);
   show_value_whole (self->difficulty_row);
   show_value_whole (self->first_player_row);

@@ -42,6 +42,8 @@ struct _TttStatisticsWindow
   AdwToastOverlay      *toast_overlay;
   AdwPreferencesGroup  *computer_group;
   AdwPreferencesGroup  *two_players_group;
+  AdwPreferencesGroup  *ultimate_computer_group;
+  AdwPreferencesGroup  *ultimate_two_players_group;
   GtkButton            *reset_all_button;
 };
 
@@ -79,12 +81,16 @@ tally_title (TttTallyId id)
   switch (id)
     {
     case TTT_TALLY_EASY:
+    case TTT_TALLY_ULTIMATE_EASY:
       return ttt_level_name (TTT_LEVEL_EASY);
     case TTT_TALLY_MEDIUM:
+    case TTT_TALLY_ULTIMATE_MEDIUM:
       return ttt_level_name (TTT_LEVEL_MEDIUM);
     case TTT_TALLY_HARD:
+    case TTT_TALLY_ULTIMATE_HARD:
       return ttt_level_name (TTT_LEVEL_HARD);
     case TTT_TALLY_TWO_PLAYERS:
+    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
       /* Translators: the row of the statistics of games between two
        * people at one screen. */
       return _("X against O");
@@ -105,7 +111,7 @@ results_text (TttTallyId      id,
   guint64 games = ttt_tally_get_games (tally);
   g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, games);
 
-  if (id == TTT_TALLY_TWO_PLAYERS)
+  if (ttt_tally_id_is_two_players (id))
     /* Translators: the first %s is a number of games; then come the games
      * X won, the drawn games and the games O won. Only the number of games
      * chooses the plural form: write the other counts so that any number
@@ -133,6 +139,13 @@ streak_text (const TttTally *tally)
   return g_strdup_printf (_("Winning streak %u, best %u"), tally->streak, tally->best_streak);
 }
 
+/* Hard's second line, in place of a winning streak that cannot grow. */
+static const char *
+hard_text (void)
+{
+  return _("A draw is the best result against Hard");
+}
+
 static void
 update_row (TttStatisticsWindow *self,
             TttTallyId           id)
@@ -151,11 +164,36 @@ update_row (TttStatisticsWindow *self,
     {
       subtitle = g_strdup (_("No games yet"));
       description = g_strdup (subtitle);
+      /* As tall as a row with games, so that a reset does not pull the
+       * rows below up under the pointer. */
+      if (id != TTT_TALLY_TWO_PLAYERS)
+        {
+          g_autofree char *second = id == TTT_TALLY_HARD ? g_strdup (hard_text ()) : streak_text (&tally);
+
+          g_free (subtitle);
+          subtitle = g_strdup_printf ("%s\n%s", description, second);
+        }
     }
-  else if (id == TTT_TALLY_TWO_PLAYERS)
+  else if (ttt_tally_id_is_two_players (id))
     {
       subtitle = results_text (id, &tally);
       description = g_strdup (subtitle);
+    }
+  else if (id == TTT_TALLY_HARD)
+    {
+      /* Hard plays perfectly: no game is won, so the share of games won
+       * and the winning streak would read 0 for ever. What there is to
+       * do better is to lose less. */
+      g_autofree char *results = results_text (id, &tally);
+      g_autofree char *kept = NULL;
+
+      percent = ttt_tally_get_not_lost_percent (&tally);
+      /* Translators: the share of games drawn or won against Hard, as in
+       * "67%"; use your language's way of writing a percentage. */
+      kept = g_strdup_printf (_("%d%% not lost"), percent);
+      subtitle = g_strdup_printf ("%s\n%s", results, hard_text ());
+      description = g_strdup_printf (C_("statistics row", "%1$s; %2$s; %3$s."), results, kept, hard_text ());
+      rate = g_strdup_printf (C_("win rate", "%d%%"), percent);
     }
   else
     {
@@ -419,7 +457,7 @@ toast_title (guint ids)
   switch (only)
     {
     case TTT_TALLY_EASY:
-      /* Translators: a notice with a Restore button. */
+      /* Translators: a notice with an Undo button. */
       return g_strdup (_("Easy statistics reset"));
     case TTT_TALLY_MEDIUM:
       return g_strdup (_("Medium statistics reset"));
@@ -429,6 +467,14 @@ toast_title (guint ids)
       return g_strdup (_("Two-player statistics reset"));
     case TTT_TALLY_NETWORK:
       return g_strdup (_("Network statistics reset"));
+    case TTT_TALLY_ULTIMATE_EASY:
+      return g_strdup (_("Ultimate Easy statistics reset"));
+    case TTT_TALLY_ULTIMATE_MEDIUM:
+      return g_strdup (_("Ultimate Medium statistics reset"));
+    case TTT_TALLY_ULTIMATE_HARD:
+      return g_strdup (_("Ultimate Hard statistics reset"));
+    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
+      return g_strdup (_("Ultimate two-player statistics reset"));
     default:
       g_return_val_if_reached (g_strdup (""));
     }
@@ -450,6 +496,14 @@ reset_title (TttTallyId id)
       return _("Reset Two-Player Statistics");
     case TTT_TALLY_NETWORK:
       return _("Reset Network Statistics");
+    case TTT_TALLY_ULTIMATE_EASY:
+      return _("Reset Ultimate Easy Statistics");
+    case TTT_TALLY_ULTIMATE_MEDIUM:
+      return _("Reset Ultimate Medium Statistics");
+    case TTT_TALLY_ULTIMATE_HARD:
+      return _("Reset Ultimate Hard Statistics");
+    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
+      return _("Reset Ultimate Two-Player Statistics");
     default:
       g_return_val_if_reached ("");
     }
@@ -482,8 +536,9 @@ tell_reset (TttStatisticsWindow *self,
     }
 
   /* Translators: a screen reader says it after a reset of the statistics;
-   * %s is the notice, such as “Medium statistics reset”. */
-  news = g_strdup_printf (_("%s. Restore with Ctrl+Z."), title);
+   * %s is the notice, such as “Medium statistics reset”. Undo as on the
+   * toast's button: the reset, not a move of the game. */
+  news = g_strdup_printf (C_("undo a reset", "%s. Undo with Ctrl+Z."), title);
   ttt_announcer_announce (self->announcer, news);
 }
 
@@ -570,7 +625,9 @@ reset_with_undo (TttStatisticsWindow *self,
       adw_toast_set_custom_title (toast, label);
       undo = g_new0 (ResetUndo, 1);
       undo->statistics = g_object_ref (self->statistics);
-      adw_toast_set_button_label (toast, _("_Restore"));
+      /* Translators: the button of the toast after a reset, which undoes
+       * the reset (not a move of the game). */
+      adw_toast_set_button_label (toast, C_("undo a reset", "_Undo"));
       g_object_set_data_full (G_OBJECT (toast), "ttt-reset-undo", undo, reset_undo_free);
       g_signal_connect (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), undo);
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (restored_cb), self, G_CONNECT_SWAPPED);
@@ -650,11 +707,16 @@ static void
 add_row (TttStatisticsWindow *self,
          TttTallyId           id)
 {
-  /* Games against people, here or elsewhere, go together. */
-  AdwPreferencesGroup *group = id == TTT_TALLY_TWO_PLAYERS || id == TTT_TALLY_NETWORK
-                               ? self->two_players_group : self->computer_group;
+  /* Games against people, here or elsewhere, go together; Ultimate's
+   * tallies have groups of their own. */
+  AdwPreferencesGroup *groups[] = {
+    self->computer_group, self->two_players_group,
+    self->ultimate_computer_group, self->ultimate_two_players_group,
+  };
+  AdwPreferencesGroup *group = groups[(ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE) * 2 +
+                                      (ttt_tally_id_is_two_players (id) || id == TTT_TALLY_NETWORK)];
   GtkWidget *row = adw_action_row_new ();
-  GtkWidget *reset = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
+  GtkWidget *reset = gtk_button_new_from_icon_name ("user-trash-symbolic");
   const char *reset_label = reset_title (id);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tally_title (id));
@@ -663,7 +725,7 @@ add_row (TttStatisticsWindow *self,
   gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_add_css_class (row, "tally");
 
-  if (id != TTT_TALLY_TWO_PLAYERS)
+  if (!ttt_tally_id_is_two_players (id))
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       GtkWidget *rate = gtk_label_new (NULL);
@@ -679,6 +741,11 @@ add_row (TttStatisticsWindow *self,
       gtk_box_append (GTK_BOX (box), caption);
       /* The row's description says it in words. */
       gtk_accessible_update_state (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+      /* Against Hard no game is won: its figure is the share not lost. */
+      if (id == TTT_TALLY_HARD)
+        /* Translators: the caption under Hard's share of games drawn or
+         * won, "67%". */
+        gtk_label_set_label (GTK_LABEL (caption), C_("win rate", "not lost"));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
       self->rates[id] = GTK_LABEL (rate);
     }
@@ -799,6 +866,8 @@ ttt_statistics_window_class_init (TttStatisticsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, computer_group);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, two_players_group);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, ultimate_computer_group);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, ultimate_two_players_group);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, reset_all_button);
 
   gtk_widget_class_install_action (widget_class, "statistics.reset-all", NULL, reset_all_action);

@@ -17,6 +17,7 @@ GtkWidget  *ttt_window_get_cell   (TttWindow *self,
 const char *ttt_window_get_status (TttWindow *self);
 const char *ttt_window_get_notice (TttWindow *self);
 TttReviewCursor *ttt_window_get_review (TttWindow *self);
+AdwToast   *ttt_window_get_level_toast (TttWindow *self);
 
 /* Made by the window for its game; its "enabled" follows the sound key. */
 TttSoundPlayer *ttt_window_get_sound_player (TttWindow *self);

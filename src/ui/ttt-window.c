@@ -18,6 +18,7 @@
 #include "ttt-coach.h"
 #include "ttt-news.h"
 #include "ttt-player-badge.h"
+#include "ttt-new-game-dialog.h"
 #include "ttt-review-cursor.h"
 #include "ttt-sound-player.h"
 #include "ttt-window-private.h"
@@ -46,14 +47,17 @@ struct _TttWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  AdwToast             *level_toast;
+  /* Whether a key, rather than a click, was the last input. */
+  gboolean              keyboard_last;
   GtkWidget            *notice_bar;
   GtkLabel             *notice_label;
   GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
   GtkMenuButton        *menu_button;
   GtkWidget            *badges;
-  TttPlayerBadge       *badge_x;
-  TttPlayerBadge       *badge_o;
+  TttPlayerBadge       *badge_start;
+  TttPlayerBadge       *badge_end;
   GtkWidget            *draws_box;
   GtkLabel             *draws_value;
   TttBoardView             *board;
@@ -62,8 +66,11 @@ struct _TttWindow
   GtkLabel             *status_label;
   GtkLabel             *result_label;
   GtkButton            *review_button;
+  GtkButton            *hint_button;
   GtkButton            *play_again_button;
   GtkWidget            *review_box;
+  GtkWidget            *first_button;
+  GtkWidget            *last_button;
   GtkLabel             *summary_label;
   GtkLabel             *move_label;
   GtkLabel             *position_label;
@@ -137,14 +144,15 @@ update_review (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-next", has_next);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-last", has_next);
 
-  /* A screen reader hears the line once per position, as news once the
-   * focus is where it goes: not as the buttons' description, which GTK
-   * 4.8 sends again as the focus reaches a button (heard twice, or the
-   * old line and then the new). The same line again (the window updates
-   * more than once a step) is not news. */
-  if (focus == self->next_button && !has_next)
+  /* A button that has reached the end of the game hands the focus to the
+   * other rather than drop it. A screen reader hears the line once per
+   * position, as news once the focus is where it goes: not as the
+   * buttons' description, which GTK 4.8 sends again as the focus reaches
+   * a button (heard twice, or the old line and then the new). The same
+   * line again (the window updates more than once a step) is not news. */
+  if ((focus == self->next_button || focus == self->last_button) && !has_next)
     gtk_widget_grab_focus (self->previous_button);
-  else if (focus == self->previous_button && !has_previous)
+  else if ((focus == self->previous_button || focus == self->first_button) && !has_previous)
     gtk_widget_grab_focus (self->next_button);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
@@ -156,6 +164,26 @@ update_review (TttWindow *self)
       self->review_said = g_strdup (move_text);
       if (review_has_focus (self))
         ttt_announcer_announce (self->announcer, move_text);
+    }
+}
+
+/* The review's summary and explanation are two lines tall whatever they
+ * say, and the review shares the room of the status (a homogeneous
+ * stack): the board keeps its size and place when the game ends, when
+ * the review opens and when an explanation wraps. Two lines of the font
+ * in use, measured again when the font changes. */
+static void
+reserve_review_lines (TttWindow *self)
+{
+  GtkWidget *labels[] = { GTK_WIDGET (self->summary_label), GTK_WIDGET (self->move_label) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], "Ag\nAg");
+      int height;
+
+      pango_layout_get_pixel_size (layout, NULL, &height);
+      gtk_widget_set_size_request (labels[i], -1, height);
     }
 }
 
@@ -191,8 +219,6 @@ enter_review (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
                                   -1);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->status_stack), FALSE);
-  gtk_widget_set_visible (self->review_box, TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
   update_status (self);
 
@@ -219,7 +245,6 @@ leave_review (TttWindow *self)
   g_clear_object (&self->review);
   g_clear_pointer (&self->review_said, g_free);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->status_stack), TRUE);
   for (guint i = 0; i < 5; i++)
     {
       static const char *actions[] = {
@@ -238,11 +263,20 @@ leave_review (TttWindow *self)
       else
         gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
     }
-  gtk_widget_set_visible (self->review_box, FALSE);
-
   /* Back at the end of the game: how it ended, again, as the eye sees it. */
   if (had_focus && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
     ttt_announcer_announce (self->announcer, gtk_label_get_label (self->result_label));
+}
+
+/* The badge of the side to move stands out. */
+static void
+update_badges_active (TttWindow *self)
+{
+  gboolean over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+  TttMark turn = ttt_game_get_turn (self->game);
+
+  ttt_player_badge_set_active (self->badge_start, !over && ttt_player_badge_get_mark (self->badge_start) == turn);
+  ttt_player_badge_set_active (self->badge_end, !over && ttt_player_badge_get_mark (self->badge_end) == turn);
 }
 
 static void
@@ -251,6 +285,7 @@ update_status (TttWindow *self)
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
   g_autofree char *text = ttt_words_status (self->game);
+  gboolean coached;
 
   /* A network game being set up, or an undo asked of the other side: the
    * board takes no move until the other computer answers. */
@@ -261,21 +296,29 @@ update_status (TttWindow *self)
     }
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
-  gtk_stack_set_visible_child_name (self->status_stack, over ? "over" : "play");
+  gtk_stack_set_visible_child_name (self->status_stack, self->review != NULL ? "review" : over ? "over" : "play");
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
   gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_WAITING);
 
-  ttt_player_badge_set_active (self->badge_x, !over && ttt_game_get_turn (self->game) == TTT_MARK_X);
-  ttt_player_badge_set_active (self->badge_o, !over && ttt_game_get_turn (self->game) == TTT_MARK_O);
+  update_badges_active (self);
 
   /* A screen reader hears the state of play when it reaches the board. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
 
+  /* Ultimate has a hint and an analysis of its own, estimates; the review
+   * knows the classic board only, so far: in Ultimate it is off, and the
+   * hint button's tooltip says so. */
+  coached = ttt_game_get_current_variant (self->game) == TTT_VARIANT_CLASSIC;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", coached && over && self->review == NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
+                               coached ? _("Hint")
+                                       /* Translators: the tooltip of the Hint button in a game of
+                                        * Ultimate Tic-Tac-Toe. */
+                                       : _("Hint (an estimate; the review is for classic games only, so far)"));
 
   /* While a review lasts, it speaks for the board. */
   if (self->review != NULL)
@@ -293,19 +336,27 @@ set_label_number (GtkLabel *label,
 }
 
 /* The badges show the tally of what is being played: the level against
- * the computer, or the two-player tally. */
+ * the computer, or the two-player tally. The person here keeps the first
+ * badge whichever mark they play, so "You" does not swap sides when who
+ * moves first alternates; each badge takes the colour of its mark, as on
+ * the board. */
 static void
 update_badges (TttWindow *self)
 {
   /* A tally counts from the side of the person here: X's between two. */
-  gboolean x_counts_won = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL;
+  TttMark near = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL ? TTT_MARK_X
+                                                                                          : TTT_MARK_O;
+  TttMark far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
   TttTally tally;
 
   ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
-  ttt_player_badge_set_name (self->badge_x, ttt_game_get_side_name (self->game, TTT_MARK_X));
-  ttt_player_badge_set_name (self->badge_o, ttt_game_get_side_name (self->game, TTT_MARK_O));
-  ttt_player_badge_set_score (self->badge_x, x_counts_won ? tally.won : tally.lost);
-  ttt_player_badge_set_score (self->badge_o, x_counts_won ? tally.lost : tally.won);
+  ttt_player_badge_set_mark (self->badge_start, near);
+  ttt_player_badge_set_mark (self->badge_end, far);
+  ttt_player_badge_set_name (self->badge_start, ttt_game_get_side_name (self->game, near));
+  ttt_player_badge_set_name (self->badge_end, ttt_game_get_side_name (self->game, far));
+  ttt_player_badge_set_score (self->badge_start, tally.won);
+  ttt_player_badge_set_score (self->badge_end, tally.lost);
+  update_badges_active (self);
 
   set_label_number (self->draws_value, tally.drawn);
   {
@@ -383,6 +434,31 @@ players_changed_cb (TttWindow  *self,
   update_status (self);
 }
 
+/* The badges switch to the new level's own tally; said in a toast, or the
+ * change of the numbers would look like the score was wiped. */
+static void
+difficulty_changed_cb (TttWindow  *self,
+                       GParamSpec *pspec,
+                       TttGame    *game)
+{
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  if (ttt_game_get_current_opponent (game) != TTT_OPPONENT_COMPUTER)
+    return;
+
+  /* Translators: a toast when the difficulty changes and the score badges
+   * switch to the games played at it; %s is a difficulty such as "Hard". */
+  title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_current_difficulty (game)));
+  toast = adw_toast_new (title);
+  adw_toast_set_timeout (toast, 3);
+  /* A newer change replaces it rather than queueing behind it. */
+  if (self->level_toast != NULL)
+    adw_toast_dismiss (self->level_toast);
+  g_set_weak_pointer (&self->level_toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 static void
 tally_changed_cb (TttWindow     *self,
                   TttTallyId     id,
@@ -427,6 +503,23 @@ new_game_action (GtkWidget  *widget,
   TttWindow *self = TTT_WINDOW (widget);
 
   ttt_game_start_new (self->game);
+}
+
+static void
+new_game_chosen_cb (TttWindow        *self,
+                    TttNewGameDialog *dialog)
+{
+  ttt_game_start_new (self->game);
+}
+
+/* The New Game screen (New Game, Ctrl+N, the first start); Play Again
+ * repeats the last choice without it. */
+static void
+choose_game_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ttt_window_choose_game (TTT_WINDOW (widget));
 }
 
 static void
@@ -578,6 +671,9 @@ ttt_window_constructed (GObject *object)
   g_return_if_fail (TTT_IS_GAME (self->game));
 
   g_object_set (self->board, "game", self->game, NULL);
+  /* The game starts on the board: the arrows and Return play at once,
+   * and the first Tab goes on from it, not into the header bar. */
+  gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
 
   self->news = ttt_news_new (self->game);
   self->announcer = ttt_announcer_new (GTK_WINDOW (self));
@@ -595,7 +691,9 @@ ttt_window_constructed (GObject *object)
   g_signal_connect_object (self->game, "notify::can-undo", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::human-mark", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-opponent", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::current-variant", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::statistics", G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
   follow_statistics (self);
 
@@ -710,6 +808,7 @@ ttt_window_dispose (GObject *object)
 
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
+  g_clear_weak_pointer (&self->level_toast);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 
@@ -766,8 +865,8 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_x);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_o);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_start);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_end);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, draws_box);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, draws_value);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, board);
@@ -776,8 +875,11 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, result_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, play_again_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_box);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, first_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, last_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, move_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, position_label);
@@ -786,6 +888,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, done_button);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-game", NULL, choose_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-analysis", "show-analysis");
@@ -803,13 +906,76 @@ notice_close_cb (TttWindow *self)
   gtk_widget_set_visible (self->notice_bar, FALSE);
 }
 
+/* Focus */
+
+/* GTK 4.8 takes the focus ring away some three seconds after the last key
+ * (later GTK keeps it): the ring of a keyboard player's cell vanished
+ * while they thought, and the window redrew as the ring faded out, with
+ * nothing moving. The ring stays for as long as the keyboard was the last
+ * thing used; a click or a touch lets GTK hide it as it does. */
+static void
+focus_visible_changed_cb (TttWindow  *self,
+                          GParamSpec *pspec,
+                          gpointer    user_data)
+{
+  if (!gtk_window_get_focus_visible (GTK_WINDOW (self)) && self->keyboard_last)
+    gtk_window_set_focus_visible (GTK_WINDOW (self), TRUE);
+}
+
+static gboolean
+key_used_cb (TttWindow             *self,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             GtkEventControllerKey *controller)
+{
+  self->keyboard_last = TRUE;
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+pointer_used_cb (TttWindow       *self,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 GtkGestureClick *gesture)
+{
+  self->keyboard_last = FALSE;
+}
+
+static void
+follow_input (TttWindow *self)
+{
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkGesture *clicks = gtk_gesture_click_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (key_used_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  /* Any button, seen first, and never claimed: the click goes on. */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (clicks), 0);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (clicks), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (clicks, "pressed", G_CALLBACK (pointer_used_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (clicks));
+
+  g_signal_connect (self, "notify::focus-visible", G_CALLBACK (focus_visible_changed_cb), NULL);
+}
+
 static void
 ttt_window_init (TttWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  reserve_review_lines (self);
+  g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-font-name",
+                           G_CALLBACK (reserve_review_lines), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-xft-dpi",
+                           G_CALLBACK (reserve_review_lines), self, G_CONNECT_SWAPPED);
+
   g_object_bind_property (self, "show-analysis", self->board, "show-analysis", G_BINDING_SYNC_CREATE);
   add_review_keys (self);
+  follow_input (self);
 
   /* Outside a review its steps do nothing. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", FALSE);
@@ -954,10 +1120,43 @@ ttt_window_set_show_analysis (TttWindow *self,
 }
 
 /* The review under way, or NULL. */
+/* The toast that says the badges now show another level's tally, while
+ * it is on show. */
+AdwToast *
+ttt_window_get_level_toast (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->level_toast;
+}
+
 TttReviewCursor *
 ttt_window_get_review (TttWindow *self)
 {
   g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
 
   return self->review;
+}
+
+/**
+ * ttt_window_choose_game:
+ * @self: a #TttWindow
+ *
+ * Shows the New Game screen over the window: the game, the opponent and
+ * who moves first; Start begins that game.
+ *
+ * Returns: (transfer none): the screen, shown
+ */
+GtkWindow *
+ttt_window_choose_game (TttWindow *self)
+{
+  TttNewGameDialog *dialog;
+
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  dialog = ttt_new_game_dialog_new (GTK_WINDOW (self), self->game, self->settings);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_chosen_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return GTK_WINDOW (dialog);
 }

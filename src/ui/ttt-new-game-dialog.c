@@ -1,0 +1,348 @@
+/* ttt-new-game-dialog.c — the New Game screen: which game, against whom,
+ * who starts
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * It shows what the game plays by (the preferences, with a choice made on
+ * the command line for this run on top) and changes nothing until Start:
+ * then it writes its choices to the settings, where the Preferences window
+ * reads them too, sets them on the game (so a command-line choice ends as
+ * it does in Preferences), and "start" asks for the new game. Cancel or
+ * Escape leave everything as it was.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-new-game-dialog.h"
+
+struct _TttNewGameDialog
+{
+  AdwWindow       parent_instance;
+
+  GSettings      *settings;
+  TttGame        *game;
+
+  GtkCheckButton *classic_check;
+  GtkCheckButton *ultimate_check;
+  GtkCheckButton *computer_check;
+  GtkCheckButton *person_check;
+  AdwComboRow    *difficulty_row;
+  AdwComboRow    *first_player_row;
+  GtkButton      *cancel_button;
+  GtkButton      *start_button;
+};
+
+G_DEFINE_FINAL_TYPE (TttNewGameDialog, ttt_new_game_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_SETTINGS,
+  PROP_GAME,
+  N_PROPS
+};
+
+enum {
+  START,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Between two people there is no computer to tune, and X starts. */
+static void
+update_sensitivity (TttNewGameDialog *self)
+{
+  gboolean vs_computer = gtk_check_button_get_active (self->computer_check);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->difficulty_row), vs_computer);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->first_player_row), vs_computer);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_player_row),
+                               vs_computer ? _("Who plays X and starts the game")
+                                           : _("Between two people, X always moves first"));
+}
+
+/* The rows list each enum's values in their order, as the settings
+ * schema numbers them. */
+static void
+show_game (TttNewGameDialog *self)
+{
+  gtk_check_button_set_active (ttt_game_get_variant (self->game) == TTT_VARIANT_ULTIMATE
+                               ? self->ultimate_check : self->classic_check, TRUE);
+  gtk_check_button_set_active (ttt_game_get_opponent (self->game) == TTT_OPPONENT_HUMAN
+                               ? self->person_check : self->computer_check, TRUE);
+  adw_combo_row_set_selected (self->difficulty_row, ttt_game_get_difficulty (self->game));
+  adw_combo_row_set_selected (self->first_player_row, ttt_game_get_first_player (self->game));
+  update_sensitivity (self);
+}
+
+/**
+ * ttt_new_game_dialog_get_choice:
+ * @self: a #TttNewGameDialog
+ * @variant: (out) (optional): the game chosen
+ * @opponent: (out) (optional): against whom
+ * @difficulty: (out) (optional): the computer's level
+ * @first_player: (out) (optional): who moves first against the computer
+ *
+ * What the screen shows chosen now.
+ */
+void
+ttt_new_game_dialog_get_choice (TttNewGameDialog *self,
+                                TttVariant       *variant,
+                                TttOpponent      *opponent,
+                                TttLevel         *difficulty,
+                                TttFirstPlayer   *first_player)
+{
+  g_return_if_fail (TTT_IS_NEW_GAME_DIALOG (self));
+
+  if (variant != NULL)
+    *variant = gtk_check_button_get_active (self->ultimate_check) ? TTT_VARIANT_ULTIMATE
+                                                                   : TTT_VARIANT_CLASSIC;
+  if (opponent != NULL)
+    *opponent = gtk_check_button_get_active (self->person_check) ? TTT_OPPONENT_HUMAN
+                                                                  : TTT_OPPONENT_COMPUTER;
+  if (difficulty != NULL)
+    *difficulty = MIN (adw_combo_row_get_selected (self->difficulty_row), TTT_LEVEL_HARD);
+  if (first_player != NULL)
+    *first_player = MIN (adw_combo_row_get_selected (self->first_player_row), TTT_FIRST_PLAYER_RANDOM);
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  TttNewGameDialog *self = TTT_NEW_GAME_DIALOG (widget);
+  TttVariant variant;
+  TttOpponent opponent;
+  TttLevel difficulty;
+  TttFirstPlayer first_player;
+
+  ttt_new_game_dialog_get_choice (self, &variant, &opponent, &difficulty, &first_player);
+
+  /* The settings first, so that the game's bindings bring nothing else
+   * back; then the game itself, which also ends a choice the command line
+   * made for this run. A setting that cannot be saved still holds for the
+   * game. */
+  if (self->settings != NULL)
+    {
+      g_settings_set_enum (self->settings, "game", variant);
+      g_settings_set_enum (self->settings, "opponent", opponent);
+      g_settings_set_enum (self->settings, "difficulty", difficulty);
+      g_settings_set_enum (self->settings, "first-player", first_player);
+    }
+  ttt_game_set_variant (self->game, variant);
+  ttt_game_set_opponent (self->game, opponent);
+  ttt_game_set_difficulty (self->game, difficulty);
+  ttt_game_set_first_player (self->game, first_player);
+
+  g_object_ref (self);
+  g_signal_emit (self, signals[START], 0);
+  gtk_window_close (GTK_WINDOW (self));
+  g_object_unref (self);
+}
+
+/* The value a combo row shows beside its title, whole (as in the
+ * Preferences window): libadwaita 1.2 ellipsizes it before it wraps the
+ * subtitle, which at 360 px cuts a German value short. */
+static void
+setup_value_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_value_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item)
+{
+  GtkStringObject *item = gtk_list_item_get_item (list_item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)),
+                       gtk_string_object_get_string (item));
+}
+
+static void
+show_value_whole (AdwComboRow *row)
+{
+  g_autoptr(GtkListItemFactory) value_factory = gtk_signal_list_item_factory_new ();
+
+  adw_combo_row_set_list_factory (row, adw_combo_row_get_factory (row));
+  g_signal_connect (value_factory, "setup", G_CALLBACK (setup_value_cb), NULL);
+  g_signal_connect (value_factory, "bind", G_CALLBACK (bind_value_cb), NULL);
+  adw_combo_row_set_factory (row, value_factory);
+}
+
+static void
+ttt_new_game_dialog_constructed (GObject *object)
+{
+  TttNewGameDialog *self = TTT_NEW_GAME_DIALOG (object);
+
+  G_OBJECT_CLASS (ttt_new_game_dialog_parent_class)->constructed (object);
+
+  g_return_if_fail (TTT_IS_GAME (self->game));
+
+  show_value_whole (self->difficulty_row);
+  show_value_whole (self->first_player_row);
+  show_game (self);
+  g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (update_sensitivity), self);
+
+  gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
+}
+
+static void
+ttt_new_game_dialog_dispose (GObject *object)
+{
+  TttNewGameDialog *self = TTT_NEW_GAME_DIALOG (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_NEW_GAME_DIALOG);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->game);
+
+  G_OBJECT_CLASS (ttt_new_game_dialog_parent_class)->dispose (object);
+}
+
+static void
+ttt_new_game_dialog_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  TttNewGameDialog *self = TTT_NEW_GAME_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+
+    case PROP_GAME:
+      self->game = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_new_game_dialog_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  TttNewGameDialog *self = TTT_NEW_GAME_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = ttt_new_game_dialog_constructed;
+  object_class->dispose = ttt_new_game_dialog_dispose;
+  object_class->set_property = ttt_new_game_dialog_set_property;
+  object_class->get_property = ttt_new_game_dialog_get_property;
+
+  /**
+   * TttNewGameDialog:settings:
+   *
+   * Where Start writes the choices (may be %NULL: then the game alone
+   * takes them).
+   */
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL,
+                         G_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_CONSTRUCT_ONLY |
+                          G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL,
+                         TTT_TYPE_GAME,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_CONSTRUCT_ONLY |
+                          G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TttNewGameDialog::start:
+   * @self: a #TttNewGameDialog
+   *
+   * Start was pressed: the choices are on the game (and in the settings);
+   * the handler begins the new game. The screen closes after.
+   */
+  signals[START] =
+    g_signal_new ("start",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/jingzi/TicTacToe/ttt-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, classic_check);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, ultimate_check);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, computer_check);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, person_check);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, difficulty_row);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, first_player_row);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, start_button);
+
+  gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+ttt_new_game_dialog_init (TttNewGameDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/**
+ * ttt_new_game_dialog_new:
+ * @parent: the game's window
+ * @game: the game to set up
+ * @settings: (nullable): the settings Start writes
+ *
+ * Returns: (transfer full): a new #TttNewGameDialog, not yet shown
+ */
+TttNewGameDialog *
+ttt_new_game_dialog_new (GtkWindow *parent,
+                         TttGame   *game,
+                         GSettings *settings)
+{
+  g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (TTT_IS_GAME (game), NULL);
+
+  return g_object_new (TTT_TYPE_NEW_GAME_DIALOG,
+                       "transient-for", parent,
+                       "game", game,
+                       "settings", settings,
+                       NULL);
+}

@@ -1,0 +1,271 @@
+/* test-new-game.c — the New Game screen
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Opened by New Game (and Ctrl+N), it shows what the game plays by and
+ * changes nothing until Start; Start writes the choices to the settings,
+ * which the Preferences window shows too, and begins that game. Play
+ * Again repeats the last choice without asking. It fits 360 px, and every
+ * control has a name.
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "ttt-new-game-dialog.h"
+#include "ui-helpers.h"
+
+static GtkWidget *
+child (GtkWindow  *dialog,
+       const char *name)
+{
+  GtkWidget *widget = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                                 TTT_TYPE_NEW_GAME_DIALOG, name));
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+static void
+check (GtkWindow  *dialog,
+       const char *name)
+{
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (child (dialog, name)), TRUE);
+  ttt_test_iterate ();
+}
+
+static gboolean
+is_active (GtkWindow  *dialog,
+           const char *name)
+{
+  return gtk_check_button_get_active (GTK_CHECK_BUTTON (child (dialog, name)));
+}
+
+/* The New Game screens open now. */
+static guint
+count_dialogs (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+  guint n = 0;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (TTT_IS_NEW_GAME_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      n++;
+
+  return n;
+}
+
+/* Waits until the screen @weak watches has gone (closed and freed). */
+static void
+wait_for_closed (GWeakRef *weak)
+{
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  GObject *still;
+
+  while ((still = g_weak_ref_get (weak)) != NULL && g_get_monotonic_time () < deadline)
+    {
+      g_object_unref (still);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_null (still);
+  g_weak_ref_clear (weak);
+}
+
+/* New Game opens the screen; it shows the settings; Start writes them and
+ * begins that game, which the Preferences window then shows. */
+static void
+test_start (TttTestWindow *fixture,
+            gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  g_autoptr(GList) toplevels = NULL;
+  GtkWindow *dialog = NULL;
+  guint n_started = 0;
+  GWeakRef weak;
+
+  g_signal_connect_swapped (fixture->game, "game-started", G_CALLBACK (ttt_test_count_cb), &n_started);
+  ttt_test_click (fixture->window, 4);
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 2);
+
+  ttt_test_activate (fixture->window, "win.choose-game");
+  g_assert_cmpuint (count_dialogs (), ==, 1);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (TTT_IS_NEW_GAME_DIALOG (l->data))
+      dialog = l->data;
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (fixture->window));
+  g_assert_true (gtk_window_get_modal (dialog));
+
+  /* What the game plays by: the defaults. */
+  g_assert_true (is_active (dialog, "classic_check"));
+  g_assert_true (is_active (dialog, "computer_check"));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (dialog, "difficulty_row"))), ==, TTT_LEVEL_MEDIUM);
+  g_assert_true (gtk_widget_get_sensitive (child (dialog, "difficulty_row")));
+
+  /* Nothing changes before Start: the game goes on. */
+  check (dialog, "ultimate_check");
+  check (dialog, "person_check");
+  g_assert_false (gtk_widget_get_sensitive (child (dialog, "difficulty_row")));
+  g_assert_false (gtk_widget_get_sensitive (child (dialog, "first_player_row")));
+  g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 2);
+  g_assert_cmpuint (n_started, ==, 0);
+
+  g_weak_ref_init (&weak, dialog);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.start", NULL));
+  ttt_test_iterate ();
+  wait_for_closed (&weak);
+
+  g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (g_settings_get_enum (settings, "opponent"), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpuint (n_started, ==, 1);
+  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
+
+  /* Play Again repeats the choice without asking. */
+  g_assert_true (ttt_game_play (fixture->game, 40));
+  ttt_test_activate (fixture->window, "win.new-game");
+  g_assert_cmpuint (count_dialogs (), ==, 0);
+  g_assert_cmpuint (n_started, ==, 2);
+  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
+
+  /* The Preferences window shows the same choice, and a change there is
+   * what the screen shows next time. */
+  {
+    TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+    GtkWindow *again;
+
+    g_assert_cmpuint (adw_combo_row_get_selected (ttt_test_preferences_row (preferences, "game")), ==, 1);
+    g_assert_cmpuint (adw_combo_row_get_selected (ttt_test_preferences_row (preferences, "opponent")), ==, 1);
+    adw_combo_row_set_selected (ttt_test_preferences_row (preferences, "game"), 0);
+    g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
+    gtk_window_destroy (GTK_WINDOW (preferences));
+
+    again = ttt_window_choose_game (fixture->window);
+    g_assert_true (is_active (again, "classic_check"));
+    g_assert_true (is_active (again, "person_check"));
+    g_weak_ref_init (&weak, again);
+    gtk_window_close (again);
+    wait_for_closed (&weak);
+  }
+}
+
+/* Cancel (and Escape) leave the game and the settings as they were. */
+static void
+test_cancel (TttTestWindow *fixture,
+             gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  GtkWindow *dialog;
+  guint n_started = 0;
+  GWeakRef weak;
+
+  ttt_test_click (fixture->window, 0);
+  ttt_test_wait_for_human (fixture->game);
+  g_signal_connect_swapped (fixture->game, "game-started", G_CALLBACK (ttt_test_count_cb), &n_started);
+
+  dialog = ttt_window_choose_game (fixture->window);
+  check (dialog, "ultimate_check");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (dialog, "difficulty_row")), TTT_LEVEL_HARD);
+  g_weak_ref_init (&weak, dialog);
+  gtk_widget_activate (child (dialog, "cancel_button"));
+  ttt_test_iterate ();
+  wait_for_closed (&weak);
+
+  g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (g_settings_get_enum (settings, "difficulty"), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 2);
+  g_assert_cmpuint (n_started, ==, 0);
+
+  dialog = ttt_window_choose_game (fixture->window);
+  check (dialog, "ultimate_check");
+  g_weak_ref_init (&weak, dialog);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
+  ttt_test_iterate ();
+  wait_for_closed (&weak);
+  g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
+}
+
+/* At 360 px every label shows whole, in the language of the run, and
+ * every choice has a name a screen reader says. */
+static void
+test_narrow_and_named (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  static const struct { const char *check; const char *name; } names[] = {
+    { "classic_check", "Classic" },
+    { "ultimate_check", "Ultimate" },
+    { "computer_check", "Computer" },
+    { "person_check", "Another Person" },
+  };
+  GtkWindow *dialog = ttt_window_choose_game (fixture->window);
+  GtkWidget *content = adw_window_get_content (ADW_WINDOW (dialog));
+  int minimum;
+
+  ttt_test_wait_for_mapped (content);
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, 360);
+  ttt_test_set_window_content_size (dialog, content, 360, 600);
+  ttt_test_assert_labels_whole (content);
+  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (content), ==, 0);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (child (dialog, names[i].check)),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, names[i].name);
+
+  /* Start is what Enter presses. */
+  g_assert_true (gtk_window_get_focus (dialog) == child (dialog, "start_button"));
+
+  gtk_window_destroy (dialog);
+}
+
+/* The first start greets with the screen, once; a start whose command
+ * line set the game up does not (see test-startup and the Orca test). */
+static void
+test_first_start (void)
+{
+  TttApplication *app = ttt_test_application ();
+  GSettings *settings;
+  GtkWindow *window;
+
+  ttt_test_reset_settings (app);
+  settings = ttt_application_get_settings (app);
+  g_assert_false (g_settings_get_boolean (settings, "new-game-shown"));
+
+  g_application_activate (G_APPLICATION (app));
+  ttt_test_iterate ();
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (TTT_IS_WINDOW (window));
+  g_assert_cmpuint (count_dialogs (), ==, 1);
+  g_assert_true (g_settings_get_boolean (settings, "new-game-shown"));
+  gtk_window_destroy (window);
+  ttt_test_iterate ();
+  g_assert_cmpuint (count_dialogs (), ==, 0);
+
+  g_application_activate (G_APPLICATION (app));
+  ttt_test_iterate ();
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (TTT_IS_WINDOW (window));
+  g_assert_cmpuint (count_dialogs (), ==, 0);
+  gtk_window_destroy (window);
+  ttt_test_iterate ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ttt_test_init (&argc, &argv);
+
+  g_test_add_func ("/new-game/first-start", test_first_start);
+  TTT_TEST_ADD_WINDOW ("/new-game/start", 3, test_start);
+  TTT_TEST_ADD_WINDOW ("/new-game/cancel", 3, test_cancel);
+  TTT_TEST_ADD_WINDOW ("/new-game/narrow-and-named", 3, test_narrow_and_named);
+
+  return g_test_run ();
+}

@@ -1,0 +1,210 @@
+/* test-ultimate-board.c — the board of Ultimate Tic-Tac-Toe in the window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Nine small boards in a 9 × 9 grid of cells: the cells say their small
+ * board and place, the boards the side to move may not play in stand back,
+ * a whole game plays by clicks, and the keys play it too: the arrows cross
+ * the edges of the small boards; a digit plays the cell of the board the
+ * side is sent to, and when play is free the first digit picks the board.
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include <gtk/gtk.h>
+
+#include "ttt-board-view-private.h"
+#include "ui-helpers.h"
+
+/* The board's cell (in reading order over the grid) of an Ultimate move. */
+static int
+index_of (int move)
+{
+  return ttt_ultimate_move_row (move) * 9 + ttt_ultimate_move_col (move);
+}
+
+static GtkWidget *
+cell_widget (TttTestWindow *fixture,
+             int            move)
+{
+  return ttt_board_view_get_cell (fixture->board, index_of (move));
+}
+
+static void
+set_up (TttTestWindow *fixture,
+        gconstpointer  seed)
+{
+  ttt_test_window_set_up (fixture, seed);
+  ttt_test_two_players (fixture);
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+}
+
+/* 81 cells in nine blocks, named by their small board. */
+static void
+test_layout_and_names (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  TttBoardGeometry geometry;
+
+  ttt_board_view_get_geometry (fixture->board, &geometry);
+  g_assert_cmpint (ttt_board_view_get_n_cells (fixture->board), ==, 81);
+  g_assert_cmpint (geometry.block_rows, ==, 3);
+
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Top-left board, row 1, column 1, empty");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 1 * 9 + 5)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Top-centre board, row 2, column 3, empty");
+
+  ttt_test_click (fixture->window, index_of (4 * 9 + 4));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 40), ==, TTT_MARK_X);
+  /* The last move is marked: it says where play goes on. */
+  g_assert_true (gtk_widget_has_css_class (cell_widget (fixture, 40), "last-move"));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 40)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Centre board, row 2, column 2, X");
+
+  /* O is sent to the centre board: its empty cells can be played, the
+   * others stand back and refuse a click. */
+  g_assert_true (gtk_widget_has_css_class (cell_widget (fixture, 4 * 9 + 0), "playable"));
+  g_assert_false (gtk_widget_has_css_class (cell_widget (fixture, 0), "playable"));
+  g_assert_cmpfloat (gtk_widget_get_opacity (cell_widget (fixture, 0)), <, 1.0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (cell_widget (fixture, 4 * 9 + 0)), >, 0.99);
+  ttt_test_click (fixture->window, index_of (0));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_NONE);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 1);
+
+  /* Classic again: the board is 3 × 3 once more. */
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "classic");
+  ttt_test_activate (fixture->window, "win.new-game");
+  g_assert_cmpint (ttt_board_view_get_n_cells (fixture->board), ==, 9);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (ttt_board_view_get_cell (fixture->board, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 1, column 1, empty");
+}
+
+/* A whole game by clicks, each on a legal cell, until it ends. */
+static void
+test_whole_game_by_clicks (TttTestWindow *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+
+  while (ttt_game_get_state (fixture->game) != TTT_GAME_STATE_OVER)
+    {
+      int legal[81], n = 0;
+      guint before = ttt_game_get_n_moves (fixture->game);
+
+      for (int move = 0; move < 81; move++)
+        if (ttt_game_is_legal (fixture->game, move))
+          legal[n++] = move;
+      g_assert_cmpint (n, >, 0);
+      ttt_test_click (fixture->window, index_of (legal[g_rand_int_range (rand, 0, n)]));
+      g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, before + 1);
+    }
+
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), !=, TTT_OUTCOME_ONGOING);
+  /* A finished board takes no clicks. */
+  for (int i = 0; i < 81; i++)
+    g_assert_false (gtk_widget_get_sensitive (ttt_board_view_get_cell (fixture->board, i)));
+}
+
+/* Digits: board then cell when play is free, one digit when forced; the
+ * arrows cross from one small board into the next. */
+static void
+test_keys (TttTestWindow *fixture,
+           gconstpointer  data)
+{
+  /* Free: 5 picks the centre board (the focus goes to its middle), then
+   * 3 its top-right cell. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_5));
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 4 * 9 + 4));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_3));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4 * 9 + 2), ==, TTT_MARK_X);
+
+  /* O is sent to the top-right board: one digit plays there. */
+  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 2);
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_7));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 2 * 9 + 6), ==, TTT_MARK_O);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 2 * 9 + 6));
+
+  /* From the top-right cell of the top-left board, Right reaches the
+   * top-left cell of the top-centre board. */
+  ttt_board_view_focus_cell (fixture->board, index_of (0 * 9 + 2));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Right));
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 1 * 9 + 0));
+  /* From the bottom row of the top-left board, Down enters the board below. */
+  ttt_board_view_focus_cell (fixture->board, index_of (0 * 9 + 7));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Down));
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 3 * 9 + 1));
+}
+
+/* Show Analysis: each playable cell of the board sent to shows the
+ * search's estimate, and says it is one; the others show nothing. */
+static void
+test_analysis (TttTestWindow *fixture,
+               gconstpointer  data)
+{
+  const char *symbol = NULL;
+  const char *note;
+
+  ttt_test_click (fixture->window, index_of (4 * 9 + 4));
+  ttt_test_activate (fixture->window, "win.show-analysis");
+  g_assert_true (ttt_board_view_get_show_analysis (fixture->board));
+
+  note = ttt_board_view_get_note (fixture->board, index_of (4 * 9 + 0), &symbol);
+  g_assert_nonnull (note);
+  g_assert_nonnull (symbol);
+  g_assert_true (g_str_has_suffix (note, "%") || g_str_has_prefix (note, "Win") ||
+                 g_str_has_prefix (note, "Loss") || g_str_has_prefix (note, "Draw"));
+  g_assert_null (ttt_board_view_get_note (fixture->board, index_of (0), NULL));
+  if (g_str_has_suffix (note, "%"))
+    {
+      g_autofree char *expected = g_strdup_printf ("Playing here: about %d%% to win, an estimate", atoi (note));
+
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 4 * 9 + 0)),
+                                           GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+    }
+  ttt_test_activate (fixture->window, "win.show-analysis");
+}
+
+/* Hint: the hinted cell of the 9 × 9 grid shows it and takes the focus;
+ * the status line says why. The analysis and the review stay off. */
+static void
+test_hint (TttTestWindow *fixture,
+           gconstpointer  data)
+{
+  int cell;
+
+  g_assert_true (ttt_test_action_enabled (fixture->window, "win.hint"));
+  g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
+  ttt_test_activate (fixture->window, "win.hint");
+  cell = ttt_game_get_shown_hint (fixture->game, NULL);
+  g_assert_true (ttt_game_is_legal (fixture->game, cell));
+  g_assert_true (gtk_widget_has_css_class (cell_widget (fixture, cell), "hint"));
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, cell));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "status_label"))),
+                                   "Hint: "));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ttt_test_init (&argc, &argv);
+
+#define ADD(path, func) \
+  g_test_add (path, TttTestWindow, GUINT_TO_POINTER (3), set_up, func, ttt_test_window_tear_down)
+
+  ADD ("/ultimate-board/layout-and-names", test_layout_and_names);
+  ADD ("/ultimate-board/whole-game-by-clicks", test_whole_game_by_clicks);
+  ADD ("/ultimate-board/keys", test_keys);
+  ADD ("/ultimate-board/hint", test_hint);
+  ADD ("/ultimate-board/analysis", test_analysis);
+
+#undef ADD
+
+  return g_test_run ();
+}
