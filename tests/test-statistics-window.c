@@ -159,10 +159,10 @@ test_rows (Fixture       *fixture,
               "2 games: 1 won, 0 drawn, 1 lost; 50% won; Winning streak 0, best 1.");
   assert_row (fixture, TTT_TALLY_ULTIMATE_TWO_PLAYERS, "1 game: X won 0, 1 drawn, O won 0", NULL,
               "1 game: X won 0, 1 drawn, O won 0");
-  assert_row (fixture, TTT_TALLY_ULTIMATE_EASY, "No games yet", NULL, "No games yet");
+  assert_row (fixture, TTT_TALLY_ULTIMATE_EASY, "No games yet\nWinning streak 0, best 0", NULL, "No games yet");
   assert_row (fixture, TTT_TALLY_HARD,
-              "2 games: 0 won, 1 drawn, 1 lost\nWinning streak 0, best 0", "0%",
-              "2 games: 0 won, 1 drawn, 1 lost; 0% won; Winning streak 0, best 0.");
+              "2 games: 0 won, 1 drawn, 1 lost\nA draw is the best result against Hard", "50%",
+              "2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.");
   g_assert_false (gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ULTIMATE_HARD))) ==
                   gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD))));
   gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_ULTIMATE_HARD),

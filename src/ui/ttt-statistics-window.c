@@ -166,7 +166,7 @@ update_row (TttStatisticsWindow *self,
       description = g_strdup (subtitle);
       /* As tall as a row with games, so that a reset does not pull the
        * rows below up under the pointer. */
-      if (id != TTT_TALLY_TWO_PLAYERS)
+      if (!ttt_tally_id_is_two_players (id))
         {
           g_autofree char *second = id == TTT_TALLY_HARD ? g_strdup (hard_text ()) : streak_text (&tally);
 

@@ -66,7 +66,6 @@ struct _TttWindow
   GtkLabel             *status_label;
   GtkLabel             *result_label;
   GtkButton            *review_button;
-  GtkButton            *hint_button;
   GtkButton            *play_again_button;
   GtkWidget            *review_box;
   GtkWidget            *first_button;
@@ -875,7 +874,6 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, result_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_button);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, play_again_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_box);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, first_button);
