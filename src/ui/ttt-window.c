@@ -69,6 +69,7 @@ struct _TttWindow
   GtkButton            *play_again_button;
   GtkWidget            *review_box;
   GtkWidget            *first_button;
+  GtkWidget            *hint_button;
   GtkWidget            *last_button;
   GtkLabel             *summary_label;
   GtkLabel             *move_label;
@@ -877,6 +878,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, play_again_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_box);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, first_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, last_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, move_label);
