@@ -352,6 +352,7 @@ test_undo (void)
   pair_close (&pair);
 }
 
+
 /* Resigning */
 
 static void
@@ -820,6 +821,73 @@ test_hostile_repeated_sequence (void)
   ttt_net_drain ();
 }
 
+/* From hosting or joining until the game starts, the game on the board
+ * does not go on against the old opponent; a closed session lets it go. */
+static void
+test_held_while_setting_up (void)
+{
+  Pair pair = { 0 };
+
+  pair_connect (&pair, TTT_NET_X_HOST);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (ttt_game_get_held (pair.games[i]));
+      g_assert_cmpint (ttt_game_get_state (pair.games[i]), ==, TTT_GAME_STATE_LOCAL_TURN);
+      g_assert_false (ttt_game_play (pair.games[i], 0));
+      g_assert_cmpuint (ttt_game_get_n_moves (pair.games[i]), ==, 0);
+    }
+
+  /* Still held while the other side has not confirmed. */
+  ttt_net_session_confirm (pair.sessions[0], TRUE);
+  g_assert_true (ttt_game_get_held (pair.games[0]));
+  g_assert_false (ttt_game_play (pair.games[0], 0));
+  ttt_net_session_confirm (pair.sessions[1], TRUE);
+  wait_state (pair.sessions[0], TTT_NET_SESSION_PLAYING);
+  wait_state (pair.sessions[1], TTT_NET_SESSION_PLAYING);
+  g_assert_false (ttt_game_get_held (pair.games[0]));
+  g_assert_false (ttt_game_get_held (pair.games[1]));
+  play (&pair, 0);
+  pair_close (&pair);
+
+  /* Codes that differ end it: the old game plays again. */
+  pair_connect (&pair, TTT_NET_X_HOST);
+  ttt_net_session_confirm (pair.sessions[1], FALSE);
+  g_assert_false (ttt_game_get_held (pair.games[1]));
+  wait_closed (pair.sessions[0]);
+  g_assert_false (ttt_game_get_held (pair.games[0]));
+  g_assert_true (ttt_game_play (pair.games[1], 0));
+  pair_close (&pair);
+}
+
+/* While this side's undo request waits, it plays no move. */
+static void
+test_held_while_undo_asked (void)
+{
+  Pair pair = { 0 };
+  int answer = -1;
+
+  pair_open (&pair, TTT_NET_X_HOST);
+  g_signal_connect (pair.sessions[0], "undo-answered", G_CALLBACK (undo_answered_cb), &answer);
+  play (&pair, 0);
+  play (&pair, 4);
+  g_assert_cmpint (ttt_game_get_state (pair.games[0]), ==, TTT_GAME_STATE_LOCAL_TURN);
+
+  g_assert_true (ttt_net_session_request_undo (pair.sessions[0]));
+  g_assert_true (ttt_game_get_held (pair.games[0]));
+  g_assert_false (ttt_game_play (pair.games[0], 8));
+  g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 2);
+  wait_requested (pair.sessions[1]);
+  g_assert_true (ttt_net_session_answer_undo (pair.sessions[1], FALSE));
+  ttt_net_wait (is_answered, &answer, 60000);
+  g_assert_false (ttt_game_get_held (pair.games[0]));
+  assert_same_board (&pair);
+
+  /* Answered: the move goes through. */
+  play (&pair, 8);
+  assert_same_board (&pair);
+  pair_close (&pair);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -829,6 +897,8 @@ main (int   argc,
   g_test_add_func ("/net/session/whole-game", test_whole_game);
   g_test_add_func ("/net/session/guest-first", test_guest_first);
   g_test_add_func ("/net/session/undo", test_undo);
+  g_test_add_func ("/net/session/held/setting-up", test_held_while_setting_up);
+  g_test_add_func ("/net/session/held/undo-asked", test_held_while_undo_asked);
   g_test_add_func ("/net/session/resign", test_resign);
   g_test_add_func ("/net/session/end/handshake", test_lost_in_handshake);
   g_test_add_func ("/net/session/end/refused", test_refused);

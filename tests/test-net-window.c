@@ -122,6 +122,19 @@ pair_open (Pair *pair)
                    ttt_net_session_get_code (ttt_net_window_get_session (pair->net[1])));
   for (guint i = 0; i < 2; i++)
     wait_text (pair->net[i], ttt_net_session_get_code (ttt_net_window_get_session (pair->net[i])));
+
+  /* Until the game starts, the main board does not go on with the old
+   * game, and says why. */
+  for (guint i = 0; i < 2; i++)
+    {
+      guint n_moves = ttt_game_get_n_moves (pair->games[i]);
+
+      g_assert_nonnull (ttt_test_find_widget (GTK_WIDGET (pair->windows[i]), text_shown,
+                                              (gpointer) "Waiting for the other computer…"));
+      play (pair->windows[i], 8);
+      ttt_test_iterate ();
+      g_assert_cmpuint (ttt_game_get_n_moves (pair->games[i]), ==, n_moves);
+    }
 }
 
 static void

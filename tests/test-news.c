@@ -517,6 +517,158 @@ test_dispose (Fixture       *fixture,
   g_assert_cmpuint (fixture->heard->len, ==, 1);
 }
 
+/* Someone elsewhere, as the game sees them: a player of kind REMOTE whose
+ * moves the test hands over, as the network session would. */
+#define TEST_TYPE_REMOTE (test_remote_get_type ())
+G_DECLARE_FINAL_TYPE (TestRemote, test_remote, TEST, REMOTE, TttPlayer)
+
+struct _TestRemote
+{
+  TttPlayer  parent_instance;
+  GTask     *asked;
+};
+
+G_DEFINE_FINAL_TYPE (TestRemote, test_remote, TTT_TYPE_PLAYER)
+
+static void
+test_remote_choose_move_async (TttPlayer           *player,
+                               const TttPosition   *position,
+                               guint64              rng_state,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  TestRemote *self = TEST_REMOTE (player);
+
+  g_assert_null (self->asked);
+  self->asked = g_task_new (self, cancellable, callback, user_data);
+}
+
+static int
+test_remote_choose_move_finish (TttPlayer     *player,
+                                GAsyncResult  *result,
+                                guint64       *rng_state,
+                                GError       **error)
+{
+  return (int) g_task_propagate_int (G_TASK (result), error);
+}
+
+static void
+test_remote_dispose (GObject *object)
+{
+  TestRemote *self = TEST_REMOTE (object);
+
+  if (self->asked != NULL)
+    g_task_return_new_error (self->asked, G_IO_ERROR, G_IO_ERROR_CANCELLED, "gone");
+  g_clear_object (&self->asked);
+
+  G_OBJECT_CLASS (test_remote_parent_class)->dispose (object);
+}
+
+static void
+test_remote_class_init (TestRemoteClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = test_remote_dispose;
+  TTT_PLAYER_CLASS (klass)->choose_move_async = test_remote_choose_move_async;
+  TTT_PLAYER_CLASS (klass)->choose_move_finish = test_remote_choose_move_finish;
+}
+
+static void
+test_remote_init (TestRemote *self)
+{
+}
+
+/* Runs what is ready: ttt_test_iterate() would wait on Ana, who counts as
+ * thinking until the test answers for her. */
+static void
+run_ready (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Waits for the game to ask for Ana's move, and plays @cell for her. */
+static void
+remote_plays (TestRemote *remote,
+              int         cell)
+{
+  g_autoptr(GTask) task = NULL;
+
+  while (remote->asked == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  task = g_steal_pointer (&remote->asked);
+  g_task_return_int (task, cell);
+  ttt_test_iterate ();
+}
+
+/* A game against Ana elsewhere: her moves are told by her name, the person
+ * here is "you", and the end names whoever won. */
+static void
+start_remote (Fixture     *fixture,
+              TestRemote **remote)
+{
+  *remote = g_object_new (TEST_TYPE_REMOTE, "kind", TTT_PLAYER_KIND_REMOTE, "name", "Ana", NULL);
+  ttt_game_start_remote (fixture->game, TTT_PLAYER (*remote), TTT_MARK_X);
+  run_ready ();
+  g_ptr_array_set_size (fixture->heard, 0);
+}
+
+static void
+test_remote_won (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(TestRemote) remote = NULL;
+  /* X 4, 8, 5; Ana, on O, takes the top row. */
+  const int mine[] = { 4, 8, 5 };
+  const int hers[] = { 0, 1, 2 };
+
+  start_remote (fixture, &remote);
+  for (guint i = 0; i < G_N_ELEMENTS (mine); i++)
+    {
+      g_autofree char *expected = NULL;
+
+      g_assert_true (ttt_game_play (fixture->game, mine[i]));
+      run_ready ();
+      /* One's own move is heard from its cell. */
+      g_assert_cmpuint (fixture->heard->len, ==, 0);
+      remote_plays (remote, hers[i]);
+      if (i + 1 < G_N_ELEMENTS (mine))
+        expected = played ("Ana", hers[i], "Your turn.");
+      else
+        {
+          /* At the end, as against the computer, the move that led to it
+           * is told too: the finished board takes no focus. */
+          g_autofree char *hers_told = played ("Ana", hers[i], "Ana won.");
+
+          expected = played ("You", mine[i], hers_told);
+        }
+      assert_heard (fixture, expected);
+    }
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
+}
+
+static void
+test_remote_lost (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(TestRemote) remote = NULL;
+  g_autofree char *expected = NULL;
+
+  start_remote (fixture, &remote);
+  /* X takes the left column, Ana plays 1 and 2. */
+  g_assert_true (ttt_game_play (fixture->game, 0));
+  remote_plays (remote, 1);
+  g_ptr_array_set_size (fixture->heard, 0);
+  g_assert_true (ttt_game_play (fixture->game, 3));
+  remote_plays (remote, 2);
+  g_ptr_array_set_size (fixture->heard, 0);
+  g_assert_true (ttt_game_play (fixture->game, 6));
+  run_ready ();
+  expected = played ("You", 6, "You won!");
+  assert_heard (fixture, expected);
+}
+
+
 /* Ultimate: the computer's reply names its small board and the row and
  * column inside it, then where the person is sent. */
 static void
@@ -607,6 +759,8 @@ main (int   argc,
   ADD ("/news/dispose", test_dispose);
   ADD ("/news/ultimate/reply", test_ultimate_reply);
   ADD ("/news/ultimate/two-players", test_ultimate_two_players);
+  ADD ("/news/remote/won", test_remote_won);
+  ADD ("/news/remote/lost", test_remote_lost);
 
 #undef ADD
 

@@ -1148,9 +1148,21 @@ test_about (void)
 {
   /* The menu's items say their keys; About says the name, the version and
    * who made it, and gives the focus back to where it came from. */
-  step ("F10", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
+  guint from = mark_step ();
+  gboolean networked;
+
+  /* Built with network play, the menu opens on its item. */
+  press ("F10");
+  networked = g_str_has_prefix (g_ptr_array_index (session.said,
+                                                   wait_for (from, "^S:(Play With Someone Elsewhere.|"
+                                                                   "Show Analysis: Ctrl\\+A\\.)$")),
+                                "S:Play");
+  if (networked)
+    step ("Down", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
   step ("Down", "^S:Statistics: Ctrl\\+I\\.$", NULL);
   step ("Up", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
+  if (networked)
+    step ("Up", "^S:Play With Someone Elsewhere.$", NULL);
   step ("Up", "^S:About Tic-Tac-Toe\\.$", NULL);
   step ("Return",
         "^S:About frame\\.$",
@@ -1169,12 +1181,13 @@ test_analysis_and_review (void)
   step ("ctrl+a", "^S:Analysis shown\\.$", NULL);
   step ("ctrl+a", "^S:Analysis hidden\\.$", NULL);
 
-  /* Each position once, the start included, and the ends said. */
+  /* Each position once, the start included, and the ends said; the
+   * person's moves with a grade ("…: Best."), the computer's without. */
   step ("Return",
         "^S:Previous Move push button\\.$",
-        "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3]: ",
+        "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ",
         NULL);
-  step ("Left", "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3]: ", NULL);
+  step ("Left", "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ", NULL);
   step ("Home",
         "^S:Next Move push button\\.$",
         "^S:Before the first move\\.$",
@@ -1182,7 +1195,7 @@ test_analysis_and_review (void)
   step ("Left", "^S:Already at the start\\.$", NULL);
   step ("End",
         "^S:Previous Move push button\\.$",
-        "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3]: ",
+        "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ",
         NULL);
   step ("Right", "^S:Already at the last move\\.$", NULL);
 

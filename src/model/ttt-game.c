@@ -105,6 +105,8 @@ struct _TttGame
   TttMark         remote_local_mark;
   TttOutcome      early_outcome;
   guint           abandoned : 1;
+  /* ttt_game_set_held(): no move from the views for now. */
+  guint           held : 1;
 };
 
 G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
@@ -126,6 +128,7 @@ enum {
   PROP_CURRENT_DIFFICULTY,
   PROP_CURRENT_OPPONENT,
   PROP_CURRENT_VARIANT,
+  PROP_HELD,
   N_PROPS
 };
 
@@ -694,6 +697,10 @@ ttt_game_get_property (GObject    *object,
       g_value_set_enum (value, self->position.variant);
       break;
 
+    case PROP_HELD:
+      g_value_set_boolean (value, self->held);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -937,6 +944,18 @@ ttt_game_class_init (TttGameClass *klass)
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
 
+  /**
+   * TttGame:held:
+   *
+   * Whether ttt_game_play() refuses every move for now (see
+   * ttt_game_set_held()): the views show the board as not playable.
+   */
+  properties[PROP_HELD] =
+    g_param_spec_boolean ("held", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE |
+                           G_PARAM_EXPLICIT_NOTIFY |
+                           G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1140,7 +1159,7 @@ ttt_game_play (TttGame *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN || self->held)
     return FALSE;
   /* Out of range, occupied, or (in Ultimate) outside the boards the side
    * to move is sent to. */
@@ -2354,4 +2373,34 @@ ttt_game_get_abandoned (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return self->abandoned;
+}
+
+/**
+ * ttt_game_set_held:
+ * @self: a #TttGame
+ * @held: whether to refuse the views' moves
+ *
+ * Holds the board still while something else decides what comes next: a
+ * network game being set up (the game on the board must not go on against
+ * the old opponent meanwhile), or a question to the other side (an undo
+ * request) that a move would make moot. Nothing else changes.
+ */
+void
+ttt_game_set_held (TttGame  *self,
+                   gboolean  held)
+{
+  g_return_if_fail (TTT_IS_GAME (self));
+
+  if (!self->held == !held)
+    return;
+  self->held = held;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELD]);
+}
+
+gboolean
+ttt_game_get_held (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return self->held;
 }

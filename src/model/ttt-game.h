@@ -159,5 +159,8 @@ gboolean        ttt_game_resign              (TttGame        *self,
                                               TttMark         side);
 gboolean        ttt_game_abandon             (TttGame        *self);
 gboolean        ttt_game_get_abandoned       (TttGame        *self);
+void            ttt_game_set_held            (TttGame        *self,
+                                              gboolean        held);
+gboolean        ttt_game_get_held            (TttGame        *self);
 
 G_END_DECLS

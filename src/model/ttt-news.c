@@ -57,6 +57,8 @@ struct _TttNews
   gboolean  state_changed;
   gboolean  side_changed;
 
+  char     *remote_result;
+
   guint     flush_id;
 };
 
@@ -76,10 +78,32 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+/* Whether one side is "you": against the computer or someone elsewhere;
+ * between two people here the sides are their marks. */
 static gboolean
 vs_computer (TttNews *self)
 {
-  return ttt_game_get_current_opponent (self->game) == TTT_OPPONENT_COMPUTER;
+  return !ttt_game_get_two_local (self->game);
+}
+
+/* Someone elsewhere plays @mark: named by the name they gave. */
+static gboolean
+is_remote (TttNews *self,
+           TttMark  mark)
+{
+  return ttt_game_get_side_kind (self->game, mark) == TTT_PLAYER_KIND_REMOTE;
+}
+
+/* "Ana won.", kept until the next such sentence. */
+static const char *
+remote_won (TttNews *self,
+            TttMark  mark)
+{
+  g_free (self->remote_result);
+  /* Translators: news, someone on another computer won; %s is their name. */
+  self->remote_result = g_strdup_printf (C_("news", "%s won."), ttt_game_get_side_name (self->game, mark));
+
+  return self->remote_result;
 }
 
 /* Appends one sentence; languages differ in what goes between two. */
@@ -180,10 +204,14 @@ result_sentence (TttNews *self)
     case TTT_OUTCOME_X_WINS:
       if (!vs_computer (self))
         return C_("news", "X won!");
+      if (is_remote (self, TTT_MARK_X))
+        return remote_won (self, TTT_MARK_X);
       return human == TTT_MARK_X ? C_("news", "You won!") : C_("news", "Computer won.");
     case TTT_OUTCOME_O_WINS:
       if (!vs_computer (self))
         return C_("news", "O won!");
+      if (is_remote (self, TTT_MARK_O))
+        return remote_won (self, TTT_MARK_O);
       return human == TTT_MARK_O ? C_("news", "You won!") : C_("news", "Computer won.");
     case TTT_OUTCOME_DRAW:
       return C_("news", "It’s a draw.");
@@ -271,6 +299,12 @@ move_sentence (TttNews *self,
       const char *board = ttt_words_board_in_sentence (cell / 9);
       int row = cell % 9 / 3 + 1, column = cell % 3 + 1;
 
+      if (by_computer && is_remote (self, mark))
+        /* Translators: news for a screen reader after the move of someone
+         * on another computer in Ultimate Tic-Tac-Toe: the first %s is
+         * their name, the second a small board as inside a sentence. */
+        return g_strdup_printf (C_("news", "%s played in %s, row %d, column %d."),
+                                ttt_game_get_side_name (self->game, mark), board, row, column);
       if (by_computer)
         /* Translators: news for a screen reader after the computer's move
          * in Ultimate Tic-Tac-Toe: %s is a small board as inside a
@@ -289,6 +323,11 @@ move_sentence (TttNews *self,
                               board, row, column);
     }
 
+  if (by_computer && is_remote (self, mark))
+    /* Translators: news for a screen reader after the move of someone on
+     * another computer; %s is their name. */
+    return g_strdup_printf (C_("news", "%s played row %d, column %d."),
+                            ttt_game_get_side_name (self->game, mark), cell / 3 + 1, cell % 3 + 1);
   if (by_computer)
     /* Translators: news for a screen reader after the computer's move. */
     return g_strdup_printf (C_("news", "Computer played row %d, column %d."),
@@ -549,6 +588,7 @@ ttt_news_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_pointer (&self->hint_reason, g_free);
+  g_clear_pointer (&self->remote_result, g_free);
 
   G_OBJECT_CLASS (ttt_news_parent_class)->dispose (object);
 }

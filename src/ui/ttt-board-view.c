@@ -722,7 +722,7 @@ update_cell (TttBoardView *self,
 
   /* Only a cell that can be played now answers the pointer. */
   if (!reviewing && is_game_cell (self, cell) && state == TTT_GAME_STATE_LOCAL_TURN &&
-      ttt_game_is_legal (self->game, game_cell_of (self, cell)))
+      !ttt_game_get_held (self->game) && ttt_game_is_legal (self->game, game_cell_of (self, cell)))
     shown.emphasis |= TTT_CELL_EMPHASIS_PLAYABLE;
   if (!reviewing && cell == self->last_computer_cell && state != TTT_GAME_STATE_OVER)
     shown.emphasis |= TTT_CELL_EMPHASIS_LAST_MOVE;
@@ -1187,6 +1187,8 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_connect_object (game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+      /* A network game being set up, or an undo asked of the other side. */
+      g_signal_connect_object (game, "notify::held", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       /* The analysis changes with every move, undone ones too. */
       g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);

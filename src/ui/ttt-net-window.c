@@ -220,6 +220,10 @@ update_play (TttNetWindow *self)
 {
   TttNetSessionState state;
   g_autofree char *text = NULL;
+  /* The main window's news tells the moves, the turn and the result ("Ana
+   * played row 1, column 2. Your turn."); said here too, they would be
+   * heard twice. What only this window knows is said here. */
+  const char *said = NULL;
 
   if (self->session == NULL)
     return;
@@ -246,10 +250,14 @@ update_play (TttNetWindow *self)
 
           g_free (text);
           text = both;
+          said = text;
         }
     }
   else if (ttt_net_session_get_undo_asked (self->session))
-    text = g_strdup_printf (_("Waiting for %s to answer…"), peer (self));
+    {
+      text = g_strdup_printf (_("Waiting for %s to answer…"), peer (self));
+      said = text;
+    }
   else if (ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN)
     text = g_strdup (_("Your move."));
   else
@@ -259,7 +267,8 @@ update_play (TttNetWindow *self)
   if (g_strcmp0 (gtk_label_get_text (self->status), text) != 0)
     {
       gtk_label_set_text (self->status, text);
-      announce (self, text);
+      if (said != NULL)
+        announce (self, said);
     }
 
   gtk_widget_set_visible (self->resign, state == TTT_NET_SESSION_PLAYING);
@@ -586,14 +595,7 @@ move_played_cb (TttGame   *game,
 {
   TttNetWindow *self = user_data;
 
-  if (ttt_player_get_kind (player) == TTT_PLAYER_KIND_REMOTE)
-    {
-      /* Translators: the first %s is the other person's name; the number
-       * is the cell, 1 to 9 in reading order. */
-      g_autofree char *text = g_strdup_printf (_("%s played in cell %d."), peer (self), cell + 1);
-
-      announce (self, text);
-    }
+  /* The main window's news tells the other person's move. */
   update_play (self);
 }
 

@@ -287,6 +287,13 @@ update_status (TttWindow *self)
   g_autofree char *text = ttt_words_status (self->game);
   gboolean coached;
 
+  /* A network game being set up, or an undo asked of the other side: the
+   * board takes no move until the other computer answers. */
+  if (!over && ttt_game_get_held (self->game))
+    {
+      g_free (text);
+      text = g_strdup (_("Waiting for the other computer…"));
+    }
   gtk_label_set_label (self->status_label, over ? "" : text);
   gtk_label_set_label (self->result_label, over ? text : "");
   gtk_stack_set_visible_child_name (self->status_stack, self->review != NULL ? "review" : over ? "over" : "play");
@@ -683,6 +690,7 @@ ttt_window_constructed (GObject *object)
   g_signal_connect_object (self->game, "hint-changed", G_CALLBACK (hint_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::held", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::can-undo", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::human-mark", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);

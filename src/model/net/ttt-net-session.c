@@ -39,6 +39,9 @@ struct _TttNetSession
   /* Set while the session itself starts a game, so that "game-started"
    * is not taken for the person beginning another one. */
   guint                starting : 1;
+  /* Hosting or joining has begun: the game is held until it starts. */
+  guint                setting_up : 1;
+  guint                holding : 1;
 };
 
 G_DEFINE_FINAL_TYPE (TttNetSession, ttt_net_session, G_TYPE_OBJECT)
@@ -63,6 +66,36 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+/* The game on the board takes no move from the views while the network
+ * game is being set up (it is not to go on against the old opponent) nor
+ * while this side's undo request waits for an answer. */
+static void
+update_hold (TttNetSession *self)
+{
+  gboolean hold = FALSE;
+
+  switch (self->state)
+    {
+    case TTT_NET_SESSION_CONNECTING:
+    case TTT_NET_SESSION_VERIFYING:
+    case TTT_NET_SESSION_CONFIRMED:
+      hold = self->setting_up;
+      break;
+    case TTT_NET_SESSION_PLAYING:
+      hold = self->undo_asked;
+      break;
+    case TTT_NET_SESSION_GAME_OVER:
+    case TTT_NET_SESSION_CLOSED:
+    default:
+      break;
+    }
+
+  if (self->game == NULL || !self->holding == !hold)
+    return;
+  self->holding = hold;
+  ttt_game_set_held (self->game, hold);
+}
 
 static void
 set_flag (TttNetSession *self,
@@ -97,7 +130,10 @@ set_flag (TttNetSession *self,
       g_return_if_reached ();
     }
   if (!old != !value)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+    {
+      update_hold (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+    }
 }
 
 static void
@@ -107,6 +143,7 @@ set_state (TttNetSession      *self,
   if (self->state == state)
     return;
   self->state = state;
+  update_hold (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
@@ -493,6 +530,9 @@ ttt_net_session_dispose (GObject *object)
 
   if (self->game != NULL)
     {
+      if (self->holding)
+        ttt_game_set_held (self->game, FALSE);
+      self->holding = FALSE;
       g_signal_handlers_disconnect_by_data (self->game, self);
       if (self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self))
         ttt_game_abandon (self->game);
@@ -654,7 +694,12 @@ ttt_net_session_host (TttNetSession  *self,
   g_return_val_if_fail (TTT_IS_NET_SESSION (self), FALSE);
   g_return_val_if_fail (self->state == TTT_NET_SESSION_CONNECTING, FALSE);
 
-  return ttt_connection_listen (self->connection, address, port, error);
+  if (!ttt_connection_listen (self->connection, address, port, error))
+    return FALSE;
+  self->setting_up = TRUE;
+  update_hold (self);
+
+  return TRUE;
 }
 
 gboolean
@@ -665,7 +710,12 @@ ttt_net_session_join (TttNetSession  *self,
   g_return_val_if_fail (TTT_IS_NET_SESSION (self), FALSE);
   g_return_val_if_fail (self->state == TTT_NET_SESSION_CONNECTING, FALSE);
 
-  return ttt_connection_connect (self->connection, address, error);
+  if (!ttt_connection_connect (self->connection, address, error))
+    return FALSE;
+  self->setting_up = TRUE;
+  update_hold (self);
+
+  return TRUE;
 }
 
 void
