@@ -2,9 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The real window under a display: a finished board that stops reacting,
- * Play Again, motion that comes to rest (and none at all when animations
- * are off), a phone-sized window, the board as one Tab stop, the keypad in
+ * The real window under a display: a finished board that stops reacting
+ * but can still be read cell by cell, Play Again, motion that comes to
+ * rest (and none at all when animations are off), a phone-sized window, the board as one Tab stop, the keypad in
  * a right-to-left language, the header following the game in play, and
  * the board in Ultimate's geometry of blocks.
  */
@@ -74,14 +74,10 @@ test_end_stops_board (TttTestWindow *fixture,
 
   play_two_player_win (fixture);
 
-  /* Nothing on the board answers any more: no hover, no focus, no click. */
+  /* Nothing on the board answers any more: no hover, no press, no click;
+   * it can still be read (test_finished_board_readable). */
   for (int i = 0; i < TTT_N_CELLS; i++)
-    {
-      GtkWidget *cell = ttt_window_get_cell (fixture->window, i);
-
-      g_assert_false (gtk_widget_is_sensitive (cell));
-      g_assert_false (gtk_widget_has_css_class (cell, "playable"));
-    }
+    ttt_test_assert_cell_read_only (fixture->window, i);
   ttt_test_click (fixture->window, 8);
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
   ttt_test_press (fixture->window, GDK_KEY_9);
@@ -110,7 +106,80 @@ test_end_stops_board (TttTestWindow *fixture,
   g_assert_false (gtk_widget_get_mapped (play_again));
   g_assert_cmpint (focused_cell (fixture), >=, 0);
   for (int i = 0; i < TTT_N_CELLS; i++)
-    g_assert_true (gtk_widget_is_sensitive (ttt_window_get_cell (fixture->window, i)));
+    {
+      GtkWidget *cell = ttt_window_get_cell (fixture->window, i);
+
+      g_assert_true (gtk_widget_is_sensitive (cell));
+      g_assert_true (gtk_widget_get_can_target (cell));
+      gtk_test_accessible_assert_state (cell, GTK_ACCESSIBLE_STATE_DISABLED, FALSE);
+    }
+}
+
+/* Tabs from Play Again until the board has the focus; returns the cell. */
+static int
+tab_to_board (TttTestWindow *fixture)
+{
+  for (guint i = 0; i < 40 && focused_cell (fixture) < 0; i++)
+    ttt_test_press (fixture->window, GDK_KEY_Tab);
+
+  return focused_cell (fixture);
+}
+
+static void
+test_finished_board_readable (TttTestWindow *fixture,
+                              gconstpointer  data)
+{
+  GtkWidget *play_again = ttt_test_window_child (fixture->window, "play_again_button");
+  int entered;
+
+  /* X: 0 1 2 across the top, O: 3 4 below. */
+  play_two_player_win (fixture);
+  g_assert_true (ttt_test_focus (fixture->window) == play_again);
+
+  /* Tab reaches the board, as one stop, and the arrows walk it. */
+  entered = tab_to_board (fixture);
+  g_assert_cmpint (entered, >=, 0);
+  ttt_test_press (fixture->window, GDK_KEY_Tab);
+  g_assert_cmpint (focused_cell (fixture), ==, -1);
+  g_assert_cmpint (tab_to_board (fixture), ==, entered);
+
+  ttt_test_press (fixture->window, GDK_KEY_Up);
+  ttt_test_press (fixture->window, GDK_KEY_Up);
+  ttt_test_press (fixture->window, GDK_KEY_Left);
+  ttt_test_press (fixture->window, GDK_KEY_Left);
+  g_assert_cmpint (focused_cell (fixture), ==, 0);
+  gtk_test_accessible_assert_property (ttt_test_focus (fixture->window),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 1, column 1, X");
+  ttt_test_press (fixture->window, GDK_KEY_Down);
+  ttt_test_press (fixture->window, GDK_KEY_Right);
+  g_assert_cmpint (focused_cell (fixture), ==, 4);
+  gtk_test_accessible_assert_property (ttt_test_focus (fixture->window),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 2, column 2, O");
+  ttt_test_press (fixture->window, GDK_KEY_Down);
+  g_assert_cmpint (focused_cell (fixture), ==, 7);
+  gtk_test_accessible_assert_property (ttt_test_focus (fixture->window),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 3, column 2, empty");
+
+  /* Enter on an empty cell plays nothing, nor does its digit, and the
+   * focus stays where it is. */
+  ttt_test_assert_cell_read_only (fixture->window, 7);
+  ttt_test_press (fixture->window, GDK_KEY_9);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (focused_cell (fixture), ==, 7);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 5);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
+
+  /* The pointer passes through a cell: nothing there takes a click. */
+  {
+    GtkWidget *cell = ttt_window_get_cell (fixture->window, 7);
+    double x, y;
+
+    g_assert_true (gtk_widget_translate_coordinates (cell, GTK_WIDGET (fixture->window),
+                                                     gtk_widget_get_width (cell) / 2.0,
+                                                     gtk_widget_get_height (cell) / 2.0, &x, &y));
+    g_assert_true (gtk_widget_pick (GTK_WIDGET (fixture->window), x, y, GTK_PICK_DEFAULT) ==
+                   GTK_WIDGET (fixture->board));
+  }
 }
 
 static void
@@ -502,6 +571,7 @@ main (int   argc,
   ADD ("/board/animations-off", test_animations_off);
   ADD ("/board/narrow-window", test_narrow_window);
   ADD ("/board/one-tab-stop", test_one_tab_stop);
+  ADD ("/board/finished-board-readable", test_finished_board_readable);
   ADD ("/board/keypad-right-to-left", test_keypad_right_to_left);
   ADD ("/board/header-follows-game", test_header_follows_game);
   ADD ("/board/geometry-blocks", test_geometry_blocks);

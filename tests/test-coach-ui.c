@@ -378,7 +378,7 @@ assert_position (TttTestWindow *fixture,
                               expected == TTT_MARK_X ? "X" : expected == TTT_MARK_O ? "O" : "empty");
       gtk_test_accessible_assert_property (ttt_window_get_cell (fixture->window, cell),
                                            GTK_ACCESSIBLE_PROPERTY_LABEL, name);
-      g_assert_false (gtk_widget_is_sensitive (ttt_window_get_cell (fixture->window, cell)));
+      ttt_test_assert_cell_read_only (fixture->window, cell);
     }
 
   /* The line and the board say the same; the buttons do not (the line
@@ -533,6 +533,72 @@ test_review_navigation (TttTestWindow *fixture,
 }
 
 /* Done leaves as Escape does; a new game ends a review too. */
+static int
+focused_cell (TttTestWindow *fixture)
+{
+  GtkWidget *focus = ttt_test_focus (fixture->window);
+
+  for (int i = 0; i < TTT_N_CELLS; i++)
+    if (focus == ttt_window_get_cell (fixture->window, i))
+      return i;
+
+  return -1;
+}
+
+/* The reviewed position can be read cell by cell: the board is one Tab
+ * stop, the arrows walk it there and step the review elsewhere. */
+static void
+test_review_board_readable (TttTestWindow *fixture,
+                            gconstpointer  data)
+{
+  GtkWidget *previous = ttt_test_window_child (fixture->window, "previous_button");
+
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_activate (fixture->window, "win.review");
+  g_assert_true (ttt_test_focus (fixture->window) == previous);
+
+  /* On the buttons Left steps back. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Left));
+  assert_position (fixture, 6, "Move 6 of 7");
+  g_assert_true (ttt_test_focus (fixture->window) == previous);
+
+  /* Tab reaches the board; there the arrows move between the cells of
+   * the reviewed position, which is left where it is. */
+  for (guint i = 0; i < 40 && focused_cell (fixture) < 0; i++)
+    ttt_test_press (fixture->window, GDK_KEY_Tab);
+  g_assert_cmpint (focused_cell (fixture), >=, 0);
+  ttt_test_press (fixture->window, GDK_KEY_Up);
+  ttt_test_press (fixture->window, GDK_KEY_Up);
+  ttt_test_press (fixture->window, GDK_KEY_Right);
+  ttt_test_press (fixture->window, GDK_KEY_Right);
+  g_assert_cmpint (focused_cell (fixture), ==, 2);
+  /* X's winning move, 7th, is not yet played at move 6. */
+  gtk_test_accessible_assert_property (ttt_test_focus (fixture->window),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 1, column 3, empty");
+  ttt_test_press (fixture->window, GDK_KEY_Left);
+  ttt_test_press (fixture->window, GDK_KEY_Left);
+  g_assert_cmpint (focused_cell (fixture), ==, 0);
+  gtk_test_accessible_assert_property (ttt_test_focus (fixture->window),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 1, column 1, O");
+  assert_position (fixture, 6, "Move 6 of 7");
+
+  /* Enter plays nothing there; the other review keys still step. */
+  ttt_test_assert_cell_read_only (fixture->window, 0);
+  ttt_test_assert_cell_read_only (fixture->window, 2);
+  assert_game_untouched (fixture);
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Page_Up));
+  assert_position (fixture, 5, "Move 5 of 7");
+  g_assert_cmpint (focused_cell (fixture), ==, 0);
+  gtk_test_accessible_assert_property (ttt_test_focus (fixture->window),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 1, column 1, O");
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Home));
+  assert_position (fixture, 0, "Start");
+  gtk_test_accessible_assert_property (ttt_test_focus (fixture->window),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 1, column 1, empty");
+  assert_game_untouched (fixture);
+}
+
 static void
 test_review_leave (TttTestWindow *fixture,
                    gconstpointer  data)
@@ -763,6 +829,7 @@ main (int   argc,
   ADD ("/coach-ui/hint/reasons", test_hint_reasons);
   ADD ("/coach-ui/hint/with-analysis", test_hint_with_analysis);
   ADD ("/coach-ui/review/navigation", test_review_navigation);
+  ADD ("/coach-ui/review/board-readable", test_review_board_readable);
   ADD ("/coach-ui/review/leave", test_review_leave);
   ADD ("/coach-ui/review/against-computer", test_review_against_computer);
   ADD ("/coach-ui/review/steady", test_review_steady);

@@ -105,9 +105,16 @@ test_whole_game_by_clicks (TttTestWindow *fixture,
     }
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), !=, TTT_OUTCOME_ONGOING);
-  /* A finished board takes no clicks. */
+  /* A finished board takes no clicks, but can be read cell by cell. */
   for (int i = 0; i < 81; i++)
-    g_assert_false (gtk_widget_get_sensitive (ttt_board_view_get_cell (fixture->board, i)));
+    {
+      GtkWidget *cell = ttt_board_view_get_cell (fixture->board, i);
+
+      g_assert_true (gtk_widget_get_sensitive (cell));
+      g_assert_true (gtk_widget_get_focusable (cell));
+      g_assert_false (gtk_widget_get_can_target (cell));
+      gtk_test_accessible_assert_state (cell, GTK_ACCESSIBLE_STATE_DISABLED, TRUE);
+    }
 }
 
 /* Digits: board then cell when play is free, one digit when forced; the

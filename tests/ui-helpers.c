@@ -282,6 +282,64 @@ ttt_test_play_top_row_for_x (TttWindow *window)
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
 }
 
+static void
+count_click_cb (GtkButton *button,
+                guint     *clicks)
+{
+  (*clicks)++;
+}
+
+/* @cell of a board that is to be read only (after a game, in a review):
+ * it takes the focus, but says it is unavailable, lets the pointer
+ * through, and Enter or Space on it (activate) shows no press, clicks
+ * nothing and changes neither the game nor the focus. */
+void
+ttt_test_assert_cell_read_only (TttWindow *window,
+                                int        cell)
+{
+  GtkWidget *widget = ttt_window_get_cell (window, cell);
+  TttGame *game = ttt_window_get_game (window);
+  GtkWidget *focus = ttt_test_focus (window);
+  TttMark mark = ttt_game_get_cell (game, cell);
+  guint n_moves = ttt_game_get_n_moves (game);
+  TttGameState state = ttt_game_get_state (game);
+  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (ttt_window_get_board (window)));
+  GtkWidget *probe = gtk_button_new ();
+  guint clicks = 0, probe_clicks = 0;
+  gulong handler;
+
+  g_assert_true (gtk_widget_is_sensitive (widget));
+  g_assert_true (gtk_widget_get_focusable (widget));
+  g_assert_false (gtk_widget_get_can_target (widget));
+  g_assert_false (gtk_widget_has_css_class (widget, "playable"));
+  gtk_test_accessible_assert_state (widget, GTK_ACCESSIBLE_STATE_DISABLED, TRUE);
+
+  /* A button shows its press for a moment before it clicks: a plain
+   * button beside the board, activated just after, clicks no earlier than
+   * the cell would, so once it has clicked the cell would have too. */
+  handler = g_signal_connect (widget, "clicked", G_CALLBACK (count_click_cb), &clicks);
+  gtk_box_append (GTK_BOX (box), probe);
+  g_signal_connect (probe, "clicked", G_CALLBACK (count_click_cb), &probe_clicks);
+  gtk_widget_activate (widget);
+  g_assert_true (gtk_widget_activate (probe));
+  {
+    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+    while (probe_clicks == 0 && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_assert_cmpuint (probe_clicks, ==, 1);
+  gtk_box_remove (GTK_BOX (box), probe);
+  ttt_test_iterate ();
+  g_signal_handler_disconnect (widget, handler);
+
+  g_assert_cmpuint (clicks, ==, 0);
+  g_assert_cmpint (ttt_game_get_cell (game, cell), ==, mark);
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, n_moves);
+  g_assert_cmpint (ttt_game_get_state (game), ==, state);
+  g_assert_true (ttt_test_focus (window) == focus);
+}
+
 /* A widget of the window's template, by its id. */
 GtkWidget *
 ttt_test_window_child (TttWindow  *window,

@@ -38,6 +38,8 @@ void          ttt_test_click_cells        (TttWindow            *window,
                                            const int            *cells,
                                            guint                 n_cells);
 void          ttt_test_play_top_row_for_x (TttWindow            *window);
+void          ttt_test_assert_cell_read_only (TttWindow         *window,
+                                           int                   cell);
 GtkWidget    *ttt_test_window_child       (TttWindow            *window,
                                            const char           *name);
 GtkWidget    *ttt_test_focus              (TttWindow            *window);

@@ -684,6 +684,14 @@ update_note (TttBoardView   *self,
   return NULL;
 }
 
+/* Whether the board is there to be read only: after a game, or in a
+ * review. */
+static gboolean
+is_locked (TttBoardView *self)
+{
+  return self->review != NULL || ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+}
+
 static void
 update_cell (TttBoardView *self,
              int           cell)
@@ -729,11 +737,11 @@ update_cell (TttBoardView *self,
   if (!reviewing && cell == self->hint_cell)
     shown.emphasis |= TTT_CELL_EMPHASIS_HINT;
 
-  /* A finished board takes no clicks and no focus, nor does a review. No
-   * description for the hint: the window tells it as news once the focus
-   * is on the cell (TttNews), and a description set around that focus
-   * change would be said twice. */
-  gtk_widget_set_sensitive (GTK_WIDGET (widget), state != TTT_GAME_STATE_OVER && !reviewing);
+  /* A finished board takes no clicks, nor does a review, but both can be
+   * read cell by cell (TttCell locked). No description for the hint: the
+   * window tells it as news once the focus is on the cell (TttNews), and a
+   * description set around that focus change would be said twice. */
+  ttt_cell_set_locked (widget, is_locked (self));
   /* Ultimate: the boards the side to move may not play in stand back, so
    * that where it is sent shows at a glance. */
   if (is_ultimate (self))
@@ -873,9 +881,9 @@ static void
 cell_clicked_cb (TttBoardView *self,
                  GtkButton    *button)
 {
-  /* Impossible clicks (taken cell, computer's turn, game over) are refused
-   * by the game and change nothing. */
-  if (self->game != NULL && is_game_cell (self, cell_of (button)))
+  /* A board to be read only does not even ask. Impossible clicks (taken
+   * cell, computer's turn) are refused by the game and change nothing. */
+  if (self->game != NULL && !is_locked (self) && is_game_cell (self, cell_of (button)))
     ttt_game_play (self->game, game_cell_of (self, cell_of (button)));
 }
 
@@ -999,7 +1007,8 @@ ultimate_digit (TttBoardView *self,
   self->digit_board = -1;
   /* As on the classic board: played first, then focused. */
   ttt_game_play (self->game, board * 9 + digit);
-  ttt_board_view_focus_cell (self, index_of_game_cell (self, board * 9 + digit));
+  if (!is_locked (self))
+    ttt_board_view_focus_cell (self, index_of_game_cell (self, board * 9 + digit));
   return TRUE;
 }
 
@@ -1023,6 +1032,10 @@ key_shortcut_cb (GtkWidget *widget,
   if (keypad && is_rtl (self))
     cell = cell / side * side + side - 1 - cell % side;
 
+  /* On a board to be read only, a digit does nothing. */
+  if (is_locked (self))
+    return TRUE;
+
   if (is_ultimate (self))
     return ultimate_digit (self, cell);
 
@@ -1033,9 +1046,10 @@ key_shortcut_cb (GtkWidget *widget,
    * new mark, and a screen reader says the move once, as the focused cell,
    * instead of hearing the cell named empty and then again with its mark.
    * A move that ends the game has already sent the focus to Play Again,
-   * and a cell of a finished board takes none. */
+   * where it stays. */
   ttt_game_play (self->game, cell);
-  ttt_board_view_focus_cell (self, cell);
+  if (!is_locked (self))
+    ttt_board_view_focus_cell (self, cell);
 
   return TRUE;
 }

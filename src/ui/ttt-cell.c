@@ -45,6 +45,7 @@ struct _TttCell
   char            *note_text;
   char            *note_sentence;
   gboolean         note_at_foot;
+  gboolean         locked;
 
   /* How much a finished game fades this mark (1: not at all). */
   double           fade;
@@ -422,6 +423,38 @@ ttt_cell_set_state (TttCell            *self,
   gtk_widget_queue_draw (self->mark_area);
 }
 
+/**
+ * ttt_cell_set_locked:
+ * @self: a #TttCell
+ * @locked: whether the cell can no longer be played
+ *
+ * A finished board, or a review, is there to be read, not played: a
+ * locked cell keeps the focus, its name and its place among the arrows,
+ * but Enter, Space and the pointer do nothing on it (no press shown, no
+ * click, no focus taken by a click), and it tells assistive technologies
+ * it is unavailable. Insensitive, it could not take the focus at all.
+ */
+void
+ttt_cell_set_locked (TttCell  *self,
+                     gboolean  locked)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  g_return_if_fail (TTT_IS_CELL (self));
+
+  locked = !!locked;
+  if (self->locked == locked)
+    return;
+
+  self->locked = locked;
+  set_class (widget, "locked", locked);
+  /* The pointer passes through to the board, which takes no clicks. */
+  gtk_widget_set_can_target (widget, !locked);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self),
+                               GTK_ACCESSIBLE_STATE_DISABLED, locked,
+                               -1);
+}
+
 /* Where the cell stands, for its name: row and column from 0. */
 void
 ttt_cell_set_position (TttCell *self,
@@ -625,13 +658,27 @@ ttt_cell_finalize (GObject *object)
   G_OBJECT_CLASS (ttt_cell_parent_class)->finalize (object);
 }
 
+/* Enter and Space (and an assistive technology's press) activate a
+ * button: it shows the press for a moment, then clicks. A locked cell does
+ * neither. */
+static void
+ttt_cell_activate (GtkButton *button)
+{
+  if (TTT_CELL (button)->locked)
+    return;
+
+  GTK_BUTTON_CLASS (ttt_cell_parent_class)->activate (button);
+}
+
 static void
 ttt_cell_class_init (TttCellClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkButtonClass *button_class = GTK_BUTTON_CLASS (klass);
 
   object_class->dispose = ttt_cell_dispose;
   object_class->finalize = ttt_cell_finalize;
+  button_class->activate = ttt_cell_activate;
 }
 
 static void

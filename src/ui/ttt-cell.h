@@ -61,6 +61,8 @@ void        ttt_cell_set_block      (TttCell            *self,
                                      int                 column);
 void        ttt_cell_set_state      (TttCell            *self,
                                      const TttCellState *state);
+void        ttt_cell_set_locked     (TttCell            *self,
+                                     gboolean            locked);
 TttMark     ttt_cell_get_mark       (TttCell            *self);
 const char *ttt_cell_get_note       (TttCell            *self,
                                      const char        **symbol);

@@ -579,7 +579,8 @@ review_done_action (GtkWidget  *widget,
 /* The review's keys work wherever the focus is in the window, before the
  * focused widget sees them (the arrows would move the focus), and only
  * while a review lasts: otherwise, or in a menu open over the window,
- * they go on as usual. */
+ * they go on as usual. On the board the arrows are its own: they walk
+ * the reviewed position cell by cell. */
 static gboolean
 review_key_cb (GtkWidget *widget,
                GVariant  *args,
@@ -596,6 +597,8 @@ review_key_cb (GtkWidget *widget,
     return FALSE;
 
   g_variant_get (args, "(&sb)", &action, &arrow);
+  if (arrow && focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->board)))
+    return FALSE;
 
   /* Left and Right go the way the buttons point. */
   if (arrow && gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL)
