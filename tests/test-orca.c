@@ -1175,6 +1175,11 @@ test_about (void)
 static void
 test_analysis_and_review (void)
 {
+  /* The finished board is one Tab stop, read cell by cell, not played. */
+  step ("Tab",
+        "^S:Board panel\\.$",
+        "^S:Row [1-3], column [1-3], (X|O|empty).* grayed\\.$",
+        NULL);
   step ("Tab", "^S:Review push button\\.$", NULL);
 
   /* Show Analysis says whether it is on. */
