@@ -1171,38 +1171,20 @@ ttt_game_play (TttGame *self,
   return TRUE;
 }
 
-/**
- * ttt_game_undo:
- * @self: a #TttGame
- *
- * Against the computer, takes back the human's last move and the computer's
- * answer to it, if any (a pending answer is cancelled), so it is the human's
- * turn again. Between two people, takes back one move. A finished game is
- * not undone: its result has been counted.
- *
- * Returns: %FALSE if there was nothing to undo (see #TttGame:can-undo)
- */
-gboolean
-ttt_game_undo (TttGame *self)
+/* Takes back every move after the first @keep, latest first, and tells it:
+ * what Undo and a take-back both agreed with the other side come to. */
+static void
+ttt_game_keep_moves (TttGame *self,
+                     guint    keep)
 {
   int removed[TTT_ULTIMATE_N_MOVES];
   TttMark removed_marks[TTT_ULTIMATE_N_MOVES];
   guint n_removed = 0;
   Snapshot before;
-  guint keep;
 
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  /* With someone elsewhere, an undo is asked for, not taken. */
-  if (self->remote != NULL || !ttt_game_compute_can_undo (self))
-    return FALSE;
+  g_assert (keep < self->n_moves);
 
   ttt_game_snapshot (self, &before);
-
-  keep = self->n_moves - 1;
-  if (ttt_game_vs_computer (self))
-    while (mark_of_move (keep) != self->human_mark)
-      keep--;
 
   /* Latest first, as if the moves were lifted off the board; copied, since a
    * handler may play again before the last of them is announced. */
@@ -1240,6 +1222,36 @@ ttt_game_undo (TttGame *self)
   }
 
   g_object_unref (self);
+}
+
+/**
+ * ttt_game_undo:
+ * @self: a #TttGame
+ *
+ * Against the computer, takes back the human's last move and the computer's
+ * answer to it, if any (a pending answer is cancelled), so it is the human's
+ * turn again. Between two people, takes back one move. A finished game is
+ * not undone: its result has been counted.
+ *
+ * Returns: %FALSE if there was nothing to undo (see #TttGame:can-undo)
+ */
+gboolean
+ttt_game_undo (TttGame *self)
+{
+  guint keep;
+
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  /* With someone elsewhere, an undo is asked for, not taken. */
+  if (self->remote != NULL || !ttt_game_compute_can_undo (self))
+    return FALSE;
+
+  keep = self->n_moves - 1;
+  if (ttt_game_vs_computer (self))
+    while (mark_of_move (keep) != self->human_mark)
+      keep--;
+
+  ttt_game_keep_moves (self, keep);
 
   return TRUE;
 }
@@ -2240,10 +2252,6 @@ gboolean
 ttt_game_take_back (TttGame *self,
                     TttMark  side)
 {
-  int removed[TTT_ULTIMATE_N_MOVES];
-  TttMark removed_marks[TTT_ULTIMATE_N_MOVES];
-  guint n_removed = 0;
-  Snapshot before;
   guint keep;
 
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
@@ -2257,39 +2265,7 @@ ttt_game_take_back (TttGame *self,
     return FALSE;
   keep--;
 
-  ttt_game_snapshot (self, &before);
-
-  for (guint i = self->n_moves; i-- > keep;)
-    {
-      removed_marks[n_removed] = mark_of_move (i);
-      removed[n_removed++] = self->history[i];
-    }
-
-  ttt_position_clear (&self->position, self->position.variant);
-  for (guint i = 0; i < keep; i++)
-    ttt_position_play (&self->position, self->history[i]);
-  self->n_moves = keep;
-  ttt_game_update_state (self);
-
-  g_object_ref (self);
-
-  ttt_game_drop_hint (self);
-  for (guint i = 0; i < n_removed; i++)
-    g_signal_emit (self, signals[CELL_CHANGED], 0, removed[i], TTT_MARK_NONE);
-
-  ttt_game_emit_changes (self, &before);
-
-  {
-    g_autoptr(GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
-    g_autoptr(GVariant) taken = NULL;
-
-    for (guint i = 0; i < n_removed; i++)
-      g_variant_builder_add (builder, "(ii)", removed[i], (int) removed_marks[i]);
-    taken = g_variant_ref_sink (g_variant_builder_end (builder));
-    g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, taken);
-  }
-
-  g_object_unref (self);
+  ttt_game_keep_moves (self, keep);
 
   return TRUE;
 }

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-combo-row.h"
 #include "ttt-new-game-dialog.h"
 
 struct _TttNewGameDialog
@@ -144,41 +145,6 @@ start_action (GtkWidget  *widget,
   g_object_unref (self);
 }
 
-/* The value a combo row shows beside its title, whole (as in the
- * Preferences window): libadwaita 1.2 ellipsizes it before it wraps the
- * subtitle, which at 360 px cuts a German value short. */
-static void
-setup_value_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *list_item)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-  gtk_list_item_set_child (list_item, label);
-}
-
-static void
-bind_value_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item)
-{
-  GtkStringObject *item = gtk_list_item_get_item (list_item);
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)),
-                       gtk_string_object_get_string (item));
-}
-
-static void
-show_value_whole (AdwComboRow *row)
-{
-  g_autoptr(GtkListItemFactory) value_factory = gtk_signal_list_item_factory_new ();
-
-  adw_combo_row_set_list_factory (row, adw_combo_row_get_factory (row));
-  g_signal_connect (value_factory, "setup", G_CALLBACK (setup_value_cb), NULL);
-  g_signal_connect (value_factory, "bind", G_CALLBACK (bind_value_cb), NULL);
-  adw_combo_row_set_factory (row, value_factory);
-}
-
 static void
 ttt_new_game_dialog_constructed (GObject *object)
 {
@@ -188,8 +154,8 @@ ttt_new_game_dialog_constructed (GObject *object)
 
   g_return_if_fail (TTT_IS_GAME (self->game));
 
-  show_value_whole (self->difficulty_row);
-  show_value_whole (self->first_player_row);
+  ttt_combo_row_show_value_whole (self->difficulty_row);
+  ttt_combo_row_show_value_whole (self->first_player_row);
   show_game (self);
   g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (update_sensitivity), self);
 

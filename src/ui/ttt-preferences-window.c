@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-accessible.h"
+#include "ttt-combo-row.h"
 #include "ttt-preferences-window.h"
 
 struct _TttPreferencesWindow
@@ -168,149 +169,6 @@ row_selected_cb (TttPreferencesWindow *self,
   sync_rows (self);
 }
 
-/* The value a combo row shows beside its title. libadwaita 1.2 ellipsizes
- * it before it wraps the subtitle, so that at 360 px a German row read
- * "Gegner … Comp…". Our values are a word or two: shown whole, they let
- * the subtitle wrap instead. The popup keeps libadwaita's own items. */
-static void
-setup_value_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *list_item)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-  gtk_list_item_set_child (list_item, label);
-}
-
-static void
-bind_value_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item)
-{
-  GtkStringObject *item = gtk_list_item_get_item (list_item);
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)),
-                       gtk_string_object_get_string (item));
-}
-
-/* In the open list, the item that is chosen says so: libadwaita shows a
- * check mark, which a screen reader does not see. The name goes on the
- * list's own row widget, the one that takes the focus. */
-static void
-name_popup_item (GtkListItem *list_item)
-{
-  GtkStringObject *item = gtk_list_item_get_item (list_item);
-  GtkWidget *child = gtk_list_item_get_child (list_item);
-  GtkWidget *focusable = child != NULL ? gtk_widget_get_parent (child) : NULL;
-  g_autofree char *name = NULL;
-
-  if (item == NULL || focusable == NULL)
-    return;
-
-  if (gtk_list_item_get_selected (list_item))
-    /* Translators: a screen reader says it of the chosen value in the
-     * open list of a preferences row, as in "Medium, selected". */
-    name = g_strdup_printf (C_("open list", "%s, selected"), gtk_string_object_get_string (item));
-  else
-    name = g_strdup (gtk_string_object_get_string (item));
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (focusable),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-}
-
-static void
-setup_popup_item_cb (GtkSignalListItemFactory *factory,
-                     GtkListItem              *list_item)
-{
-  g_signal_connect (list_item, "notify::selected", G_CALLBACK (name_popup_item), NULL);
-}
-
-static void
-bind_popup_item_cb (GtkSignalListItemFactory *factory,
-                    GtkListItem              *list_item)
-{
-  name_popup_item (list_item);
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-/* libadwaita 1.2 opens the list with the focus on its first item,
- * whatever is chosen: a screen reader would start at "Easy" when the
- * level is Medium. The focus goes to the chosen item instead. */
-static gboolean
-focus_chosen_cb (gpointer data)
-{
-  AdwComboRow *row = data;
-  GtkWidget *popover = find_descendant (GTK_WIDGET (row), GTK_TYPE_POPOVER);
-  GtkWidget *list = popover != NULL ? find_descendant (popover, GTK_TYPE_LIST_VIEW) : NULL;
-  guint selected = adw_combo_row_get_selected (row);
-  guint i = 0;
-
-  if (list == NULL || !gtk_widget_get_mapped (list) || selected == GTK_INVALID_LIST_POSITION)
-    return G_SOURCE_REMOVE;
-
-  for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL; item = gtk_widget_get_next_sibling (item))
-    if (gtk_widget_get_focusable (item) && i++ == selected)
-      {
-        gtk_widget_grab_focus (item);
-        break;
-      }
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The list's items exist once it has been laid out, after it maps: the
- * focus moves then, before anything is drawn. */
-static void
-popup_mapped_cb (GtkWidget   *popover,
-                 AdwComboRow *row)
-{
-  g_idle_add_full (G_PRIORITY_HIGH_IDLE + 20, focus_chosen_cb, g_object_ref (row), g_object_unref);
-}
-
-static void
-follow_popup (AdwComboRow *row)
-{
-  GtkWidget *popover = find_descendant (GTK_WIDGET (row), GTK_TYPE_POPOVER);
-
-  if (popover != NULL)
-    g_signal_connect_after (popover, "map", G_CALLBACK (popup_mapped_cb), row);
-}
-
-static void
-show_value_whole (AdwComboRow *row)
-{
-  g_autoptr(GtkListItemFactory) value_factory = gtk_signal_list_item_factory_new ();
-  GtkListItemFactory *popup_factory = adw_combo_row_get_factory (row);
-
-  /* libadwaita's own items, with a name that says which is chosen. */
-  g_signal_connect_after (popup_factory, "setup", G_CALLBACK (setup_popup_item_cb), NULL);
-  g_signal_connect_after (popup_factory, "bind", G_CALLBACK (bind_popup_item_cb), NULL);
-  adw_combo_row_set_list_factory (row, popup_factory);
-  follow_popup (row);
-  g_signal_connect (value_factory, "setup", G_CALLBACK (setup_value_cb), NULL);
-  g_signal_connect (value_factory, "bind", G_CALLBACK (bind_value_cb), NULL);
-  adw_combo_row_set_factory (row, value_factory);
-}
-
 static void
 ttt_preferences_window_constructed (GObject *object)
 {
@@ -450,10 +308,10 @@ ttt_preferences_window_init (TttPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  show_value_whole (self->game_row);
-  show_value_whole (self->opponent_row);
-  show_value_whole (self->difficulty_row);
-  show_value_whole (self->first_player_row);
+  ttt_combo_row_show_value_whole (self->game_row);
+  ttt_combo_row_show_value_whole (self->opponent_row);
+  ttt_combo_row_show_value_whole (self->difficulty_row);
+  ttt_combo_row_show_value_whole (self->first_player_row);
   ttt_accessible_hide_type_names (GTK_WIDGET (self));
 
   /* The window has one page, so its page switchers never show; GTK 4.8
