@@ -203,6 +203,7 @@ test_narrow_and_named (TttTestWindow *fixture,
     { "computer_check", "Computer" },
     { "person_check", "Another Person" },
   };
+  GApplication *app = G_APPLICATION (fixture->app);
   GtkWindow *dialog = ttt_window_choose_game (fixture->window);
   GtkWidget *content = adw_window_get_content (ADW_WINDOW (dialog));
   int minimum;
@@ -217,11 +218,82 @@ test_narrow_and_named (TttTestWindow *fixture,
   for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
     gtk_test_accessible_assert_property (GTK_ACCESSIBLE (child (dialog, names[i].check)),
                                          GTK_ACCESSIBLE_PROPERTY_LABEL, names[i].name);
+  if (g_action_group_has_action (G_ACTION_GROUP (app), "network"))
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (child (dialog, "network_row")),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, "Someone on Another Computer");
 
   /* Start is what Enter presses. */
   g_assert_true (gtk_window_get_focus (dialog) == child (dialog, "start_button"));
 
   gtk_window_destroy (dialog);
+}
+
+/* The network windows open now. The type is looked up by name: a build
+ * without the network core has none. */
+static guint
+count_network_windows (void)
+{
+  GType type = g_type_from_name ("TttNetWindow");
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+  guint n = 0;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+      n++;
+
+  return n;
+}
+
+/* "Someone on Another Computer" is there exactly when the game can play
+ * over the network (app.network exists); it closes the screen, changes
+ * nothing, and opens the network window on the game's window. */
+static void
+test_network (TttTestWindow *fixture,
+              gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  gboolean has_network = g_action_group_has_action (G_ACTION_GROUP (fixture->app), "network");
+  g_autoptr(GList) toplevels = NULL;
+  GtkWindow *dialog;
+  GtkWidget *row;
+  GWeakRef weak;
+
+#ifdef TTT_HAVE_NETWORK
+  g_assert_true (has_network);
+#else
+  g_assert_false (has_network);
+#endif
+
+  dialog = ttt_window_choose_game (fixture->window);
+  row = child (dialog, "network_row");
+  ttt_test_wait_for_mapped (adw_window_get_content (ADW_WINDOW (dialog)));
+  g_assert_true (gtk_widget_get_visible (row) == has_network);
+  g_assert_true (gtk_widget_get_mapped (row) == has_network);
+  if (!has_network)
+    {
+      gtk_window_destroy (dialog);
+      return;
+    }
+
+  g_assert_cmpuint (count_network_windows (), ==, 0);
+  check (dialog, "ultimate_check");
+  g_weak_ref_init (&weak, dialog);
+  gtk_widget_activate (row);
+  ttt_test_iterate ();
+  wait_for_closed (&weak);
+  g_assert_cmpuint (count_dialogs (), ==, 0);
+  g_assert_cmpuint (count_network_windows (), ==, 1);
+  g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
+
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, g_type_from_name ("TttNetWindow")))
+      {
+        g_assert_true (gtk_window_get_transient_for (l->data) == GTK_WINDOW (fixture->window));
+        gtk_window_destroy (l->data);
+      }
+  ttt_test_iterate ();
+  g_assert_cmpuint (count_network_windows (), ==, 0);
 }
 
 /* The first start greets with the screen, once; a start whose command
@@ -266,6 +338,7 @@ main (int   argc,
   TTT_TEST_ADD_WINDOW ("/new-game/start", 3, test_start);
   TTT_TEST_ADD_WINDOW ("/new-game/cancel", 3, test_cancel);
   TTT_TEST_ADD_WINDOW ("/new-game/narrow-and-named", 3, test_narrow_and_named);
+  TTT_TEST_ADD_WINDOW ("/new-game/network", 3, test_network);
 
   return g_test_run ();
 }

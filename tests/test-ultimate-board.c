@@ -84,6 +84,44 @@ test_layout_and_names (TttTestWindow *fixture,
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 1, column 1, empty");
 }
 
+/* A small board is heard by its state in its cells' descriptions: the
+ * one a person is sent to, and a won one; the others say nothing more. */
+static void
+test_board_states (TttTestWindow *fixture,
+                   gconstpointer  data)
+{
+  /* X takes the centre cell of the top-left board: O is sent to the
+   * centre board. Then X completes the top-left board's diagonal (4, 8,
+   * 0), O answering in cell 0 of the boards X is sent from. */
+  static const int moves[] = { 0 * 9 + 4, 4 * 9 + 0, 0 * 9 + 8, 8 * 9 + 0, 0 * 9 + 0 };
+
+  ttt_test_click (fixture->window, index_of (moves[0]));
+  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 4);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 4 * 9 + 1)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "You play in this board");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 4 * 9 + 1)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Centre board, row 1, column 2, empty");
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cell_widget (fixture, 0 * 9 + 1)),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  for (gsize i = 1; i < G_N_ELEMENTS (moves); i++)
+    ttt_test_click (fixture->window, index_of (moves[i]));
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, G_N_ELEMENTS (moves));
+  g_assert_cmpint (ttt_game_get_board_winner (fixture->game, 0), ==, TTT_MARK_X);
+
+  /* O may play in any open board: none is "the one", and the won board
+   * says so in every cell, marked or not. */
+  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 0x1ff & ~1u);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0 * 9 + 1)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Board won by X");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0 * 9 + 4)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Board won by X");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0 * 9 + 4)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Top-left board, row 2, column 2, X");
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cell_widget (fixture, 4 * 9 + 1)),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+}
+
 /* A whole game by clicks, each on a legal cell, until it ends. */
 static void
 test_whole_game_by_clicks (TttTestWindow *fixture,
@@ -206,6 +244,7 @@ main (int   argc,
   g_test_add (path, TttTestWindow, GUINT_TO_POINTER (3), set_up, func, ttt_test_window_tear_down)
 
   ADD ("/ultimate-board/layout-and-names", test_layout_and_names);
+  ADD ("/ultimate-board/board-states", test_board_states);
   ADD ("/ultimate-board/whole-game-by-clicks", test_whole_game_by_clicks);
   ADD ("/ultimate-board/keys", test_keys);
   ADD ("/ultimate-board/hint", test_hint);

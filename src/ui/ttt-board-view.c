@@ -628,6 +628,44 @@ ultimate_note (TttBoardView   *self,
   return g_strdup_printf (_("Playing here: about %d%% to win, an estimate"), percent);
 }
 
+/* Ultimate: a cell's name says its small board and place ("Centre board,
+ * row 1, column 1, empty"); its description adds that board's state when
+ * it matters for the move: won or drawn, or the one board a person here
+ * is sent to. The cells are the board's only widgets, so this is where a
+ * screen reader meets a small board. */
+static char *
+board_state_sentence (TttBoardView *self,
+                      int           cell)
+{
+  int board = game_cell_of (self, cell) / 9;
+  guint bit = 1u << board;
+
+  if ((ttt_game_get_closed_boards (self->game) & bit) != 0)
+    switch (ttt_game_get_board_winner (self->game, board))
+      {
+      case TTT_MARK_X:
+        /* Translators: the accessible description of a cell of Ultimate
+         * Tic-Tac-Toe whose small board X has won. */
+        return g_strdup (_("Board won by X"));
+      case TTT_MARK_O:
+        /* Translators: as "Board won by X", for O. */
+        return g_strdup (_("Board won by O"));
+      case TTT_MARK_NONE:
+      default:
+        /* Translators: the accessible description of a cell of Ultimate
+         * Tic-Tac-Toe whose small board is full and won by nobody. */
+        return g_strdup (_("Board drawn"));
+      }
+
+  if (ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
+      ttt_game_get_playable_boards (self->game) == bit)
+    /* Translators: the accessible description of a cell of Ultimate
+     * Tic-Tac-Toe in the one small board the person to move is sent to. */
+    return g_strdup (_("You play in this board"));
+
+  return NULL;
+}
+
 static char *
 update_note (TttBoardView   *self,
              int             cell,
@@ -637,6 +675,7 @@ update_note (TttBoardView   *self,
 {
   TttVerdict verdict;
   guint n_moves;
+  char *sentence;
 
   *kind = TTT_NOTE_SYMBOL_NONE;
   *text = NULL;
@@ -662,11 +701,12 @@ update_note (TttBoardView   *self,
           return g_strdup (_("The best move"));
         }
     }
-  else if (self->show_analysis && mark == TTT_MARK_NONE && is_ultimate (self))
-    return ultimate_note (self, cell, kind, text);
+  else if (self->show_analysis && mark == TTT_MARK_NONE && is_ultimate (self) &&
+           (sentence = ultimate_note (self, cell, kind, text)) != NULL)
+    return sentence;
   /* Not on the empty board: every first move draws with best play, and
    * nine "= Draw" say nothing but shout at the start of every game. */
-  else if (self->show_analysis && mark == TTT_MARK_NONE && is_game_cell (self, cell) &&
+  else if (self->show_analysis && mark == TTT_MARK_NONE && !is_ultimate (self) && is_game_cell (self, cell) &&
            ttt_game_get_n_moves (self->game) > 0 &&
            ttt_game_get_cell_analysis (self->game, cell, &verdict, &n_moves))
     {
@@ -680,6 +720,11 @@ update_note (TttBoardView   *self,
       *text = ttt_coach_analysis_label (verdict, n_moves);
       return ttt_coach_analysis_description (verdict, n_moves);
     }
+
+  /* The analysis of a cell says more than its board's state; a review
+   * is about one move. */
+  if (self->review == NULL && is_ultimate (self))
+    return board_state_sentence (self, cell);
 
   return NULL;
 }

@@ -29,6 +29,7 @@ struct _TttNewGameDialog
   GtkCheckButton *ultimate_check;
   GtkCheckButton *computer_check;
   GtkCheckButton *person_check;
+  AdwActionRow   *network_row;
   AdwComboRow    *difficulty_row;
   AdwComboRow    *first_player_row;
   GtkButton      *cancel_button;
@@ -145,6 +146,45 @@ start_action (GtkWidget  *widget,
   g_object_unref (self);
 }
 
+/* The application whose window this screen belongs to, or NULL. */
+static GActionGroup *
+parent_application (TttNewGameDialog *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  GtkApplication *app = parent != NULL ? gtk_window_get_application (parent) : NULL;
+
+  return app != NULL ? G_ACTION_GROUP (app) : NULL;
+}
+
+/* Play with someone elsewhere is the application's "network" action,
+ * which a build without the network core does not have: then the row is
+ * not offered at all. */
+static void
+update_network_row (TttNewGameDialog *self)
+{
+  GActionGroup *app = parent_application (self);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->network_row),
+                          app != NULL && g_action_group_has_action (app, "network"));
+}
+
+/* A game over the network is set up in its own window: this screen
+ * closes first, so that window opens on the game's window, not on a
+ * modal screen about to go. Nothing chosen here is kept. */
+static void
+network_row_activated (TttNewGameDialog *self)
+{
+  GActionGroup *app = parent_application (self);
+
+  if (app == NULL || !g_action_group_has_action (app, "network"))
+    return;
+  /* Closing may free this screen (and drop its parent's last ref). */
+  g_object_ref (app);
+  gtk_window_close (GTK_WINDOW (self));
+  g_action_group_activate_action (app, "network", NULL);
+  g_object_unref (app);
+}
+
 static void
 ttt_new_game_dialog_constructed (GObject *object)
 {
@@ -158,6 +198,10 @@ ttt_new_game_dialog_constructed (GObject *object)
   ttt_combo_row_show_value_whole (self->first_player_row);
   show_game (self);
   g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (update_sensitivity), self);
+  g_signal_connect_swapped (self->network_row, "activated", G_CALLBACK (network_row_activated), self);
+  /* The parent is set after construction (and could change). */
+  g_signal_connect (self, "notify::transient-for", G_CALLBACK (update_network_row), NULL);
+  update_network_row (self);
 
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
@@ -275,6 +319,7 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, ultimate_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, computer_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, person_check);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, network_row);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, difficulty_row);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, first_player_row);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, cancel_button);
