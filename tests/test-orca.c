@@ -10,7 +10,8 @@
  * row's value, the chosen item of the open list), a statistics reset heard
  * and undone with the keyboard, the keyboard shortcuts, About and the
  * focus back after it, Show Analysis on and off, and the review to the
- * start and back. After each key it waits until Orca's log shows what it
+ * start and back, then an Ultimate game chosen on the New Game screen,
+ * two moves in. After each key it waits until Orca's log shows what it
  * presented, and at the end it checks that no piece of news was presented
  * twice and that nothing heard named a GTK or libadwaita class.
  *
