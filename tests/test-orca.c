@@ -1222,7 +1222,9 @@ test_ultimate (void)
   const char *board = "(top|centre|bottom)(-(left|centre|right))? board";
   g_autofree char *reply = g_strdup_printf ("^S:(You played in the %s, row [1-3], column [1-3]\\. )?"
                                             "Computer played in the %s, row [1-3], column [1-3]\\. "
-                                            "(You play in the %s\\.|You can play in any open board\\.)$",
+                                            "(You play in the %s\\.|You can play in any open board\\.)"
+                                            /* the focused cell's own description after the news */
+                                            "( You play in this board)?$",
                                             board, board, board);
   const char *own_cell = "^S:(Centre|Top|Bottom)[a-z-]* board, row 1, column 1, X( push button\\.)?$";
   const char *first_cell = "^S:Centre board, row 2, column 2, X( push button\\.)?$";
