@@ -596,10 +596,10 @@ play_digit (int  cell,
   g_autofree char *pattern = NULL;
   guint from = mark_step ();
 
-  if (session.cursor == cell)
-    pattern = g_strdup_printf ("^S:%s, X$", name);
-  else
-    pattern = g_strdup_printf ("^S:%s, X push button\\.$", name);
+  /* A cell the focus was already on is heard by its new name alone; one the
+   * focus jumps to, as a push button. Where the focus starts (the board, or
+   * nowhere yet) depends on when Orca saw the window, so either may come. */
+  pattern = g_strdup_printf ("^S:%s, X( push button\\.)?$", name);
 
   press (key);
   session.board[cell] = 'X';
