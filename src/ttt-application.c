@@ -900,6 +900,8 @@ ttt_application_create_game (TttApplication *self)
   g_settings_bind (self->settings, "difficulty", game, "difficulty", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "first-player", game, "first-player", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "opponent", game, "opponent", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "x-name", game, "x-name", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "o-name", game, "o-name", G_SETTINGS_BIND_GET);
 
   /* The statistics are saved, so the results survive a restart. */
   ttt_game_set_statistics (game, self->statistics);

@@ -117,6 +117,32 @@ test_badge_sides (TttTestWindow *fixture,
                    "Showing the score at Easy");
 }
 
+/* Names that two people at one screen gave, in the settings, are on
+ * their badges instead of "X" and "O" (issue 21, item 13). */
+static void
+test_badge_names (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  TttPlayerBadge *start = TTT_PLAYER_BADGE (ttt_test_window_child (fixture->window, "badge_start"));
+  TttPlayerBadge *end = TTT_PLAYER_BADGE (ttt_test_window_child (fixture->window, "badge_end"));
+
+  g_settings_set_string (settings, "opponent", "human");
+  ttt_test_iterate ();
+  g_assert_cmpstr (ttt_player_badge_get_name (start), ==, "X");
+
+  g_settings_set_string (settings, "x-name", "Ana");
+  g_settings_set_string (settings, "o-name", "Ben");
+  ttt_test_iterate ();
+  g_assert_cmpstr (ttt_player_badge_get_name (start), ==, "Ana");
+  g_assert_cmpstr (ttt_player_badge_get_name (end), ==, "Ben");
+
+  /* Against the computer they are not used. */
+  g_settings_set_string (settings, "opponent", "computer");
+  ttt_test_iterate ();
+  g_assert_cmpstr (ttt_player_badge_get_name (start), ==, "You");
+}
+
 /* The window opens with the focus on the board, so that the arrows and
  * Return play at once. */
 static void
@@ -853,6 +879,7 @@ main (int   argc,
 
   ADD ("/window/click-and-answer", test_click_and_answer);
   ADD ("/window/badge-sides", test_badge_sides);
+  ADD ("/window/badge-names", test_badge_names);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
   ADD ("/window/hint-button-still", test_hint_button_still);
   ADD ("/window/focus-starts-on-board", test_focus_starts_on_board);
