@@ -234,6 +234,79 @@ test_hint (TttTestWindow *fixture,
                                    "Hint: "));
 }
 
+/* Every cell of @fixture's board is at least @min_side square, lies
+ * inside the board, and the board inside the window's content: nothing
+ * is cut. Returns the smallest side, for the log. */
+static int
+assert_cells_whole (TttTestWindow *fixture,
+                    int            min_side)
+{
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (fixture->window));
+  GtkWidget *board = GTK_WIDGET (fixture->board);
+  graphene_rect_t board_bounds, content_bounds;
+  int smallest = G_MAXINT;
+  int minimum;
+
+  /* What the window's content needs fits what it has. */
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, gtk_widget_get_width (content));
+  gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, gtk_widget_get_width (board));
+  gtk_widget_measure (board, GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, gtk_widget_get_height (board));
+
+  g_assert_true (gtk_widget_compute_bounds (content, content, &content_bounds));
+  g_assert_true (gtk_widget_compute_bounds (board, content, &board_bounds));
+  g_assert_true (graphene_rect_contains_rect (&content_bounds, &board_bounds));
+
+  for (int i = 0; i < ttt_board_view_get_n_cells (fixture->board); i++)
+    {
+      GtkWidget *cell = ttt_board_view_get_cell (fixture->board, i);
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_get_mapped (cell));
+      g_assert_true (gtk_widget_compute_bounds (cell, content, &bounds));
+      if (!graphene_rect_contains_rect (&board_bounds, &bounds))
+        g_error ("Cell %d (%g, %g, %g × %g) is cut by the board (%g, %g, %g × %g)", i,
+                 bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
+                 board_bounds.origin.x, board_bounds.origin.y, board_bounds.size.width, board_bounds.size.height);
+      g_assert_cmpint (gtk_widget_get_width (cell), ==, gtk_widget_get_height (cell));
+      smallest = MIN (smallest, gtk_widget_get_width (cell));
+    }
+
+  if (smallest < min_side)
+    g_error ("A cell is %d px, under %d px, at %d × %d", smallest, min_side,
+             gtk_widget_get_width (content), gtk_widget_get_height (content));
+  ttt_test_assert_labels_whole (content);
+  return smallest;
+}
+
+/* 81 cells a finger can hit at a phone's 360 px, and at a large window
+ * larger cells, still whole, with a game under way so that the
+ * highlight, the last move and a won board are all drawn. */
+static void
+test_sizes (TttTestWindow *fixture,
+            gconstpointer  data)
+{
+  static const int moves[] = { 0 * 9 + 4, 4 * 9 + 0, 0 * 9 + 8, 8 * 9 + 0, 0 * 9 + 0 };
+  int side;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (moves); i++)
+    ttt_test_click (fixture->window, index_of (moves[i]));
+
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  side = assert_cells_whole (fixture, 32);
+  g_test_message ("360 × 600: cells of %d px", side);
+
+  ttt_test_set_content_size (fixture->window, 1200, 900);
+  side = assert_cells_whole (fixture, 56);
+  g_test_message ("1200 × 900: cells of %d px", side);
+
+  /* And back: the smallest size is the one the window allows. */
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  assert_cells_whole (fixture, 32);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -249,6 +322,7 @@ main (int   argc,
   ADD ("/ultimate-board/keys", test_keys);
   ADD ("/ultimate-board/hint", test_hint);
   ADD ("/ultimate-board/analysis", test_analysis);
+  ADD ("/ultimate-board/sizes", test_sizes);
 
 #undef ADD
 
