@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "ttt-board-view-private.h"
+#include "ttt-window-private.h"
 #include "ui-helpers.h"
 
 /* The board's cell (in reading order over the grid) of an Ultimate move. */
@@ -234,6 +235,74 @@ test_hint (TttTestWindow *fixture,
                                    "Hint: "));
 }
 
+typedef struct
+{
+  TttTestWindow *fixture;
+  guint          n_news;
+  char          *text;
+  /* The focused cell's description as the news was told on it. */
+  gboolean       described;
+} NewsHeard;
+
+/* After the window's own handler, which has told the news on the focused
+ * widget. */
+static void
+news_heard_cb (TttNews    *news,
+               const char *text,
+               NewsHeard  *heard)
+{
+  GtkWidget *focus = ttt_test_focus (heard->fixture->window);
+
+  heard->n_news++;
+  g_free (heard->text);
+  heard->text = g_strdup (text);
+  heard->described = focus != NULL &&
+                     gtk_test_accessible_has_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+/* The news names the board a person is sent to; a cell of that board,
+ * which says so in its description, does not say it again after the news
+ * told on it, and has its description back once the focus moves on. */
+static void
+test_sent_to_said_once (TttTestWindow *fixture,
+                        gconstpointer  data)
+{
+  NewsHeard heard = { fixture, 0, NULL, FALSE };
+  const char *own = "You play in this board";
+
+  g_signal_connect_after (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+
+  /* 1 picks the top-left board, 1 its top-left cell: O is sent to the
+   * top-left board, where the focus stays. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 0);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 0));
+
+  g_assert_cmpuint (heard.n_news, >=, 1);
+  g_assert_cmpstr (heard.text, ==, "O plays in the top-left board.");
+  /* Heard alone: not "O plays in the top-left board. You play in this
+   * board". */
+  g_assert_false (heard.described);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  /* The cell next to it says where it is; the one left has its own
+   * description again. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Right));
+  ttt_test_iterate ();
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 1));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 1)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own);
+
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+  g_free (heard.text);
+}
+
 /* Every cell of @fixture's board is at least @min_side square, lies
  * inside the board, and the board inside the window's content: nothing
  * is cut. Returns the smallest side, for the log. */
@@ -323,6 +392,7 @@ main (int   argc,
   ADD ("/ultimate-board/hint", test_hint);
   ADD ("/ultimate-board/analysis", test_analysis);
   ADD ("/ultimate-board/sizes", test_sizes);
+  ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
 
 #undef ADD
 
