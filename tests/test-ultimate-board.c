@@ -544,6 +544,14 @@ test_sizes (TttTestWindow *fixture,
   ttt_test_set_content_size (fixture->window, 360, 600);
   side = ttt_test_assert_cells_whole (fixture->window, 32);
   g_test_message ("360 × 600: cells of %d px", side);
+  {
+    int minimum;
+
+    gtk_widget_measure (adw_application_window_get_content (ADW_APPLICATION_WINDOW (fixture->window)),
+                        GTK_ORIENTATION_VERTICAL, 360, &minimum, NULL, NULL, NULL);
+    /* For the log: the height a window of 360 px needs in Ultimate. */
+    g_test_message ("at 360 px wide the content needs %d px of height", minimum);
+  }
 
   ttt_test_set_content_size (fixture->window, 1200, 900);
   side = ttt_test_assert_cells_whole (fixture->window, 56);
