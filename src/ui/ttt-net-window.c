@@ -54,6 +54,19 @@ struct _TttNetWindow
 
 G_DEFINE_FINAL_TYPE (TttNetWindow, ttt_net_window, ADW_TYPE_WINDOW)
 
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+changed (TttNetWindow *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
 static void
 announce (TttNetWindow *self,
           const char   *text)
@@ -151,6 +164,7 @@ show_page (TttNetWindow *self,
            const char   *name)
 {
   gtk_stack_set_visible_child_name (self->stack, name);
+  changed (self);
 }
 
 /* The session */
@@ -212,6 +226,7 @@ session_state_cb (TttNetWindow *self)
       announce (self, ttt_net_session_get_message (self->session));
       break;
     }
+  changed (self);
 }
 
 /* The play page follows the game and the session's questions. */
@@ -281,6 +296,7 @@ update_play (TttNetWindow *self)
                         ttt_net_session_get_rematch_offered (self->session) ? _("_Accept Rematch")
                                                                             : _("Offer a _Rematch"));
   gtk_widget_set_visible (self->undo_box, ttt_net_session_get_undo_requested (self->session));
+  changed (self);
 }
 
 static void
@@ -623,6 +639,11 @@ static void
 ttt_net_window_class_init (TttNetWindowClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = ttt_net_window_dispose;
+
+  /* What ttt_net_window_describe() tells may have changed. */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -795,4 +816,33 @@ ttt_net_window_get_session (TttNetWindow *self)
   g_return_val_if_fail (TTT_IS_NET_WINDOW (self), NULL);
 
   return self->session;
+}
+
+GVariant *
+ttt_net_window_describe (TttNetWindow *self)
+{
+  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  const char *page;
+
+  g_return_val_if_fail (TTT_IS_NET_WINDOW (self), NULL);
+
+  page = gtk_stack_get_visible_child_name (self->stack);
+  g_variant_builder_add (&builder, "{sv}", "page", g_variant_new_string (page != NULL ? page : ""));
+  g_variant_builder_add (&builder, "{sv}", "code", g_variant_new_string (gtk_label_get_text (self->code)));
+  g_variant_builder_add (&builder, "{sv}", "status", g_variant_new_string (gtk_label_get_text (self->status)));
+  g_variant_builder_add (&builder, "{sv}", "message", g_variant_new_string (gtk_label_get_text (self->closed_text)));
+  if (self->session != NULL)
+    {
+      TttConnection *connection = ttt_net_session_get_connection (self->session);
+      const char *name = ttt_net_session_get_peer_name (self->session);
+
+      g_variant_builder_add (&builder, "{sv}", "state",
+                             g_variant_new_int32 (ttt_net_session_get_state (self->session)));
+      g_variant_builder_add (&builder, "{sv}", "port",
+                             g_variant_new_uint32 (ttt_connection_get_port (connection)));
+      g_variant_builder_add (&builder, "{sv}", "local-mark",
+                             g_variant_new_int32 (ttt_net_session_get_local_mark (self->session)));
+      g_variant_builder_add (&builder, "{sv}", "peer", g_variant_new_string (name != NULL ? name : ""));
+    }
+  return g_variant_builder_end (&builder);
 }
