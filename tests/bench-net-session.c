@@ -85,7 +85,7 @@ main (int   argc,
       games[i] = ttt_game_new ();
       ttt_game_start_new (games[i]);
       sessions[i] = ttt_net_session_new (games[i], i == 0 ? TTT_CONNECTION_ROLE_HOST : TTT_CONNECTION_ROLE_GUEST,
-                                         i == 0 ? "Ana" : "Ben", TTT_NET_X_HOST);
+                                         i == 0 ? "Ana" : "Ben", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
       ttt_net_set_patient_timeouts (ttt_net_session_get_connection (sessions[i]));
     }
   if (!ttt_net_session_host (sessions[0], "127.0.0.1", 0, &error))

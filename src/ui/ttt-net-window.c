@@ -29,6 +29,7 @@ struct _TttNetWindow
 
   GtkStack        *stack;
   GtkEntry        *name;
+  GtkDropDown     *net_game;
   GtkDropDown     *first;
   GtkSpinButton   *port;
   GtkLabel        *waiting_title;
@@ -339,6 +340,9 @@ session_start (TttNetWindow      *self,
 {
   const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name));
   TttNetFirst first = gtk_drop_down_get_selected (self->first) == 0 ? TTT_NET_X_HOST : TTT_NET_X_GUEST;
+  /* A guest plays whatever the host hosts. */
+  TttNetGame net_game = gtk_drop_down_get_selected (self->net_game) == 1 ? TTT_NET_GAME_ULTIMATE
+                                                                          : TTT_NET_GAME_CLASSIC;
 
   clear_session (self);
   if (name == NULL || *name == '\0')
@@ -347,7 +351,7 @@ session_start (TttNetWindow      *self,
     /* Translators: the name shown to the other side when none was given. */
     name = _("Player");
 
-  self->session = ttt_net_session_new (self->game, role, name, first);
+  self->session = ttt_net_session_new (self->game, role, name, net_game, first);
   g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (session_state_cb), self);
   g_signal_connect_swapped (self->session, "notify::undo-asked", G_CALLBACK (update_play), self);
   g_signal_connect_swapped (self->session, "notify::undo-requested", G_CALLBACK (undo_requested_cb), self);
@@ -395,7 +399,7 @@ ttt_net_window_host (TttNetWindow *self,
 
   if (self->discovery != NULL)
     ttt_discovery_publish (self->discovery, gtk_editable_get_text (GTK_EDITABLE (self->name)),
-                           TTT_NET_GAME_CLASSIC, ttt_connection_get_port (connection));
+                           ttt_net_session_get_net_game (self->session), ttt_connection_get_port (connection));
 }
 
 static void
@@ -665,6 +669,19 @@ build_pages (TttNetWindow *self)
   /* Host */
   page = page_new (self->stack, "host", _("Host a Game"), NULL);
   {
+    /* The same names as on the New Game screen. */
+    const char *games[3] = { C_("game", "Classic"), C_("game", "Ultimate"), NULL };
+    GtkWidget *caption = gtk_label_new_with_mnemonic (_("_Game"));
+
+    self->net_game = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (games));
+    gtk_label_set_xalign (GTK_LABEL (caption), 0);
+    gtk_label_set_mnemonic_widget (GTK_LABEL (caption), GTK_WIDGET (self->net_game));
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (self->net_game),
+                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL, -1);
+    gtk_box_append (GTK_BOX (page), caption);
+    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->net_game));
+  }
+  {
     GtkWidget *caption = gtk_label_new_with_mnemonic (_("_Who moves first"));
 
     firsts[0] = C_("first move", "You");
@@ -805,6 +822,8 @@ ttt_net_window_new (GtkWindow *parent,
 
   self = g_object_new (TTT_TYPE_NET_WINDOW, "transient-for", parent, NULL);
   self->game = g_object_ref (game);
+  /* The game chosen on the New Game screen is the one offered to host. */
+  gtk_drop_down_set_selected (self->net_game, ttt_game_get_variant (game) == TTT_VARIANT_ULTIMATE ? 1 : 0);
   g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), self);
   g_signal_connect_swapped (game, "notify::state", G_CALLBACK (update_play), self);
   return self;
@@ -843,6 +862,8 @@ ttt_net_window_describe (TttNetWindow *self)
       g_variant_builder_add (&builder, "{sv}", "local-mark",
                              g_variant_new_int32 (ttt_net_session_get_local_mark (self->session)));
       g_variant_builder_add (&builder, "{sv}", "peer", g_variant_new_string (name != NULL ? name : ""));
+      g_variant_builder_add (&builder, "{sv}", "game",
+                             g_variant_new_int32 (ttt_net_session_get_net_game (self->session)));
     }
   return g_variant_builder_end (&builder);
 }
