@@ -7,6 +7,7 @@
  * (org.gtk.Actions, as GApplication exports every app action):
  *
  *   app.test-click-cell (i)  clicks the main window's cell, as a person does
+ *                            (its place on the board in reading order)
  *   app.test-press (s)       activates the shown, sensitive button of that
  *                            label ("The Codes _Match") in any window
  *   app.test-report          a stateful action whose a{sv} state is what
