@@ -45,6 +45,7 @@ struct _TttCell
   char            *note_text;
   char            *note_sentence;
   gboolean         note_at_foot;
+  gboolean         note_in_news;
   gboolean         locked;
 
   /* How much a finished game fades this mark (1: not at all). */
@@ -373,8 +374,10 @@ update_accessible (TttCell *self)
   else
     description = self->note_sentence;
 
-  /* Through the announcer, which keeps it under news told on the cell. */
-  ttt_announcer_describe (GTK_WIDGET (self), description);
+  /* Through the announcer, which keeps it under news told on the cell,
+   * unless the news says it already. */
+  ttt_announcer_describe_full (GTK_WIDGET (self), description,
+                               !(self->note_in_news && description == self->note_sentence));
 }
 
 /**
@@ -407,6 +410,7 @@ ttt_cell_set_state (TttCell            *self,
   self->note = self->note_text != NULL ? state->note : TTT_NOTE_SYMBOL_NONE;
   g_free (self->note_sentence);
   self->note_sentence = g_strdup (state->note_sentence);
+  self->note_in_news = state->note_in_news;
 
   /* An empty cell takes the colour of its ghost's side. */
   colour = self->mark != TTT_MARK_NONE ? self->mark : self->ghost;

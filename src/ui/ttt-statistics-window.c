@@ -103,6 +103,22 @@ tally_title (TttTallyId id)
     }
 }
 
+/* The row's title as a screen reader hears it. The eye sees Ultimate's
+ * rows under their own heading, "Easy" beside the classic "Easy"; moving
+ * from row to row a screen reader does not say the heading, so the name
+ * says the game. */
+static char *
+tally_spoken_title (TttTallyId id)
+{
+  if (ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE)
+    /* Translators: the accessible name of a row of the statistics of
+     * Ultimate Tic-Tac-Toe: %s is the row's title, a level ("Easy") or
+     * "X against O". */
+    return g_strdup_printf (C_("statistics row", "Ultimate, %s"), tally_title (id));
+
+  return g_strdup (tally_title (id));
+}
+
 /* The first line of a row: the games and how they ended. */
 static char *
 results_text (TttTallyId      id,
@@ -226,8 +242,9 @@ update_row (TttStatisticsWindow *self,
    * focus reaches it, and Orca then says it twice. GTK would also add the
    * title label's text to the name ("Easy Easy"). */
   {
+    g_autofree char *title = tally_spoken_title (id);
     g_autofree char *name = g_strdup_printf (C_("setting and value", "%1$s: %2$s"),
-                                             tally_title (id), description);
+                                             title, description);
 
     gtk_accessible_update_property (GTK_ACCESSIBLE (row),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, name,
@@ -346,7 +363,10 @@ toast_widget (TttStatisticsWindow *self)
 }
 
 /* Restored, by the button or by Ctrl+Z: heard, with the focus on the
- * first row put back rather than on a toast about to go. */
+ * first row put back rather than on a toast about to go. The focus moves
+ * first and the news is told on the row, as a reset's is (tell_reset()):
+ * told on the toast's button, it would reach a screen reader only once
+ * the focus had left that button, and be dropped. */
 static void
 restored_cb (TttStatisticsWindow *self,
              AdwToast            *toast)
@@ -355,21 +375,18 @@ restored_cb (TttStatisticsWindow *self,
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   GtkWidget *toast_box = toast_widget (self);
 
-  /* Said before the focus moves: the row keeps its own description. */
+  /* Only if the toast had the focus, which goes with it. */
+  if (focus != NULL && toast_box != NULL && gtk_widget_is_ancestor (focus, toast_box))
+    for (TttTallyId id = 0; undo != NULL && id < TTT_N_TALLIES; id++)
+      if (undo->restored & (1u << id))
+        {
+          gtk_widget_grab_focus (GTK_WIDGET (self->rows[id]));
+          break;
+        }
+
   /* Translators: a screen reader says it once a reset of the statistics
    * has been undone. */
   ttt_announcer_announce (self->announcer, _("Statistics restored."));
-
-  /* Only if the toast had the focus, which goes with it. */
-  if (focus == NULL || toast_box == NULL || !gtk_widget_is_ancestor (focus, toast_box))
-    return;
-
-  for (TttTallyId id = 0; undo != NULL && id < TTT_N_TALLIES; id++)
-    if (undo->restored & (1u << id))
-      {
-        gtk_widget_grab_focus (GTK_WIDGET (self->rows[id]));
-        break;
-      }
 }
 
 /* The toast is about to go: a reset from now on needs a new one. */
