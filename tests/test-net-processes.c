@@ -30,9 +30,10 @@
 
 #define APP_ID   "io.github.jingzi.TicTacToe"
 #define APP_PATH "/io/github/jingzi/TicTacToe"
-/* Generous: two programs with sanitizers on a loaded 2-core machine. A
- * deadline, never a pause. */
-#define WAIT_S   90
+/* Generous: two programs with sanitizers on a loaded 2-core machine,
+ * where a program busy making its window may take longer than D-Bus's
+ * 25 s to answer a call. A deadline, never a pause. */
+#define WAIT_S   120
 
 typedef struct
 {
@@ -194,7 +195,7 @@ name_owned (Side *side)
 
   reply = g_dbus_connection_call_sync (side->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                        "org.freedesktop.DBus", "NameHasOwner", g_variant_new ("(s)", APP_ID),
-                                       G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
+                                       G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE, WAIT_S * 1000, NULL, NULL);
   if (reply != NULL)
     g_variant_get (reply, "(b)", &owned);
   return owned;
@@ -221,7 +222,7 @@ read_report (Side *side)
 
   reply = g_dbus_connection_call_sync (side->connection, APP_ID, APP_PATH, "org.gtk.Actions", "Describe",
                                        g_variant_new ("(s)", "test-report"), G_VARIANT_TYPE ("((bgav))"),
-                                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+                                       G_DBUS_CALL_FLAGS_NONE, WAIT_S * 1000, NULL, &error);
   g_assert_no_error (error);
   g_variant_get (reply, "((bg@av))", NULL, NULL, &states);
   g_assert_cmpuint (g_variant_n_children (states), ==, 1);
@@ -294,7 +295,7 @@ activate (Side       *side,
     g_variant_builder_add (parameters, "v", parameter);
   reply = g_dbus_connection_call_sync (side->connection, APP_ID, APP_PATH, "org.gtk.Actions", "Activate",
                                        g_variant_new ("(sava{sv})", action, parameters, NULL), NULL,
-                                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+                                       G_DBUS_CALL_FLAGS_NONE, WAIT_S * 1000, NULL, &error);
   g_assert_no_error (error);
 }
 
