@@ -15,10 +15,18 @@
 # The server tells its display number on a pipe (-displayfd) once it is
 # ready for clients, so nothing waits a fixed time. PROGRAM's exit status
 # is this script's; its output is passed through untouched (TAP).
+#
+# A test that crashes is hard to catch again on another machine: it dumps
+# its core in a folder of its own, and this script prints every thread's
+# backtrace from it (with gdb, which build-aux/deps installs for the
+# tests) on stderr, where meson's log keeps it, then removes the core.
 import os
+import resource
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 
 
 def start_server():
@@ -47,6 +55,31 @@ def start_server():
     return server, ':' + number
 
 
+def core_pattern_is_local():
+    try:
+        with open('/proc/sys/kernel/core_pattern') as f:
+            pattern = f.read().strip()
+    except OSError:
+        return False
+    return pattern.startswith('core')
+
+
+def print_backtrace(program, core_folder, signum):
+    cores = [os.path.join(core_folder, name) for name in os.listdir(core_folder)
+             if name.startswith('core')]
+    if not cores:
+        return
+    print('own-display.py: %s died of signal %d; its threads from %s:'
+          % (os.path.basename(program), signum, os.path.basename(cores[0])), file=sys.stderr)
+    gdb = shutil.which('gdb')
+    if gdb is None:
+        print('own-display.py: no gdb to read the core (build-aux/deps installs it)', file=sys.stderr)
+        return
+    subprocess.run([gdb, '-q', '-batch', '-nx', '-ex', 'set pagination off',
+                    '-ex', 'thread apply all bt', program, cores[0]],
+                   stdin=subprocess.DEVNULL, stdout=sys.stderr, stderr=sys.stderr, timeout=120)
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit('usage: own-display.py PROGRAM [ARG…]')
@@ -56,7 +89,20 @@ def main():
     env['DISPLAY'] = display
     env.pop('WAYLAND_DISPLAY', None)
 
-    test = subprocess.Popen(sys.argv[1:], env=env)
+    # The test runs in a folder of its own (below): its path is made whole.
+    program = sys.argv[1]
+    program = os.path.abspath(program) if os.sep in program else shutil.which(program) or program
+    core_folder = tempfile.mkdtemp(prefix='own-display-core-')
+
+    # The kernel writes "core" into the crashed process's working folder
+    # (the usual core_pattern): the test starts where it would, and its
+    # core limit is lifted. A pattern that pipes cores elsewhere leaves
+    # no file, and nothing is printed.
+    def allow_core():
+        resource.setrlimit(resource.RLIMIT_CORE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+
+    test = subprocess.Popen([program] + sys.argv[2:], env=env, preexec_fn=allow_core,
+                            cwd=core_folder if core_pattern_is_local() else None)
 
     # Meson ends a test that runs too long with SIGTERM: the test goes
     # first, then its server, either way.
@@ -75,9 +121,14 @@ def main():
             server.kill()
             server.wait()
 
+    if status < 0:
+        print_backtrace(program, core_folder, -status)
+    shutil.rmtree(core_folder, ignore_errors=True)
+
     # A test killed by a signal is reported as killed by it, as meson
     # would have seen without the wrapper.
     if status < 0:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
         signal.signal(-status, signal.SIG_DFL)
         os.kill(os.getpid(), -status)
     sys.exit(status)

@@ -562,6 +562,90 @@ test_sizes (TttTestWindow *fixture,
   ttt_test_assert_cells_whole (fixture->window, 32);
 }
 
+/* How much paint covers the top-left corner of @cell, drawn alone: where
+ * a tint would lie, clear of the marks' strokes. */
+static double
+corner_paint (TttTestWindow *fixture,
+              GtkWidget     *cell)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (cell);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (fixture->window));
+  int width = gtk_widget_get_width (cell);
+  int height = gtk_widget_get_height (cell);
+  g_autofree guchar *pixels = NULL;
+  gsize stride;
+  double most = 0;
+
+  g_assert_cmpint (width, >=, 32);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  stride = (gsize) gdk_texture_get_width (texture) * 4;
+  pixels = g_malloc (stride * gdk_texture_get_height (texture));
+  gdk_texture_download (texture, pixels, stride);
+
+  /* A few pixels about 15 % in from the corner: inside a tint's rounded
+   * square, outside an X's or an O's strokes. */
+  for (int y = height * 13 / 100; y <= height * 16 / 100; y++)
+    for (int x = width * 13 / 100; x <= width * 16 / 100; x++)
+      most = MAX (most, pixels[(gsize) y * stride + (gsize) x * 4 + 3] / 255.0);
+
+  return most;
+}
+
+/* A won game: the win is the line of boards and their large marks; the
+ * cells of those boards, which hold both marks and empty ones, take no
+ * tint of their own (a cell's tint has its own mark's colour: an O's or
+ * an empty cell's tint in a board X won read as O's). Classic's winning
+ * cells, all the winner's, keep theirs. */
+static void
+test_won_game_drawn (TttTestWindow *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  guint winning = 0;
+  int plain = -1;
+
+  /* Random games until one is won, not drawn. */
+  while (winning == 0)
+    {
+      ttt_test_activate (fixture->window, "win.new-game");
+      while (ttt_game_get_state (fixture->game) != TTT_GAME_STATE_OVER)
+        {
+          int legal[81], n = 0;
+
+          for (int move = 0; move < 81; move++)
+            if (ttt_game_is_legal (fixture->game, move))
+              legal[n++] = move;
+          ttt_test_click (fixture->window, index_of (legal[g_rand_int_range (rand, 0, n)]));
+        }
+      winning = ttt_game_get_winning_cells (fixture->game);
+    }
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+
+  /* An O or an empty cell in a board of X's win (or the other way round). */
+  for (int move = 0; move < 81 && plain < 0; move++)
+    if ((winning & (1u << (move / 9))) &&
+        ttt_game_get_cell (fixture->game, move) != ttt_game_get_board_winner (fixture->game, move / 9))
+      plain = move;
+  g_assert_cmpint (plain, >=, 0);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, plain)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Part of the winning line");
+  g_assert_cmpfloat (corner_paint (fixture, cell_widget (fixture, plain)), <, 0.02);
+
+  /* Classic's win, for comparison: its cells are tinted. */
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "classic");
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_play_top_row_for_x (fixture->window);
+  g_assert_cmpuint (ttt_game_get_winning_cells (fixture->game), ==, 0x7);
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  g_assert_cmpfloat (corner_paint (fixture, ttt_board_view_get_cell (fixture->board, 0)), >, 0.05);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -580,6 +664,7 @@ main (int   argc,
   ADD ("/ultimate-board/sizes", test_sizes);
   ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
   ADD ("/ultimate-board/whole-game-by-accessibility", test_whole_game_by_accessibility);
+  ADD ("/ultimate-board/won-game-drawn", test_won_game_drawn);
 
 #undef ADD
 

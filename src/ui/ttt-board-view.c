@@ -199,16 +199,15 @@ mark_opacity (TttBoardView *self,
 
   if (self->review != NULL)
     return winning == 0 || is_winning (self, winning, cell) ? 1.0 : 0.35;
-  if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
-    return is_ultimate (self) &&
-           ttt_game_get_board_winner (self->game, game_cell_of (self, cell) / 9) != TTT_MARK_NONE
-           ? 0.3 : 1.0;
-  if (is_winning (self, winning, cell))
-    return 1.0;
-  /* A small board that is won shows its winner large over its marks. */
+  /* A small board that is won shows its winner large over its marks,
+   * in play and at the end, on the winning line too. */
   if (is_ultimate (self) &&
       ttt_game_get_board_winner (self->game, game_cell_of (self, cell) / 9) != TTT_MARK_NONE)
     return 0.3;
+  if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
+    return 1.0;
+  if (is_winning (self, winning, cell))
+    return 1.0;
   if (winning != 0)
     return 1.0 - 0.65 * self->finish_value;
   return 1.0 - 0.5 * self->finish_value;
@@ -464,6 +463,11 @@ snapshot_won_boards (TttBoardView *self,
       if (index < 0)
         continue;
       ttt_cell_get_mark_color (self->cells[index], &color);
+      /* At the end only the boards of the win stand out. */
+      if (self->review == NULL && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER &&
+          ttt_game_get_winning_cells (self->game) != 0 &&
+          (ttt_game_get_winning_cells (self->game) & (1u << b)) == 0)
+        color.alpha *= 1.0 - 0.65 * self->finish_value;
 
       block_bounds (self, b, &bounds);
       cr = gtk_snapshot_append_cairo (snapshot, &bounds);

@@ -296,8 +296,12 @@ draw_cell (GtkDrawingArea *area,
    * the pointer's grey hover is not; as it lands the tint starts
    * stronger and settles. A square, not a ring: a ring round an X would
    * read as an O. The cells of a win take the same tint, under the line
-   * through them. */
-  if ((self->emphasis & (TTT_CELL_EMPHASIS_LAST_MOVE | TTT_CELL_EMPHASIS_WINNING)) || self->pulse_value > 0)
+   * through them; not in a small board of Ultimate, where a win is a line
+   * of boards whose cells hold both marks and empty ones: the boards'
+   * large marks and the line say it there. */
+  if ((self->emphasis & TTT_CELL_EMPHASIS_LAST_MOVE) ||
+      ((self->emphasis & TTT_CELL_EMPHASIS_WINNING) && self->block_name == NULL) ||
+      self->pulse_value > 0)
     {
       double inset = size * 0.06;
 
