@@ -103,6 +103,7 @@ struct _TttGame
    * resignation gives its outcome here, a lost connection abandons it. */
   TttPlayer      *remote;
   TttMark         remote_local_mark;
+  TttVariant      remote_variant;
   TttOutcome      early_outcome;
   guint           abandoned : 1;
   /* ttt_game_set_held(): no move from the views for now. */
@@ -562,8 +563,8 @@ ttt_game_begin (TttGame  *self,
     }
 
   ttt_game_seat_players (self);
-  /* A game with someone elsewhere is classic: the network speaks it only. */
-  ttt_position_clear (&self->position, self->remote != NULL ? TTT_VARIANT_CLASSIC : self->variant);
+  /* A game with someone elsewhere is the one its session agreed on. */
+  ttt_position_clear (&self->position, self->remote != NULL ? self->remote_variant : self->variant);
   self->n_moves = 0;
   ttt_game_update_state (self);
 
@@ -2211,6 +2212,7 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
  * ttt_game_start_remote:
  * @self: a #TttGame
  * @remote: the player on the other computer (%TTT_PLAYER_KIND_REMOTE)
+ * @variant: the game the two sides agreed on
  * @local_mark: the mark of the person here
  *
  * Abandons the current game and begins one between the person here, on
@@ -2220,17 +2222,20 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
  * ttt_game_take_back()), and the next ttt_game_start_new() ends it.
  */
 void
-ttt_game_start_remote (TttGame   *self,
-                       TttPlayer *remote,
-                       TttMark    local_mark)
+ttt_game_start_remote (TttGame    *self,
+                       TttPlayer  *remote,
+                       TttVariant  variant,
+                       TttMark     local_mark)
 {
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (remote));
   g_return_if_fail (ttt_player_get_kind (remote) == TTT_PLAYER_KIND_REMOTE);
+  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
   g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
 
   g_object_ref (self);
   g_set_object (&self->remote, remote);
+  self->remote_variant = variant;
   self->remote_local_mark = local_mark;
   ttt_game_begin (self, FALSE);
   g_signal_emit (self, signals[GAME_STARTED], 0);

@@ -152,6 +152,7 @@ TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 /* A game with someone on another computer, run by a network session. */
 void            ttt_game_start_remote        (TttGame        *self,
                                               TttPlayer      *remote,
+                                              TttVariant      variant,
                                               TttMark         local_mark);
 gboolean        ttt_game_take_back           (TttGame        *self,
                                               TttMark         side);
