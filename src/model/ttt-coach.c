@@ -455,10 +455,10 @@ percent_of (double chance)
  * ttt_coach_ultimate_move_text:
  * @number: the move's number in the game, from 1; odd numbers are X's
  * @move: the move it played, 0–80
- * @grade: (nullable): its grade, or %NULL while the review is still
- *   grading
- * @graded: whether the move is graded (a person's) or only told (the
- *   computer's)
+ * @grade: (nullable): its grade; when @graded is %FALSE only its effect
+ *   is read, and %NULL says nothing of what the move does
+ * @graded: whether the move is graded (a person's, its grade known) or
+ *   only told (the computer's, or one still being graded)
  *
  * Returns: (transfer full): the review's line for the move, such as
  *   "Move 12 — X in the centre board, row 1, column 3: Mistake. It lets

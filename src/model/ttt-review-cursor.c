@@ -969,9 +969,18 @@ ttt_review_cursor_dup_move_text (TttReviewCursor *self)
     return NULL;
 
   if (self->variant == TTT_VARIANT_ULTIMATE)
-    return ttt_coach_ultimate_move_text (self->position, self->moves[self->position - 1],
-                                         self->ready ? &self->grades[self->position - 1] : NULL,
-                                         self->ready && ttt_review_cursor_get_graded (self, self->position));
+    {
+      int move = self->moves[self->position - 1];
+      gboolean known = self->ready && ttt_review_cursor_get_graded (self, self->position);
+      /* A move told (the computer's, or one not graded yet) says what it
+       * does, which needs no search. */
+      TttUltimateGrade told = { .best = -1 };
+
+      if (!known)
+        told.effect = ttt_coach_ultimate_effect (&self->positions[self->position - 1], move, FALSE);
+      return ttt_coach_ultimate_move_text (self->position, move,
+                                           known ? &self->grades[self->position - 1] : &told, known);
+    }
 
   return ttt_coach_move_text (self->position, self->moves[self->position - 1],
                               &self->reviews[self->position - 1],
