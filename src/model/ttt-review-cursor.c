@@ -911,7 +911,8 @@ ttt_review_cursor_get_move (TttReviewCursor *self,
  * @mark: whose moves, or %TTT_MARK_NONE for both sides'
  * @grade: which grade
  *
- * Returns: how many of the moves of @mark have @grade
+ * Returns: how many of the moves of @mark have @grade (in Ultimate, of
+ *   the graded moves, and 0 until the grades are ready)
  */
 guint
 ttt_review_cursor_count_grade (TttReviewCursor *self,
@@ -925,10 +926,13 @@ ttt_review_cursor_count_grade (TttReviewCursor *self,
   if (!self->ready)
     return 0;
 
+  /* A classic review grades every move, the computer's too; Ultimate's
+   * searches grade the person's only. */
   for (guint i = 0; i < self->n_moves; i++)
     if ((mark == TTT_MARK_NONE || mark == mark_of_number (i + 1)) &&
-        (self->variant == TTT_VARIANT_ULTIMATE ? self->grades[i].grade : self->reviews[i].grade) == grade &&
-        ttt_review_cursor_get_graded (self, i + 1))
+        (self->variant == TTT_VARIANT_ULTIMATE
+         ? ttt_review_cursor_get_graded (self, i + 1) && self->grades[i].grade == grade
+         : self->reviews[i].grade == grade))
       n++;
 
   return n;

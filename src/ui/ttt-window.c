@@ -346,11 +346,16 @@ update_status (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
-                               classic ? _("Hint")
-                                       /* Translators: the tooltip of the Hint button in a game of
-                                        * Ultimate Tic-Tac-Toe. */
-                                       : _("Hint (an estimate from a search)"));
+  if (ttt_game_get_hint_thinking (self->game))
+    /* Translators: the tooltip of the Hint button while the search for an
+     * Ultimate hint runs (a couple of seconds). */
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button), _("Looking for a hint…"));
+  else
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
+                                 classic ? _("Hint")
+                                         /* Translators: the tooltip of the Hint button in a game of
+                                          * Ultimate Tic-Tac-Toe. */
+                                         : _("Hint (an estimate from a search)"));
 
   /* While a review lasts, it speaks for the board. */
   if (self->review != NULL)
@@ -441,6 +446,30 @@ state_changed_cb (TttWindow  *self,
    * rather than to nowhere. */
   if (had_focus && ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
     gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
+}
+
+/* An Ultimate hint is searched for off the main thread: meanwhile its
+ * button spins, and says it is busy to a screen reader. */
+static void
+hint_thinking_cb (TttWindow  *self,
+                  GParamSpec *pspec,
+                  TttGame    *game)
+{
+  gboolean thinking = ttt_game_get_hint_thinking (game);
+
+  if (thinking)
+    {
+      GtkWidget *spinner = gtk_spinner_new ();
+
+      gtk_spinner_start (GTK_SPINNER (spinner));
+      gtk_button_set_child (GTK_BUTTON (self->hint_button), spinner);
+    }
+  else
+    gtk_button_set_icon_name (GTK_BUTTON (self->hint_button), "ttt-hint-symbolic");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->hint_button),
+                               GTK_ACCESSIBLE_STATE_BUSY, thinking,
+                               -1);
+  update_status (self);
 }
 
 /* The hint the game holds: the status line says why until the next move
@@ -720,6 +749,8 @@ ttt_window_constructed (GObject *object)
 
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "hint-changed", G_CALLBACK (hint_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::hint-thinking", G_CALLBACK (hint_thinking_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::held", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
