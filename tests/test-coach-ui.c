@@ -891,6 +891,54 @@ test_review_ultimate (TttTestWindow *fixture,
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
 }
 
+/* Ultimate's hint is searched for off the main thread: the button spins
+ * and says so meanwhile, the hint comes with its reason, and a move made
+ * meanwhile cancels it. */
+static void
+test_hint_ultimate (TttTestWindow *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *button = ttt_test_window_child (fixture->window, "hint_button");
+  GtkWidget *status = ttt_test_window_child (fixture->window, "status_label");
+  gint64 deadline;
+
+  ttt_test_two_players (fixture);
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
+  ttt_test_iterate ();
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Hint (an estimate from a search)");
+  ttt_test_click (fixture->window, ttt_ultimate_move_row (40) * 9 + ttt_ultimate_move_col (40));
+
+  /* Not ttt_test_activate(), which waits for every search to end. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
+  g_assert_true (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_true (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Looking for a hint…");
+  gtk_test_accessible_assert_state (button, GTK_ACCESSIBLE_STATE_BUSY, TRUE);
+
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  while (ttt_game_get_hint_thinking (fixture->game) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  ttt_test_iterate ();
+  g_assert_false (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_cmpint (ttt_game_get_ultimate_hint (fixture->game, NULL, NULL), >=, 0);
+  g_assert_false (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
+  gtk_test_accessible_assert_state (button, GTK_ACCESSIBLE_STATE_BUSY, FALSE);
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (status)), "Hint: "));
+
+  /* Again after a move, which is then played over it: nothing comes. */
+  ttt_test_click (fixture->window, ttt_ultimate_move_row (36) * 9 + ttt_ultimate_move_col (36));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
+  g_assert_true (ttt_game_get_hint_thinking (fixture->game));
+  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, ttt_ultimate_move_row (4) * 9 +
+                                                               ttt_ultimate_move_col (4)), "clicked");
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_false (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_false (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_ultimate_hint (fixture->game, NULL, NULL), ==, -1);
+  g_assert_false (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (status)), "Hint: "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -906,6 +954,7 @@ main (int   argc,
   ADD ("/coach-ui/discoverable", test_coach_discoverable);
   ADD ("/coach-ui/hint/reasons", test_hint_reasons);
   ADD ("/coach-ui/hint/with-analysis", test_hint_with_analysis);
+  ADD ("/coach-ui/hint/ultimate", test_hint_ultimate);
   ADD ("/coach-ui/review/navigation", test_review_navigation);
   ADD ("/coach-ui/review/board-readable", test_review_board_readable);
   ADD ("/coach-ui/review/leave", test_review_leave);
