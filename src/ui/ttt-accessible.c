@@ -240,6 +240,46 @@ name_shortcuts (GtkWidget  *widget,
     name_shortcuts (child, first);
 }
 
+/* The window has become active: the focus is given again, after the
+ * window's activation has been told.
+ *
+ * The focus was set as the window showed, before it was active, so GTK
+ * tells a screen reader of the focused line and of the window's activation
+ * together as the window becomes active, in an order Orca does not always
+ * keep: when it handles the activation last, it says "Keyboard Shortcuts
+ * frame" and then nothing, and the first line is never heard. Given again
+ * now, the focus comes after the activation for certain. A reader that had
+ * already presented the line does not present it again (it is already
+ * where the reader's focus is). */
+static gboolean
+refocus_cb (gpointer data)
+{
+  GtkWindow *window = data;
+  GtkWidget *focus = gtk_window_get_focus (window);
+
+  if (focus != NULL && gtk_window_is_active (window))
+    {
+      g_object_ref (focus);
+      gtk_window_set_focus (window, NULL);
+      gtk_widget_grab_focus (focus);
+      g_object_unref (focus);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+shortcuts_active_cb (GtkWindow  *window,
+                     GParamSpec *pspec,
+                     gpointer    user_data)
+{
+  if (!gtk_window_is_active (window))
+    return;
+
+  g_signal_handlers_disconnect_by_func (window, shortcuts_active_cb, user_data);
+  g_idle_add_full (G_PRIORITY_LOW, refocus_cb, g_object_ref (window), g_object_unref);
+}
+
 static void
 shortcuts_mapped_cb (GtkWidget *window)
 {
@@ -247,8 +287,14 @@ shortcuts_mapped_cb (GtkWidget *window)
 
   name_shortcuts (window, &first);
   ttt_accessible_hide_type_names (window);
-  if (first != NULL)
-    gtk_widget_grab_focus (first);
+  if (first == NULL)
+    return;
+
+  gtk_widget_grab_focus (first);
+  if (gtk_window_is_active (GTK_WINDOW (window)))
+    shortcuts_active_cb (GTK_WINDOW (window), NULL, NULL);
+  else
+    g_signal_connect (window, "notify::is-active", G_CALLBACK (shortcuts_active_cb), NULL);
 }
 
 /* GTK 4.8's shortcuts window shows its shortcuts but a screen reader

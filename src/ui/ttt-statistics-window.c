@@ -346,7 +346,10 @@ toast_widget (TttStatisticsWindow *self)
 }
 
 /* Restored, by the button or by Ctrl+Z: heard, with the focus on the
- * first row put back rather than on a toast about to go. */
+ * first row put back rather than on a toast about to go. The focus moves
+ * first and the news is told on the row, as a reset's is (tell_reset()):
+ * told on the toast's button, it would reach a screen reader only once
+ * the focus had left that button, and be dropped. */
 static void
 restored_cb (TttStatisticsWindow *self,
              AdwToast            *toast)
@@ -355,21 +358,18 @@ restored_cb (TttStatisticsWindow *self,
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   GtkWidget *toast_box = toast_widget (self);
 
-  /* Said before the focus moves: the row keeps its own description. */
+  /* Only if the toast had the focus, which goes with it. */
+  if (focus != NULL && toast_box != NULL && gtk_widget_is_ancestor (focus, toast_box))
+    for (TttTallyId id = 0; undo != NULL && id < TTT_N_TALLIES; id++)
+      if (undo->restored & (1u << id))
+        {
+          gtk_widget_grab_focus (GTK_WIDGET (self->rows[id]));
+          break;
+        }
+
   /* Translators: a screen reader says it once a reset of the statistics
    * has been undone. */
   ttt_announcer_announce (self->announcer, _("Statistics restored."));
-
-  /* Only if the toast had the focus, which goes with it. */
-  if (focus == NULL || toast_box == NULL || !gtk_widget_is_ancestor (focus, toast_box))
-    return;
-
-  for (TttTallyId id = 0; undo != NULL && id < TTT_N_TALLIES; id++)
-    if (undo->restored & (1u << id))
-      {
-        gtk_widget_grab_focus (GTK_WIDGET (self->rows[id]));
-        break;
-      }
 }
 
 /* The toast is about to go: a reset from now on needs a new one. */
