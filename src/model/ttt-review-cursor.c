@@ -58,6 +58,9 @@ struct _TttReviewCursor
 
 G_DEFINE_FINAL_TYPE (TttReviewCursor, ttt_review_cursor, G_TYPE_OBJECT)
 
+/* Gradings whose answer has not come back to the main thread. */
+static guint n_grading;
+
 enum {
   PROP_0,
   PROP_POSITION,
@@ -527,6 +530,7 @@ grade_done_cb (GObject      *source,
   g_autoptr(TttReviewCursor) self = NULL;
   g_autoptr(GError) error = NULL;
 
+  n_grading--;
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -594,7 +598,22 @@ ttt_review_cursor_start_grading (TttReviewCursor *self)
   task = g_task_new (NULL, self->grading, grade_done_cb, job);
   g_task_set_source_tag (task, ttt_review_cursor_start_grading);
   g_task_set_task_data (task, g_atomic_rc_box_acquire (job), grade_job_release);
+  n_grading++;
   g_task_run_in_thread (task, grade_thread);
+}
+
+/**
+ * ttt_review_cursor_count_grading:
+ *
+ * How many gradings, of all cursors, cancelled or not, have not had their
+ * answer back on the main thread: a test waits for none.
+ *
+ * Returns: the number of gradings on their way
+ */
+guint
+ttt_review_cursor_count_grading (void)
+{
+  return n_grading;
 }
 
 TttVariant

@@ -38,6 +38,7 @@ TttReviewCursor *ttt_review_cursor_new_for_ultimate_moves (const int *moves,
 
 TttVariant       ttt_review_cursor_get_variant      (TttReviewCursor  *self);
 void             ttt_review_cursor_start_grading    (TttReviewCursor  *self);
+guint            ttt_review_cursor_count_grading    (void);
 gboolean         ttt_review_cursor_get_ready        (TttReviewCursor  *self);
 double           ttt_review_cursor_get_progress     (TttReviewCursor  *self);
 gboolean         ttt_review_cursor_get_ultimate_grade (TttReviewCursor  *self,
