@@ -1293,8 +1293,11 @@ ttt_game_undo (TttGame *self)
  *
  * The cell perfect play would choose for the side to move. Of several equal
  * cells it is always the lowest, so a hint shown twice marks the same cell.
+ * In Ultimate: the move of the hint's search, the same as
+ * ttt_game_show_hint() finds, but on the calling thread, which it blocks
+ * for a second or two (for tests and tools; the window shows the hint).
  *
- * Returns: a cell 0–8, or −1 when it is not a human's turn
+ * Returns: a cell 0–8 (0–80 in Ultimate), or −1 when it is not a human's turn
  */
 /* Whether @mark, with the cells @held of a small board, would win it by
  * taking @cell too. */
