@@ -117,9 +117,9 @@ test_blunder (void)
   g_autofree char *summary = NULL;
   TttUltimateGrade grade;
   gint64 start = g_get_monotonic_time ();
+
   if (skip_long_game ())
     return;
-
 
   cursor = graded_game (BLUNDER_MOVE, TTT_MARK_O);
   g_test_message ("graded %u of O's moves in %.0f ms (%d iterations a position)",
@@ -157,14 +157,15 @@ test_blunder (void)
 static void
 test_best_and_repeatable (void)
 {
-  g_autoptr(TttReviewCursor) blunder = graded_game (BLUNDER_MOVE, TTT_MARK_O);
+  g_autoptr(TttReviewCursor) blunder = NULL;
   g_autoptr(TttReviewCursor) best = NULL;
   g_autoptr(TttReviewCursor) again = NULL;
   TttUltimateGrade grade, other;
+
   if (skip_long_game ())
     return;
 
-
+  blunder = graded_game (BLUNDER_MOVE, TTT_MARK_O);
   g_assert_true (ttt_review_cursor_get_ultimate_grade (blunder, N_OPENING + 1, &grade));
   g_assert_cmpint (grade.grade, ==, TTT_GRADE_BLUNDER);
 
