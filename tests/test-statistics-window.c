@@ -83,7 +83,10 @@ assert_row (Fixture    *fixture,
   /* One sentence, in the name: GTK 4.8 sends a row's description again
    * each time the focus reaches it, which a screen reader then says twice. */
   {
-    g_autofree char *name = g_strdup_printf ("%s: %s",
+    /* Ultimate's rows say their game: the heading above them is not
+     * heard from row to row. */
+    g_autofree char *name = g_strdup_printf ("%s%s: %s",
+                                             ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE ? "Ultimate, " : "",
                                              adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
                                              description);
 
@@ -177,7 +180,16 @@ test_rows (Fixture       *fixture,
               "1 game: 0 won, 0 drawn, 1 lost\nWinning streak 0, best 0", "0%",
               "1 game: 0 won, 0 drawn, 1 lost; 0% won; Winning streak 0, best 0.");
 
-  /* Named for a screen reader, and their resets too. */
+  /* Named for a screen reader, and their resets too; no two rows by the
+   * same words ("Easy" and "Ultimate, Easy"). */
+  {
+    const char *easy = "Easy: 6 games: 5 won, 1 drawn, 0 lost; 83% won; Winning streak 3, best 3.";
+
+    gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ULTIMATE_EASY),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, "Ultimate, Easy: No games yet");
+    gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_EASY),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, easy);
+  }
   {
     /* Not a literal in the macro, which makes a format of it. */
     const char *hard = "Hard: 2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.";

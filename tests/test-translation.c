@@ -6,7 +6,8 @@
  * zh_CN through LANGUAGE as a user would, and reads the strings back from
  * the widgets: the title must be 井字棋 and no visible text may be left in
  * English. Then, in every language of po/LINGUAS, the windows must fit a
- * 360 px wide screen with no text cut. Needs a display, like test-window.
+ * 360 px wide screen with no text cut, and Ultimate's 81 cells be 32 px
+ * or more there. Needs a display, like test-window.
  */
 
 #include "config.h"
@@ -473,6 +474,55 @@ check_narrow_window (const char *language)
   ttt_test_iterate ();
 }
 
+/* Ultimate at 360 × 600: 81 cells of 32 px or more inside the board, and
+ * the words around it whole, at the start and at the end of a game
+ * between two people. */
+static void
+check_narrow_ultimate (const char *language)
+{
+  GSettings *settings = ttt_application_get_settings (app);
+  TttWindow *window;
+  TttGame *game;
+  GtkWidget *content;
+  GtkWidget *header;
+
+  g_settings_set_string (settings, "game", "ultimate");
+  g_settings_set_string (settings, "opponent", "human");
+  window = ttt_test_window_new (app);
+  game = ttt_window_get_game (window);
+  content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  header = gtk_widget_get_ancestor (ttt_test_window_child (window, "window_title"), ADW_TYPE_HEADER_BAR);
+  gtk_window_present (GTK_WINDOW (window));
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
+
+  assert_fits (language, "the window in Ultimate", content, 360);
+  ttt_test_set_content_size (window, 360, 600);
+  ttt_test_assert_cells_whole (window, 32);
+  ttt_test_assert_labels_whole (header);
+
+  /* To the end: the first legal cell each time, the same game in every
+   * language. */
+  while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
+    {
+      int move = 0;
+
+      while (!ttt_game_is_legal (game, move))
+        move++;
+      g_assert_true (ttt_game_play (game, move));
+    }
+  ttt_test_iterate ();
+  assert_fits (language, "the window at the end of Ultimate", content, 360);
+  ttt_test_assert_cells_whole (window, 32);
+  ttt_test_assert_labels_whole (header);
+  ttt_test_assert_labels_whole (ttt_test_window_child (window, "status_stack"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "game");
+  g_settings_reset (settings, "opponent");
+  ttt_test_iterate ();
+}
+
 /* Until @widget is laid out, as a toast is once it has come in. */
 static void
 wait_for_width (GtkWidget *widget)
@@ -508,18 +558,31 @@ check_narrow_dialogs (const char *language)
   gtk_window_destroy (GTK_WINDOW (preferences));
   ttt_test_iterate ();
 
-  /* The New Game screen. */
-  {
-    GtkWindow *new_game = ttt_window_choose_game (window);
+  /* The New Game screen, as it opens on a classic game against the
+   * computer and on Ultimate between two people (whose first-move row
+   * says another line). */
+  for (int ultimate = 0; ultimate <= 1; ultimate++)
+    {
+      GSettings *settings = ttt_application_get_settings (app);
+      GtkWindow *new_game;
 
-    ttt_test_iterate ();
-    content = adw_window_get_content (ADW_WINDOW (new_game));
-    assert_fits (language, "the New Game screen", content, 360);
-    ttt_test_set_window_content_size (new_game, content, 360, 600);
-    ttt_test_assert_labels_whole (content);
-    gtk_window_destroy (new_game);
-    ttt_test_iterate ();
-  }
+      if (ultimate)
+        {
+          g_settings_set_string (settings, "game", "ultimate");
+          g_settings_set_string (settings, "opponent", "human");
+          ttt_test_iterate ();
+        }
+      new_game = ttt_window_choose_game (window);
+      ttt_test_iterate ();
+      content = adw_window_get_content (ADW_WINDOW (new_game));
+      assert_fits (language, ultimate ? "the New Game screen on Ultimate" : "the New Game screen", content, 360);
+      ttt_test_set_window_content_size (new_game, content, 360, 600);
+      ttt_test_assert_labels_whole (content);
+      gtk_window_destroy (new_game);
+      g_settings_reset (settings, "game");
+      g_settings_reset (settings, "opponent");
+      ttt_test_iterate ();
+    }
 
   statistics = ttt_test_open_statistics (window);
   content = adw_window_get_content (ADW_WINDOW (statistics));
@@ -554,6 +617,7 @@ test_every_language_narrow (void)
       g_assert_cmpstr (C_("difficulty", "Medium"), !=, "Medium");
 
       check_narrow_window (languages[i]);
+      check_narrow_ultimate (languages[i]);
       check_narrow_dialogs (languages[i]);
     }
 

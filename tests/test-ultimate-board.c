@@ -12,10 +12,12 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <gtk/gtk.h>
 
 #include "ttt-board-view-private.h"
+#include "ttt-window-private.h"
 #include "ui-helpers.h"
 
 /* The board's cell (in reading order over the grid) of an Ultimate move. */
@@ -234,6 +236,416 @@ test_hint (TttTestWindow *fixture,
                                    "Hint: "));
 }
 
+typedef struct
+{
+  TttTestWindow *fixture;
+  guint          n_news;
+  char          *text;
+  /* The focused cell's description as the news was told on it. */
+  gboolean       described;
+} NewsHeard;
+
+/* After the window's own handler, which has told the news on the focused
+ * widget. */
+static void
+news_heard_cb (TttNews    *news,
+               const char *text,
+               NewsHeard  *heard)
+{
+  GtkWidget *focus = ttt_test_focus (heard->fixture->window);
+
+  heard->n_news++;
+  g_free (heard->text);
+  heard->text = g_strdup (text);
+  heard->described = focus != NULL &&
+                     gtk_test_accessible_has_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+/* The news names the board a person is sent to; a cell of that board,
+ * which says so in its description, does not say it again after the news
+ * told on it, and has its description back once the focus moves on. */
+static void
+test_sent_to_said_once (TttTestWindow *fixture,
+                        gconstpointer  data)
+{
+  NewsHeard heard = { fixture, 0, NULL, FALSE };
+  const char *own = "You play in this board";
+
+  g_signal_connect_after (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+
+  /* 1 picks the top-left board, 1 its top-left cell: O is sent to the
+   * top-left board, where the focus stays. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 0);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 0));
+
+  g_assert_cmpuint (heard.n_news, >=, 1);
+  g_assert_cmpstr (heard.text, ==, "O plays in the top-left board.");
+  /* Heard alone: not "O plays in the top-left board. You play in this
+   * board". */
+  g_assert_false (heard.described);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  /* The cell next to it says where it is; the one left has its own
+   * description again. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Right));
+  ttt_test_iterate ();
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 1));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 1)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own);
+
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+  g_free (heard.text);
+}
+
+/* A whole game through the accessibility tree, as a screen reader plays
+ * it: the cells are found by their role and name under the window, not
+ * through the board; where to play is read from their names and
+ * descriptions and checked against the rules; each move is the button's
+ * activation, which is AT-SPI's "click". */
+
+/* The value of @property as GTK's test backend holds it: the check
+ * against a value no widget has gives back the real one. */
+static char *
+accessible_text (GtkWidget             *widget,
+                 GtkAccessibleProperty  property)
+{
+  static const char never[] = "\x01never";
+  char *text = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), property, never);
+
+  return text != NULL ? text : g_strdup (never);
+}
+
+typedef struct
+{
+  GtkWidget *widget;
+  char      *board;
+  int        row;
+  int        column;
+  TttMark    mark;
+  char      *description;
+} TreeCell;
+
+static void
+collect_cells (GtkWidget *widget,
+               GRegex    *pattern,
+               GArray    *cells)
+{
+  if (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == GTK_ACCESSIBLE_ROLE_BUTTON)
+    {
+      g_autofree char *name = accessible_text (widget, GTK_ACCESSIBLE_PROPERTY_LABEL);
+      g_autoptr(GMatchInfo) match = NULL;
+
+      if (g_regex_match (pattern, name, 0, &match))
+        {
+          g_autofree char *row = g_match_info_fetch (match, 2);
+          g_autofree char *column = g_match_info_fetch (match, 3);
+          g_autofree char *mark = g_match_info_fetch (match, 4);
+          TreeCell cell = {
+            widget, g_match_info_fetch (match, 1), atoi (row), atoi (column),
+            g_str_equal (mark, "X") ? TTT_MARK_X : g_str_equal (mark, "O") ? TTT_MARK_O : TTT_MARK_NONE,
+            accessible_text (widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION),
+          };
+
+          g_array_append_val (cells, cell);
+        }
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cells (child, pattern, cells);
+}
+
+static void
+tree_cell_clear (gpointer data)
+{
+  TreeCell *cell = data;
+
+  g_free (cell->board);
+  g_free (cell->description);
+}
+
+static GArray *
+read_tree (TttTestWindow *fixture)
+{
+  static GRegex *pattern;
+  GArray *cells = g_array_new (FALSE, FALSE, sizeof (TreeCell));
+
+  if (pattern == NULL)
+    pattern = g_regex_new ("^(.+) board, row ([1-3]), column ([1-3]), (X|O|empty)$", G_REGEX_DEFAULT,
+                           G_REGEX_MATCH_DEFAULT, NULL);
+  g_array_set_clear_func (cells, tree_cell_clear);
+  collect_cells (GTK_WIDGET (fixture->window), pattern, cells);
+  return cells;
+}
+
+/* The model's move of a cell read from the tree: its board's place
+ * comes from the board's name. */
+static int
+move_of_tree_cell (const TreeCell *cell)
+{
+  static const char *boards[] = {
+    "Top-left", "Top-centre", "Top-right", "Centre-left", "Centre",
+    "Centre-right", "Bottom-left", "Bottom-centre", "Bottom-right",
+  };
+
+  for (int b = 0; b < 9; b++)
+    if (g_str_equal (cell->board, boards[b]))
+      return b * 9 + (cell->row - 1) * 3 + (cell->column - 1);
+  g_error ("No such board: %s", cell->board);
+}
+
+static void
+test_whole_game_by_accessibility (TttTestWindow *fixture,
+                                  gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (24);
+  NewsHeard heard = { fixture, 0, NULL, FALSE };
+  guint n_moves = 0;
+
+  g_signal_connect_after (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+  /* No mark grows in: a move is in place once it is made. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  for (;;)
+    {
+      g_autoptr(GArray) cells = read_tree (fixture);
+      g_autoptr(GPtrArray) open = g_ptr_array_new ();
+      const char *sent_to = NULL;
+      gboolean over = ttt_game_get_state (fixture->game) == TTT_GAME_STATE_OVER;
+      TreeCell *chosen;
+
+      g_assert_cmpuint (cells->len, ==, 81);
+
+      /* The board a person is sent to says so in all its cells, and no
+       * other does. */
+      for (guint i = 0; i < cells->len; i++)
+        {
+          TreeCell *cell = &g_array_index (cells, TreeCell, i);
+
+          /* News told on the focused cell goes in front of its own
+           * description until the focus moves on (TttAnnouncer). */
+          if (heard.text != NULL && g_str_has_prefix (cell->description, heard.text) &&
+              cell->description[strlen (heard.text)] == ' ')
+            memmove (cell->description, cell->description + strlen (heard.text) + 1,
+                     strlen (cell->description + strlen (heard.text) + 1) + 1);
+
+          if (g_str_equal (cell->description, "You play in this board"))
+            {
+              g_assert_true (sent_to == NULL || g_str_equal (sent_to, cell->board));
+              sent_to = cell->board;
+            }
+        }
+
+      for (guint i = 0; i < cells->len; i++)
+        {
+          TreeCell *cell = &g_array_index (cells, TreeCell, i);
+          int move = move_of_tree_cell (cell);
+          TttMark winner = ttt_game_get_board_winner (fixture->game, move / 9);
+          gboolean closed = (ttt_game_get_closed_boards (fixture->game) & (1u << (move / 9))) != 0;
+          gboolean can_play;
+
+          /* The name says the mark, the description a closed board's
+           * state. */
+          g_assert_cmpint (cell->mark, ==, ttt_game_get_cell (fixture->game, move));
+          if (closed && !g_str_equal (cell->description, "Part of the winning line"))
+            g_assert_cmpstr (cell->description, ==,
+                             winner == TTT_MARK_X ? "Board won by X" :
+                             winner == TTT_MARK_O ? "Board won by O" : "Board drawn");
+          /* But for the focused cell, which the news was just told on
+           * alone (see test_sent_to_said_once()). */
+          else if (!closed && !over && sent_to != NULL && g_str_equal (cell->board, sent_to) &&
+                   cell->widget != ttt_test_focus (fixture->window))
+            g_assert_cmpstr (cell->description, ==, "You play in this board");
+
+          /* What the tree says may be played is what the rules allow,
+           * and what is drawn standing forward. */
+          can_play = !over && cell->mark == TTT_MARK_NONE && !closed &&
+                     (sent_to == NULL || g_str_equal (cell->board, sent_to));
+          g_assert_cmpint (can_play, ==, ttt_game_is_legal (fixture->game, move));
+          g_assert_cmpint (can_play, ==, gtk_widget_has_css_class (cell->widget, "playable"));
+          if (!over)
+            g_assert_cmpfloat_with_epsilon (gtk_widget_get_opacity (cell->widget),
+                                            (ttt_game_get_playable_boards (fixture->game) & (1u << (move / 9))) != 0
+                                            ? 1.0 : 0.45, 0.01);
+          if (can_play)
+            g_ptr_array_add (open, cell);
+          if (over)
+            gtk_test_accessible_assert_state (cell->widget, GTK_ACCESSIBLE_STATE_DISABLED, TRUE);
+        }
+
+      /* The news ends where the next move goes, as the cells say. */
+      if (n_moves > 0 && !over)
+        {
+          g_autofree char *expected = NULL;
+          const char *side = ttt_game_get_turn (fixture->game) == TTT_MARK_X ? "X" : "O";
+
+          if (sent_to != NULL)
+            {
+              g_autofree char *lower = g_utf8_strdown (sent_to, -1);
+
+              expected = g_strdup_printf ("%s plays in the %s board.", side, lower);
+            }
+          else
+            expected = g_strdup_printf ("%s can play in any open board.", side);
+          g_assert_nonnull (heard.text);
+          g_assert_true (g_str_has_suffix (heard.text, expected));
+        }
+
+      if (over)
+        break;
+
+      g_assert_cmpuint (open->len, >, 0);
+      chosen = g_ptr_array_index (open, g_rand_int_range (rand, 0, open->len));
+      g_clear_pointer (&heard.text, g_free);
+      /* A button shows the press for a moment before it clicks. */
+      g_assert_true (gtk_widget_activate (chosen->widget));
+      {
+        gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+        while (ttt_game_get_n_moves (fixture->game) == n_moves && g_get_monotonic_time () < deadline)
+          g_main_context_iteration (NULL, TRUE);
+      }
+      ttt_test_iterate ();
+      n_moves++;
+      g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, n_moves);
+    }
+
+  /* The last piece of news says how it ended. */
+  g_assert_nonnull (heard.text);
+  g_assert_true (g_str_has_suffix (heard.text, "X won!") || g_str_has_suffix (heard.text, "O won!") ||
+                 g_str_has_suffix (heard.text, "It’s a draw."));
+  g_test_message ("%u moves; %s", n_moves, heard.text);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+  g_free (heard.text);
+}
+
+/* 81 cells a finger can hit at a phone's 360 px, and at a large window
+ * larger cells, still whole, with a game under way so that the
+ * highlight, the last move and a won board are all drawn. */
+static void
+test_sizes (TttTestWindow *fixture,
+            gconstpointer  data)
+{
+  static const int moves[] = { 0 * 9 + 4, 4 * 9 + 0, 0 * 9 + 8, 8 * 9 + 0, 0 * 9 + 0 };
+  int side;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (moves); i++)
+    ttt_test_click (fixture->window, index_of (moves[i]));
+
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  side = ttt_test_assert_cells_whole (fixture->window, 32);
+  g_test_message ("360 × 600: cells of %d px", side);
+  {
+    int minimum;
+
+    gtk_widget_measure (adw_application_window_get_content (ADW_APPLICATION_WINDOW (fixture->window)),
+                        GTK_ORIENTATION_VERTICAL, 360, &minimum, NULL, NULL, NULL);
+    /* For the log: the height a window of 360 px needs in Ultimate. */
+    g_test_message ("at 360 px wide the content needs %d px of height", minimum);
+  }
+
+  ttt_test_set_content_size (fixture->window, 1200, 900);
+  side = ttt_test_assert_cells_whole (fixture->window, 56);
+  g_test_message ("1200 × 900: cells of %d px", side);
+
+  /* And back: the smallest size is the one the window allows. */
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  ttt_test_assert_cells_whole (fixture->window, 32);
+}
+
+/* How much paint covers the top-left corner of @cell, drawn alone: where
+ * a tint would lie, clear of the marks' strokes. */
+static double
+corner_paint (TttTestWindow *fixture,
+              GtkWidget     *cell)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (cell);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (fixture->window));
+  int width = gtk_widget_get_width (cell);
+  int height = gtk_widget_get_height (cell);
+  g_autofree guchar *pixels = NULL;
+  gsize stride;
+  double most = 0;
+
+  g_assert_cmpint (width, >=, 32);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  stride = (gsize) gdk_texture_get_width (texture) * 4;
+  pixels = g_malloc (stride * gdk_texture_get_height (texture));
+  gdk_texture_download (texture, pixels, stride);
+
+  /* A few pixels about 15 % in from the corner: inside a tint's rounded
+   * square, outside an X's or an O's strokes. */
+  for (int y = height * 13 / 100; y <= height * 16 / 100; y++)
+    for (int x = width * 13 / 100; x <= width * 16 / 100; x++)
+      most = MAX (most, pixels[(gsize) y * stride + (gsize) x * 4 + 3] / 255.0);
+
+  return most;
+}
+
+/* A won game: the win is the line of boards and their large marks; the
+ * cells of those boards, which hold both marks and empty ones, take no
+ * tint of their own (a cell's tint has its own mark's colour: an O's or
+ * an empty cell's tint in a board X won read as O's). Classic's winning
+ * cells, all the winner's, keep theirs. */
+static void
+test_won_game_drawn (TttTestWindow *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  guint winning = 0;
+  int plain = -1;
+
+  /* Random games until one is won, not drawn. */
+  while (winning == 0)
+    {
+      ttt_test_activate (fixture->window, "win.new-game");
+      while (ttt_game_get_state (fixture->game) != TTT_GAME_STATE_OVER)
+        {
+          int legal[81], n = 0;
+
+          for (int move = 0; move < 81; move++)
+            if (ttt_game_is_legal (fixture->game, move))
+              legal[n++] = move;
+          ttt_test_click (fixture->window, index_of (legal[g_rand_int_range (rand, 0, n)]));
+        }
+      winning = ttt_game_get_winning_cells (fixture->game);
+    }
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+
+  /* An O or an empty cell in a board of X's win (or the other way round). */
+  for (int move = 0; move < 81 && plain < 0; move++)
+    if ((winning & (1u << (move / 9))) &&
+        ttt_game_get_cell (fixture->game, move) != ttt_game_get_board_winner (fixture->game, move / 9))
+      plain = move;
+  g_assert_cmpint (plain, >=, 0);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, plain)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Part of the winning line");
+  g_assert_cmpfloat (corner_paint (fixture, cell_widget (fixture, plain)), <, 0.02);
+
+  /* Classic's win, for comparison: its cells are tinted. */
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "classic");
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_play_top_row_for_x (fixture->window);
+  g_assert_cmpuint (ttt_game_get_winning_cells (fixture->game), ==, 0x7);
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  g_assert_cmpfloat (corner_paint (fixture, ttt_board_view_get_cell (fixture->board, 0)), >, 0.05);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -249,6 +661,10 @@ main (int   argc,
   ADD ("/ultimate-board/keys", test_keys);
   ADD ("/ultimate-board/hint", test_hint);
   ADD ("/ultimate-board/analysis", test_analysis);
+  ADD ("/ultimate-board/sizes", test_sizes);
+  ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
+  ADD ("/ultimate-board/whole-game-by-accessibility", test_whole_game_by_accessibility);
+  ADD ("/ultimate-board/won-game-drawn", test_won_game_drawn);
 
 #undef ADD
 

@@ -429,6 +429,54 @@ ttt_test_assert_labels_whole (GtkWidget *widget)
     ttt_test_assert_labels_whole (c);
 }
 
+/* Every cell of @window's board is at least @min_side square and lies
+ * inside the board, the board inside the window's content, and the
+ * content needs no more than it has: nothing is cut. Returns the
+ * smallest side, for the log. */
+int
+ttt_test_assert_cells_whole (TttWindow *window,
+                             int        min_side)
+{
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  TttBoardView *view = ttt_window_get_board (window);
+  GtkWidget *board = GTK_WIDGET (view);
+  graphene_rect_t board_bounds, content_bounds;
+  int smallest = G_MAXINT;
+  int minimum;
+
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, gtk_widget_get_width (content));
+  gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, gtk_widget_get_width (board));
+  gtk_widget_measure (board, GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, gtk_widget_get_height (board));
+
+  g_assert_true (gtk_widget_compute_bounds (content, content, &content_bounds));
+  g_assert_true (gtk_widget_compute_bounds (board, content, &board_bounds));
+  g_assert_true (graphene_rect_contains_rect (&content_bounds, &board_bounds));
+
+  for (int i = 0; i < ttt_board_view_get_n_cells (view); i++)
+    {
+      GtkWidget *cell = ttt_board_view_get_cell (view, i);
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_get_mapped (cell));
+      g_assert_true (gtk_widget_compute_bounds (cell, content, &bounds));
+      if (!graphene_rect_contains_rect (&board_bounds, &bounds))
+        g_error ("Cell %d (%g, %g, %g × %g) is cut by the board (%g, %g, %g × %g)", i,
+                 bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
+                 board_bounds.origin.x, board_bounds.origin.y, board_bounds.size.width, board_bounds.size.height);
+      g_assert_cmpint (gtk_widget_get_width (cell), ==, gtk_widget_get_height (cell));
+      smallest = MIN (smallest, gtk_widget_get_width (cell));
+    }
+
+  if (smallest < min_side)
+    g_error ("A cell is %d px, under %d px, at %d × %d", smallest, min_side,
+             gtk_widget_get_width (content), gtk_widget_get_height (content));
+  ttt_test_assert_labels_whole (content);
+  return smallest;
+}
+
 /* The first widget under @root, in depth-first order, that @match
  * accepts, or NULL. What @match refuses is not searched further in when
  * it says so through @prune. */

@@ -50,6 +50,8 @@ void          ttt_test_assert_badges      (TttWindow            *window,
                                            guint                 end);
 TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
 void          ttt_test_assert_labels_whole (GtkWidget           *widget);
+int           ttt_test_assert_cells_whole (TttWindow            *window,
+                                           int                   min_side);
 void          ttt_test_set_window_content_size (GtkWindow       *window,
                                            GtkWidget            *content,
                                            int                   width,

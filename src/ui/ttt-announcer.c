@@ -28,7 +28,10 @@
  * the analysis afterwards. Giving it back alone at once would be a second
  * change, and Orca's second message would cut the news short. Once the
  * focus leaves (or the owner describes it anew) the widget has its own
- * description again, without the news.
+ * description again, without the news. A description that says what the
+ * news says anyway (Ultimate's "You play in this board", where the news
+ * ends "You play in the top-left board.") is left out of it, so that it
+ * is not heard twice: ttt_announcer_describe_full().
  */
 
 #include "config.h"
@@ -48,6 +51,7 @@ struct _TttAnnouncer
 G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
 
 #define OWN_DESCRIPTION "ttt-announcer-own-description"
+#define NOT_AFTER_NEWS  "ttt-announcer-not-after-news"
 
 /* What @widget says of itself when no news is on it: what its owner gave
  * ttt_announcer_describe(), else its tooltip (GTK's own choice). */
@@ -200,7 +204,7 @@ ttt_announcer_announce (TttAnnouncer *self,
       }
 
     own = own_description (target, &described);
-    if (described && own != NULL)
+    if (described && own != NULL && g_object_get_data (G_OBJECT (target), NOT_AFTER_NEWS) == NULL)
       {
         g_autofree char *both = g_strconcat (text, " ", own, NULL);
 
@@ -228,9 +232,29 @@ void
 ttt_announcer_describe (GtkWidget  *widget,
                         const char *description)
 {
+  ttt_announcer_describe_full (widget, description, TRUE);
+}
+
+/**
+ * ttt_announcer_describe_full:
+ * @widget: a widget that news may be told on
+ * @description: (nullable): what @widget means, for a screen reader
+ * @after_news: whether news told on @widget is followed by @description
+ *
+ * As ttt_announcer_describe(); with @after_news %FALSE, news told while
+ * @widget has the focus is heard alone, as on a widget of no description
+ * of its own, because the news says what @description says. @widget has
+ * @description back once the focus leaves.
+ */
+void
+ttt_announcer_describe_full (GtkWidget  *widget,
+                             const char *description,
+                             gboolean    after_news)
+{
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
   g_object_set_data_full (G_OBJECT (widget), OWN_DESCRIPTION,
                           g_strdup (description != NULL ? description : ""), g_free);
+  g_object_set_data (G_OBJECT (widget), NOT_AFTER_NEWS, GINT_TO_POINTER (!after_news));
   set_description (widget, description);
 }

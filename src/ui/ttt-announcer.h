@@ -17,5 +17,8 @@ void          ttt_announcer_announce (TttAnnouncer *self,
                                       const char   *text);
 void          ttt_announcer_describe (GtkWidget    *widget,
                                       const char   *description);
+void          ttt_announcer_describe_full (GtkWidget  *widget,
+                                           const char *description,
+                                           gboolean    after_news);
 
 G_END_DECLS

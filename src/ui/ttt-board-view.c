@@ -22,13 +22,22 @@
 #include "ttt-words.h"
 
 /* Below this a mark is hard to hit with a finger; the window's minimum
- * size leaves room for it at 360 px. A board of several blocks keeps the
- * size of one block of such cells: a person aims at the block first. */
+ * size leaves room for it at 360 px. */
 #define MIN_CELL_SIZE  80
 #define NAT_CELL_SIZE  128
+/* A board of several blocks (Ultimate's 9 × 9) has to fit the same 360 px
+ * less the window's margins, 336 px: nine cells of 32 px, still a
+ * finger's width, leave 48 px for six gaps within blocks and two between
+ * them. Its natural size is that of one block of classic cells. */
+#define MIN_BLOCKS_CELL_SIZE 32
 /* Between two cells of a block, and between two blocks. */
 #define GAP            8
 #define BLOCK_GAP      20
+/* ... and on a board of several blocks, as a share of a cell, so that the
+ * design (the # of each block inside a bolder large #) keeps its
+ * proportions from 360 px to full screen: 4 and 12 px at 32 px cells. */
+#define BLOCKS_GAP_EIGHTHS        1
+#define BLOCKS_BLOCK_GAP_EIGHTHS  3
 /* The lines between cells; between blocks they are the thicker ones. */
 #define LINE_WIDTH     4
 
@@ -190,16 +199,15 @@ mark_opacity (TttBoardView *self,
 
   if (self->review != NULL)
     return winning == 0 || is_winning (self, winning, cell) ? 1.0 : 0.35;
-  if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
-    return is_ultimate (self) &&
-           ttt_game_get_board_winner (self->game, game_cell_of (self, cell) / 9) != TTT_MARK_NONE
-           ? 0.3 : 1.0;
-  if (is_winning (self, winning, cell))
-    return 1.0;
-  /* A small board that is won shows its winner large over its marks. */
+  /* A small board that is won shows its winner large over its marks,
+   * in play and at the end, on the winning line too. */
   if (is_ultimate (self) &&
       ttt_game_get_board_winner (self->game, game_cell_of (self, cell) / 9) != TTT_MARK_NONE)
     return 0.3;
+  if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
+    return 1.0;
+  if (is_winning (self, winning, cell))
+    return 1.0;
   if (winning != 0)
     return 1.0 - 0.65 * self->finish_value;
   return 1.0 - 0.5 * self->finish_value;
@@ -208,30 +216,53 @@ mark_opacity (TttBoardView *self,
 /* Geometry: where the @index-th row or column starts, for cells of
  * @cell_size in blocks of @block, and how far @n of them reach. */
 
-static int
-offset_of (int index,
-           int block,
-           int cell_size)
+static gboolean
+has_blocks (TttBoardView *self)
 {
-  int block_edges = index / block;
+  return self->geometry.rows != self->geometry.block_rows ||
+         self->geometry.columns != self->geometry.block_columns;
+}
 
-  return index * cell_size + (index - block_edges) * GAP + block_edges * BLOCK_GAP;
+/* The gap between two cells of a block, or (@block_edge) two blocks. */
+static int
+gap_of (TttBoardView *self,
+        int           cell_size,
+        gboolean      block_edge)
+{
+  if (!has_blocks (self))
+    return block_edge ? BLOCK_GAP : GAP;
+
+  return block_edge ? cell_size * BLOCKS_BLOCK_GAP_EIGHTHS / 8 : cell_size * BLOCKS_GAP_EIGHTHS / 8;
 }
 
 static int
-extent_of (int n,
-           int block,
-           int cell_size)
+offset_of (TttBoardView *self,
+           int           index,
+           int           block,
+           int           cell_size)
 {
-  return offset_of (n - 1, block, cell_size) + cell_size;
+  int block_edges = index / block;
+
+  return index * cell_size + (index - block_edges) * gap_of (self, cell_size, FALSE) +
+         block_edges * gap_of (self, cell_size, TRUE);
+}
+
+static int
+extent_of (TttBoardView *self,
+           int           n,
+           int           block,
+           int           cell_size)
+{
+  return offset_of (self, n - 1, block, cell_size) + cell_size;
 }
 
 /* The gap before the @index-th row or column, at a block's edge or not. */
 static int
-gap_before (int index,
-            int block)
+gap_before (TttBoardView *self,
+            int           index,
+            int           block)
 {
-  return index % block == 0 ? BLOCK_GAP : GAP;
+  return gap_of (self, self->cell_size, index % block == 0);
 }
 
 /* Drawing */
@@ -294,8 +325,8 @@ snapshot_win_line (TttBoardView *self,
       gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color", &halo_color);
       cr = gtk_snapshot_append_cairo (snapshot,
                                       &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
-                                                           extent_of (g->columns, g->block_columns, self->cell_size),
-                                                           extent_of (g->rows, g->block_rows, self->cell_size)));
+                                                           extent_of (self, g->columns, g->block_columns, self->cell_size),
+                                                           extent_of (self, g->rows, g->block_rows, self->cell_size)));
       /* Not in the winner's colour and width, where it lay on X's strokes
        * and read as three long slashes: a thinner line in the text's
        * colour on a halo of the background, which parts it from the
@@ -338,14 +369,14 @@ path_lines (TttBoardView *self,
       if ((i % block == 0) != block_edges)
         continue;
 
-      at = offset_of (i, block, self->cell_size) - gap_before (i, block) / 2.0;
+      at = offset_of (self, i, block, self->cell_size) - gap_before (self, i, block) / 2.0;
       /* A line of a block stops at the block's ends; a block's edge
        * crosses the board. */
       for (int start = 0; start < n_across; start += block_edges ? n_across : block_across)
         {
           int end = block_edges ? n_across - 1 : start + block_across - 1;
-          double from = offset_of (start, block_across, self->cell_size) + inset;
-          double to = offset_of (end, block_across, self->cell_size) + self->cell_size - inset;
+          double from = offset_of (self, start, block_across, self->cell_size) + inset;
+          double to = offset_of (self, end, block_across, self->cell_size) + self->cell_size - inset;
 
           if (vertical)
             {
@@ -373,10 +404,10 @@ block_bounds (TttBoardView    *self,
   int block_row = board / blocks_across;
 
   graphene_rect_init (bounds,
-                      self->origin_x + offset_of (block_column * g->block_columns, g->block_columns, self->cell_size),
-                      self->origin_y + offset_of (block_row * g->block_rows, g->block_rows, self->cell_size),
-                      extent_of (g->block_columns, g->block_columns, self->cell_size),
-                      extent_of (g->block_rows, g->block_rows, self->cell_size));
+                      self->origin_x + offset_of (self, block_column * g->block_columns, g->block_columns, self->cell_size),
+                      self->origin_y + offset_of (self, block_row * g->block_rows, g->block_rows, self->cell_size),
+                      extent_of (self, g->block_columns, g->block_columns, self->cell_size),
+                      extent_of (self, g->block_rows, g->block_rows, self->cell_size));
 }
 
 /* Ultimate, under the cells: the boards the side to move may play in, on
@@ -399,7 +430,8 @@ snapshot_playable_boards (TttBoardView *self,
         GskRoundedRect rounded;
 
         block_bounds (self, b, &bounds);
-        graphene_rect_inset (&bounds, -BLOCK_GAP / 4.0, -BLOCK_GAP / 4.0);
+        graphene_rect_inset (&bounds, -gap_of (self, self->cell_size, TRUE) / 4.0,
+                             -gap_of (self, self->cell_size, TRUE) / 4.0);
         gsk_rounded_rect_init_from_rect (&rounded, &bounds, self->cell_size * 0.25);
         gtk_snapshot_push_rounded_clip (snapshot, &rounded);
         gtk_snapshot_append_color (snapshot, &color, &bounds);
@@ -431,6 +463,11 @@ snapshot_won_boards (TttBoardView *self,
       if (index < 0)
         continue;
       ttt_cell_get_mark_color (self->cells[index], &color);
+      /* At the end only the boards of the win stand out. */
+      if (self->review == NULL && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER &&
+          ttt_game_get_winning_cells (self->game) != 0 &&
+          (ttt_game_get_winning_cells (self->game) & (1u << b)) == 0)
+        color.alpha *= 1.0 - 0.65 * self->finish_value;
 
       block_bounds (self, b, &bounds);
       cr = gtk_snapshot_append_cairo (snapshot, &bounds);
@@ -463,8 +500,8 @@ ttt_board_view_snapshot (GtkWidget   *widget,
 
   cr = gtk_snapshot_append_cairo (snapshot,
                                   &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
-                                                       extent_of (g->columns, g->block_columns, self->cell_size),
-                                                       extent_of (g->rows, g->block_rows, self->cell_size)));
+                                                       extent_of (self, g->columns, g->block_columns, self->cell_size),
+                                                       extent_of (self, g->rows, g->block_rows, self->cell_size)));
 
   /* The lines of the #, in the board's own (dim) colour; within the
    * blocks of a larger board they are thinner than between them. */
@@ -501,7 +538,8 @@ ttt_board_view_snapshot (GtkWidget   *widget,
 /* Layout: rows by columns of square cells, centred in whatever the board
  * is given; mirrored for right-to-left languages like any grid. */
 
-/* A board of several blocks keeps the size of one block of cells. */
+/* A board of several blocks keeps the natural size of one block of
+ * cells. */
 static int
 cell_size_for (TttBoardView *self,
                int           size)
@@ -526,8 +564,8 @@ ttt_board_view_measure (GtkWidget      *widget,
   int n = horizontal ? g->columns : g->rows;
   int block = horizontal ? g->block_columns : g->block_rows;
 
-  *minimum = extent_of (n, block, cell_size_for (self, MIN_CELL_SIZE));
-  *natural = extent_of (n, block, cell_size_for (self, NAT_CELL_SIZE));
+  *minimum = extent_of (self, n, block, has_blocks (self) ? MIN_BLOCKS_CELL_SIZE : MIN_CELL_SIZE);
+  *natural = extent_of (self, n, block, cell_size_for (self, NAT_CELL_SIZE));
 }
 
 static void
@@ -538,21 +576,28 @@ ttt_board_view_size_allocate (GtkWidget *widget,
 {
   TttBoardView *self = TTT_BOARD_VIEW (widget);
   const TttBoardGeometry *g = &self->geometry;
-  int gaps_x = extent_of (g->columns, g->block_columns, 0);
-  int gaps_y = extent_of (g->rows, g->block_rows, 0);
   gboolean rtl = is_rtl (self);
+  int size;
 
-  self->cell_size = MAX (MIN ((width - gaps_x) / g->columns, (height - gaps_y) / g->rows), 1);
-  self->origin_x = (width - extent_of (g->columns, g->block_columns, self->cell_size)) / 2;
-  self->origin_y = (height - extent_of (g->rows, g->block_rows, self->cell_size)) / 2;
+  /* The largest cells that fit; the gaps grow with them on a board of
+   * blocks, and from this first guess a few steps down find the size. */
+  size = MAX (MIN ((width - extent_of (self, g->columns, g->block_columns, 0)) / g->columns,
+                   (height - extent_of (self, g->rows, g->block_rows, 0)) / g->rows), 1);
+  while (size > 1 &&
+         (extent_of (self, g->columns, g->block_columns, size) > width ||
+          extent_of (self, g->rows, g->block_rows, size) > height))
+    size--;
+  self->cell_size = size;
+  self->origin_x = (width - extent_of (self, g->columns, g->block_columns, self->cell_size)) / 2;
+  self->origin_y = (height - extent_of (self, g->rows, g->block_rows, self->cell_size)) / 2;
 
   for (int i = 0; i < self->n_cells; i++)
     {
       int column = rtl ? g->columns - 1 - i % g->columns : i % g->columns;
       int row = i / g->columns;
       GtkAllocation allocation = {
-        self->origin_x + offset_of (column, g->block_columns, self->cell_size),
-        self->origin_y + offset_of (row, g->block_rows, self->cell_size),
+        self->origin_x + offset_of (self, column, g->block_columns, self->cell_size),
+        self->origin_y + offset_of (self, row, g->block_rows, self->cell_size),
         self->cell_size,
         self->cell_size,
       };
@@ -635,7 +680,8 @@ ultimate_note (TttBoardView   *self,
  * screen reader meets a small board. */
 static char *
 board_state_sentence (TttBoardView *self,
-                      int           cell)
+                      int           cell,
+                      gboolean     *in_news)
 {
   int board = game_cell_of (self, cell) / 9;
   guint bit = 1u << board;
@@ -659,9 +705,14 @@ board_state_sentence (TttBoardView *self,
 
   if (ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
       ttt_game_get_playable_boards (self->game) == bit)
-    /* Translators: the accessible description of a cell of Ultimate
-     * Tic-Tac-Toe in the one small board the person to move is sent to. */
-    return g_strdup (_("You play in this board"));
+    {
+      /* Every piece of news told while a person is sent to one board
+       * ends by naming it (TttNews), or is a hint, to a cell of it. */
+      *in_news = TRUE;
+      /* Translators: the accessible description of a cell of Ultimate
+       * Tic-Tac-Toe in the one small board the person to move is sent to. */
+      return g_strdup (_("You play in this board"));
+    }
 
   return NULL;
 }
@@ -671,7 +722,8 @@ update_note (TttBoardView   *self,
              int             cell,
              TttMark         mark,
              TttNoteSymbol  *kind,
-             char          **text)
+             char          **text,
+             gboolean       *in_news)
 {
   TttVerdict verdict;
   guint n_moves;
@@ -679,6 +731,7 @@ update_note (TttBoardView   *self,
 
   *kind = TTT_NOTE_SYMBOL_NONE;
   *text = NULL;
+  *in_news = FALSE;
 
   if (self->review != NULL)
     {
@@ -724,7 +777,7 @@ update_note (TttBoardView   *self,
   /* The analysis of a cell says more than its board's state; a review
    * is about one move. */
   if (self->review == NULL && is_ultimate (self))
-    return board_state_sentence (self, cell);
+    return board_state_sentence (self, cell, in_news);
 
   return NULL;
 }
@@ -749,7 +802,7 @@ update_cell (TttBoardView *self,
   g_autofree char *sentence = NULL;
   TttCellState shown = { 0 };
 
-  sentence = update_note (self, cell, mark, &shown.note, &note_text);
+  sentence = update_note (self, cell, mark, &shown.note, &note_text, &shown.note_in_news);
   shown.mark = mark;
   shown.note_text = note_text;
   shown.note_sentence = sentence;

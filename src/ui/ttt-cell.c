@@ -45,6 +45,7 @@ struct _TttCell
   char            *note_text;
   char            *note_sentence;
   gboolean         note_at_foot;
+  gboolean         note_in_news;
   gboolean         locked;
 
   /* How much a finished game fades this mark (1: not at all). */
@@ -295,8 +296,12 @@ draw_cell (GtkDrawingArea *area,
    * the pointer's grey hover is not; as it lands the tint starts
    * stronger and settles. A square, not a ring: a ring round an X would
    * read as an O. The cells of a win take the same tint, under the line
-   * through them. */
-  if ((self->emphasis & (TTT_CELL_EMPHASIS_LAST_MOVE | TTT_CELL_EMPHASIS_WINNING)) || self->pulse_value > 0)
+   * through them; not in a small board of Ultimate, where a win is a line
+   * of boards whose cells hold both marks and empty ones: the boards'
+   * large marks and the line say it there. */
+  if ((self->emphasis & TTT_CELL_EMPHASIS_LAST_MOVE) ||
+      ((self->emphasis & TTT_CELL_EMPHASIS_WINNING) && self->block_name == NULL) ||
+      self->pulse_value > 0)
     {
       double inset = size * 0.06;
 
@@ -373,8 +378,10 @@ update_accessible (TttCell *self)
   else
     description = self->note_sentence;
 
-  /* Through the announcer, which keeps it under news told on the cell. */
-  ttt_announcer_describe (GTK_WIDGET (self), description);
+  /* Through the announcer, which keeps it under news told on the cell,
+   * unless the news says it already. */
+  ttt_announcer_describe_full (GTK_WIDGET (self), description,
+                               !(self->note_in_news && description == self->note_sentence));
 }
 
 /**
@@ -407,6 +414,7 @@ ttt_cell_set_state (TttCell            *self,
   self->note = self->note_text != NULL ? state->note : TTT_NOTE_SYMBOL_NONE;
   g_free (self->note_sentence);
   self->note_sentence = g_strdup (state->note_sentence);
+  self->note_in_news = state->note_in_news;
 
   /* An empty cell takes the colour of its ghost's side. */
   colour = self->mark != TTT_MARK_NONE ? self->mark : self->ghost;

@@ -46,6 +46,10 @@ typedef struct
   const char      *note_text;
   const char      *note_sentence;
   gboolean         note_at_foot;
+  /* The sentence says what the news says whenever it is told (Ultimate's
+   * "You play in this board" beside "You play in the top-left board."):
+   * news told on the cell is heard without it (TttAnnouncer). */
+  gboolean         note_in_news;
 } TttCellState;
 
 #define TTT_TYPE_CELL (ttt_cell_get_type ())

@@ -103,6 +103,22 @@ tally_title (TttTallyId id)
     }
 }
 
+/* The row's title as a screen reader hears it. The eye sees Ultimate's
+ * rows under their own heading, "Easy" beside the classic "Easy"; moving
+ * from row to row a screen reader does not say the heading, so the name
+ * says the game. */
+static char *
+tally_spoken_title (TttTallyId id)
+{
+  if (ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE)
+    /* Translators: the accessible name of a row of the statistics of
+     * Ultimate Tic-Tac-Toe: %s is the row's title, a level ("Easy") or
+     * "X against O". */
+    return g_strdup_printf (C_("statistics row", "Ultimate, %s"), tally_title (id));
+
+  return g_strdup (tally_title (id));
+}
+
 /* The first line of a row: the games and how they ended. */
 static char *
 results_text (TttTallyId      id,
@@ -226,8 +242,9 @@ update_row (TttStatisticsWindow *self,
    * focus reaches it, and Orca then says it twice. GTK would also add the
    * title label's text to the name ("Easy Easy"). */
   {
+    g_autofree char *title = tally_spoken_title (id);
     g_autofree char *name = g_strdup_printf (C_("setting and value", "%1$s: %2$s"),
-                                             tally_title (id), description);
+                                             title, description);
 
     gtk_accessible_update_property (GTK_ACCESSIBLE (row),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, name,

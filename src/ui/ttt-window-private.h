@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ttt-board-view-private.h"
+#include "ttt-news.h"
 #include "ttt-sound-player-private.h"
 #include "ttt-window.h"
 
@@ -18,6 +19,9 @@ const char *ttt_window_get_status (TttWindow *self);
 const char *ttt_window_get_notice (TttWindow *self);
 TttReviewCursor *ttt_window_get_review (TttWindow *self);
 AdwToast   *ttt_window_get_level_toast (TttWindow *self);
+
+/* What the window tells a screen reader, through its announcer. */
+TttNews        *ttt_window_get_news   (TttWindow *self);
 
 /* Made by the window for its game; its "enabled" follows the sound key. */
 TttSoundPlayer *ttt_window_get_sound_player (TttWindow *self);

@@ -1119,6 +1119,14 @@ ttt_window_get_notice (TttWindow *self)
   return gtk_label_get_label (self->notice_label);
 }
 
+TttNews *
+ttt_window_get_news (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->news;
+}
+
 TttBoardView *
 ttt_window_get_board (TttWindow *self)
 {
