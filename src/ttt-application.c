@@ -16,6 +16,7 @@
 #include "ttt-preferences-window.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics-window.h"
+#include "ttt-test-hooks.h"
 #include "ttt-window.h"
 #ifdef TTT_HAVE_NETWORK
 #include "ttt-connection.h"
@@ -609,6 +610,9 @@ ttt_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self),
                                            accels[i].action, accels[i].accels);
+  /* For tests that play the real program from another process. */
+  if (g_getenv ("TTT_TEST_HOOKS") != NULL)
+    ttt_test_hooks_install (GTK_APPLICATION (self));
 
   {
     const int signals[] = { SIGTERM, SIGINT, SIGHUP };
@@ -632,17 +636,18 @@ ttt_application_activate (GApplication *app)
       gtk_window_present (window);
 
       /* The first start asks what to play, unless the command line has
-       * said how. Once is enough: New Game asks again. */
+       * said how (--host and --join open their own window). Once is
+       * enough: New Game asks again. */
       if (!self->has_level_override && !self->has_first_override &&
+          self->net_host_port < 0 && self->net_join == NULL &&
           !g_settings_get_boolean (self->settings, "new-game-shown"))
         {
           ttt_window_choose_game (TTT_WINDOW (window));
           g_settings_set_boolean (self->settings, "new-game-shown", TRUE);
         }
-      return;
     }
-
-  gtk_window_present (window);
+  else
+    gtk_window_present (window);
 
 #ifdef TTT_HAVE_NETWORK
   /* --host and --join, once. */

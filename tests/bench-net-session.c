@@ -6,8 +6,12 @@
  * TttNetSessions over loopback in one process play draws, rematch after
  * rematch: each round trip is from a person's move on one board (the game,
  * the session, TLS) until the other side's answer is on that board again,
- * the answer played as soon as the move arrives. The network core's own
- * round trips, in one process and between two, are bench-net's.
+ * the answer played as soon as the move arrives. Before that, the time
+ * from Join (ttt_net_session_join(), what the Join button calls) until the
+ * guest's session shows its code, the moment its window turns to the
+ * verification page: TCP, TLS with both certificates, the two hellos.
+ * The network core's own round trips, in one process and between two, are
+ * bench-net's.
  */
 
 #include "config.h"
@@ -19,6 +23,7 @@
 #include "ttt-net-session.h"
 
 #define GAMES 40
+#define JOINS 20
 
 static int
 compare_doubles (const void *a,
@@ -68,6 +73,60 @@ has_moves (gpointer data)
   return ttt_game_get_n_moves (wait->game) >= wait->n_moves;
 }
 
+static void
+print_figures (const char *what,
+               double     *ms,
+               guint       n)
+{
+  qsort (ms, n, sizeof *ms, compare_doubles);
+  printf ("%-44s median %7.3f ms  p90 %7.3f ms  min %7.3f ms  max %7.3f ms  (%u runs)\n",
+          what, ms[n / 2], ms[(n * 9) / 10], ms[0], ms[n - 1], n);
+}
+
+/* Join to the verification page, each time with new sessions (and so new
+ * certificates, made when a connection first needs one). */
+static void
+bench_join (void)
+{
+  double ms[JOINS];
+
+  for (guint j = 0; j < JOINS; j++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *address = NULL;
+      g_autoptr(TttGame) host_game = ttt_game_new ();
+      g_autoptr(TttGame) guest_game = ttt_game_new ();
+      g_autoptr(TttNetSession) host = NULL;
+      g_autoptr(TttNetSession) guest = NULL;
+      gint64 start;
+
+      ttt_game_start_new (host_game);
+      ttt_game_start_new (guest_game);
+      host = ttt_net_session_new (host_game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+      guest = ttt_net_session_new (guest_game, TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+      ttt_net_set_patient_timeouts (ttt_net_session_get_connection (host));
+      ttt_net_set_patient_timeouts (ttt_net_session_get_connection (guest));
+      if (!ttt_net_session_host (host, "127.0.0.1", 0, &error))
+        g_error ("%s", error->message);
+      address = g_strdup_printf ("127.0.0.1:%u", ttt_connection_get_port (ttt_net_session_get_connection (host)));
+
+      start = g_get_monotonic_time ();
+      if (!ttt_net_session_join (guest, address, &error))
+        g_error ("%s", error->message);
+      wait_state (guest, TTT_NET_SESSION_VERIFYING);
+      ms[j] = (g_get_monotonic_time () - start) / 1000.0;
+      if (ttt_net_session_get_code (guest) == NULL)
+        g_error ("The verification page has no code");
+
+      ttt_net_session_leave (guest);
+      ttt_net_session_leave (host);
+      g_clear_object (&guest);
+      g_clear_object (&host);
+      ttt_net_drain ();
+    }
+  print_figures ("Join to the verification page, loopback", ms, JOINS);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -80,12 +139,14 @@ main (int   argc,
   TttNetSession *sessions[2];
   guint n = 0;
 
+  bench_join ();
+
   for (guint i = 0; i < 2; i++)
     {
       games[i] = ttt_game_new ();
       ttt_game_start_new (games[i]);
       sessions[i] = ttt_net_session_new (games[i], i == 0 ? TTT_CONNECTION_ROLE_HOST : TTT_CONNECTION_ROLE_GUEST,
-                                         i == 0 ? "Ana" : "Ben", TTT_NET_X_HOST);
+                                         i == 0 ? "Ana" : "Ben", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
       ttt_net_set_patient_timeouts (ttt_net_session_get_connection (sessions[i]));
     }
   if (!ttt_net_session_host (sessions[0], "127.0.0.1", 0, &error))
@@ -131,9 +192,7 @@ main (int   argc,
       ttt_net_session_offer_rematch (sessions[1 - g % 2]);
     }
 
-  qsort (ms, n, sizeof *ms, compare_doubles);
-  printf ("%-44s median %7.3f ms  p90 %7.3f ms  min %7.3f ms  max %7.3f ms  (%u runs)\n",
-          "move round trip, games and sessions", ms[n / 2], ms[(n * 9) / 10], ms[0], ms[n - 1], n);
+  print_figures ("move round trip, games and sessions", ms, n);
 
   for (guint i = 0; i < 2; i++)
     {

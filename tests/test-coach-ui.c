@@ -813,6 +813,135 @@ test_review_steady (TttTestWindow *fixture,
     }
 }
 
+/* Ultimate: a game between two people that O loses at move 28 by giving
+ * X a free choice, and X wins at once (as in test-ultimate-review.c). The
+ * review opens at once and grades off the main thread, the summary
+ * counting its way; then the lines give the grades, the move the engine
+ * preferred, and say they are estimates; the board shows the grade and
+ * the preferred cell. */
+static void
+test_review_ultimate (TttTestWindow *fixture,
+                      gconstpointer  data)
+{
+  static const int moves[] = {
+    16, 70, 63, 2, 20, 23, 45, 3, 30, 32, 47, 22, 36, 4, 42, 58, 41, 51, 60, 57,
+    27, 8, 78, 59, 46, 13, 39, 31, 33,
+  };
+  TttReviewCursor *review;
+  GtkLabel *summary, *line;
+  TttUltimateGrade grade;
+  gint64 deadline;
+  guint n_iterations = 0;
+  const char *symbol = NULL;
+
+  ttt_test_two_players (fixture);
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    ttt_test_click (fixture->window, ttt_ultimate_move_row (moves[i]) * 9 + ttt_ultimate_move_col (moves[i]));
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
+
+  g_assert_true (ttt_test_action_enabled (fixture->window, "win.review"));
+  ttt_test_activate (fixture->window, "win.review");
+  review = ttt_window_get_review (fixture->window);
+  g_assert_nonnull (review);
+  summary = GTK_LABEL (ttt_test_window_child (fixture->window, "summary_label"));
+  line = GTK_LABEL (ttt_test_window_child (fixture->window, "move_label"));
+  g_assert_false (ttt_review_cursor_get_ready (review));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (summary), "Grading the moves… "));
+  g_assert_cmpstr (gtk_label_get_label (line), ==, "Move 29 — X in the centre-left board, row 3, column 1. It wins the game.");
+
+  /* The window goes on answering meanwhile: the main loop turns, and
+   * stepping works. */
+  ttt_test_activate (fixture->window, "win.review-previous");
+  g_assert_cmpuint (ttt_review_cursor_get_position (review), ==, 28);
+  deadline = g_get_monotonic_time () + 4 * TTT_TEST_DEADLINE_US;
+  while (!ttt_review_cursor_get_ready (review) && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      n_iterations++;
+    }
+  g_assert_true (ttt_review_cursor_get_ready (review));
+  g_assert_cmpuint (n_iterations, >, 1);
+
+  g_assert_true (g_str_has_suffix (gtk_label_get_label (summary), "The grades are the engine’s estimates."));
+  g_assert_true (ttt_review_cursor_get_ultimate_grade (review, 28, &grade));
+  g_assert_cmpint (grade.grade, ==, TTT_GRADE_BLUNDER);
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (line),
+                                   "Move 28 — O in the centre-left board, row 2, column 2: Blunder. "));
+  g_assert_nonnull (strstr (gtk_label_get_label (line), "Estimated chance to win: "));
+  g_assert_nonnull (strstr (gtk_label_get_label (line), "The engine preferred "));
+  g_assert_cmpstr (ttt_board_view_get_note (fixture->board, ttt_ultimate_move_row (31) * 9 + ttt_ultimate_move_col (31),
+                                            &symbol), ==, "Blunder");
+  g_assert_cmpstr (ttt_board_view_get_note (fixture->board, ttt_ultimate_move_row (grade.best) * 9 +
+                                                            ttt_ultimate_move_col (grade.best), NULL), ==, "Best");
+  /* The board shows the position at the cursor: move 28 on, 29 not. */
+  g_assert_cmpint (ttt_review_cursor_get_cell (review, 31), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_review_cursor_get_cell (review, 33), ==, TTT_MARK_NONE);
+
+  /* Leaving while another grading runs cancels it, and a new game is
+   * played as usual. */
+  ttt_test_activate (fixture->window, "win.review-done");
+  ttt_test_activate (fixture->window, "win.review");
+  g_assert_false (ttt_review_cursor_get_ready (ttt_window_get_review (fixture->window)));
+  ttt_test_activate (fixture->window, "win.new-game");
+  g_assert_null (ttt_window_get_review (fixture->window));
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  while (ttt_review_cursor_count_grading () > 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ttt_review_cursor_count_grading (), ==, 0);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
+}
+
+/* Ultimate's hint is searched for off the main thread: the button spins
+ * and says so meanwhile, the hint comes with its reason, and a move made
+ * meanwhile cancels it. */
+static void
+test_hint_ultimate (TttTestWindow *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *button = ttt_test_window_child (fixture->window, "hint_button");
+  GtkWidget *status = ttt_test_window_child (fixture->window, "status_label");
+  gint64 deadline;
+
+  ttt_test_two_players (fixture);
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
+  ttt_test_iterate ();
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Hint (an estimate from a search)");
+  ttt_test_click (fixture->window, ttt_ultimate_move_row (40) * 9 + ttt_ultimate_move_col (40));
+
+  /* Not ttt_test_activate(), which waits for every search to end. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
+  g_assert_true (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_true (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Looking for a hint…");
+  gtk_test_accessible_assert_state (button, GTK_ACCESSIBLE_STATE_BUSY, TRUE);
+
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  while (ttt_game_get_hint_thinking (fixture->game) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  ttt_test_iterate ();
+  g_assert_false (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_cmpint (ttt_game_get_ultimate_hint (fixture->game, NULL, NULL), >=, 0);
+  g_assert_false (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
+  gtk_test_accessible_assert_state (button, GTK_ACCESSIBLE_STATE_BUSY, FALSE);
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (status)), "Hint: "));
+
+  /* Again after a move, which is then played over it: nothing comes. */
+  ttt_test_click (fixture->window, ttt_ultimate_move_row (36) * 9 + ttt_ultimate_move_col (36));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
+  g_assert_true (ttt_game_get_hint_thinking (fixture->game));
+  g_signal_emit_by_name (ttt_window_get_cell (fixture->window, ttt_ultimate_move_row (4) * 9 +
+                                                               ttt_ultimate_move_col (4)), "clicked");
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_false (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_false (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_ultimate_hint (fixture->game, NULL, NULL), ==, -1);
+  g_assert_false (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (status)), "Hint: "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -828,11 +957,13 @@ main (int   argc,
   ADD ("/coach-ui/discoverable", test_coach_discoverable);
   ADD ("/coach-ui/hint/reasons", test_hint_reasons);
   ADD ("/coach-ui/hint/with-analysis", test_hint_with_analysis);
+  ADD ("/coach-ui/hint/ultimate", test_hint_ultimate);
   ADD ("/coach-ui/review/navigation", test_review_navigation);
   ADD ("/coach-ui/review/board-readable", test_review_board_readable);
   ADD ("/coach-ui/review/leave", test_review_leave);
   ADD ("/coach-ui/review/against-computer", test_review_against_computer);
   ADD ("/coach-ui/review/steady", test_review_steady);
+  ADD ("/coach-ui/review/ultimate", test_review_ultimate);
 
 #undef ADD
 

@@ -506,6 +506,34 @@ test_variant_preference (void)
   g_assert_true (ttt_game_play (game, 8));
 }
 
+/* A hint's search is 800,000 iterations, about two minutes under
+ * valgrind: there only the hints a search proves at once (and the
+ * cancellations) are checked. */
+static gboolean
+skip_full_search (void)
+{
+  if (g_getenv ("TTT_TEST_UNDER_VALGRIND") == NULL)
+    return FALSE;
+  g_test_skip ("a whole hint search is too slow under valgrind");
+  return TRUE;
+}
+
+/* Asks for the hint and waits for its search, off the main thread. */
+static int
+show_hint_and_wait (TttGame *game)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_cmpint (ttt_game_show_hint (game), ==, -1);
+  g_assert_true (ttt_game_get_hint_thinking (game));
+  ttt_test_iterate ();
+  g_assert_false (ttt_game_get_hint_thinking (game));
+  g_test_message ("hint after %.0f ms (at most %d iterations)",
+                  (g_get_monotonic_time () - start) / 1000.0, TTT_GAME_ULTIMATE_HINT_ITERATIONS);
+
+  return ttt_game_get_ultimate_hint (game, NULL, NULL);
+}
+
 /* The hint: a legal move of a search of its own, with a reason in words,
  * the same when asked twice, held until the board changes; the classic
  * analysis has nothing to say in Ultimate yet. */
@@ -520,12 +548,19 @@ test_hint (void)
   guint n_hints = 0;
   int cell, again, percent = -1;
 
+  if (skip_full_search ())
+    return;
+
   TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
   g_signal_connect_swapped (game, "hint-changed", G_CALLBACK (ttt_test_count_cb), &n_hints);
 
-  cell = ttt_game_show_hint (game);
+  cell = show_hint_and_wait (game);
   g_assert_true (ttt_game_is_legal (game, cell));
   g_assert_cmpuint (n_hints, ==, 1);
+  /* Shown, it is said again at once. */
+  g_assert_cmpint (ttt_game_show_hint (game), ==, cell);
+  g_assert_false (ttt_game_get_hint_thinking (game));
+  g_assert_cmpuint (n_hints, ==, 2);
   g_assert_cmpint (ttt_game_get_ultimate_hint (game, &reason, &percent), ==, cell);
   g_assert_cmpint (reason, <=, TTT_ULTIMATE_HINT_BEST_ESTIMATE);
   g_assert_cmpint (percent, >=, 0);
@@ -543,7 +578,7 @@ test_hint (void)
   /* A move ends it. */
   g_assert_true (ttt_game_play (game, cell));
   g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, NULL), ==, -1);
-  g_assert_cmpuint (n_hints, ==, 2);
+  g_assert_cmpuint (n_hints, ==, 3);
 
   g_assert_false (ttt_game_get_cell_analysis (game, 0, &verdict, NULL));
 }
@@ -572,13 +607,17 @@ test_analysis (void)
     }
   g_assert_cmpint (n, ==, 9);
 
-  hint = ttt_game_show_hint (game);
+  /* The hint searches longer than the analysis: its estimate is its own. */
+  if (g_getenv ("TTT_TEST_UNDER_VALGRIND") != NULL)
+    return;
+  hint = show_hint_and_wait (game);
   g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, &hint_percent), ==, hint);
   {
     int percent = -1;
 
     g_assert_true (ttt_game_get_ultimate_cell_analysis (game, hint, &percent, NULL, NULL, NULL));
-    g_assert_cmpint (percent, ==, hint_percent);
+    g_assert_cmpint (hint_percent, >=, 0);
+    g_assert_cmpint (hint_percent, <=, 100);
   }
 
   /* Not while the game waits, nor in classic. */
@@ -592,17 +631,109 @@ test_hint_wins_board (void)
   g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
   TttUltimateHint reason;
 
+  if (skip_full_search ())
+    return;
+
   /* X holds the top-left and top-centre cells of the centre board and is
    * sent back there: the top-right cell wins it. */
   TTT_TEST_PLAY (game, 4 * 9 + 0, 0 * 9 + 4, 4 * 9 + 1, 1 * 9 + 4);
   g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 1u << 4);
-  g_assert_cmpint (ttt_game_show_hint (game), ==, 4 * 9 + 2);
+  g_assert_cmpint (show_hint_and_wait (game), ==, 4 * 9 + 2);
   g_assert_cmpint (ttt_game_get_ultimate_hint (game, &reason, NULL), ==, 4 * 9 + 2);
   g_assert_cmpint (reason, ==, TTT_ULTIMATE_HINT_WINS_BOARD);
   {
     g_autofree char *status = ttt_words_status (game);
 
     g_assert_cmpstr (status, ==, "Hint: win the centre board");
+  }
+}
+
+/* A win of the game in one: the hint, a search longer than Hard's, takes
+ * it and says so. The position is test-ultimate-review.c's: O has just
+ * given X a free choice, and 33 completes X's line of won boards. */
+static const int win_in_one[] = {
+  16, 70, 63, 2, 20, 23, 45, 3, 30, 32, 47, 22, 36, 4, 42, 58, 41, 51, 60, 57,
+  27, 8, 78, 59, 46, 13, 39, 31,
+};
+
+static void
+test_hint_wins_game (void)
+{
+  g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
+  TttUltimateHint reason;
+  int percent = -1;
+
+  g_assert_cmpint (TTT_GAME_ULTIMATE_HINT_ITERATIONS, >, TTT_ULTIMATE_HARD_ITERATIONS);
+  ttt_test_play_cells (game, win_in_one, G_N_ELEMENTS (win_in_one));
+  g_assert_cmpint (show_hint_and_wait (game), ==, 33);
+  g_assert_cmpint (ttt_game_get_ultimate_hint (game, &reason, &percent), ==, 33);
+  g_assert_cmpint (reason, ==, TTT_ULTIMATE_HINT_WINS_GAME);
+  g_assert_cmpint (percent, ==, 100);
+  {
+    g_autofree char *status = ttt_words_status (game);
+
+    g_assert_cmpstr (status, ==, "Hint: win the game");
+  }
+}
+
+static void
+record_hint_cb (TttGame   *game,
+                int        cell,
+                TttMotive  motive,
+                gpointer   data)
+{
+  if (cell >= 0)
+    (*(guint *) data)++;
+}
+
+/* A move, an undo or a new game while the hint's search runs cancel it:
+ * nothing of it arrives, then or later, and the board is the players'. */
+static void
+test_hint_cancelled (void)
+{
+  g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
+  guint n_shown = 0, n_thinking = 0;
+
+  g_signal_connect (game, "hint-changed", G_CALLBACK (record_hint_cb), &n_shown);
+  g_signal_connect_swapped (game, "notify::hint-thinking", G_CALLBACK (ttt_test_count_cb), &n_thinking);
+  TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
+
+  for (int how = 0; how < 3; how++)
+    {
+      n_thinking = 0;
+      g_assert_cmpint (ttt_game_show_hint (game), ==, -1);
+      g_assert_true (ttt_game_get_hint_thinking (game));
+      /* Asked again, nothing more starts. */
+      g_assert_cmpint (ttt_game_show_hint (game), ==, -1);
+      g_assert_cmpuint (n_thinking, ==, 1);
+
+      if (how == 0)
+        g_assert_true (ttt_game_play (game, 0 * 9 + 4));
+      else if (how == 1)
+        g_assert_true (ttt_game_undo (game));
+      else
+        ttt_game_start_new (game);
+      g_assert_false (ttt_game_get_hint_thinking (game));
+      g_assert_cmpuint (n_thinking, ==, 2);
+
+      /* The worker's answer comes back to the main loop, and is dropped. */
+      ttt_test_iterate ();
+      g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+      g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, NULL), ==, -1);
+      g_assert_cmpint (ttt_game_get_shown_hint (game, NULL), ==, -1);
+      g_assert_cmpuint (n_shown, ==, 0);
+    }
+  g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
+
+  /* A game let go while it searches: the answer finds nobody. */
+  {
+    TttGame *other = ultimate_game_new (TTT_OPPONENT_HUMAN, 2);
+
+    TTT_TEST_PLAY (other, 4 * 9 + 4);
+    ttt_game_show_hint (other);
+    g_object_unref (other);
+    ttt_test_iterate ();
+    g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
   }
 }
 
@@ -641,6 +772,8 @@ main (int   argc,
   g_test_add_func ("/game-ultimate/variant-preference", test_variant_preference);
   g_test_add_func ("/game-ultimate/hint", test_hint);
   g_test_add_func ("/game-ultimate/hint/wins-board", test_hint_wins_board);
+  g_test_add_func ("/game-ultimate/hint/wins-game", test_hint_wins_game);
+  g_test_add_func ("/game-ultimate/hint/cancelled", test_hint_cancelled);
   g_test_add_func ("/game-ultimate/analysis", test_analysis);
   g_test_add_func ("/game-ultimate/words", test_words);
 

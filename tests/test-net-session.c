@@ -6,10 +6,11 @@
  * code confirmed on both sides, a whole classic game, a rematch with the
  * colours swapped, an undo refused then granted, a resignation, and the
  * connection ending in each phase (handshake, verification, mid-game, game
- * over) with each side in the right state and saying the right thing. Then
- * hostile peers written by hand against a session: a move out of turn, an
- * illegal move, a repeated sequence number; none changes the board or the
- * statistics.
+ * over) with each side in the right state and saying the right thing; a
+ * whole Ultimate game and its rematch. Then hostile peers written by hand
+ * against a session: a move out of turn, an illegal move (in Ultimate, one
+ * in a board the rules do not send it to), a repeated sequence number, a
+ * newer protocol version; none changes the board or the statistics.
  */
 
 #include "config.h"
@@ -24,6 +25,7 @@
 typedef struct {
   TttGame       *games[2];     /* host, guest */
   TttNetSession *sessions[2];
+  TttNetGame     net_game;     /* what the host hosts: classic unless set */
 } Pair;
 
 typedef struct {
@@ -62,12 +64,25 @@ game_new (void)
 }
 
 static TttNetSession *
+session_new_for (TttGame           *game,
+                 TttConnectionRole  role,
+                 const char        *name,
+                 TttNetGame         net_game,
+                 TttNetFirst        first)
+{
+  TttNetSession *session = ttt_net_session_new (game, role, name, net_game, first);
+
+  ttt_net_set_patient_timeouts (ttt_net_session_get_connection (session));
+  return session;
+}
+
+static TttNetSession *
 session_new (TttGame           *game,
              TttConnectionRole  role,
              const char        *name,
              TttNetFirst        first)
 {
-  TttNetSession *session = ttt_net_session_new (game, role, name, first);
+  TttNetSession *session = ttt_net_session_new (game, role, name, TTT_NET_GAME_CLASSIC, first);
 
   ttt_net_set_patient_timeouts (ttt_net_session_get_connection (session));
   return session;
@@ -83,8 +98,12 @@ pair_connect (Pair        *pair,
 
   pair->games[0] = game_new ();
   pair->games[1] = game_new ();
-  pair->sessions[0] = session_new (pair->games[0], TTT_CONNECTION_ROLE_HOST, "Ana", first);
-  pair->sessions[1] = session_new (pair->games[1], TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_NET_X_HOST);
+  pair->sessions[0] = session_new_for (pair->games[0], TTT_CONNECTION_ROLE_HOST, "Ana", pair->net_game, first);
+  /* A guest's own choices are only asked for: it plays the host's. */
+  pair->sessions[1] = session_new_for (pair->games[1], TTT_CONNECTION_ROLE_GUEST, "Ben",
+                                       pair->net_game == TTT_NET_GAME_CLASSIC ? TTT_NET_GAME_ULTIMATE
+                                                                              : TTT_NET_GAME_CLASSIC,
+                                       TTT_NET_X_HOST);
 
   g_assert_true (ttt_net_session_host (pair->sessions[0], "127.0.0.1", 0, &error));
   g_assert_no_error (error);
@@ -162,7 +181,9 @@ play (Pair    *pair,
 static void
 assert_same_board (Pair *pair)
 {
-  for (int cell = 0; cell < TTT_N_CELLS; cell++)
+  g_assert_cmpint (ttt_game_get_current_variant (pair->games[0]), ==,
+                   ttt_game_get_current_variant (pair->games[1]));
+  for (int cell = 0; cell < ttt_game_get_n_cells (pair->games[0]); cell++)
     g_assert_cmpint (ttt_game_get_cell (pair->games[0], cell), ==, ttt_game_get_cell (pair->games[1], cell));
   g_assert_cmpuint (ttt_game_get_n_moves (pair->games[0]), ==, ttt_game_get_n_moves (pair->games[1]));
 }
@@ -255,6 +276,96 @@ test_guest_first (void)
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_X);
   play (&pair, 4);
   play (&pair, 0);
+  assert_same_board (&pair);
+  pair_close (&pair);
+}
+
+/* Ultimate */
+
+/* Plays random legal moves (from @seed) until the game ends, each seen
+ * on both sides; returns how many. */
+static guint
+play_to_the_end (Pair    *pair,
+                 guint32  seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  guint n = 0;
+
+  while (ttt_game_get_state (pair->games[0]) != TTT_GAME_STATE_OVER)
+    {
+      TttGame *mover = pair->games[ttt_game_get_state (pair->games[0]) == TTT_GAME_STATE_LOCAL_TURN ? 0 : 1];
+      int legal[TTT_ULTIMATE_N_MOVES];
+      guint n_legal = 0;
+
+      for (int cell = 0; cell < ttt_game_get_n_cells (mover); cell++)
+        if (ttt_game_is_legal (mover, cell))
+          legal[n_legal++] = cell;
+      g_assert_cmpuint (n_legal, >, 0);
+      play (pair, legal[g_rand_int_range (rand, 0, (gint32) n_legal)]);
+      assert_same_board (pair);
+      n++;
+    }
+  return n;
+}
+
+/* The host hosts Ultimate: the guest, which would have hosted classic,
+ * plays the host's game; a whole game with every move checked on both
+ * sides, counted once each, then a rematch of the same game. */
+static void
+test_ultimate_game (void)
+{
+  Pair pair = { .net_game = TTT_NET_GAME_ULTIMATE };
+  TttOutcome outcome;
+  guint n_moves;
+
+  pair_open (&pair, TTT_NET_X_HOST);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (ttt_net_session_get_net_game (pair.sessions[i]), ==, TTT_NET_GAME_ULTIMATE);
+      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
+      g_assert_cmpint (ttt_game_get_n_cells (pair.games[i]), ==, TTT_ULTIMATE_N_MOVES);
+      g_assert_cmpint (ttt_game_get_current_tally (pair.games[i]), ==, TTT_TALLY_NETWORK);
+    }
+
+  n_moves = play_to_the_end (&pair, 24);
+  g_test_message ("an Ultimate game of %u moves", n_moves);
+  g_assert_cmpuint (n_moves, >=, 17);
+  outcome = ttt_game_get_outcome (pair.games[0]);
+  g_assert_cmpint (ttt_game_get_outcome (pair.games[1]), ==, outcome);
+  for (guint i = 0; i < 2; i++)
+    wait_state (pair.sessions[i], TTT_NET_SESSION_GAME_OVER);
+  switch (outcome)
+    {
+    case TTT_OUTCOME_X_WINS:
+      assert_network_tally (pair.games[0], 1, 0, 0);
+      assert_network_tally (pair.games[1], 0, 0, 1);
+      break;
+    case TTT_OUTCOME_O_WINS:
+      assert_network_tally (pair.games[0], 0, 0, 1);
+      assert_network_tally (pair.games[1], 1, 0, 0);
+      break;
+    case TTT_OUTCOME_DRAW:
+      assert_network_tally (pair.games[0], 0, 1, 0);
+      assert_network_tally (pair.games[1], 0, 1, 0);
+      break;
+    case TTT_OUTCOME_ONGOING:
+    case TTT_OUTCOME_INVALID:
+    default:
+      g_assert_not_reached ();
+    }
+
+  /* A rematch is Ultimate again, the colours swapped. */
+  g_assert_true (ttt_net_session_offer_rematch (pair.sessions[0]));
+  while (!ttt_net_session_get_rematch_offered (pair.sessions[1]))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (ttt_net_session_offer_rematch (pair.sessions[1]));
+  wait_state (pair.sessions[0], TTT_NET_SESSION_PLAYING);
+  wait_state (pair.sessions[1], TTT_NET_SESSION_PLAYING);
+  g_assert_cmpint (ttt_game_get_current_variant (pair.games[0]), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_X);
+  /* X in the centre of the centre board sends O there. */
+  play (&pair, 40);
+  play (&pair, 36);
   assert_same_board (&pair);
   pair_close (&pair);
 }
@@ -597,14 +708,15 @@ typedef struct {
 } Hostile;
 
 static void
-hostile_open (Hostile *h)
+hostile_open_for (Hostile    *h,
+                  TttNetGame  net_game)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TttMessage) hello = ttt_net_hello ("Mallory");
   g_autofree char *address = NULL;
 
   h->game = game_new ();
-  h->host = session_new (h->game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
+  h->host = session_new_for (h->game, TTT_CONNECTION_ROLE_HOST, "Ana", net_game, TTT_NET_X_HOST);
   g_assert_true (ttt_net_session_host (h->host, "127.0.0.1", 0, &error));
   h->peer = ttt_connection_new (TTT_CONNECTION_ROLE_GUEST, hello);
   ttt_net_set_patient_timeouts (h->peer);
@@ -614,6 +726,12 @@ hostile_open (Hostile *h)
   g_assert_no_error (error);
   ttt_net_wait_ready (h->record);
   wait_state (h->host, TTT_NET_SESSION_VERIFYING);
+}
+
+static void
+hostile_open (Hostile *h)
+{
+  hostile_open_for (h, TTT_NET_GAME_CLASSIC);
 }
 
 static void
@@ -706,6 +824,27 @@ test_hostile_illegal (gconstpointer data)
   hostile_close (&h);
 }
 
+/* In Ultimate the host checks the sending rule too: after X's move in
+ * cell 0 of board 0, O must play in board 0, and cell 1 of board 1 (free
+ * as it is) is refused. A cell beyond the 81 never gets past the parser. */
+static void
+test_hostile_ultimate (void)
+{
+  Hostile h = { 0 };
+
+  hostile_open_for (&h, TTT_NET_GAME_ULTIMATE);
+  hostile_confirm (&h);
+  g_assert_cmpint (ttt_game_get_current_variant (h.game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_true (ttt_game_play (h.game, 0));
+  ttt_net_wait_messages (h.record, 2);
+  hostile_send (&h, ttt_message_new_move (10));
+  assert_broke_rules (&h, "rules do not allow");
+  g_assert_cmpuint (ttt_game_get_n_moves (h.game), ==, 1);
+  g_assert_cmpint (ttt_game_get_cell (h.game, 10), ==, TTT_MARK_NONE);
+  g_assert_true (ttt_game_get_abandoned (h.game));
+  hostile_close (&h);
+}
+
 static void
 test_hostile_twice (void)
 {
@@ -765,32 +904,83 @@ raw_write (RawPeer    *peer,
   g_output_stream_write_all (g_io_stream_get_output_stream (peer->tls), line, strlen (line), NULL, NULL, NULL);
 }
 
+/* A peer with a certificate of its own, through TLS to @host, its lines
+ * written by hand. */
+static void
+raw_open (RawPeer       *peer,
+          TttNetSession *host)
+{
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GTlsCertificate) own = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ttt_net_session_host (host, "127.0.0.1", 0, &error));
+  peer->tcp = g_socket_client_connect_to_host (client, "127.0.0.1",
+                                               ttt_connection_get_port (ttt_net_session_get_connection (host)),
+                                               NULL, &error);
+  g_assert_no_error (error);
+  peer->tls = g_tls_client_connection_new (G_IO_STREAM (peer->tcp), NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (peer->tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  own = ttt_certificate_new (&error);
+  g_assert_no_error (error);
+  g_tls_connection_set_certificate (G_TLS_CONNECTION (peer->tls), own);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (peer->tls), G_PRIORITY_DEFAULT, NULL,
+                                    raw_handshake_cb, peer);
+  ttt_net_wait (raw_done, peer, 60000);
+  g_assert_no_error (peer->error);
+}
+
+static void
+raw_close (RawPeer *peer)
+{
+  g_io_stream_close (G_IO_STREAM (peer->tcp), NULL, NULL);
+  g_clear_object (&peer->tls);
+  g_clear_object (&peer->tcp);
+}
+
+/* A peer that speaks protocol 99: the session says so in words a person
+ * can act on, before any code or game, and nothing is changed. */
+static void
+test_hostile_version (void)
+{
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) host = session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
+  RawPeer peer = { 0 };
+
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
+  raw_open (&peer, host);
+  raw_write (&peer, "{\"type\":\"hello\",\"seq\":1,\"version\":99,\"app\":\"99.0\",\"name\":\"Mallory\",\"game\":\"classic\",\"x\":\"host\"}\n");
+  wait_closed (host);
+  g_assert_cmpint (ttt_net_session_get_end (host), ==, TTT_NET_SESSION_END_FAILED);
+  g_assert_cmpstr (ttt_net_session_get_message (host), ==,
+                   "The other side has a newer version of Tic-Tac-Toe (network protocol 99, this one speaks 1). "
+                   "Both players need the same version.");
+  g_assert_null (ttt_net_session_get_code (host));
+  g_assert_null (ttt_net_session_get_peer_name (host));
+  /* The game here is as it was: no move, nothing counted, not held, and
+   * still against its own opponent. */
+  assert_untouched (game);
+  g_assert_false (ttt_game_get_held (game));
+  g_assert_false (ttt_game_get_abandoned (game));
+  g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
+  g_assert_cmpint (ttt_game_get_side_kind (game, TTT_MARK_O), !=, TTT_PLAYER_KIND_REMOTE);
+  g_assert_true (ttt_game_play (game, 4));
+
+  raw_close (&peer);
+  g_clear_object (&host);
+  ttt_net_drain ();
+}
+
 static void
 test_hostile_repeated_sequence (void)
 {
   g_autoptr(TttGame) game = game_new ();
   g_autoptr(TttNetSession) host = session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
-  g_autoptr(GSocketClient) client = g_socket_client_new ();
-  g_autoptr(GTlsCertificate) own = NULL;
-  g_autoptr(GError) error = NULL;
   RawPeer peer = { 0 };
   MovesWait wait = { game, 2 };
 
-  g_assert_true (ttt_net_session_host (host, "127.0.0.1", 0, &error));
-  peer.tcp = g_socket_client_connect_to_host (client, "127.0.0.1",
-                                              ttt_connection_get_port (ttt_net_session_get_connection (host)),
-                                              NULL, &error);
-  g_assert_no_error (error);
-  peer.tls = g_tls_client_connection_new (G_IO_STREAM (peer.tcp), NULL, &error);
-  g_assert_no_error (error);
-  g_signal_connect (peer.tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
-  own = ttt_certificate_new (&error);
-  g_assert_no_error (error);
-  g_tls_connection_set_certificate (G_TLS_CONNECTION (peer.tls), own);
-  g_tls_connection_handshake_async (G_TLS_CONNECTION (peer.tls), G_PRIORITY_DEFAULT, NULL,
-                                    raw_handshake_cb, &peer);
-  ttt_net_wait (raw_done, &peer, 60000);
-  g_assert_no_error (peer.error);
+  raw_open (&peer, host);
 
   raw_write (&peer, "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"9.9\",\"name\":\"Mallory\",\"game\":\"classic\",\"x\":\"host\"}\n"
                     "{\"type\":\"code-confirmed\",\"seq\":2}\n");
@@ -814,9 +1004,7 @@ test_hostile_repeated_sequence (void)
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     g_assert_cmpuint (ttt_test_games (game, id), ==, 0);
 
-  g_io_stream_close (G_IO_STREAM (peer.tcp), NULL, NULL);
-  g_clear_object (&peer.tls);
-  g_clear_object (&peer.tcp);
+  raw_close (&peer);
   g_clear_object (&host);
   ttt_net_drain ();
 }
@@ -896,6 +1084,7 @@ main (int   argc,
 
   g_test_add_func ("/net/session/whole-game", test_whole_game);
   g_test_add_func ("/net/session/guest-first", test_guest_first);
+  g_test_add_func ("/net/session/ultimate", test_ultimate_game);
   g_test_add_func ("/net/session/undo", test_undo);
   g_test_add_func ("/net/session/held/setting-up", test_held_while_setting_up);
   g_test_add_func ("/net/session/held/undo-asked", test_held_while_undo_asked);
@@ -912,6 +1101,8 @@ main (int   argc,
   g_test_add_func ("/net/session/hostile/before-confirming", test_hostile_before_confirming);
   g_test_add_data_func ("/net/session/hostile/taken-cell", GUINT_TO_POINTER (0), test_hostile_illegal);
   g_test_add_data_func ("/net/session/hostile/off-the-board", GUINT_TO_POINTER (40), test_hostile_illegal);
+  g_test_add_func ("/net/session/hostile/ultimate-wrong-board", test_hostile_ultimate);
+  g_test_add_func ("/net/session/hostile/version", test_hostile_version);
   g_test_add_func ("/net/session/hostile/twice", test_hostile_twice);
   g_test_add_func ("/net/session/hostile/repeated-sequence", test_hostile_repeated_sequence);
 

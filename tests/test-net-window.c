@@ -6,7 +6,8 @@
  * TttNetWindow, in one process over loopback: hosting shows the addresses,
  * joining shows the code on both sides, the buttons that say the codes
  * match begin the game, the status says whose move it is by name, and an
- * end — a resignation, the other side leaving — is said in words. The
+ * end — a resignation, the other side leaving — is said in words; the
+ * game the host's New Game screen chose (Ultimate) is the one both play. The
  * controls are found as a person finds them: by their labels.
  */
 
@@ -85,6 +86,7 @@ typedef struct {
   TttWindow    *windows[2];
   TttGame      *games[2];
   TttNetWindow *net[2];
+  TttVariant    variants[2];  /* chosen on each side's New Game screen */
 } Pair;
 
 static void
@@ -98,6 +100,7 @@ pair_open (Pair *pair)
     {
       pair->windows[i] = ttt_test_window_new (app);
       pair->games[i] = ttt_window_get_game (pair->windows[i]);
+      ttt_game_set_variant (pair->games[i], pair->variants[i]);
       gtk_window_present (GTK_WINDOW (pair->windows[i]));
       pair->net[i] = ttt_net_window_new (GTK_WINDOW (pair->windows[i]), pair->games[i]);
       gtk_window_present (GTK_WINDOW (pair->net[i]));
@@ -195,6 +198,41 @@ test_play (void)
   ttt_test_iterate ();
 }
 
+/* The host's New Game screen chose Ultimate, the guest's classic: the
+ * host page offers Ultimate first, and both boards play it. */
+static void
+test_ultimate (void)
+{
+  Pair pair = { .variants = { TTT_VARIANT_ULTIMATE, TTT_VARIANT_CLASSIC } };
+
+  pair_open (&pair);
+  g_assert_cmpint (ttt_net_session_get_net_game (ttt_net_window_get_session (pair.net[0])), ==,
+                   TTT_NET_GAME_ULTIMATE);
+  g_assert_cmpint (ttt_net_session_get_net_game (ttt_net_window_get_session (pair.net[1])), ==,
+                   TTT_NET_GAME_ULTIMATE);
+  click (pair.net[0], "The Codes _Match");
+  click (pair.net[1], "The Codes _Match");
+  wait_text (pair.net[0], "Your move.");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
+      g_assert_nonnull (ttt_window_get_cell (pair.windows[i], 80));
+    }
+
+  /* The centre of the centre board sends the guest there. The board's
+   * cells are in reading order over the 9 × 9 grid; 40 is the centre in
+   * both. */
+  play (pair.windows[0], 40);
+  wait_text (pair.net[1], "Your move.");
+  g_assert_cmpint (ttt_game_get_cell (pair.games[1], 40), ==, TTT_MARK_X);
+  g_assert_false (ttt_game_is_legal (pair.games[1], 0));
+  /* The top left cell of the centre board, move 36. */
+  play (pair.windows[1], ttt_ultimate_move_row (36) * 9 + ttt_ultimate_move_col (36));
+  wait_text (pair.net[0], "Your move.");
+  g_assert_cmpint (ttt_game_get_cell (pair.games[0], 36), ==, TTT_MARK_O);
+  pair_close (&pair);
+}
+
 static void
 test_codes_differ (void)
 {
@@ -236,6 +274,7 @@ main (int   argc,
   ttt_test_init (&argc, &argv);
 
   g_test_add_func ("/net-window/play", test_play);
+  g_test_add_func ("/net-window/ultimate", test_ultimate);
   g_test_add_func ("/net-window/codes-differ", test_codes_differ);
   g_test_add_func ("/net-window/join-errors", test_join_errors);
 

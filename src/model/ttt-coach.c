@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-coach.h"
+#include "ttt-words.h"
 
 static TttMark
 other_mark (TttMark mark)
@@ -345,6 +346,189 @@ ttt_coach_move_text (guint            number,
       text = join_sentences (text, g_strdup_printf (_("Best was row %d, column %d."),
                                                     best / 3 + 1, best % 3 + 1));
     }
+
+  return text;
+}
+
+/* Whether the cells @held of a small board would make a line with @cell
+ * too, and do not already. */
+static gboolean
+completes_line (guint held,
+                int   cell)
+{
+  return ttt_line_within (held | (1u << cell)) != 0 && ttt_line_within (held) == 0;
+}
+
+/**
+ * ttt_coach_ultimate_effect:
+ * @before: the position the move is played on
+ * @move: a legal move of it
+ * @fault_first: whether to name what the move gives the opponent (sent
+ *   where they can win a board, or given a free choice) before what it
+ *   wins or blocks: the review's reading of a move that was not best
+ *
+ * Returns: what the move does, the first that applies in the order of
+ *   #TttUltimateEffect (with @fault_first, the two faults first, after a
+ *   win of the game)
+ */
+TttUltimateEffect
+ttt_coach_ultimate_effect (const TttUltimate *before,
+                           int                move,
+                           gboolean           fault_first)
+{
+  TttUltimate after = *before;
+  TttMark mover = (TttMark) before->turn;
+  gboolean x = mover == TTT_MARK_X;
+  int board = move / 9, next = move % 9;
+  TttUltimateEffect gain, send;
+
+  g_return_val_if_fail (ttt_ultimate_play (&after, move) == TTT_OK, TTT_ULTIMATE_EFFECT_SENDS_SAFE);
+
+  if (ttt_ultimate_outcome (&after) != TTT_OUTCOME_ONGOING)
+    return ttt_ultimate_outcome (&after) == TTT_OUTCOME_DRAW ? TTT_ULTIMATE_EFFECT_SENDS_SAFE
+                                                             : TTT_ULTIMATE_EFFECT_WINS_GAME;
+
+  if (ttt_ultimate_board_winner (&after, board) == mover)
+    gain = TTT_ULTIMATE_EFFECT_WINS_BOARD;
+  else if (completes_line (x ? before->o[board] : before->x[board], move % 9))
+    gain = TTT_ULTIMATE_EFFECT_BLOCKS_BOARD;
+  else
+    gain = TTT_ULTIMATE_EFFECT_SENDS_SAFE;
+
+  if (after.next == TTT_ULTIMATE_ANY)
+    send = TTT_ULTIMATE_EFFECT_FREE_CHOICE;
+  else
+    {
+      guint theirs = x ? after.o[next] : after.x[next];
+      guint empty = 0777 & ~(after.x[next] | after.o[next]);
+
+      send = TTT_ULTIMATE_EFFECT_SENDS_SAFE;
+      for (int c = 0; c < 9; c++)
+        if ((empty & (1u << c)) && completes_line (theirs, c))
+          send = TTT_ULTIMATE_EFFECT_SENDS_TO_WIN;
+    }
+
+  if (fault_first && send != TTT_ULTIMATE_EFFECT_SENDS_SAFE)
+    return send;
+  return gain != TTT_ULTIMATE_EFFECT_SENDS_SAFE ? gain : send;
+}
+
+/* What a move of Ultimate does, as a sentence; @move is where it is
+ * played (its board and the board it sends to). */
+static char *
+effect_text (TttUltimateEffect effect,
+             int               move)
+{
+  const char *board = ttt_words_board_in_sentence (move / 9);
+  const char *next = ttt_words_board_in_sentence (move % 9);
+
+  switch (effect)
+    {
+    case TTT_ULTIMATE_EFFECT_WINS_GAME:
+      return g_strdup (_("It wins the game."));
+    case TTT_ULTIMATE_EFFECT_WINS_BOARD:
+      return g_strdup_printf (_("It wins %s."), board);
+    case TTT_ULTIMATE_EFFECT_BLOCKS_BOARD:
+      return g_strdup_printf (_("It stops your opponent winning %s."), board);
+    case TTT_ULTIMATE_EFFECT_SENDS_TO_WIN:
+      /* Translators: %s is a small board as inside a sentence ("the
+       * top-left board"): the one the move sends the opponent to, where
+       * one more mark of theirs wins it. */
+      return g_strdup_printf (_("It sends your opponent to %s, where they can win it at once."), next);
+    case TTT_ULTIMATE_EFFECT_FREE_CHOICE:
+      /* Translators: the move sends the opponent to a small board that is
+       * already won or full, so they may play in any open board. */
+      return g_strdup (_("It lets your opponent play in any open board."));
+    case TTT_ULTIMATE_EFFECT_SENDS_SAFE:
+    default:
+      return g_strdup_printf (_("It sends your opponent to %s, which they cannot win at once."), next);
+    }
+}
+
+static int
+percent_of (double chance)
+{
+  return (int) (CLAMP (chance, 0.0, 1.0) * 100 + 0.5);
+}
+
+/**
+ * ttt_coach_ultimate_move_text:
+ * @number: the move's number in the game, from 1; odd numbers are X's
+ * @move: the move it played, 0–80
+ * @grade: (nullable): its grade; when @graded is %FALSE only its effect
+ *   is read, and %NULL says nothing of what the move does
+ * @graded: whether the move is graded (a person's, its grade known) or
+ *   only told (the computer's, or one still being graded)
+ *
+ * Returns: (transfer full): the review's line for the move, such as
+ *   "Move 12 — X in the centre board, row 1, column 3: Mistake. It lets
+ *   your opponent play in any open board. The engine preferred the
+ *   top-right board, row 2, column 2. It wins the top-right board.
+ *   Estimated chance to win: 62% before, 41% after."
+ */
+char *
+ttt_coach_ultimate_move_text (guint                   number,
+                              int                     move,
+                              const TttUltimateGrade *grade,
+                              gboolean                graded)
+{
+  TttMark mover;
+  const char *board;
+  int row, column;
+  char *text;
+
+  g_return_val_if_fail (number >= 1 && number <= TTT_ULTIMATE_N_MOVES, NULL);
+  g_return_val_if_fail (move >= 0 && move < TTT_ULTIMATE_N_MOVES, NULL);
+
+  mover = mark_of_number (number);
+  board = ttt_words_board_in_sentence (move / 9);
+  row = move % 9 / 3 + 1;
+  column = move % 3 + 1;
+
+  if (!graded || grade == NULL)
+    {
+      /* Translators: the review of a move of Ultimate that has no grade
+       * (the computer's, or one still being graded): its number, the
+       * mark that played it (X or O), the small board as inside a
+       * sentence ("the top-left board"), and the cell's row and column
+       * inside that board. */
+      text = g_strdup_printf (_("Move %1$u — %2$s in %3$s, row %4$d, column %5$d."),
+                              number, ttt_coach_mark_name (mover), board, row, column);
+      if (grade != NULL)
+        text = join_sentences (text, effect_text (grade->effect, move));
+      return text;
+    }
+
+  /* Translators: the review of a move of Ultimate: as "Move %1$u — %2$s
+   * in %3$s, row %4$d, column %5$d.", then its grade (Best, Mistake or
+   * Blunder). */
+  text = g_strdup_printf (_("Move %1$u — %2$s in %3$s, row %4$d, column %5$d: %6$s."),
+                          number, ttt_coach_mark_name (mover), board, row, column,
+                          ttt_coach_grade_name (grade->grade));
+  if (grade->grade != TTT_GRADE_BEST && grade->forced_loss &&
+      grade->effect != TTT_ULTIMATE_EFFECT_SENDS_TO_WIN && grade->effect != TTT_ULTIMATE_EFFECT_FREE_CHOICE)
+    /* Translators: in the review of a move of Ultimate: the search found
+     * a way for the opponent to win, whatever the player does. */
+    text = join_sentences (text, g_strdup (_("After it your opponent can force a win.")));
+  else
+    text = join_sentences (text, effect_text (grade->effect, move));
+
+  if (grade->grade != TTT_GRADE_BEST && grade->best >= 0 && grade->best != move)
+    {
+      /* Translators: after a move of Ultimate that was not the best, the
+       * move the engine's search would have played: a small board as
+       * inside a sentence, and the row and column inside it. */
+      text = join_sentences (text, g_strdup_printf (_("The engine preferred %1$s, row %2$d, column %3$d."),
+                                                    ttt_words_board_in_sentence (grade->best / 9),
+                                                    grade->best % 9 / 3 + 1, grade->best % 3 + 1));
+      text = join_sentences (text, effect_text (grade->best_effect, grade->best));
+    }
+
+  /* Translators: the review of a move of Ultimate ends with the search's
+   * estimates of the player's chance to win (a draw counting half) just
+   * before and just after the move; they are estimates, not proofs. */
+  text = join_sentences (text, g_strdup_printf (_("Estimated chance to win: %1$d%% before, %2$d%% after."),
+                                                percent_of (grade->before), percent_of (grade->after)));
 
   return text;
 }

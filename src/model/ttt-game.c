@@ -67,6 +67,9 @@ struct _TttGame
   /* In Ultimate: why, and the search's estimated chance to win, 0–100. */
   TttUltimateHint hint_reason;
   int             hint_percent;
+  /* The Ultimate hint's search on its way, off the main thread: any
+   * change of the board cancels it (ttt_game_drop_hint()). */
+  GCancellable   *hint_search;
 
   /* Ultimate's analysis: what a search made of the position it was run
    * on, kept until the position changes. */
@@ -103,6 +106,7 @@ struct _TttGame
    * resignation gives its outcome here, a lost connection abandons it. */
   TttPlayer      *remote;
   TttMark         remote_local_mark;
+  TttVariant      remote_variant;
   TttOutcome      early_outcome;
   guint           abandoned : 1;
   /* ttt_game_set_held(): no move from the views for now. */
@@ -135,6 +139,7 @@ enum {
   PROP_HELD,
   PROP_X_NAME,
   PROP_O_NAME,
+  PROP_HINT_THINKING,
   N_PROPS
 };
 
@@ -270,6 +275,14 @@ side_player (TttGame *self,
 static void
 ttt_game_drop_hint (TttGame *self)
 {
+  /* A hint on its way is for the board as it was: nothing of it comes. */
+  if (self->hint_search != NULL)
+    {
+      g_cancellable_cancel (self->hint_search);
+      g_clear_object (&self->hint_search);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
+    }
+
   if (self->hint_cell < 0)
     return;
 
@@ -568,8 +581,8 @@ ttt_game_begin (TttGame  *self,
     }
 
   ttt_game_seat_players (self);
-  /* A game with someone elsewhere is classic: the network speaks it only. */
-  ttt_position_clear (&self->position, self->remote != NULL ? TTT_VARIANT_CLASSIC : self->variant);
+  /* A game with someone elsewhere is the one its session agreed on. */
+  ttt_position_clear (&self->position, self->remote != NULL ? self->remote_variant : self->variant);
   self->n_moves = 0;
   ttt_game_update_state (self);
 
@@ -623,6 +636,9 @@ ttt_game_dispose (GObject *object)
   TttGame *self = (TttGame *)object;
 
   ttt_game_stop_waiting (self);
+  if (self->hint_search != NULL)
+    g_cancellable_cancel (self->hint_search);
+  g_clear_object (&self->hint_search);
   g_clear_object (&self->statistics);
   g_clear_object (&self->local);
   g_clear_object (&self->computer);
@@ -712,6 +728,10 @@ ttt_game_get_property (GObject    *object,
     case PROP_X_NAME:
     case PROP_O_NAME:
       g_value_set_string (value, self->local_names[prop_id == PROP_O_NAME]);
+      break;
+
+    case PROP_HINT_THINKING:
+      g_value_set_boolean (value, self->hint_search != NULL);
       break;
 
     default:
@@ -997,6 +1017,18 @@ ttt_game_class_init (TttGameClass *klass)
                          (G_PARAM_READWRITE |
                           G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:hint-thinking:
+   *
+   * Whether the search for an Ultimate hint is on its way (see
+   * ttt_game_show_hint()): the hint button shows it.
+   */
+  properties[PROP_HINT_THINKING] =
+    g_param_spec_boolean ("hint-thinking", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE |
+                           G_PARAM_EXPLICIT_NOTIFY |
+                           G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1304,8 +1336,11 @@ ttt_game_undo (TttGame *self)
  *
  * The cell perfect play would choose for the side to move. Of several equal
  * cells it is always the lowest, so a hint shown twice marks the same cell.
+ * In Ultimate: the move of the hint's search, the same as
+ * ttt_game_show_hint() finds, but on the calling thread, which it blocks
+ * for a second or two (for tests and tools; the window shows the hint).
  *
- * Returns: a cell 0–8, or −1 when it is not a human's turn
+ * Returns: a cell 0–8 (0–80 in Ultimate), or −1 when it is not a human's turn
  */
 /* Whether @mark, with the cells @held of a small board, would win it by
  * taking @cell too. */
@@ -1316,28 +1351,36 @@ completes_line (guint held,
   return ttt_line_within (held | (1u << cell)) != 0 && ttt_line_within (held) == 0;
 }
 
-/* The hint in Ultimate: the move a search of its own prefers (from a copy
- * of the game's random state, so that asking changes nothing of the
- * game), and why, the first reason that applies. */
-static int
-ultimate_hint (TttGame         *self,
-               TttUltimateHint *reason,
-               int             *percent)
+static bool
+hint_should_stop (void *data)
 {
-  const TttUltimate *pos = &self->position.ultimate;
-  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, NULL, NULL };
-  uint64_t rng = self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
+  return data != NULL && g_cancellable_is_cancelled (data);
+}
+
+/* The hint in Ultimate: the move a search of its own prefers, and why,
+ * the first reason that applies. Pure, so that it runs in any thread: the
+ * position and the random state are the caller's copies. Returns -1 when
+ * cancelled. */
+static int
+ultimate_hint_search (const TttUltimate *pos,
+                      uint64_t           rng,
+                      GCancellable      *cancellable,
+                      TttUltimateHint   *reason,
+                      int               *percent)
+{
+  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, hint_should_stop, cancellable };
   TttMoveAnalysis best;
   TttSearch *search;
   TttUltimate after;
   gboolean x = pos->turn == TTT_MARK_X;
   int move = -1, board, next;
 
-  search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
+  search = ttt_search_new (0);
   if (search == NULL)
     return -1;
   if (ttt_search_run (search, pos, &budget, &rng, &move) != TTT_OK ||
-      ttt_search_analyse (search, &best, 1) != 1)
+      ttt_search_analyse (search, &best, 1) != 1 ||
+      g_cancellable_is_cancelled (cancellable))
     {
       ttt_search_free (search);
       return -1;
@@ -1348,7 +1391,7 @@ ultimate_hint (TttGame         *self,
   board = move / 9;
   after = *pos;
   if (ttt_ultimate_play (&after, move) != TTT_OK)
-    g_return_val_if_reached (-1);
+    return -1;
   next = move % 9;
 
   if (percent != NULL)
@@ -1379,6 +1422,97 @@ ultimate_hint (TttGame         *self,
   return move;
 }
 
+/* The hint's random state: from the game's, without changing it, so that
+ * asking twice finds the same move and asking changes nothing. */
+static uint64_t
+ultimate_hint_rng (TttGame *self)
+{
+  return self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
+}
+
+/* What a search for a hint takes to its thread and brings back. */
+typedef struct
+{
+  TttUltimate     pos;
+  uint64_t        rng;
+  int             move;
+  TttUltimateHint reason;
+  int             percent;
+  GWeakRef        game;       /* main thread only */
+  GCancellable   *cancellable;
+} HintSearch;
+
+static void
+hint_search_free (HintSearch *search)
+{
+  g_weak_ref_clear (&search->game);
+  g_clear_object (&search->cancellable);
+  g_free (search);
+}
+
+static void
+hint_search_thread (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  HintSearch *search = task_data;
+
+  search->move = ultimate_hint_search (&search->pos, search->rng, cancellable,
+                                       &search->reason, &search->percent);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+hint_search_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  HintSearch *search = g_task_get_task_data (G_TASK (result));
+  g_autoptr(TttGame) self = NULL;
+
+  n_thinking--;
+  /* A move, an undo, a new game or the game's end cancelled it. */
+  if (g_cancellable_is_cancelled (search->cancellable))
+    return;
+  self = g_weak_ref_get (&search->game);
+  if (self == NULL || self->hint_search != search->cancellable)
+    return;
+
+  g_clear_object (&self->hint_search);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
+  if (search->move < 0 || !ttt_ultimate_is_legal (&self->position.ultimate, search->move))
+    return;
+
+  self->hint_cell = search->move;
+  self->hint_reason = search->reason;
+  self->hint_percent = search->percent;
+  self->hint_motive = TTT_MOTIVE_WIN;
+  g_signal_emit (self, signals[HINT_CHANGED], 0, self->hint_cell, self->hint_motive);
+}
+
+/* Starts the search for the hint off the main thread. */
+static void
+ttt_game_start_hint_search (TttGame *self)
+{
+  g_autoptr(GTask) task = NULL;
+  HintSearch *search = g_new0 (HintSearch, 1);
+
+  search->pos = self->position.ultimate;
+  search->rng = ultimate_hint_rng (self);
+  search->move = -1;
+  g_weak_ref_init (&search->game, self);
+  self->hint_search = g_cancellable_new ();
+  search->cancellable = g_object_ref (self->hint_search);
+
+  task = g_task_new (NULL, self->hint_search, hint_search_done_cb, NULL);
+  g_task_set_source_tag (task, ttt_game_start_hint_search);
+  g_task_set_task_data (task, search, (GDestroyNotify) hint_search_free);
+  n_thinking++;
+  g_task_run_in_thread (task, hint_search_thread);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
+}
+
 int
 ttt_game_hint (TttGame *self)
 {
@@ -1388,8 +1522,9 @@ ttt_game_hint (TttGame *self)
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
+  /* The same search as the hint shown, here on the caller's thread. */
   if (self->position.variant == TTT_VARIANT_ULTIMATE)
-    return ultimate_hint (self, NULL, NULL);
+    return ultimate_hint_search (&self->position.ultimate, ultimate_hint_rng (self), NULL, NULL, NULL);
 
   best = ttt_solver_best_moves (&self->position.classic);
   if (best == 0)
@@ -2118,10 +2253,11 @@ ttt_game_set_computer (TttGame   *self,
 /**
  * ttt_game_count_thinking:
  *
- * How many requests for a move, in all games, have not had their answer
- * back on the main thread: a test waits for none before it looks.
+ * How many requests for a move or an Ultimate hint, in all games, have
+ * not had their answer back on the main thread: a test waits for none
+ * before it looks.
  *
- * Returns: the number of moves being chosen off the main thread
+ * Returns: the number of moves and hints being chosen off the main thread
  */
 guint
 ttt_game_count_thinking (void)
@@ -2144,8 +2280,14 @@ ttt_opponent_get_kind (TttOpponent opponent)
  * ttt_game_hint_full()) and holds it, with its motive, until the board
  * next changes; "hint-changed" tells the views and the news.
  *
+ * In Ultimate the search (%TTT_GAME_ULTIMATE_HINT_ITERATIONS iterations)
+ * runs off the main thread: TttGame:hint-thinking is %TRUE until its
+ * hint comes by "hint-changed", and any change of the board (a move, an
+ * undo, a new game) cancels it, so that nothing of it arrives. Asked
+ * again meanwhile, it does nothing more.
+ *
  * Returns: the hinted cell, or −1 (nothing emitted) when no local person
- *   is to move
+ *   is to move; in Ultimate −1 while the search is on its way
  */
 int
 ttt_game_show_hint (TttGame *self)
@@ -2155,15 +2297,23 @@ ttt_game_show_hint (TttGame *self)
 
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
+  /* Ultimate's search takes a couple of seconds: it runs off the main
+   * thread, and its hint comes by "hint-changed". */
   if (self->position.variant == TTT_VARIANT_ULTIMATE)
     {
       if (self->state != TTT_GAME_STATE_LOCAL_TURN)
         return -1;
-      cell = ultimate_hint (self, &self->hint_reason, &self->hint_percent);
-      motive = TTT_MOTIVE_WIN;
+      if (self->hint_cell >= 0)
+        {
+          g_signal_emit (self, signals[HINT_CHANGED], 0, self->hint_cell, self->hint_motive);
+          return self->hint_cell;
+        }
+      if (self->hint_search == NULL)
+        ttt_game_start_hint_search (self);
+      return -1;
     }
-  else
-    cell = ttt_game_hint_full (self, &motive);
+
+  cell = ttt_game_hint_full (self, &motive);
   if (cell < 0)
     return -1;
 
@@ -2209,6 +2359,20 @@ ttt_game_get_thinking (TttGame *self)
 }
 
 /**
+ * ttt_game_get_hint_thinking:
+ * @self: a #TttGame
+ *
+ * Returns: whether an Ultimate hint's search is on its way
+ */
+gboolean
+ttt_game_get_hint_thinking (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
+
+  return self->hint_search != NULL;
+}
+
+/**
  * ttt_game_get_ultimate_hint:
  * @self: a #TttGame
  * @reason: (out) (optional): why, in Ultimate
@@ -2246,7 +2410,7 @@ ttt_game_get_ultimate_hint (TttGame         *self,
  *   line found, this one included
  *
  * What Show Analysis marks on a playable cell of Ultimate: an estimate
- * from a search of %TTT_GAME_ULTIMATE_HINT_ITERATIONS iterations run once
+ * from a search of %TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS iterations run once
  * per position (on first asking, on the main thread), unless the search
  * proved the result. Like the classic analysis it is offered to a person
  * to move only.
@@ -2273,7 +2437,7 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
 
   if (!self->has_analysis || memcmp (&self->analysed, pos, sizeof *pos) != 0)
     {
-      TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, NULL, NULL };
+      TttSearchBudget budget = { TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS, NULL, NULL };
       uint64_t rng = self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
       TttSearch *search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
       int move;
@@ -2319,6 +2483,7 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
  * ttt_game_start_remote:
  * @self: a #TttGame
  * @remote: the player on the other computer (%TTT_PLAYER_KIND_REMOTE)
+ * @variant: the game the two sides agreed on
  * @local_mark: the mark of the person here
  *
  * Abandons the current game and begins one between the person here, on
@@ -2328,17 +2493,20 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
  * ttt_game_take_back()), and the next ttt_game_start_new() ends it.
  */
 void
-ttt_game_start_remote (TttGame   *self,
-                       TttPlayer *remote,
-                       TttMark    local_mark)
+ttt_game_start_remote (TttGame    *self,
+                       TttPlayer  *remote,
+                       TttVariant  variant,
+                       TttMark     local_mark)
 {
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (remote));
   g_return_if_fail (ttt_player_get_kind (remote) == TTT_PLAYER_KIND_REMOTE);
+  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
   g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
 
   g_object_ref (self);
   g_set_object (&self->remote, remote);
+  self->remote_variant = variant;
   self->remote_local_mark = local_mark;
   ttt_game_begin (self, FALSE);
   g_signal_emit (self, signals[GAME_STARTED], 0);

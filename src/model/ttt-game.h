@@ -35,9 +35,13 @@ typedef enum
   TTT_ULTIMATE_HINT_BEST_ESTIMATE, /* none of these: the search's estimate alone */
 } TttUltimateHint;
 
-/* The iterations of the search behind an Ultimate hint: a few hundredths
- * of a second, on the main thread. */
-#define TTT_GAME_ULTIMATE_HINT_ITERATIONS 20000
+/* The iterations of the search behind an Ultimate hint: twice Hard's,
+ * so the hint is a better move than Hard would play, about two seconds
+ * off the main thread (ttt_game_show_hint()). */
+#define TTT_GAME_ULTIMATE_HINT_ITERATIONS (2 * TTT_ULTIMATE_HARD_ITERATIONS)
+/* The iterations of Show Analysis: a few hundredths of a second, once per
+ * position, on the main thread. */
+#define TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS 20000
 
 #define TTT_TYPE_GAME (ttt_game_get_type ())
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
@@ -143,6 +147,7 @@ gboolean        ttt_game_get_thinking        (TttGame        *self);
 
 /* The hint the game holds until the board next changes. */
 int             ttt_game_show_hint           (TttGame        *self);
+gboolean        ttt_game_get_hint_thinking   (TttGame        *self);
 int             ttt_game_get_shown_hint      (TttGame        *self,
                                               TttMotive      *motive);
 int             ttt_game_get_ultimate_hint   (TttGame        *self,
@@ -160,6 +165,7 @@ TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
 /* A game with someone on another computer, run by a network session. */
 void            ttt_game_start_remote        (TttGame        *self,
                                               TttPlayer      *remote,
+                                              TttVariant      variant,
                                               TttMark         local_mark);
 gboolean        ttt_game_take_back           (TttGame        *self,
                                               TttMark         side);

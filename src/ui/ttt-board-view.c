@@ -161,7 +161,7 @@ shown_mark (TttBoardView *self,
   if (!is_game_cell (self, cell))
     return TTT_MARK_NONE;
   if (self->review != NULL)
-    return ttt_review_cursor_get_cell (self->review, cell);
+    return ttt_review_cursor_get_cell (self->review, game_cell_of (self, cell));
   return ttt_game_get_cell (self->game, game_cell_of (self, cell));
 }
 
@@ -1325,16 +1325,21 @@ update_review_move (TttBoardView *self)
       !ttt_review_cursor_get_move (self->review, ttt_review_cursor_get_position (self->review),
                                    &self->review_cell, &self->review_mover, &review))
     return;
+  /* The board's own index of the cell (in Ultimate the move is not). */
+  self->review_cell = index_of_game_cell (self, self->review_cell);
 
   /* The computer's moves are told, not graded (ttt_coach_move_text()). */
-  self->review_graded = ttt_review_cursor_get_graded (self->review, ttt_review_cursor_get_position (self->review));
+  self->review_graded = ttt_review_cursor_get_ready (self->review) &&
+                        ttt_review_cursor_get_graded (self->review, ttt_review_cursor_get_position (self->review));
   if (!self->review_graded)
     return;
 
   self->review_grade = review.grade;
   /* The cell the move's explanation names (ttt_coach_move_text()). */
-  if (review.grade != TTT_GRADE_BEST && review.best != 0)
-    self->review_best_cell = g_bit_nth_lsf (review.best, -1);
+  self->review_best_cell = ttt_review_cursor_get_best_move (self->review,
+                                                            ttt_review_cursor_get_position (self->review));
+  if (self->review_best_cell >= 0)
+    self->review_best_cell = index_of_game_cell (self, self->review_best_cell);
 }
 
 static void
@@ -1382,6 +1387,10 @@ ttt_board_view_set_review (TttBoardView    *self,
   g_set_object (&self->review, review);
   if (review != NULL)
     g_signal_connect_object (review, "notify::position", G_CALLBACK (review_position_cb), self,
+                             G_CONNECT_SWAPPED);
+  /* Ultimate's grades come later, from a worker thread. */
+  if (review != NULL)
+    g_signal_connect_object (review, "notify::ready", G_CALLBACK (review_position_cb), self,
                              G_CONNECT_SWAPPED);
 
   self->review_position = review != NULL ? ttt_review_cursor_get_position (review) : 0;

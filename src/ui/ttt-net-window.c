@@ -29,6 +29,7 @@ struct _TttNetWindow
 
   GtkStack        *stack;
   GtkEntry        *name;
+  GtkDropDown     *net_game;
   GtkDropDown     *first;
   GtkSpinButton   *port;
   GtkLabel        *waiting_title;
@@ -53,6 +54,19 @@ struct _TttNetWindow
 };
 
 G_DEFINE_FINAL_TYPE (TttNetWindow, ttt_net_window, ADW_TYPE_WINDOW)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+changed (TttNetWindow *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
 
 static void
 announce (TttNetWindow *self,
@@ -151,6 +165,7 @@ show_page (TttNetWindow *self,
            const char   *name)
 {
   gtk_stack_set_visible_child_name (self->stack, name);
+  changed (self);
 }
 
 /* The session */
@@ -212,6 +227,7 @@ session_state_cb (TttNetWindow *self)
       announce (self, ttt_net_session_get_message (self->session));
       break;
     }
+  changed (self);
 }
 
 /* The play page follows the game and the session's questions. */
@@ -281,6 +297,7 @@ update_play (TttNetWindow *self)
                         ttt_net_session_get_rematch_offered (self->session) ? _("_Accept Rematch")
                                                                             : _("Offer a _Rematch"));
   gtk_widget_set_visible (self->undo_box, ttt_net_session_get_undo_requested (self->session));
+  changed (self);
 }
 
 static void
@@ -323,6 +340,9 @@ session_start (TttNetWindow      *self,
 {
   const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name));
   TttNetFirst first = gtk_drop_down_get_selected (self->first) == 0 ? TTT_NET_X_HOST : TTT_NET_X_GUEST;
+  /* A guest plays whatever the host hosts. */
+  TttNetGame net_game = gtk_drop_down_get_selected (self->net_game) == 1 ? TTT_NET_GAME_ULTIMATE
+                                                                          : TTT_NET_GAME_CLASSIC;
 
   clear_session (self);
   if (name == NULL || *name == '\0')
@@ -331,7 +351,7 @@ session_start (TttNetWindow      *self,
     /* Translators: the name shown to the other side when none was given. */
     name = _("Player");
 
-  self->session = ttt_net_session_new (self->game, role, name, first);
+  self->session = ttt_net_session_new (self->game, role, name, net_game, first);
   g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (session_state_cb), self);
   g_signal_connect_swapped (self->session, "notify::undo-asked", G_CALLBACK (update_play), self);
   g_signal_connect_swapped (self->session, "notify::undo-requested", G_CALLBACK (undo_requested_cb), self);
@@ -379,7 +399,7 @@ ttt_net_window_host (TttNetWindow *self,
 
   if (self->discovery != NULL)
     ttt_discovery_publish (self->discovery, gtk_editable_get_text (GTK_EDITABLE (self->name)),
-                           TTT_NET_GAME_CLASSIC, ttt_connection_get_port (connection));
+                           ttt_net_session_get_net_game (self->session), ttt_connection_get_port (connection));
 }
 
 static void
@@ -623,6 +643,11 @@ static void
 ttt_net_window_class_init (TttNetWindowClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = ttt_net_window_dispose;
+
+  /* What ttt_net_window_describe() tells may have changed. */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -643,6 +668,19 @@ build_pages (TttNetWindow *self)
 
   /* Host */
   page = page_new (self->stack, "host", _("Host a Game"), NULL);
+  {
+    /* The same names as on the New Game screen. */
+    const char *games[3] = { C_("game", "Classic"), C_("game", "Ultimate"), NULL };
+    GtkWidget *caption = gtk_label_new_with_mnemonic (_("_Game"));
+
+    self->net_game = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (games));
+    gtk_label_set_xalign (GTK_LABEL (caption), 0);
+    gtk_label_set_mnemonic_widget (GTK_LABEL (caption), GTK_WIDGET (self->net_game));
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (self->net_game),
+                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL, -1);
+    gtk_box_append (GTK_BOX (page), caption);
+    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->net_game));
+  }
   {
     GtkWidget *caption = gtk_label_new_with_mnemonic (_("_Who moves first"));
 
@@ -784,6 +822,8 @@ ttt_net_window_new (GtkWindow *parent,
 
   self = g_object_new (TTT_TYPE_NET_WINDOW, "transient-for", parent, NULL);
   self->game = g_object_ref (game);
+  /* The game chosen on the New Game screen is the one offered to host. */
+  gtk_drop_down_set_selected (self->net_game, ttt_game_get_variant (game) == TTT_VARIANT_ULTIMATE ? 1 : 0);
   g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), self);
   g_signal_connect_swapped (game, "notify::state", G_CALLBACK (update_play), self);
   return self;
@@ -795,4 +835,35 @@ ttt_net_window_get_session (TttNetWindow *self)
   g_return_val_if_fail (TTT_IS_NET_WINDOW (self), NULL);
 
   return self->session;
+}
+
+GVariant *
+ttt_net_window_describe (TttNetWindow *self)
+{
+  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  const char *page;
+
+  g_return_val_if_fail (TTT_IS_NET_WINDOW (self), NULL);
+
+  page = gtk_stack_get_visible_child_name (self->stack);
+  g_variant_builder_add (&builder, "{sv}", "page", g_variant_new_string (page != NULL ? page : ""));
+  g_variant_builder_add (&builder, "{sv}", "code", g_variant_new_string (gtk_label_get_text (self->code)));
+  g_variant_builder_add (&builder, "{sv}", "status", g_variant_new_string (gtk_label_get_text (self->status)));
+  g_variant_builder_add (&builder, "{sv}", "message", g_variant_new_string (gtk_label_get_text (self->closed_text)));
+  if (self->session != NULL)
+    {
+      TttConnection *connection = ttt_net_session_get_connection (self->session);
+      const char *name = ttt_net_session_get_peer_name (self->session);
+
+      g_variant_builder_add (&builder, "{sv}", "state",
+                             g_variant_new_int32 (ttt_net_session_get_state (self->session)));
+      g_variant_builder_add (&builder, "{sv}", "port",
+                             g_variant_new_uint32 (ttt_connection_get_port (connection)));
+      g_variant_builder_add (&builder, "{sv}", "local-mark",
+                             g_variant_new_int32 (ttt_net_session_get_local_mark (self->session)));
+      g_variant_builder_add (&builder, "{sv}", "peer", g_variant_new_string (name != NULL ? name : ""));
+      g_variant_builder_add (&builder, "{sv}", "game",
+                             g_variant_new_int32 (ttt_net_session_get_net_game (self->session)));
+    }
+  return g_variant_builder_end (&builder);
 }

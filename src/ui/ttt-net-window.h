@@ -32,5 +32,10 @@ void           ttt_net_window_join  (TttNetWindow *self,
 
 /* The session under way, if any: for tests. */
 TttNetSession *ttt_net_window_get_session (TttNetWindow *self);
+/* What the window shows, as an a{sv} (the page, the code, the status
+ * line, the closing message, the port, the session's state), for the
+ * test hooks of another process (ttt-test-hooks.c). "changed" tells when
+ * it may differ. */
+GVariant      *ttt_net_window_describe    (TttNetWindow *self);
 
 G_END_DECLS

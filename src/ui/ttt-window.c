@@ -199,27 +199,60 @@ review_position_cb (TttWindow       *self,
   update_review (self);
 }
 
+static void
+update_review_summary (TttWindow *self)
+{
+  g_autofree char *summary = ttt_review_cursor_dup_summary (self->review);
+
+  gtk_label_set_label (self->summary_label, summary);
+  /* A screen reader says the summary as the focus enters the review. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
+                                  -1);
+}
+
+/* Ultimate's grades come from a worker thread: the summary counts its
+ * progress, and once they are in, the lines say them; a screen reader in
+ * the review hears the summary then. */
+static void
+review_progress_cb (TttWindow       *self,
+                    GParamSpec      *pspec,
+                    TttReviewCursor *review)
+{
+  update_review_summary (self);
+}
+
+static void
+review_ready_cb (TttWindow       *self,
+                 GParamSpec      *pspec,
+                 TttReviewCursor *review)
+{
+  update_review_summary (self);
+  update_review (self);
+  if (review_has_focus (self))
+    ttt_announcer_announce (self->announcer, gtk_label_get_label (self->summary_label));
+}
+
 /* The review works on a copy of the game's moves: neither the game nor
  * any score changes, whatever the cursor does. */
 static void
 enter_review (TttWindow *self)
 {
-  g_autofree char *summary = NULL;
-
   if (self->review != NULL || ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
     return;
 
   self->review = ttt_review_cursor_new (self->game);
   g_signal_connect_object (self->review, "notify::position", G_CALLBACK (review_position_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->review, "notify::progress", G_CALLBACK (review_progress_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->review, "notify::ready", G_CALLBACK (review_ready_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* Grading Ultimate takes a few seconds, off the main thread; leaving
+   * the review lets go of the cursor, which cancels it. */
+  ttt_review_cursor_start_grading (self->review);
   ttt_board_view_set_review (self->board, self->review);
-
-  summary = ttt_review_cursor_dup_summary (self->review);
-  gtk_label_set_label (self->summary_label, summary);
-  /* A screen reader says the summary as the focus enters the review. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
-                                  -1);
+  update_review_summary (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
   update_status (self);
@@ -287,7 +320,7 @@ update_status (TttWindow *self)
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
   g_autofree char *text = ttt_words_status (self->game);
-  gboolean coached;
+  gboolean classic;
 
   /* A network game being set up, or an undo asked of the other side: the
    * board takes no move until the other computer answers. */
@@ -309,18 +342,22 @@ update_status (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
 
-  /* Ultimate has a hint and an analysis of its own, estimates; the review
-   * knows the classic board only, so far: in Ultimate it is off, and the
-   * hint button's tooltip says so. */
-  coached = ttt_game_get_current_variant (self->game) == TTT_VARIANT_CLASSIC;
+  /* Ultimate's hint, analysis and review are estimates of a search, and
+   * the hint button's tooltip says so. */
+  classic = ttt_game_get_current_variant (self->game) == TTT_VARIANT_CLASSIC;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", coached && over && self->review == NULL);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
-                               coached ? _("Hint")
-                                       /* Translators: the tooltip of the Hint button in a game of
-                                        * Ultimate Tic-Tac-Toe. */
-                                       : _("Hint (an estimate; the review is for classic games only, so far)"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
+  if (ttt_game_get_hint_thinking (self->game))
+    /* Translators: the tooltip of the Hint button while the search for an
+     * Ultimate hint runs (a couple of seconds). */
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button), _("Looking for a hint…"));
+  else
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
+                                 classic ? _("Hint")
+                                         /* Translators: the tooltip of the Hint button in a game of
+                                          * Ultimate Tic-Tac-Toe. */
+                                         : _("Hint (an estimate from a search)"));
 
   /* While a review lasts, it speaks for the board. */
   if (self->review != NULL)
@@ -411,6 +448,30 @@ state_changed_cb (TttWindow  *self,
    * rather than to nowhere. */
   if (had_focus && ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
     gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
+}
+
+/* An Ultimate hint is searched for off the main thread: meanwhile its
+ * button spins, and says it is busy to a screen reader. */
+static void
+hint_thinking_cb (TttWindow  *self,
+                  GParamSpec *pspec,
+                  TttGame    *game)
+{
+  gboolean thinking = ttt_game_get_hint_thinking (game);
+
+  if (thinking)
+    {
+      GtkWidget *spinner = gtk_spinner_new ();
+
+      gtk_spinner_start (GTK_SPINNER (spinner));
+      gtk_button_set_child (GTK_BUTTON (self->hint_button), spinner);
+    }
+  else
+    gtk_button_set_icon_name (GTK_BUTTON (self->hint_button), "ttt-hint-symbolic");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->hint_button),
+                               GTK_ACCESSIBLE_STATE_BUSY, thinking,
+                               -1);
+  update_status (self);
 }
 
 /* The hint the game holds: the status line says why until the next move
@@ -690,6 +751,8 @@ ttt_window_constructed (GObject *object)
 
   g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "hint-changed", G_CALLBACK (hint_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::hint-thinking", G_CALLBACK (hint_thinking_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::held", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);

@@ -30,6 +30,8 @@ struct _TttNetSession
   TttNetSessionEnd     end;
   char                *message;
   TttMark              local_mark;
+  /* The host's choice, told by its hello. */
+  TttNetGame           net_game;
 
   guint                peer_confirmed : 1;
   guint                undo_asked : 1;
@@ -242,7 +244,9 @@ start_game (TttNetSession *self,
   clear_requests (self);
   set_state (self, TTT_NET_SESSION_PLAYING);
   self->starting = TRUE;
-  ttt_game_start_remote (self->game, self->remote, local_mark);
+  ttt_game_start_remote (self->game, self->remote,
+                         self->net_game == TTT_NET_GAME_ULTIMATE ? TTT_VARIANT_ULTIMATE : TTT_VARIANT_CLASSIC,
+                         local_mark);
   self->starting = FALSE;
 }
 
@@ -268,17 +272,11 @@ verification_ready_cb (TttConnection *connection,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CODE]);
 
   /* The host's hello says who plays X and which game; a guest plays by
-   * it (the host's own mark was set with its hello). */
+   * it (the host's own were set with its hello). The parser has checked
+   * that the game is one of those this version plays. */
   if (ttt_connection_get_role (connection) == TTT_CONNECTION_ROLE_GUEST)
     {
-      if (hello->game != TTT_NET_GAME_CLASSIC)
-        {
-          ttt_net_session_finish (self, TTT_NET_SESSION_END_FAILED,
-                                  /* Translators: %s is the other person's name. */
-                                  g_strdup_printf (_("%s hosts a game of Ultimate tic-tac-toe, which this version cannot play over the network."),
-                                                   peer_name (self)));
-          return;
-        }
+      self->net_game = hello->game;
       self->local_mark = hello->x_player == TTT_NET_X_GUEST ? TTT_MARK_X : TTT_MARK_O;
     }
 
@@ -644,6 +642,7 @@ TttNetSession *
 ttt_net_session_new (TttGame           *game,
                      TttConnectionRole  role,
                      const char        *name,
+                     TttNetGame         net_game,
                      TttNetFirst        first)
 {
   g_autoptr(TttMessage) hello = NULL;
@@ -651,10 +650,12 @@ ttt_net_session_new (TttGame           *game,
 
   g_return_val_if_fail (TTT_IS_GAME (game), NULL);
   g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (net_game == TTT_NET_GAME_CLASSIC || net_game == TTT_NET_GAME_ULTIMATE, NULL);
 
   self = g_object_new (TTT_TYPE_NET_SESSION, NULL);
   self->game = g_object_ref (game);
-  hello = ttt_message_new_hello (PACKAGE_VERSION, name, TTT_NET_GAME_CLASSIC, first);
+  self->net_game = net_game;
+  hello = ttt_message_new_hello (PACKAGE_VERSION, name, net_game, first);
   self->connection = ttt_connection_new (role, hello);
   if (role == TTT_CONNECTION_ROLE_HOST)
     self->local_mark = first == TTT_NET_X_HOST ? TTT_MARK_X : TTT_MARK_O;
@@ -854,6 +855,14 @@ ttt_net_session_get_code (TttNetSession *self)
   g_return_val_if_fail (TTT_IS_NET_SESSION (self), NULL);
 
   return ttt_connection_get_verification_code (self->connection);
+}
+
+TttNetGame
+ttt_net_session_get_net_game (TttNetSession *self)
+{
+  g_return_val_if_fail (TTT_IS_NET_SESSION (self), TTT_NET_GAME_CLASSIC);
+
+  return self->net_game;
 }
 
 TttMark

@@ -42,11 +42,13 @@ typedef enum {
 #define TTT_TYPE_NET_SESSION (ttt_net_session_get_type ())
 G_DECLARE_FINAL_TYPE (TttNetSession, ttt_net_session, TTT, NET_SESSION, GObject)
 
-/* @name is shown to the other side; @first is what a host plays by (a
- * guest's is only asked for). Then ttt_net_session_host() or _join(). */
+/* @name is shown to the other side; @net_game and @first are what a host
+ * plays (a guest's are only asked for: it plays the host's). Then
+ * ttt_net_session_host() or _join(). */
 TttNetSession       *ttt_net_session_new             (TttGame            *game,
                                                       TttConnectionRole   role,
                                                       const char         *name,
+                                                      TttNetGame          net_game,
                                                       TttNetFirst         first);
 /* For the port, the addresses, and tests' timeouts and certificates. */
 TttConnection       *ttt_net_session_get_connection  (TttNetSession      *self);
@@ -80,6 +82,8 @@ const char          *ttt_net_session_get_message     (TttNetSession      *self);
 /* Once the other side's hello has come, else NULL. */
 const char          *ttt_net_session_get_peer_name   (TttNetSession      *self);
 const char          *ttt_net_session_get_code        (TttNetSession      *self);
+/* The game played: the host's choice, on a guest once its hello came. */
+TttNetGame           ttt_net_session_get_net_game    (TttNetSession      *self);
 /* The mark of the person here in the game in progress or the last one. */
 TttMark              ttt_net_session_get_local_mark  (TttNetSession      *self);
 gboolean             ttt_net_session_get_peer_confirmed (TttNetSession   *self);

@@ -1,0 +1,647 @@
+/* test-net-processes.c — two real programs play each other over 127.0.0.1
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two processes of the real program, one started with --host and one with
+ * --join=127.0.0.1:PORT (the port the host shows), each with a virtual
+ * display, a session bus, settings and XDG folders of its own (on one
+ * display, GTK 4.8's X11 backend leaves allocations behind for the events
+ * of the other's windows, which LeakSanitizer would report). Each is driven over its bus through the actions GApplication
+ * exports, with the test hooks of src/ttt-test-hooks.c: buttons pressed by
+ * their labels, cells clicked, and what the windows show read back from a
+ * stateful action whose changes the bus announces. The test waits on those
+ * announcements, each wait bounded by a deadline; it never sleeps.
+ *
+ * The host waits, the guest joins, both screens show the same code, both
+ * people say it matches, and a whole classic game is played to the host's
+ * win: each side ends with the right board, result and tally.
+ */
+
+#include "config.h"
+
+#include <sys/prctl.h>
+#include <signal.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include <gio/gio.h>
+
+#include "ttt-game.h"
+#include "ttt-net-session.h"
+
+#define APP_ID   "io.github.jingzi.TicTacToe"
+#define APP_PATH "/io/github/jingzi/TicTacToe"
+/* Generous: two programs with sanitizers on a loaded 2-core machine,
+ * where a program busy making its window may take longer than D-Bus's
+ * 25 s to answer a call. A deadline, never a pause. */
+#define WAIT_S   120
+
+typedef struct
+{
+  const char      *name;       /* "host" or "guest", for the messages */
+  char            *dir;
+  GSubprocess     *xvfb;
+  char            *display;
+  GSubprocess     *bus;
+  GDBusConnection *connection;
+  guint            changed_id;
+  GSubprocess     *app;
+  char            *log_path;
+  gboolean         exited;
+  GVariant        *report;     /* the latest a{sv} of app.test-report */
+} Side;
+
+static struct
+{
+  char        *tmpdir;
+  char       **env;
+} run;
+
+/* Children */
+
+static void
+die_with_parent (gpointer user_data)
+{
+  /* A failed assertion aborts the test: nothing it started may outlive it. */
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+static GSubprocess *
+spawn (const char * const  *argv,
+       char               **env,
+       const char          *log_path,
+       int                  ready_fd)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_autoptr(GError) error = NULL;
+  GSubprocess *process;
+
+  g_subprocess_launcher_set_environ (launcher, env);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  /* What a child prints is kept, and shown if the test fails. */
+  g_subprocess_launcher_set_stdout_file_path (launcher, log_path);
+  if (ready_fd >= 0)
+    g_subprocess_launcher_take_fd (launcher, ready_fd, 3);
+  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* Starts @argv, which writes one line on its fd 3 once it is ready (Xvfb's
+ * -displayfd, dbus-daemon's --print-address=3), and returns that line. */
+static char *
+spawn_and_read_line (const char * const  *argv,
+                     char               **env,
+                     const char          *log_path,
+                     GSubprocess        **process)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GIOChannel) channel = NULL;
+  char *line = NULL;
+  int fds[2];
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  *process = spawn (argv, env, log_path, fds[1]);
+  channel = g_io_channel_unix_new (fds[0]);
+  g_io_channel_set_close_on_unref (channel, TRUE);
+  g_io_channel_read_line (channel, &line, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_strchomp (line);
+  return line;
+}
+
+static void
+show_log (Side *side)
+{
+  g_autofree char *text = NULL;
+
+  if (side->log_path != NULL && g_file_get_contents (side->log_path, &text, NULL, NULL))
+    g_printerr ("--- what the %s printed:\n%s--- end\n", side->name, text);
+}
+
+/* The bus and the program of one side */
+
+static void
+changed_cb (GDBusConnection *connection,
+            const char      *sender,
+            const char      *path,
+            const char      *interface,
+            const char      *signal,
+            GVariant        *parameters,
+            gpointer         user_data)
+{
+  Side *side = user_data;
+  g_autoptr(GVariant) states = g_variant_get_child_value (parameters, 2);
+  g_autoptr(GVariant) report = g_variant_lookup_value (states, "test-report", G_VARIANT_TYPE_VARDICT);
+
+  if (report != NULL)
+    {
+      g_clear_pointer (&side->report, g_variant_unref);
+      side->report = g_steal_pointer (&report);
+    }
+}
+
+static void
+exited_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Side *side = user_data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  side->exited = TRUE;
+}
+
+static void
+side_start_bus (Side       *side,
+                const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *log_path = NULL;
+  const char *argv[] = { "dbus-daemon", "--session", "--nofork", "--print-address=3", NULL };
+  const char *xvfb[] = { "Xvfb", "-displayfd", "3", "-screen", "0", "1024x768x24", "-nolisten", "tcp", NULL };
+  g_autofree char *number = NULL;
+
+  side->name = name;
+  side->dir = g_build_filename (run.tmpdir, name, NULL);
+  g_assert_cmpint (g_mkdir (side->dir, 0700), ==, 0);
+  log_path = g_build_filename (side->dir, "xvfb.out", NULL);
+  number = spawn_and_read_line (xvfb, run.env, log_path, &side->xvfb);
+  g_assert_cmpstr (number, !=, "");
+  side->display = g_strdup_printf (":%s", number);
+  g_free (log_path);
+  log_path = g_build_filename (side->dir, "bus.out", NULL);
+  address = spawn_and_read_line (argv, run.env, log_path, &side->bus);
+  g_assert_true (g_str_has_prefix (address, "unix:"));
+
+  side->connection = g_dbus_connection_new_for_address_sync (address,
+                                                             G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+                                                             G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                                                             NULL, NULL, &error);
+  g_assert_no_error (error);
+  /* Subscribed before the program starts, so no change is missed. */
+  side->changed_id = g_dbus_connection_signal_subscribe (side->connection, NULL, "org.gtk.Actions", "Changed",
+                                                         APP_PATH, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
+                                                         changed_cb, side, NULL);
+  g_object_set_data_full (G_OBJECT (side->connection), "address", g_steal_pointer (&address), g_free);
+}
+
+static gboolean
+name_owned (Side *side)
+{
+  g_autoptr(GVariant) reply = NULL;
+  gboolean owned = FALSE;
+
+  reply = g_dbus_connection_call_sync (side->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "NameHasOwner", g_variant_new ("(s)", APP_ID),
+                                       G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE, WAIT_S * 1000, NULL, NULL);
+  if (reply != NULL)
+    g_variant_get (reply, "(b)", &owned);
+  return owned;
+}
+
+static void
+name_cb (GDBusConnection *connection,
+         const char      *sender,
+         const char      *path,
+         const char      *interface,
+         const char      *signal,
+         GVariant        *parameters,
+         gpointer         user_data)
+{
+  *(gboolean *) user_data = TRUE;
+}
+
+static void
+read_report (Side *side)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariant) states = NULL;
+
+  reply = g_dbus_connection_call_sync (side->connection, APP_ID, APP_PATH, "org.gtk.Actions", "Describe",
+                                       g_variant_new ("(s)", "test-report"), G_VARIANT_TYPE ("((bgav))"),
+                                       G_DBUS_CALL_FLAGS_NONE, WAIT_S * 1000, NULL, &error);
+  g_assert_no_error (error);
+  g_variant_get (reply, "((bg@av))", NULL, NULL, &states);
+  g_assert_cmpuint (g_variant_n_children (states), ==, 1);
+  g_clear_pointer (&side->report, g_variant_unref);
+  {
+    g_autoptr(GVariant) boxed = g_variant_get_child_value (states, 0);
+
+    side->report = g_variant_get_variant (boxed);
+  }
+}
+
+static void
+side_start_app (Side       *side,
+                const char *option)
+{
+  const char *executable = g_getenv ("TTT_EXECUTABLE");
+  const char *folders[] = { "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+                            "XDG_RUNTIME_DIR" };
+  const char *argv[] = { executable, "--difficulty=medium", option, NULL };
+  g_auto(GStrv) env = g_strdupv (run.env);
+  gboolean appeared = FALSE;
+  gint64 deadline;
+  guint watch;
+
+  g_assert_nonnull (executable);
+  env = g_environ_setenv (env, "DISPLAY", side->display, TRUE);
+  env = g_environ_setenv (env, "DBUS_SESSION_BUS_ADDRESS",
+                          g_object_get_data (G_OBJECT (side->connection), "address"), TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (folders); i++)
+    {
+      g_autofree char *path = g_build_filename (side->dir, folders[i], NULL);
+
+      g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+      env = g_environ_setenv (env, folders[i], path, TRUE);
+    }
+
+  /* The name's owner, whenever it comes: watched before the start. */
+  watch = g_dbus_connection_signal_subscribe (side->connection, "org.freedesktop.DBus", "org.freedesktop.DBus",
+                                              "NameOwnerChanged", "/org/freedesktop/DBus", APP_ID,
+                                              G_DBUS_SIGNAL_FLAGS_NONE, name_cb, &appeared, NULL);
+  side->log_path = g_build_filename (side->dir, "tictactoe.out", NULL);
+  side->app = spawn (argv, env, side->log_path, -1);
+  g_subprocess_wait_async (side->app, NULL, exited_cb, side);
+
+  deadline = g_get_monotonic_time () + WAIT_S * G_USEC_PER_SEC;
+  appeared = name_owned (side);
+  while (!appeared && !side->exited && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_dbus_connection_signal_unsubscribe (side->connection, watch);
+  if (!appeared)
+    {
+      show_log (side);
+      g_error ("the %s's program %s within %d s", side->name,
+               side->exited ? "ended before it took its name on the bus" : "did not take its name on the bus",
+               WAIT_S);
+    }
+  read_report (side);
+}
+
+static void
+activate (Side       *side,
+          const char *action,
+          GVariant   *parameter)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariantBuilder) parameters = g_variant_builder_new (G_VARIANT_TYPE ("av"));
+  g_autoptr(GVariant) reply = NULL;
+
+  if (parameter != NULL)
+    g_variant_builder_add (parameters, "v", parameter);
+  reply = g_dbus_connection_call_sync (side->connection, APP_ID, APP_PATH, "org.gtk.Actions", "Activate",
+                                       g_variant_new ("(sava{sv})", action, parameters, NULL), NULL,
+                                       G_DBUS_CALL_FLAGS_NONE, WAIT_S * 1000, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* What the windows show */
+
+static int
+report_int (Side       *side,
+            const char *key)
+{
+  int value = -1;
+
+  g_variant_lookup (side->report, key, "i", &value);
+  return value;
+}
+
+static const char *
+report_string (Side       *side,
+               const char *key)
+{
+  const char *value = NULL;
+
+  g_variant_lookup (side->report, key, "&s", &value);
+  return value;
+}
+
+static GVariant *
+report_net (Side *side)
+{
+  return g_variant_lookup_value (side->report, "net", G_VARIANT_TYPE_VARDICT);
+}
+
+static int
+net_int (Side       *side,
+         const char *key)
+{
+  g_autoptr(GVariant) net = report_net (side);
+  int value = -1;
+
+  if (net != NULL)
+    g_variant_lookup (net, key, "i", &value);
+  return value;
+}
+
+/* Copied: the report may be replaced while it is looked at. */
+static char *
+net_string (Side       *side,
+            const char *key)
+{
+  g_autoptr(GVariant) net = report_net (side);
+  const char *value = NULL;
+
+  if (net != NULL)
+    g_variant_lookup (net, key, "&s", &value);
+  return g_strdup (value);
+}
+
+static guint
+net_port (Side *side)
+{
+  g_autoptr(GVariant) net = report_net (side);
+  guint32 value = 0;
+
+  if (net != NULL)
+    g_variant_lookup (net, "port", "u", &value);
+  return value;
+}
+
+typedef gboolean (*Check) (Side *side, gconstpointer data);
+
+static gboolean
+stop_waiting (gpointer data)
+{
+  return G_SOURCE_REMOVE;
+}
+
+/* Serves the main loop, where the bus's news arrives, until @check holds
+ * for @side; a program that ends or a deadline that passes fails. */
+static void
+wait_for (Side          *side,
+          Check          check,
+          gconstpointer  data,
+          const char    *what)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_S * G_USEC_PER_SEC;
+
+  while (!check (side, data))
+    {
+      if (side->exited || g_get_monotonic_time () > deadline)
+        {
+          g_autofree char *shown = g_variant_print (side->report, FALSE);
+
+          show_log (side);
+          g_error ("the %s %s %s; it shows %s", side->name,
+                   side->exited ? "ended before it showed" : "did not show within the deadline",
+                   what, shown);
+        }
+      {
+        /* Woken by the bus or, at the latest, to look at the deadline. */
+        g_autoptr(GSource) timeout = g_timeout_source_new_seconds (1);
+
+        g_source_set_callback (timeout, stop_waiting, NULL, NULL);
+        g_source_attach (timeout, NULL);
+        g_main_context_iteration (NULL, TRUE);
+        g_source_destroy (timeout);
+      }
+    }
+}
+
+static gboolean
+has_net_state (Side          *side,
+               gconstpointer  data)
+{
+  return net_int (side, "state") == GPOINTER_TO_INT (data);
+}
+
+static gboolean
+hosting (Side          *side,
+         gconstpointer  data)
+{
+  g_autofree char *page = net_string (side, "page");
+
+  return g_strcmp0 (page, "waiting") == 0 && net_port (side) != 0;
+}
+
+static gboolean
+has_code_page (Side          *side,
+               gconstpointer  data)
+{
+  g_autofree char *page = net_string (side, "page");
+  g_autofree char *code = net_string (side, "code");
+
+  return net_int (side, "state") == TTT_NET_SESSION_VERIFYING && g_strcmp0 (page, "code") == 0 &&
+         code != NULL && *code != '\0';
+}
+
+static gboolean
+has_board (Side          *side,
+           gconstpointer  data)
+{
+  return g_strcmp0 (report_string (side, "board"), data) == 0;
+}
+
+static gboolean
+my_turn (Side          *side,
+         gconstpointer  data)
+{
+  return has_board (side, data) && report_int (side, "game-state") == TTT_GAME_STATE_LOCAL_TURN;
+}
+
+static gboolean
+has_status (Side          *side,
+            gconstpointer  data)
+{
+  g_autofree char *status = net_string (side, "status");
+
+  return g_strcmp0 (status, data) == 0;
+}
+
+static gboolean
+has_exited (Side          *side,
+            gconstpointer  data)
+{
+  return side->exited;
+}
+
+static void
+side_stop (Side *side)
+{
+  if (side->app != NULL && !side->exited)
+    {
+      activate (side, "quit", NULL);
+      wait_for (side, has_exited, NULL, "its end after Quit");
+    }
+  if (side->app != NULL)
+    {
+      if (!g_subprocess_get_if_exited (side->app) || g_subprocess_get_exit_status (side->app) != 0)
+        {
+          show_log (side);
+          g_error ("the %s's program did not end cleanly after Quit", side->name);
+        }
+    }
+  g_dbus_connection_signal_unsubscribe (side->connection, side->changed_id);
+  g_dbus_connection_close_sync (side->connection, NULL, NULL);
+  g_clear_object (&side->connection);
+  g_subprocess_force_exit (side->bus);
+  g_subprocess_wait (side->bus, NULL, NULL);
+  g_clear_object (&side->bus);
+  g_subprocess_force_exit (side->xvfb);
+  g_subprocess_wait (side->xvfb, NULL, NULL);
+  g_clear_object (&side->xvfb);
+  g_clear_pointer (&side->display, g_free);
+  g_clear_object (&side->app);
+  g_clear_pointer (&side->report, g_variant_unref);
+  g_clear_pointer (&side->log_path, g_free);
+  g_clear_pointer (&side->dir, g_free);
+}
+
+/* The environment both programs share */
+
+static void
+session_start (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  run.tmpdir = g_dir_make_tmp ("ttt-net-processes-XXXXXX", &error);
+  g_assert_no_error (error);
+  run.env = g_get_environ ();
+  /* Each side's display is its own: no other window test shares it. */
+  run.env = g_environ_unsetenv (run.env, "DISPLAY");
+  run.env = g_environ_unsetenv (run.env, "WAYLAND_DISPLAY");
+  run.env = g_environ_setenv (run.env, "GDK_BACKEND", "x11", TRUE);
+  /* The words the test reads back are the English ones. */
+  run.env = g_environ_unsetenv (run.env, "LANGUAGE");
+  run.env = g_environ_setenv (run.env, "LC_ALL", "C.UTF-8", TRUE);
+  run.env = g_environ_setenv (run.env, "TTT_TEST_HOOKS", "1", TRUE);
+  /* Joined by address: no system bus, no Avahi. */
+  run.env = g_environ_setenv (run.env, "TTT_NO_DISCOVERY", "1", TRUE);
+  run.env = g_environ_setenv (run.env, "ADW_DISABLE_PORTAL", "1", TRUE);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+session_stop (void)
+{
+  g_clear_pointer (&run.env, g_strfreev);
+  remove_tree (run.tmpdir);
+  g_clear_pointer (&run.tmpdir, g_free);
+}
+
+/* The game */
+
+static void
+play (Side       *mover,
+      Side       *other,
+      int         cell,
+      const char *before,
+      const char *after)
+{
+  wait_for (mover, my_turn, before, "its turn");
+  activate (mover, "test-click-cell", g_variant_new_int32 (cell));
+  wait_for (mover, has_board, after, "its own move");
+  wait_for (other, has_board, after, "the other side's move");
+}
+
+static void
+test_classic_game (void)
+{
+  Side host = { 0 }, guest = { 0 };
+  g_autofree char *join = NULL;
+  g_autofree char *host_code = NULL;
+  g_autofree char *guest_code = NULL;
+  g_autofree char *peer = NULL;
+  g_autofree char *text = NULL;
+  guint32 won, drawn, lost;
+
+  session_start ();
+  side_start_bus (&host, "host");
+  side_start_bus (&guest, "guest");
+
+  /* The host listens on a free port and shows it. */
+  side_start_app (&host, "--host");
+  wait_for (&host, hosting, NULL, "the waiting page with its port");
+  join = g_strdup_printf ("--join=127.0.0.1:%u", net_port (&host));
+
+  /* The guest joins it by address; both show the code. */
+  side_start_app (&guest, join);
+  wait_for (&host, has_code_page, NULL, "the code");
+  wait_for (&guest, has_code_page, NULL, "the code");
+  host_code = net_string (&host, "code");
+  guest_code = net_string (&guest, "code");
+  g_assert_cmpstr (host_code, ==, guest_code);
+  g_assert_cmpuint (strlen (host_code), >=, 6);
+
+  /* Each person says the codes match: then the game begins, the host on X
+   * (who moves first is the host's "You" by default). */
+  activate (&host, "test-press", g_variant_new_string ("The Codes _Match"));
+  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_CONFIRMED), "that it waits for the other");
+  activate (&guest, "test-press", g_variant_new_string ("The Codes _Match"));
+  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
+  wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
+  g_assert_cmpint (net_int (&host, "local-mark"), ==, TTT_MARK_X);
+  g_assert_cmpint (net_int (&guest, "local-mark"), ==, TTT_MARK_O);
+  /* Each shows the name the other gave (both the same here: this user's). */
+  peer = net_string (&guest, "peer");
+  g_assert_cmpstr (peer, !=, "");
+  text = g_strdup_printf ("Waiting for %s’s move…", peer);
+  wait_for (&guest, has_status, text, "that it waits for the host's move");
+
+  /* X takes the top row. */
+  play (&host, &guest, 0, ".........", "X........");
+  play (&guest, &host, 3, "X........", "X..O.....");
+  play (&host, &guest, 1, "X..O.....", "XX.O.....");
+  play (&guest, &host, 4, "XX.O.....", "XX.OO....");
+  play (&host, &guest, 2, "XX.OO....", "XXXOO....");
+
+  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  wait_for (&host, has_status, "You won.", "its win");
+  g_free (text);
+  text = g_strdup_printf ("%s won.", peer);
+  wait_for (&guest, has_status, text, "the other's win");
+  g_assert_cmpint (report_int (&host, "outcome"), ==, TTT_OUTCOME_X_WINS);
+  g_assert_cmpint (report_int (&guest, "outcome"), ==, TTT_OUTCOME_X_WINS);
+  g_assert_cmpint (report_int (&host, "game-state"), ==, TTT_GAME_STATE_OVER);
+  g_assert_cmpint (report_int (&guest, "game-state"), ==, TTT_GAME_STATE_OVER);
+
+  /* Counted once on each side, in the network row. */
+  g_assert_true (g_variant_lookup (host.report, "network-tally", "(uuu)", &won, &drawn, &lost));
+  g_assert_cmpuint (won, ==, 1);
+  g_assert_cmpuint (drawn, ==, 0);
+  g_assert_cmpuint (lost, ==, 0);
+  g_assert_true (g_variant_lookup (guest.report, "network-tally", "(uuu)", &won, &drawn, &lost));
+  g_assert_cmpuint (won, ==, 0);
+  g_assert_cmpuint (drawn, ==, 0);
+  g_assert_cmpuint (lost, ==, 1);
+
+  /* Both end cleanly. */
+  side_stop (&guest);
+  side_stop (&host);
+  session_stop ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/net-processes/classic-game", test_classic_game);
+
+  return g_test_run ();
+}
