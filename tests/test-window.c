@@ -82,6 +82,22 @@ test_click_and_answer (TttTestWindow *fixture,
 /* "You" keeps the first badge whoever moves first, with the colour of the
  * mark played; the tally counts from it. A change of level says that the
  * badges now show that level's games. */
+/* Whether a label under @widget shows @text. */
+static gboolean
+window_shows_label (GtkWidget  *widget,
+                    const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (window_shows_label (child, text))
+      return TRUE;
+
+  return FALSE;
+}
+
 static void
 test_badge_sides (TttTestWindow *fixture,
                   gconstpointer  data)
@@ -115,6 +131,33 @@ test_badge_sides (TttTestWindow *fixture,
   g_assert_nonnull (ttt_window_get_level_toast (fixture->window));
   g_assert_cmpstr (ttt_test_toast_title (ttt_window_get_level_toast (fixture->window)), ==,
                    "Showing the score at Easy");
+
+  /* Two more changes at once: the toast on show says the last, and no
+   * toast replaces another (libadwaita 1.2 crashed when a replacing toast
+   * went within 200 ms of rising). */
+  {
+    AdwToast *toast = ttt_window_get_level_toast (fixture->window);
+
+    for (guint i = 0; i < 2; i++)
+      {
+        g_settings_set_string (settings, "difficulty", i == 0 ? "medium" : "hard");
+        ttt_game_start_new (fixture->game);
+        ttt_test_wait_for_human (fixture->game);
+      }
+    g_assert_true (ttt_window_get_level_toast (fixture->window) == toast);
+    g_assert_cmpstr (ttt_test_toast_title (toast), ==, "Showing the score at Hard");
+    g_assert_true (window_shows_label (GTK_WIDGET (fixture->window), "Showing the score at Hard"));
+    g_assert_false (window_shows_label (GTK_WIDGET (fixture->window), "Showing the score at Easy"));
+
+    /* Once it goes, the next change has a toast of its own. */
+    adw_toast_dismiss (toast);
+    g_assert_null (ttt_window_get_level_toast (fixture->window));
+    g_settings_set_string (settings, "difficulty", "easy");
+    ttt_game_start_new (fixture->game);
+    ttt_test_wait_for_human (fixture->game);
+    g_assert_nonnull (ttt_window_get_level_toast (fixture->window));
+    g_assert_true (ttt_window_get_level_toast (fixture->window) != toast);
+  }
 }
 
 /* Names that two people at one screen gave, in the settings, are on

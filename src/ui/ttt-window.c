@@ -497,6 +497,15 @@ players_changed_cb (TttWindow  *self,
   update_status (self);
 }
 
+/* Going: a change from now on needs a toast of its own. */
+static void
+level_toast_dismissed_cb (TttWindow *self,
+                          AdwToast  *toast)
+{
+  if (self->level_toast == toast)
+    g_clear_weak_pointer (&self->level_toast);
+}
+
 /* The badges switch to the new level's own tally; said in a toast, or the
  * change of the numbers would look like the score was wiped. */
 static void
@@ -513,12 +522,23 @@ difficulty_changed_cb (TttWindow  *self,
   /* Translators: a toast when the difficulty changes and the score badges
    * switch to the games played at it; %s is a difficulty such as "Hard". */
   title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_current_difficulty (game)));
+
+  /* A newer change while the toast is up says so in the same toast, rather
+   * than replacing it. Replaced, a toast's successor rises for 500 ms
+   * while the one going sinks for 300 ms, and libadwaita 1.2 frees the
+   * successor's record when its own sinking ends: a third change within
+   * 200 ms made the rising one call back into freed memory (seen as a
+   * crash of the stress test, which changes levels that fast). */
+  if (self->level_toast != NULL)
+    {
+      adw_toast_set_title (self->level_toast, title);
+      return;
+    }
+
   toast = adw_toast_new (title);
   adw_toast_set_timeout (toast, 3);
-  /* A newer change replaces it rather than queueing behind it. */
-  if (self->level_toast != NULL)
-    adw_toast_dismiss (self->level_toast);
   g_set_weak_pointer (&self->level_toast, toast);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (level_toast_dismissed_cb), self, G_CONNECT_SWAPPED);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
