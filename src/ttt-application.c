@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 #include <signal.h>
+#include <string.h>
 
 #include "ttt-about.h"
 #include "ttt-accessible.h"
@@ -398,6 +399,28 @@ help_action (GSimpleAction *action,
                 "help:tictactoe", GDK_CURRENT_TIME);
 }
 
+/* One page of the manual ("rules"), for a link from where it is needed.
+ * A page id is made of letters and hyphens: anything else is ignored
+ * rather than handed to the help viewer. */
+static void
+help_page_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  TttApplication *self = user_data;
+  const char *page = g_variant_get_string (parameter, NULL);
+  g_autofree char *uri = NULL;
+
+  if (*page == '\0' || strspn (page, "abcdefghijklmnopqrstuvwxyz-") != strlen (page))
+    {
+      g_warning ("No such page of the manual: “%s”", page);
+      return;
+    }
+
+  uri = g_strconcat ("help:tictactoe/", page, NULL);
+  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), uri, GDK_CURRENT_TIME);
+}
+
 #ifdef TTT_HAVE_NETWORK
 /* The window's game (the active one's) is the one played with someone
  * elsewhere. */
@@ -430,6 +453,7 @@ static const GActionEntry app_actions[] = {
 #ifdef TTT_HAVE_NETWORK
   { "network", network_action },
 #endif
+  { "help-page", help_page_action, "s" },
   { "preferences", preferences_action },
   { "statistics", statistics_action },
   { "help", help_action },
@@ -905,6 +929,8 @@ ttt_application_create_game (TttApplication *self)
   g_settings_bind (self->settings, "difficulty", game, "difficulty", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "first-player", game, "first-player", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "opponent", game, "opponent", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "x-name", game, "x-name", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "o-name", game, "o-name", G_SETTINGS_BIND_GET);
 
   /* The statistics are saved, so the results survive a restart. */
   ttt_game_set_statistics (game, self->statistics);

@@ -171,6 +171,41 @@ test_preferences_apply (void)
   g_assert_cmpuint (n_not_best, >, 0);
 }
 
+/* Names for two people at one screen: optional, trimmed, cut to a
+ * badge's width, and only between two people here. */
+static void
+test_local_names (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (7);
+  g_autofree char *got = NULL;
+
+  ttt_game_set_local_name (game, TTT_MARK_X, "Ana");
+  ttt_game_start_new (game);
+  /* Against the computer the sides stay "You" and "Computer". */
+  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "You");
+
+  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "Ana");
+  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "O");
+
+  g_object_set (game, "o-name", "  Ben\t", NULL);
+  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "Ben");
+  g_object_get (game, "o-name", &got, NULL);
+  g_assert_cmpstr (got, ==, "Ben");
+
+  /* Cut by characters, not bytes. */
+  ttt_game_set_local_name (game, TTT_MARK_O, "Ümit Ümit Ümit Ümit Ümit");
+  g_assert_cmpuint (g_utf8_strlen (ttt_game_get_side_name (game, TTT_MARK_O), -1), ==, TTT_GAME_NAME_MAX_CHARS);
+  g_assert_true (g_str_has_prefix (ttt_game_get_side_name (game, TTT_MARK_O), "Ümit Ümit"));
+
+  /* Nothing but spaces, or no name, is the mark again. */
+  ttt_game_set_local_name (game, TTT_MARK_X, "   ");
+  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "X");
+  ttt_game_set_local_name (game, TTT_MARK_O, NULL);
+  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "O");
+}
+
 static void
 test_first_player (void)
 {
@@ -296,6 +331,7 @@ main (int   argc,
   g_test_add_func ("/game/setup/enum-nicks", test_enum_nicks);
   g_test_add_func ("/game/setup/settings-bind", test_settings_bind);
   g_test_add_func ("/game/setup/preferences-apply", test_preferences_apply);
+  g_test_add_func ("/game/setup/local-names", test_local_names);
   g_test_add_func ("/game/setup/first-player/policies", test_first_player);
   g_test_add_func ("/game/setup/first-player/restart", test_first_player_restart);
   g_test_add_func ("/game/setup/first-player/random", test_first_player_random);

@@ -191,6 +191,14 @@ test_cancel (TttTestWindow *fixture,
   g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
 }
 
+static gboolean
+is_how_to_play (GtkWidget *widget,
+                gpointer   user_data,
+                gboolean  *prune)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "How to Play") == 0;
+}
+
 /* At 360 px every label shows whole, in the language of the run, and
  * every choice has a name a screen reader says. */
 static void
@@ -224,6 +232,21 @@ test_narrow_and_named (TttTestWindow *fixture,
 
   /* Start is what Enter presses. */
   g_assert_true (gtk_window_get_focus (dialog) == child (dialog, "start_button"));
+
+  /* How to play is a click away, on the manual's page on the rules. */
+  {
+    GtkWidget *how = ttt_test_find_widget (content, is_how_to_play, NULL);
+    GVariant *target;
+    const GVariantType *type;
+
+    g_assert_nonnull (how);
+    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (how)), ==, "app.help-page");
+    target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (how));
+    g_assert_nonnull (target);
+    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "rules");
+    g_assert_true (g_action_group_query_action (G_ACTION_GROUP (app), "help-page", NULL, &type, NULL, NULL, NULL));
+    g_assert_true (g_variant_type_equal (type, G_VARIANT_TYPE_STRING));
+  }
 
   gtk_window_destroy (dialog);
 }

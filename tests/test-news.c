@@ -334,6 +334,24 @@ test_two_players (Fixture       *fixture,
   play_two (fixture, 8, "X played row 3, column 3. It’s a draw.");
 }
 
+/* Two people who gave their names are called by them (issue 21, item 13). */
+static void
+test_two_players_named (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
+  ttt_game_set_local_name (fixture->game, TTT_MARK_X, "Ana");
+  ttt_game_set_local_name (fixture->game, TTT_MARK_O, "  Ben ");
+  start_unheard (fixture);
+
+  play_two (fixture, 0, "Ben’s turn.");
+  play_two (fixture, 3, "Ana’s turn.");
+  play_two (fixture, 1, "Ben’s turn.");
+  play_two (fixture, 4, "Ana’s turn.");
+  play_two (fixture, 2, "Ana played row 1, column 3. Ana won!");
+  assert_quiet (fixture);
+}
+
 /* New Game says so, and who plays what, even on an empty board where
  * nothing else changes; when the computer opens, its move follows. */
 static void
@@ -752,6 +770,7 @@ main (int   argc,
   g_test_add ("/news/result/human-won", Fixture, &human_won, fixture_set_up, test_human_ends, fixture_tear_down);
   g_test_add ("/news/result/draw", Fixture, &human_draws, fixture_set_up, test_human_ends, fixture_tear_down);
   ADD ("/news/two-players", test_two_players);
+  ADD ("/news/two-players-named", test_two_players_named);
   ADD ("/news/new-game", test_new_game);
   ADD ("/news/side-changed", test_side_changed);
   ADD ("/news/undo", test_undo);

@@ -160,6 +160,32 @@ test_badge_sides (TttTestWindow *fixture,
   }
 }
 
+/* Names that two people at one screen gave, in the settings, are on
+ * their badges instead of "X" and "O" (issue 21, item 13). */
+static void
+test_badge_names (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  TttPlayerBadge *start = TTT_PLAYER_BADGE (ttt_test_window_child (fixture->window, "badge_start"));
+  TttPlayerBadge *end = TTT_PLAYER_BADGE (ttt_test_window_child (fixture->window, "badge_end"));
+
+  g_settings_set_string (settings, "opponent", "human");
+  ttt_test_iterate ();
+  g_assert_cmpstr (ttt_player_badge_get_name (start), ==, "X");
+
+  g_settings_set_string (settings, "x-name", "Ana");
+  g_settings_set_string (settings, "o-name", "Ben");
+  ttt_test_iterate ();
+  g_assert_cmpstr (ttt_player_badge_get_name (start), ==, "Ana");
+  g_assert_cmpstr (ttt_player_badge_get_name (end), ==, "Ben");
+
+  /* Against the computer they are not used. */
+  g_settings_set_string (settings, "opponent", "computer");
+  ttt_test_iterate ();
+  g_assert_cmpstr (ttt_player_badge_get_name (start), ==, "You");
+}
+
 /* The window opens with the focus on the board, so that the arrows and
  * Return play at once. */
 static void
@@ -170,6 +196,57 @@ test_focus_starts_on_board (TttTestWindow *fixture,
 
   g_assert_nonnull (focus);
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (fixture->board)));
+}
+
+/* A key goes through the window's own key controllers, GTK's among them,
+ * as a key from the keyboard does: GTK decides there whether the focus
+ * ring shows. */
+static void
+send_key (TttWindow *window,
+          guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  const char *signals[] = { "key-pressed", "key-released" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+        gboolean handled = FALSE;
+
+        if (!GTK_IS_EVENT_CONTROLLER_KEY (controller) ||
+            gtk_event_controller_get_propagation_phase (controller) != GTK_PHASE_CAPTURE)
+          continue;
+        if (s == 0)
+          g_signal_emit_by_name (controller, signals[s], keyval, 0, 0, &handled);
+        else
+          g_signal_emit_by_name (controller, signals[s], keyval, 0, 0);
+      }
+  ttt_test_iterate ();
+}
+
+/* Return or Space on a cell that cannot be played leaves the focus there
+ * and shows where it is (issue 21, item 9): GTK alone shows the ring only
+ * for a key that moves the focus. A click takes it away. */
+static void
+test_focus_ring_after_return (TttTestWindow *fixture,
+                              gconstpointer  data)
+{
+  const guint keys[] = { GDK_KEY_Return, GDK_KEY_space };
+  GtkWidget *cell = ttt_window_get_cell (fixture->window, 0);
+
+  ttt_test_click (fixture->window, 0);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      ttt_board_view_focus_cell (fixture->board, 0);
+      gtk_window_set_focus_visible (GTK_WINDOW (fixture->window), FALSE);
+      send_key (fixture->window, keys[i]);
+      g_assert_true (ttt_test_focus (fixture->window) == cell);
+      g_assert_true (gtk_window_get_focus_visible (GTK_WINDOW (fixture->window)));
+      g_assert_true (gtk_widget_get_state_flags (cell) & GTK_STATE_FLAG_FOCUS_VISIBLE);
+    }
 }
 
 /* Where the Hint button is in the window, once drawn. */
@@ -845,9 +922,11 @@ main (int   argc,
 
   ADD ("/window/click-and-answer", test_click_and_answer);
   ADD ("/window/badge-sides", test_badge_sides);
+  ADD ("/window/badge-names", test_badge_names);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
   ADD ("/window/hint-button-still", test_hint_button_still);
   ADD ("/window/focus-starts-on-board", test_focus_starts_on_board);
+  ADD ("/window/focus-ring-after-return", test_focus_ring_after_return);
   ADD ("/window/two-players-win-highlight", test_two_players_win_highlight);
   ADD ("/window/computer-wins-status", test_computer_wins_status);
   ADD ("/window/keyboard-play", test_keyboard_play);

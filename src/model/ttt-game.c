@@ -111,6 +111,10 @@ struct _TttGame
   guint           abandoned : 1;
   /* ttt_game_set_held(): no move from the views for now. */
   guint           held : 1;
+
+  /* What two people at this screen call themselves, X's and O's; NULL
+   * names the side by its mark. */
+  char           *local_names[2];
 };
 
 G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
@@ -133,6 +137,8 @@ enum {
   PROP_CURRENT_OPPONENT,
   PROP_CURRENT_VARIANT,
   PROP_HELD,
+  PROP_X_NAME,
+  PROP_O_NAME,
   PROP_HINT_THINKING,
   N_PROPS
 };
@@ -639,6 +645,8 @@ ttt_game_dispose (GObject *object)
   g_clear_object (&self->remote);
   g_clear_object (&self->players[0]);
   g_clear_object (&self->players[1]);
+  g_clear_pointer (&self->local_names[0], g_free);
+  g_clear_pointer (&self->local_names[1], g_free);
 
   G_OBJECT_CLASS (ttt_game_parent_class)->dispose (object);
 }
@@ -717,6 +725,11 @@ ttt_game_get_property (GObject    *object,
       g_value_set_boolean (value, self->held);
       break;
 
+    case PROP_X_NAME:
+    case PROP_O_NAME:
+      g_value_set_string (value, self->local_names[prop_id == PROP_O_NAME]);
+      break;
+
     case PROP_HINT_THINKING:
       g_value_set_boolean (value, self->hint_search != NULL);
       break;
@@ -750,6 +763,12 @@ ttt_game_set_property (GObject      *object,
 
     case PROP_OPPONENT:
       ttt_game_set_opponent (self, g_value_get_enum (value));
+      break;
+
+    case PROP_X_NAME:
+    case PROP_O_NAME:
+      ttt_game_set_local_name (self, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X,
+                               g_value_get_string (value));
       break;
 
     case PROP_COMPUTER_DELAY:
@@ -975,6 +994,29 @@ ttt_game_class_init (TttGameClass *klass)
                           (G_PARAM_READABLE |
                            G_PARAM_EXPLICIT_NOTIFY |
                            G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:x-name:
+   *
+   * The name X's player gave, between two people at this screen (see
+   * ttt_game_set_local_name()); %NULL or empty names the side "X".
+   */
+  properties[PROP_X_NAME] =
+    g_param_spec_string ("x-name", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttGame:o-name:
+   *
+   * As #TttGame:x-name, for O.
+   */
+  properties[PROP_O_NAME] =
+    g_param_spec_string ("o-name", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
 
   /**
    * TttGame:hint-thinking:
@@ -2085,8 +2127,9 @@ ttt_game_get_two_local (TttGame *self)
  * @self: a #TttGame
  * @side: %TTT_MARK_X or %TTT_MARK_O
  *
- * Returns: the name of the side's player, as a score names it: the mark
- *   between two people here, otherwise "You" or "Computer"
+ * Returns: the name of the side's player, as a score names it: between
+ *   two people here the name they gave (ttt_game_set_local_name()) or
+ *   the mark, otherwise "You" or "Computer"
  */
 const char *
 ttt_game_get_side_name (TttGame *self,
@@ -2095,6 +2138,8 @@ ttt_game_get_side_name (TttGame *self,
   g_return_val_if_fail (TTT_IS_GAME (self), "");
   g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, "");
 
+  if (ttt_game_get_local_name (self, side) != NULL)
+    return ttt_game_get_local_name (self, side);
   if (ttt_game_get_two_local (self))
     /* Translators: the name of a player in a game between two people. */
     return side == TTT_MARK_X ? C_("score", "X")
@@ -2117,6 +2162,69 @@ ttt_game_get_side_name (TttGame *self,
       /* Translators: see "You" in the same context. */
       return C_("score", "Computer");
     }
+}
+
+/**
+ * ttt_game_get_local_name:
+ * @self: a #TttGame
+ * @side: %TTT_MARK_X or %TTT_MARK_O
+ *
+ * Returns: (nullable): the name the person playing @side gave, between
+ *   two people at this screen; %NULL otherwise, or when they gave none
+ */
+const char *
+ttt_game_get_local_name (TttGame *self,
+                         TttMark  side)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
+
+  return ttt_game_get_two_local (self) ? self->local_names[side == TTT_MARK_O] : NULL;
+}
+
+/**
+ * ttt_game_set_local_name:
+ * @self: a #TttGame
+ * @side: %TTT_MARK_X or %TTT_MARK_O
+ * @name: (nullable): what the person who plays @side at this screen is
+ *   called, or %NULL
+ *
+ * Between two people at one screen, the badges, the status line and the
+ * screen reader's news call @side by @name. Spaces around it are not
+ * kept, nor more than %TTT_GAME_NAME_MAX_CHARS characters; a name of nothing but spaces, or %NULL, names the side by its
+ * mark again. Against the computer or over the network it is not used.
+ */
+void
+ttt_game_set_local_name (TttGame    *self,
+                         TttMark     side,
+                         const char *name)
+{
+  g_autofree char *trimmed = NULL;
+  char **slot;
+
+  g_return_if_fail (TTT_IS_GAME (self));
+  g_return_if_fail (side == TTT_MARK_X || side == TTT_MARK_O);
+  g_return_if_fail (name == NULL || g_utf8_validate (name, -1, NULL));
+
+  if (name != NULL)
+    trimmed = g_strstrip (g_strdup (name));
+  if (trimmed != NULL && *trimmed == '\0')
+    g_clear_pointer (&trimmed, g_free);
+  /* A badge is narrow: a longer name is cut, not wrapped over lines. */
+  if (trimmed != NULL && g_utf8_strlen (trimmed, -1) > TTT_GAME_NAME_MAX_CHARS)
+    {
+      char *cut = g_utf8_substring (trimmed, 0, TTT_GAME_NAME_MAX_CHARS);
+
+      g_free (trimmed);
+      trimmed = cut;
+    }
+
+  slot = &self->local_names[side == TTT_MARK_O];
+  if (g_strcmp0 (*slot, trimmed) == 0)
+    return;
+  g_free (*slot);
+  *slot = g_steal_pointer (&trimmed);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
 }
 
 /**

@@ -131,6 +131,14 @@ TttPlayerKind   ttt_game_get_side_kind       (TttGame        *self,
                                               TttMark         side);
 const char     *ttt_game_get_side_name       (TttGame        *self,
                                               TttMark         side);
+/* The longest name ttt_game_set_local_name() keeps, in characters. */
+#define TTT_GAME_NAME_MAX_CHARS 20
+
+const char     *ttt_game_get_local_name      (TttGame        *self,
+                                              TttMark         side);
+void            ttt_game_set_local_name      (TttGame        *self,
+                                              TttMark         side,
+                                              const char     *name);
 gboolean        ttt_game_get_two_local       (TttGame        *self);
 void            ttt_game_set_computer        (TttGame        *self,
                                               TttPlayer      *computer);

@@ -194,6 +194,24 @@ add_take_back (GString *text,
   add (text, sentence);
 }
 
+/* The name one of two people here gave, or NULL. */
+static const char *
+named (TttNews *self,
+       TttMark  side)
+{
+  return ttt_game_get_local_name (self->game, side);
+}
+
+/* Keeps a sentence made with a name for as long as the next one, since
+ * the sentences are handed out unowned. */
+static const char *
+keep (TttNews *self,
+      char    *sentence)
+{
+  g_object_set_data_full (G_OBJECT (self), "ttt-news-named", sentence, g_free);
+  return sentence;
+}
+
 static const char *
 result_sentence (TttNews *self)
 {
@@ -202,12 +220,18 @@ result_sentence (TttNews *self)
   switch (ttt_game_get_outcome (self->game))
     {
     case TTT_OUTCOME_X_WINS:
+      if (!vs_computer (self) && named (self, TTT_MARK_X) != NULL)
+        /* Translators: %s is the name one of two people at this screen
+         * gave; see "X won!". */
+        return keep (self, g_strdup_printf (C_("news", "%s won!"), named (self, TTT_MARK_X)));
       if (!vs_computer (self))
         return C_("news", "X won!");
       if (is_remote (self, TTT_MARK_X))
         return remote_won (self, TTT_MARK_X);
       return human == TTT_MARK_X ? C_("news", "You won!") : C_("news", "Computer won.");
     case TTT_OUTCOME_O_WINS:
+      if (!vs_computer (self) && named (self, TTT_MARK_O) != NULL)
+        return keep (self, g_strdup_printf (C_("news", "%s won!"), named (self, TTT_MARK_O)));
       if (!vs_computer (self))
         return C_("news", "O won!");
       if (is_remote (self, TTT_MARK_O))
@@ -272,6 +296,10 @@ classic_turn_sentence (TttNews *self)
     case TTT_GAME_STATE_LOCAL_TURN:
       if (vs_computer (self))
         return C_("news", "Your turn.");
+      if (named (self, ttt_game_get_turn (self->game)) != NULL)
+        /* Translators: %s is the name one of two people at this screen
+         * gave; see "X’s turn.". */
+        return keep (self, g_strdup_printf (C_("news", "%s’s turn."), named (self, ttt_game_get_turn (self->game))));
       return ttt_game_get_turn (self->game) == TTT_MARK_X ? C_("news", "X’s turn.") : C_("news", "O’s turn.");
 
     case TTT_GAME_STATE_OVER:
@@ -299,7 +327,8 @@ move_sentence (TttNews *self,
       const char *board = ttt_words_board_in_sentence (cell / 9);
       int row = cell % 9 / 3 + 1, column = cell % 3 + 1;
 
-      if (by_computer && is_remote (self, mark))
+      /* Someone elsewhere, or one of two people here who gave a name. */
+      if ((by_computer && is_remote (self, mark)) || named (self, mark) != NULL)
         /* Translators: news for a screen reader after the move of someone
          * on another computer in Ultimate Tic-Tac-Toe: the first %s is
          * their name, the second a small board as inside a sentence. */
@@ -323,7 +352,7 @@ move_sentence (TttNews *self,
                               board, row, column);
     }
 
-  if (by_computer && is_remote (self, mark))
+  if ((by_computer && is_remote (self, mark)) || named (self, mark) != NULL)
     /* Translators: news for a screen reader after the move of someone on
      * another computer; %s is their name. */
     return g_strdup_printf (C_("news", "%s played row %d, column %d."),

@@ -30,6 +30,15 @@ static const char *
 side_won (TttGame *game,
           TttMark  winner)
 {
+  if (ttt_game_get_local_name (game, winner) != NULL)
+    {
+      /* Translators: %s is the name one of two people at this screen
+       * gave; see "X won!". */
+      char *text = g_strdup_printf (_("%s won!"), ttt_game_get_local_name (game, winner));
+
+      g_object_set_data_full (G_OBJECT (game), "ttt-words-local-won", text, g_free);
+      return text;
+    }
   if (ttt_game_get_two_local (game))
     return winner == TTT_MARK_X ? _("X won!") : _("O won!");
 
@@ -84,6 +93,10 @@ ttt_words_status (TttGame *game)
         return ttt_coach_hint_text (motive, ttt_game_get_turn (game));
       if (!ttt_game_get_two_local (game))
         return g_strdup (_("Your turn"));
+      if (ttt_game_get_local_name (game, ttt_game_get_turn (game)) != NULL)
+        /* Translators: %s is the name one of two people at this screen
+         * gave; see "X’s turn". */
+        return g_strdup_printf (_("%s’s turn"), ttt_game_get_local_name (game, ttt_game_get_turn (game)));
       return g_strdup (ttt_game_get_turn (game) == TTT_MARK_X ? _("X’s turn") : _("O’s turn"));
 
     case TTT_GAME_STATE_WAITING:

@@ -31,6 +31,8 @@ struct _TttPreferencesWindow
   AdwComboRow          *difficulty_row;
   AdwComboRow          *first_player_row;
   GtkSwitch            *sound_switch;
+  AdwEntryRow          *x_name_row;
+  AdwEntryRow          *o_name_row;
 };
 
 G_DEFINE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -185,6 +187,13 @@ ttt_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "sound", self->sound_switch, "active",
                    G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
 
+  /* Optional: empty names the sides X and O. The game keeps a name
+   * trimmed and cut to a badge's width; the row keeps what was typed. */
+  g_settings_bind (self->settings, "x-name", self->x_name_row, "text",
+                   G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
+  g_settings_bind (self->settings, "o-name", self->o_name_row, "text",
+                   G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
+
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
   if (self->game != NULL)
     {
@@ -301,6 +310,8 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, difficulty_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, first_player_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, sound_switch);
+  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, x_name_row);
+  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, o_name_row);
 }
 
 static void

@@ -50,6 +50,8 @@ struct _TttWindow
   AdwToast             *level_toast;
   /* Whether a key, rather than a click, was the last input. */
   gboolean              keyboard_last;
+  /* Holds GTK's timeout that would hide the focus ring. */
+  guint                 hold_ring_id;
   GtkWidget            *notice_bar;
   GtkLabel             *notice_label;
   GtkButton            *notice_close_button;
@@ -779,6 +781,8 @@ ttt_window_constructed (GObject *object)
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-opponent", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::x-name", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game, "notify::o-name", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::current-variant", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game, "notify::statistics", G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
   follow_statistics (self);
@@ -895,6 +899,7 @@ ttt_window_dispose (GObject *object)
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
   g_clear_weak_pointer (&self->level_toast);
+  g_clear_handle_id (&self->hold_ring_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
 
@@ -994,11 +999,43 @@ notice_close_cb (TttWindow *self)
 
 /* Focus */
 
-/* GTK 4.8 takes the focus ring away some three seconds after the last key
- * (later GTK keeps it): the ring of a keyboard player's cell vanished
- * while they thought, and the window redrew as the ring faded out, with
- * nothing moving. The ring stays for as long as the keyboard was the last
- * thing used; a click or a touch lets GTK hide it as it does. */
+/* GTK 4.8 takes the focus ring away three seconds after the last key
+ * (a timeout of its own, restarted by every key): the ring of a keyboard
+ * player's cell vanished while they thought, and the whole window was
+ * restyled and redrawn with nothing moving. The ring stays for as long as
+ * the keyboard was the last thing used; a click hides it at once. */
+
+/* GTK's timeout is held rather than removed: GTK removes it by its id
+ * later, which must still find it. A source that is never ready costs
+ * nothing while the window rests. */
+static gboolean
+hold_focus_ring (gpointer user_data)
+{
+  TttWindow *self = user_data;
+  GSource *source;
+
+  self->hold_ring_id = 0;
+  /* GTK shows the ring only for a key that moves the focus: Return or
+   * Space on a cell that cannot be played would leave it hidden (or hide
+   * it) while the focus stays there. */
+  if (self->keyboard_last && !gtk_window_get_focus_visible (GTK_WINDOW (self)))
+    gtk_window_set_focus_visible (GTK_WINDOW (self), TRUE);
+  source = g_main_context_find_source_by_funcs_user_data (NULL, &g_timeout_funcs, self);
+  if (source != NULL && self->keyboard_last &&
+      g_strcmp0 (g_source_get_name (source), "[gtk] unset_focus_visible") == 0)
+    g_source_set_ready_time (source, -1);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* After GTK has handled the key (and restarted its timeout). */
+static void
+queue_hold_focus_ring (TttWindow *self)
+{
+  if (self->hold_ring_id == 0)
+    self->hold_ring_id = g_idle_add_full (G_PRIORITY_HIGH, hold_focus_ring, self, NULL);
+}
+
 static void
 focus_visible_changed_cb (TttWindow  *self,
                           GParamSpec *pspec,
@@ -1006,6 +1043,8 @@ focus_visible_changed_cb (TttWindow  *self,
 {
   if (!gtk_window_get_focus_visible (GTK_WINDOW (self)) && self->keyboard_last)
     gtk_window_set_focus_visible (GTK_WINDOW (self), TRUE);
+  if (gtk_window_get_focus_visible (GTK_WINDOW (self)))
+    queue_hold_focus_ring (self);
 }
 
 static gboolean
@@ -1016,7 +1055,18 @@ key_used_cb (TttWindow             *self,
              GtkEventControllerKey *controller)
 {
   self->keyboard_last = TRUE;
+  queue_hold_focus_ring (self);
   return GDK_EVENT_PROPAGATE;
+}
+
+static void
+key_released_cb (TttWindow             *self,
+                 guint                  keyval,
+                 guint                  keycode,
+                 GdkModifierType        state,
+                 GtkEventControllerKey *controller)
+{
+  queue_hold_focus_ring (self);
 }
 
 static void
@@ -1027,6 +1077,8 @@ pointer_used_cb (TttWindow       *self,
                  GtkGestureClick *gesture)
 {
   self->keyboard_last = FALSE;
+  /* GTK's own timeout is held: the ring goes now, as later GTK does. */
+  gtk_window_set_focus_visible (GTK_WINDOW (self), FALSE);
 }
 
 static void
@@ -1037,6 +1089,7 @@ follow_input (TttWindow *self)
 
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (key_used_cb), self);
+  g_signal_connect_swapped (keys, "key-released", G_CALLBACK (key_released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   /* Any button, seen first, and never claimed: the click goes on. */
