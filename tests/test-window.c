@@ -137,6 +137,11 @@ test_badge_sides (TttTestWindow *fixture,
    * went within 200 ms of rising). */
   {
     AdwToast *toast = ttt_window_get_level_toast (fixture->window);
+    gboolean animations;
+
+    /* Toasts rise and sink as they do on a desktop. */
+    g_object_get (gtk_settings_get_default (), "gtk-enable-animations", &animations, NULL);
+    g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
 
     for (guint i = 0; i < 2; i++)
       {
@@ -149,7 +154,8 @@ test_badge_sides (TttTestWindow *fixture,
     g_assert_true (window_shows_label (GTK_WIDGET (fixture->window), "Showing the score at Hard"));
     g_assert_false (window_shows_label (GTK_WIDGET (fixture->window), "Showing the score at Easy"));
 
-    /* Once it goes, the next change has a toast of its own. */
+    /* Once it goes, the next change has a toast of its own, which rises
+     * only once the last one has sunk. */
     adw_toast_dismiss (toast);
     g_assert_null (ttt_window_get_level_toast (fixture->window));
     g_settings_set_string (settings, "difficulty", "easy");
@@ -157,6 +163,18 @@ test_badge_sides (TttTestWindow *fixture,
     ttt_test_wait_for_human (fixture->game);
     g_assert_nonnull (ttt_window_get_level_toast (fixture->window));
     g_assert_true (ttt_window_get_level_toast (fixture->window) != toast);
+    {
+      gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+      /* Never both at once: the old one is gone before the new one rises. */
+      while (!window_shows_label (GTK_WIDGET (fixture->window), "Showing the score at Easy"))
+        {
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+          g_main_context_iteration (NULL, TRUE);
+        }
+      g_assert_false (window_shows_label (GTK_WIDGET (fixture->window), "Showing the score at Hard"));
+    }
+    g_object_set (gtk_settings_get_default (), "gtk-enable-animations", animations, NULL);
   }
 }
 

@@ -47,7 +47,12 @@ struct _TttWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  /* The toast of the last level change, on show or waiting to be, and,
+   * while one that went is still sinking, the next one waiting. */
   AdwToast             *level_toast;
+  AdwToast             *waiting_level_toast;
+  guint                 level_toast_delay_id;
+  gint64                level_toast_gone_at;
   /* Whether a key, rather than a click, was the last input. */
   gboolean              keyboard_last;
   /* Holds GTK's timeout that would hide the focus ring. */
@@ -497,13 +502,29 @@ players_changed_cb (TttWindow  *self,
   update_status (self);
 }
 
-/* Going: a change from now on needs a toast of its own. */
+/* How long libadwaita 1.2's toast takes to sink (300 ms), and a margin. */
+#define TOAST_HIDE_MS 400
+
+/* Going: a change from now on needs a toast of its own, shown once this
+ * one has sunk. */
 static void
 level_toast_dismissed_cb (TttWindow *self,
                           AdwToast  *toast)
 {
   if (self->level_toast == toast)
     g_clear_weak_pointer (&self->level_toast);
+  self->level_toast_gone_at = g_get_monotonic_time ();
+}
+
+static gboolean
+show_waiting_level_toast_cb (gpointer user_data)
+{
+  TttWindow *self = user_data;
+
+  self->level_toast_delay_id = 0;
+  adw_toast_overlay_add_toast (self->toast_overlay, g_steal_pointer (&self->waiting_level_toast));
+
+  return G_SOURCE_REMOVE;
 }
 
 /* The badges switch to the new level's own tally; said in a toast, or the
@@ -515,6 +536,7 @@ difficulty_changed_cb (TttWindow  *self,
 {
   g_autofree char *title = NULL;
   AdwToast *toast;
+  gint64 since_gone;
 
   if (ttt_game_get_current_opponent (game) != TTT_OPPONENT_COMPUTER)
     return;
@@ -523,12 +545,13 @@ difficulty_changed_cb (TttWindow  *self,
    * switch to the games played at it; %s is a difficulty such as "Hard". */
   title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_current_difficulty (game)));
 
-  /* A newer change while the toast is up says so in the same toast, rather
-   * than replacing it. Replaced, a toast's successor rises for 500 ms
-   * while the one going sinks for 300 ms, and libadwaita 1.2 frees the
-   * successor's record when its own sinking ends: a third change within
-   * 200 ms made the rising one call back into freed memory (seen as a
-   * crash of the stress test, which changes levels that fast). */
+  /* A newer change while the toast is up (or waiting) says so in the same
+   * toast, rather than replacing it; and a new toast waits for the last
+   * one to have sunk. A toast shown while another sinks rises for 500 ms,
+   * and if it goes within 200 ms (a dismissal, Escape), libadwaita 1.2
+   * frees its record when its 300 ms sinking ends, before its rise does,
+   * which then calls back into freed memory: the stress test, which
+   * changes levels that fast, crashed so in one run of four. */
   if (self->level_toast != NULL)
     {
       adw_toast_set_title (self->level_toast, title);
@@ -539,7 +562,16 @@ difficulty_changed_cb (TttWindow  *self,
   adw_toast_set_timeout (toast, 3);
   g_set_weak_pointer (&self->level_toast, toast);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (level_toast_dismissed_cb), self, G_CONNECT_SWAPPED);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+
+  since_gone = (g_get_monotonic_time () - self->level_toast_gone_at) / G_TIME_SPAN_MILLISECOND;
+  if (self->level_toast_gone_at != 0 && since_gone < TOAST_HIDE_MS)
+    {
+      self->waiting_level_toast = toast;
+      self->level_toast_delay_id = g_timeout_add (TOAST_HIDE_MS - since_gone, show_waiting_level_toast_cb, self);
+      g_source_set_name_by_id (self->level_toast_delay_id, "[tictactoe] level toast");
+    }
+  else
+    adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -899,6 +931,8 @@ ttt_window_dispose (GObject *object)
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
   g_clear_weak_pointer (&self->level_toast);
+  g_clear_handle_id (&self->level_toast_delay_id, g_source_remove);
+  g_clear_object (&self->waiting_level_toast);
   g_clear_handle_id (&self->hold_ring_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_WINDOW);
