@@ -246,6 +246,14 @@ test_narrow_and_named (TttTestWindow *fixture,
     g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "rules");
     g_assert_true (g_action_group_query_action (G_ACTION_GROUP (app), "help-page", NULL, &type, NULL, NULL, NULL));
     g_assert_true (g_variant_type_equal (type, G_VARIANT_TYPE_STRING));
+
+    /* With Ultimate chosen it opens Ultimate's page, and back. */
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (child (dialog, "ultimate_check")), TRUE);
+    target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (how));
+    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "ultimate");
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (child (dialog, "classic_check")), TRUE);
+    target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (how));
+    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "rules");
   }
 
   gtk_window_destroy (dialog);

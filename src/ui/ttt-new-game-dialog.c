@@ -27,6 +27,7 @@ struct _TttNewGameDialog
 
   GtkCheckButton *classic_check;
   GtkCheckButton *ultimate_check;
+  GtkButton      *how_to_play_button;
   GtkCheckButton *computer_check;
   GtkCheckButton *person_check;
   AdwActionRow   *network_row;
@@ -66,6 +67,15 @@ update_sensitivity (TttNewGameDialog *self)
                                            : _("Between two people, X always moves first"));
 }
 
+/* How to Play opens the manual's page on the game chosen now. */
+static void
+update_how_to_play (TttNewGameDialog *self)
+{
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->how_to_play_button), "s",
+                                    gtk_check_button_get_active (self->ultimate_check) ? "ultimate"
+                                                                                       : "rules");
+}
+
 /* The rows list each enum's values in their order, as the settings
  * schema numbers them. */
 static void
@@ -78,6 +88,7 @@ show_game (TttNewGameDialog *self)
   adw_combo_row_set_selected (self->difficulty_row, ttt_game_get_difficulty (self->game));
   adw_combo_row_set_selected (self->first_player_row, ttt_game_get_first_player (self->game));
   update_sensitivity (self);
+  update_how_to_play (self);
 }
 
 /**
@@ -198,6 +209,7 @@ ttt_new_game_dialog_constructed (GObject *object)
   ttt_combo_row_show_value_whole (self->first_player_row);
   show_game (self);
   g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (update_sensitivity), self);
+  g_signal_connect_swapped (self->ultimate_check, "notify::active", G_CALLBACK (update_how_to_play), self);
   g_signal_connect_swapped (self->network_row, "activated", G_CALLBACK (network_row_activated), self);
   /* The parent is set after construction (and could change). */
   g_signal_connect (self, "notify::transient-for", G_CALLBACK (update_network_row), NULL);
@@ -317,6 +329,7 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/jingzi/TicTacToe/ttt-new-game-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, classic_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, ultimate_check);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, how_to_play_button);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, computer_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, person_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, network_row);
