@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# check-screenshots.py METAINFO SOURCE_ROOT
+#
+# Run by meson test (suite data), printing TAP. The screenshots a software
+# centre shows come from the metainfo's URLs into data/screenshots, and the
+# README shows the same files: a renamed or forgotten file would leave a
+# broken image in one of them. So every listed screenshot has a caption and
+# names a committed PNG, every README image there exists and has alt text,
+# and every committed screenshot is listed in both.
+
+import os
+import re
+import struct
+import sys
+import xml.etree.ElementTree as ET
+
+PREFIX = 'https://raw.githubusercontent.com/jingzi/TicTacToe/main/data/screenshots/'
+LANG = '{http://www.w3.org/XML/1998/namespace}lang'
+
+
+def png_size(path):
+    """(width, height) of a PNG file, or None if it is not one."""
+    with open(path, 'rb') as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b'\x89PNG\r\n\x1a\n' or head[12:16] != b'IHDR':
+        return None
+    return struct.unpack('>II', head[16:24])
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(f'usage: {argv[0]} METAINFO SOURCE_ROOT', file=sys.stderr)
+        return 2
+    metainfo, root = argv[1], argv[2]
+    folder = os.path.join(root, 'data', 'screenshots')
+    committed = sorted(f for f in os.listdir(folder) if f.endswith('.png'))
+    results = []
+
+    listed, bad = [], []
+    for shot in ET.parse(metainfo).getroot().findall('./screenshots/screenshot'):
+        captions = [c.text for c in shot.findall('caption') if c.get(LANG) is None]
+        images = [i.text or '' for i in shot.findall('image')]
+        name = images[0][len(PREFIX):] if len(images) == 1 and images[0].startswith(PREFIX) else ''
+        if len(captions) != 1 or not (captions[0] or '').strip() or name not in committed:
+            bad.append(f'{images}: captions {captions}')
+        listed.append(name)
+    results.append((bool(listed) and not bad,
+                    'each screenshot in the metainfo has a caption and a committed image',
+                    bad or [f'{len(listed)} screenshot(s)']))
+
+    with open(os.path.join(root, 'README.md'), encoding='utf-8') as f:
+        readme = f.read()
+    shown = re.findall(r'!\[([^\]]*)\]\(data/screenshots/([^)]+)\)', readme)
+    shown += [(alt, src) for src, alt in
+              re.findall(r'<img src="data/screenshots/([^"]+)" alt="([^"]*)"', readme)]
+    shown_bad = [src for alt, src in shown if not alt.strip() or src not in committed]
+    results.append((bool(shown) and not shown_bad,
+                    'each README screenshot exists and has alt text',
+                    shown_bad or [f'{len(shown)} image(s)']))
+
+    shown_names = {src for _, src in shown}
+    missing = [f for f in committed if f not in listed or f not in shown_names]
+    results.append((not missing,
+                    'every committed screenshot is in the metainfo and the README',
+                    [f'not in both: {f}' for f in missing]))
+
+    # A store scales a shot down, not up: a sensible window, a real PNG.
+    sizes = {f: png_size(os.path.join(folder, f)) for f in committed}
+    odd = [f'{f}: {s}' for f, s in sizes.items()
+           if s is None or not (300 <= s[0] <= 1600 and 300 <= s[1] <= 1200)]
+    results.append((not odd, 'each screenshot is a PNG between 300 and 1600 x 1200 pixels', odd))
+
+    failed = 0
+    for n, (ok, name, details) in enumerate(results, 1):
+        print(f'{"ok" if ok else "not ok"} {n} {name}')
+        for line in details:
+            print(f'# {line}')
+        failed += not ok
+    print(f'1..{len(results)}')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
