@@ -151,6 +151,24 @@ pair_close (Pair *pair)
   ttt_test_iterate ();
 }
 
+/* Whether the window's own Undo button can be pressed. Not through
+ * ttt_test_action_enabled(), which runs the loop until no one thinks: the
+ * other side of a network game "thinks" until it is played. */
+static gboolean
+undo_button_sensitive (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.undo") == 0)
+    return gtk_widget_get_sensitive (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (undo_button_sensitive (child))
+      return TRUE;
+
+  return FALSE;
+}
+
 static void
 test_play (void)
 {
@@ -176,6 +194,12 @@ test_play (void)
   g_assert_cmpstr (ttt_window_get_status (pair.windows[0]), ==, waiting);
   play (pair.windows[1], 0);
   wait_text (pair.net[0], "Your move.");
+
+  /* Each has a move to take back, but only by asking the other (the
+   * network window's Ask to Undo): the main window's Undo is off. */
+  g_assert_true (ttt_game_get_can_undo (pair.games[0]));
+  g_assert_false (undo_button_sensitive (GTK_WIDGET (pair.windows[0])));
+  g_assert_false (undo_button_sensitive (GTK_WIDGET (pair.windows[1])));
 
   /* The guest gives up; both say who won. */
   click (pair.net[1], "Re_sign");

@@ -351,7 +351,11 @@ update_status (TttWindow *self)
    * the hint button's tooltip says so. */
   classic = ttt_game_get_current_variant (self->game) == TTT_VARIANT_CLASSIC;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ttt_game_get_can_undo (self->game));
+  /* With someone elsewhere a move is taken back only if they agree: the
+   * network window asks them (Ask to Undo); this one would do nothing. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 ttt_game_get_can_undo (self->game) &&
+                                 ttt_game_get_current_tally (self->game) != TTT_TALLY_NETWORK);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
   if (ttt_game_get_hint_thinking (self->game))
     /* Translators: the tooltip of the Hint button while the search for an
