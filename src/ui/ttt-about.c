@@ -198,6 +198,29 @@ about_destroyed_cb (GtkWidget *about,
   parent_active_cb (GTK_WINDOW (root), NULL, later);
 }
 
+/* libadwaita 1.2's version, a button that copies it, shows it in a label
+ * of its own, and GTK 4.8 names such a button by its class ("GtkButton
+ * push button"). */
+static void
+name_version_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "app-version"))
+    {
+      /* Translators: the About window's version button, for a screen
+       * reader; %s is a version such as 0.3.0. */
+      g_autofree char *name = g_strdup_printf (_("Version %s"), PACKAGE_VERSION);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                      -1);
+      return;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_version_button (child);
+}
+
 /**
  * ttt_about_present:
  * @parent: (nullable): the window it belongs to
@@ -249,6 +272,8 @@ ttt_about_present (GtkWindow *parent)
                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said,
                                     -1);
     ttt_accessible_hide_type_names (about);
+    name_version_button (about);
+    ttt_accessible_focus_once_active (GTK_WINDOW (about));
 
     g_weak_ref_init (return_to, focus_to_return_to (parent));
     g_object_set_data_full (G_OBJECT (about), "ttt-return-focus", return_to, weak_ref_free);

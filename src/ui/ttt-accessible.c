@@ -371,3 +371,66 @@ ttt_accessible_menu_shortcuts (GtkPopover *popover)
 
   g_signal_connect_after (popover, "map", G_CALLBACK (menu_mapped_cb), NULL);
 }
+
+/* The focus a window chose as it showed, held back until it is active. */
+static gboolean
+give_held_focus_cb (gpointer data)
+{
+  GtkWindow *window = data;
+  GtkWidget *focus = g_object_get_data (G_OBJECT (window), "ttt-held-focus");
+
+  if (focus != NULL && gtk_widget_get_mapped (focus) &&
+      gtk_widget_get_root (focus) == GTK_ROOT (window) && gtk_window_get_focus (window) == NULL)
+    gtk_widget_grab_focus (focus);
+  g_object_set_data (G_OBJECT (window), "ttt-held-focus", NULL);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+held_focus_active_cb (GtkWindow  *window,
+                      GParamSpec *pspec,
+                      gpointer    user_data)
+{
+  if (!gtk_window_is_active (window))
+    return;
+
+  g_signal_handlers_disconnect_by_func (window, held_focus_active_cb, user_data);
+  g_idle_add_full (G_PRIORITY_LOW, give_held_focus_cb, g_object_ref (window), g_object_unref);
+}
+
+static void
+hold_focus_mapped_cb (GtkWindow *window)
+{
+  GtkWidget *focus = gtk_window_get_focus (window);
+
+  if (focus == NULL)
+    return;
+
+  g_object_set_data_full (G_OBJECT (window), "ttt-held-focus", g_object_ref (focus), g_object_unref);
+  gtk_window_set_focus (window, NULL);
+  if (gtk_window_is_active (window))
+    held_focus_active_cb (window, NULL, NULL);
+  else
+    g_signal_connect (window, "notify::is-active", G_CALLBACK (held_focus_active_cb), NULL);
+}
+
+/**
+ * ttt_accessible_focus_once_active:
+ * @window: a window about to be shown
+ *
+ * Holds back the focus @window gives itself as it shows until it is the
+ * active window. GTK 4.8 tells a screen reader of the window's activation
+ * and of its focus together, in an order Orca 43 does not always keep:
+ * handling the focus first, it says the window's title alone and skips
+ * the window's own description (seen with About: "About", then the
+ * focused button, and never its name and version). With no focus at
+ * activation the window is presented whole, then the focus after it.
+ */
+void
+ttt_accessible_focus_once_active (GtkWindow *window)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  g_signal_connect_after (window, "map", G_CALLBACK (hold_focus_mapped_cb), NULL);
+}

@@ -15,5 +15,6 @@ void ttt_accessible_hide_all        (GtkWidget  *root,
 void ttt_accessible_quiet_tooltips  (GtkWidget  *root);
 void ttt_accessible_speak_shortcuts (GtkWindow  *window);
 void ttt_accessible_menu_shortcuts  (GtkPopover *popover);
+void ttt_accessible_focus_once_active (GtkWindow *window);
 
 G_END_DECLS
