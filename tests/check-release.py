@@ -13,6 +13,10 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 
+# The shared report; no bytecode cache left in the source tree.
+sys.dont_write_bytecode = True
+import tap  # noqa: E402
+
 
 def version_key(version):
     """A version string as a tuple that sorts like the versions do."""
@@ -50,14 +54,7 @@ def main(argv):
                     'releases run from newest to oldest, in version and in date',
                     [f'listed: {", ".join(f"{v} ({d})" for v, d in releases)}']))
 
-    failed = 0
-    for n, (ok, name, details) in enumerate(results, 1):
-        print(f'{"ok" if ok else "not ok"} {n} {name}')
-        for line in details:
-            print(f'# {line}')
-        failed += not ok
-    print(f'1..{len(results)}')
-    return 1 if failed else 0
+    return tap.report(results)
 
 
 if __name__ == '__main__':

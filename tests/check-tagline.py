@@ -13,6 +13,10 @@ import configparser
 import sys
 import xml.etree.ElementTree as ET
 
+# The shared report; no bytecode cache left in the source tree.
+sys.dont_write_bytecode = True
+import tap  # noqa: E402
+
 XML_LANG = '{http://www.w3.org/XML/1998/namespace}lang'
 
 
@@ -41,14 +45,7 @@ def main(argv):
                         f'{lang}: the summary is the desktop Comment',
                         [f'summary: {summaries.get(lang)!r}', f'Comment: {comments.get(lang)!r}']))
 
-    failed = 0
-    for n, (ok, name, details) in enumerate(results, 1):
-        print(f'{"ok" if ok else "not ok"} {n} {name}')
-        for line in details:
-            print(f'# {line}')
-        failed += not ok
-    print(f'1..{len(results)}')
-    return 1 if failed else 0
+    return tap.report(results)
 
 
 if __name__ == '__main__':
