@@ -376,6 +376,27 @@ test_winning_cells (void)
       g_assert_cmpuint (ttt_line_within (cells), ==, expected);
       g_assert_cmpuint (ttt_line_within (cells | ~REF_ALL), ==, expected);
     }
+
+  /* Every line a view draws: all the reference's whole lines, in its
+   * order, the first of them the one above. */
+  for (unsigned cells = 0; cells <= REF_ALL; cells++)
+    {
+      unsigned lines[TTT_N_BOARD_LINES];
+      int n = ttt_lines_within (cells, lines);
+      int expected = 0;
+
+      g_assert_cmpint (ttt_lines_within (cells | ~REF_ALL, NULL), ==, n);
+      for (int l = 0; l < REF_N_LINES; l++)
+        if ((cells & ref_line_mask (l)) == ref_line_mask (l))
+          {
+            g_assert_cmpint (expected, <, n);
+            g_assert_cmpuint (lines[expected], ==, ref_line_mask (l));
+            expected++;
+          }
+      g_assert_cmpint (n, ==, expected);
+      if (n > 0)
+        g_assert_cmpuint (lines[0], ==, ttt_line_within (cells));
+    }
 }
 
 static void

@@ -36,6 +36,30 @@ move_of (int row,
 }
 
 /* Everything the engine says about @pos, compared with the reference. */
+/* The boards of every line of boards the winner holds, worked out by the
+ * reference: 0 unless the game is won. */
+static unsigned
+ref_winning_boards (const RefUltimate *ref)
+{
+  int winner = ref_u_game_state (ref);
+  unsigned boards = 0;
+
+  if (winner != REF_U_X && winner != REF_U_O)
+    return 0;
+  for (int line = 0; line < REF_N_LINES; line++)
+    {
+      gboolean whole = TRUE;
+
+      for (int i = 0; i < 3; i++)
+        whole = whole && ref_u_board_state (ref, ref_line_cell (line, i)) == winner;
+      if (whole)
+        for (int i = 0; i < 3; i++)
+          boards |= 1u << ref_line_cell (line, i);
+    }
+
+  return boards;
+}
+
 static void
 compare_with_reference (const TttUltimate *pos,
                         const RefUltimate *ref,
@@ -69,6 +93,7 @@ compare_with_reference (const TttUltimate *pos,
     }
 
   g_assert_cmpint (ttt_ultimate_outcome (pos), ==, ref_u_outcome (ref));
+  g_assert_cmpuint (ttt_ultimate_winning_boards (pos), ==, ref_winning_boards (ref));
   g_assert_cmpint (pos->next, ==, ref->forced);
   g_assert_cmpint (pos->turn, ==, ref->to_move == 'X' ? TTT_MARK_X : TTT_MARK_O);
 
@@ -83,7 +108,7 @@ static void
 test_random_games (void)
 {
   int n_positions = scaled (100000);
-  int n_seen = 0, n_games = 0;
+  int n_seen = 0, n_games = 0, n_double = 0;
   int outcomes[5] = { 0 };
   uint64_t rng = 24;
 
@@ -122,14 +147,17 @@ test_random_games (void)
           ref_u_play (&ref, move / 9, move % 9);
         }
       outcomes[ttt_ultimate_outcome (&pos)]++;
+      n_double += __builtin_popcount (ttt_ultimate_winning_boards (&pos)) > 3;
       n_games++;
     }
 
-  g_test_message ("%d positions in %d games: X won %d, O won %d, drawn %d", n_seen, n_games,
-                  outcomes[TTT_OUTCOME_X_WINS], outcomes[TTT_OUTCOME_O_WINS], outcomes[TTT_OUTCOME_DRAW]);
+  g_test_message ("%d positions in %d games: X won %d, O won %d, drawn %d; %d won with two lines at once",
+                  n_seen, n_games, outcomes[TTT_OUTCOME_X_WINS], outcomes[TTT_OUTCOME_O_WINS],
+                  outcomes[TTT_OUTCOME_DRAW], n_double);
   g_assert_cmpint (outcomes[TTT_OUTCOME_X_WINS], >, 0);
   g_assert_cmpint (outcomes[TTT_OUTCOME_O_WINS], >, 0);
   g_assert_cmpint (outcomes[TTT_OUTCOME_DRAW], >, 0);
+  g_assert_cmpint (n_double, >, 0);
   g_assert_cmpint (outcomes[TTT_OUTCOME_ONGOING] + outcomes[TTT_OUTCOME_INVALID], ==, 0);
 }
 
@@ -336,11 +364,14 @@ test_inconsistent (void)
       g_assert_cmpint (ttt_ultimate_legal_moves (&bad[i], &moves), ==, -1);
       g_assert_cmpint (ttt_ultimate_outcome (&bad[i]), ==, TTT_OUTCOME_INVALID);
       g_assert_cmpint (ttt_ultimate_n_moves (&bad[i]), ==, -1);
+      g_assert_cmpuint (ttt_ultimate_winning_boards (&bad[i]), ==, 0);
       g_assert_cmpint (ttt_ultimate_get (&bad[i], 40), ==, TTT_MARK_NONE);
       g_assert_cmpint (ttt_ultimate_format (&bad[i], text), ==, TTT_ERROR_INVALID_ARGUMENT);
       g_assert_cmpstr (text, ==, "");
       g_assert_true (memcmp (&before, &bad[i], sizeof before) == 0);
     }
+
+  g_assert_cmpuint (ttt_ultimate_winning_boards (NULL), ==, 0);
 
   /* The empty board sends nobody anywhere. */
   ttt_ultimate_clear (&good);

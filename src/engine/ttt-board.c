@@ -230,6 +230,27 @@ ttt_line_within (unsigned cells)
   return 0;
 }
 
+/* Every line whose three cells are all in @cells, in ttt_line_within()'s
+ * order: a last move can complete two at once (a row and a column, or
+ * both diagonals), and a view draws each. Writes their masks to @lines
+ * unless it is NULL and returns how many there are. */
+int
+ttt_lines_within (unsigned cells,
+                  unsigned lines[TTT_N_BOARD_LINES])
+{
+  int n = 0;
+
+  for (int i = 0; i < TTT_N_LINES; i++)
+    if ((cells & ttt_lines[i]) == ttt_lines[i])
+      {
+        if (lines != NULL)
+          lines[n] = ttt_lines[i];
+        n++;
+      }
+
+  return n;
+}
+
 const char *
 ttt_status_to_string (TttStatus status)
 {

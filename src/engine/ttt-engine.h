@@ -35,6 +35,9 @@ extern "C" {
 
 #define TTT_N_CELLS 9
 
+/* Three rows, three columns and two diagonals. */
+#define TTT_N_BOARD_LINES 8
+
 /* A board is a value: copy it by assignment. Bit i of a mask is cell i. */
 typedef struct
 {
@@ -93,6 +96,8 @@ TttStatus   ttt_board_play          (TttBoard       *board,
 TttOutcome  ttt_board_outcome       (const TttBoard *board);
 unsigned    ttt_board_winning_cells (const TttBoard *board);
 unsigned    ttt_line_within         (unsigned        cells);
+int         ttt_lines_within        (unsigned        cells,
+                                     unsigned        lines[TTT_N_BOARD_LINES]);
 int         ttt_board_n_moves       (const TttBoard *board);
 const char *ttt_status_to_string    (TttStatus       status);
 

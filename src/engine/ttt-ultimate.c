@@ -180,6 +180,20 @@ ttt_ultimate_board_winner (const TttUltimate *pos,
   return TTT_MARK_NONE;
 }
 
+unsigned
+ttt_ultimate_winning_boards (const TttUltimate *pos)
+{
+  switch (ttt_ultimate_outcome (pos))
+    {
+    case TTT_OUTCOME_X_WINS:
+      return ttt_lines_completed (pos->x_won);
+    case TTT_OUTCOME_O_WINS:
+      return ttt_lines_completed (pos->o_won);
+    default:
+      return 0;
+    }
+}
+
 int
 ttt_ultimate_n_moves (const TttUltimate *pos)
 {

@@ -117,6 +117,11 @@ TttMark     ttt_ultimate_get            (const TttUltimate *pos,
                                          int                move);
 TttMark     ttt_ultimate_board_winner   (const TttUltimate *pos,
                                          int                board);
+/* The small boards of the winner's line of won boards, bit b for board
+ * b; every such line (a last move can complete two), as
+ * ttt_board_winning_cells() does for cells; 0 unless the game is won, and
+ * for NULL or an inconsistent position. */
+unsigned    ttt_ultimate_winning_boards (const TttUltimate *pos);
 /* Marks on the grid: the number of moves played; −1 if not consistent. */
 int         ttt_ultimate_n_moves        (const TttUltimate *pos);
 

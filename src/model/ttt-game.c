@@ -1794,35 +1794,12 @@ ttt_game_get_closed_boards (TttGame *self)
 guint
 ttt_game_get_winning_boards (TttGame *self)
 {
-  /* The classic lines, on the 3 × 3 grid of small boards. */
-  static const guint lines[] = { 0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124 };
-  const TttUltimate *pos;
-  guint won, boards = 0;
-
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
   if (self->position.variant != TTT_VARIANT_ULTIMATE)
     return 0;
 
-  pos = &self->position.ultimate;
-  switch (ttt_ultimate_outcome (pos))
-    {
-    case TTT_OUTCOME_X_WINS:
-      won = pos->x_won;
-      break;
-    case TTT_OUTCOME_O_WINS:
-      won = pos->o_won;
-      break;
-    default:
-      return 0;
-    }
-
-  /* Every line, not the first only: a last move can complete two. */
-  for (gsize i = 0; i < G_N_ELEMENTS (lines); i++)
-    if ((won & lines[i]) == lines[i])
-      boards |= lines[i];
-
-  return boards;
+  return ttt_ultimate_winning_boards (&self->position.ultimate);
 }
 
 TttLevel

@@ -857,7 +857,7 @@ ttt_review_cursor_get_cell (TttReviewCursor *self,
 }
 
 /* Bit i per cell of a completed line on the board at the cursor (in
- * Ultimate bit b per small board of the winning line, as
+ * Ultimate bit b per small board of the winning line or lines, as
  * ttt_game_get_winning_cells() says it): 0 except at the last position of
  * a won game. */
 guint
@@ -866,19 +866,7 @@ ttt_review_cursor_get_winning_cells (TttReviewCursor *self)
   g_return_val_if_fail (TTT_IS_REVIEW_CURSOR (self), 0);
 
   if (self->variant == TTT_VARIANT_ULTIMATE)
-    {
-      const TttUltimate *pos = &self->positions[self->position];
-
-      switch (ttt_ultimate_outcome (pos))
-        {
-        case TTT_OUTCOME_X_WINS:
-          return ttt_line_within (pos->x_won);
-        case TTT_OUTCOME_O_WINS:
-          return ttt_line_within (pos->o_won);
-        default:
-          return 0;
-        }
-    }
+    return ttt_ultimate_winning_boards (&self->positions[self->position]);
 
   return ttt_board_winning_cells (&self->boards[self->position]);
 }
