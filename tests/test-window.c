@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "ttt-board-view-private.h"
 #include "ttt-player-badge.h"
 #include "ui-helpers.h"
 
@@ -736,6 +737,83 @@ test_icon_buttons_named (TttTestWindow *fixture,
   }
 }
 
+/* How dark the board is drawn at @fraction of a cell's size right of
+ * (@dx) and below (@dy) the middle of @cell: 0 for nothing or a light
+ * tint, near 1 for the win line (light style). */
+static double
+board_darkness_at (TttTestWindow *fixture,
+                   int            cell,
+                   double         dx,
+                   double         dy)
+{
+  GtkWidget *board = GTK_WIDGET (fixture->board);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (board);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (fixture->window));
+  int width = gtk_widget_get_width (board);
+  int height = gtk_widget_get_height (board);
+  g_autofree guchar *pixels = NULL;
+  graphene_rect_t bounds;
+  gsize stride;
+  double darkest = 0;
+  int x, y;
+
+  g_assert_true (gtk_widget_compute_bounds (ttt_board_view_get_cell (fixture->board, cell), board, &bounds));
+  x = (int) (bounds.origin.x + bounds.size.width * (0.5 + dx));
+  y = (int) (bounds.origin.y + bounds.size.height * (0.5 + dy));
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  stride = (gsize) gdk_texture_get_width (texture) * 4;
+  pixels = g_malloc (stride * gdk_texture_get_height (texture));
+  gdk_texture_download (texture, pixels, stride);
+
+  /* A few pixels across the line's way (it is some 5 % of a cell wide). */
+  for (int j = y - 2; j <= y + 2; j++)
+    for (int i = x - 2; i <= x + 2; i++)
+      {
+        const guchar *p = pixels + (gsize) j * stride + (gsize) i * 4;
+        /* Premultiplied B, G, R, A: darkness over a light ground. */
+        double alpha = p[3] / 255.0;
+        double light = alpha > 0 ? (p[0] + p[1] + p[2]) / (3.0 * 255.0) / alpha : 1.0;
+
+        darkest = MAX (darkest, alpha * (1.0 - light));
+      }
+
+  return darkest;
+}
+
+/* A last move that completes two lines at once (here the top row and the
+ * middle column) draws both: the first only was drawn, and the other
+ * win read as three tinted cells. */
+static void
+test_two_win_lines_drawn (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+  /* X: 0, 2, 4, 7, then 1; O: 3, 6, 5, 8, none of them a line. */
+  static const int moves[] = { 0, 3, 2, 6, 4, 5, 7, 8, 1 };
+
+  ttt_test_set_content_size (fixture->window, 600, 700);
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, moves, G_N_ELEMENTS (moves));
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
+  g_assert_cmpuint (ttt_game_get_winning_cells (fixture->game), ==, 0x097);
+  while (ttt_board_view_get_finish_progress (fixture->board) < 1.0)
+    ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+
+  /* On the row, at the right end of the top-left cell; on the column,
+   * low in the middle cell: both clear of the X's strokes. */
+  g_assert_cmpfloat (board_darkness_at (fixture, 0, 0.42, 0), >, 0.4);
+  g_assert_cmpfloat (board_darkness_at (fixture, 4, 0, 0.42), >, 0.4);
+  /* Off both lines, as far from an O's middle: no line there. */
+  g_assert_cmpfloat (board_darkness_at (fixture, 5, 0, 0.42), <, 0.2);
+  g_assert_cmpfloat (board_darkness_at (fixture, 3, 0.42, 0), <, 0.2);
+}
+
 /* The shortcuts window: each shortcut takes the focus and is named by
  * what it does and its keys, which GTK 4.8's own says to no one. */
 static gboolean
@@ -957,6 +1035,7 @@ main (int   argc,
   ADD ("/window/about", test_about);
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
   ADD ("/window/shortcuts-heard", test_shortcuts_heard);
+  ADD ("/window/two-win-lines-drawn", test_two_win_lines_drawn);
   ADD ("/window/unwritable-settings-playable", test_unwritable_settings_playable);
 
 #undef ADD

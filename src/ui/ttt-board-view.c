@@ -267,8 +267,60 @@ gap_before (TttBoardView *self,
 
 /* Drawing */
 
-/* A line through the cells of a win, drawn from the first to the last,
- * in the winner's colour. */
+/* Adds to @cr's path a line through the three cells of @line (in
+ * Ultimate, of boards), from the first to the last as far as @finish.
+ * Returns whether it could. */
+static gboolean
+path_win_line (TttBoardView *self,
+               cairo_t      *cr,
+               guint         line,
+               double        finish)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  int first = g_bit_nth_lsf (line, -1);
+  int last = g_bit_nth_msf (line, -1);
+  /* In Ultimate the line joins the middles of three small boards. */
+  double span = is_ultimate (self) ? self->geometry.block_columns : 1;
+  graphene_point_t from, to;
+  graphene_rect_t bounds;
+  double dx, dy, length, reach;
+
+  if (line == 0 || first < 0)
+    return FALSE;
+  if (is_ultimate (self))
+    {
+      first = index_of_game_cell (self, first * 9 + 4);
+      last = index_of_game_cell (self, last * 9 + 4);
+    }
+  if (last >= self->n_cells)
+    return FALSE;
+
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (self->cells[first]), widget, &bounds))
+    return FALSE;
+  graphene_rect_get_center (&bounds, &from);
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (self->cells[last]), widget, &bounds))
+    return FALSE;
+  graphene_rect_get_center (&bounds, &to);
+
+  /* Reach a little beyond the centres of the outer cells. */
+  length = graphene_point_distance (&from, &to, NULL, NULL);
+  dx = to.x - from.x;
+  dy = to.y - from.y;
+  reach = self->cell_size * span * 0.38 / length;
+  from.x -= dx * reach;
+  from.y -= dy * reach;
+  dx *= 1 + 2 * reach;
+  dy *= 1 + 2 * reach;
+
+  cairo_move_to (cr, from.x, from.y);
+  cairo_line_to (cr, from.x + dx * finish, from.y + dy * finish);
+
+  return TRUE;
+}
+
+/* The lines through the cells of a win. A last move can complete two (a
+ * row and a column, both diagonals): each is drawn, their halos under
+ * both so neither is cut where they cross. */
 static void
 snapshot_win_line (TttBoardView *self,
                    GtkSnapshot  *snapshot,
@@ -277,73 +329,44 @@ snapshot_win_line (TttBoardView *self,
 {
   GtkWidget *widget = GTK_WIDGET (self);
   const TttBoardGeometry *g = &self->geometry;
+  /* Through Ultimate's boards the line is as much wider as they are
+   * larger than a cell. */
+  double span = is_ultimate (self) ? g->block_columns : 1;
+  GdkRGBA line_color = { 0.2, 0.2, 0.2, 1.0 };
+  GdkRGBA halo_color = { 1.0, 1.0, 1.0, 1.0 };
+  guint lines[TTT_N_BOARD_LINES];
+  gboolean drawn = FALSE;
+  int n_lines;
   cairo_t *cr;
 
-  if (winning != 0 && finish > 0)
+  if (winning == 0 || finish <= 0)
+    return;
+
+  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_fg_color", &line_color);
+  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color", &halo_color);
+  cr = gtk_snapshot_append_cairo (snapshot,
+                                  &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
+                                                       extent_of (self, g->columns, g->block_columns, self->cell_size),
+                                                       extent_of (self, g->rows, g->block_rows, self->cell_size)));
+  n_lines = ttt_lines_within (winning, lines);
+  for (int i = 0; i < n_lines; i++)
+    drawn |= path_win_line (self, cr, lines[i], finish);
+
+  /* Not in the winner's colour and width, where it lay on X's strokes
+   * and read as three long slashes: a thinner line in the text's colour
+   * on a halo of the background, which parts it from the marks it
+   * crosses; the cells themselves take the winner's tint (TttCell). */
+  if (drawn)
     {
-      /* Two lines can be completed at once; the engine says which is
-       * drawn. */
-      guint line = ttt_line_within (winning);
-      int first = g_bit_nth_lsf (line, -1);
-      int last = g_bit_nth_msf (line, -1);
-      /* In Ultimate the line joins the middles of three small boards. */
-      double span = is_ultimate (self) ? self->geometry.block_columns : 1;
-      graphene_point_t from, to;
-      graphene_rect_t bounds;
-      GdkRGBA line_color = { 0.2, 0.2, 0.2, 1.0 };
-      GdkRGBA halo_color = { 1.0, 1.0, 1.0, 1.0 };
-      double dx, dy, length, reach;
-
-      if (line == 0 || first < 0)
-        return;
-      if (is_ultimate (self))
-        {
-          first = index_of_game_cell (self, first * 9 + 4);
-          last = index_of_game_cell (self, last * 9 + 4);
-        }
-      if (last >= self->n_cells)
-        return;
-
-      if (!gtk_widget_compute_bounds (GTK_WIDGET (self->cells[first]), widget, &bounds))
-        return;
-      graphene_rect_get_center (&bounds, &from);
-      if (!gtk_widget_compute_bounds (GTK_WIDGET (self->cells[last]), widget, &bounds))
-        return;
-      graphene_rect_get_center (&bounds, &to);
-
-      /* Reach a little beyond the centres of the outer cells. */
-      length = graphene_point_distance (&from, &to, NULL, NULL);
-      dx = to.x - from.x;
-      dy = to.y - from.y;
-      reach = self->cell_size * span * 0.38 / length;
-      from.x -= dx * reach;
-      from.y -= dy * reach;
-      dx *= 1 + 2 * reach;
-      dy *= 1 + 2 * reach;
-
-      gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_fg_color", &line_color);
-      gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color", &halo_color);
-      cr = gtk_snapshot_append_cairo (snapshot,
-                                      &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
-                                                           extent_of (self, g->columns, g->block_columns, self->cell_size),
-                                                           extent_of (self, g->rows, g->block_rows, self->cell_size)));
-      /* Not in the winner's colour and width, where it lay on X's strokes
-       * and read as three long slashes: a thinner line in the text's
-       * colour on a halo of the background, which parts it from the
-       * marks it crosses; the cells themselves take the winner's tint
-       * (TttCell). Through Ultimate's boards it is as much wider as
-       * they are larger than a cell. */
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_move_to (cr, from.x, from.y);
-      cairo_line_to (cr, from.x + dx * finish, from.y + dy * finish);
       gdk_cairo_set_source_rgba (cr, &halo_color);
       cairo_set_line_width (cr, self->cell_size * span * 0.11);
       cairo_stroke_preserve (cr);
       cairo_set_source_rgba (cr, line_color.red, line_color.green, line_color.blue, 0.85);
       cairo_set_line_width (cr, self->cell_size * span * 0.05);
       cairo_stroke (cr);
-      cairo_destroy (cr);
     }
+  cairo_destroy (cr);
 }
 
 /* The lines between the cells of one direction: across the whole board
