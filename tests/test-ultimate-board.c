@@ -568,11 +568,6 @@ static double
 corner_paint (TttTestWindow *fixture,
               GtkWidget     *cell)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (cell);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (fixture->window));
   int width = gtk_widget_get_width (cell);
   int height = gtk_widget_get_height (cell);
   g_autofree guchar *pixels = NULL;
@@ -580,13 +575,7 @@ corner_paint (TttTestWindow *fixture,
   double most = 0;
 
   g_assert_cmpint (width, >=, 32);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  stride = (gsize) gdk_texture_get_width (texture) * 4;
-  pixels = g_malloc (stride * gdk_texture_get_height (texture));
-  gdk_texture_download (texture, pixels, stride);
+  pixels = ttt_test_render_widget (cell, &stride);
 
   /* A few pixels about 15 % in from the corner: inside a tint's rounded
    * square, outside an X's or an O's strokes. */

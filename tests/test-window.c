@@ -747,13 +747,6 @@ board_darkness_at (TttTestWindow *fixture,
                    double         dy)
 {
   GtkWidget *board = GTK_WIDGET (fixture->board);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (board);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (fixture->window));
-  int width = gtk_widget_get_width (board);
-  int height = gtk_widget_get_height (board);
   g_autofree guchar *pixels = NULL;
   graphene_rect_t bounds;
   gsize stride;
@@ -763,13 +756,7 @@ board_darkness_at (TttTestWindow *fixture,
   g_assert_true (gtk_widget_compute_bounds (ttt_board_view_get_cell (fixture->board, cell), board, &bounds));
   x = (int) (bounds.origin.x + bounds.size.width * (0.5 + dx));
   y = (int) (bounds.origin.y + bounds.size.height * (0.5 + dy));
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  stride = (gsize) gdk_texture_get_width (texture) * 4;
-  pixels = g_malloc (stride * gdk_texture_get_height (texture));
-  gdk_texture_download (texture, pixels, stride);
+  pixels = ttt_test_render_widget (board, &stride);
 
   /* A few pixels across the line's way (it is some 5 % of a cell wide). */
   for (int j = y - 2; j <= y + 2; j++)

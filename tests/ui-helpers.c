@@ -690,3 +690,33 @@ ttt_test_set_content_size (TttWindow *window,
                                     adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
                                     width, height);
 }
+
+/* @widget drawn alone at its size, as it would be on screen, in
+ * premultiplied B, G, R, A bytes, @stride of them a row. Free with
+ * g_free(). */
+guchar *
+ttt_test_render_widget (GtkWidget *widget,
+                        gsize     *stride)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  guchar *pixels;
+
+  g_assert_nonnull (renderer);
+  g_assert_cmpint (width, >, 0);
+  g_assert_cmpint (height, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  *stride = (gsize) gdk_texture_get_width (texture) * 4;
+  pixels = g_malloc (*stride * gdk_texture_get_height (texture));
+  gdk_texture_download (texture, pixels, *stride);
+
+  return pixels;
+}

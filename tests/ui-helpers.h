@@ -56,6 +56,8 @@ void          ttt_test_set_window_content_size (GtkWindow       *window,
                                            GtkWidget            *content,
                                            int                   width,
                                            int                   height);
+guchar       *ttt_test_render_widget      (GtkWidget            *widget,
+                                           gsize                *stride);
 void          ttt_test_set_content_size   (TttWindow            *window,
                                            int                   width,
                                            int                   height);
