@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/prctl.h>
+#include <signal.h>
 
 #include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
@@ -572,4 +574,64 @@ ttt_test_use_language (const char *language)
     g_unsetenv ("LANGUAGE");
   /* Makes gettext forget the translations it looked up before. */
   textdomain (GETTEXT_PACKAGE);
+}
+
+/* Children of a test */
+
+static void
+die_with_parent (gpointer user_data)
+{
+  /* A failed assertion aborts the test: nothing it started may outlive
+   * it on the machine. */
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+/* Starts @argv with the environment @env, what it prints (stdout and
+ * stderr) kept in @log_path for the diagnosis of a failure. With
+ * @ready_fd ≥ 0 the child gets it as its fd 3 (taken). The child is
+ * killed if the test dies. */
+GSubprocess *
+ttt_test_spawn_child (const char * const  *argv,
+                      char               **env,
+                      const char          *log_path,
+                      int                  ready_fd,
+                      GError             **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_MERGE);
+
+  g_subprocess_launcher_set_environ (launcher, env);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  g_subprocess_launcher_set_stdout_file_path (launcher, log_path);
+  if (ready_fd >= 0)
+    g_subprocess_launcher_take_fd (launcher, ready_fd, 3);
+
+  return g_subprocess_launcher_spawnv (launcher, argv, error);
+}
+
+/* Starts @argv as ttt_test_spawn_child() does; it writes one line on its
+ * fd 3 once it is ready (Xvfb's -displayfd 3, dbus-daemon's
+ * --print-address=3), which is returned without its newline. */
+char *
+ttt_test_spawn_and_read_line (const char * const  *argv,
+                              char               **env,
+                              const char          *log_path,
+                              GSubprocess        **process)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GIOChannel) channel = NULL;
+  char *line = NULL;
+  int fds[2];
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  *process = ttt_test_spawn_child (argv, env, log_path, fds[1], &error);
+  g_assert_no_error (error);
+
+  channel = g_io_channel_unix_new (fds[0]);
+  g_io_channel_set_close_on_unref (channel, TRUE);
+  g_io_channel_read_line (channel, &line, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_strchomp (line);
+
+  return line;
 }

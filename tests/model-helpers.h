@@ -118,6 +118,16 @@ void          ttt_test_recorder_assert    (TttTestRecorder *rec,
 
 void          ttt_test_use_language       (const char      *language);
 
+GSubprocess  *ttt_test_spawn_child        (const char * const *argv,
+                                           char           **env,
+                                           const char      *log_path,
+                                           int              ready_fd,
+                                           GError         **error);
+char         *ttt_test_spawn_and_read_line (const char * const *argv,
+                                            char           **env,
+                                            const char      *log_path,
+                                            GSubprocess    **process);
+
 #define TTT_ASSERT_EVENTS(rec, ...) \
   G_STMT_START { \
     const char *expected__[] = { __VA_ARGS__, NULL }; \

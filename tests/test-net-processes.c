@@ -19,12 +19,10 @@
 
 #include "config.h"
 
-#include <sys/prctl.h>
-#include <signal.h>
-#include <unistd.h>
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
+#include "model-helpers.h"
 #include "ttt-game.h"
 #include "ttt-net-session.h"
 
@@ -57,58 +55,6 @@ static struct
 } run;
 
 /* Children */
-
-static void
-die_with_parent (gpointer user_data)
-{
-  /* A failed assertion aborts the test: nothing it started may outlive it. */
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-}
-
-static GSubprocess *
-spawn (const char * const  *argv,
-       char               **env,
-       const char          *log_path,
-       int                  ready_fd)
-{
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  g_autoptr(GError) error = NULL;
-  GSubprocess *process;
-
-  g_subprocess_launcher_set_environ (launcher, env);
-  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
-  /* What a child prints is kept, and shown if the test fails. */
-  g_subprocess_launcher_set_stdout_file_path (launcher, log_path);
-  if (ready_fd >= 0)
-    g_subprocess_launcher_take_fd (launcher, ready_fd, 3);
-  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
-  g_assert_no_error (error);
-  return process;
-}
-
-/* Starts @argv, which writes one line on its fd 3 once it is ready (Xvfb's
- * -displayfd, dbus-daemon's --print-address=3), and returns that line. */
-static char *
-spawn_and_read_line (const char * const  *argv,
-                     char               **env,
-                     const char          *log_path,
-                     GSubprocess        **process)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GIOChannel) channel = NULL;
-  char *line = NULL;
-  int fds[2];
-
-  g_assert_cmpint (pipe (fds), ==, 0);
-  *process = spawn (argv, env, log_path, fds[1]);
-  channel = g_io_channel_unix_new (fds[0]);
-  g_io_channel_set_close_on_unref (channel, TRUE);
-  g_io_channel_read_line (channel, &line, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (line);
-  g_strchomp (line);
-  return line;
-}
 
 static void
 show_log (Side *side)
@@ -167,12 +113,12 @@ side_start_bus (Side       *side,
   side->dir = g_build_filename (run.tmpdir, name, NULL);
   g_assert_cmpint (g_mkdir (side->dir, 0700), ==, 0);
   log_path = g_build_filename (side->dir, "xvfb.out", NULL);
-  number = spawn_and_read_line (xvfb, run.env, log_path, &side->xvfb);
+  number = ttt_test_spawn_and_read_line (xvfb, run.env, log_path, &side->xvfb);
   g_assert_cmpstr (number, !=, "");
   side->display = g_strdup_printf (":%s", number);
   g_free (log_path);
   log_path = g_build_filename (side->dir, "bus.out", NULL);
-  address = spawn_and_read_line (argv, run.env, log_path, &side->bus);
+  address = ttt_test_spawn_and_read_line (argv, run.env, log_path, &side->bus);
   g_assert_true (g_str_has_prefix (address, "unix:"));
 
   side->connection = g_dbus_connection_new_for_address_sync (address,
@@ -243,6 +189,7 @@ side_start_app (Side       *side,
                             "XDG_RUNTIME_DIR" };
   const char *argv[] = { executable, "--difficulty=medium", option, NULL };
   g_auto(GStrv) env = g_strdupv (run.env);
+  g_autoptr(GError) error = NULL;
   gboolean appeared = FALSE;
   gint64 deadline;
   guint watch;
@@ -264,7 +211,8 @@ side_start_app (Side       *side,
                                               "NameOwnerChanged", "/org/freedesktop/DBus", APP_ID,
                                               G_DBUS_SIGNAL_FLAGS_NONE, name_cb, &appeared, NULL);
   side->log_path = g_build_filename (side->dir, "tictactoe.out", NULL);
-  side->app = spawn (argv, env, side->log_path, -1);
+  side->app = ttt_test_spawn_child (argv, env, side->log_path, -1, &error);
+  g_assert_no_error (error);
   g_subprocess_wait_async (side->app, NULL, exited_cb, side);
 
   deadline = g_get_monotonic_time () + WAIT_S * G_USEC_PER_SEC;

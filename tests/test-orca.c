@@ -40,7 +40,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -90,12 +89,15 @@ static Session session;
 
 /* Children */
 
-static void
-die_with_parent (gpointer user_data)
+/* What a child of the test prints is kept beside the session's files,
+ * named after the program, for the diagnosis of a failure. */
+static char *
+output_path (const char *program)
 {
-  /* A failed assertion aborts this program; nothing it started may outlive
-   * it on the machine. */
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  g_autofree char *base = g_path_get_basename (program);
+  g_autofree char *name = g_strdup_printf ("%s.out", base);
+
+  return g_build_filename (session.tmpdir, name, NULL);
 }
 
 static GSubprocess *
@@ -103,44 +105,20 @@ spawn (const char * const  *argv,
        int                  pipe_write_fd,
        GError             **error)
 {
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  g_autofree char *base = g_path_get_basename (argv[0]);
-  g_autofree char *name = g_strdup_printf ("%s.out", base);
-  g_autofree char *out_path = g_build_filename (session.tmpdir, name, NULL);
+  g_autofree char *out_path = output_path (argv[0]);
 
-  g_subprocess_launcher_set_environ (launcher, session.env);
-  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
-  /* What a child prints is kept for the diagnosis of a failure. */
-  g_subprocess_launcher_set_stdout_file_path (launcher, out_path);
-  if (pipe_write_fd >= 0)
-    g_subprocess_launcher_take_fd (launcher, pipe_write_fd, 3);
-
-  return g_subprocess_launcher_spawnv (launcher, argv, error);
+  return ttt_test_spawn_child (argv, session.env, out_path, pipe_write_fd, error);
 }
 
-/* Starts @argv, which writes one line on fd 3 once it is ready (Xvfb's
- * -displayfd, dbus-daemon's --print-address), and returns that line. */
+/* Starts @argv, which writes one line on fd 3 once it is ready, and
+ * returns that line. */
 static char *
 spawn_and_read_line (const char * const  *argv,
                      GSubprocess        **process)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GIOChannel) channel = NULL;
-  char *line = NULL;
-  int fds[2];
+  g_autofree char *out_path = output_path (argv[0]);
 
-  g_assert_cmpint (pipe (fds), ==, 0);
-  *process = spawn (argv, fds[1], &error);
-  g_assert_no_error (error);
-
-  channel = g_io_channel_unix_new (fds[0]);
-  g_io_channel_set_close_on_unref (channel, TRUE);
-  g_io_channel_read_line (channel, &line, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (line);
-  g_strchomp (line);
-
-  return line;
+  return ttt_test_spawn_and_read_line (argv, session.env, out_path, process);
 }
 
 static char *
