@@ -241,6 +241,10 @@ test_narrow_and_named (TttTestWindow *fixture,
 
     g_assert_nonnull (how);
     g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (how)), ==, "app.help-page");
+    /* It reaches the action: a button whose action is not found is
+     * insensitive, and Tab passes it by. */
+    g_assert_true (gtk_widget_is_sensitive (how));
+    g_assert_true (gtk_widget_get_focusable (how));
     target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (how));
     g_assert_nonnull (target);
     g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "rules");

@@ -179,6 +179,16 @@ update_network_row (TttNewGameDialog *self)
                           app != NULL && g_action_group_has_action (app, "network"));
 }
 
+/* This screen is not one of the application's windows, so the "app."
+ * actions its buttons name (How to Play's app.help-page) are found
+ * through its parent's application; without it they were insensitive. */
+static void
+parent_changed (TttNewGameDialog *self)
+{
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "app", parent_application (self));
+  update_network_row (self);
+}
+
 /* A game over the network is set up in its own window: this screen
  * closes first, so that window opens on the game's window, not on a
  * modal screen about to go. Nothing chosen here is kept. */
@@ -212,8 +222,8 @@ ttt_new_game_dialog_constructed (GObject *object)
   g_signal_connect_swapped (self->ultimate_check, "notify::active", G_CALLBACK (update_how_to_play), self);
   g_signal_connect_swapped (self->network_row, "activated", G_CALLBACK (network_row_activated), self);
   /* The parent is set after construction (and could change). */
-  g_signal_connect (self, "notify::transient-for", G_CALLBACK (update_network_row), NULL);
-  update_network_row (self);
+  g_signal_connect (self, "notify::transient-for", G_CALLBACK (parent_changed), NULL);
+  parent_changed (self);
 
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
