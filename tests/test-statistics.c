@@ -323,6 +323,7 @@ test_variant_round_trip (void)
   ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
   ttt_statistics_record (a, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
   ttt_statistics_record (a, TTT_TALLY_ULTIMATE_TWO_PLAYERS, TTT_RESULT_DRAWN);
+  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_LOST);
 
   value = g_variant_ref_sink (ttt_statistics_to_variant (a));
   text = g_variant_print (value, FALSE);
@@ -331,7 +332,8 @@ test_variant_round_trip (void)
                    "'hard': (0, 0, 1, 0, 0), 'two-players': (0, 0, 1, 0, 0), "
                    "'network': (1, 0, 0, 1, 1), "
                    "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
-                   "'ultimate-hard': (1, 0, 0, 1, 1), 'ultimate-two-players': (0, 1, 0, 0, 0)}");
+                   "'ultimate-hard': (1, 0, 0, 1, 1), 'ultimate-two-players': (0, 1, 0, 0, 0), "
+                   "'ultimate-network': (0, 0, 1, 0, 0)}");
 
   g_assert_true (ttt_statistics_load (b, value, &error));
   g_assert_no_error (error);
@@ -391,6 +393,28 @@ test_variant_before_ultimate (void)
                    TTT_TALLY_HARD);
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_CLASSIC, TRUE, TTT_LEVEL_HARD), ==,
                    TTT_TALLY_TWO_PLAYERS);
+
+  /* Games against someone elsewhere are counted by game too, Ultimate's
+   * in a tally that came last (saved as "ultimate-network"). */
+  g_assert_cmpint (ttt_tally_id_for_network (TTT_VARIANT_CLASSIC), ==, TTT_TALLY_NETWORK);
+  g_assert_cmpint (ttt_tally_id_for_network (TTT_VARIANT_ULTIMATE), ==, TTT_TALLY_ULTIMATE_NETWORK);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    g_assert_cmpint (ttt_tally_id_is_network (id), ==,
+                     id == TTT_TALLY_NETWORK || id == TTT_TALLY_ULTIMATE_NETWORK);
+  g_assert_cmpint (ttt_tally_id_get_variant (TTT_TALLY_ULTIMATE_NETWORK), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_false (ttt_tally_id_is_two_players (TTT_TALLY_ULTIMATE_NETWORK));
+  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_WON);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_ULTIMATE_NETWORK, &tally);
+  g_assert_cmpuint (tally.won, ==, 1);
+  g_assert_cmpuint (tally.streak, ==, 1);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_NETWORK, &tally);
+  g_assert_true (ttt_tally_is_empty (&tally));
+  {
+    g_autoptr(GVariant) saved = g_variant_ref_sink (ttt_statistics_to_variant (statistics));
+    g_autoptr(GVariant) entry = g_variant_lookup_value (saved, "ultimate-network", NULL);
+
+    g_assert_nonnull (entry);
+  }
 }
 
 /* Broken values: what is good is kept, the rest is 0, and the error
@@ -547,7 +571,8 @@ child_settings_repair (void)
                    "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0), "
                    "'network': (0, 0, 0, 0, 0), "
                    "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
-                   "'ultimate-hard': (0, 0, 0, 0, 0), 'ultimate-two-players': (0, 0, 0, 0, 0)}");
+                   "'ultimate-hard': (0, 0, 0, 0, 0), 'ultimate-two-players': (0, 0, 0, 0, 0), "
+                   "'ultimate-network': (0, 0, 0, 0, 0)}");
 
   /* Said once: the parent sees one report. */
   {

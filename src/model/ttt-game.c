@@ -1946,7 +1946,7 @@ ttt_game_get_current_tally (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
 
   if (self->remote != NULL)
-    return TTT_TALLY_NETWORK;
+    return ttt_tally_id_for_network (self->position.variant);
 
   return ttt_tally_id_for_game (self->position.variant, !ttt_game_vs_computer (self),
                                 self->game_difficulty);
@@ -2465,7 +2465,8 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
  *
  * Abandons the current game and begins one between the person here, on
  * @local_mark, and @remote, whose moves the game asks for as it asks the
- * computer's (without the pause). It counts into %TTT_TALLY_NETWORK; the
+ * computer's (without the pause). It counts into %TTT_TALLY_NETWORK (or
+ * %TTT_TALLY_ULTIMATE_NETWORK); the
  * preferences do not touch it, ttt_game_undo() refuses (see
  * ttt_game_take_back()), and the next ttt_game_start_new() ends it.
  */

@@ -55,7 +55,8 @@ G_DEFINE_ENUM_TYPE (TttTallyId, ttt_tally_id,
   G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_EASY, "ultimate-easy"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_MEDIUM, "ultimate-medium"),
   G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_HARD, "ultimate-hard"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_TWO_PLAYERS, "ultimate-two-players"))
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_TWO_PLAYERS, "ultimate-two-players"),
+  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_NETWORK, "ultimate-network"))
 
 G_DEFINE_ENUM_TYPE (TttResult, ttt_result,
   G_DEFINE_ENUM_VALUE (TTT_RESULT_WON, "won"),
@@ -164,6 +165,19 @@ gboolean
 ttt_tally_id_is_two_players (TttTallyId id)
 {
   return id == TTT_TALLY_TWO_PLAYERS || id == TTT_TALLY_ULTIMATE_TWO_PLAYERS;
+}
+
+/* Against someone on another computer, in @variant. */
+TttTallyId
+ttt_tally_id_for_network (TttVariant variant)
+{
+  return variant == TTT_VARIANT_ULTIMATE ? TTT_TALLY_ULTIMATE_NETWORK : TTT_TALLY_NETWORK;
+}
+
+gboolean
+ttt_tally_id_is_network (TttTallyId id)
+{
+  return id == TTT_TALLY_NETWORK || id == TTT_TALLY_ULTIMATE_NETWORK;
 }
 
 TttVariant
@@ -765,8 +779,9 @@ read_tallies (GVariant  *value,
         }
     }
 
-  /* The tallies since 0.2.0 (network games, Ultimate) are missing from
-   * what an older version wrote, rightly: they start at 0. */
+  /* The tallies since 0.2.0 (network games, Ultimate, Ultimate over the
+   * network) are missing from what an older version wrote, rightly: they
+   * start at 0. */
   for (TttTallyId id = 0; id <= TTT_TALLY_TWO_PLAYERS; id++)
     if (!named[id])
       add_problem (problems, "“%s” is missing", tally_key (id));

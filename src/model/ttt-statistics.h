@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 /* One tally per level against the computer, one for two people here and
  * one against people elsewhere (from the person here's side), for the
  * classic game (as stored before Ultimate came); then Ultimate's per level
- * and for two people here. The nicks are the keys of the GSettings value
+ * and for two people here; then Ultimate's against people elsewhere
+ * (which came last). The nicks are the keys of the GSettings value
  * "statistics". */
 typedef enum
 {
@@ -28,9 +29,10 @@ typedef enum
   TTT_TALLY_ULTIMATE_MEDIUM,
   TTT_TALLY_ULTIMATE_HARD,
   TTT_TALLY_ULTIMATE_TWO_PLAYERS,
+  TTT_TALLY_ULTIMATE_NETWORK,
 } TttTallyId;
 
-#define TTT_N_TALLIES 9
+#define TTT_N_TALLIES 10
 
 #define TTT_TYPE_TALLY_ID (ttt_tally_id_get_type ())
 GType ttt_tally_id_get_type (void) G_GNUC_CONST;
@@ -64,6 +66,8 @@ TttTallyId      ttt_tally_id_for_game            (TttVariant      variant,
                                                   gboolean        two_players,
                                                   TttLevel        level);
 gboolean        ttt_tally_id_is_two_players      (TttTallyId      id);
+TttTallyId      ttt_tally_id_for_network         (TttVariant      variant);
+gboolean        ttt_tally_id_is_network          (TttTallyId      id);
 TttVariant      ttt_tally_id_get_variant         (TttTallyId      id);
 guint64         ttt_tally_get_games              (const TttTally *tally);
 gboolean        ttt_tally_is_empty               (const TttTally *tally);

@@ -121,7 +121,7 @@ classic_subtitle (TttGame *game)
   if (ttt_game_get_two_local (game))
     return g_strdup (_("Two players"));
 
-  if (ttt_game_get_current_tally (game) == TTT_TALLY_NETWORK)
+  if (ttt_tally_id_is_network (ttt_game_get_current_tally (game)))
     {
       TttMark mine = ttt_game_get_human_mark (game);
       const char *other = ttt_game_get_side_name (game, mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);

@@ -95,6 +95,7 @@ tally_title (TttTallyId id)
        * people at one screen. */
       return _("X against O");
     case TTT_TALLY_NETWORK:
+    case TTT_TALLY_ULTIMATE_NETWORK:
       /* Translators: the row of the statistics of games against people
        * on other computers. */
       return _("Against people elsewhere");
@@ -112,8 +113,8 @@ tally_spoken_title (TttTallyId id)
 {
   if (ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE)
     /* Translators: the accessible name of a row of the statistics of
-     * Ultimate Tic-Tac-Toe: %s is the row's title, a level ("Easy") or
-     * "X against O". */
+     * Ultimate Tic-Tac-Toe: %s is the row's title, a level ("Easy"),
+     * "X against O" or "Against people elsewhere". */
     return g_strdup_printf (C_("statistics row", "Ultimate, %s"), tally_title (id));
 
   return g_strdup (tally_title (id));
@@ -492,6 +493,8 @@ toast_title (guint ids)
       return g_strdup (_("Ultimate Hard statistics reset"));
     case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
       return g_strdup (_("Ultimate two-player statistics reset"));
+    case TTT_TALLY_ULTIMATE_NETWORK:
+      return g_strdup (_("Ultimate network statistics reset"));
     default:
       g_return_val_if_reached (g_strdup (""));
     }
@@ -521,6 +524,8 @@ reset_title (TttTallyId id)
       return _("Reset Ultimate Hard Statistics");
     case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
       return _("Reset Ultimate Two-Player Statistics");
+    case TTT_TALLY_ULTIMATE_NETWORK:
+      return _("Reset Ultimate Network Statistics");
     default:
       g_return_val_if_reached ("");
     }
@@ -731,7 +736,7 @@ add_row (TttStatisticsWindow *self,
     self->ultimate_computer_group, self->ultimate_two_players_group,
   };
   AdwPreferencesGroup *group = groups[(ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE) * 2 +
-                                      (ttt_tally_id_is_two_players (id) || id == TTT_TALLY_NETWORK)];
+                                      (ttt_tally_id_is_two_players (id) || ttt_tally_id_is_network (id))];
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reset = gtk_button_new_from_icon_name ("user-trash-symbolic");
   const char *reset_label = reset_title (id);

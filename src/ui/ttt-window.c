@@ -355,7 +355,7 @@ update_status (TttWindow *self)
    * network window asks them (Ask to Undo); this one would do nothing. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  ttt_game_get_can_undo (self->game) &&
-                                 ttt_game_get_current_tally (self->game) != TTT_TALLY_NETWORK);
+                                 !ttt_tally_id_is_network (ttt_game_get_current_tally (self->game)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
   if (ttt_game_get_hint_thinking (self->game))
     /* Translators: the tooltip of the Hint button while the search for an
