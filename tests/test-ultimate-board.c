@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -473,7 +474,7 @@ test_whole_game_by_accessibility (TttTestWindow *fixture,
           if (!over)
             g_assert_cmpfloat_with_epsilon (gtk_widget_get_opacity (cell->widget),
                                             (ttt_game_get_playable_boards (fixture->game) & (1u << (move / 9))) != 0
-                                            ? 1.0 : 0.45, 0.01);
+                                            ? 1.0 : TTT_BOARD_VIEW_STAND_BACK_OPACITY, 0.01);
           if (can_play)
             g_ptr_array_add (open, cell);
           if (over)
@@ -635,6 +636,89 @@ test_won_game_drawn (TttTestWindow *fixture,
   g_assert_cmpfloat (corner_paint (fixture, ttt_board_view_get_cell (fixture->board, 0)), >, 0.05);
 }
 
+/* WCAG 2's relative luminance of an sRGB colour. */
+static double
+luminance (double r,
+           double g,
+           double b)
+{
+  double c[3] = { r, g, b };
+
+  for (int i = 0; i < 3; i++)
+    c[i] = c[i] <= 0.04045 ? c[i] / 12.92 : pow ((c[i] + 0.055) / 1.055, 2.4);
+
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+/* The contrast against the window of the strongest pixel of @cell's
+ * mark, as drawn on the board (its opacity too). */
+static double
+mark_contrast (TttTestWindow *fixture,
+               GtkWidget     *cell)
+{
+  GtkWidget *window = GTK_WIDGET (fixture->window);
+  int size = gtk_widget_get_width (cell);
+  g_autofree guchar *pixels = NULL;
+  GdkRGBA bg;
+  gsize stride;
+  double best = 1.0;
+  double bg_luminance;
+
+  gtk_style_context_lookup_color (gtk_widget_get_style_context (window), "window_bg_color", &bg);
+  bg_luminance = luminance (bg.red, bg.green, bg.blue);
+  pixels = ttt_test_render_widget (cell, &stride);
+  for (int y = 0; y < gtk_widget_get_height (cell); y++)
+    for (int x = 0; x < size; x++)
+      {
+        const guchar *p = pixels + (gsize) y * stride + (gsize) x * 4;
+        double alpha = p[3] / 255.0;
+        /* Premultiplied B, G, R over the window's background. */
+        double l = luminance (p[2] / 255.0 + (1 - alpha) * bg.red,
+                              p[1] / 255.0 + (1 - alpha) * bg.green,
+                              p[0] / 255.0 + (1 - alpha) * bg.blue);
+        double ratio = (MAX (l, bg_luminance) + 0.05) / (MIN (l, bg_luminance) + 0.05);
+
+        best = MAX (best, ratio);
+      }
+
+  return best;
+}
+
+/* The boards that may not be played in now stand back, but their marks
+ * still read: at 3:1 against the window (WCAG's floor for graphics), in
+ * the light style and the dark. */
+static void
+test_stand_back_readable (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  ttt_test_set_content_size (fixture->window, 1000, 900);
+  ttt_test_two_players (fixture);
+  /* X in the centre of the centre board, O in its top-left cell: X is
+   * sent to the top-left board, and the centre board stands back. */
+  ttt_test_click (fixture->window, index_of (40));
+  ttt_test_click (fixture->window, index_of (36));
+  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (cell_widget (fixture, 40)), <, 1.0);
+
+  for (int dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+      ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+      g_assert_cmpint (adw_style_manager_get_dark (style), ==, dark);
+      for (int i = 0; i < 2; i++)
+        {
+          double ratio = mark_contrast (fixture, cell_widget (fixture, i == 0 ? 40 : 36));
+
+          g_test_message ("%s, %s standing back: %.2f:1", dark ? "dark" : "light", i == 0 ? "X" : "O", ratio);
+          g_assert_cmpfloat (ratio, >=, 3.0);
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -654,6 +738,7 @@ main (int   argc,
   ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
   ADD ("/ultimate-board/whole-game-by-accessibility", test_whole_game_by_accessibility);
   ADD ("/ultimate-board/won-game-drawn", test_won_game_drawn);
+  ADD ("/ultimate-board/stand-back-readable", test_stand_back_readable);
 
 #undef ADD
 

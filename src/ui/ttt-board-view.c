@@ -870,7 +870,7 @@ update_cell (TttBoardView *self,
                             state == TTT_GAME_STATE_OVER ||
                             (ttt_game_get_playable_boards (self->game) &
                              (1u << (game_cell_of (self, cell) / 9))) != 0
-                            ? 1.0 : 0.45);
+                            ? 1.0 : TTT_BOARD_VIEW_STAND_BACK_OPACITY);
   else
     gtk_widget_set_opacity (GTK_WIDGET (widget), 1.0);
   ttt_cell_set_state (widget, &shown);
