@@ -14,6 +14,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ttt-cell.h"
 #include "ttt-coach.h"
 #include "ui-helpers.h"
 
@@ -283,6 +284,12 @@ test_hint_with_analysis (TttTestWindow *fixture,
   cell = ttt_board_view_get_hint_cell (fixture->board);
   g_assert_cmpint (cell, >=, 0);
   g_assert_true (g_str_has_prefix (ttt_window_get_status (fixture->window), "Hint: "));
+  /* Its analysis is drawn at its foot, clear of the hint's faint mark;
+   * the others' stay in their middle. */
+  g_assert_nonnull (ttt_board_view_get_note (fixture->board, cell, NULL));
+  g_assert_true (ttt_cell_get_note_at_foot (TTT_CELL (ttt_board_view_get_cell (fixture->board, cell))));
+  g_assert_nonnull (ttt_board_view_get_note (fixture->board, cell == 8 ? 7 : 8, NULL));
+  g_assert_false (ttt_cell_get_note_at_foot (TTT_CELL (ttt_board_view_get_cell (fixture->board, cell == 8 ? 7 : 8))));
   {
     TttVerdict verdict;
     guint n_moves;

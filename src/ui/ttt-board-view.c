@@ -383,7 +383,10 @@ path_lines (TttBoardView *self,
   int block = vertical ? g->block_columns : g->block_rows;
   int n_across = vertical ? g->rows : g->columns;
   int block_across = vertical ? g->block_rows : g->block_columns;
-  double inset = self->cell_size * 0.06;
+  /* The lines reach the outer edges of the cells, so that nothing a
+   * cell draws (the pointer's hover, the focus ring, a tint) overhangs
+   * their ends. */
+  double inset = 0;
 
   for (int i = 1; i < n; i++)
     {

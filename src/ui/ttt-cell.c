@@ -285,7 +285,7 @@ draw_cell (GtkDrawingArea *area,
   GdkRGBA color = ttt_mark_paint_color (GTK_WIDGET (area));
   gboolean grade_note;
 
-  grade_note = self->note_at_foot && self->note != TTT_NOTE_SYMBOL_NONE;
+  grade_note = ttt_cell_get_note_at_foot (self);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, size * 0.09);
 
@@ -499,6 +499,21 @@ ttt_cell_get_mark (TttCell *self)
   g_return_val_if_fail (TTT_IS_CELL (self), TTT_MARK_NONE);
 
   return self->mark;
+}
+
+/* Whether the note is drawn as a pill at the foot of the cell (a review's
+ * grade) rather than in its middle (the analysis). Under a hint's faint
+ * mark the analysis goes to the foot too: in the middle the two were
+ * drawn over each other and neither could be read. */
+gboolean
+ttt_cell_get_note_at_foot (TttCell *self)
+{
+  g_return_val_if_fail (TTT_IS_CELL (self), FALSE);
+
+  if (self->note == TTT_NOTE_SYMBOL_NONE || self->note_text == NULL)
+    return FALSE;
+
+  return self->note_at_foot || (self->mark == TTT_MARK_NONE && self->ghost_alpha > 0);
 }
 
 /* The words on the cell, or NULL, and the name of the symbol drawn with

@@ -70,6 +70,7 @@ void        ttt_cell_set_locked     (TttCell            *self,
 TttMark     ttt_cell_get_mark       (TttCell            *self);
 const char *ttt_cell_get_note       (TttCell            *self,
                                      const char        **symbol);
+gboolean    ttt_cell_get_note_at_foot (TttCell          *self);
 void        ttt_cell_get_mark_color (TttCell            *self,
                                      GdkRGBA            *color);
 
