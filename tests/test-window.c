@@ -298,6 +298,29 @@ test_hint_button_still (TttTestWindow *fixture,
   ttt_test_wait_for_human (fixture->game);
 }
 
+/* In a large window Hint stays beside the board, not at the window's far
+ * edge some 600 px from the status line (seen at 1400 × 1000); at 360 px
+ * it still fits. */
+static void
+test_hint_button_near_board (TttTestWindow *fixture,
+                             gconstpointer  data)
+{
+  graphene_rect_t hint, corner;
+
+  ttt_test_set_content_size (fixture->window, 1200, 900);
+  hint = hint_bounds (fixture);
+  g_assert_true (gtk_widget_compute_bounds (ttt_board_view_get_cell (fixture->board, 2),
+                                            GTK_WIDGET (fixture->window), &corner));
+  g_test_message ("Hint ends at %.0f px, the board at %.0f px",
+                  hint.origin.x + hint.size.width, corner.origin.x + corner.size.width);
+  g_assert_cmpfloat (hint.origin.x + hint.size.width, <=, corner.origin.x + corner.size.width);
+
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  hint = hint_bounds (fixture);
+  g_assert_cmpfloat (hint.origin.x, >=, 0);
+  g_assert_cmpfloat (hint.origin.x + hint.size.width, <=, gtk_widget_get_width (GTK_WIDGET (fixture->window)));
+}
+
 static void
 test_thinking_refuses_clicks (TttTestWindow *fixture,
                               gconstpointer  data)
@@ -1008,6 +1031,7 @@ main (int   argc,
   ADD ("/window/badge-names", test_badge_names);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
   ADD ("/window/hint-button-still", test_hint_button_still);
+  ADD ("/window/hint-button-near-board", test_hint_button_near_board);
   ADD ("/window/focus-starts-on-board", test_focus_starts_on_board);
   ADD ("/window/focus-ring-after-return", test_focus_ring_after_return);
   ADD ("/window/two-players-win-highlight", test_two_players_win_highlight);
