@@ -791,6 +791,79 @@ test_shortcuts_narrow (TttTestWindow *fixture,
   ttt_test_iterate ();
 }
 
+static gboolean
+is_keycap (GtkWidget *widget,
+           gpointer   accelerator,
+           gboolean  *prune)
+{
+  return GTK_IS_SHORTCUT_LABEL (widget) &&
+         g_strcmp0 (gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (widget)), accelerator) == 0;
+}
+
+/* Where the keycap for @accelerator lies in @row. */
+static graphene_rect_t
+keycap_bounds (GtkWidget  *row,
+               const char *accelerator)
+{
+  GtkWidget *keycap = ttt_test_find_widget (row, is_keycap, (gpointer) accelerator);
+  graphene_rect_t bounds;
+
+  g_assert_nonnull (keycap);
+  g_assert_true (gtk_widget_compute_bounds (keycap, row, &bounds));
+
+  return bounds;
+}
+
+/* The digits count the cells in reading order, the keypad plays them by
+ * place: each line draws its keys as the board they play, the digits'
+ * mirrored in a right-to-left language and the keypad's never. */
+static void
+test_shortcuts_keypad (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  for (int rtl = 0; rtl <= 1; rtl++)
+    {
+      TttShortcutsWindow *shortcuts;
+      GtkWidget *digits;
+      GtkWidget *keypad;
+      graphene_rect_t one, three, seven, nine;
+
+      gtk_widget_set_default_direction (rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
+      shortcuts = ttt_test_open_shortcuts (fixture->window);
+      digits = ttt_test_find_widget (GTK_WIDGET (shortcuts), is_shortcut, (gpointer) "Play a cell by its number");
+      keypad = ttt_test_find_widget (GTK_WIDGET (shortcuts), is_shortcut, (gpointer) "Play a cell with the numeric keypad");
+      g_assert_nonnull (digits);
+      g_assert_nonnull (keypad);
+      /* As a range, in GTK's words for the keys ("KP 1"). */
+      {
+        g_autofree char *first = gtk_accelerator_get_label (GDK_KEY_KP_1, 0);
+        g_autofree char *last = gtk_accelerator_get_label (GDK_KEY_KP_9, 0);
+        g_autofree char *name = g_strdup_printf ("Play a cell with the numeric keypad: %s to %s", first, last);
+
+        gtk_test_accessible_assert_property (keypad, GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+      }
+
+      one = keycap_bounds (digits, "1");
+      three = keycap_bounds (digits, "3");
+      seven = keycap_bounds (digits, "7");
+      g_assert_cmpfloat (one.origin.y, <, seven.origin.y);
+      if (rtl)
+        g_assert_cmpfloat (one.origin.x, >, three.origin.x);
+      else
+        g_assert_cmpfloat (one.origin.x, <, three.origin.x);
+
+      one = keycap_bounds (keypad, "KP_1");
+      seven = keycap_bounds (keypad, "KP_7");
+      nine = keycap_bounds (keypad, "KP_9");
+      g_assert_cmpfloat (seven.origin.y, <, one.origin.y);
+      g_assert_cmpfloat (seven.origin.x, <, nine.origin.x);
+
+      gtk_window_destroy (GTK_WINDOW (shortcuts));
+      ttt_test_iterate ();
+    }
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
+}
+
 /* The main menu holds what has no button of its own, the manual among
  * it; New Game and Hint are buttons already, and a second way to them in
  * the menu only makes it longer to read. */
@@ -969,6 +1042,7 @@ main (int   argc,
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
   ADD ("/window/shortcuts-heard", test_shortcuts_heard);
   ADD ("/window/shortcuts-narrow", test_shortcuts_narrow);
+  ADD ("/window/shortcuts-keypad", test_shortcuts_keypad);
   ADD ("/window/unwritable-settings-playable", test_unwritable_settings_playable);
 
 #undef ADD

@@ -203,7 +203,22 @@ name_shortcuts (GtkWidget  *widget,
       const char *accelerator = gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (keys));
       const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
       const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
-      g_autofree char *said = describe_accelerator (accelerator != NULL ? accelerator : "");
+      GtkWidget *grid = gtk_widget_get_ancestor (keys, GTK_TYPE_GRID);
+      g_autofree char *range = NULL;
+      g_autofree char *said = NULL;
+
+      /* Keys drawn as a picture, one keycap each (the keypad), are said
+       * as a range from the first to the last. */
+      if (grid != NULL && gtk_widget_is_ancestor (grid, widget))
+        {
+          GtkWidget *last = gtk_widget_get_last_child (grid);
+
+          if (GTK_IS_SHORTCUT_LABEL (last) && last != keys)
+            accelerator = range = g_strconcat (accelerator, "...",
+                                               gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (last)),
+                                               NULL);
+        }
+      said = describe_accelerator (accelerator != NULL ? accelerator : "");
       /* Translators: a line of the keyboard shortcuts as a screen reader
        * says it: what the keys do, then the keys, as in "New game: Ctrl+N". */
       g_autofree char *name = g_strdup_printf (C_("shortcut", "%1$s: %2$s"), title != NULL ? title : "", said);

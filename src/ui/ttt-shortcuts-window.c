@@ -9,7 +9,10 @@
  * for 40 characters. This window lists the same groups one under the
  * other, each line a row whose words wrap beside its keys, in the
  * 360 px the game promises. The keys of the lines that run an action are
- * the application's own accelerators, read as the window is made.
+ * the application's own accelerators, read as the window is made. The
+ * digits and the keypad are drawn as the board they play, so that the
+ * one counting in reading order and the other playing by place are told
+ * apart at a glance.
  */
 
 #include "config.h"
@@ -19,7 +22,9 @@
 
 struct _TttShortcutsWindow
 {
-  AdwWindow parent_instance;
+  AdwWindow  parent_instance;
+
+  GtkWidget *keypad_grid;
 };
 
 G_DEFINE_FINAL_TYPE (TttShortcutsWindow, ttt_shortcuts_window, ADW_TYPE_WINDOW)
@@ -79,6 +84,7 @@ ttt_shortcuts_window_class_init (TttShortcutsWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-shortcuts-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttShortcutsWindow, keypad_grid);
   /* Found by their names, with gtk_widget_get_template_child(). */
   for (guint i = 0; i < G_N_ELEMENTS (action_keys); i++)
     gtk_widget_class_bind_template_child_full (widget_class, action_keys[i].keys, FALSE, 0);
@@ -89,6 +95,9 @@ static void
 ttt_shortcuts_window_init (TttShortcutsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The keypad plays by place, and is not mirrored in a right-to-left
+   * language. */
+  gtk_widget_set_direction (self->keypad_grid, GTK_TEXT_DIR_LTR);
 }
 
 /**
