@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "ttt-about.h"
-#include "ttt-accessible.h"
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
 #include "ttt-settings-file.h"
@@ -676,11 +675,6 @@ ttt_application_window_added (GtkApplication *app,
 
   if (self->save_error != NULL && TTT_IS_WINDOW (window))
     ttt_window_show_notice (TTT_WINDOW (window), self->save_error);
-
-  /* GtkApplication has just given it the shortcuts window. */
-  if (GTK_IS_APPLICATION_WINDOW (window) &&
-      gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) != NULL)
-    ttt_accessible_speak_shortcuts (GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))));
 }
 
 /* The options of a second launch. GApplication reads the command line in

@@ -552,14 +552,6 @@ assert_setting (GSettings  *settings,
   g_assert_cmpstr (value, ==, expected);
 }
 
-static gboolean
-is_of_type (GtkWidget *widget,
-            gpointer   type,
-            gboolean  *prune)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
-}
-
 static void
 test_preferences (TttTestWindow *fixture,
                   gconstpointer  data)
@@ -622,7 +614,7 @@ test_preferences (TttTestWindow *fixture,
   /* The open list names its chosen item (the Orca test hears the focus
    * land on it). */
   {
-    GtkWidget *popover = ttt_test_find_widget (GTK_WIDGET (difficulty), is_of_type,
+    GtkWidget *popover = ttt_test_find_widget (GTK_WIDGET (difficulty), ttt_test_is_of_type,
                                                GSIZE_TO_POINTER (GTK_TYPE_POPOVER));
     GtkWidget *list = NULL;
     GtkWidget *item;
@@ -631,7 +623,7 @@ test_preferences (TttTestWindow *fixture,
     gtk_widget_activate (GTK_WIDGET (difficulty));
     ttt_test_wait_for_mapped (popover);
     ttt_test_iterate ();
-    list = ttt_test_find_widget (popover, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_VIEW));
+    list = ttt_test_find_widget (popover, ttt_test_is_of_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_VIEW));
     g_assert_nonnull (list);
     item = gtk_widget_get_first_child (list);
     g_assert_nonnull (item);
@@ -825,47 +817,139 @@ test_two_win_lines_drawn (TttTestWindow *fixture,
 }
 
 /* The shortcuts window: each shortcut takes the focus and is named by
- * what it does and its keys, which GTK 4.8's own says to no one. */
+ * what it does and its keys, which GTK 4.8 would not say. */
 static gboolean
 is_shortcut (GtkWidget *widget,
              gpointer   title,
              gboolean  *prune)
 {
-  g_autofree char *own = NULL;
-
-  if (!GTK_IS_SHORTCUTS_SHORTCUT (widget) || !gtk_widget_get_mapped (widget))
-    return FALSE;
-  g_object_get (widget, "title", &own, NULL);
-  return g_strcmp0 (own, title) == 0;
+  return ADW_IS_ACTION_ROW (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
 }
 
 static void
 test_shortcuts_heard (TttTestWindow *fixture,
                       gconstpointer  data)
 {
-  GtkWindow *overlay = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (fixture->window)));
+  TttShortcutsWindow *shortcuts = ttt_test_open_shortcuts (fixture->window);
   GtkWidget *new_game;
   GtkWidget *numbers;
 
-  g_assert_nonnull (overlay);
-  g_assert_cmpstr (gtk_window_get_title (overlay), ==, "Keyboard Shortcuts");
-  ttt_test_activate (fixture->window, "win.show-help-overlay");
-  ttt_test_wait_for_mapped (GTK_WIDGET (overlay));
-  ttt_test_iterate ();
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (shortcuts)), ==, "Keyboard Shortcuts");
+  /* A dialog of the game's window. */
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (shortcuts)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (shortcuts)) == GTK_WINDOW (fixture->window));
 
-  new_game = ttt_test_find_widget (GTK_WIDGET (overlay), is_shortcut, (gpointer) "New game");
-  numbers = ttt_test_find_widget (GTK_WIDGET (overlay), is_shortcut, (gpointer) "Play a cell by its number");
+  new_game = ttt_test_find_widget (GTK_WIDGET (shortcuts), is_shortcut, (gpointer) "New game");
+  numbers = ttt_test_find_widget (GTK_WIDGET (shortcuts), is_shortcut, (gpointer) "Play a cell by its number");
   g_assert_nonnull (new_game);
   g_assert_nonnull (numbers);
   g_assert_true (gtk_widget_get_focusable (new_game));
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (overlay)) == new_game);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (shortcuts)) == new_game);
   gtk_test_accessible_assert_property (new_game, GTK_ACCESSIBLE_PROPERTY_LABEL, "New game: Ctrl+N");
   gtk_test_accessible_assert_property (numbers, GTK_ACCESSIBLE_PROPERTY_LABEL, "Play a cell by its number: 1 to 9");
   gtk_test_accessible_assert_property (numbers, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        "Counted in reading order, from the first row");
 
-  gtk_window_close (overlay);
+  /* Escape closes it, as it does the other windows over the game. */
+  g_object_add_weak_pointer (G_OBJECT (shortcuts), (gpointer *) &shortcuts);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (shortcuts), "window.close", NULL));
   ttt_test_iterate ();
+  g_assert_null (shortcuts);
+}
+
+/* At 360 px, every line is there whole: the words wrap beside the keys,
+ * between words, and nothing is cut or wider than the screen. */
+static void
+test_shortcuts_narrow (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  TttShortcutsWindow *shortcuts = ttt_test_open_shortcuts (fixture->window);
+  GtkWidget *content = adw_window_get_content (ADW_WINDOW (shortcuts));
+  int minimum;
+
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_test_message ("The shortcuts need %d px", minimum);
+  g_assert_cmpint (minimum, <=, 360);
+  ttt_test_set_window_content_size (GTK_WINDOW (shortcuts), content, 360, 600);
+  ttt_test_assert_labels_whole (content);
+  ttt_test_assert_words_whole (content);
+
+  gtk_window_destroy (GTK_WINDOW (shortcuts));
+  ttt_test_iterate ();
+}
+
+static gboolean
+is_keycap (GtkWidget *widget,
+           gpointer   accelerator,
+           gboolean  *prune)
+{
+  return GTK_IS_SHORTCUT_LABEL (widget) &&
+         g_strcmp0 (gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (widget)), accelerator) == 0;
+}
+
+/* Where the keycap for @accelerator lies in @row. */
+static graphene_rect_t
+keycap_bounds (GtkWidget  *row,
+               const char *accelerator)
+{
+  GtkWidget *keycap = ttt_test_find_widget (row, is_keycap, (gpointer) accelerator);
+  graphene_rect_t bounds;
+
+  g_assert_nonnull (keycap);
+  g_assert_true (gtk_widget_compute_bounds (keycap, row, &bounds));
+
+  return bounds;
+}
+
+/* The digits count the cells in reading order, the keypad plays them by
+ * place: each line draws its keys as the board they play, the digits'
+ * mirrored in a right-to-left language and the keypad's never. */
+static void
+test_shortcuts_keypad (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  for (int rtl = 0; rtl <= 1; rtl++)
+    {
+      TttShortcutsWindow *shortcuts;
+      GtkWidget *digits;
+      GtkWidget *keypad;
+      graphene_rect_t one, three, seven, nine;
+
+      gtk_widget_set_default_direction (rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
+      shortcuts = ttt_test_open_shortcuts (fixture->window);
+      digits = ttt_test_find_widget (GTK_WIDGET (shortcuts), is_shortcut, (gpointer) "Play a cell by its number");
+      keypad = ttt_test_find_widget (GTK_WIDGET (shortcuts), is_shortcut, (gpointer) "Play a cell with the numeric keypad");
+      g_assert_nonnull (digits);
+      g_assert_nonnull (keypad);
+      /* As a range, in GTK's words for the keys ("KP 1"). */
+      {
+        g_autofree char *first = gtk_accelerator_get_label (GDK_KEY_KP_1, 0);
+        g_autofree char *last = gtk_accelerator_get_label (GDK_KEY_KP_9, 0);
+        g_autofree char *name = g_strdup_printf ("Play a cell with the numeric keypad: %s to %s", first, last);
+
+        gtk_test_accessible_assert_property (keypad, GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+      }
+
+      one = keycap_bounds (digits, "1");
+      three = keycap_bounds (digits, "3");
+      seven = keycap_bounds (digits, "7");
+      g_assert_cmpfloat (one.origin.y, <, seven.origin.y);
+      if (rtl)
+        g_assert_cmpfloat (one.origin.x, >, three.origin.x);
+      else
+        g_assert_cmpfloat (one.origin.x, <, three.origin.x);
+
+      one = keycap_bounds (keypad, "KP_1");
+      seven = keycap_bounds (keypad, "KP_7");
+      nine = keycap_bounds (keypad, "KP_9");
+      g_assert_cmpfloat (seven.origin.y, <, one.origin.y);
+      g_assert_cmpfloat (seven.origin.x, <, nine.origin.x);
+
+      gtk_window_destroy (GTK_WINDOW (shortcuts));
+      ttt_test_iterate ();
+    }
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
 }
 
 /* The main menu holds what has no button of its own, the manual among
@@ -1046,6 +1130,8 @@ main (int   argc,
   ADD ("/window/about", test_about);
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
   ADD ("/window/shortcuts-heard", test_shortcuts_heard);
+  ADD ("/window/shortcuts-narrow", test_shortcuts_narrow);
+  ADD ("/window/shortcuts-keypad", test_shortcuts_keypad);
   ADD ("/window/two-win-lines-drawn", test_two_win_lines_drawn);
   ADD ("/window/unwritable-settings-playable", test_unwritable_settings_playable);
 

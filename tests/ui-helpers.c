@@ -413,6 +413,30 @@ ttt_test_open_statistics (TttWindow *window)
   return found;
 }
 
+/* The keyboard shortcuts over @window, as its action opens them, shown. */
+TttShortcutsWindow *
+ttt_test_open_shortcuts (TttWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  TttShortcutsWindow *found = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (TTT_IS_SHORTCUTS_WINDOW (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)) &&
+          gtk_window_get_transient_for (GTK_WINDOW (toplevel)) == GTK_WINDOW (window))
+        found = TTT_SHORTCUTS_WINDOW (toplevel);
+    }
+  g_assert_nonnull (found);
+  ttt_test_wait_for_mapped (GTK_WIDGET (found));
+  ttt_test_iterate ();
+
+  return found;
+}
+
 /* Every label under @widget that is on screen shows all of its text. */
 void
 ttt_test_assert_labels_whole (GtkWidget *widget)
@@ -427,6 +451,43 @@ ttt_test_assert_labels_whole (GtkWidget *widget)
 
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     ttt_test_assert_labels_whole (c);
+}
+
+/* Every label under @widget that is on screen has room for its text,
+ * and wraps only where a line may break: between words, or between
+ * characters in Chinese and Japanese, never inside a word. */
+void
+ttt_test_assert_words_whole (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (widget));
+      const char *text = pango_layout_get_text (layout);
+      const PangoLogAttr *attrs;
+      PangoRectangle text_extent;
+      int n_attrs;
+
+      /* The text as laid out, wrapped or not, inside the label. */
+      pango_layout_get_pixel_extents (layout, NULL, &text_extent);
+      if (text_extent.width > gtk_widget_get_width (widget))
+        g_error ("“%s” needs %d px and has %d", gtk_label_get_text (GTK_LABEL (widget)),
+                 text_extent.width, gtk_widget_get_width (widget));
+
+      attrs = pango_layout_get_log_attrs_readonly (layout, &n_attrs);
+      for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+        {
+          PangoLayoutLine *line = l->data;
+          glong offset = g_utf8_pointer_to_offset (text, text + pango_layout_line_get_start_index (line));
+
+          if (offset > 0 && offset < n_attrs && !attrs[offset].is_line_break)
+            g_error ("“%s” breaks a word to fit %d px", gtk_label_get_text (GTK_LABEL (widget)),
+                     gtk_widget_get_width (widget));
+        }
+    }
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    ttt_test_assert_words_whole (c);
 }
 
 /* Every cell of @window's board is at least @min_side square and lies
@@ -573,34 +634,40 @@ ttt_test_main_menu_has (TttWindow  *window,
   return menu_has_action (menu, action);
 }
 
-static gboolean
-is_shortcut_for (GtkWidget *widget,
-                 gpointer   action,
-                 gboolean  *prune)
+/* A TttTestWidgetMatch: whether @widget is of @type, a GType in a
+ * pointer (GSIZE_TO_POINTER). */
+gboolean
+ttt_test_is_of_type (GtkWidget *widget,
+                     gpointer   type,
+                     gboolean  *prune)
 {
-  g_autofree char *name = NULL;
-
-  if (!GTK_IS_SHORTCUTS_SHORTCUT (widget))
-    return FALSE;
-
-  g_object_get (widget, "action-name", &name, NULL);
-  return g_strcmp0 (name, action) == 0;
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
 }
 
-/* Whether the shortcuts window of @window lists @action, and the
- * application has an accelerator for it. */
+/* Whether the shortcuts window of @window lists @action with the keys
+ * the application has for it. */
 gboolean
 ttt_test_shortcut_listed (TttWindow  *window,
                           const char *action)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
-  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  TttShortcutsWindow *shortcuts = ttt_shortcuts_window_new (app);
+  AdwActionRow *row = ttt_shortcuts_window_get_row (shortcuts, action);
   g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
+  gboolean listed = FALSE;
 
-  g_assert_nonnull (overlay);
+  if (row != NULL && accels != NULL && accels[0] != NULL && gtk_widget_get_visible (GTK_WIDGET (row)))
+    {
+      GtkWidget *keys = ttt_test_find_widget (GTK_WIDGET (row), ttt_test_is_of_type,
+                                              GSIZE_TO_POINTER (GTK_TYPE_SHORTCUT_LABEL));
+      g_autofree char *joined = g_strjoinv (" ", accels);
 
-  return accels != NULL && accels[0] != NULL &&
-         ttt_test_find_widget (GTK_WIDGET (overlay), is_shortcut_for, (gpointer) action) != NULL;
+      g_assert_nonnull (keys);
+      listed = g_strcmp0 (gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (keys)), joined) == 0;
+    }
+  gtk_window_destroy (GTK_WINDOW (shortcuts));
+
+  return listed;
 }
 
 /* Every button under @widget that shows only an icon has a name a screen

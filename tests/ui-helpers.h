@@ -10,6 +10,7 @@
 #include "model-helpers.h"
 #include "ttt-application.h"
 #include "ttt-preferences-window.h"
+#include "ttt-shortcuts-window.h"
 #include "ttt-statistics-window-private.h"
 #include "ttt-window-private.h"
 
@@ -49,7 +50,9 @@ void          ttt_test_assert_badges      (TttWindow            *window,
                                            guint                 draws,
                                            guint                 end);
 TttStatisticsWindow *ttt_test_open_statistics (TttWindow        *window);
+TttShortcutsWindow *ttt_test_open_shortcuts (TttWindow          *window);
 void          ttt_test_assert_labels_whole (GtkWidget           *widget);
+void          ttt_test_assert_words_whole (GtkWidget            *widget);
 int           ttt_test_assert_cells_whole (TttWindow            *window,
                                            int                   min_side);
 void          ttt_test_set_window_content_size (GtkWindow       *window,
@@ -75,6 +78,9 @@ typedef gboolean (*TttTestWidgetMatch)    (GtkWidget            *widget,
 GtkWidget    *ttt_test_find_widget        (GtkWidget            *root,
                                            TttTestWidgetMatch    match,
                                            gpointer              data);
+gboolean      ttt_test_is_of_type         (GtkWidget            *widget,
+                                           gpointer              type,
+                                           gboolean             *prune);
 
 /* A window of the application's, with its game, for g_test_add(): the
  * settings back to their defaults, the computer answering at once from

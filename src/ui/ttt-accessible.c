@@ -12,13 +12,13 @@
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "ttt-accessible.h"
 
 static void
-hide_stack_pages (GtkStack *stack,
-                  gboolean  titled_too)
+hide_stack_pages (GtkStack *stack)
 {
   g_autoptr(GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (stack));
 
@@ -26,7 +26,7 @@ hide_stack_pages (GtkStack *stack,
     {
       g_autoptr(GObject) page = g_list_model_get_item (pages, i);
 
-      if (titled_too || gtk_stack_page_get_title (GTK_STACK_PAGE (page)) == NULL)
+      if (gtk_stack_page_get_title (GTK_STACK_PAGE (page)) == NULL)
         gtk_accessible_update_property (GTK_ACCESSIBLE (page),
                                         GTK_ACCESSIBLE_PROPERTY_LABEL, "",
                                         -1);
@@ -54,7 +54,7 @@ ttt_accessible_hide_type_names (GtkWidget *root)
       break;
     }
   if (GTK_IS_STACK (root))
-    hide_stack_pages (GTK_STACK (root), FALSE);
+    hide_stack_pages (GTK_STACK (root));
 
   /* GTK 4.8 labels a button that shows only an icon by its image, which
    * is "GtkImage" ("GtkImage New Game push button"); it is named by its
@@ -196,26 +196,37 @@ static void
 name_shortcuts (GtkWidget  *widget,
                 GtkWidget **first)
 {
-  /* Its pages are titled "_1", "_2", which a screen reader would say. */
-  if (GTK_IS_STACK (widget))
-    hide_stack_pages (GTK_STACK (widget), TRUE);
+  GtkWidget *keys = ADW_IS_ACTION_ROW (widget) ? find_first (widget, GTK_TYPE_SHORTCUT_LABEL) : NULL;
 
-  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+  if (keys != NULL)
     {
-      GtkWidget *keys = find_first (widget, GTK_TYPE_SHORTCUT_LABEL);
-      const char *accelerator = keys != NULL ? gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (keys)) : NULL;
-      g_autofree char *title = NULL;
-      g_autofree char *subtitle = NULL;
+      const char *accelerator = gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (keys));
+      const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+      const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
+      GtkWidget *grid = gtk_widget_get_ancestor (keys, GTK_TYPE_GRID);
+      g_autofree char *range = NULL;
       g_autofree char *said = NULL;
-      g_autofree char *name = NULL;
 
-      g_object_get (widget, "title", &title, "subtitle", &subtitle, NULL);
+      /* Keys drawn as a picture, one keycap each (the keypad), are said
+       * as a range from the first to the last. */
+      if (grid != NULL && gtk_widget_is_ancestor (grid, widget))
+        {
+          GtkWidget *last = gtk_widget_get_last_child (grid);
+
+          if (GTK_IS_SHORTCUT_LABEL (last) && last != keys)
+            accelerator = range = g_strconcat (accelerator, "...",
+                                               gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (last)),
+                                               NULL);
+        }
       said = describe_accelerator (accelerator != NULL ? accelerator : "");
       /* Translators: a line of the keyboard shortcuts as a screen reader
        * says it: what the keys do, then the keys, as in "New game: Ctrl+N". */
-      name = g_strdup_printf (C_("shortcut", "%1$s: %2$s"), title != NULL ? title : "", said);
+      g_autofree char *name = g_strdup_printf (C_("shortcut", "%1$s: %2$s"), title != NULL ? title : "", said);
 
-      gtk_widget_set_focusable (widget, TRUE);
+      /* GTK would name it by its title label alone: the keys, drawn as
+       * keycaps, are no text it reads. */
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
       gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                       -1);
@@ -224,12 +235,10 @@ name_shortcuts (GtkWidget  *widget,
                                         GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle,
                                         -1);
       /* Its parts say nothing more. */
-      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-           child = gtk_widget_get_next_sibling (child))
-        gtk_accessible_update_state (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (widget))),
+                                   GTK_ACCESSIBLE_STATE_HIDDEN, TRUE,
+                                   -1);
 
-      /* The window keeps a copy of each for its search: the focus starts
-       * on the first shown. */
       if (*first == NULL && gtk_widget_get_mapped (widget))
         *first = widget;
       return;
@@ -297,15 +306,14 @@ shortcuts_mapped_cb (GtkWidget *window)
     g_signal_connect (window, "notify::is-active", G_CALLBACK (shortcuts_active_cb), NULL);
 }
 
-/* GTK 4.8's shortcuts window shows its shortcuts but a screen reader
- * hears none: nothing in it takes the focus, and its parts have no names.
- * Each shortcut becomes a line the focus can reach, named by what it does
- * and its keys, and the focus starts on the first. The names are made as
- * the window shows, once it has read the application's accelerators. */
+/* In a window of shortcuts, each a row that shows its keys in a
+ * GtkShortcutLabel, each row is named by what it does and its keys, and
+ * the focus starts on the first. The names are made as the window shows,
+ * once its keys are set. */
 void
 ttt_accessible_speak_shortcuts (GtkWindow *window)
 {
-  g_return_if_fail (GTK_IS_SHORTCUTS_WINDOW (window));
+  g_return_if_fail (GTK_IS_WINDOW (window));
 
   g_signal_connect_after (window, "map", G_CALLBACK (shortcuts_mapped_cb), NULL);
 }

@@ -20,6 +20,7 @@
 #include "ttt-player-badge.h"
 #include "ttt-new-game-dialog.h"
 #include "ttt-review-cursor.h"
+#include "ttt-shortcuts-window.h"
 #include "ttt-sound-player.h"
 #include "ttt-window-private.h"
 #include "ttt-words.h"
@@ -641,6 +642,22 @@ choose_game_action (GtkWidget  *widget,
   ttt_window_choose_game (TTT_WINDOW (widget));
 }
 
+/* The keyboard shortcuts, over the window. */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (widget));
+  TttShortcutsWindow *shortcuts;
+
+  g_return_if_fail (application != NULL);
+
+  shortcuts = ttt_shortcuts_window_new (application);
+  gtk_window_set_transient_for (GTK_WINDOW (shortcuts), GTK_WINDOW (widget));
+  gtk_window_present (GTK_WINDOW (shortcuts));
+}
+
 static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
@@ -1027,6 +1044,8 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.review-next", NULL, review_step_action);
   gtk_widget_class_install_action (widget_class, "win.review-last", NULL, review_step_action);
   gtk_widget_class_install_action (widget_class, "win.review-done", NULL, review_done_action);
+  /* The name GtkApplicationWindow gives its own shortcuts window's. */
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
 }
 
 static void

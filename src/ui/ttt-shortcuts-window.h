@@ -1,0 +1,20 @@
+/* ttt-shortcuts-window.h — the keyboard shortcuts, in a window that fits
+ * a phone
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define TTT_TYPE_SHORTCUTS_WINDOW (ttt_shortcuts_window_get_type ())
+G_DECLARE_FINAL_TYPE (TttShortcutsWindow, ttt_shortcuts_window, TTT, SHORTCUTS_WINDOW, AdwWindow)
+
+TttShortcutsWindow *ttt_shortcuts_window_new     (GtkApplication     *application);
+AdwActionRow       *ttt_shortcuts_window_get_row (TttShortcutsWindow *self,
+                                                  const char         *action);
+
+G_END_DECLS
