@@ -182,13 +182,13 @@ update_row (TttStatisticsWindow *self,
       subtitle = g_strdup (_("No games yet"));
       description = g_strdup (subtitle);
       /* As tall as a row with games, so that a reset does not pull the
-       * rows below up under the pointer. */
+       * rows below up under the pointer; but not "Winning streak 0,
+       * best 0" of games never played: an empty line (a no-break space),
+       * or Hard's note, which holds before the first game too. */
       if (!ttt_tally_id_is_two_players (id))
         {
-          g_autofree char *second = id == TTT_TALLY_HARD ? g_strdup (hard_text ()) : streak_text (&tally);
-
           g_free (subtitle);
-          subtitle = g_strdup_printf ("%s\n%s", description, second);
+          subtitle = g_strdup_printf ("%s\n%s", description, id == TTT_TALLY_HARD ? hard_text () : "\u00a0");
         }
     }
   else if (ttt_tally_id_is_two_players (id))
