@@ -400,7 +400,9 @@ help_action (GSimpleAction *action,
 
 /* One page of the manual ("rules"), for a link from where it is needed.
  * A page id is made of letters and hyphens: anything else is ignored
- * rather than handed to the help viewer. */
+ * rather than handed to the help viewer. The action can be activated from
+ * outside (over D-Bus), so a bad id is bad input, said as such, not a
+ * warning that G_DEBUG=fatal-warnings turns into an abort. */
 static void
 help_page_action (GSimpleAction *action,
                   GVariant      *parameter,
@@ -412,7 +414,10 @@ help_page_action (GSimpleAction *action,
 
   if (*page == '\0' || strspn (page, "abcdefghijklmnopqrstuvwxyz-") != strlen (page))
     {
-      g_warning ("No such page of the manual: “%s”", page);
+      g_autofree char *shown = g_strescape (page, NULL);
+
+      /* Translators: %s is the page asked for, as it was given. */
+      g_printerr (_("tictactoe: no page “%s” in the manual\n"), shown);
       return;
     }
 

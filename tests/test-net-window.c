@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <string.h>
 
 #include "ttt-net-window.h"
@@ -71,6 +73,24 @@ wait_text (TttNetWindow *window,
       g_main_context_iteration (NULL, TRUE);
     }
   g_source_remove (guard);
+}
+
+/* The page the window shows; the one it leaves stays on screen while it
+ * fades out. */
+static GtkWidget *
+shown_page (TttNetWindow *window)
+{
+  GtkWidget *stack = gtk_widget_get_last_child (adw_window_get_content (ADW_WINDOW (window)));
+
+  return gtk_stack_get_visible_child (GTK_STACK (stack));
+}
+
+static gboolean
+is_address (GtkWidget *widget,
+            gpointer   data,
+            gboolean  *prune)
+{
+  return GTK_IS_ENTRY (widget) && gtk_widget_get_mapped (widget);
 }
 
 /* A click on the main window's board; ttt_test_click() would wait for
@@ -271,6 +291,290 @@ test_codes_differ (void)
   pair_close (&pair);
 }
 
+/* Focus and selection */
+
+static gboolean
+has_selection (GtkWidget *widget,
+               gpointer   data,
+               gboolean  *prune)
+{
+  if (GTK_IS_LABEL (widget))
+    return gtk_label_get_selection_bounds (GTK_LABEL (widget), NULL, NULL);
+  if (GTK_IS_EDITABLE (widget))
+    return gtk_editable_get_selection_bounds (GTK_EDITABLE (widget), NULL, NULL);
+  return FALSE;
+}
+
+static GtkWidget *
+button (TttNetWindow *window,
+        const char   *label)
+{
+  GtkWidget *found = ttt_test_find_widget (GTK_WIDGET (window), label_is, (gpointer) label);
+
+  if (found == NULL)
+    g_error ("No button “%s” on the page shown", label);
+  return found;
+}
+
+/* The focus is on @focus and no text is selected, as a person sees the
+ * page when it opens; the focus is the window's, set or not. */
+static void
+assert_opens_on (TttNetWindow *window,
+                 GtkWidget    *focus,
+                 const char   *page)
+{
+  GtkWidget *selected = ttt_test_find_widget (GTK_WIDGET (window), has_selection, NULL);
+  GtkWidget *actual = gtk_window_get_focus (GTK_WINDOW (window));
+
+  if (selected != NULL)
+    g_error ("The %s page opens with text selected in a %s", page, G_OBJECT_TYPE_NAME (selected));
+  /* An entry's focus is on the GtkText inside it. */
+  if (actual != focus && (actual == NULL || !gtk_widget_is_ancestor (actual, focus)))
+    g_error ("The %s page opens with the focus on a %s", page,
+             actual != NULL ? G_OBJECT_TYPE_NAME (actual) : "nothing");
+}
+
+/* Each page opens on its useful control with nothing selected, as a
+ * keyboard user meets it: the focus on the control pressed before, which
+ * the page hides. */
+static void
+test_focus (void)
+{
+  TttApplication *app = ttt_test_application ();
+  TttWindow *window = ttt_test_window_new (app);
+  TttNetWindow *net = ttt_net_window_new (GTK_WINDOW (window), ttt_window_get_game (window));
+  GtkWidget *pressed;
+
+  gtk_window_present (GTK_WINDOW (net));
+  ttt_test_wait_for_mapped (GTK_WIDGET (net));
+  ttt_test_iterate ();
+  /* Not the name, which it would select. */
+  assert_opens_on (net, button (net, "_Host a Game"), "start");
+
+  pressed = button (net, "_Host a Game");
+  gtk_widget_grab_focus (pressed);
+  click (net, "_Host a Game");
+  ttt_test_iterate ();
+  assert_opens_on (net, button (net, "_Start Hosting"), "host");
+
+  gtk_widget_grab_focus (button (net, "_Start Hosting"));
+  click (net, "_Start Hosting");
+  wait_text (net, "Tell the other person");
+  /* Not the addresses, which it would select. */
+  assert_opens_on (net, button (net, "_Cancel"), "waiting");
+
+  gtk_widget_grab_focus (button (net, "_Cancel"));
+  click (net, "_Cancel");
+  ttt_test_iterate ();
+  gtk_widget_grab_focus (button (net, "_Join a Game"));
+  click (net, "_Join a Game");
+  ttt_test_iterate ();
+  assert_opens_on (net, ttt_test_find_widget (shown_page (net), is_address, NULL), "join");
+  gtk_window_destroy (GTK_WINDOW (net));
+
+  /* Hosting from the command line opens the window on the waiting page. */
+  net = ttt_net_window_new (GTK_WINDOW (window), ttt_window_get_game (window));
+  gtk_window_present (GTK_WINDOW (net));
+  ttt_net_window_host (net, 0);
+  ttt_test_wait_for_mapped (GTK_WIDGET (net));
+  ttt_test_iterate ();
+  assert_opens_on (net, button (net, "_Cancel"), "waiting");
+
+  gtk_window_destroy (GTK_WINDOW (net));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ttt_test_iterate ();
+}
+
+/* Every page at 360 px, in every language */
+
+static const char *
+page_shown (TttNetWindow *window)
+{
+  g_autoptr(GVariant) description = ttt_net_window_describe (window);
+  const char *page = NULL;
+
+  g_variant_lookup (description, "page", "&s", &page);
+  return g_intern_string (page);
+}
+
+static void
+wait_page (TttNetWindow *window,
+           const char   *page)
+{
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+  while (g_strcmp0 (page_shown (window), page) != 0)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("The %s page never shown", page);
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* Until the button is on screen (or gone, with @shown FALSE). */
+static void
+wait_button (TttNetWindow *window,
+             const char   *label,
+             gboolean      shown)
+{
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+  while ((ttt_test_find_widget (shown_page (window), label_is, (gpointer) label) != NULL) != shown)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("“%s” never %s", label, shown ? "shown" : "hidden");
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* The window 360 px wide inside its frame, as tall as its page. */
+static void
+make_narrow (TttNetWindow *window)
+{
+  GtkWidget *content = adw_window_get_content (ADW_WINDOW (window));
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  int width, height;
+
+  gtk_window_present (GTK_WINDOW (window));
+  ttt_test_wait_for_mapped (GTK_WIDGET (window));
+  ttt_test_iterate ();
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  width += 360 - gtk_widget_get_width (content);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, -1);
+  while (gtk_widget_get_width (content) != 360 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (gtk_widget_get_width (content), ==, 360);
+}
+
+/* The page shown needs no more than 360 px, shows its text whole, and
+ * the window is as tall as the page, with no empty space under it. */
+static void
+assert_page_fits (TttNetWindow *window,
+                  const char   *language,
+                  const char   *where)
+{
+  GtkWidget *content = adw_window_get_content (ADW_WINDOW (window));
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  GtkWidget *page = shown_page (window);
+  int minimum, natural;
+
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  if (minimum > 360)
+    g_error ("%s: %s needs %d px, more than 360", language, where, minimum);
+
+  for (;;)
+    {
+      /* What a widget measures takes its margins in, what it is given not. */
+      gtk_widget_measure (page, GTK_ORIENTATION_VERTICAL,
+                          gtk_widget_get_width (page) + gtk_widget_get_margin_start (page) +
+                          gtk_widget_get_margin_end (page),
+                          NULL, &natural, NULL, NULL);
+      natural -= gtk_widget_get_margin_top (page) + gtk_widget_get_margin_bottom (page);
+      if (gtk_widget_get_width (content) == 360 && gtk_widget_get_height (page) == natural)
+        break;
+      if (g_get_monotonic_time () > deadline)
+        g_error ("%s: %s is %d px tall, in %d px of a window %d px wide", language, where,
+                 natural, gtk_widget_get_height (page), gtk_widget_get_width (content));
+      g_main_context_iteration (NULL, FALSE);
+    }
+  ttt_test_assert_labels_whole (content);
+}
+
+static void
+check_pages (const char *language)
+{
+  Pair pair = { 0 };
+  TttApplication *app = ttt_test_application ();
+  g_autofree char *address = NULL;
+  TttNetWindow *host, *guest;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      pair.windows[i] = ttt_test_window_new (app);
+      pair.games[i] = ttt_window_get_game (pair.windows[i]);
+      gtk_window_present (GTK_WINDOW (pair.windows[i]));
+      pair.net[i] = ttt_net_window_new (GTK_WINDOW (pair.windows[i]), pair.games[i]);
+      make_narrow (pair.net[i]);
+    }
+  host = pair.net[0];
+  guest = pair.net[1];
+
+  assert_page_fits (host, language, "the start page");
+  click (host, _("_Host a Game"));
+  assert_page_fits (host, language, "the host page");
+  click (host, _("_Start Hosting"));
+  wait_page (host, "waiting");
+  assert_page_fits (host, language, "the waiting page");
+
+  click (guest, _("_Join a Game"));
+  assert_page_fits (guest, language, "the join page");
+  ttt_net_window_join (guest, "[::1");
+  assert_page_fits (guest, language, "the join page with an error");
+  address = g_strdup_printf ("127.0.0.1:%u",
+                             ttt_connection_get_port (ttt_net_session_get_connection (ttt_net_window_get_session (host))));
+  /* Connecting lasts too short a time to be measured. */
+  ttt_net_window_join (guest, address);
+  wait_page (host, "code");
+  wait_page (guest, "code");
+  assert_page_fits (guest, language, "the code page");
+  click (host, _("The Codes _Match"));
+  wait_button (host, _("The Codes _Match"), FALSE);
+  assert_page_fits (host, language, "the code page, confirmed");
+  click (guest, _("The Codes _Match"));
+  wait_page (host, "play");
+  wait_page (guest, "play");
+  assert_page_fits (host, language, "the game page");
+
+  /* The host plays, then asks to take it back. */
+  play (pair.windows[0], 4);
+  wait_button (host, _("Ask to _Undo"), TRUE);
+  while (!gtk_widget_is_sensitive (button (host, _("Ask to _Undo"))))
+    g_main_context_iteration (NULL, TRUE);
+  click (host, _("Ask to _Undo"));
+  wait_button (guest, _("A_llow"), TRUE);
+  assert_page_fits (guest, language, "the game page, asked to undo");
+  click (guest, _("_Refuse"));
+  wait_button (guest, _("A_llow"), FALSE);
+  assert_page_fits (guest, language, "the game page, after the question");
+  click (guest, _("Re_sign"));
+  wait_button (guest, _("Offer a _Rematch"), TRUE);
+  wait_button (host, _("Offer a _Rematch"), TRUE);
+  assert_page_fits (host, language, "the game page at the end");
+
+  gtk_window_destroy (GTK_WINDOW (host));
+  wait_page (guest, "closed");
+  assert_page_fits (guest, language, "the closed page");
+
+  gtk_window_destroy (GTK_WINDOW (guest));
+  for (guint i = 0; i < 2; i++)
+    gtk_window_destroy (GTK_WINDOW (pair.windows[i]));
+  ttt_test_iterate ();
+}
+
+static void
+test_pages_fit (void)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  check_pages ("en");
+  if (!g_file_get_contents (g_test_get_filename (G_TEST_DIST, "..", "po", "LINGUAS", NULL), &text, NULL, &error))
+    g_error ("%s", error->message);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      ttt_test_use_language (lines[i]);
+      /* Not English by accident. */
+      g_assert_cmpstr (_("_Host a Game"), !=, "_Host a Game");
+      check_pages (lines[i]);
+    }
+  ttt_test_use_language (NULL);
+}
+
 static void
 test_join_errors (void)
 {
@@ -294,13 +598,26 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *localedir = NULL;
+
   g_setenv ("TTT_NO_DISCOVERY", "1", TRUE);
   ttt_test_init (&argc, &argv);
+  /* gettext follows LANGUAGE in a UTF-8 locale only (gtk_test_init()
+   * chose C); glibc 2.35 and later always have this one. */
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
+    g_error ("No C.UTF-8 locale: the translations cannot be tried");
+  /* The catalogs that the build compiled: <builddir>/po/<lang>/LC_MESSAGES. */
+  localedir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 
   g_test_add_func ("/net-window/play", test_play);
   g_test_add_func ("/net-window/ultimate", test_ultimate);
   g_test_add_func ("/net-window/codes-differ", test_codes_differ);
   g_test_add_func ("/net-window/join-errors", test_join_errors);
+  g_test_add_func ("/net-window/focus", test_focus);
+  g_test_add_func ("/net-window/pages-fit", test_pages_fit);
 
   return g_test_run ();
 }

@@ -363,6 +363,30 @@ test_first_start (void)
   ttt_test_iterate ();
 }
 
+/* A page of the manual that is not one, as a script could ask for over
+ * D-Bus: said on stderr in words and ignored, under G_DEBUG=fatal-warnings
+ * too, with no help viewer started. */
+static void
+test_bad_help_page (void)
+{
+  if (g_test_subprocess ())
+    {
+      TttApplication *app = ttt_test_application ();
+
+      g_action_group_activate_action (G_ACTION_GROUP (app), "help-page",
+                                      g_variant_new_string ("../../etc/passwd"));
+      g_action_group_activate_action (G_ACTION_GROUP (app), "help-page", g_variant_new_string (""));
+      ttt_test_iterate ();
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  /* The quotes are ? where the locale cannot show them. */
+  g_test_trap_assert_stderr ("*tictactoe: no page ?../../etc/passwd? in the manual\n"
+                             "tictactoe: no page ?? in the manual\n*");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -370,6 +394,7 @@ main (int   argc,
   ttt_test_init (&argc, &argv);
 
   g_test_add_func ("/new-game/first-start", test_first_start);
+  g_test_add_func ("/new-game/bad-help-page", test_bad_help_page);
   TTT_TEST_ADD_WINDOW ("/new-game/start", 3, test_start);
   TTT_TEST_ADD_WINDOW ("/new-game/cancel", 3, test_cancel);
   TTT_TEST_ADD_WINDOW ("/new-game/narrow-and-named", 3, test_narrow_and_named);

@@ -625,6 +625,93 @@ check_narrow_dialogs (const char *language)
   ttt_test_iterate ();
 }
 
+static gboolean
+shows_whole (GtkWidget *widget,
+             gpointer   text,
+             gboolean  *prune)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0 &&
+         !pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
+}
+
+static gboolean
+is_cut (GtkWidget *widget,
+        gpointer   data,
+        gboolean  *prune)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
+}
+
+/* The subtitle of each kind of game at 360 px, beside a title bar with
+ * minimize and maximize buttons too: shown whole, and nothing in the
+ * header cut. */
+static void
+check_narrow_subtitle (const char *language)
+{
+  static const char *games[] = { "classic", "ultimate" };
+  static const char *opponents[] = { "computer", "human" };
+  GSettings *settings = ttt_application_get_settings (app);
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", ":minimize,maximize,close", NULL);
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint o = 0; o < G_N_ELEMENTS (opponents); o++)
+      {
+        gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+        TttWindow *window;
+        GtkWidget *title, *header;
+        const char *subtitle;
+
+        g_settings_set_string (settings, "game", games[g]);
+        g_settings_set_string (settings, "opponent", opponents[o]);
+        window = ttt_test_window_new (app);
+        title = ttt_test_window_child (window, "window_title");
+        header = gtk_widget_get_ancestor (title, ADW_TYPE_HEADER_BAR);
+        gtk_window_present (GTK_WINDOW (window));
+        ttt_test_iterate ();
+        /* A desktop's title bar (a phone's has no minimize or maximize
+         * button): there Chinese Ultimate's subtitle on two lines needs
+         * 602 px, more than the 600 px of a phone. */
+        ttt_test_set_content_size (window, 360, 640);
+        subtitle = adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title));
+        g_assert_true (subtitle != NULL && *subtitle != '\0');
+
+        /* Until the squeezed title has gone from the header. */
+        while (ttt_test_find_widget (GTK_WIDGET (window), shows_whole, (gpointer) subtitle) == NULL ||
+               ttt_test_find_widget (header, is_cut, NULL) != NULL)
+          {
+            if (g_get_monotonic_time () > deadline)
+              g_error ("%s: the subtitle “%s” is not shown whole at 360 px", language, subtitle);
+            g_main_context_iteration (NULL, FALSE);
+          }
+        ttt_test_iterate ();
+        ttt_test_assert_labels_whole (header);
+        g_test_message ("%s, %s against %s: “%s” in a header bar %d px tall", language, games[g], opponents[o],
+                        subtitle, gtk_widget_get_height (header));
+        gtk_window_destroy (GTK_WINDOW (window));
+        ttt_test_iterate ();
+      }
+  g_settings_reset (settings, "game");
+  g_settings_reset (settings, "opponent");
+  ttt_test_use_gnome_title_bar ();
+}
+
+static void
+test_every_language_subtitle (void)
+{
+  g_auto(GStrv) languages = linguas ();
+
+  ttt_test_use_language (NULL);
+  check_narrow_subtitle ("en");
+  for (guint i = 0; languages[i] != NULL; i++)
+    {
+      ttt_test_use_language (languages[i]);
+      check_narrow_subtitle (languages[i]);
+    }
+  ttt_test_use_language ("zh_CN");
+}
+
 static void
 test_every_language_narrow (void)
 {
@@ -682,6 +769,7 @@ main (int   argc,
   g_test_add_func ("/translation/zh_CN/statistics", test_statistics);
   g_test_add_func ("/translation/zh_CN/coach", test_coach);
   g_test_add_func ("/translation/every-language/narrow", test_every_language_narrow);
+  g_test_add_func ("/translation/every-language/subtitle", test_every_language_subtitle);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-announcer.h"
+#include "ttt-button-row.h"
 #include "ttt-discovery.h"
 #include "ttt-net-session.h"
 #include "ttt-net-window.h"
@@ -29,6 +30,9 @@ struct _TttNetWindow
 
   GtkStack        *stack;
   GtkEntry        *name;
+  GtkWidget       *host_game;
+  GtkWidget       *start_hosting;
+  GtkWidget       *cancel;
   GtkDropDown     *net_game;
   GtkDropDown     *first;
   GtkSpinButton   *port;
@@ -51,6 +55,8 @@ struct _TttNetWindow
   GtkWidget       *undo_box;
   GtkLabel        *undo_text;
   GtkLabel        *closed_text;
+  GtkWidget       *closed_leave;
+  guint            fit_source;
 };
 
 G_DEFINE_FINAL_TYPE (TttNetWindow, ttt_net_window, ADW_TYPE_WINDOW)
@@ -101,6 +107,8 @@ page_new (GtkStack   *stack,
   gtk_widget_set_margin_bottom (box, 24);
   gtk_widget_add_css_class (heading, "title-2");
   gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (heading), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_justify (GTK_LABEL (heading), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (box), heading);
   gtk_stack_add_named (stack, box, name);
   if (title_label != NULL)
@@ -115,13 +123,15 @@ text_new (GtkWidget  *page,
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* An address or a name can be longer than a narrow window. */
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_box_append (GTK_BOX (page), label);
   return GTK_LABEL (label);
 }
 
 static GtkWidget *
-button_new (GtkWidget  *box,
+button_new (GtkWidget  *row,
             const char *label,
             GCallback   callback,
             gpointer    data)
@@ -129,16 +139,15 @@ button_new (GtkWidget  *box,
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
 
   g_signal_connect_swapped (button, "clicked", callback, data);
-  gtk_box_append (GTK_BOX (box), button);
+  ttt_button_row_append (TTT_BUTTON_ROW (row), button);
   return button;
 }
 
 static GtkWidget *
 row_new (GtkWidget *page)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *row = ttt_button_row_new ();
 
-  gtk_widget_set_halign (row, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (page), row);
   return row;
 }
@@ -152,6 +161,8 @@ entry_new (GtkWidget  *page,
   GtkWidget *entry = gtk_entry_new ();
 
   gtk_label_set_xalign (GTK_LABEL (caption), 0);
+  gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (caption), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_mnemonic_widget (GTK_LABEL (caption), entry);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (entry),
                                   GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL, -1);
@@ -160,11 +171,62 @@ entry_new (GtkWidget  *page,
   return GTK_ENTRY (entry);
 }
 
+/* The window is as tall as the page it shows: short pages leave no empty
+ * space below, long ones grow it. The width is the person's (or the
+ * first page's); the height the window needs at that width. Once for all
+ * the changes of a moment: asked twice before the first was done, GTK 4.8
+ * at times took the page's natural width as well. Before the window is
+ * shown its first size is GTK's anyway. */
+static gboolean
+fit_height_cb (gpointer data)
+{
+  TttNetWindow *self = data;
+  int width, height;
+
+  self->fit_source = 0;
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return G_SOURCE_REMOVE;
+  /* GTK 4.8 needs both places to write to. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fit_height (TttNetWindow *self)
+{
+  if (self->fit_source == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->fit_source = g_idle_add (fit_height_cb, self);
+}
+
+static void
+grab_focus (GtkWidget *focus)
+{
+  if (GTK_IS_ENTRY (focus))
+    {
+      gtk_entry_grab_focus_without_selecting (GTK_ENTRY (focus));
+      gtk_editable_set_position (GTK_EDITABLE (focus), -1);
+    }
+  else if (focus != NULL)
+    gtk_widget_grab_focus (focus);
+}
+
+/* Each page opens on its useful control, as GNOME's dialogs do. Left to
+ * itself, GTK would focus the first control it finds (at the start, or
+ * the stack when the focus is on the page it hides), the name entry or
+ * the selectable addresses, and select all of its text. So the control
+ * takes the focus before its page is shown, and again once it is there
+ * (an entry cannot before), an entry with its text left as it is. */
 static void
 show_page (TttNetWindow *self,
-           const char   *name)
+           const char   *name,
+           GtkWidget    *focus)
 {
+  grab_focus (focus);
   gtk_stack_set_visible_child_name (self->stack, name);
+  grab_focus (focus);
+  fit_height (self);
   changed (self);
 }
 
@@ -195,8 +257,7 @@ session_state_cb (TttNetWindow *self)
         gtk_label_set_text (self->code_note,
                             _("Both screens must show the same code. Read it to each other, then say whether they match."));
         gtk_widget_set_visible (self->code_buttons, TRUE);
-        show_page (self, "code");
-        gtk_widget_grab_focus (self->codes_match);
+        show_page (self, "code", self->codes_match);
         /* Translators: %s is the six-digit code. */
         said = g_strdup_printf (_("The code is %s. Compare it with the other screen."),
                                 ttt_net_session_get_code (self->session));
@@ -210,20 +271,22 @@ session_state_cb (TttNetWindow *self)
 
         gtk_widget_set_visible (self->code_buttons, FALSE);
         gtk_label_set_text (self->code_note, text);
+        fit_height (self);
         announce (self, text);
         break;
       }
 
     case TTT_NET_SESSION_PLAYING:
     case TTT_NET_SESSION_GAME_OVER:
-      show_page (self, "play");
+      /* The page's buttons first, so that the window fits the ones shown. */
       update_play (self);
+      show_page (self, "play", NULL);
       break;
 
     case TTT_NET_SESSION_CLOSED:
     default:
       gtk_label_set_text (self->closed_text, ttt_net_session_get_message (self->session));
-      show_page (self, "closed");
+      show_page (self, "closed", self->closed_leave);
       announce (self, ttt_net_session_get_message (self->session));
       break;
     }
@@ -311,6 +374,8 @@ undo_requested_cb (TttNetWindow *self)
       announce (self, text);
     }
   update_play (self);
+  /* The question's lines come and go. */
+  fit_height (self);
 }
 
 static void
@@ -381,7 +446,7 @@ ttt_net_window_host (TttNetWindow *self,
       gtk_label_set_text (self->host_error, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->host_error), TRUE);
       gtk_spin_button_set_value (self->port, port);
-      show_page (self, "host");
+      show_page (self, "host", self->start_hosting);
       announce (self, error->message);
       return;
     }
@@ -394,7 +459,7 @@ ttt_net_window_host (TttNetWindow *self,
   text = g_strdup_printf (_("Tell the other person one of these addresses, or let them find the game nearby:\n%s"), list);
   gtk_label_set_text (self->waiting_title, _("Waiting for Someone to Join…"));
   gtk_label_set_text (self->waiting_text, text);
-  show_page (self, "waiting");
+  show_page (self, "waiting", self->cancel);
   announce (self, _("Waiting for someone to join."));
 
   if (self->discovery != NULL)
@@ -426,7 +491,7 @@ ttt_net_window_join (TttNetWindow *self,
       gtk_editable_set_text (GTK_EDITABLE (self->address), address);
       gtk_label_set_text (self->join_error, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->join_error), TRUE);
-      show_page (self, "join");
+      show_page (self, "join", GTK_WIDGET (self->address));
       announce (self, error->message);
       return;
     }
@@ -435,7 +500,7 @@ ttt_net_window_join (TttNetWindow *self,
   text = g_strdup_printf (_("Connecting to %s…"), address);
   gtk_label_set_text (self->waiting_title, text);
   gtk_label_set_text (self->waiting_text, "");
-  show_page (self, "waiting");
+  show_page (self, "waiting", self->cancel);
   announce (self, text);
 }
 
@@ -532,7 +597,7 @@ unavailable_cb (TttDiscovery *discovery,
 static void
 show_join_cb (TttNetWindow *self)
 {
-  show_page (self, "join");
+  show_page (self, "join", GTK_WIDGET (self->address));
   update_nearby_note (self);
   if (self->discovery != NULL)
     ttt_discovery_browse (self->discovery);
@@ -541,14 +606,14 @@ show_join_cb (TttNetWindow *self)
 static void
 show_host_cb (TttNetWindow *self)
 {
-  show_page (self, "host");
+  show_page (self, "host", self->start_hosting);
 }
 
 static void
 back_cb (TttNetWindow *self)
 {
   clear_session (self);
-  show_page (self, "start");
+  show_page (self, "start", self->host_game);
 }
 
 /* The code and the game */
@@ -627,6 +692,7 @@ ttt_net_window_dispose (GObject *object)
   TttNetWindow *self = TTT_NET_WINDOW (object);
 
   clear_session (self);
+  g_clear_handle_id (&self->fit_source, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->discovery != NULL)
@@ -663,8 +729,8 @@ build_pages (TttNetWindow *self)
   gtk_editable_set_text (GTK_EDITABLE (self->name), g_get_real_name ());
   row = row_new (page);
   button_new (row, _("_Join a Game"), G_CALLBACK (show_join_cb), self);
-  gtk_widget_add_css_class (button_new (row, _("_Host a Game"), G_CALLBACK (show_host_cb), self),
-                            "suggested-action");
+  self->host_game = button_new (row, _("_Host a Game"), G_CALLBACK (show_host_cb), self);
+  gtk_widget_add_css_class (self->host_game, "suggested-action");
 
   /* Host */
   page = page_new (self->stack, "host", _("Host a Game"), NULL);
@@ -711,15 +777,15 @@ build_pages (TttNetWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->host_error), FALSE);
   row = row_new (page);
   button_new (row, _("_Back"), G_CALLBACK (back_cb), self);
-  gtk_widget_add_css_class (button_new (row, _("_Start Hosting"), G_CALLBACK (start_hosting_cb), self),
-                            "suggested-action");
+  self->start_hosting = button_new (row, _("_Start Hosting"), G_CALLBACK (start_hosting_cb), self);
+  gtk_widget_add_css_class (self->start_hosting, "suggested-action");
 
   /* Waiting (host) or connecting (guest) */
   page = page_new (self->stack, "waiting", "", &self->waiting_title);
   self->waiting_text = text_new (page, "");
   gtk_label_set_selectable (self->waiting_text, TRUE);
   row = row_new (page);
-  button_new (row, _("_Cancel"), G_CALLBACK (back_cb), self);
+  self->cancel = button_new (row, _("_Cancel"), G_CALLBACK (back_cb), self);
 
   /* Join */
   page = page_new (self->stack, "join", _("Join a Game"), NULL);
@@ -763,9 +829,10 @@ build_pages (TttNetWindow *self)
   self->undo_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   self->undo_text = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_wrap (self->undo_text, TRUE);
+  gtk_label_set_wrap_mode (self->undo_text, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (self->undo_text, 0);
   gtk_box_append (GTK_BOX (self->undo_box), GTK_WIDGET (self->undo_text));
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_halign (row, GTK_ALIGN_END);
+  row = ttt_button_row_new ();
   button_new (row, _("_Refuse"), G_CALLBACK (refuse_undo_cb), self);
   button_new (row, _("A_llow"), G_CALLBACK (allow_undo_cb), self);
   gtk_box_append (GTK_BOX (self->undo_box), row);
@@ -782,7 +849,8 @@ build_pages (TttNetWindow *self)
   page = page_new (self->stack, "closed", _("The Game Has Ended"), NULL);
   self->closed_text = text_new (page, "");
   row = row_new (page);
-  gtk_widget_add_css_class (button_new (row, _("_Leave"), G_CALLBACK (leave_cb), self), "suggested-action");
+  self->closed_leave = button_new (row, _("_Leave"), G_CALLBACK (leave_cb), self);
+  gtk_widget_add_css_class (self->closed_leave, "suggested-action");
 }
 
 static void
@@ -796,10 +864,12 @@ ttt_net_window_init (TttNetWindow *self)
   gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+  gtk_stack_set_vhomogeneous (self->stack, FALSE);
+  gtk_stack_set_hhomogeneous (self->stack, FALSE);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
   adw_window_set_content (ADW_WINDOW (self), box);
   build_pages (self);
-  show_page (self, "start");
+  show_page (self, "start", self->host_game);
   self->announcer = ttt_announcer_new (GTK_WINDOW (self));
 
   /* Tests and sandboxes without a system bus still join by address. */

@@ -62,6 +62,7 @@ struct _TttWindow
   GtkLabel             *notice_label;
   GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
+  GtkWidget            *narrow_subtitle;
   GtkMenuButton        *menu_button;
   GtkWidget            *badges;
   TttPlayerBadge       *badge_start;
@@ -105,7 +106,10 @@ update_subtitle (TttWindow *self)
   g_autofree char *subtitle = ttt_words_subtitle (self->game);
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
+  /* The same words where the header has no room for the title too. */
+  gtk_label_set_text (GTK_LABEL (self->narrow_subtitle), subtitle);
 }
+
 
 /* The review */
 
@@ -1009,6 +1013,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, narrow_subtitle);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_start);
