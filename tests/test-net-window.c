@@ -215,6 +215,13 @@ test_play (void)
   play (pair.windows[1], 0);
   wait_text (pair.net[0], "Your move.");
 
+  /* During the game Escape and Ctrl+W do not close the window, which
+   * would leave the game. */
+  g_assert_false (ttt_test_press_window_key (GTK_WINDOW (pair.net[0]), GDK_KEY_Escape, 0));
+  g_assert_false (ttt_test_press_window_key (GTK_WINDOW (pair.net[0]), GDK_KEY_w, GDK_CONTROL_MASK));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (pair.net[0])));
+  g_assert_false (ttt_game_get_abandoned (pair.games[1]));
+
   /* Each has a move to take back, but only by asking the other (the
    * network window's Ask to Undo): the main window's Undo is off. */
   g_assert_true (ttt_game_get_can_undo (pair.games[0]));
@@ -370,7 +377,13 @@ test_focus (void)
   click (net, "_Join a Game");
   ttt_test_iterate ();
   assert_opens_on (net, ttt_test_find_widget (shown_page (net), is_address, NULL), "join");
-  gtk_window_destroy (GTK_WINDOW (net));
+
+  /* Before a game Escape closes it, as it does the game's other windows
+   * (it did nothing). */
+  g_object_add_weak_pointer (G_OBJECT (net), (gpointer *) &net);
+  g_assert_true (ttt_test_press_window_key (GTK_WINDOW (net), GDK_KEY_Escape, 0));
+  ttt_test_iterate ();
+  g_assert_null (net);
 
   /* Hosting from the command line opens the window on the waiting page. */
   net = ttt_net_window_new (GTK_WINDOW (window), ttt_window_get_game (window));

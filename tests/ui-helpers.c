@@ -149,11 +149,12 @@ ttt_test_click (TttWindow *window,
 }
 
 /* Runs the shortcuts of @widget's controllers in @phase that @keyval
- * (without modifiers) triggers, until one takes it. */
+ * with @modifiers triggers, until one takes it. */
 static gboolean
-activate_shortcuts (GtkWidget           *widget,
-                    GtkPropagationPhase  phase,
-                    guint                keyval)
+activate_shortcuts_with (GtkWidget           *widget,
+                         GtkPropagationPhase  phase,
+                         guint                keyval,
+                         GdkModifierType      modifiers)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
   gboolean handled = FALSE;
@@ -173,13 +174,34 @@ activate_shortcuts (GtkWidget           *widget,
 
           if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
               gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
             handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
                                                     gtk_shortcut_get_arguments (shortcut));
         }
     }
 
   return handled;
+}
+
+static gboolean
+activate_shortcuts (GtkWidget           *widget,
+                    GtkPropagationPhase  phase,
+                    guint                keyval)
+{
+  return activate_shortcuts_with (widget, phase, keyval, 0);
+}
+
+/* Presses @keyval with @modifiers on a window's own shortcuts (its class's
+ * key bindings among them), capture phase first. Returns whether one took
+ * the key. The loop is not run: in a game over the network the other side
+ * counts as thinking, which ttt_test_iterate() would wait for. */
+gboolean
+ttt_test_press_window_key (GtkWindow       *window,
+                           guint            keyval,
+                           GdkModifierType  modifiers)
+{
+  return activate_shortcuts_with (GTK_WIDGET (window), GTK_PHASE_CAPTURE, keyval, modifiers) ||
+         activate_shortcuts_with (GTK_WIDGET (window), GTK_PHASE_BUBBLE, keyval, modifiers);
 }
 
 /* Presses @keyval as far as the window is concerned, in GTK's order: the

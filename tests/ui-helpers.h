@@ -59,6 +59,9 @@ void          ttt_test_set_window_content_size (GtkWindow       *window,
                                            GtkWidget            *content,
                                            int                   width,
                                            int                   height);
+gboolean      ttt_test_press_window_key   (GtkWindow            *window,
+                                           guint                 keyval,
+                                           GdkModifierType       modifiers);
 guchar       *ttt_test_render_widget      (GtkWidget            *widget,
                                            gsize                *stride);
 void          ttt_test_set_content_size   (TttWindow            *window,

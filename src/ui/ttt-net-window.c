@@ -684,6 +684,23 @@ move_played_cb (TttGame   *game,
   update_play (self);
 }
 
+/* Escape and Ctrl+W close the window, as they do the game's other
+ * windows, but not while a game is played: closing leaves the game, which
+ * Resign says in words. */
+static gboolean
+close_key_cb (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  TttNetWindow *self = TTT_NET_WINDOW (widget);
+
+  if (self->session != NULL && ttt_net_session_get_state (self->session) == TTT_NET_SESSION_PLAYING)
+    return FALSE;
+
+  gtk_window_close (GTK_WINDOW (self));
+  return TRUE;
+}
+
 /* GObject */
 
 static void
@@ -708,7 +725,12 @@ ttt_net_window_dispose (GObject *object)
 static void
 ttt_net_window_class_init (TttNetWindowClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = ttt_net_window_dispose;
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_key_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, close_key_cb, NULL);
 
   /* What ttt_net_window_describe() tells may have changed. */
   signals[CHANGED] =
