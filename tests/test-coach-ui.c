@@ -1007,6 +1007,35 @@ test_review_ultimate (TttTestWindow *fixture,
   g_assert_cmpint (ttt_review_cursor_get_cell (review, 31), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_review_cursor_get_cell (review, 33), ==, TTT_MARK_NONE);
 
+  /* At 360 px the explanation of move 28 is longer than its two lines:
+   * it scrolls in them, whole, and neither the board nor the summary
+   * moves from where they are at a short one. */
+  ttt_test_set_content_size (fixture->window, 360, 640);
+  {
+    GtkWidget *scroller = ttt_test_window_child (fixture->window, "move_scroller");
+    GtkWidget *summary_widget = GTK_WIDGET (summary);
+    graphene_rect_t short_line, long_line, summary_short, summary_long;
+    int height, minimum;
+
+    ttt_test_activate (fixture->window, "win.review-first");
+    short_line = corner_bounds (fixture);
+    height = gtk_widget_get_height (scroller);
+    g_assert_true (gtk_widget_compute_bounds (summary_widget, GTK_WIDGET (fixture->window), &summary_short));
+
+    ttt_review_cursor_set_position (review, 28);
+    long_line = corner_bounds (fixture);
+    assert_same_place (&long_line, &short_line);
+    g_assert_true (gtk_widget_compute_bounds (summary_widget, GTK_WIDGET (fixture->window), &summary_long));
+    g_assert_cmpfloat_with_epsilon (summary_long.origin.y, summary_short.origin.y, 0.5);
+    g_assert_cmpint (gtk_widget_get_height (scroller), ==, height);
+    gtk_widget_measure (GTK_WIDGET (line), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (line)),
+                        &minimum, NULL, NULL, NULL);
+    g_test_message ("the line of move 28: %d px tall in %d px", minimum, height);
+    g_assert_cmpint (minimum, >, height);
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (line)), >=, minimum);
+    ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "review_box"));
+  }
+
   /* Leaving while another grading runs cancels it, and a new game is
    * played as usual. */
   ttt_test_activate (fixture->window, "win.review-done");

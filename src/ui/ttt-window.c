@@ -78,6 +78,8 @@ struct _TttWindow
   GtkWidget            *hint_button;
   GtkLabel             *summary_label;
   GtkLabel             *move_label;
+  GtkScrolledWindow    *summary_scroller;
+  GtkScrolledWindow    *move_scroller;
   GtkLabel             *position_label;
   GtkMenuButton        *position_button;
   GtkPopover           *moves_popover;
@@ -117,6 +119,15 @@ review_has_focus (TttWindow *self)
   return focus != NULL && gtk_widget_is_ancestor (focus, self->review_box);
 }
 
+/* A new text is read from its start. */
+static void
+scroll_to_top (GtkScrolledWindow *scroller)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+}
+
 /* The part of the menu button that takes the focus and is heard. */
 static GtkWidget *
 position_toggle (TttWindow *self)
@@ -152,6 +163,7 @@ update_review (TttWindow *self)
                                      ttt_review_cursor_get_n_moves (self->review));
 
   gtk_label_set_label (self->move_label, move_text);
+  scroll_to_top (self->move_scroller);
   gtk_label_set_label (self->position_label, position_text);
   /* The button that opens the list of moves is named by where the
    * review is; its tooltip says what it does. */
@@ -191,10 +203,13 @@ update_review (TttWindow *self)
  * say, and the review shares the room of the status (a homogeneous
  * stack): the board keeps its size and place when the game ends, when
  * the review opens and when an explanation wraps. Two lines of the font
- * in use, measured again when the font changes. */
+ * in use, measured again when the font changes. A longer text (Ultimate
+ * explains a move in up to eight lines at 360 px in Spanish) scrolls in
+ * its two lines rather than push the board or be cut. */
 static void
 reserve_review_lines (TttWindow *self)
 {
+  GtkScrolledWindow *scrollers[] = { self->summary_scroller, self->move_scroller };
   GtkWidget *labels[] = { GTK_WIDGET (self->summary_label), GTK_WIDGET (self->move_label) };
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
@@ -203,7 +218,8 @@ reserve_review_lines (TttWindow *self)
       int height;
 
       pango_layout_get_pixel_size (layout, NULL, &height);
-      gtk_widget_set_size_request (labels[i], -1, height);
+      gtk_scrolled_window_set_min_content_height (scrollers[i], height);
+      gtk_scrolled_window_set_max_content_height (scrollers[i], height);
     }
 }
 
@@ -358,6 +374,7 @@ update_review_summary (TttWindow *self)
   g_autofree char *summary = ttt_review_cursor_dup_summary (self->review);
 
   gtk_label_set_label (self->summary_label, summary);
+  scroll_to_top (self->summary_scroller);
   /* A screen reader says the summary as the focus enters the review. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_box),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
@@ -1161,6 +1178,8 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, move_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_scroller);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, move_scroller);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, position_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, position_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, moves_popover);
