@@ -1349,6 +1349,11 @@ ttt_window_init (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"),
                                   -1);
   ttt_accessible_menu_shortcuts (gtk_menu_button_get_popover (self->menu_button));
+  /* GTK 4.8 would name the menu button around the focused part by its
+   * class ("GtkMenuButton push button"). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->position_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "",
+                                  -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->moves_popover),
                                   /* Translators: what a screen reader calls the review's
                                    * list of the moves of the game. */
