@@ -904,6 +904,9 @@ test_review_jump (TttTestWindow *fixture,
   g_assert_cmpstr (ttt_board_view_get_note (fixture->board, 3, &symbol), ==, "Mistake");
   g_assert_cmpstr (symbol, ==, "mistake");
   g_assert_cmpint (ttt_board_view_get_review_best_cell (fixture->board), ==, 2);
+  /* The button describes the line: what a screen reader says with it as
+   * the window has the focus back from the list. */
+  assert_description (position_toggle (fixture), ttt_window_get_status (fixture->window));
   ttt_test_set_content_size (fixture->window, 360, 520);
 
   /* Again, on move 4 now; Home and Enter go to the start. */

@@ -1211,6 +1211,8 @@ test_analysis_and_review (void)
   step ("Tab", "^S:Move [0-9]+ of [0-9]+ +push button\\.$", NULL);
   step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
   step ("Up", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
+  step ("Return", "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ", NULL);
+  step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
   step ("Escape", "^S:Move [0-9]+ of [0-9]+ +push button\\.$", NULL);
 
   /* Done: back at the end, with the result again. */

@@ -192,9 +192,16 @@ update_review (TttWindow *self)
                                   -1);
   if (g_strcmp0 (self->review_said, move_text) != 0)
     {
+      GtkWidget *toggle = position_toggle (self);
+
       g_free (self->review_said);
       self->review_said = g_strdup (move_text);
-      if (review_has_focus (self))
+      /* The button of the list describes the line it stands for, which
+       * on it is the news: after a jump, Orca presents the button anew
+       * as the window has its focus back from the list, and a change of
+       * its description before that would not be heard. */
+      ttt_announcer_describe_full (toggle, move_text, FALSE);
+      if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle)
         ttt_announcer_announce (self->announcer, move_text);
     }
 }
