@@ -788,10 +788,10 @@ test_review_steady (TttTestWindow *fixture,
           now = corner_bounds (fixture);
           assert_same_place (&now, &playing);
 
-          for (guint i = 0; i < 6; i++)
+          for (guint i = 0; i < 4; i++)
             {
               static const char *buttons[] = {
-                "first_button", "previous_button", "next_button", "last_button", "done_button", "position_label"
+                "previous_button", "position_button", "next_button", "done_button"
               };
               GtkWidget *widget = ttt_test_window_child (fixture->window, buttons[i]);
               graphene_rect_t bounds;
@@ -810,7 +810,7 @@ test_review_steady (TttTestWindow *fixture,
       {
         graphene_rect_t first, done;
 
-        g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "first_button"),
+        g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "previous_button"),
                                                   GTK_WIDGET (fixture->window), &first));
         g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "done_button"),
                                                   GTK_WIDGET (fixture->window), &done));
@@ -818,6 +818,136 @@ test_review_steady (TttTestWindow *fixture,
       }
       ttt_test_activate (fixture->window, "win.review-done");
     }
+}
+
+static GtkWidget *
+position_toggle (TttTestWindow *fixture)
+{
+  return gtk_widget_get_first_child (ttt_test_window_child (fixture->window, "position_button"));
+}
+
+static GtkWidget *
+move_row_label (GtkWidget *row,
+                guint      i)
+{
+  GtkWidget *label = gtk_widget_get_first_child (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)));
+
+  while (i-- > 0 && label != NULL)
+    label = gtk_widget_get_next_sibling (label);
+  return label;
+}
+
+/* Opens the list of moves from the focused button with Enter, as a
+ * person with the keyboard would; returns the list. */
+static GtkListBox *
+open_move_list (TttTestWindow *fixture)
+{
+  GtkWidget *popover = ttt_test_window_child (fixture->window, "moves_popover");
+
+  g_assert_true (ttt_test_focus (fixture->window) == position_toggle (fixture));
+  g_assert_true (ttt_test_press_on_focus (fixture->window, GDK_KEY_Return));
+  ttt_test_wait_for_mapped (popover);
+  return GTK_LIST_BOX (ttt_test_window_child (fixture->window, "move_list"));
+}
+
+/* Any move is one choice away: the button between the steps lists the
+ * moves with their grades, opens on the one shown, and goes to the one
+ * chosen, with the keyboard alone; the board shows that position and its
+ * grade, keeps its size and place at the window's smallest, and the
+ * move's line is heard as after a step. */
+static void
+test_review_jump (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  GtkWidget *popover = ttt_test_window_child (fixture->window, "moves_popover");
+  GtkListBox *list;
+  GtkWidget *row;
+  graphene_rect_t playing, now;
+  const char *symbol = NULL;
+
+  ttt_test_two_players (fixture);
+  ttt_test_set_content_size (fixture->window, 360, 520);
+  playing = corner_bounds (fixture);
+  ttt_test_click_cells (fixture->window, forked_game, G_N_ELEMENTS (forked_game));
+  ttt_test_activate (fixture->window, "win.review");
+  g_assert_true (ttt_test_focus (fixture->window) == ttt_test_window_child (fixture->window, "previous_button"));
+
+  /* Tab reaches the button, named by where the review is. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Tab));
+  gtk_test_accessible_assert_property (position_toggle (fixture), GTK_ACCESSIBLE_PROPERTY_LABEL, "Move 7 of 7");
+
+  /* The list: the start, then every move with its cell and grade; it
+   * opens on the move shown. */
+  list = open_move_list (fixture);
+  g_assert_null (gtk_list_box_get_row_at_index (list, 8));
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, 0));
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_LABEL, "Start");
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, 4));
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_LABEL, "Move 4: Row 2, column 1, O, Mistake");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (move_row_label (row, 0))), ==, "4");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (move_row_label (row, 1))), ==, "Row 2, column 1, O");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (move_row_label (row, 2))), ==, "Mistake");
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, 7));
+  g_assert_true (gtk_list_box_get_selected_row (list) == GTK_LIST_BOX_ROW (row));
+  g_assert_true (ttt_test_focus (fixture->window) == row);
+
+  /* Up three times and Enter: move 4, the list closed, the focus back on
+   * its button, which says where the review is; the board and the line
+   * at move 4. (The board's place is measured first: assert_position()
+   * adds a probe to the window, which may grow it.) */
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (ttt_test_press_on_focus (fixture->window, GDK_KEY_Up));
+  g_assert_true (ttt_test_focus (fixture->window) == GTK_WIDGET (gtk_list_box_get_row_at_index (list, 4)));
+  g_assert_true (ttt_test_press_on_focus (fixture->window, GDK_KEY_Return));
+  now = corner_bounds (fixture);
+  assert_same_place (&now, &playing);
+  g_assert_false (gtk_widget_get_visible (popover));
+  g_assert_true (ttt_test_focus (fixture->window) == position_toggle (fixture));
+  gtk_test_accessible_assert_property (position_toggle (fixture), GTK_ACCESSIBLE_PROPERTY_LABEL, "Move 4 of 7");
+  assert_position (fixture, 4, "Move 4 of 7");
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==,
+                   "Move 4 — O at row 2, column 1: Mistake. It lets X make a fork. "
+                   "Best was row 1, column 3.");
+  g_assert_cmpstr (ttt_board_view_get_note (fixture->board, 3, &symbol), ==, "Mistake");
+  g_assert_cmpstr (symbol, ==, "mistake");
+  g_assert_cmpint (ttt_board_view_get_review_best_cell (fixture->board), ==, 2);
+  /* The button describes the line: what a screen reader says with it as
+   * the window has the focus back from the list. */
+  assert_description (position_toggle (fixture), ttt_window_get_status (fixture->window));
+  ttt_test_set_content_size (fixture->window, 360, 520);
+
+  /* Again, on move 4 now; Home and Enter go to the start. */
+  list = open_move_list (fixture);
+  g_assert_true (ttt_test_focus (fixture->window) == GTK_WIDGET (gtk_list_box_get_row_at_index (list, 4)));
+  g_assert_true (ttt_test_press_on_focus (fixture->window, GDK_KEY_Home));
+  g_assert_true (ttt_test_press_on_focus (fixture->window, GDK_KEY_Return));
+  now = corner_bounds (fixture);
+  assert_same_place (&now, &playing);
+  assert_position (fixture, 0, "Start");
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Before the first move.");
+  ttt_test_set_content_size (fixture->window, 360, 520);
+
+  /* Escape closes the list and goes nowhere: the review stays where it
+   * was, the focus back on the button. */
+  list = open_move_list (fixture);
+  g_assert_true (ttt_test_press_on_focus (fixture->window, GDK_KEY_End));
+  g_assert_true (ttt_test_focus (fixture->window) == GTK_WIDGET (gtk_list_box_get_row_at_index (list, 7)));
+  g_assert_true (ttt_test_press_on_focus (fixture->window, GDK_KEY_Escape));
+  g_assert_false (gtk_widget_get_visible (popover));
+  g_assert_nonnull (ttt_window_get_review (fixture->window));
+  g_assert_cmpuint (ttt_review_cursor_get_position (ttt_window_get_review (fixture->window)), ==, 0);
+  g_assert_true (ttt_test_focus (fixture->window) == position_toggle (fixture));
+
+  /* The pointer: a click on a row. */
+  gtk_menu_button_popup (GTK_MENU_BUTTON (ttt_test_window_child (fixture->window, "position_button")));
+  ttt_test_wait_for_mapped (popover);
+  g_signal_emit_by_name (list, "row-activated", gtk_list_box_get_row_at_index (list, 5));
+  ttt_test_iterate ();
+  now = corner_bounds (fixture);
+  assert_same_place (&now, &playing);
+  assert_position (fixture, 5, "Move 5 of 7");
+
+  assert_game_untouched (fixture);
 }
 
 /* Ultimate: a game between two people that O loses at move 28 by giving
@@ -886,6 +1016,35 @@ test_review_ultimate (TttTestWindow *fixture,
   /* The board shows the position at the cursor: move 28 on, 29 not. */
   g_assert_cmpint (ttt_review_cursor_get_cell (review, 31), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_review_cursor_get_cell (review, 33), ==, TTT_MARK_NONE);
+
+  /* At 360 px the explanation of move 28 is longer than its two lines:
+   * it scrolls in them, whole, and neither the board nor the summary
+   * moves from where they are at a short one. */
+  ttt_test_set_content_size (fixture->window, 360, 640);
+  {
+    GtkWidget *scroller = ttt_test_window_child (fixture->window, "move_scroller");
+    GtkWidget *summary_widget = GTK_WIDGET (summary);
+    graphene_rect_t short_line, long_line, summary_short, summary_long;
+    int height, minimum;
+
+    ttt_test_activate (fixture->window, "win.review-first");
+    short_line = corner_bounds (fixture);
+    height = gtk_widget_get_height (scroller);
+    g_assert_true (gtk_widget_compute_bounds (summary_widget, GTK_WIDGET (fixture->window), &summary_short));
+
+    ttt_review_cursor_set_position (review, 28);
+    long_line = corner_bounds (fixture);
+    assert_same_place (&long_line, &short_line);
+    g_assert_true (gtk_widget_compute_bounds (summary_widget, GTK_WIDGET (fixture->window), &summary_long));
+    g_assert_cmpfloat_with_epsilon (summary_long.origin.y, summary_short.origin.y, 0.5);
+    g_assert_cmpint (gtk_widget_get_height (scroller), ==, height);
+    gtk_widget_measure (GTK_WIDGET (line), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (line)),
+                        &minimum, NULL, NULL, NULL);
+    g_test_message ("the line of move 28: %d px tall in %d px", minimum, height);
+    g_assert_cmpint (minimum, >, height);
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (line)), >=, minimum);
+    ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "review_box"));
+  }
 
   /* Leaving while another grading runs cancels it, and a new game is
    * played as usual. */
@@ -970,6 +1129,7 @@ main (int   argc,
   ADD ("/coach-ui/review/leave", test_review_leave);
   ADD ("/coach-ui/review/against-computer", test_review_against_computer);
   ADD ("/coach-ui/review/steady", test_review_steady);
+  ADD ("/coach-ui/review/jump", test_review_jump);
   ADD ("/coach-ui/review/ultimate", test_review_ultimate);
 
 #undef ADD

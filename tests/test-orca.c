@@ -1188,6 +1188,16 @@ test_analysis_and_review (void)
         NULL);
   step ("Right", "^S:Already at the last move\\.$", NULL);
 
+  /* The button between the steps says where the review is and opens the
+   * list of moves on the move shown; a row is heard by its move, cell and
+   * grade; Escape closes the list, back on the button. */
+  step ("Tab", "^S:Move [0-9]+ of [0-9]+ +push button\\.$", NULL);
+  step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
+  step ("Up", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
+  step ("Return", "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ", NULL);
+  step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
+  step ("Escape", "^S:Move [0-9]+ of [0-9]+ +push button\\.$", NULL);
+
   /* Done: back at the end, with the result again. */
   step ("Escape",
         "^S:Play Again push button\\.$",

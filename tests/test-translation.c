@@ -293,15 +293,16 @@ test_coach (void)
     ttt_test_press (window, GDK_KEY_Right);
   g_assert_cmpuint (ttt_review_cursor_get_position (ttt_window_get_review (window)), ==, 4);
 
-  /* Summary, line, position and Done. */
-  g_assert_cmpuint (check_widget_tree (review_box, &n_menu_items), ==, 4);
+  /* Summary, line, position and Done; in the list of moves, the start,
+   * then each move's number, cell and grade. */
+  g_assert_cmpuint (check_widget_tree (review_box, &n_menu_items), ==, 4 + 1 + 7 * 3);
   g_assert_true (has_han (ttt_window_get_status (window)));
   g_assert_true (has_han (ttt_board_view_get_note (board, 3, NULL)));
   assert_chinese ("A grade", ttt_board_view_get_note (board, 3, NULL));
 
   ttt_test_press (window, GDK_KEY_Home);
   assert_chinese ("The review's first line", ttt_window_get_status (window));
-  g_assert_cmpuint (check_widget_tree (review_box, &n_menu_items), ==, 4);
+  g_assert_cmpuint (check_widget_tree (review_box, &n_menu_items), ==, 4 + 1 + 7 * 3);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ttt_test_iterate ();
@@ -524,6 +525,16 @@ check_narrow_ultimate (const char *language)
   ttt_test_assert_cells_whole (window, 32);
   ttt_test_assert_labels_whole (header);
   ttt_test_assert_labels_whole (ttt_test_window_child (window, "status_stack"));
+
+  /* Its review, at a move of two digits, the widest "Move 12 of 34". */
+  ttt_test_activate (window, "win.review");
+  g_assert_cmpuint (ttt_game_get_n_moves (game), >=, 10);
+  ttt_test_press (window, GDK_KEY_Home);
+  for (guint i = 0; i < 10; i++)
+    ttt_test_press (window, GDK_KEY_Right);
+  assert_fits (language, "the window in a review of Ultimate", content, 360);
+  ttt_test_assert_labels_whole (ttt_test_window_child (window, "review_box"));
+  ttt_test_activate (window, "win.review-done");
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "game");

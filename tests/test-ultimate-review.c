@@ -149,6 +149,42 @@ test_blunder (void)
   summary = ttt_review_cursor_dup_summary (cursor);
   g_assert_true (g_str_has_suffix (summary, "The grades are the engine’s estimates."));
   g_assert_nonnull (strstr (summary, "blunder"));
+  /* The game goes on: it has not turned yet. */
+  g_assert_cmpuint (ttt_review_cursor_get_turning_move (cursor), ==, 0);
+  g_assert_null (strstr (summary, "turned"));
+}
+
+/* Won, the game says where it turned, as classic does: at the loser's
+ * last move that was not Best, here O's blunder, since X wins at once. */
+static void
+test_turning_move (void)
+{
+  int moves[N_OPENING + 2];
+  g_autoptr(TttReviewCursor) cursor = NULL;
+  g_autofree char *summary = NULL;
+  TttUltimate pos;
+
+  if (skip_long_game ())
+    return;
+
+  memcpy (moves, opening, sizeof opening);
+  moves[N_OPENING] = BLUNDER_MOVE;
+  moves[N_OPENING + 1] = 33;
+  ttt_ultimate_clear (&pos);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    g_assert_cmpint (ttt_ultimate_play (&pos, moves[i]), ==, TTT_OK);
+  g_assert_cmpint (ttt_ultimate_outcome (&pos), ==, TTT_OUTCOME_X_WINS);
+
+  cursor = ttt_review_cursor_new_for_ultimate_moves (moves, G_N_ELEMENTS (moves), TTT_MARK_O);
+  g_assert_cmpuint (ttt_review_cursor_get_turning_move (cursor), ==, 0);
+  ttt_review_cursor_start_grading (cursor);
+  wait_ready (cursor);
+
+  g_assert_cmpuint (ttt_review_cursor_get_turning_move (cursor), ==, N_OPENING + 1);
+  summary = ttt_review_cursor_dup_summary (cursor);
+  g_test_message ("%s", summary);
+  g_assert_nonnull (strstr (summary, " The game turned at move 28. "));
+  g_assert_true (g_str_has_suffix (summary, "The grades are the engine’s estimates."));
 }
 
 /* The search's own choice is Best, and the grades repeat exactly. (O's
@@ -293,6 +329,7 @@ main (int   argc,
 
   g_test_add_func ("/ultimate-review/setup", test_setup);
   g_test_add_func ("/ultimate-review/blunder", test_blunder);
+  g_test_add_func ("/ultimate-review/turning-move", test_turning_move);
   g_test_add_func ("/ultimate-review/best-and-repeatable", test_best_and_repeatable);
   g_test_add_func ("/ultimate-review/two-people", test_two_people);
   g_test_add_func ("/ultimate-review/pending", test_pending);

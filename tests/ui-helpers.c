@@ -247,6 +247,45 @@ ttt_test_press (TttWindow *window,
   return handled;
 }
 
+/* Hands @keyval to the key controllers of @widget in the bubble phase
+ * (a popover's Escape), until one takes it. */
+static gboolean
+press_key_controllers (GtkWidget *widget,
+                       guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_BUBBLE)
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+    }
+
+  return handled;
+}
+
+/* Presses @keyval where the focus is, in a popover too: the window's
+ * capture-phase shortcuts first, then the key bindings and key handlers
+ * of the focused widget and of each widget it is in (a list's arrows and
+ * Enter, a button's Enter, a popover's Escape), as GTK hands a key on.
+ * Returns whether one took it. */
+gboolean
+ttt_test_press_on_focus (TttWindow *window,
+                         guint      keyval)
+{
+  gboolean handled = activate_shortcuts (GTK_WIDGET (window), GTK_PHASE_CAPTURE, keyval);
+
+  for (GtkWidget *w = ttt_test_focus (window); !handled && w != NULL; w = gtk_widget_get_parent (w))
+    handled = activate_shortcuts (w, GTK_PHASE_BUBBLE, keyval) || press_key_controllers (w, keyval);
+
+  ttt_test_iterate ();
+  return handled;
+}
+
 /* Whether @action can be used, as a button that activates it shows: a
  * probe button is put beside the board for the time of the question. */
 gboolean

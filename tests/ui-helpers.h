@@ -31,6 +31,8 @@ void          ttt_test_click              (TttWindow            *window,
                                            int                   cell);
 gboolean      ttt_test_press              (TttWindow            *window,
                                            guint                 keyval);
+gboolean      ttt_test_press_on_focus     (TttWindow            *window,
+                                           guint                 keyval);
 gboolean      ttt_test_action_enabled     (TttWindow            *window,
                                            const char           *action);
 void          ttt_test_activate           (TttWindow            *window,

@@ -521,6 +521,38 @@ apply_grades (TttReviewCursor *self,
     }
 }
 
+/* Where a won game of Ultimate turned, as in classic (see
+ * ttt_review_cursor_new_for_moves()) but by the grades' estimates: the
+ * loser's last move that was not Best, after which by the search every
+ * move of theirs was the best there was and still lost. Only when the
+ * loser's moves are graded: against the computer, when the person lost. */
+static guint
+ultimate_turning_move (TttReviewCursor *self)
+{
+  TttMark loser;
+
+  switch (ttt_ultimate_outcome (&self->positions[self->n_moves]))
+    {
+    case TTT_OUTCOME_X_WINS:
+      loser = TTT_MARK_O;
+      break;
+    case TTT_OUTCOME_O_WINS:
+      loser = TTT_MARK_X;
+      break;
+    default:
+      return 0;
+    }
+  if (self->person != TTT_MARK_NONE && self->person != loser)
+    return 0;
+
+  for (guint n = self->n_moves; n > 0; n--)
+    if (mark_of_number (n) == loser && ttt_review_cursor_get_graded (self, n) &&
+        self->grades[n - 1].grade != TTT_GRADE_BEST)
+      return n;
+
+  return 0;
+}
+
 static void
 grade_done_cb (GObject      *source,
                GAsyncResult *result,
@@ -543,6 +575,7 @@ grade_done_cb (GObject      *source,
   if (self != NULL && !g_cancellable_is_cancelled (job->cancellable))
     {
       apply_grades (self, job);
+      self->turning_move = ultimate_turning_move (self);
       self->ready = TRUE;
       self->progress = 1.0;
       g_clear_object (&self->grading);
@@ -951,7 +984,10 @@ ttt_review_cursor_count_grade (TttReviewCursor *self,
  *
  * Where a won game turned: the last move that was not best. It is always
  * the loser's, and after it the winner had a forced win. A drawn or
- * unfinished game has none.
+ * unfinished game has none. In Ultimate it is the loser's last move not
+ * graded Best, after which by the estimates the game was lost: known
+ * once the grades are (TttReviewCursor:ready), and only where the loser's
+ * moves are graded, so not when a person beat the computer.
  *
  * Returns: the move's number, from 1, or 0 for none
  */
@@ -1043,7 +1079,7 @@ ttt_review_cursor_dup_summary (TttReviewCursor *self)
                                                         ttt_review_cursor_count_grade (self, TTT_MARK_X, TTT_GRADE_BLUNDER),
                                                         ttt_review_cursor_count_grade (self, TTT_MARK_O, TTT_GRADE_MISTAKE),
                                                         ttt_review_cursor_count_grade (self, TTT_MARK_O, TTT_GRADE_BLUNDER),
-                                                        0);
+                                                        self->turning_move);
 
       /* Translators: the review's summary of a game of Ultimate ends
        * with this, since its grades come from a search, not a proof. */

@@ -77,12 +77,15 @@ struct _TttWindow
   GtkButton            *review_button;
   GtkButton            *play_again_button;
   GtkWidget            *review_box;
-  GtkWidget            *first_button;
   GtkWidget            *hint_button;
-  GtkWidget            *last_button;
   GtkLabel             *summary_label;
   GtkLabel             *move_label;
+  GtkScrolledWindow    *summary_scroller;
+  GtkScrolledWindow    *move_scroller;
   GtkLabel             *position_label;
+  GtkMenuButton        *position_button;
+  GtkPopover           *moves_popover;
+  GtkListBox           *move_list;
   GtkWidget            *previous_button;
   GtkWidget            *next_button;
   GtkWidget            *done_button;
@@ -121,6 +124,22 @@ review_has_focus (TttWindow *self)
   return focus != NULL && gtk_widget_is_ancestor (focus, self->review_box);
 }
 
+/* A new text is read from its start. */
+static void
+scroll_to_top (GtkScrolledWindow *scroller)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+}
+
+/* The part of the menu button that takes the focus and is heard. */
+static GtkWidget *
+position_toggle (TttWindow *self)
+{
+  return gtk_widget_get_first_child (GTK_WIDGET (self->position_button));
+}
+
 /* The words of the review follow its cursor: the explanation line, where
  * in the game it is, and, for a screen reader, the same line as the
  * description of the board and as news. */
@@ -149,7 +168,13 @@ update_review (TttWindow *self)
                                      ttt_review_cursor_get_n_moves (self->review));
 
   gtk_label_set_label (self->move_label, move_text);
+  scroll_to_top (self->move_scroller);
   gtk_label_set_label (self->position_label, position_text);
+  /* The button that opens the list of moves is named by where the
+   * review is; its tooltip says what it does. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (position_toggle (self)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, position_text,
+                                  -1);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-first", has_previous);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-previous", has_previous);
@@ -162,9 +187,9 @@ update_review (TttWindow *self)
    * buttons' description, which GTK 4.8 sends again as the focus reaches
    * a button (heard twice, or the old line and then the new). The same
    * line again (the window updates more than once a step) is not news. */
-  if ((focus == self->next_button || focus == self->last_button) && !has_next)
+  if (focus == self->next_button && !has_next)
     gtk_widget_grab_focus (self->previous_button);
-  else if ((focus == self->previous_button || focus == self->first_button) && !has_previous)
+  else if (focus == self->previous_button && !has_previous)
     gtk_widget_grab_focus (self->next_button);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
@@ -172,9 +197,16 @@ update_review (TttWindow *self)
                                   -1);
   if (g_strcmp0 (self->review_said, move_text) != 0)
     {
+      GtkWidget *toggle = position_toggle (self);
+
       g_free (self->review_said);
       self->review_said = g_strdup (move_text);
-      if (review_has_focus (self))
+      /* The button of the list describes the line it stands for, which
+       * on it is the news: after a jump, Orca presents the button anew
+       * as the window has its focus back from the list, and a change of
+       * its description before that would not be heard. */
+      ttt_announcer_describe_full (toggle, move_text, FALSE);
+      if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle)
         ttt_announcer_announce (self->announcer, move_text);
     }
 }
@@ -183,10 +215,13 @@ update_review (TttWindow *self)
  * say, and the review shares the room of the status (a homogeneous
  * stack): the board keeps its size and place when the game ends, when
  * the review opens and when an explanation wraps. Two lines of the font
- * in use, measured again when the font changes. */
+ * in use, measured again when the font changes. A longer text (Ultimate
+ * explains a move in up to eight lines at 360 px in Spanish) scrolls in
+ * its two lines rather than push the board or be cut. */
 static void
 reserve_review_lines (TttWindow *self)
 {
+  GtkScrolledWindow *scrollers[] = { self->summary_scroller, self->move_scroller };
   GtkWidget *labels[] = { GTK_WIDGET (self->summary_label), GTK_WIDGET (self->move_label) };
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
@@ -195,11 +230,147 @@ reserve_review_lines (TttWindow *self)
       int height;
 
       pango_layout_get_pixel_size (layout, NULL, &height);
-      gtk_widget_set_size_request (labels[i], -1, height);
+      gtk_scrolled_window_set_min_content_height (scrollers[i], height);
+      gtk_scrolled_window_set_max_content_height (scrollers[i], height);
     }
 }
 
 static void update_status (TttWindow *self);
+
+/* The list of moves: one row per position, the empty board first, then
+ * each move by its number, its cell as a screen reader names a cell and,
+ * once it is known, its grade. A row goes to its position, as the step
+ * buttons do, and the list closes on the way. */
+static GtkWidget *
+move_row_new (TttReviewCursor *review,
+              guint            number)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *number_label = gtk_label_new (NULL);
+  GtkWidget *place_label;
+  g_autofree char *place = NULL;
+  g_autofree char *name = NULL;
+  int cell;
+  TttMark mark;
+  TttReview graded;
+
+  gtk_widget_add_css_class (number_label, "numeric");
+  gtk_widget_add_css_class (number_label, "dim-label");
+  gtk_label_set_width_chars (GTK_LABEL (number_label), 2);
+  gtk_label_set_xalign (GTK_LABEL (number_label), 1.0);
+  gtk_box_append (GTK_BOX (box), number_label);
+
+  if (!ttt_review_cursor_get_move (review, number, &cell, &mark, &graded))
+    place = g_strdup (C_("review", "Start"));
+  else if (ttt_review_cursor_get_variant (review) == TTT_VARIANT_ULTIMATE)
+    place = ttt_words_ultimate_cell_name (cell, mark);
+  else
+    /* Translators: the name of a cell for a screen reader, e.g. "Row 2,
+     * column 3, X" (or "empty"). */
+    place = g_strdup_printf (_("Row %d, column %d, %s"), cell / 3 + 1, cell % 3 + 1,
+                             ttt_coach_mark_name (mark));
+
+  place_label = gtk_label_new (place);
+  gtk_label_set_wrap (GTK_LABEL (place_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (place_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (place_label), 24);
+  gtk_label_set_xalign (GTK_LABEL (place_label), 0.0);
+  gtk_widget_set_hexpand (place_label, TRUE);
+  gtk_box_append (GTK_BOX (box), place_label);
+
+  if (number == 0)
+    name = g_strdup (place);
+  else if (ttt_review_cursor_get_ready (review) && ttt_review_cursor_get_graded (review, number))
+    {
+      static const char *classes[] = {
+        [TTT_GRADE_BEST] = "dim-label", [TTT_GRADE_MISTAKE] = "warning", [TTT_GRADE_BLUNDER] = "error",
+      };
+      const char *grade = ttt_coach_grade_name (graded.grade);
+      GtkWidget *grade_label = gtk_label_new (grade);
+
+      gtk_widget_add_css_class (grade_label, classes[graded.grade]);
+      gtk_box_append (GTK_BOX (box), grade_label);
+      /* Translators: a move in the review's list of moves, as a screen
+       * reader names it: its number, its cell ("Row 2, column 1, O", or
+       * in Ultimate "Centre board, row 2, column 1, O") and its grade
+       * ("Mistake"). */
+      name = g_strdup_printf (C_("move list", "Move %1$u: %2$s, %3$s"), number, place, grade);
+    }
+  else
+    /* Translators: as "Move %1$u: %2$s, %3$s", for a move that has no
+     * grade (the computer's, or one of Ultimate not graded yet). */
+    name = g_strdup_printf (C_("move list", "Move %1$u: %2$s"), number, place);
+
+  if (number > 0)
+    {
+      g_autofree char *number_text = g_strdup_printf ("%u", number);
+
+      gtk_label_set_label (GTK_LABEL (number_label), number_text);
+    }
+
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+  return row;
+}
+
+static void
+fill_move_list (TttWindow *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list))) != NULL)
+    gtk_list_box_remove (self->move_list, child);
+  if (self->review == NULL)
+    return;
+
+  for (guint number = 0; number <= ttt_review_cursor_get_n_moves (self->review); number++)
+    gtk_list_box_append (self->move_list, move_row_new (self->review, number));
+}
+
+/* The list opens on the position shown, with the focus there. */
+static void
+moves_popover_mapped_cb (TttWindow *self)
+{
+  GtkListBoxRow *row;
+
+  if (self->review == NULL)
+    return;
+
+  row = gtk_list_box_get_row_at_index (self->move_list, ttt_review_cursor_get_position (self->review));
+  gtk_list_box_select_row (self->move_list, row);
+  if (row != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (row));
+}
+
+/* Closed with Escape, the list gives the focus back to its button
+ * rather than drop it; a click elsewhere keeps the focus it gave. */
+static void
+moves_popover_closed_cb (TttWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (self->review != NULL &&
+      (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->moves_popover))))
+    gtk_widget_grab_focus (position_toggle (self));
+}
+
+static void
+move_activated_cb (TttWindow     *self,
+                   GtkListBoxRow *row,
+                   GtkListBox    *list)
+{
+  if (self->review == NULL)
+    return;
+
+  /* The focus back on the button first, so that the move's line is
+   * heard there, as after a step. */
+  gtk_popover_popdown (self->moves_popover);
+  gtk_widget_grab_focus (position_toggle (self));
+  ttt_review_cursor_set_position (self->review, gtk_list_box_row_get_index (row));
+}
 
 static void
 review_position_cb (TttWindow       *self,
@@ -215,6 +386,7 @@ update_review_summary (TttWindow *self)
   g_autofree char *summary = ttt_review_cursor_dup_summary (self->review);
 
   gtk_label_set_label (self->summary_label, summary);
+  scroll_to_top (self->summary_scroller);
   /* A screen reader says the summary as the focus enters the review. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_box),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
@@ -239,6 +411,7 @@ review_ready_cb (TttWindow       *self,
 {
   update_review_summary (self);
   update_review (self);
+  fill_move_list (self);
   if (review_has_focus (self))
     ttt_announcer_announce (self->announcer, gtk_label_get_label (self->summary_label));
 }
@@ -263,6 +436,7 @@ enter_review (TttWindow *self)
   ttt_review_cursor_start_grading (self->review);
   ttt_board_view_set_review (self->board, self->review);
   update_review_summary (self);
+  fill_move_list (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
   update_status (self);
@@ -289,6 +463,8 @@ leave_review (TttWindow *self)
   g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
   g_clear_pointer (&self->review_said, g_free);
+  gtk_popover_popdown (self->moves_popover);
+  fill_move_list (self);
 
   for (guint i = 0; i < 5; i++)
     {
@@ -1028,12 +1204,15 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, play_again_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, review_box);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, first_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, hint_button);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, last_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, move_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, summary_scroller);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, move_scroller);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, position_label);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, position_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, moves_popover);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, previous_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, next_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, done_button);
@@ -1187,6 +1366,11 @@ ttt_window_init (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", FALSE);
 
   g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
+  g_signal_connect_swapped (self->move_list, "row-activated", G_CALLBACK (move_activated_cb), self);
+  g_signal_connect_object (self->moves_popover, "map", G_CALLBACK (moves_popover_mapped_cb), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_connect_object (self->moves_popover, "closed", G_CALLBACK (moves_popover_closed_cb), self,
+                           G_CONNECT_SWAPPED);
 
   /* Nothing a screen reader hears may be a GTK class name ("GtkImage New
    * Game push button", "GtkPopoverMenu menu"), nor a tooltip twice. */
@@ -1196,6 +1380,16 @@ ttt_window_init (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Main Menu"),
                                   -1);
   ttt_accessible_menu_shortcuts (gtk_menu_button_get_popover (self->menu_button));
+  /* GTK 4.8 would name the menu button around the focused part by its
+   * class ("GtkMenuButton push button"). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->position_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "",
+                                  -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->moves_popover),
+                                  /* Translators: what a screen reader calls the review's
+                                   * list of the moves of the game. */
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, C_("review", "Moves"),
+                                  -1);
 }
 
 TttWindow *
