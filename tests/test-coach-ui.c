@@ -1046,6 +1046,38 @@ test_review_ultimate (TttTestWindow *fixture,
     ttt_test_assert_labels_whole (ttt_test_window_child (fixture->window, "review_box"));
   }
 
+  /* The list of 29 moves opens with move 28 in view, where the focus is
+   * (it opened on its first rows, the focus out of sight). */
+  {
+    GtkWidget *popover = ttt_test_window_child (fixture->window, "moves_popover");
+    GtkWidget *moves_view;
+    GtkListBox *list;
+    GtkWidget *row;
+    graphene_rect_t bounds;
+    gint64 until;
+
+    gtk_widget_grab_focus (position_toggle (fixture));
+    list = open_move_list (fixture);
+    row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, 28));
+    g_assert_true (ttt_test_focus (fixture->window) == row);
+    moves_view = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_SCROLLED_WINDOW);
+    g_assert_nonnull (moves_view);
+    until = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+    do
+      {
+        ttt_test_wait_for_frame (popover);
+        g_assert_true (gtk_widget_compute_bounds (row, moves_view, &bounds));
+      }
+    while ((bounds.origin.y < 0 || bounds.origin.y + bounds.size.height > gtk_widget_get_height (moves_view)) &&
+           g_get_monotonic_time () < until);
+    g_test_message ("move 28's row at %.0f–%.0f px of %d", bounds.origin.y,
+                    bounds.origin.y + bounds.size.height, gtk_widget_get_height (moves_view));
+    g_assert_cmpfloat (bounds.origin.y, >=, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (moves_view));
+    gtk_popover_popdown (GTK_POPOVER (popover));
+    ttt_test_iterate ();
+  }
+
   /* Leaving while another grading runs cancels it, and a new game is
    * played as usual. */
   ttt_test_activate (fixture->window, "win.review-done");

@@ -86,6 +86,7 @@ struct _TttWindow
   GtkMenuButton        *position_button;
   GtkPopover           *moves_popover;
   GtkListBox           *move_list;
+  guint                 scroll_moves_id;
   GtkWidget            *previous_button;
   GtkWidget            *next_button;
   GtkWidget            *done_button;
@@ -330,6 +331,42 @@ fill_move_list (TttWindow *self)
     gtk_list_box_append (self->move_list, move_row_new (self->review, number));
 }
 
+/* The row of the position shown, scrolled into the middle of the list's
+ * view at the first frame the list has been laid out in: at the map the
+ * rows have no place yet, and a long Ultimate game opened on its first
+ * rows with the focus out of sight. (Set while the list is laid out, the
+ * value was put back by the viewport's own allocation.) */
+static gboolean
+scroll_to_position_tick (GtkWidget     *list,
+                         GdkFrameClock *clock,
+                         gpointer       user_data)
+{
+  TttWindow *self = user_data;
+  GtkWidget *scroller = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
+  GtkListBoxRow *row = self->review != NULL
+                       ? gtk_list_box_get_row_at_index (GTK_LIST_BOX (list),
+                                                        ttt_review_cursor_get_position (self->review))
+                       : NULL;
+  GtkAdjustment *adjustment;
+  graphene_rect_t bounds;
+
+  /* Closed before it was laid out, or nothing to show. */
+  if (scroller == NULL || row == NULL || !gtk_widget_get_mapped (list))
+    {
+      self->scroll_moves_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* Not laid out yet: the next frame. */
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (row), list, &bounds) || bounds.size.height <= 0)
+    return G_SOURCE_CONTINUE;
+
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (adjustment, bounds.origin.y + bounds.size.height / 2 -
+                                        gtk_adjustment_get_page_size (adjustment) / 2);
+  self->scroll_moves_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
 /* The list opens on the position shown, with the focus there. */
 static void
 moves_popover_mapped_cb (TttWindow *self)
@@ -343,6 +380,10 @@ moves_popover_mapped_cb (TttWindow *self)
   gtk_list_box_select_row (self->move_list, row);
   if (row != NULL)
     gtk_widget_grab_focus (GTK_WIDGET (row));
+  if (self->scroll_moves_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->move_list), self->scroll_moves_id);
+  self->scroll_moves_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->move_list),
+                                                        scroll_to_position_tick, self, NULL);
 }
 
 /* Closed with Escape, the list gives the focus back to its button
@@ -1128,6 +1169,9 @@ ttt_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
   g_clear_pointer (&self->review_said, g_free);
+  if (self->scroll_moves_id != 0 && self->move_list != NULL)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->move_list), self->scroll_moves_id);
+  self->scroll_moves_id = 0;
 
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
