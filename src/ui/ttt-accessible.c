@@ -214,9 +214,12 @@ name_shortcuts (GtkWidget  *widget,
           GtkWidget *last = gtk_widget_get_last_child (grid);
 
           if (GTK_IS_SHORTCUT_LABEL (last) && last != keys)
-            accelerator = range = g_strconcat (accelerator, "...",
-                                               gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (last)),
-                                               NULL);
+            {
+              range = g_strconcat (accelerator, "...",
+                                   gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (last)),
+                                   NULL);
+              accelerator = range;
+            }
         }
       said = describe_accelerator (accelerator != NULL ? accelerator : "");
       /* Translators: a line of the keyboard shortcuts as a screen reader
