@@ -485,6 +485,22 @@ assert_page_fits (TttNetWindow *window,
       natural -= gtk_widget_get_margin_top (page) + gtk_widget_get_margin_bottom (page);
       if (gtk_widget_get_width (content) == 360 && gtk_widget_get_height (page) == natural)
         break;
+      /* On a loaded machine GTK 4.8 can give the window its natural width
+       * (420 px in Japanese) when two resizes come close together: asked
+       * back to 360 px, the page must still fit and the window follow it. */
+      if (gtk_widget_get_width (content) != 360 && gtk_widget_get_width (content) > 0)
+        {
+          int width, height;
+
+          /* Corrected by what the content lacks or has too much, as
+           * make_narrow() does. */
+          gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+          if (width <= 0)
+            width = gtk_widget_get_width (GTK_WIDGET (window));
+          width += 360 - gtk_widget_get_width (content);
+          if (width >= 360)
+            gtk_window_set_default_size (GTK_WINDOW (window), width, -1);
+        }
       if (g_get_monotonic_time () > deadline)
         g_error ("%s: %s is %d px tall, in %d px of a window %d px wide", language, where,
                  natural, gtk_widget_get_height (page), gtk_widget_get_width (content));

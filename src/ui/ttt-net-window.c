@@ -186,8 +186,12 @@ fit_height_cb (gpointer data)
   self->fit_source = 0;
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     return G_SOURCE_REMOVE;
-  /* GTK 4.8 needs both places to write to. */
+  /* GTK 4.8 needs both places to write to. The width stays the one the
+   * window has: with no default width yet (-1) GTK would give the window
+   * its natural width, wider than it was (420 px in Japanese). */
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width <= 0)
+    width = gtk_widget_get_width (GTK_WIDGET (self));
   gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
   gtk_window_set_default_size (GTK_WINDOW (self), width, height);
   return G_SOURCE_REMOVE;
