@@ -1,0 +1,18 @@
+/* ttt-compat.h — what differs between the toolkits the game runs on
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The game builds on GTK 4.8 and libadwaita 1.2 (Debian 12) and on every
+ * release since, up to GTK 4.24 and libadwaita 1.10 (Debian sid, and the
+ * GNOME runtime Flathub ships). Where a newer release has a better way,
+ * or deprecates the old one, the choice is made here, once, at build
+ * time; the views call these functions and never test a version.
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+G_END_DECLS
