@@ -20,12 +20,24 @@ import tap  # noqa: E402
 XML_LANG = '{http://www.w3.org/XML/1998/namespace}lang'
 
 
+def posix_name(tag):
+    """A metainfo language as the desktop file names it: gettext 0.23 and
+    later write BCP 47 tags into merged XML (zh-Hans-CN), the desktop file
+    keeps the POSIX names of the catalogs (zh_CN)."""
+    parts = tag.replace('_', '-').split('-')
+    if len(parts) == 1:
+        return tag
+    # A script subtag (four letters) goes when a region says as much.
+    rest = [p for p in parts[1:] if not (len(p) == 4 and p.isalpha())] or parts[1:]
+    return parts[0] + '_' + '_'.join(rest)
+
+
 def main(argv):
     if len(argv) != 3:
         print(f'usage: {argv[0]} METAINFO DESKTOP', file=sys.stderr)
         return 2
 
-    summaries = {s.get(XML_LANG, 'C'): (s.text or '').strip()
+    summaries = {posix_name(s.get(XML_LANG, 'C')): (s.text or '').strip()
                  for s in ET.parse(argv[1]).getroot().findall('./summary')}
     desktop = configparser.RawConfigParser(interpolation=None)
     desktop.optionxform = str

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <locale.h>
+#include <gnu/libc-version.h>
 #include <sys/prctl.h>
 #include <signal.h>
 
@@ -574,6 +576,54 @@ ttt_test_use_language (const char *language)
     g_unsetenv ("LANGUAGE");
   /* Makes gettext forget the translations it looked up before. */
   textdomain (GETTEXT_PACKAGE);
+}
+
+/* The name of an installed locale in which gettext follows LANGUAGE, as a
+ * person's desktop session has: gettext ignores LANGUAGE in the C locale,
+ * and glibc 2.41 and later in C.UTF-8 too. The messages of these locales
+ * are the source strings, so the English tests see those. Aborts, saying
+ * what to do, where there is none (build-aux/stack generates en_US.UTF-8
+ * in its roots; glibc before 2.41 always has C.UTF-8). */
+const char *
+ttt_test_translating_locale (void)
+{
+  static const char *candidates[] = { "en_US.UTF-8", "en_US.utf8", "C.UTF-8", "C.utf8" };
+  int major = 0, minor = 0;
+  gboolean c_translates;
+
+  sscanf (gnu_get_libc_version (), "%d.%d", &major, &minor);
+  c_translates = major < 2 || (major == 2 && minor < 41);
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    {
+      locale_t found;
+
+      if (!c_translates && g_str_has_prefix (candidates[i], "C."))
+        break;
+      found = newlocale (LC_ALL_MASK, candidates[i], (locale_t) 0);
+      if (found != (locale_t) 0)
+        {
+          freelocale (found);
+          return candidates[i];
+        }
+    }
+
+  g_error ("No locale in which gettext follows LANGUAGE (glibc %s): generate en_US.UTF-8 "
+           "(in /etc/locale.gen, then locale-gen)", gnu_get_libc_version ());
+}
+
+/* Sets ttt_test_translating_locale() for the whole process, and in LC_ALL
+ * for its children; returns its name. */
+const char *
+ttt_test_use_translating_locale (void)
+{
+  const char *name = ttt_test_translating_locale ();
+
+  if (setlocale (LC_ALL, name) == NULL)
+    g_error ("Could not set the locale %s", name);
+  g_setenv ("LC_ALL", name, TRUE);
+
+  return name;
 }
 
 /* Children of a test */

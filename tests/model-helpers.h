@@ -117,6 +117,8 @@ void          ttt_test_recorder_assert    (TttTestRecorder *rec,
                                            const char * const *expected);
 
 void          ttt_test_use_language       (const char      *language);
+const char   *ttt_test_translating_locale (void);
+const char   *ttt_test_use_translating_locale (void);
 
 GSubprocess  *ttt_test_spawn_child        (const char * const *argv,
                                            char           **env,

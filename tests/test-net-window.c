@@ -631,10 +631,9 @@ main (int   argc,
 
   g_setenv ("TTT_NO_DISCOVERY", "1", TRUE);
   ttt_test_init (&argc, &argv);
-  /* gettext follows LANGUAGE in a UTF-8 locale only (gtk_test_init()
-   * chose C); glibc 2.35 and later always have this one. */
-  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
-    g_error ("No C.UTF-8 locale: the translations cannot be tried");
+  /* gettext follows LANGUAGE in a real locale only (gtk_test_init()
+   * chose C). */
+  ttt_test_use_translating_locale ();
   /* The catalogs that the build compiled: <builddir>/po/<lang>/LC_MESSAGES. */
   localedir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
   bindtextdomain (GETTEXT_PACKAGE, localedir);

@@ -235,8 +235,8 @@ test_cli_build_tree_translation (void)
   g_autofree char *localedir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
   const char *env[] = {
     "TTT_LOCALEDIR", localedir,
-    /* gettext reads LANGUAGE in any locale but C. */
-    "LC_ALL", "C.UTF-8",
+    /* gettext reads LANGUAGE in a real locale only. */
+    "LC_ALL", ttt_test_translating_locale (),
     "LANGUAGE", "zh_CN",
     NULL
   };

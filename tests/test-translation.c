@@ -359,21 +359,6 @@ test_shortcuts (void)
   ttt_test_iterate ();
 }
 
-/* gettext ignores LANGUAGE while the locale is C or POSIX, so the test
- * needs a real one. Any UTF-8 locale will do, since LANGUAGE chooses the
- * catalog; glibc 2.35 and later always have C.UTF-8. */
-static const char *
-use_utf8_locale (void)
-{
-  static const char *candidates[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8", "zh_CN.UTF-8" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
-    if (setlocale (LC_ALL, candidates[i]) != NULL)
-      return candidates[i];
-
-  return NULL;
-}
-
 /* Every language at 360 px */
 
 /* Fails, naming what is too wide, unless @content fits @width. */
@@ -757,11 +742,7 @@ main (int   argc,
   /* As gtk_test_init(), but with a locale that lets LANGUAGE work. */
   g_test_init (&argc, &argv, NULL);
   gtk_disable_setlocale ();
-  locale = use_utf8_locale ();
-  if (locale == NULL)
-    g_error ("No UTF-8 locale (tried C.UTF-8, en_US.UTF-8, zh_CN.UTF-8); "
-             "gettext would ignore LANGUAGE. Generate one with localedef.");
-  g_setenv ("LC_ALL", locale, TRUE);
+  locale = ttt_test_use_translating_locale ();
   gtk_init ();
   ttt_test_use_gnome_title_bar ();
 
