@@ -138,6 +138,7 @@ test_full_game (gconstpointer data)
         n_human_wins++;
     }
 
+  g_assert_cmpuint (ttt_test_games (game, ttt_tally_id_for_level (level)), ==, n_games);
   g_assert_cmpuint (ttt_test_tally (game, ttt_tally_id_for_level (level)).won, ==, n_human_wins);
   g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_TWO_PLAYERS), ==, 0);
 
