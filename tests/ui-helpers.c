@@ -11,11 +11,17 @@
 #include "ui-helpers.h"
 
 /* GNOME's own title bar layout, a close button only, which the narrow
- * windows are measured with. */
+ * windows are measured with, and one font on every stack: each GTK has a
+ * default of its own (Cantarell to 4.16, Adwaita Sans since), which a
+ * machine may not have, and fontconfig's stand-in is much wider. The
+ * test tier of build-aux/deps installs Cantarell. */
 void
 ttt_test_use_gnome_title_bar (void)
 {
-  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  g_object_set (gtk_settings_get_default (),
+                "gtk-decoration-layout", "appmenu:close",
+                "gtk-font-name", "Cantarell 11",
+                NULL);
 }
 
 /* gtk_test_init(), and GNOME's title bar. */
