@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-combo-row.h"
+#include "ttt-compat.h"
 
 /* The value a combo row shows beside its title. libadwaita 1.2 ellipsizes
  * it before it wraps the subtitle, so that at 360 px a German row read
@@ -45,11 +46,9 @@ static void
 name_popup_item (GtkListItem *list_item)
 {
   GtkStringObject *item = gtk_list_item_get_item (list_item);
-  GtkWidget *child = gtk_list_item_get_child (list_item);
-  GtkWidget *focusable = child != NULL ? gtk_widget_get_parent (child) : NULL;
   g_autofree char *name = NULL;
 
-  if (item == NULL || focusable == NULL)
+  if (item == NULL || gtk_list_item_get_child (list_item) == NULL)
     return;
 
   if (gtk_list_item_get_selected (list_item))
@@ -59,9 +58,7 @@ name_popup_item (GtkListItem *list_item)
   else
     name = g_strdup (gtk_string_object_get_string (item));
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (focusable),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
+  ttt_compat_list_item_set_name (list_item, name);
 }
 
 static void

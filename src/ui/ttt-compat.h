@@ -15,4 +15,9 @@
 
 G_BEGIN_DECLS
 
+/* Lists */
+
+void ttt_compat_list_item_set_name (GtkListItem *list_item,
+                                    const char  *name);
+
 G_END_DECLS
