@@ -26,27 +26,12 @@ ttt_test_use_gnome_title_bar (void)
                 NULL);
 }
 
-/* GDK 4.24's X11 backend warns, now and then, when a popover is shown on
- * a server without a window manager: it counts one frame as submitted
- * twice (gdk/gdkframeclock.c, nothing a program calls). That one warning
- * of GDK's is not fatal; every other still is. */
-static gboolean
-fatal_log_cb (const char     *log_domain,
-              GLogLevelFlags  log_level,
-              const char     *message,
-              gpointer        user_data)
-{
-  return !(g_strcmp0 (log_domain, "Gdk") == 0 &&
-           strstr (message, "gdk_frame_timings_submitted() called on submitted frame") != NULL);
-}
-
 /* gtk_test_init(), and GNOME's title bar. */
 void
 ttt_test_init (int    *argc,
                char ***argv)
 {
   gtk_test_init (argc, argv, NULL);
-  g_test_log_set_fatal_handler (fatal_log_cb, NULL);
   ttt_test_use_gnome_title_bar ();
 }
 
