@@ -232,9 +232,11 @@ add_presented (const char *line)
     { "BRAILLE LINE:  '", "B:" },
   };
 
-  /* The game joined the desktop Orca watches. */
+  /* The game joined the desktop Orca watches (Orca 43 writes the object
+   * "[application | tictactoe]", Orca 51 "[application: 'tictactoe' (…)]"). */
   if (strstr (line, "children-changed:add for [desktop frame") != NULL &&
-      strstr (line, "[application | tictactoe]") != NULL)
+      (strstr (line, "[application | tictactoe]") != NULL ||
+       strstr (line, "[application: 'tictactoe'") != NULL))
     session.app_heard = TRUE;
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
