@@ -734,7 +734,6 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *localedir = NULL;
-  const char *locale;
   int status;
 
   g_setenv ("LANGUAGE", "zh_CN", TRUE);
@@ -742,7 +741,7 @@ main (int   argc,
   /* As gtk_test_init(), but with a locale that lets LANGUAGE work. */
   g_test_init (&argc, &argv, NULL);
   gtk_disable_setlocale ();
-  locale = ttt_test_use_translating_locale ();
+  ttt_test_use_translating_locale ();
   gtk_init ();
   ttt_test_use_gnome_title_bar ();
 
