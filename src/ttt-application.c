@@ -12,6 +12,7 @@
 
 #include "ttt-about.h"
 #include "ttt-application.h"
+#include "ttt-compat.h"
 #include "ttt-preferences-window.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics-window.h"
@@ -601,7 +602,9 @@ ttt_application_startup (GApplication *app)
   g_signal_connect_object (self->statistics, "changed", G_CALLBACK (statistics_changed_cb),
                            self, G_CONNECT_SWAPPED);
 
-  /* AdwApplication loads style.css and follows the dark style by itself. */
+  /* The stylesheets are not at the resource base, where AdwApplication
+   * would take them: which ones depends on the stack (ttt-compat.c). */
+  ttt_compat_load_styles ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);

@@ -15,3 +15,88 @@
 #undef ADW_VERSION_MAX_ALLOWED
 
 #include "ttt-compat.h"
+
+/* ------------------------------------------------------------------ */
+/* Style, colours, announcements, links and sounds                    */
+/* ------------------------------------------------------------------ */
+
+/* GTK 4.20 evaluates media queries in a stylesheet, and libadwaita 1.6
+ * names its colours as CSS variables: from both on, one stylesheet says
+ * the light and the dark colours. Before that, a second one is laid on top
+ * of the first while the style is dark, as AdwApplication does with a
+ * style-dark.css at the resource base; the game does it by hand, under
+ * another name, because libadwaita 1.9 and later warn at every start
+ * when they find a style-dark.css. */
+#if GTK_CHECK_VERSION (4, 20, 0) && ADW_CHECK_VERSION (1, 6, 0)
+# define TTT_MODERN_STYLE 1
+#else
+# define TTT_MODERN_STYLE 0
+#endif
+
+#if TTT_MODERN_STYLE
+static void
+style_dark_cb (AdwStyleManager *manager,
+               GParamSpec      *pspec,
+               GtkCssProvider  *provider)
+{
+  /* A provider of our own does not follow the style by itself. */
+  g_object_set (provider, "prefers-color-scheme",
+                adw_style_manager_get_dark (manager) ? GTK_INTERFACE_COLOR_SCHEME_DARK
+                                                     : GTK_INTERFACE_COLOR_SCHEME_LIGHT,
+                NULL);
+}
+#else
+static void
+style_dark_cb (AdwStyleManager *manager,
+               GParamSpec      *pspec,
+               GtkCssProvider  *provider)
+{
+  /* The default manager has no display of its own: it follows the
+   * default display's. */
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (adw_style_manager_get_dark (manager))
+    /* Above the light one, so that its colours win. */
+    gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
+  else
+    gtk_style_context_remove_provider_for_display (display, GTK_STYLE_PROVIDER (provider));
+}
+#endif
+
+/**
+ * ttt_compat_load_styles:
+ *
+ * Gives the default display the game's stylesheets, following the light
+ * and dark style from now on. Call it once, at startup, after libadwaita
+ * is set up.
+ */
+void
+ttt_compat_load_styles (void)
+{
+  static gboolean loaded;
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GdkDisplay *display = gdk_display_get_default ();
+  GtkCssProvider *main_style;
+  GtkCssProvider *dark_style;
+
+  if (loaded || display == NULL)
+    return;
+  loaded = TRUE;
+
+  /* Both live as long as the process, as the display does. */
+  main_style = gtk_css_provider_new ();
+#if TTT_MODERN_STYLE
+  gtk_css_provider_load_from_resource (main_style, RESOURCE_BASE "/styles/modern.css");
+  dark_style = main_style;
+#else
+  gtk_css_provider_load_from_resource (main_style, RESOURCE_BASE "/styles/legacy.css");
+  dark_style = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (dark_style, RESOURCE_BASE "/styles/legacy-dark.css");
+#endif
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (main_style),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  g_signal_connect_object (manager, "notify::dark", G_CALLBACK (style_dark_cb), dark_style, 0);
+  style_dark_cb (manager, NULL, dark_style);
+}

@@ -15,4 +15,10 @@
 
 G_BEGIN_DECLS
 
+/* ------------------------------------------------------------------ */
+/* Style, colours, announcements, links and sounds                    */
+/* ------------------------------------------------------------------ */
+
+void     ttt_compat_load_styles            (void);
+
 G_END_DECLS
