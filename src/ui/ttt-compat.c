@@ -100,3 +100,57 @@ ttt_compat_load_styles (void)
   g_signal_connect_object (manager, "notify::dark", G_CALLBACK (style_dark_cb), dark_style, 0);
   style_dark_cb (manager, NULL, dark_style);
 }
+
+/* GTK 4.14 has gtk_accessible_announce(), but only the AT-SPI context
+ * (and, from 4.18, AccessKit's on other systems) implements it. Without
+ * an accessibility bus GTK falls back to its test context, as it does
+ * under GTK_A11Y=test, and up to 4.24 at least the call then jumps to a
+ * NULL function. Which context a widget has is only known by its type:
+ * the ones that can announce are named here, and anything else (a
+ * context of a newer GTK, say) gets the description route, which every
+ * context carries. */
+static gboolean
+can_announce (GtkAccessible *accessible)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  g_autoptr(GtkATContext) context = gtk_accessible_get_at_context (accessible);
+  const char *type;
+
+  if (context == NULL)
+    return FALSE;
+
+  type = G_OBJECT_TYPE_NAME (context);
+  return g_str_equal (type, "GtkAtSpiContext") || g_str_equal (type, "GtkAccessKitContext");
+#else
+  return FALSE;
+#endif
+}
+
+/**
+ * ttt_compat_announce:
+ * @accessible: where the news is told: the focus, or the window
+ * @text: the news
+ *
+ * Has a screen reader say @text through an announcement, where the stack
+ * and the accessible context can make one.
+ *
+ * Returns: %TRUE if it was announced; %FALSE if the caller is to tell it
+ *   another way (TttAnnouncer's description route)
+ */
+gboolean
+ttt_compat_announce (GtkAccessible *accessible,
+                     const char    *text)
+{
+  g_return_val_if_fail (GTK_IS_ACCESSIBLE (accessible), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (!can_announce (accessible))
+    return FALSE;
+
+#if GTK_CHECK_VERSION (4, 14, 0)
+  gtk_accessible_announce (accessible, text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}

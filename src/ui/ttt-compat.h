@@ -21,4 +21,7 @@ G_BEGIN_DECLS
 
 void     ttt_compat_load_styles            (void);
 
+gboolean ttt_compat_announce               (GtkAccessible *accessible,
+                                            const char    *text);
+
 G_END_DECLS
