@@ -395,8 +395,7 @@ help_action (GSimpleAction *action,
 {
   TttApplication *self = user_data;
 
-  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                "help:tictactoe", GDK_CURRENT_TIME);
+  ttt_compat_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), "help:tictactoe");
 }
 
 /* One page of the manual ("rules"), for a link from where it is needed.
@@ -423,7 +422,7 @@ help_page_action (GSimpleAction *action,
     }
 
   uri = g_strconcat ("help:tictactoe/", page, NULL);
-  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), uri, GDK_CURRENT_TIME);
+  ttt_compat_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), uri);
 }
 
 #ifdef TTT_HAVE_NETWORK

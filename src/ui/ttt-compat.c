@@ -154,3 +154,154 @@ ttt_compat_announce (GtkAccessible *accessible,
   return FALSE;
 #endif
 }
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+launch_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* As gtk_show_uri() did, but not as a warning, which the tests'
+   * G_DEBUG=fatal-warnings would make an abort: a missing help viewer
+   * is the system's state, not the game's bug. */
+  if (!gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (object), result, &error) &&
+      !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
+    g_printerr ("tictactoe: %s\n", error->message);
+}
+#endif
+
+/**
+ * ttt_compat_show_uri:
+ * @parent: (nullable): the window asking
+ * @uri: what to show
+ *
+ * Hands @uri to the desktop (through the portal where there is one):
+ * GtkUriLauncher from GTK 4.10, which deprecates gtk_show_uri().
+ */
+void
+ttt_compat_show_uri (GtkWindow  *parent,
+                     const char *uri)
+{
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (uri != NULL);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  {
+    g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (uri);
+
+    gtk_uri_launcher_launch (launcher, parent, NULL, launch_done_cb, NULL);
+  }
+#else
+  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+#endif
+}
+
+/**
+ * ttt_compat_widget_get_color:
+ * @widget: a widget
+ * @color: (out): its foreground colour, as its style says
+ *
+ * gtk_widget_get_color() from GTK 4.10, which deprecates reading it
+ * through the style context.
+ */
+void
+ttt_compat_widget_get_color (GtkWidget *widget,
+                             GdkRGBA   *color)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (color != NULL);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
+#endif
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+/* GTK 4.10 deprecates looking a named colour up, and libadwaita 1.6 and
+ * GTK 4.16 turn named colours into CSS variables, which nothing reads
+ * back. So a colour is read as the foreground of a hidden child of the
+ * widget, styled with it by both stylesheets (.ttt-color-probe): it
+ * follows the light and dark style as the widget does, and being hidden
+ * it is neither drawn, measured nor seen by a screen reader. */
+#define PROBES_KEY "ttt-compat-color-probes"
+
+static void
+unparent_probes_cb (GtkWidget *widget,
+                    gpointer   user_data)
+{
+  GHashTable *probes = g_object_get_data (G_OBJECT (widget), PROBES_KEY);
+  GHashTableIter iter;
+  gpointer probe;
+
+  if (probes == NULL)
+    return;
+
+  g_hash_table_iter_init (&iter, probes);
+  while (g_hash_table_iter_next (&iter, NULL, &probe))
+    gtk_widget_unparent (probe);
+  g_object_set_data (G_OBJECT (widget), PROBES_KEY, NULL);
+}
+
+static GtkWidget *
+color_probe (GtkWidget  *widget,
+             const char *name)
+{
+  GHashTable *probes = g_object_get_data (G_OBJECT (widget), PROBES_KEY);
+  GtkWidget *probe;
+
+  if (probes == NULL)
+    {
+      probes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_object_set_data_full (G_OBJECT (widget), PROBES_KEY, probes,
+                              (GDestroyNotify) g_hash_table_unref);
+      /* A child left on a widget at finalization is a warning. */
+      g_signal_connect (widget, "destroy", G_CALLBACK (unparent_probes_cb), NULL);
+    }
+
+  probe = g_hash_table_lookup (probes, name);
+  if (probe == NULL)
+    {
+      probe = gtk_image_new ();
+      gtk_widget_set_visible (probe, FALSE);
+      gtk_widget_add_css_class (probe, "ttt-color-probe");
+      gtk_widget_add_css_class (probe, name);
+      gtk_widget_set_parent (probe, widget);
+      g_hash_table_insert (probes, g_strdup (name), probe);
+    }
+
+  return probe;
+}
+#endif
+
+/**
+ * ttt_compat_lookup_color:
+ * @widget: a widget the colour is for
+ * @name: one of libadwaita's named colours the stylesheets give a
+ *   .ttt-color-probe class for: "window_fg_color", "window_bg_color",
+ *   "success_color", "warning_color", "error_color"
+ * @color: (out): the colour, in @widget's style now
+ *
+ * A named colour, for drawing code. @widget gets hidden children the
+ * first time on GTK 4.10 and later: not a container whose children are
+ * counted.
+ */
+void
+ttt_compat_lookup_color (GtkWidget  *widget,
+                         const char *name,
+                         GdkRGBA    *color)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (color != NULL);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (color_probe (widget, name), color);
+#else
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, color))
+    *color = (GdkRGBA) { 0.5, 0.5, 0.5, 1.0 };
+#endif
+}

@@ -24,4 +24,13 @@ void     ttt_compat_load_styles            (void);
 gboolean ttt_compat_announce               (GtkAccessible *accessible,
                                             const char    *text);
 
+void     ttt_compat_show_uri               (GtkWindow     *parent,
+                                            const char    *uri);
+
+void     ttt_compat_widget_get_color       (GtkWidget     *widget,
+                                            GdkRGBA       *color);
+void     ttt_compat_lookup_color           (GtkWidget     *widget,
+                                            const char    *name,
+                                            GdkRGBA       *color);
+
 G_END_DECLS
