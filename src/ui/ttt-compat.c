@@ -305,3 +305,64 @@ ttt_compat_lookup_color (GtkWidget  *widget,
     *color = (GdkRGBA) { 0.5, 0.5, 0.5, 1.0 };
 #endif
 }
+
+/**
+ * ttt_compat_squeeze_title:
+ * @window: the window whose header bar has @stack for its title
+ * @stack: the title widget, holding @wide and @narrow
+ * @wide: what the title shows where it has room (title and subtitle)
+ * @narrow: what it shows in a narrow window
+ *
+ * Shows @narrow in place of @wide in a narrow window. libadwaita 1.4
+ * deprecates AdwSqueezer, which switched when @wide no longer fitted,
+ * for breakpoints, which switch at a width: where the game's longest
+ * subtitles, in every language, still fit beside the title bar's
+ * buttons (a desktop's minimize and maximize ones too). Before 1.4,
+ * @wide and @narrow move to a squeezer that takes @stack's place.
+ */
+void
+ttt_compat_squeeze_title (AdwApplicationWindow *window,
+                          GtkStack             *stack,
+                          GtkWidget            *wide,
+                          GtkWidget            *narrow)
+{
+  g_return_if_fail (ADW_IS_APPLICATION_WINDOW (window));
+  g_return_if_fail (GTK_IS_STACK (stack));
+  g_return_if_fail (GTK_IS_WIDGET (wide));
+  g_return_if_fail (GTK_IS_WIDGET (narrow));
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+  {
+    AdwBreakpoint *breakpoint;
+    GValue child = G_VALUE_INIT;
+
+    gtk_stack_set_visible_child (stack, wide);
+    breakpoint = adw_breakpoint_new (adw_breakpoint_condition_parse ("max-width: 480sp"));
+    g_value_init (&child, GTK_TYPE_WIDGET);
+    g_value_set_object (&child, narrow);
+    adw_breakpoint_add_setter (breakpoint, G_OBJECT (stack), "visible-child", &child);
+    g_value_unset (&child);
+    adw_application_window_add_breakpoint (window, breakpoint);
+  }
+#else
+  {
+    GtkWidget *header = gtk_widget_get_ancestor (GTK_WIDGET (stack), ADW_TYPE_HEADER_BAR);
+    GtkWidget *squeezer = adw_squeezer_new ();
+
+    g_return_if_fail (header != NULL);
+
+    adw_squeezer_set_switch_threshold_policy (ADW_SQUEEZER (squeezer), ADW_FOLD_THRESHOLD_POLICY_NATURAL);
+    adw_squeezer_set_homogeneous (ADW_SQUEEZER (squeezer), FALSE);
+    g_object_ref (wide);
+    g_object_ref (narrow);
+    gtk_stack_remove (stack, wide);
+    gtk_stack_remove (stack, narrow);
+    adw_squeezer_add (ADW_SQUEEZER (squeezer), wide);
+    adw_squeezer_add (ADW_SQUEEZER (squeezer), narrow);
+    g_object_unref (wide);
+    g_object_unref (narrow);
+    /* @stack goes with it: the window's pointer to it is not used again. */
+    adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), squeezer);
+  }
+#endif
+}
