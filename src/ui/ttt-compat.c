@@ -315,10 +315,11 @@ ttt_compat_lookup_color (GtkWidget  *widget,
  *
  * Shows @narrow in place of @wide in a narrow window. libadwaita 1.4
  * deprecates AdwSqueezer, which switched when @wide no longer fitted,
- * for breakpoints, which switch at a width: where the game's longest
- * subtitles, in every language, still fit beside the title bar's
- * buttons (a desktop's minimize and maximize ones too). Before 1.4,
- * @wide and @narrow move to a squeezer that takes @stack's place.
+ * for breakpoints, which switch at a fixed width: 480 sp, under which
+ * the title bar's buttons (a desktop's minimize and maximize ones too)
+ * leave too little room for the longer subtitles; the translation test
+ * checks every language at 360 px. Before 1.4, @wide and @narrow move
+ * to a squeezer that takes @stack's place.
  */
 void
 ttt_compat_squeeze_title (AdwApplicationWindow *window,
