@@ -17,7 +17,7 @@
 #include "ttt-compat.h"
 
 /* ------------------------------------------------------------------ */
-/* Style, colours, announcements, links and sounds                    */
+/* Style, colours, announcements, links and the title               */
 /* ------------------------------------------------------------------ */
 
 /* GTK 4.20 evaluates media queries in a stylesheet, and libadwaita 1.6

@@ -16,7 +16,7 @@
 G_BEGIN_DECLS
 
 /* ------------------------------------------------------------------ */
-/* Style, colours, announcements, links and sounds                    */
+/* Style, colours, announcements, links and the title               */
 /* ------------------------------------------------------------------ */
 
 void     ttt_compat_load_styles            (void);
