@@ -33,9 +33,4 @@ void     ttt_compat_lookup_color           (GtkWidget     *widget,
                                             const char    *name,
                                             GdkRGBA       *color);
 
-void     ttt_compat_squeeze_title          (AdwApplicationWindow *window,
-                                            GtkStack             *stack,
-                                            GtkWidget            *wide,
-                                            GtkWidget            *narrow);
-
 G_END_DECLS

@@ -16,7 +16,6 @@
 #include "ttt-announcer.h"
 #include "ttt-board-view.h"
 #include "ttt-coach.h"
-#include "ttt-compat.h"
 #include "ttt-news.h"
 #include "ttt-player-badge.h"
 #include "ttt-new-game-dialog.h"
@@ -64,7 +63,6 @@ struct _TttWindow
   GtkButton            *notice_close_button;
   AdwWindowTitle       *window_title;
   GtkWidget            *narrow_subtitle;
-  GtkWidget            *title_stack;
   GtkMenuButton        *menu_button;
   GtkWidget            *badges;
   TttPlayerBadge       *badge_start;
@@ -1236,7 +1234,6 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, narrow_subtitle);
-  gtk_widget_class_bind_template_child (widget_class, TttWindow, title_stack);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badges);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, badge_start);
@@ -1393,8 +1390,6 @@ static void
 ttt_window_init (TttWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  ttt_compat_squeeze_title (ADW_APPLICATION_WINDOW (self), GTK_STACK (self->title_stack),
-                            GTK_WIDGET (self->window_title), self->narrow_subtitle);
 
   reserve_review_lines (self);
   g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-font-name",
