@@ -12,6 +12,7 @@
 
 #include "ttt-about.h"
 #include "ttt-application.h"
+#include "ttt-compat.h"
 #include "ttt-preferences-window.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics-window.h"
@@ -394,8 +395,7 @@ help_action (GSimpleAction *action,
 {
   TttApplication *self = user_data;
 
-  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                "help:tictactoe", GDK_CURRENT_TIME);
+  ttt_compat_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), "help:tictactoe");
 }
 
 /* One page of the manual ("rules"), for a link from where it is needed.
@@ -422,7 +422,7 @@ help_page_action (GSimpleAction *action,
     }
 
   uri = g_strconcat ("help:tictactoe/", page, NULL);
-  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), uri, GDK_CURRENT_TIME);
+  ttt_compat_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), uri);
 }
 
 #ifdef TTT_HAVE_NETWORK
@@ -601,7 +601,9 @@ ttt_application_startup (GApplication *app)
   g_signal_connect_object (self->statistics, "changed", G_CALLBACK (statistics_changed_cb),
                            self, G_CONNECT_SWAPPED);
 
-  /* AdwApplication loads style.css and follows the dark style by itself. */
+  /* The stylesheets are not at the resource base, where AdwApplication
+   * would take them: which ones depends on the stack (ttt-compat.c). */
+  ttt_compat_load_styles ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);

@@ -18,6 +18,7 @@
 #include <gtk/gtk.h>
 
 #include "ttt-board-view-private.h"
+#include "ttt-compat.h"
 #include "ttt-window-private.h"
 #include "ui-helpers.h"
 
@@ -664,7 +665,7 @@ mark_contrast (TttTestWindow *fixture,
   double best = 1.0;
   double bg_luminance;
 
-  gtk_style_context_lookup_color (gtk_widget_get_style_context (window), "window_bg_color", &bg);
+  ttt_compat_lookup_color (window, "window_bg_color", &bg);
   bg_luminance = luminance (bg.red, bg.green, bg.blue);
   pixels = ttt_test_render_widget (cell, &stride);
   for (int y = 0; y < gtk_widget_get_height (cell); y++)

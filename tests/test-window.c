@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "ttt-announcer.h"
 #include "ttt-board-view-private.h"
 #include "ttt-player-badge.h"
 #include "ui-helpers.h"
@@ -74,6 +75,29 @@ test_no_gl_driver (TttTestWindow *fixture,
   for (guint i = 0; i < G_N_ELEMENTS (drivers); i++)
     if (strstr (maps, drivers[i]) != NULL)
       g_error ("A graphics driver (%s) is loaded: the window tests draw without one", drivers[i]);
+}
+
+/* Without an accessibility bus every widget has GTK's test context, as
+ * here under GTK_A11Y=test, which cannot announce: GTK 4.14 to 4.24 call
+ * a NULL function for gtk_accessible_announce() on it. News is told
+ * there by the description route, as on GTK 4.8: in front of what the
+ * focused widget says of itself. */
+static void
+test_news_without_a_bus (TttTestWindow *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(TttAnnouncer) announcer = ttt_announcer_new (GTK_WINDOW (fixture->window));
+  GtkWidget *cell = ttt_window_get_cell (fixture->window, 8);
+
+  gtk_widget_grab_focus (cell);
+  ttt_announcer_describe (cell, "Own words.");
+  ttt_announcer_announce (announcer, "Some news.");
+  gtk_test_accessible_assert_property (cell, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Some news. Own words.");
+
+  /* And the window's own news: a move, the computer's reply. */
+  ttt_test_click (fixture->window, 4);
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_ONGOING);
 }
 
 static void
@@ -1138,6 +1162,7 @@ main (int   argc,
 
   ADD ("/window/click-and-answer", test_click_and_answer);
   ADD ("/window/no-gl-driver", test_no_gl_driver);
+  ADD ("/window/news-without-a-bus", test_news_without_a_bus);
   ADD ("/window/badge-sides", test_badge_sides);
   ADD ("/window/badge-names", test_badge_names);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);

@@ -2,9 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * GTK 4.14 and later have gtk_accessible_announce(). Before that (Debian 12
- * has GTK 4.8) nothing tells a screen reader about a change away from the
- * focus, and Orca presents a change of the focused object's description as
+ * GTK 4.14 and later have gtk_accessible_announce(), used where the
+ * accessible context can announce (ttt_compat_announce()). Before that
+ * (Debian 12 has GTK 4.8), and without an accessibility bus, nothing
+ * tells a screen reader about a change away from the focus, and Orca presents a change of the focused object's description as
  * a message. So the news becomes the description of the focused widget for
  * a moment and is taken off again at once:
  *
@@ -37,6 +38,7 @@
 #include "config.h"
 
 #include "ttt-announcer.h"
+#include "ttt-compat.h"
 
 struct _TttAnnouncer
 {
@@ -175,6 +177,8 @@ ttt_announcer_announce (TttAnnouncer *self,
                         const char   *text)
 {
   GtkWidget *target;
+  gboolean described;
+  const char *own;
 
   g_return_if_fail (TTT_IS_ANNOUNCER (self));
   g_return_if_fail (text != NULL);
@@ -186,37 +190,29 @@ ttt_announcer_announce (TttAnnouncer *self,
   if (target == NULL)
     target = GTK_WIDGET (self->window);
 
-#if GTK_CHECK_VERSION (4, 14, 0)
-  /* The build pins GDK_VERSION_MAX_ALLOWED to 4.8, which marks the newer
-   * function as unavailable; it is only called where it exists. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_accessible_announce (GTK_ACCESSIBLE (target), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  {
-    gboolean described;
-    const char *own;
+  /* Where the stack and the accessible context can announce (see
+   * ttt_compat_announce()), an announcement; else the description. */
+  if (ttt_compat_announce (GTK_ACCESSIBLE (target), text))
+    return;
 
-    if (self->borrowed != target)
-      {
-        give_back (self);
-        self->borrowed = g_object_ref (target);
-      }
+  if (self->borrowed != target)
+    {
+      give_back (self);
+      self->borrowed = g_object_ref (target);
+    }
 
-    own = own_description (target, &described);
-    if (described && own != NULL && g_object_get_data (G_OBJECT (target), NOT_AFTER_NEWS) == NULL)
-      {
-        g_autofree char *both = g_strconcat (text, " ", own, NULL);
+  own = own_description (target, &described);
+  if (described && own != NULL && g_object_get_data (G_OBJECT (target), NOT_AFTER_NEWS) == NULL)
+    {
+      g_autofree char *both = g_strconcat (text, " ", own, NULL);
 
-        set_description (target, both);
-      }
-    else
-      {
-        set_description (target, text);
-        gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-      }
-  }
-#endif
+      set_description (target, both);
+    }
+  else
+    {
+      set_description (target, text);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
 }
 
 /**

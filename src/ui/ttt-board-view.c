@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-board-view-private.h"
+#include "ttt-compat.h"
 #include "ttt-cell.h"
 #include "ttt-coach.h"
 #include "ttt-words.h"
@@ -342,8 +343,9 @@ snapshot_win_line (TttBoardView *self,
   if (winning == 0 || finish <= 0)
     return;
 
-  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_fg_color", &line_color);
-  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color", &halo_color);
+  /* Read on the window: the board's children are its cells alone. */
+  ttt_compat_lookup_color (GTK_WIDGET (gtk_widget_get_root (widget)), "window_fg_color", &line_color);
+  ttt_compat_lookup_color (GTK_WIDGET (gtk_widget_get_root (widget)), "window_bg_color", &halo_color);
   cr = gtk_snapshot_append_cairo (snapshot,
                                   &GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
                                                        extent_of (self, g->columns, g->block_columns, self->cell_size),

@@ -18,6 +18,7 @@
 
 #include "ttt-announcer.h"
 #include "ttt-cell.h"
+#include "ttt-compat.h"
 #include "ttt-coach.h"
 
 #define GROW_DURATION   220
@@ -100,7 +101,7 @@ named_color (GtkWidget  *widget,
 
   /* libadwaita's named colours follow the light and dark style; their
    * text colours (success_color…) keep at least 4.5:1 on the window. */
-  gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, &color);
+  ttt_compat_lookup_color (widget, name, &color);
   return color;
 }
 

@@ -39,5 +39,293 @@ ttt_compat_list_item_set_name (GtkListItem *list_item,
 
   if (row != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+
+/* ------------------------------------------------------------------ */
+/* Style, colours, announcements, links and the title               */
+/* ------------------------------------------------------------------ */
+
+/* GTK 4.20 evaluates media queries in a stylesheet, and libadwaita 1.6
+ * names its colours as CSS variables: from both on, one stylesheet says
+ * the light and the dark colours. Before that, a second one is laid on top
+ * of the first while the style is dark, as AdwApplication does with a
+ * style-dark.css at the resource base; the game does it by hand, under
+ * another name, because libadwaita 1.9 and later warn at every start
+ * when they find a style-dark.css. */
+#if GTK_CHECK_VERSION (4, 20, 0) && ADW_CHECK_VERSION (1, 6, 0)
+# define TTT_MODERN_STYLE 1
+#else
+# define TTT_MODERN_STYLE 0
+#endif
+
+#if TTT_MODERN_STYLE
+static void
+style_dark_cb (AdwStyleManager *manager,
+               GParamSpec      *pspec,
+               GtkCssProvider  *provider)
+{
+  /* A provider of our own does not follow the style by itself. */
+  g_object_set (provider, "prefers-color-scheme",
+                adw_style_manager_get_dark (manager) ? GTK_INTERFACE_COLOR_SCHEME_DARK
+                                                     : GTK_INTERFACE_COLOR_SCHEME_LIGHT,
+                NULL);
+}
+#else
+static void
+style_dark_cb (AdwStyleManager *manager,
+               GParamSpec      *pspec,
+               GtkCssProvider  *provider)
+{
+  /* The default manager has no display of its own: it follows the
+   * default display's. */
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (adw_style_manager_get_dark (manager))
+    /* Above the light one, so that its colours win. */
+    gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
+  else
+    gtk_style_context_remove_provider_for_display (display, GTK_STYLE_PROVIDER (provider));
+}
+#endif
+
+/**
+ * ttt_compat_load_styles:
+ *
+ * Gives the default display the game's stylesheets, following the light
+ * and dark style from now on. Call it once, at startup, after libadwaita
+ * is set up.
+ */
+void
+ttt_compat_load_styles (void)
+{
+  static gboolean loaded;
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GdkDisplay *display = gdk_display_get_default ();
+  GtkCssProvider *main_style;
+  GtkCssProvider *dark_style;
+
+  if (loaded || display == NULL)
+    return;
+  loaded = TRUE;
+
+  /* Both live as long as the process, as the display does. */
+  main_style = gtk_css_provider_new ();
+#if TTT_MODERN_STYLE
+  gtk_css_provider_load_from_resource (main_style, RESOURCE_BASE "/styles/modern.css");
+  dark_style = main_style;
+#else
+  gtk_css_provider_load_from_resource (main_style, RESOURCE_BASE "/styles/legacy.css");
+  dark_style = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (dark_style, RESOURCE_BASE "/styles/legacy-dark.css");
+#endif
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (main_style),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  g_signal_connect_object (manager, "notify::dark", G_CALLBACK (style_dark_cb), dark_style, 0);
+  style_dark_cb (manager, NULL, dark_style);
+}
+
+/* GTK 4.14 has gtk_accessible_announce(), but only the AT-SPI context
+ * (and, from 4.18, AccessKit's on other systems) implements it. Without
+ * an accessibility bus GTK falls back to its test context, as it does
+ * under GTK_A11Y=test, and up to 4.24 at least the call then jumps to a
+ * NULL function. Which context a widget has is only known by its type:
+ * the ones that can announce are named here, and anything else (a
+ * context of a newer GTK, say) gets the description route, which every
+ * context carries. */
+static gboolean
+can_announce (GtkAccessible *accessible)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  g_autoptr(GtkATContext) context = gtk_accessible_get_at_context (accessible);
+  const char *type;
+
+  if (context == NULL)
+    return FALSE;
+
+  type = G_OBJECT_TYPE_NAME (context);
+  return g_str_equal (type, "GtkAtSpiContext") || g_str_equal (type, "GtkAccessKitContext");
+#else
+  return FALSE;
+#endif
+}
+
+/**
+ * ttt_compat_announce:
+ * @accessible: where the news is told: the focus, or the window
+ * @text: the news
+ *
+ * Has a screen reader say @text through an announcement, where the stack
+ * and the accessible context can make one.
+ *
+ * Returns: %TRUE if it was announced; %FALSE if the caller is to tell it
+ *   another way (TttAnnouncer's description route)
+ */
+gboolean
+ttt_compat_announce (GtkAccessible *accessible,
+                     const char    *text)
+{
+  g_return_val_if_fail (GTK_IS_ACCESSIBLE (accessible), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (!can_announce (accessible))
+    return FALSE;
+
+#if GTK_CHECK_VERSION (4, 14, 0)
+  gtk_accessible_announce (accessible, text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+launch_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* As gtk_show_uri() did, but not as a warning, which the tests'
+   * G_DEBUG=fatal-warnings would make an abort: a missing help viewer
+   * is the system's state, not the game's bug. */
+  if (!gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (object), result, &error) &&
+      !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
+    g_printerr ("tictactoe: %s\n", error->message);
+}
+#endif
+
+/**
+ * ttt_compat_show_uri:
+ * @parent: (nullable): the window asking
+ * @uri: what to show
+ *
+ * Hands @uri to the desktop (through the portal where there is one):
+ * GtkUriLauncher from GTK 4.10, which deprecates gtk_show_uri().
+ */
+void
+ttt_compat_show_uri (GtkWindow  *parent,
+                     const char *uri)
+{
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (uri != NULL);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  {
+    g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (uri);
+
+    gtk_uri_launcher_launch (launcher, parent, NULL, launch_done_cb, NULL);
+  }
+#else
+  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+#endif
+}
+
+/**
+ * ttt_compat_widget_get_color:
+ * @widget: a widget
+ * @color: (out): its foreground colour, as its style says
+ *
+ * gtk_widget_get_color() from GTK 4.10, which deprecates reading it
+ * through the style context.
+ */
+void
+ttt_compat_widget_get_color (GtkWidget *widget,
+                             GdkRGBA   *color)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (color != NULL);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
+#endif
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+/* GTK 4.10 deprecates looking a named colour up, and libadwaita 1.6 and
+ * GTK 4.16 turn named colours into CSS variables, which nothing reads
+ * back. So a colour is read as the foreground of a hidden child of the
+ * widget, styled with it by both stylesheets (.ttt-color-probe): it
+ * follows the light and dark style as the widget does, and being hidden
+ * it is neither drawn, measured nor seen by a screen reader. */
+#define PROBES_KEY "ttt-compat-color-probes"
+
+static void
+unparent_probes_cb (GtkWidget *widget,
+                    gpointer   user_data)
+{
+  GHashTable *probes = g_object_get_data (G_OBJECT (widget), PROBES_KEY);
+  GHashTableIter iter;
+  gpointer probe;
+
+  if (probes == NULL)
+    return;
+
+  g_hash_table_iter_init (&iter, probes);
+  while (g_hash_table_iter_next (&iter, NULL, &probe))
+    gtk_widget_unparent (probe);
+  g_object_set_data (G_OBJECT (widget), PROBES_KEY, NULL);
+}
+
+static GtkWidget *
+color_probe (GtkWidget  *widget,
+             const char *name)
+{
+  GHashTable *probes = g_object_get_data (G_OBJECT (widget), PROBES_KEY);
+  GtkWidget *probe;
+
+  if (probes == NULL)
+    {
+      probes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_object_set_data_full (G_OBJECT (widget), PROBES_KEY, probes,
+                              (GDestroyNotify) g_hash_table_unref);
+      /* A child left on a widget at finalization is a warning. */
+      g_signal_connect (widget, "destroy", G_CALLBACK (unparent_probes_cb), NULL);
+    }
+
+  probe = g_hash_table_lookup (probes, name);
+  if (probe == NULL)
+    {
+      probe = gtk_image_new ();
+      gtk_widget_set_visible (probe, FALSE);
+      gtk_widget_add_css_class (probe, "ttt-color-probe");
+      gtk_widget_add_css_class (probe, name);
+      gtk_widget_set_parent (probe, widget);
+      g_hash_table_insert (probes, g_strdup (name), probe);
+    }
+
+  return probe;
+}
+#endif
+
+/**
+ * ttt_compat_lookup_color:
+ * @widget: a widget the colour is for
+ * @name: one of libadwaita's named colours the stylesheets give a
+ *   .ttt-color-probe class for: "window_fg_color", "window_bg_color",
+ *   "success_color", "warning_color", "error_color"
+ * @color: (out): the colour, in @widget's style now
+ *
+ * A named colour, for drawing code. @widget gets hidden children the
+ * first time on GTK 4.10 and later: not a container whose children are
+ * counted.
+ */
+void
+ttt_compat_lookup_color (GtkWidget  *widget,
+                         const char *name,
+                         GdkRGBA    *color)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (color != NULL);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (color_probe (widget, name), color);
+#else
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, color))
+    *color = (GdkRGBA) { 0.5, 0.5, 0.5, 1.0 };
 #endif
 }

@@ -20,4 +20,22 @@ G_BEGIN_DECLS
 void ttt_compat_list_item_set_name (GtkListItem *list_item,
                                     const char  *name);
 
+/* ------------------------------------------------------------------ */
+/* Style, colours, announcements, links and the title               */
+/* ------------------------------------------------------------------ */
+
+void     ttt_compat_load_styles            (void);
+
+gboolean ttt_compat_announce               (GtkAccessible *accessible,
+                                            const char    *text);
+
+void     ttt_compat_show_uri               (GtkWindow     *parent,
+                                            const char    *uri);
+
+void     ttt_compat_widget_get_color       (GtkWidget     *widget,
+                                            GdkRGBA       *color);
+void     ttt_compat_lookup_color           (GtkWidget     *widget,
+                                            const char    *name,
+                                            GdkRGBA       *color);
+
 G_END_DECLS

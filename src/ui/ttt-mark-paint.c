@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "ttt-compat.h"
 #include "ttt-mark-paint.h"
 
 /* The colour @widget draws in: a mark's, from its style class. */
@@ -16,7 +17,7 @@ ttt_mark_paint_color (GtkWidget *widget)
 {
   GdkRGBA color;
 
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  ttt_compat_widget_get_color (widget, &color);
   return color;
 }
 

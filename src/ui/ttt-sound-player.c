@@ -26,9 +26,18 @@
  * If a stream fails all the same (no media backend, a broken sound server)
  * the sounds go quiet for the rest of the run rather than trying again on
  * every move, and tell only a debugging run (G_MESSAGES_DEBUG) why.
+ *
+ * One failure cannot be left to the stream: GTK's GStreamer backend ends
+ * the process (a g_error() in GstPlay, GstPlayer an assertion) when
+ * GStreamer has no playbin3 or playbin, as on a system without its base
+ * plugins. So before the first stream GStreamer is asked whether it has
+ * what the sounds need, and if not they are off for the run, said in one
+ * line on stderr: the person can install the plugins.
  */
 
 #include "config.h"
+
+#include <gmodule.h>
 
 #include "ttt-sound-player-private.h"
 
@@ -135,6 +144,93 @@ stream_error_cb (GtkMediaStream *stream,
   check_stream (stream);
 }
 
+/* The GStreamer elements without which GTK's backend cannot play the
+ * sounds: its players build on playbin3 (GstPlay, GTK 4.14 and later) or
+ * playbin (GstPlayer), and abort without them; the sounds are Opus in Ogg,
+ * read from the resource by giosrc. */
+static const char * const needed_elements[] = {
+  "playbin3",
+  "playbin",
+  "giosrc",
+  "oggdemux",
+  "opusdec",
+};
+
+/* Whether the media backend can play the sounds; if not, @missing is
+ * the first element GStreamer lacks. GStreamer is asked through GModule,
+ * as the game does not link it: GTK's media module does, and without
+ * GStreamer there is no such module, and the backend in its place (or
+ * none) fails as a stream error. */
+static gboolean
+media_backend_can_play (const char **missing)
+{
+  gboolean (*init_check) (int *argc, char ***argv, GError **error);
+  gpointer (*factory_find) (const char *name);
+  void (*object_unref) (gpointer object);
+  g_autoptr(GError) error = NULL;
+  GModule *gstreamer;
+  gboolean can_play = TRUE;
+
+  *missing = NULL;
+  gstreamer = g_module_open ("libgstreamer-1.0.so.0", G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
+  if (gstreamer == NULL)
+    return TRUE;
+
+  if (!g_module_symbol (gstreamer, "gst_init_check", (gpointer *) &init_check) ||
+      !g_module_symbol (gstreamer, "gst_element_factory_find", (gpointer *) &factory_find) ||
+      !g_module_symbol (gstreamer, "gst_object_unref", (gpointer *) &object_unref))
+    goto out;
+
+  /* What GTK's backend would do first; twice is harmless. */
+  if (!init_check (NULL, NULL, &error))
+    {
+      /* The backend fails as a stream error then. */
+      g_debug ("GStreamer does not start: %s", error->message);
+      goto out;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (needed_elements) && can_play; i++)
+    {
+      gpointer factory = factory_find (needed_elements[i]);
+
+      if (factory != NULL)
+        object_unref (factory);
+      else
+        {
+          *missing = needed_elements[i];
+          can_play = FALSE;
+        }
+    }
+
+out:
+  /* GStreamer stays loaded: GTK's media module links it. */
+  g_module_close (gstreamer);
+  return can_play;
+}
+
+/* Asked once, before the first stream. */
+static gboolean
+check_backend (void)
+{
+  static gboolean checked;
+  const char *missing;
+
+  if (checked)
+    return !bank.failed;
+  checked = TRUE;
+
+  if (!media_backend_can_play (&missing))
+    {
+      /* In GStreamer's own words, untranslated: what to install is
+       * looked up by them. */
+      g_printerr ("tictactoe: sound is off: GStreamer has no %s element "
+                  "(are its plugins installed?)\n", missing);
+      bank.failed = TRUE;
+    }
+
+  return !bank.failed;
+}
+
 static void
 ttt_sound_player_real_sound_requested (TttSoundPlayer *self,
                                        const char     *name)
@@ -147,7 +243,12 @@ ttt_sound_player_real_sound_requested (TttSoundPlayer *self,
 
   if (bank.streams[index] == NULL)
     {
-      g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/sounds/%s.ogg", name);
+      g_autofree char *path = NULL;
+
+      if (!check_backend ())
+        return;
+
+      path = g_strdup_printf (RESOURCE_BASE "/sounds/%s.ogg", name);
 
       bank.streams[index] = gtk_media_file_new_for_resource (path);
       g_signal_connect (bank.streams[index], "notify::error", G_CALLBACK (stream_error_cb), NULL);
