@@ -8,12 +8,18 @@
 # README shows the same files: a renamed or forgotten file would leave a
 # broken image in one of them. So every listed screenshot has a caption and
 # names a committed PNG, every README image there exists and has alt text,
-# and every committed screenshot is listed in both.
+# and every committed screenshot is listed in both. Flathub's quality
+# guidelines ask for a few good shots, not an album: at most 8, one of them
+# the default, each caption in every language the game speaks, and each
+# shot the window as the desktop draws it, with its own shadow and rounded
+# corners on a transparent background (a PNG with an alpha channel whose
+# corner pixel is clear).
 
 import os
 import re
 import struct
 import sys
+import zlib
 import xml.etree.ElementTree as ET
 
 # The shared report; no bytecode cache left in the source tree.
@@ -31,6 +37,24 @@ def png_size(path):
     if len(head) < 24 or head[:8] != b'\x89PNG\r\n\x1a\n' or head[12:16] != b'IHDR':
         return None
     return struct.unpack('>II', head[16:24])
+
+
+def png_corner_alpha(path):
+    """The alpha of the top-left pixel of an 8-bit RGBA PNG, else None."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n' or data[24:26] != b'\x08\x06':
+        return None
+    pos, idat = 8, b''
+    while pos < len(data):
+        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        if kind == b'IDAT':
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    # The first row's filter byte, then its first pixel: no filter of the
+    # first row changes the first pixel (nothing lies left of or above it).
+    row = zlib.decompressobj().decompress(idat, 5)
+    return row[4] if len(row) >= 5 else None
 
 
 def main(argv):
@@ -75,6 +99,30 @@ def main(argv):
     odd = [f'{f}: {s}' for f, s in sizes.items()
            if s is None or not (300 <= s[0] <= 1600 and 300 <= s[1] <= 1200)]
     results.append((not odd, 'each screenshot is a PNG between 300 and 1600 x 1200 pixels', odd))
+
+    # At most 8, one the default: what Flathub's quality guidelines ask.
+    shots = ET.parse(metainfo).getroot().findall('./screenshots/screenshot')
+    defaults = [s for s in shots if s.get('type') == 'default']
+    results.append((len(shots) <= 8 and len(defaults) == 1,
+                    'at most 8 screenshots, one of them the default',
+                    [f'{len(shots)} screenshot(s), {len(defaults)} default']))
+
+    # Each caption in every language of po/LINGUAS (the merged metainfo).
+    with open(os.path.join(root, 'po', 'LINGUAS'), encoding='utf-8') as f:
+        languages = [w for line in f for w in line.split('#')[0].split()]
+    untranslated = []
+    for shot in shots:
+        english = next((c.text for c in shot.findall('caption') if c.get(LANG) is None), '')
+        have = {c.get(LANG).replace('-', '_') for c in shot.findall('caption') if c.get(LANG)}
+        # gettext >= 0.23 writes BCP 47 tags (zh-Hans-CN) where older ones wrote zh_CN.
+        have |= {{'zh_Hans_CN': 'zh_CN', 'zh_Hant_TW': 'zh_TW'}.get(h, h) for h in have}
+        untranslated += [f'{english!r}: no {lang}' for lang in languages if lang not in have]
+    results.append((not untranslated, 'each caption is translated into every language', untranslated))
+
+    # The window's own shadow and rounded corners, on nothing.
+    opaque = [f for f in committed if png_corner_alpha(os.path.join(folder, f)) != 0]
+    results.append((not opaque, 'each screenshot is RGBA with a clear corner: the window with its shadow',
+                    [f'opaque or not 8-bit RGBA: {f}' for f in opaque]))
 
     return tap.report(results)
 

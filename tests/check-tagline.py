@@ -8,6 +8,8 @@
 # desktop file's Comment, and About the same words (test-window checks that
 # one). Both merged files, in English and in each language they carry, must
 # say the same thing; three slightly different taglines read as carelessness.
+# The English one fits a software centre's tile: at most 35 characters,
+# which Flathub's quality guidelines ask of a summary.
 
 import configparser
 import sys
@@ -49,7 +51,10 @@ def main(argv):
 
     results = [(bool(summaries.get('C')) and summaries.get('C') == comments.get('C'),
                 'the English summary is the desktop Comment',
-                [f'summary: {summaries.get("C")!r}', f'Comment: {comments.get("C")!r}'])]
+                [f'summary: {summaries.get("C")!r}', f'Comment: {comments.get("C")!r}']),
+               (0 < len(summaries.get('C', '')) <= 35 and not summaries.get('C', '').endswith('.'),
+                'the English summary has at most 35 characters and no final full stop',
+                [f'{len(summaries.get("C", ""))} characters: {summaries.get("C")!r}'])]
     for lang in sorted(set(summaries) | set(comments) - {'C'}):
         if lang == 'C':
             continue

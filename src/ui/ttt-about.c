@@ -248,7 +248,7 @@ ttt_about_present (GtkWindow *parent)
                         "developers", developers,
                         /* Translators: the tagline, as the desktop file and the
                          * metainfo say it. */
-                        "comments", _("Get three in a row against the computer or a friend"),
+                        "comments", _("Line up three before your opponent"),
                         "website", PACKAGE_WEBSITE,
                         "issue-url", PACKAGE_WEBSITE "/issues",
                         /* Translators: the About window's copyright line. */
