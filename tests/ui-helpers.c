@@ -739,18 +739,35 @@ ttt_test_shortcut_listed (TttWindow  *window,
   return listed;
 }
 
+/* libadwaita's own chrome in a header bar, which libadwaita names itself:
+ * the window controls, and from 1.4 on the back button every AdwHeaderBar
+ * holds (AdwBackButton, "Back", shown only in a navigation view; private,
+ * so known by its type name). Not ours to name, and not there at all on
+ * libadwaita 1.2, so not counted either. */
+static gboolean
+is_header_bar_chrome (GtkWidget *widget)
+{
+  GType back_button = g_type_from_name ("AdwBackButton");
+
+  return gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) != NULL ||
+         (back_button != G_TYPE_INVALID && gtk_widget_get_ancestor (widget, back_button) != NULL);
+}
+
 /* Every button under @widget that shows only an icon has a name a screen
- * reader can say. Returns how many there are. */
+ * reader can say. Returns how many there are, libadwaita's chrome left
+ * out. */
 guint
 ttt_test_assert_icon_buttons_named (GtkWidget *widget)
 {
   guint n = 0;
   const char *icon = NULL;
 
+  if (is_header_bar_chrome (widget))
+    return 0;
+
   if (GTK_IS_MENU_BUTTON (widget))
     icon = gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget));
-  else if (GTK_IS_BUTTON (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) == NULL &&
-           !GTK_IS_TOGGLE_BUTTON (widget))
+  else if (GTK_IS_BUTTON (widget) && !GTK_IS_TOGGLE_BUTTON (widget))
     icon = gtk_button_get_icon_name (GTK_BUTTON (widget));
 
   if (icon != NULL)
