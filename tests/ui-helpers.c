@@ -26,11 +26,45 @@ ttt_test_use_gnome_title_bar (void)
                 NULL);
 }
 
+/* GTK 4.24's X11 backend warns "gdk_frame_timings_submitted() called on
+ * submitted frame." the first time a popover is shown on a server without
+ * a compositing window manager, as the tests' Xvfb is: the popup surface
+ * shares its window's frame clock, and both report the frame they drew
+ * together as submitted. It comes whatever GDK_DISABLE and GSK_RENDERER
+ * say (a bare GtkPopover in a window of its own gets it every time), and
+ * only once a process, so it fails whichever test opens a popover first.
+ * Nothing a program calls causes it. GDK logs it structured, past
+ * g_test_log_set_fatal_handler(), so it is taken out at the writer: that
+ * one message of GDK's alone; every other goes on to GLib's own writer,
+ * fatal as before. */
+static GLogWriterOutput
+log_writer_cb (GLogLevelFlags   log_level,
+               const GLogField *fields,
+               gsize            n_fields,
+               gpointer         user_data)
+{
+  const char *domain = NULL;
+  const char *message = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (fields[i].length < 0 && strcmp (fields[i].key, "GLIB_DOMAIN") == 0)
+      domain = fields[i].value;
+    else if (fields[i].length < 0 && strcmp (fields[i].key, "MESSAGE") == 0)
+      message = fields[i].value;
+
+  if ((log_level & G_LOG_LEVEL_WARNING) != 0 && g_strcmp0 (domain, "Gdk") == 0 &&
+      g_strcmp0 (message, "gdk_frame_timings_submitted() called on submitted frame.") == 0)
+    return G_LOG_WRITER_HANDLED;
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
 /* gtk_test_init(), and GNOME's title bar. */
 void
 ttt_test_init (int    *argc,
                char ***argv)
 {
+  g_log_set_writer_func (log_writer_cb, NULL, NULL);
   gtk_test_init (argc, argv, NULL);
   ttt_test_use_gnome_title_bar ();
 }
@@ -739,18 +773,35 @@ ttt_test_shortcut_listed (TttWindow  *window,
   return listed;
 }
 
+/* libadwaita's own chrome in a header bar, which libadwaita names itself:
+ * the window controls, and from 1.4 on the back button every AdwHeaderBar
+ * holds (AdwBackButton, "Back", shown only in a navigation view; private,
+ * so known by its type name). Not ours to name, and not there at all on
+ * libadwaita 1.2, so not counted either. */
+static gboolean
+is_header_bar_chrome (GtkWidget *widget)
+{
+  GType back_button = g_type_from_name ("AdwBackButton");
+
+  return gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) != NULL ||
+         (back_button != G_TYPE_INVALID && gtk_widget_get_ancestor (widget, back_button) != NULL);
+}
+
 /* Every button under @widget that shows only an icon has a name a screen
- * reader can say. Returns how many there are. */
+ * reader can say. Returns how many there are, libadwaita's chrome left
+ * out. */
 guint
 ttt_test_assert_icon_buttons_named (GtkWidget *widget)
 {
   guint n = 0;
   const char *icon = NULL;
 
+  if (is_header_bar_chrome (widget))
+    return 0;
+
   if (GTK_IS_MENU_BUTTON (widget))
     icon = gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget));
-  else if (GTK_IS_BUTTON (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) == NULL &&
-           !GTK_IS_TOGGLE_BUTTON (widget))
+  else if (GTK_IS_BUTTON (widget) && !GTK_IS_TOGGLE_BUTTON (widget))
     icon = gtk_button_get_icon_name (GTK_BUTTON (widget));
 
   if (icon != NULL)

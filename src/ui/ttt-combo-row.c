@@ -17,7 +17,7 @@
 /* The value a combo row shows beside its title. libadwaita 1.2 ellipsizes
  * it before it wraps the subtitle, so that at 360 px a German row read
  * "Gegner … Comp…". Our values are a word or two: shown whole, they let
- * the subtitle wrap instead. The popup keeps libadwaita's own items. */
+ * the subtitle wrap instead. */
 static void
 setup_value_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *list_item)
@@ -39,19 +39,35 @@ bind_value_cb (GtkSignalListItemFactory *factory,
                        gtk_string_object_get_string (item));
 }
 
-/* In the open list, the item that is chosen says so: libadwaita shows a
- * check mark, which a screen reader does not see. The name goes on the
- * list's own row widget, the one that takes the focus. */
+/* The open list has items of our own: the value, and a check mark on
+ * the chosen one, which a screen reader does not see, so the chosen item
+ * also says so in its name ("Medium, selected"). The name goes on the
+ * list's own row widget, the one that takes the focus.
+ *
+ * They used to be libadwaita's items with our name added from signals
+ * hooked onto its default factory. That holds only where the list makes
+ * its items late: GTK 4.12 and later make them as soon as the model is
+ * set, while the row is built, before any hook is in place, and setting
+ * the same factory again as the list factory makes nothing anew
+ * (libadwaita 1.10's open list had no names at all). A factory of our
+ * own, set after the row is built, makes every item itself. */
 static void
-name_popup_item (GtkListItem *list_item)
+name_popup_item (AdwComboRow *row,
+                 GParamSpec  *pspec,
+                 GtkListItem *list_item)
 {
   GtkStringObject *item = gtk_list_item_get_item (list_item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
   g_autofree char *name = NULL;
+  gboolean chosen;
 
-  if (item == NULL || gtk_list_item_get_child (list_item) == NULL)
+  if (item == NULL || box == NULL)
     return;
 
-  if (gtk_list_item_get_selected (list_item))
+  chosen = adw_combo_row_get_selected_item (row) == (gpointer) item;
+  gtk_widget_set_opacity (gtk_widget_get_last_child (box), chosen ? 1.0 : 0.0);
+
+  if (chosen)
     /* Translators: a screen reader says it of the chosen value in the
      * open list of a preferences row, as in "Medium, selected". */
     name = g_strdup_printf (C_("open list", "%s, selected"), gtk_string_object_get_string (item));
@@ -63,16 +79,45 @@ name_popup_item (GtkListItem *list_item)
 
 static void
 setup_popup_item_cb (GtkSignalListItemFactory *factory,
-                     GtkListItem              *list_item)
+                     GtkListItem              *list_item,
+                     AdwComboRow              *row)
 {
-  g_signal_connect (list_item, "notify::selected", G_CALLBACK (name_popup_item), NULL);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *label = gtk_label_new (NULL);
+  /* Seen, not read: the name says it. */
+  GtkWidget *check = g_object_new (GTK_TYPE_IMAGE,
+                                   "icon-name", "object-select-symbolic",
+                                   "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                   NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_list_item_set_child (list_item, box);
 }
 
 static void
 bind_popup_item_cb (GtkSignalListItemFactory *factory,
-                    GtkListItem              *list_item)
+                    GtkListItem              *list_item,
+                    AdwComboRow              *row)
 {
-  name_popup_item (list_item);
+  GtkStringObject *item = gtk_list_item_get_item (list_item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_widget_get_first_child (box)),
+                       gtk_string_object_get_string (item));
+  g_signal_connect (row, "notify::selected-item", G_CALLBACK (name_popup_item), list_item);
+  name_popup_item (row, NULL, list_item);
+}
+
+static void
+unbind_popup_item_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *list_item,
+                      AdwComboRow              *row)
+{
+  g_signal_handlers_disconnect_by_func (row, name_popup_item, list_item);
 }
 
 static GtkWidget *
@@ -148,14 +193,14 @@ void
 ttt_combo_row_show_value_whole (AdwComboRow *row)
 {
   g_autoptr(GtkListItemFactory) value_factory = gtk_signal_list_item_factory_new ();
-  GtkListItemFactory *popup_factory;
+  g_autoptr(GtkListItemFactory) popup_factory = gtk_signal_list_item_factory_new ();
 
   g_return_if_fail (ADW_IS_COMBO_ROW (row));
 
-  popup_factory = adw_combo_row_get_factory (row);
-  /* libadwaita's own items, with a name that says which is chosen. */
-  g_signal_connect_after (popup_factory, "setup", G_CALLBACK (setup_popup_item_cb), NULL);
-  g_signal_connect_after (popup_factory, "bind", G_CALLBACK (bind_popup_item_cb), NULL);
+  /* The row owns both factories, so the handlers need no reference. */
+  g_signal_connect (popup_factory, "setup", G_CALLBACK (setup_popup_item_cb), row);
+  g_signal_connect (popup_factory, "bind", G_CALLBACK (bind_popup_item_cb), row);
+  g_signal_connect (popup_factory, "unbind", G_CALLBACK (unbind_popup_item_cb), row);
   adw_combo_row_set_list_factory (row, popup_factory);
   follow_popup (row);
   g_signal_connect (value_factory, "setup", G_CALLBACK (setup_value_cb), NULL);
