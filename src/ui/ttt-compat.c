@@ -39,6 +39,8 @@ ttt_compat_list_item_set_name (GtkListItem *list_item,
 
   if (row != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+#endif
+}
 
 /* ------------------------------------------------------------------ */
 /* Style, colours, announcements, links and the title               */
