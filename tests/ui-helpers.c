@@ -13,16 +13,16 @@
 #include "ui-helpers.h"
 
 /* GNOME's own title bar layout, a close button only, which the narrow
- * windows are measured with, and one font on every stack: each GTK has a
- * default of its own (Cantarell to 4.16, Adwaita Sans since), which a
- * machine may not have, and fontconfig's stand-in is much wider. The
- * test tier of build-aux/deps installs Cantarell. */
+ * windows are measured with, and one font on every stack: GTK 4.8's
+ * default, "Sans 10" (DejaVu Sans through fontconfig), which every stack
+ * has. Newer GTKs default to Adwaita Sans 11, which a machine may lack;
+ * the stand-in fontconfig picks at that size is much wider. */
 void
 ttt_test_use_gnome_title_bar (void)
 {
   g_object_set (gtk_settings_get_default (),
                 "gtk-decoration-layout", "appmenu:close",
-                "gtk-font-name", "Cantarell 11",
+                "gtk-font-name", "Sans 10",
                 NULL);
 }
 
