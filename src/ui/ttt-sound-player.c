@@ -37,6 +37,8 @@
 
 #include "config.h"
 
+#include <dlfcn.h>
+
 #include <gmodule.h>
 
 #include "ttt-sound-player-private.h"
@@ -169,9 +171,21 @@ media_backend_can_play (const char **missing)
   void (*object_unref) (gpointer object);
   g_autoptr(GError) error = NULL;
   GModule *gstreamer;
+  void *loaded;
   gboolean can_play = TRUE;
 
   *missing = NULL;
+
+  /* Only where GTK's backend is GStreamer's, which has loaded GStreamer
+   * by then (GTK 4.24 links it; before, its media module does, loaded with
+   * the first media file). Elsewhere GStreamer is not started here: GTK
+   * could not use it, and it would only grow the process. */
+  g_object_unref (gtk_media_file_new ());
+  loaded = dlopen ("libgstreamer-1.0.so.0", RTLD_LAZY | RTLD_NOLOAD);
+  if (loaded == NULL)
+    return TRUE;
+  dlclose (loaded);
+
   gstreamer = g_module_open ("libgstreamer-1.0.so.0", G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
   if (gstreamer == NULL)
     return TRUE;
