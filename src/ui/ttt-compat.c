@@ -42,6 +42,26 @@ ttt_compat_list_item_set_name (GtkListItem *list_item,
 #endif
 }
 
+/**
+ * ttt_compat_button_keep_label_whole:
+ * @button: a button with a label
+ *
+ * Keeps the whole label of @button on show, however narrow its parent.
+ * GTK 4.12 lets a button shrink below its label, ellipsized, and
+ * libadwaita's toasts use that: at 360 px the Undo of a toast whose
+ * title wraps came down to "…" (16 px in Japanese). The title wraps
+ * instead, as it does with GTK 4.8's buttons, which never shrink.
+ */
+void
+ttt_compat_button_keep_label_whole (GtkButton *button)
+{
+#if GTK_CHECK_VERSION (4, 12, 0)
+  gtk_button_set_can_shrink (button, FALSE);
+#else
+  (void) button;
+#endif
+}
+
 /* ------------------------------------------------------------------ */
 /* Style, colours, announcements, links and the title               */
 /* ------------------------------------------------------------------ */

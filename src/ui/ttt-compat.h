@@ -20,6 +20,8 @@ G_BEGIN_DECLS
 void ttt_compat_list_item_set_name (GtkListItem *list_item,
                                     const char  *name);
 
+void ttt_compat_button_keep_label_whole (GtkButton *button);
+
 /* ------------------------------------------------------------------ */
 /* Style, colours, announcements, links and the title               */
 /* ------------------------------------------------------------------ */

@@ -15,6 +15,7 @@
 
 #include "ttt-accessible.h"
 #include "ttt-announcer.h"
+#include "ttt-compat.h"
 #include "ttt-statistics-window-private.h"
 #include "ttt-words.h"
 
@@ -351,6 +352,27 @@ name_toast_buttons (GtkWidget *widget)
 
 /* The toast's widget, while it is on show. */
 static GtkWidget *
+toast_widget (TttStatisticsWindow *self);
+
+/* What the toast needs of ours once libadwaita has made its widget:
+ * names for a screen reader, and the whole of its Undo at 360 px. */
+static void
+dress_toast (TttStatisticsWindow *self)
+{
+  GtkWidget *toast = toast_widget (self);
+  GtkWidget *restore;
+
+  if (toast == NULL)
+    return;
+
+  ttt_accessible_hide_type_names (toast);
+  name_toast_buttons (toast);
+  restore = find_toast_button (toast, adw_toast_get_button_label (self->undo_toast));
+  if (restore != NULL)
+    ttt_compat_button_keep_label_whole (GTK_BUTTON (restore));
+}
+
+static GtkWidget *
 toast_widget (TttStatisticsWindow *self)
 {
   GtkWidget *button;
@@ -426,6 +448,7 @@ show_waiting_toast_cb (gpointer user_data)
 
   self->toast_delay_id = 0;
   adw_toast_overlay_add_toast (self->toast_overlay, g_steal_pointer (&self->waiting_toast));
+  dress_toast (self);
 
   return G_SOURCE_REMOVE;
 }
@@ -543,11 +566,7 @@ tell_reset (TttStatisticsWindow *self,
   GtkWidget *toast = toast_widget (self);
   g_autofree char *news = NULL;
 
-  if (toast != NULL)
-    {
-      ttt_accessible_hide_type_names (toast);
-      name_toast_buttons (toast);
-    }
+  dress_toast (self);
 
   if (had_focus)
     {
