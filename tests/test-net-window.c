@@ -477,12 +477,19 @@ assert_page_fits (TttNetWindow *window,
 
   for (;;)
     {
-      /* What a widget measures takes its margins in, what it is given not. */
-      gtk_widget_measure (page, GTK_ORIENTATION_VERTICAL,
-                          gtk_widget_get_width (page) + gtk_widget_get_margin_start (page) +
-                          gtk_widget_get_margin_end (page),
-                          NULL, &natural, NULL, NULL);
-      natural -= gtk_widget_get_margin_top (page) + gtk_widget_get_margin_bottom (page);
+      /* A page just shown has no width yet: measured at its margins
+       * alone, GTK 4.24 warns that it needs more. */
+      if (gtk_widget_get_width (page) == 0)
+        natural = -1;
+      else
+        {
+          /* What a widget measures takes its margins in, what it is given not. */
+          gtk_widget_measure (page, GTK_ORIENTATION_VERTICAL,
+                              gtk_widget_get_width (page) + gtk_widget_get_margin_start (page) +
+                              gtk_widget_get_margin_end (page),
+                              NULL, &natural, NULL, NULL);
+          natural -= gtk_widget_get_margin_top (page) + gtk_widget_get_margin_bottom (page);
+        }
       if (gtk_widget_get_width (content) == 360 && gtk_widget_get_height (page) == natural)
         break;
       /* On a loaded machine GTK 4.8 can give the window its natural width
