@@ -341,8 +341,7 @@ preferences_action (GSimpleAction *action,
   TttPreferencesWindow *preferences;
 
   preferences = ttt_preferences_window_new (self->settings, game);
-  gtk_window_set_transient_for (GTK_WINDOW (preferences), parent);
-  gtk_window_present (GTK_WINDOW (preferences));
+  ttt_compat_dialog_present (GTK_WIDGET (preferences), parent != NULL ? GTK_WIDGET (parent) : NULL);
 }
 
 static void

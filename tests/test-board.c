@@ -172,11 +172,14 @@ test_finished_board_readable (TttTestWindow *fixture,
   /* The pointer passes through a cell: nothing there takes a click. */
   {
     GtkWidget *cell = ttt_window_get_cell (fixture->window, 7);
+    graphene_rect_t bounds;
     double x, y;
 
-    g_assert_true (gtk_widget_translate_coordinates (cell, GTK_WIDGET (fixture->window),
-                                                     gtk_widget_get_width (cell) / 2.0,
-                                                     gtk_widget_get_height (cell) / 2.0, &x, &y));
+    /* Bounds, which every GTK 4 has undeprecated, rather than
+     * gtk_widget_translate_coordinates(), deprecated in 4.12. */
+    g_assert_true (gtk_widget_compute_bounds (cell, GTK_WIDGET (fixture->window), &bounds));
+    x = bounds.origin.x + bounds.size.width / 2.0;
+    y = bounds.origin.y + bounds.size.height / 2.0;
     g_assert_true (gtk_widget_pick (GTK_WIDGET (fixture->window), x, y, GTK_PICK_DEFAULT) ==
                    GTK_WIDGET (fixture->board));
   }

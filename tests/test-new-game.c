@@ -143,7 +143,7 @@ test_start (TttTestWindow *fixture,
     g_assert_cmpuint (adw_combo_row_get_selected (ttt_test_preferences_row (preferences, "opponent")), ==, 1);
     adw_combo_row_set_selected (ttt_test_preferences_row (preferences, "game"), 0);
     g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
-    gtk_window_destroy (GTK_WINDOW (preferences));
+    ttt_compat_dialog_destroy (GTK_WIDGET (preferences));
 
     again = ttt_window_choose_game (fixture->window);
     g_assert_true (is_active (again, "classic_check"));

@@ -269,8 +269,7 @@ test_menu_and_preferences (Fixture       *fixture,
   sound_switch = GTK_SWITCH (gtk_widget_get_template_child (GTK_WIDGET (preferences),
                                                             TTT_TYPE_PREFERENCES_WINDOW,
                                                             "sound_switch"));
-  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (fixture->main.window));
-  gtk_window_present (GTK_WINDOW (preferences));
+  ttt_compat_dialog_present (GTK_WIDGET (preferences), GTK_WIDGET (fixture->main.window));
   ttt_test_iterate ();
   g_assert_true (gtk_switch_get_active (sound_switch));
 
@@ -296,7 +295,7 @@ test_menu_and_preferences (Fixture       *fixture,
   g_assert_false (gtk_switch_get_active (sound_switch));
   g_assert_false (ttt_sound_player_get_enabled (fixture->player));
 
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  ttt_compat_dialog_destroy (GTK_WIDGET (preferences));
   ttt_test_iterate ();
 }
 

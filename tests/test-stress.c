@@ -252,8 +252,7 @@ toggle_preferences_window (Stress *stress)
   if (stress->preferences == NULL)
     {
       stress->preferences = ttt_preferences_window_new (stress->settings, stress->game);
-      gtk_window_set_transient_for (GTK_WINDOW (stress->preferences), GTK_WINDOW (stress->window));
-      gtk_window_present (GTK_WINDOW (stress->preferences));
+      ttt_compat_dialog_present (GTK_WIDGET (stress->preferences), GTK_WIDGET (stress->window));
       g_object_add_weak_pointer (G_OBJECT (stress->preferences), (gpointer *) &stress->preferences);
     }
   else if (g_rand_boolean (stress->rand))
@@ -267,7 +266,7 @@ toggle_preferences_window (Stress *stress)
     }
   else
     {
-      gtk_window_close (GTK_WINDOW (stress->preferences));
+      ttt_compat_dialog_close (GTK_WIDGET (stress->preferences));
     }
 }
 
@@ -324,7 +323,7 @@ close_main_window (Stress *stress)
 {
   /* Best done while the computer thinks: its move must die with the game. */
   if (stress->preferences != NULL)
-    gtk_window_destroy (GTK_WINDOW (stress->preferences));
+    ttt_compat_dialog_destroy (GTK_WIDGET (stress->preferences));
   gtk_window_close (GTK_WINDOW (stress->window));
   ttt_test_run_for (5);
   open_window (stress);
@@ -435,7 +434,7 @@ test_random_actions (void)
     g_assert_cmpuint (reviewed, >, 0);
 
   if (stress.preferences != NULL)
-    gtk_window_destroy (GTK_WINDOW (stress.preferences));
+    ttt_compat_dialog_destroy (GTK_WIDGET (stress.preferences));
   gtk_window_destroy (GTK_WINDOW (stress.window));
   ttt_test_iterate ();
   g_rand_free (stress.rand);

@@ -182,12 +182,11 @@ test_preferences (void)
   guint n_menu_items = 0;
 
   preferences = ttt_preferences_window_new (ttt_application_get_settings (app), ttt_window_get_game (window));
-  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (window));
-  gtk_window_present (GTK_WINDOW (preferences));
+  ttt_compat_dialog_present (GTK_WIDGET (preferences), GTK_WIDGET (window));
   ttt_test_iterate ();
 
-  g_assert_true (has_han (gtk_window_get_title (GTK_WINDOW (preferences))));
-  assert_chinese ("The preferences title", gtk_window_get_title (GTK_WINDOW (preferences)));
+  g_assert_true (has_han (ttt_compat_dialog_get_title (GTK_WIDGET (preferences))));
+  assert_chinese ("The preferences title", ttt_compat_dialog_get_title (GTK_WIDGET (preferences)));
   g_assert_cmpuint (check_widget_tree (GTK_WIDGET (preferences), &n_menu_items), >=, 10);
 
   /* The choices, including those not shown until the list opens. */
@@ -205,7 +204,7 @@ test_preferences (void)
         }
     }
 
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  ttt_compat_dialog_destroy (GTK_WIDGET (preferences));
   gtk_window_destroy (GTK_WINDOW (window));
   ttt_test_iterate ();
 }
@@ -552,14 +551,24 @@ check_narrow_dialogs (const char *language)
   ttt_test_iterate ();
 
   preferences = ttt_preferences_window_new (ttt_application_get_settings (app), ttt_window_get_game (window));
-  gtk_window_set_transient_for (GTK_WINDOW (preferences), GTK_WINDOW (window));
-  gtk_window_present (GTK_WINDOW (preferences));
+  /* A window of its own on libadwaita 1.2; a dialog after, which at
+   * 360 px is a sheet as wide as the game's window: made narrow first,
+   * as a phone's is. */
+  if (!GTK_IS_WINDOW (preferences))
+    ttt_test_set_content_size (window, 360, 600);
+  ttt_compat_dialog_present (GTK_WIDGET (preferences), GTK_WIDGET (window));
   ttt_test_iterate ();
-  content = adw_window_get_content (ADW_WINDOW (preferences));
+  content = ttt_compat_dialog_get_child (GTK_WIDGET (preferences));
   assert_fits (language, "the preferences", content, 360);
-  ttt_test_set_window_content_size (GTK_WINDOW (preferences), content, 360, 600);
+  if (GTK_IS_WINDOW (preferences))
+    ttt_test_set_window_content_size (GTK_WINDOW (preferences), content, 360, 600);
+  else
+    {
+      wait_for_width (content);
+      g_assert_cmpint (gtk_widget_get_width (content), <=, 360);
+    }
   ttt_test_assert_labels_whole (content);
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  ttt_compat_dialog_destroy (GTK_WIDGET (preferences));
   ttt_test_iterate ();
 
   /* The New Game screen, as it opens on a classic game against the

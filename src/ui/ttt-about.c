@@ -9,6 +9,7 @@
 
 #include "ttt-about.h"
 #include "ttt-accessible.h"
+#include "ttt-compat.h"
 
 /* Release notes for the About window: the newest <release> of the
  * metainfo, which the resource carries, with each paragraph and list item
@@ -225,7 +226,8 @@ name_version_button (GtkWidget *widget)
  * ttt_about_present:
  * @parent: (nullable): the window it belongs to
  *
- * Shows the About window, with the newest release's notes.
+ * Shows About (a dialog on libadwaita 1.5 and later), with the newest
+ * release's notes.
  */
 void
 ttt_about_present (GtkWindow *parent)
@@ -238,34 +240,32 @@ ttt_about_present (GtkWindow *parent)
   g_autofree char *notes = read_release_notes (&notes_version);
   GtkWidget *about;
 
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "transient-for", parent,
-                        "modal", TRUE,
-                        "application-name", _("Tic-Tac-Toe"),
-                        "application-icon", APPLICATION_ID,
-                        "version", PACKAGE_VERSION,
-                        "developer-name", team,
-                        "developers", developers,
-                        /* Translators: the tagline, as the desktop file and the
-                         * metainfo say it. */
-                        "comments", _("Line up three before your opponent"),
-                        "website", PACKAGE_WEBSITE,
-                        "issue-url", PACKAGE_WEBSITE "/issues",
-                        /* Translators: the About window's copyright line. */
-                        "copyright", _("© 2026 The Tic-Tac-Toe developers"),
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        /* Translators: your names, one per line. */
-                        "translator-credits", _("translator-credits"),
-                        "release-notes-version", notes_version,
-                        "release-notes", notes,
-                        NULL);
+  about = ttt_compat_about_new ();
+  g_object_set (about,
+                "application-name", _("Tic-Tac-Toe"),
+                "application-icon", APPLICATION_ID,
+                "version", PACKAGE_VERSION,
+                "developer-name", team,
+                "developers", developers,
+                /* Translators: the tagline, as the desktop file and the
+                 * metainfo say it. */
+                "comments", _("Line up three before your opponent"),
+                "website", PACKAGE_WEBSITE,
+                "issue-url", PACKAGE_WEBSITE "/issues",
+                /* Translators: the About window's copyright line. */
+                "copyright", _("© 2026 The Tic-Tac-Toe developers"),
+                "license-type", GTK_LICENSE_GPL_3_0,
+                /* Translators: your names, one per line. */
+                "translator-credits", _("translator-credits"),
+                "release-notes-version", notes_version,
+                "release-notes", notes,
+                NULL);
 
   {
     /* Translators: what a screen reader says as the About window opens:
      * the game's name, its version and who made it. */
     g_autofree char *said = g_strdup_printf (_("%1$s, version %2$s, by %3$s"),
                                              _("Tic-Tac-Toe"), PACKAGE_VERSION, team);
-    GWeakRef *return_to = g_new0 (GWeakRef, 1);
 
     /* libadwaita 1.2 names the window "About" and nothing more. */
     gtk_accessible_update_property (GTK_ACCESSIBLE (about),
@@ -273,13 +273,20 @@ ttt_about_present (GtkWindow *parent)
                                     -1);
     ttt_accessible_hide_type_names (about);
     name_version_button (about);
-    ttt_accessible_focus_once_active (GTK_WINDOW (about));
 
-    g_weak_ref_init (return_to, focus_to_return_to (parent));
-    g_object_set_data_full (G_OBJECT (about), "ttt-return-focus", return_to, weak_ref_free);
-    g_signal_connect (about, "destroy", G_CALLBACK (about_destroyed_cb), return_to);
+    /* A dialog gives the focus back itself as it closes; a window of
+     * libadwaita 1.2 needs the help. */
+    if (GTK_IS_WINDOW (about))
+      {
+        GWeakRef *return_to = g_new0 (GWeakRef, 1);
+
+        ttt_accessible_focus_once_active (GTK_WINDOW (about));
+        g_weak_ref_init (return_to, focus_to_return_to (parent));
+        g_object_set_data_full (G_OBJECT (about), "ttt-return-focus", return_to, weak_ref_free);
+        g_signal_connect (about, "destroy", G_CALLBACK (about_destroyed_cb), return_to);
+      }
   }
 
-  gtk_window_present (GTK_WINDOW (about));
+  ttt_compat_dialog_present (about, parent != NULL ? GTK_WIDGET (parent) : NULL);
 }
 

@@ -14,6 +14,8 @@
 #undef GDK_VERSION_MAX_ALLOWED
 #undef ADW_VERSION_MAX_ALLOWED
 
+#include <string.h>
+
 #include "ttt-compat.h"
 
 /* Lists */
@@ -350,4 +352,222 @@ ttt_compat_lookup_color (GtkWidget  *widget,
   if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, color))
     *color = (GdkRGBA) { 0.5, 0.5, 0.5, 1.0 };
 #endif
+}
+
+/* ------------------------------------------------------------------ */
+/* Dialogs                                                            */
+/* ------------------------------------------------------------------ */
+
+/* libadwaita 1.5 made the secondary windows dialogs (AdwDialog): drawn
+ * inside the window they belong to, a bottom sheet when it is narrow, and
+ * 1.6 deprecated AdwPreferencesWindow and AdwAboutWindow. Where the
+ * dialogs exist the game uses them; on libadwaita 1.2 the windows stay.
+ * Callers hold either as a GtkWidget and go through the functions below
+ * to show, close and look into them. */
+
+/**
+ * ttt_compat_preferences_get_type:
+ *
+ * Returns: the type TttPreferencesWindow derives from.
+ */
+GType
+ttt_compat_preferences_get_type (void)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return ADW_TYPE_PREFERENCES_DIALOG;
+#else
+  return ADW_TYPE_PREFERENCES_WINDOW;
+#endif
+}
+
+/**
+ * ttt_compat_preferences_set_template:
+ * @widget_class: the class of a type derived from
+ *   ttt_compat_preferences_get_type()
+ * @resource_path: its template, written with parent="AdwPreferencesWindow"
+ *
+ * GtkBuilder insists that a template names its class's real parent. The
+ * one template says AdwPreferencesWindow, and sets nothing only a window
+ * has; where the parent is the dialog the name is changed as it loads.
+ */
+void
+ttt_compat_preferences_set_template (GtkWidgetClass *widget_class,
+                                     const char     *resource_path)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  bytes = g_resources_lookup_data (resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes == NULL)
+    g_error ("The template %s is not in the resources: %s", resource_path, error->message);
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  {
+    static const char window[] = "parent=\"AdwPreferencesWindow\"";
+    gsize size;
+    const char *text = g_bytes_get_data (bytes, &size);
+    g_autofree char *copy = g_strndup (text, size);
+    char *at = strstr (copy, window);
+    GString *rewritten;
+
+    if (at == NULL)
+      g_error ("The template %s does not derive from AdwPreferencesWindow", resource_path);
+
+    rewritten = g_string_new_len (copy, at - copy);
+    g_string_append (rewritten, "parent=\"AdwPreferencesDialog\"");
+    g_string_append (rewritten, at + strlen (window));
+    g_bytes_unref (bytes);
+    bytes = g_string_free_to_bytes (rewritten);
+  }
+#endif
+
+  gtk_widget_class_set_template (widget_class, bytes);
+}
+
+/**
+ * ttt_compat_preferences_init:
+ * @preferences: a new instance of a type derived from
+ *   ttt_compat_preferences_get_type()
+ *
+ * Gives it the size and the bonds to its parent that only a window has
+ * properties for: modal, 480 × 680 px, destroyed with its parent. A
+ * dialog is all of that by nature, and asks only for its size.
+ */
+void
+ttt_compat_preferences_init (GtkWidget *preferences)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_content_width (ADW_DIALOG (preferences), 480);
+  adw_dialog_set_content_height (ADW_DIALOG (preferences), 680);
+#else
+  gtk_window_set_modal (GTK_WINDOW (preferences), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (preferences), 480, 680);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (preferences), TRUE);
+#endif
+}
+
+/**
+ * ttt_compat_about_new:
+ *
+ * Returns: (transfer floating): an About dialog, or window, not yet shown.
+ *   Its properties have the same names on both.
+ */
+GtkWidget *
+ttt_compat_about_new (void)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return GTK_WIDGET (adw_about_dialog_new ());
+#else
+  return g_object_new (ADW_TYPE_ABOUT_WINDOW, "modal", TRUE, NULL);
+#endif
+}
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+static gboolean
+is_dialog (GtkWidget *widget)
+{
+  return ADW_IS_DIALOG (widget);
+}
+#endif
+
+/**
+ * ttt_compat_dialog_present:
+ * @dialog: a dialog, or a window
+ * @parent: (nullable): a widget of the window it belongs to
+ *
+ * Shows @dialog over @parent's window.
+ */
+void
+ttt_compat_dialog_present (GtkWidget *dialog,
+                           GtkWidget *parent)
+{
+  GtkRoot *root = parent != NULL ? gtk_widget_get_root (parent) : NULL;
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (is_dialog (dialog))
+    {
+      adw_dialog_present (ADW_DIALOG (dialog), root != NULL ? GTK_WIDGET (root) : parent);
+      return;
+    }
+#endif
+
+  if (root != NULL && GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (root));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * ttt_compat_dialog_close:
+ * @dialog: a dialog, or a window
+ *
+ * Closes @dialog as its close button would.
+ */
+void
+ttt_compat_dialog_close (GtkWidget *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (is_dialog (dialog))
+    {
+      adw_dialog_close (ADW_DIALOG (dialog));
+      return;
+    }
+#endif
+  gtk_window_close (GTK_WINDOW (dialog));
+}
+
+/**
+ * ttt_compat_dialog_destroy:
+ * @dialog: a dialog, or a window
+ *
+ * Takes @dialog away at once, without asking it, shown or not.
+ */
+void
+ttt_compat_dialog_destroy (GtkWidget *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (is_dialog (dialog))
+    {
+      /* Never presented, it is only a floating reference. */
+      if (gtk_widget_get_parent (dialog) == NULL)
+        g_object_unref (g_object_ref_sink (dialog));
+      else
+        adw_dialog_force_close (ADW_DIALOG (dialog));
+      return;
+    }
+#endif
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/**
+ * ttt_compat_dialog_get_child:
+ * @dialog: a dialog, or a window
+ *
+ * Returns: (transfer none) (nullable): what it shows inside its frame.
+ */
+GtkWidget *
+ttt_compat_dialog_get_child (GtkWidget *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (is_dialog (dialog))
+    return adw_dialog_get_child (ADW_DIALOG (dialog));
+#endif
+  if (ADW_IS_WINDOW (dialog))
+    return adw_window_get_content (ADW_WINDOW (dialog));
+  return gtk_window_get_child (GTK_WINDOW (dialog));
+}
+
+/**
+ * ttt_compat_dialog_get_title:
+ * @dialog: a dialog, or a window
+ *
+ * Returns: (transfer none) (nullable): its title.
+ */
+const char *
+ttt_compat_dialog_get_title (GtkWidget *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (is_dialog (dialog))
+    return adw_dialog_get_title (ADW_DIALOG (dialog));
+#endif
+  return gtk_window_get_title (GTK_WINDOW (dialog));
 }

@@ -40,4 +40,35 @@ void     ttt_compat_lookup_color           (GtkWidget     *widget,
                                             const char    *name,
                                             GdkRGBA       *color);
 
+/* ------------------------------------------------------------------ */
+/* Dialogs                                                            */
+/* ------------------------------------------------------------------ */
+
+/* What Preferences is made from: libadwaita 1.5's AdwPreferencesDialog,
+ * which becomes a bottom sheet on a narrow window, or the window of
+ * libadwaita 1.2. A struct's name is no call: the typedef is safe here. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+typedef AdwPreferencesDialog      TttCompatPreferences;
+typedef AdwPreferencesDialogClass TttCompatPreferencesClass;
+#else
+typedef AdwPreferencesWindow      TttCompatPreferences;
+typedef AdwPreferencesWindowClass TttCompatPreferencesClass;
+#endif
+/* G_DECLARE_FINAL_TYPE chains g_autoptr() up to its parent's name. */
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TttCompatPreferences, g_object_unref)
+
+GType       ttt_compat_preferences_get_type     (void) G_GNUC_CONST;
+void        ttt_compat_preferences_set_template (GtkWidgetClass *widget_class,
+                                                 const char     *resource_path);
+void        ttt_compat_preferences_init         (GtkWidget      *preferences);
+
+GtkWidget  *ttt_compat_about_new                (void);
+
+void        ttt_compat_dialog_present           (GtkWidget      *dialog,
+                                                 GtkWidget      *parent);
+void        ttt_compat_dialog_close             (GtkWidget      *dialog);
+void        ttt_compat_dialog_destroy           (GtkWidget      *dialog);
+GtkWidget  *ttt_compat_dialog_get_child         (GtkWidget      *dialog);
+const char *ttt_compat_dialog_get_title         (GtkWidget      *dialog);
+
 G_END_DECLS

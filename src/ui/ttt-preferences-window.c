@@ -17,7 +17,7 @@
 
 struct _TttPreferencesWindow
 {
-  AdwPreferencesWindow  parent_instance;
+  TttCompatPreferences  parent_instance;
 
   GSettings            *settings;
   TttGame              *game;
@@ -35,7 +35,7 @@ struct _TttPreferencesWindow
   AdwEntryRow          *o_name_row;
 };
 
-G_DEFINE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+G_DEFINE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, ttt_compat_preferences_get_type ())
 
 enum {
   PROP_0,
@@ -304,7 +304,7 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-preferences-window.ui");
+  ttt_compat_preferences_set_template (widget_class, RESOURCE_BASE "/ttt-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, game_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, opponent_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, difficulty_row);
@@ -318,6 +318,7 @@ static void
 ttt_preferences_window_init (TttPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ttt_compat_preferences_init (GTK_WIDGET (self));
 
   ttt_combo_row_show_value_whole (self->game_row);
   ttt_combo_row_show_value_whole (self->opponent_row);
