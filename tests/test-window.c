@@ -602,6 +602,41 @@ assert_setting (GSettings  *settings,
   g_assert_cmpstr (value, ==, expected);
 }
 
+/* At its narrowest the window still holds a dialog. libadwaita 1.5's
+ * dialogs are bottom sheets there and need 360 px of content: they
+ * warned (fatal here) while the window's own 360 px took its frame in. */
+static void
+test_narrowest_with_preferences (TttTestWindow *fixture,
+                                 gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (fixture->window));
+  GtkWidget *child;
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+  /* Asked for less than it allows, it is as narrow as it can be. */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1, 600);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  while (gtk_widget_get_width (content) != 360 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (gtk_widget_get_width (content), ==, 360);
+
+  ttt_compat_dialog_present (GTK_WIDGET (preferences), GTK_WIDGET (fixture->window));
+  child = ttt_compat_dialog_get_child (GTK_WIDGET (preferences));
+  while (gtk_widget_get_width (child) == 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  ttt_test_iterate ();
+  g_assert_cmpint (gtk_widget_get_width (child), >, 0);
+  /* A dialog is a sheet inside the window (a window of its own, at its
+   * own size, on libadwaita 1.2). */
+  if (!GTK_IS_WINDOW (preferences))
+    g_assert_cmpint (gtk_widget_get_width (child), <=, 360);
+
+  ttt_compat_dialog_destroy (GTK_WIDGET (preferences));
+  ttt_test_iterate ();
+}
+
 static void
 test_preferences (TttTestWindow *fixture,
                   gconstpointer  data)
@@ -1195,6 +1230,7 @@ main (int   argc,
   ADD ("/window/keyboard-play", test_keyboard_play);
   ADD ("/window/actions", test_actions);
   ADD ("/window/preferences", test_preferences);
+  ADD ("/window/narrowest-with-preferences", test_narrowest_with_preferences);
   ADD ("/window/preferences-in-effect", test_preferences_in_effect);
   ADD ("/window/size-saved", test_window_size_saved);
   ADD ("/window/close-while-thinking", test_close_while_thinking);
