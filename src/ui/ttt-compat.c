@@ -571,3 +571,34 @@ ttt_compat_dialog_get_title (GtkWidget *dialog)
 #endif
   return gtk_window_get_title (GTK_WINDOW (dialog));
 }
+
+static void
+focus_on_map_cb (GtkWidget *dialog,
+                 GtkWidget *focus)
+{
+  gtk_widget_grab_focus (focus);
+}
+
+/**
+ * ttt_compat_dialog_focus_on_show:
+ * @dialog: a dialog, or a window, not yet shown
+ * @focus: a widget inside it
+ *
+ * Gives @focus the keyboard focus whenever @dialog shows. A dialog
+ * chooses its focus itself as it is presented, after it is mapped: a
+ * focus given at map was taken back, and a screen reader heard nothing
+ * at all as Preferences opened.
+ */
+void
+ttt_compat_dialog_focus_on_show (GtkWidget *dialog,
+                                 GtkWidget *focus)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (is_dialog (dialog))
+    {
+      adw_dialog_set_focus (ADW_DIALOG (dialog), focus);
+      return;
+    }
+#endif
+  g_signal_connect_object (dialog, "map", G_CALLBACK (focus_on_map_cb), focus, G_CONNECT_AFTER);
+}

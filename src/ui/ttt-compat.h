@@ -70,5 +70,7 @@ void        ttt_compat_dialog_close             (GtkWidget      *dialog);
 void        ttt_compat_dialog_destroy           (GtkWidget      *dialog);
 GtkWidget  *ttt_compat_dialog_get_child         (GtkWidget      *dialog);
 const char *ttt_compat_dialog_get_title         (GtkWidget      *dialog);
+void        ttt_compat_dialog_focus_on_show     (GtkWidget      *dialog,
+                                                 GtkWidget      *focus);
 
 G_END_DECLS

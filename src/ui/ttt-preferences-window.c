@@ -270,18 +270,6 @@ ttt_preferences_window_dispose (GObject *object)
   G_OBJECT_CLASS (ttt_preferences_window_parent_class)->dispose (object);
 }
 
-/* GTK 4.8 may start the focus on a page switcher that never shows: the
- * first row has it instead, once the window is there to hear of it. */
-static void
-ttt_preferences_window_map (GtkWidget *widget)
-{
-  TttPreferencesWindow *self = TTT_PREFERENCES_WINDOW (widget);
-
-  GTK_WIDGET_CLASS (ttt_preferences_window_parent_class)->map (widget);
-
-  gtk_widget_grab_focus (GTK_WIDGET (self->opponent_row));
-}
-
 static void
 ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
 {
@@ -292,7 +280,6 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
   object_class->dispose = ttt_preferences_window_dispose;
   object_class->get_property = ttt_preferences_window_get_property;
   object_class->set_property = ttt_preferences_window_set_property;
-  widget_class->map = ttt_preferences_window_map;
 
   properties[PROP_SETTINGS] =
     g_param_spec_object ("settings", NULL, NULL,
@@ -319,6 +306,9 @@ ttt_preferences_window_init (TttPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   ttt_compat_preferences_init (GTK_WIDGET (self));
+  /* GTK 4.8 may start the focus on a page switcher that never shows:
+   * the first row has it instead. */
+  ttt_compat_dialog_focus_on_show (GTK_WIDGET (self), GTK_WIDGET (self->opponent_row));
 
   ttt_combo_row_show_value_whole (self->game_row);
   ttt_combo_row_show_value_whole (self->opponent_row);
