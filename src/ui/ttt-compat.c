@@ -14,8 +14,6 @@
 #undef GDK_VERSION_MAX_ALLOWED
 #undef ADW_VERSION_MAX_ALLOWED
 
-#include <string.h>
-
 #include "ttt-compat.h"
 
 /* Lists */
@@ -403,21 +401,12 @@ ttt_compat_preferences_set_template (GtkWidgetClass *widget_class,
 
 #if ADW_CHECK_VERSION (1, 5, 0)
   {
-    static const char window[] = "parent=\"AdwPreferencesWindow\"";
-    gsize size;
-    const char *text = g_bytes_get_data (bytes, &size);
-    g_autofree char *copy = g_strndup (text, size);
-    char *at = strstr (copy, window);
-    GString *rewritten;
+    GString *text = g_string_new_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
 
-    if (at == NULL)
+    if (g_string_replace (text, "parent=\"AdwPreferencesWindow\"", "parent=\"AdwPreferencesDialog\"", 1) != 1)
       g_error ("The template %s does not derive from AdwPreferencesWindow", resource_path);
-
-    rewritten = g_string_new_len (copy, at - copy);
-    g_string_append (rewritten, "parent=\"AdwPreferencesDialog\"");
-    g_string_append (rewritten, at + strlen (window));
     g_bytes_unref (bytes);
-    bytes = g_string_free_to_bytes (rewritten);
+    bytes = g_string_free_to_bytes (text);
   }
 #endif
 
