@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-accessible.h"
+#include "ttt-compat.h"
 
 static void
 hide_stack_pages (GtkStack *stack)
@@ -292,6 +293,17 @@ shortcuts_active_cb (GtkWindow  *window,
   g_idle_add_full (G_PRIORITY_LOW, refocus_cb, g_object_ref (window), g_object_unref);
 }
 
+/* A dialog's rows, named again as it shows: libadwaita's rows set their
+ * own names as they are made ready. */
+static void
+shortcuts_dialog_mapped_cb (GtkWidget *dialog)
+{
+  GtkWidget *first = NULL;
+
+  name_shortcuts (dialog, &first);
+  ttt_accessible_hide_type_names (dialog);
+}
+
 static void
 shortcuts_mapped_cb (GtkWidget *window)
 {
@@ -309,16 +321,29 @@ shortcuts_mapped_cb (GtkWidget *window)
     g_signal_connect (window, "notify::is-active", G_CALLBACK (shortcuts_active_cb), NULL);
 }
 
-/* In a window of shortcuts, each a row that shows its keys in a
- * GtkShortcutLabel, each row is named by what it does and its keys, and
- * the focus starts on the first. The names are made as the window shows,
- * once its keys are set. */
+/* In a window (or dialog) of shortcuts, each a row that shows its keys
+ * in a GtkShortcutLabel, each row is named by what it does and its keys,
+ * and the focus starts on the first. A window makes the names as it
+ * shows, once its keys are set; a dialog, which is activated with the
+ * window it is drawn in and chooses its focus as it is presented, at
+ * once: its keys are set before this is called. */
 void
-ttt_accessible_speak_shortcuts (GtkWindow *window)
+ttt_accessible_speak_shortcuts (GtkWidget *window)
 {
-  g_return_if_fail (GTK_IS_WINDOW (window));
+  GtkWidget *first = NULL;
 
-  g_signal_connect_after (window, "map", G_CALLBACK (shortcuts_mapped_cb), NULL);
+  g_return_if_fail (GTK_IS_WIDGET (window));
+
+  if (GTK_IS_WINDOW (window))
+    {
+      g_signal_connect_after (window, "map", G_CALLBACK (shortcuts_mapped_cb), NULL);
+      return;
+    }
+
+  name_shortcuts (window, &first);
+  if (first != NULL)
+    ttt_compat_dialog_focus_on_show (window, first);
+  g_signal_connect_after (window, "map", G_CALLBACK (shortcuts_dialog_mapped_cb), NULL);
 }
 
 static void
@@ -383,17 +408,15 @@ ttt_accessible_menu_shortcuts (GtkPopover *popover)
   g_signal_connect_after (popover, "map", G_CALLBACK (menu_mapped_cb), NULL);
 }
 
-/* The focus a window chose as it showed, held back until it is active. */
+/* The window is active: its focus may go in now, to the first control. */
 static gboolean
 give_held_focus_cb (gpointer data)
 {
   GtkWindow *window = data;
-  GtkWidget *focus = g_object_get_data (G_OBJECT (window), "ttt-held-focus");
 
-  if (focus != NULL && gtk_widget_get_mapped (focus) &&
-      gtk_widget_get_root (focus) == GTK_ROOT (window) && gtk_window_get_focus (window) == NULL)
-    gtk_widget_grab_focus (focus);
-  g_object_set_data (G_OBJECT (window), "ttt-held-focus", NULL);
+  gtk_widget_set_can_focus (GTK_WIDGET (window), TRUE);
+  if (gtk_widget_get_mapped (GTK_WIDGET (window)) && gtk_window_get_focus (window) == NULL)
+    gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD);
 
   return G_SOURCE_REMOVE;
 }
@@ -410,38 +433,30 @@ held_focus_active_cb (GtkWindow  *window,
   g_idle_add_full (G_PRIORITY_LOW, give_held_focus_cb, g_object_ref (window), g_object_unref);
 }
 
-static void
-hold_focus_mapped_cb (GtkWindow *window)
-{
-  GtkWidget *focus = gtk_window_get_focus (window);
-
-  if (focus == NULL)
-    return;
-
-  g_object_set_data_full (G_OBJECT (window), "ttt-held-focus", g_object_ref (focus), g_object_unref);
-  gtk_window_set_focus (window, NULL);
-  if (gtk_window_is_active (window))
-    held_focus_active_cb (window, NULL, NULL);
-  else
-    g_signal_connect (window, "notify::is-active", G_CALLBACK (held_focus_active_cb), NULL);
-}
-
 /**
  * ttt_accessible_focus_once_active:
  * @window: a window about to be shown
  *
- * Holds back the focus @window gives itself as it shows until it is the
- * active window. GTK 4.8 tells a screen reader of the window's activation
- * and of its focus together, in an order Orca 43 does not always keep:
- * handling the focus first, it says the window's title alone and skips
- * the window's own description (seen with About: "About", then the
- * focused button, and never its name and version). With no focus at
- * activation the window is presented whole, then the focus after it.
+ * Keeps the focus out of @window until it is the active window. GTK 4.8
+ * tells a screen reader of the window's activation and of its focus
+ * together, in an order Orca 43 does not always keep: handling the focus
+ * first, it says the window's title alone and skips the window's own
+ * description (seen with About: "About", then the focused button, and
+ * never its name and version). With no focus at activation the window is
+ * presented whole, then the focus after it.
+ *
+ * A focus taken back as the window maps came too late on a busy machine:
+ * GTK had already told of it, and Orca, reading its events late, still
+ * followed it. So none is given at all until then.
  */
 void
 ttt_accessible_focus_once_active (GtkWindow *window)
 {
   g_return_if_fail (GTK_IS_WINDOW (window));
 
-  g_signal_connect_after (window, "map", G_CALLBACK (hold_focus_mapped_cb), NULL);
+  gtk_widget_set_can_focus (GTK_WIDGET (window), FALSE);
+  if (gtk_window_is_active (window))
+    held_focus_active_cb (window, NULL, NULL);
+  else
+    g_signal_connect (window, "notify::is-active", G_CALLBACK (held_focus_active_cb), NULL);
 }
