@@ -17,7 +17,7 @@
 #include "ui-helpers.h"
 
 static GtkWidget *
-child (GtkWindow  *dialog,
+child (GtkWidget  *dialog,
        const char *name)
 {
   GtkWidget *widget = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog),
@@ -28,7 +28,7 @@ child (GtkWindow  *dialog,
 }
 
 static void
-check (GtkWindow  *dialog,
+check (GtkWidget  *dialog,
        const char *name)
 {
   gtk_check_button_set_active (GTK_CHECK_BUTTON (child (dialog, name)), TRUE);
@@ -36,7 +36,7 @@ check (GtkWindow  *dialog,
 }
 
 static gboolean
-is_active (GtkWindow  *dialog,
+is_active (GtkWidget  *dialog,
            const char *name)
 {
   return gtk_check_button_get_active (GTK_CHECK_BUTTON (child (dialog, name)));
@@ -46,14 +46,7 @@ is_active (GtkWindow  *dialog,
 static guint
 count_dialogs (void)
 {
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-  guint n = 0;
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (TTT_IS_NEW_GAME_DIALOG (l->data) && gtk_widget_get_visible (l->data))
-      n++;
-
-  return n;
+  return ttt_test_count_dialogs (TTT_TYPE_NEW_GAME_DIALOG);
 }
 
 /* Waits until the screen @weak watches has gone (closed and freed). */
@@ -79,8 +72,7 @@ test_start (TttTestWindow *fixture,
             gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (fixture->app);
-  g_autoptr(GList) toplevels = NULL;
-  GtkWindow *dialog = NULL;
+  GtkWidget *dialog;
   guint n_started = 0;
   GWeakRef weak;
 
@@ -91,12 +83,11 @@ test_start (TttTestWindow *fixture,
 
   ttt_test_activate (fixture->window, "win.choose-game");
   g_assert_cmpuint (count_dialogs (), ==, 1);
-  toplevels = gtk_window_list_toplevels ();
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (TTT_IS_NEW_GAME_DIALOG (l->data))
-      dialog = l->data;
-  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (fixture->window));
-  g_assert_true (gtk_window_get_modal (dialog));
+  dialog = ttt_test_find_dialog (TTT_TYPE_NEW_GAME_DIALOG);
+  g_assert_true (ttt_compat_dialog_get_window (dialog) == GTK_WINDOW (fixture->window));
+  /* A dialog is modal by nature. */
+  if (GTK_IS_WINDOW (dialog))
+    g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
 
   /* What the game plays by: the defaults. */
   g_assert_true (is_active (dialog, "classic_check"));
@@ -113,6 +104,7 @@ test_start (TttTestWindow *fixture,
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 2);
   g_assert_cmpuint (n_started, ==, 0);
 
+  ttt_test_wait_for_dialog_open (dialog);
   g_weak_ref_init (&weak, dialog);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.start", NULL));
   ttt_test_iterate ();
@@ -137,7 +129,7 @@ test_start (TttTestWindow *fixture,
    * what the screen shows next time. */
   {
     TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
-    GtkWindow *again;
+    GtkWidget *again;
 
     g_assert_cmpuint (adw_combo_row_get_selected (ttt_test_preferences_row (preferences, "game")), ==, 1);
     g_assert_cmpuint (adw_combo_row_get_selected (ttt_test_preferences_row (preferences, "opponent")), ==, 1);
@@ -148,8 +140,9 @@ test_start (TttTestWindow *fixture,
     again = ttt_window_choose_game (fixture->window);
     g_assert_true (is_active (again, "classic_check"));
     g_assert_true (is_active (again, "person_check"));
+    ttt_test_wait_for_dialog_open (again);
     g_weak_ref_init (&weak, again);
-    gtk_window_close (again);
+    ttt_compat_dialog_close (again);
     wait_for_closed (&weak);
   }
 }
@@ -160,7 +153,7 @@ test_cancel (TttTestWindow *fixture,
              gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (fixture->app);
-  GtkWindow *dialog;
+  GtkWidget *dialog;
   guint n_started = 0;
   GWeakRef weak;
 
@@ -171,10 +164,12 @@ test_cancel (TttTestWindow *fixture,
   dialog = ttt_window_choose_game (fixture->window);
   check (dialog, "ultimate_check");
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (dialog, "difficulty_row")), TTT_LEVEL_HARD);
+  ttt_test_wait_for_dialog_open (dialog);
   g_weak_ref_init (&weak, dialog);
   gtk_widget_activate (child (dialog, "cancel_button"));
   ttt_test_iterate ();
   wait_for_closed (&weak);
+
 
   g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
   g_assert_cmpint (g_settings_get_enum (settings, "difficulty"), ==, TTT_LEVEL_MEDIUM);
@@ -184,11 +179,14 @@ test_cancel (TttTestWindow *fixture,
 
   dialog = ttt_window_choose_game (fixture->window);
   check (dialog, "ultimate_check");
+  ttt_test_wait_for_dialog_open (dialog);
   g_weak_ref_init (&weak, dialog);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
+  g_assert_true (ttt_test_press_key (dialog, GDK_KEY_Escape));
   ttt_test_iterate ();
   wait_for_closed (&weak);
   g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
+  /* Escape closed the screen, not the game's window under it. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (fixture->window)));
 }
 
 static gboolean
@@ -212,14 +210,14 @@ test_narrow_and_named (TttTestWindow *fixture,
     { "person_check", "Another Person" },
   };
   GApplication *app = G_APPLICATION (fixture->app);
-  GtkWindow *dialog = ttt_window_choose_game (fixture->window);
-  GtkWidget *content = adw_window_get_content (ADW_WINDOW (dialog));
+  GtkWidget *dialog = ttt_window_choose_game (fixture->window);
+  GtkWidget *content = ttt_compat_dialog_get_child (dialog);
   int minimum;
 
   ttt_test_wait_for_mapped (content);
   gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
   g_assert_cmpint (minimum, <=, 360);
-  ttt_test_set_window_content_size (dialog, content, 360, 600);
+  ttt_test_set_dialog_width (fixture->window, dialog, 360, 600);
   ttt_test_assert_labels_whole (content);
   g_assert_cmpuint (ttt_test_assert_icon_buttons_named (content), ==, 0);
 
@@ -231,7 +229,7 @@ test_narrow_and_named (TttTestWindow *fixture,
                                          GTK_ACCESSIBLE_PROPERTY_LABEL, "Someone on Another Computer");
 
   /* Start is what Enter presses. */
-  g_assert_true (gtk_window_get_focus (dialog) == child (dialog, "start_button"));
+  g_assert_true (ttt_compat_dialog_get_focus (dialog) == child (dialog, "start_button"));
 
   /* How to play is a click away, on the manual's page on the rules. */
   {
@@ -260,7 +258,7 @@ test_narrow_and_named (TttTestWindow *fixture,
     g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "rules");
   }
 
-  gtk_window_destroy (dialog);
+  ttt_compat_dialog_destroy (dialog);
 }
 
 /* The network windows open now. The type is looked up by name: a build
@@ -289,7 +287,7 @@ test_network (TttTestWindow *fixture,
   GSettings *settings = ttt_application_get_settings (fixture->app);
   gboolean has_network = g_action_group_has_action (G_ACTION_GROUP (fixture->app), "network");
   g_autoptr(GList) toplevels = NULL;
-  GtkWindow *dialog;
+  GtkWidget *dialog;
   GtkWidget *row;
   GWeakRef weak;
 
@@ -301,17 +299,18 @@ test_network (TttTestWindow *fixture,
 
   dialog = ttt_window_choose_game (fixture->window);
   row = child (dialog, "network_row");
-  ttt_test_wait_for_mapped (adw_window_get_content (ADW_WINDOW (dialog)));
+  ttt_test_wait_for_mapped (ttt_compat_dialog_get_child (dialog));
   g_assert_true (gtk_widget_get_visible (row) == has_network);
   g_assert_true (gtk_widget_get_mapped (row) == has_network);
   if (!has_network)
     {
-      gtk_window_destroy (dialog);
+      ttt_compat_dialog_destroy (dialog);
       return;
     }
 
   g_assert_cmpuint (count_network_windows (), ==, 0);
   check (dialog, "ultimate_check");
+  ttt_test_wait_for_dialog_open (dialog);
   g_weak_ref_init (&weak, dialog);
   gtk_widget_activate (row);
   ttt_test_iterate ();

@@ -318,8 +318,8 @@ test_shortcuts (void)
 
   gtk_window_present (GTK_WINDOW (window));
   shortcuts = ttt_test_open_shortcuts (window);
-  assert_chinese ("The shortcuts window's title", gtk_window_get_title (GTK_WINDOW (shortcuts)));
-  g_assert_true (has_han (gtk_window_get_title (GTK_WINDOW (shortcuts))));
+  assert_chinese ("The shortcuts window's title", ttt_compat_dialog_get_title (GTK_WIDGET (shortcuts)));
+  g_assert_true (has_han (ttt_compat_dialog_get_title (GTK_WIDGET (shortcuts))));
 
   /* Only our own titles: the key names come from GTK's catalog. */
   g_ptr_array_add (todo, shortcuts);
@@ -577,7 +577,7 @@ check_narrow_dialogs (const char *language)
   for (int ultimate = 0; ultimate <= 1; ultimate++)
     {
       GSettings *settings = ttt_application_get_settings (app);
-      GtkWindow *new_game;
+      GtkWidget *new_game;
 
       if (ultimate)
         {
@@ -587,11 +587,11 @@ check_narrow_dialogs (const char *language)
         }
       new_game = ttt_window_choose_game (window);
       ttt_test_iterate ();
-      content = adw_window_get_content (ADW_WINDOW (new_game));
+      content = ttt_compat_dialog_get_child (new_game);
       assert_fits (language, ultimate ? "the New Game screen on Ultimate" : "the New Game screen", content, 360);
-      ttt_test_set_window_content_size (new_game, content, 360, 600);
+      ttt_test_set_dialog_width (window, new_game, 360, 600);
       ttt_test_assert_labels_whole (content);
-      gtk_window_destroy (new_game);
+      ttt_compat_dialog_destroy (new_game);
       g_settings_reset (settings, "game");
       g_settings_reset (settings, "opponent");
       ttt_test_iterate ();
@@ -602,12 +602,12 @@ check_narrow_dialogs (const char *language)
   {
     TttShortcutsWindow *shortcuts = ttt_test_open_shortcuts (window);
 
-    content = adw_window_get_content (ADW_WINDOW (shortcuts));
+    content = ttt_compat_dialog_get_child (GTK_WIDGET (shortcuts));
     assert_fits (language, "the keyboard shortcuts", content, 360);
-    ttt_test_set_window_content_size (GTK_WINDOW (shortcuts), content, 360, 600);
+    ttt_test_set_dialog_width (window, GTK_WIDGET (shortcuts), 360, 600);
     ttt_test_assert_labels_whole (content);
     ttt_test_assert_words_whole (content);
-    gtk_window_destroy (GTK_WINDOW (shortcuts));
+    ttt_compat_dialog_destroy (GTK_WIDGET (shortcuts));
     ttt_test_iterate ();
   }
 

@@ -246,6 +246,15 @@ ttt_test_press_window_key (GtkWindow       *window,
          activate_shortcuts_with (GTK_WIDGET (window), GTK_PHASE_BUBBLE, keyval, modifiers);
 }
 
+/* The same for a widget's own shortcuts: a dialog's (ttt-compat.h). */
+gboolean
+ttt_test_press_key (GtkWidget *widget,
+                    guint      keyval)
+{
+  return activate_shortcuts_with (widget, GTK_PHASE_CAPTURE, keyval, 0) ||
+         activate_shortcuts_with (widget, GTK_PHASE_BUBBLE, keyval, 0);
+}
+
 /* Presses @keyval as far as the window is concerned, in GTK's order: the
  * window's own capture-phase shortcuts first (the review's keys), then
  * the arrows and Tab move the focus as GTK's own key bindings do, and
@@ -492,49 +501,64 @@ ttt_test_assert_badges (TttWindow *window,
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (window, "draws_value"))), ==, draws_text);
 }
 
-/* Opens the Statistics window as the main menu does, and returns it. */
-TttStatisticsWindow *
-ttt_test_open_statistics (TttWindow *window)
+/* Adds to @found every shown widget of @type under @widget, in
+ * depth-first order. */
+static void
+collect_shown (GtkWidget *widget,
+               GType      type,
+               GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_visible (widget))
+    g_ptr_array_add (found, widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shown (child, type, found);
+}
+
+/* The newest secondary window of @type shown over @window: a dialog
+ * drawn inside it (the last one added), or a window transient for it
+ * (ttt-compat.h). There may be others, closing. */
+static GtkWidget *
+newest_dialog_over (TttWindow *window,
+                    GType      type)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
-  TttStatisticsWindow *found = NULL;
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.statistics", NULL));
-  ttt_test_iterate ();
-
-  /* The newest one for @window: there may be others, closing. */
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
 
-      if (TTT_IS_STATISTICS_WINDOW (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)) &&
+      if (G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type) && gtk_widget_get_visible (GTK_WIDGET (toplevel)) &&
           gtk_window_get_transient_for (GTK_WINDOW (toplevel)) == GTK_WINDOW (window))
-        found = TTT_STATISTICS_WINDOW (toplevel);
+        g_ptr_array_add (found, toplevel);
     }
-  g_assert_nonnull (found);
+  collect_shown (GTK_WIDGET (window), type, found);
+  g_assert_cmpuint (found->len, >, 0);
 
-  return found;
+  return g_ptr_array_index (found, found->len - 1);
+}
+
+/* Opens the Statistics window as the main menu does, and returns it. */
+TttStatisticsWindow *
+ttt_test_open_statistics (TttWindow *window)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.statistics", NULL));
+  ttt_test_iterate ();
+
+  return TTT_STATISTICS_WINDOW (newest_dialog_over (window, TTT_TYPE_STATISTICS_WINDOW));
 }
 
 /* The keyboard shortcuts over @window, as its action opens them, shown. */
 TttShortcutsWindow *
 ttt_test_open_shortcuts (TttWindow *window)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  TttShortcutsWindow *found = NULL;
+  TttShortcutsWindow *found;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (TTT_IS_SHORTCUTS_WINDOW (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)) &&
-          gtk_window_get_transient_for (GTK_WINDOW (toplevel)) == GTK_WINDOW (window))
-        found = TTT_SHORTCUTS_WINDOW (toplevel);
-    }
-  g_assert_nonnull (found);
-  ttt_test_wait_for_mapped (GTK_WIDGET (found));
+  found = TTT_SHORTCUTS_WINDOW (newest_dialog_over (window, TTT_TYPE_SHORTCUTS_WINDOW));
+  ttt_test_wait_for_dialog_open (GTK_WIDGET (found));
   ttt_test_iterate ();
 
   return found;
@@ -768,7 +792,7 @@ ttt_test_shortcut_listed (TttWindow  *window,
       g_assert_nonnull (keys);
       listed = g_strcmp0 (gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (keys)), joined) == 0;
     }
-  gtk_window_destroy (GTK_WINDOW (shortcuts));
+  ttt_compat_dialog_destroy (GTK_WIDGET (shortcuts));
 
   return listed;
 }
@@ -876,6 +900,117 @@ ttt_test_set_content_size (TttWindow *window,
   ttt_test_set_window_content_size (GTK_WINDOW (window),
                                     adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)),
                                     width, height);
+}
+
+static gboolean
+is_shown_of_type (GtkWidget *widget,
+                  gpointer   type,
+                  gboolean  *prune)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type)) && gtk_widget_get_visible (widget);
+}
+
+/* The secondary windows of @type shown now, dialogs drawn inside a
+ * window or windows of their own (ttt-compat.h), up to @max of them put
+ * in @found. */
+static guint
+find_dialogs (GType       type,
+              GtkWidget **found,
+              guint       max)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+  guint n = 0;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    {
+      GtkWidget *dialog = ttt_test_find_widget (l->data, is_shown_of_type, GSIZE_TO_POINTER (type));
+
+      if (dialog == NULL)
+        continue;
+      if (n < max)
+        found[n] = dialog;
+      n++;
+    }
+
+  return n;
+}
+
+/* Until the object @weak_pointer watches (with a weak pointer) is gone:
+ * a dialog goes once its closing has run its course. */
+void
+ttt_test_wait_for_finalized (gpointer *weak_pointer)
+{
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+  while (*weak_pointer != NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (*weak_pointer);
+}
+
+/* Until @dialog has opened: a dialog opens two frames after it is
+ * shown, and takes the focus then; closed before, libadwaita 1.10 never
+ * takes it away. A window is open once mapped. */
+void
+ttt_test_wait_for_dialog_open (GtkWidget *dialog)
+{
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  GtkWidget *focus = NULL;
+
+  ttt_test_wait_for_mapped (dialog);
+  if (GTK_IS_WINDOW (dialog))
+    return;
+
+  while (g_get_monotonic_time () < deadline &&
+         ((focus = gtk_root_get_focus (gtk_widget_get_root (dialog))) == NULL ||
+          (focus != dialog && !gtk_widget_is_ancestor (focus, dialog))))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (focus);
+  g_assert_true (focus == dialog || gtk_widget_is_ancestor (focus, dialog));
+}
+
+/* The one dialog of @type shown now, or NULL. */
+GtkWidget *
+ttt_test_find_dialog (GType type)
+{
+  GtkWidget *dialog = NULL;
+
+  g_assert_cmpuint (find_dialogs (type, &dialog, 1), <=, 1);
+  return dialog;
+}
+
+/* How many dialogs of @type are shown now. */
+guint
+ttt_test_count_dialogs (GType type)
+{
+  return find_dialogs (type, NULL, 0);
+}
+
+/* Lays @dialog out @width px wide: as a window, at that width and
+ * @height; as a dialog, in the game's window at that size, where a
+ * narrow window shows it as a bottom sheet. Returns its content. */
+GtkWidget *
+ttt_test_set_dialog_width (TttWindow *window,
+                           GtkWidget *dialog,
+                           int        width,
+                           int        height)
+{
+  GtkWidget *content = ttt_compat_dialog_get_child (dialog);
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+  ttt_test_wait_for_mapped (content);
+  if (GTK_IS_WINDOW (dialog))
+    {
+      ttt_test_set_window_content_size (GTK_WINDOW (dialog), content, width, height);
+      return content;
+    }
+
+  ttt_test_set_content_size (window, width, height);
+  while (gtk_widget_get_width (content) != width && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  ttt_test_iterate ();
+  g_assert_cmpint (gtk_widget_get_width (content), ==, width);
+
+  return content;
 }
 
 /* @widget drawn alone at its size, as it would be on screen, in

@@ -61,11 +61,21 @@ void          ttt_test_set_window_content_size (GtkWindow       *window,
                                            GtkWidget            *content,
                                            int                   width,
                                            int                   height);
+gboolean      ttt_test_press_key          (GtkWidget            *widget,
+                                           guint                 keyval);
 gboolean      ttt_test_press_window_key   (GtkWindow            *window,
                                            guint                 keyval,
                                            GdkModifierType       modifiers);
 guchar       *ttt_test_render_widget      (GtkWidget            *widget,
                                            gsize                *stride);
+void          ttt_test_wait_for_finalized (gpointer             *weak_pointer);
+void          ttt_test_wait_for_dialog_open (GtkWidget          *dialog);
+GtkWidget    *ttt_test_find_dialog        (GType                 type);
+guint         ttt_test_count_dialogs      (GType                 type);
+GtkWidget    *ttt_test_set_dialog_width   (TttWindow            *window,
+                                           GtkWidget            *dialog,
+                                           int                   width,
+                                           int                   height);
 void          ttt_test_set_content_size   (TttWindow            *window,
                                            int                   width,
                                            int                   height);

@@ -363,6 +363,38 @@ ttt_compat_lookup_color (GtkWidget  *widget,
  * Callers hold either as a GtkWidget and go through the functions below
  * to show, close and look into them. */
 
+/* Sets @resource_path as @widget_class's template, its parent @window
+ * renamed @dialog where the class derives from the dialog. */
+static void
+set_template_of_parent (GtkWidgetClass *widget_class,
+                        const char     *resource_path,
+                        const char     *window,
+                        const char     *dialog)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *parent = g_strdup_printf ("parent=\"%s\"", window);
+
+  bytes = g_resources_lookup_data (resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes == NULL)
+    g_error ("The template %s is not in the resources: %s", resource_path, error->message);
+  if (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), parent) == NULL)
+    g_error ("The template %s does not derive from %s", resource_path, window);
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  {
+    GString *text = g_string_new_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_autofree char *renamed = g_strdup_printf ("parent=\"%s\"", dialog);
+
+    g_string_replace (text, parent, renamed, 1);
+    g_bytes_unref (bytes);
+    bytes = g_string_free_to_bytes (text);
+  }
+#endif
+
+  gtk_widget_class_set_template (widget_class, bytes);
+}
+
 /**
  * ttt_compat_preferences_get_type:
  *
@@ -392,25 +424,8 @@ void
 ttt_compat_preferences_set_template (GtkWidgetClass *widget_class,
                                      const char     *resource_path)
 {
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-
-  bytes = g_resources_lookup_data (resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes == NULL)
-    g_error ("The template %s is not in the resources: %s", resource_path, error->message);
-
-#if ADW_CHECK_VERSION (1, 5, 0)
-  {
-    GString *text = g_string_new_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-
-    if (g_string_replace (text, "parent=\"AdwPreferencesWindow\"", "parent=\"AdwPreferencesDialog\"", 1) != 1)
-      g_error ("The template %s does not derive from AdwPreferencesWindow", resource_path);
-    g_bytes_unref (bytes);
-    bytes = g_string_free_to_bytes (text);
-  }
-#endif
-
-  gtk_widget_class_set_template (widget_class, bytes);
+  set_template_of_parent (widget_class, resource_path,
+                          "AdwPreferencesWindow", "AdwPreferencesDialog");
 }
 
 /**
@@ -449,6 +464,105 @@ ttt_compat_about_new (void)
 #else
   return g_object_new (ADW_TYPE_ABOUT_WINDOW, "modal", TRUE, NULL);
 #endif
+}
+
+/**
+ * ttt_compat_dialog_get_type:
+ *
+ * Returns: the type New Game, Statistics and the keyboard shortcuts
+ *   derive from: AdwDialog, or AdwWindow on libadwaita 1.2.
+ */
+GType
+ttt_compat_dialog_get_type (void)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return ADW_TYPE_DIALOG;
+#else
+  return ADW_TYPE_WINDOW;
+#endif
+}
+
+/**
+ * ttt_compat_dialog_set_template:
+ * @widget_class: the class of a type derived from
+ *   ttt_compat_dialog_get_type()
+ * @resource_path: its template, written with parent="AdwWindow" and its
+ *   content as a <child>, which both take
+ *
+ * As ttt_compat_preferences_set_template(), for the plain dialog.
+ */
+void
+ttt_compat_dialog_set_template (GtkWidgetClass *widget_class,
+                                const char     *resource_path)
+{
+  set_template_of_parent (widget_class, resource_path, "AdwWindow", "AdwDialog");
+}
+
+/**
+ * ttt_compat_dialog_init:
+ * @dialog: a new instance of a type derived from
+ *   ttt_compat_dialog_get_type()
+ * @width: the width it opens at
+ * @height: the height it opens at
+ *
+ * Gives it its size and, as a window, what a dialog is by nature: modal,
+ * destroyed with its parent, never narrower nor lower than the game's
+ * window can be (360 px).
+ */
+void
+ttt_compat_dialog_init (GtkWidget *dialog,
+                        int        width,
+                        int        height)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_content_width (ADW_DIALOG (dialog), width);
+  adw_dialog_set_content_height (ADW_DIALOG (dialog), height);
+#else
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (dialog), width, height);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_widget_set_size_request (dialog, 360, 360);
+#endif
+}
+
+/**
+ * ttt_compat_dialog_set_default_widget:
+ * @dialog: a dialog, or a window
+ * @widget: (nullable): the button Enter presses
+ */
+void
+ttt_compat_dialog_set_default_widget (GtkWidget *dialog,
+                                      GtkWidget *widget)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (ADW_IS_DIALOG (dialog))
+    {
+      adw_dialog_set_default_widget (ADW_DIALOG (dialog), widget);
+      return;
+    }
+#endif
+  gtk_window_set_default_widget (GTK_WINDOW (dialog), widget);
+}
+
+/**
+ * ttt_compat_dialog_get_window:
+ * @dialog: a dialog, or a window
+ *
+ * Returns: (transfer none) (nullable): the window @dialog is shown over:
+ *   the one it is drawn in, or the one it is transient for.
+ */
+GtkWindow *
+ttt_compat_dialog_get_window (GtkWidget *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (ADW_IS_DIALOG (dialog))
+    {
+      GtkRoot *root = gtk_widget_get_root (dialog);
+
+      return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+    }
+#endif
+  return gtk_window_get_transient_for (GTK_WINDOW (dialog));
 }
 
 #if ADW_CHECK_VERSION (1, 5, 0)
@@ -502,6 +616,27 @@ ttt_compat_dialog_close (GtkWidget *dialog)
     }
 #endif
   gtk_window_close (GTK_WINDOW (dialog));
+}
+
+/**
+ * ttt_compat_dialog_close_binding:
+ * @dialog: a dialog, or a window
+ * @args: (nullable): unused
+ * @user_data: unused
+ *
+ * A key binding (a GtkShortcutFunc) that closes @dialog: Escape's. The
+ * window's "window.close" action would, from a dialog drawn inside the
+ * game's window, close the game.
+ *
+ * Returns: %TRUE, the key taken
+ */
+gboolean
+ttt_compat_dialog_close_binding (GtkWidget *dialog,
+                                 GVariant  *args,
+                                 gpointer   user_data)
+{
+  ttt_compat_dialog_close (dialog);
+  return TRUE;
 }
 
 /**
@@ -559,6 +694,23 @@ ttt_compat_dialog_get_title (GtkWidget *dialog)
     return adw_dialog_get_title (ADW_DIALOG (dialog));
 #endif
   return gtk_window_get_title (GTK_WINDOW (dialog));
+}
+
+/**
+ * ttt_compat_dialog_get_focus:
+ * @dialog: a dialog, or a window
+ *
+ * Returns: (transfer none) (nullable): the widget inside it that has, or
+ *   would have, the keyboard focus.
+ */
+GtkWidget *
+ttt_compat_dialog_get_focus (GtkWidget *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (is_dialog (dialog))
+    return adw_dialog_get_focus (ADW_DIALOG (dialog));
+#endif
+  return gtk_window_get_focus (GTK_WINDOW (dialog));
 }
 
 static void

@@ -64,6 +64,33 @@ void        ttt_compat_preferences_init         (GtkWidget      *preferences);
 
 GtkWidget  *ttt_compat_about_new                (void);
 
+/* What the game's other secondary windows (New Game, Statistics, the
+ * keyboard shortcuts) are made from: AdwDialog where it exists, else
+ * AdwWindow. Their templates say parent="AdwWindow", put their content
+ * in a <child>, and set no property only a window has. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+typedef AdwDialog      TttCompatDialog;
+typedef AdwDialogClass TttCompatDialogClass;
+#else
+typedef AdwWindow      TttCompatDialog;
+typedef AdwWindowClass TttCompatDialogClass;
+#endif
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TttCompatDialog, g_object_unref)
+
+GType       ttt_compat_dialog_get_type          (void) G_GNUC_CONST;
+void        ttt_compat_dialog_set_template      (GtkWidgetClass *widget_class,
+                                                 const char     *resource_path);
+void        ttt_compat_dialog_init              (GtkWidget      *dialog,
+                                                 int             width,
+                                                 int             height);
+void        ttt_compat_dialog_set_default_widget (GtkWidget     *dialog,
+                                                 GtkWidget      *widget);
+GtkWindow  *ttt_compat_dialog_get_window        (GtkWidget      *dialog);
+GtkWidget  *ttt_compat_dialog_get_focus         (GtkWidget      *dialog);
+gboolean    ttt_compat_dialog_close_binding     (GtkWidget      *dialog,
+                                                 GVariant       *args,
+                                                 gpointer        user_data);
+
 void        ttt_compat_dialog_present           (GtkWidget      *dialog,
                                                  GtkWidget      *parent);
 void        ttt_compat_dialog_close             (GtkWidget      *dialog);

@@ -20,8 +20,9 @@
 
 struct _TttNewGameDialog
 {
-  AdwWindow       parent_instance;
+  TttCompatDialog parent_instance;
 
+  GtkWindow      *parent;     /* weak: the game's window */
   GSettings      *settings;
   TttGame        *game;
 
@@ -37,10 +38,11 @@ struct _TttNewGameDialog
   GtkButton      *start_button;
 };
 
-G_DEFINE_FINAL_TYPE (TttNewGameDialog, ttt_new_game_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (TttNewGameDialog, ttt_new_game_dialog, ttt_compat_dialog_get_type ())
 
 enum {
   PROP_0,
+  PROP_PARENT,
   PROP_SETTINGS,
   PROP_GAME,
   N_PROPS
@@ -153,7 +155,7 @@ start_action (GtkWidget  *widget,
 
   g_object_ref (self);
   g_signal_emit (self, signals[START], 0);
-  gtk_window_close (GTK_WINDOW (self));
+  ttt_compat_dialog_close (GTK_WIDGET (self));
   g_object_unref (self);
 }
 
@@ -161,8 +163,7 @@ start_action (GtkWidget  *widget,
 static GActionGroup *
 parent_application (TttNewGameDialog *self)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
-  GtkApplication *app = parent != NULL ? gtk_window_get_application (parent) : NULL;
+  GtkApplication *app = self->parent != NULL ? gtk_window_get_application (self->parent) : NULL;
 
   return app != NULL ? G_ACTION_GROUP (app) : NULL;
 }
@@ -179,14 +180,13 @@ update_network_row (TttNewGameDialog *self)
                           app != NULL && g_action_group_has_action (app, "network"));
 }
 
-/* This screen is not one of the application's windows, so the "app."
- * actions its buttons name (How to Play's app.help-page) are found
- * through its parent's application; without it they were insensitive. */
+/* Cancel, and Escape: nothing chosen here is kept. */
 static void
-parent_changed (TttNewGameDialog *self)
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "app", parent_application (self));
-  update_network_row (self);
+  ttt_compat_dialog_close (widget);
 }
 
 /* A game over the network is set up in its own window: this screen
@@ -201,7 +201,7 @@ network_row_activated (TttNewGameDialog *self)
     return;
   /* Closing may free this screen (and drop its parent's last ref). */
   g_object_ref (app);
-  gtk_window_close (GTK_WINDOW (self));
+  ttt_compat_dialog_close (GTK_WIDGET (self));
   g_action_group_activate_action (app, "network", NULL);
   g_object_unref (app);
 }
@@ -221,12 +221,16 @@ ttt_new_game_dialog_constructed (GObject *object)
   g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (update_sensitivity), self);
   g_signal_connect_swapped (self->ultimate_check, "notify::active", G_CALLBACK (update_how_to_play), self);
   g_signal_connect_swapped (self->network_row, "activated", G_CALLBACK (network_row_activated), self);
-  /* The parent is set after construction (and could change). */
-  g_signal_connect (self, "notify::transient-for", G_CALLBACK (parent_changed), NULL);
-  parent_changed (self);
+  /* As a window, this screen is not one of the application's windows,
+   * so the "app." actions its buttons name (How to Play's app.help-page)
+   * are found through its parent's application; without it they were
+   * insensitive. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "app", parent_application (self));
+  update_network_row (self);
 
-  gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
-  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
+  ttt_compat_dialog_init (GTK_WIDGET (self), 420, 600);
+  ttt_compat_dialog_set_default_widget (GTK_WIDGET (self), GTK_WIDGET (self->start_button));
+  ttt_compat_dialog_focus_on_show (GTK_WIDGET (self), GTK_WIDGET (self->start_button));
 }
 
 static void
@@ -235,6 +239,7 @@ ttt_new_game_dialog_dispose (GObject *object)
   TttNewGameDialog *self = TTT_NEW_GAME_DIALOG (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_NEW_GAME_DIALOG);
+  g_clear_weak_pointer (&self->parent);
   g_clear_object (&self->settings);
   g_clear_object (&self->game);
 
@@ -251,6 +256,10 @@ ttt_new_game_dialog_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_PARENT:
+      g_set_weak_pointer (&self->parent, g_value_get_object (value));
+      break;
+
     case PROP_SETTINGS:
       self->settings = g_value_dup_object (value);
       break;
@@ -274,6 +283,10 @@ ttt_new_game_dialog_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_PARENT:
+      g_value_set_object (value, self->parent);
+      break;
+
     case PROP_SETTINGS:
       g_value_set_object (value, self->settings);
       break;
@@ -297,6 +310,18 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
   object_class->dispose = ttt_new_game_dialog_dispose;
   object_class->set_property = ttt_new_game_dialog_set_property;
   object_class->get_property = ttt_new_game_dialog_get_property;
+
+  /**
+   * TttNewGameDialog:parent:
+   *
+   * The game's window, whose application's actions the screen offers.
+   */
+  properties[PROP_PARENT] =
+    g_param_spec_object ("parent", NULL, NULL,
+                         GTK_TYPE_WINDOW,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_CONSTRUCT_ONLY |
+                          G_PARAM_STATIC_STRINGS));
 
   /**
    * TttNewGameDialog:settings:
@@ -336,7 +361,7 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
                   NULL,
                   G_TYPE_NONE, 0);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/jingzi/TicTacToe/ttt-new-game-dialog.ui");
+  ttt_compat_dialog_set_template (widget_class, "/io/github/jingzi/TicTacToe/ttt-new-game-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, classic_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, ultimate_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, how_to_play_button);
@@ -349,7 +374,8 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, start_button);
 
   gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "new-game.cancel", NULL, cancel_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "new-game.cancel", NULL);
 }
 
 static void
@@ -364,7 +390,8 @@ ttt_new_game_dialog_init (TttNewGameDialog *self)
  * @game: the game to set up
  * @settings: (nullable): the settings Start writes
  *
- * Returns: (transfer full): a new #TttNewGameDialog, not yet shown
+ * Returns: (transfer floating): a new #TttNewGameDialog, not yet shown:
+ *   show it with ttt_compat_dialog_present()
  */
 TttNewGameDialog *
 ttt_new_game_dialog_new (GtkWindow *parent,
@@ -375,7 +402,7 @@ ttt_new_game_dialog_new (GtkWindow *parent,
   g_return_val_if_fail (TTT_IS_GAME (game), NULL);
 
   return g_object_new (TTT_TYPE_NEW_GAME_DIALOG,
-                       "transient-for", parent,
+                       "parent", parent,
                        "game", game,
                        "settings", settings,
                        NULL);

@@ -8,12 +8,14 @@
 
 #include <adwaita.h>
 
+#include "ttt-compat.h"
 #include "ttt-game.h"
 
 G_BEGIN_DECLS
 
 #define TTT_TYPE_NEW_GAME_DIALOG (ttt_new_game_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (TttNewGameDialog, ttt_new_game_dialog, TTT, NEW_GAME_DIALOG, AdwWindow)
+/* A dialog on libadwaita 1.5 and later, a window before (ttt-compat.h). */
+G_DECLARE_FINAL_TYPE (TttNewGameDialog, ttt_new_game_dialog, TTT, NEW_GAME_DIALOG, TttCompatDialog)
 
 TttNewGameDialog *ttt_new_game_dialog_new        (GtkWindow        *parent,
                                                   TttGame          *game,

@@ -22,12 +22,12 @@
 
 struct _TttShortcutsWindow
 {
-  AdwWindow  parent_instance;
+  TttCompatDialog parent_instance;
 
   GtkWidget *keypad_grid;
 };
 
-G_DEFINE_FINAL_TYPE (TttShortcutsWindow, ttt_shortcuts_window, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (TttShortcutsWindow, ttt_shortcuts_window, ttt_compat_dialog_get_type ())
 
 /* The lines whose keys are an action's accelerators: the template's
  * shortcut label and the action. */
@@ -83,18 +83,19 @@ ttt_shortcuts_window_class_init (TttShortcutsWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-shortcuts-window.ui");
+  ttt_compat_dialog_set_template (widget_class, RESOURCE_BASE "/ttt-shortcuts-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttShortcutsWindow, keypad_grid);
   /* Found by their names, with gtk_widget_get_template_child(). */
   for (guint i = 0; i < G_N_ELEMENTS (action_keys); i++)
     gtk_widget_class_bind_template_child_full (widget_class, action_keys[i].keys, FALSE, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, ttt_compat_dialog_close_binding, NULL);
 }
 
 static void
 ttt_shortcuts_window_init (TttShortcutsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ttt_compat_dialog_init (GTK_WIDGET (self), 480, 640);
   /* The keypad plays by place, and is not mirrored in a right-to-left
    * language. */
   gtk_widget_set_direction (self->keypad_grid, GTK_TEXT_DIR_LTR);
@@ -104,7 +105,8 @@ ttt_shortcuts_window_init (TttShortcutsWindow *self)
  * ttt_shortcuts_window_new:
  * @application: the application whose accelerators the window lists
  *
- * Returns: (transfer full): a new window, not yet shown
+ * Returns: (transfer floating): a new window, or dialog, not yet shown:
+ *   show it with ttt_compat_dialog_present()
  */
 TttShortcutsWindow *
 ttt_shortcuts_window_new (GtkApplication *application)
@@ -116,7 +118,7 @@ ttt_shortcuts_window_new (GtkApplication *application)
   self = g_object_new (TTT_TYPE_SHORTCUTS_WINDOW, NULL);
   set_keys (self, application);
   ttt_accessible_hide_type_names (GTK_WIDGET (self));
-  ttt_accessible_speak_shortcuts (GTK_WINDOW (self));
+  ttt_accessible_speak_shortcuts (GTK_WIDGET (self));
 
   return self;
 }

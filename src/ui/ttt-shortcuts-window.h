@@ -8,10 +8,13 @@
 
 #include <adwaita.h>
 
+#include "ttt-compat.h"
+
 G_BEGIN_DECLS
 
 #define TTT_TYPE_SHORTCUTS_WINDOW (ttt_shortcuts_window_get_type ())
-G_DECLARE_FINAL_TYPE (TttShortcutsWindow, ttt_shortcuts_window, TTT, SHORTCUTS_WINDOW, AdwWindow)
+/* A dialog on libadwaita 1.5 and later, a window before (ttt-compat.h). */
+G_DECLARE_FINAL_TYPE (TttShortcutsWindow, ttt_shortcuts_window, TTT, SHORTCUTS_WINDOW, TttCompatDialog)
 
 TttShortcutsWindow *ttt_shortcuts_window_new     (GtkApplication     *application);
 AdwActionRow       *ttt_shortcuts_window_get_row (TttShortcutsWindow *self,

@@ -875,8 +875,7 @@ show_shortcuts_action (GtkWidget  *widget,
   g_return_if_fail (application != NULL);
 
   shortcuts = ttt_shortcuts_window_new (application);
-  gtk_window_set_transient_for (GTK_WINDOW (shortcuts), GTK_WINDOW (widget));
-  gtk_window_present (GTK_WINDOW (shortcuts));
+  ttt_compat_dialog_present (GTK_WIDGET (shortcuts), widget);
 }
 
 static void
@@ -1594,7 +1593,7 @@ ttt_window_get_review (TttWindow *self)
  *
  * Returns: (transfer none): the screen, shown
  */
-GtkWindow *
+GtkWidget *
 ttt_window_choose_game (TttWindow *self)
 {
   TttNewGameDialog *dialog;
@@ -1603,7 +1602,7 @@ ttt_window_choose_game (TttWindow *self)
 
   dialog = ttt_new_game_dialog_new (GTK_WINDOW (self), self->game, self->settings);
   g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_chosen_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ttt_compat_dialog_present (GTK_WIDGET (dialog), GTK_WIDGET (self));
 
-  return GTK_WINDOW (dialog);
+  return GTK_WIDGET (dialog);
 }

@@ -21,7 +21,7 @@ TttGame    *ttt_window_get_game   (TttWindow      *self);
 void        ttt_window_show_notice (TttWindow     *self,
                                     const char    *text);
 void        ttt_window_hide_notice (TttWindow     *self);
-GtkWindow  *ttt_window_choose_game (TttWindow     *self);
+GtkWidget  *ttt_window_choose_game (TttWindow     *self);
 gboolean    ttt_window_get_show_analysis (TttWindow *self);
 void        ttt_window_set_show_analysis (TttWindow *self,
                                           gboolean   show_analysis);
