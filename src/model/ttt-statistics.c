@@ -717,9 +717,13 @@ join_problems (GPtrArray *problems)
 
 /* Reads what can be read of @value (any type; NULL for nothing) into
  * @tallies, saying in @problems what could not be; @taken tells which
- * tallies came from @value. */
+ * tallies came from @value. With @type_said, a value of the wrong type
+ * was said to be one already (parse_entries() did, for the text it read
+ * entry by entry into a dictionary of its own type, which is no news to
+ * the person who wrote it). */
 static void
 read_tallies (GVariant  *value,
+              gboolean   type_said,
               TttTally   tallies[TTT_N_TALLIES],
               gboolean   taken[TTT_N_TALLIES],
               GPtrArray *problems)
@@ -734,7 +738,7 @@ read_tallies (GVariant  *value,
   if (value == NULL)
     return;
 
-  if (!g_variant_is_of_type (value, STATISTICS_TYPE))
+  if (!type_said && !g_variant_is_of_type (value, STATISTICS_TYPE))
     add_problem (problems, "a value of type %s, not a{s(uuuuu)}", g_variant_get_type_string (value));
 
   /* Of another type, entries can still be read from a dictionary of
@@ -920,7 +924,7 @@ ttt_statistics_load (TttStatistics  *self,
   g_return_val_if_fail (value != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  read_tallies (value, tallies, taken, problems);
+  read_tallies (value, FALSE, tallies, taken, problems);
   ttt_statistics_set_all (self, tallies);
 
   if (problems->len > 0)
@@ -964,18 +968,25 @@ ttt_statistics_load_settings (TttStatistics *self,
   g_autoptr(GVariant) value = NULL;
   TttTally tallies[TTT_N_TALLIES];
   gboolean taken[TTT_N_TALLIES];
+  gboolean by_entries = FALSE;
 
   /* Text that reads as the key's type is what GSettings read too. */
   if (text != NULL)
     {
       value = g_variant_parse (STATISTICS_TYPE, text, NULL, NULL, NULL);
       if (value == NULL)
-        value = parse_entries (text, problems);
+        {
+          guint said = problems->len;
+
+          value = parse_entries (text, problems);
+          /* It says the type is wrong when it reads entry by entry. */
+          by_entries = problems->len > said;
+        }
     }
   else
     value = g_settings_get_value (self->settings, STATISTICS_KEY);
 
-  read_tallies (value, tallies, taken, problems);
+  read_tallies (value, by_entries, tallies, taken, problems);
   if (keep_session)
     for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
       if (!taken[id])
