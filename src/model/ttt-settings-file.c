@@ -19,8 +19,8 @@
  *   was, byte for byte, and #TttSettingsFile:save-error says why in words;
  *   the settings stay as they are in memory, for the session, and the next
  *   write that succeeds saves them;
- * - anything that is not a regular file in the file's place is never read
- *   nor written;
+ * - anything that is not a regular file in the file's place (a folder, a
+ *   named pipe, symbolic links in a loop) is never read nor written;
  * - a symbolic link stays one: its target is written.
  */
 
@@ -298,9 +298,11 @@ read_file (const char  *filename,
 
   *data = NULL;
   /* Not even opened unless it is a regular file: opening a device can do
-   * things. The type is checked again on what was opened. */
+   * things. The type is checked again on what was opened. Symbolic links
+   * that lead round in a loop name no file at all, and a write would
+   * replace one of them with a file. */
   if (g_stat (filename, &st) != 0)
-    return TRUE;
+    return errno != ELOOP;
   if (!S_ISREG (st.st_mode))
     return FALSE;
 
@@ -360,9 +362,14 @@ refuse_not_a_file (TttSettingsFile *self)
 {
   g_autofree char *shown = g_filename_display_name (self->filename);
   g_autofree char *why = NULL;
+  GStatBuf st;
 
-  /* Translators: why scores can't be saved; %s is a file name. */
-  why = g_strdup_printf (_("the settings path %s is not a file"), shown);
+  if (g_stat (self->filename, &st) != 0 && errno == ELOOP)
+    /* Translators: why scores can't be saved; %s is a file name. */
+    why = g_strdup_printf (_("the settings path %s is a loop of symbolic links"), shown);
+  else
+    /* Translators: why scores can't be saved; %s is a file name. */
+    why = g_strdup_printf (_("the settings path %s is not a file"), shown);
   refuse (self, why, FALSE);
 }
 
@@ -681,7 +688,7 @@ ttt_settings_file_save (TttSettingsFile *self)
   {
     GStatBuf st;
 
-    if (g_stat (target, &st) == 0 && !S_ISREG (st.st_mode))
+    if (g_stat (target, &st) == 0 ? !S_ISREG (st.st_mode) : errno == ELOOP)
       {
         refuse_not_a_file (self);
         return FALSE;
