@@ -93,6 +93,41 @@ game_won (Game *game)
   return tally.won;
 }
 
+static void
+write_file (const char *path,
+            const char *contents)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+/* The names of the copies of a broken file kept beside @path. */
+static GPtrArray *
+list_copies (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  GPtrArray *copies = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "keyfile.broken-"))
+      g_ptr_array_add (copies, g_build_filename (folder, name, NULL));
+
+  return copies;
+}
+
+/* A hand-edited file with a line GKeyFile cannot read, and after it
+ * another program's settings. */
+static const char broken_keyfile[] =
+  "[" GROUP "]\n"
+  "opponent='human'\n"
+  "no equals\n"
+  "[org/example/Other]\n"
+  "precious='keep me'\n";
+
 /* Symbolic links in a loop */
 
 /* Links that lead round in a loop name no file: refused in words, and
@@ -135,6 +170,65 @@ test_symlink_loop (Fixture       *fixture,
   g_assert_cmpstr (link, ==, "keyfile");
 }
 
+/* A broken file */
+
+/* A start of the game on @path: a result, then quitting. */
+static void
+child_start (const char *path)
+{
+  Game game = { 0 };
+
+  game_open (&game, path);
+  game_win (&game);
+  game_close (&game);
+}
+
+/* A broken file that cannot be written over is found again at every
+ * start: copied aside the first time only, and each start names that
+ * copy. */
+static void
+test_broken_read_only (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(GPtrArray) copies = NULL;
+  g_autofree char *named = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_test_subprocess ())
+    {
+      child_start (g_getenv ("TTT_SETTINGS_FILE"));
+      return;
+    }
+
+  write_file (fixture->path, broken_keyfile);
+  g_assert_cmpint (g_chmod (fixture->path, 0444), ==, 0);
+  g_setenv ("TTT_SETTINGS_FILE", fixture->path, TRUE);
+
+  for (guint start = 0; start < 3; start++)
+    {
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      g_test_trap_assert_stderr ("tictactoe: line 3 of the settings file *keyfile cannot be read*"
+                                 "is kept as *keyfile.broken-*\n");
+
+      g_clear_pointer (&copies, g_ptr_array_unref);
+      copies = list_copies (fixture->path);
+      g_assert_cmpuint (copies->len, ==, 1);
+      g_free (named);
+      named = g_strconcat ("*kept as ", (char *) copies->pdata[0], "\n", NULL);
+      g_test_trap_assert_stderr (named);
+    }
+
+  g_file_get_contents (copies->pdata[0], &kept, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kept, ==, broken_keyfile);
+  g_file_get_contents (fixture->path, &after, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (after, ==, broken_keyfile);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -143,6 +237,9 @@ main (int   argc,
 
   g_test_add ("/settings-file/symlink-loop", Fixture, NULL,
               fixture_set_up, test_symlink_loop, fixture_tear_down);
+
+  g_test_add ("/settings-file/broken-read-only", Fixture, NULL,
+              fixture_set_up, test_broken_read_only, fixture_tear_down);
 
   return g_test_run ();
 }

@@ -245,45 +245,6 @@ first_unreadable_line (const char  *data,
   return bad;
 }
 
-/* Writes @data beside @filename as FILENAME.broken-DATE-TIME, never over an
- * earlier copy. Returns the copy's name, or NULL with @error set. */
-static char *
-keep_copy (const char  *filename,
-           const char  *data,
-           gsize        length,
-           GError     **error)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-
-  for (guint n = 0; n < 100; n++)
-    {
-      g_autofree char *copy = NULL;
-
-      if (n == 0)
-        copy = g_strdup_printf ("%s.broken-%s", filename, stamp);
-      else
-        copy = g_strdup_printf ("%s.broken-%s-%u", filename, stamp, n);
-
-      if (g_file_test (copy, G_FILE_TEST_EXISTS))
-        continue;
-
-      /* Private, like the settings file itself; written in full and
-       * synced, or not at all. */
-      if (!g_file_set_contents_full (copy, data, (gssize) length,
-                                     G_FILE_SET_CONTENTS_CONSISTENT |
-                                     G_FILE_SET_CONTENTS_DURABLE,
-                                     0600, error))
-        return NULL;
-
-      return g_steal_pointer (&copy);
-    }
-
-  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST, "%s.broken-%s: %s",
-               filename, stamp, g_strerror (EEXIST));
-  return NULL;
-}
-
 /* Reads the file without ever blocking: a named pipe or a device in its
  * place would hang a plain read. Sets @data to NULL, and returns TRUE,
  * when there is no file; returns FALSE when something other than a
@@ -332,6 +293,84 @@ read_file (const char  *filename,
 
   *data = g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
   return TRUE;
+}
+
+/* An earlier copy of @data beside @filename (FILENAME.broken-…), byte for
+ * byte, or NULL: a broken file that cannot be written over (read-only)
+ * is found again at every start, and one copy of it is enough. */
+static char *
+find_copy (const char *filename,
+           const char *data,
+           gsize       length)
+{
+  g_autofree char *folder = g_path_get_dirname (filename);
+  g_autofree char *base = g_path_get_basename (filename);
+  g_autofree char *prefix = g_strconcat (base, ".broken-", NULL);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GBytes) copy = NULL;
+      GStatBuf st;
+
+      if (!g_str_has_prefix (name, prefix))
+        continue;
+      path = g_build_filename (folder, name, NULL);
+      /* Only regular files of the right size are read at all. */
+      if (g_lstat (path, &st) != 0 || !S_ISREG (st.st_mode) || (gsize) st.st_size != length)
+        continue;
+      if (read_file (path, &copy) && copy != NULL && g_bytes_get_size (copy) == length &&
+          memcmp (g_bytes_get_data (copy, NULL), data, length) == 0)
+        return g_steal_pointer (&path);
+    }
+
+  return NULL;
+}
+
+/* Writes @data beside @filename as FILENAME.broken-DATE-TIME, never over an
+ * earlier copy, unless such a copy holds it already. Returns the copy's
+ * name, or NULL with @error set. */
+static char *
+keep_copy (const char  *filename,
+           const char  *data,
+           gsize        length,
+           GError     **error)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  char *earlier = find_copy (filename, data, length);
+
+  if (earlier != NULL)
+    return earlier;
+
+  for (guint n = 0; n < 100; n++)
+    {
+      g_autofree char *copy = NULL;
+
+      if (n == 0)
+        copy = g_strdup_printf ("%s.broken-%s", filename, stamp);
+      else
+        copy = g_strdup_printf ("%s.broken-%s-%u", filename, stamp, n);
+
+      if (g_file_test (copy, G_FILE_TEST_EXISTS))
+        continue;
+
+      /* Private, like the settings file itself; written in full and
+       * synced, or not at all. */
+      if (!g_file_set_contents_full (copy, data, (gssize) length,
+                                     G_FILE_SET_CONTENTS_CONSISTENT |
+                                     G_FILE_SET_CONTENTS_DURABLE,
+                                     0600, error))
+        return NULL;
+
+      return g_steal_pointer (&copy);
+    }
+
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST, "%s.broken-%s: %s",
+               filename, stamp, g_strerror (EEXIST));
+  return NULL;
 }
 
 static void
