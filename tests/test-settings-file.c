@@ -8,10 +8,17 @@
  * binds them. What the window and stderr make of it is test-startup's.
  */
 
+/* unshare() */
+#define _GNU_SOURCE
+
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -93,6 +100,63 @@ game_won (Game *game)
   return tally.won;
 }
 
+/* X's wins between two people as the file holds them; 0 when it holds
+ * none. */
+static guint32
+saved_won (const char *path)
+{
+  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GVariant) value = NULL;
+  guint32 won, drawn, lost, streak, best;
+
+  g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error);
+  g_assert_no_error (error);
+  text = g_key_file_get_value (keyfile, GROUP, "statistics", NULL);
+  if (text == NULL)
+    return 0;
+  value = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"), text, NULL, NULL, &error);
+  g_assert_no_error (error);
+  if (!g_variant_lookup (value, "two-players", "(uuuuu)", &won, &drawn, &lost, &streak, &best))
+    return 0;
+  return won;
+}
+
+/* Serves the main loop until @done says so: the file monitor's events
+ * come in their own time. The deadline only turns a hang into a
+ * failure. */
+static gboolean
+deadline_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_until (gboolean (*done) (gpointer),
+            gpointer   data)
+{
+  gboolean late = FALSE;
+  guint deadline = g_timeout_add (TTT_TEST_DEADLINE_US / 1000, deadline_cb, &late);
+
+  while (!done (data))
+    {
+      g_assert_false (late);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (deadline);
+}
+
+static gboolean
+saved_cb (gpointer data)
+{
+  Game *game = data;
+
+  return ttt_settings_file_get_save_error (game->file) == NULL;
+}
+
 static void
 write_file (const char *path,
             const char *contents)
@@ -170,6 +234,76 @@ test_symlink_loop (Fixture       *fixture,
   g_assert_cmpstr (link, ==, "keyfile");
 }
 
+/* Something else in the file's place for a while */
+
+/* A folder or a named pipe put in the file's place, then the same file
+ * put back: the results counted meanwhile are written as soon as it is
+ * back, the reason goes, and the writes go on (they stopped for the
+ * session, when the file came back byte for byte as it was). */
+static void
+test_back_after (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *kind = data;
+  g_autofree char *away = g_strconcat (fixture->path, ".away", NULL);
+  g_autofree char *expected = g_strdup_printf ("the settings path %s is not a file", fixture->path);
+  Game game = { 0 };
+
+  game_open (&game, fixture->path);
+  game_win (&game);
+  g_assert_null (ttt_settings_file_get_save_error (game.file));
+  g_assert_cmpuint (saved_won (fixture->path), ==, 1);
+
+  g_assert_cmpint (g_rename (fixture->path, away), ==, 0);
+  if (g_str_equal (kind, "fifo"))
+    g_assert_cmpint (mkfifo (fixture->path, 0600), ==, 0);
+  else
+    g_assert_cmpint (g_mkdir (fixture->path, 0700), ==, 0);
+  game_win (&game);
+  game_win (&game);
+  g_assert_cmpuint (game_won (&game), ==, 3);
+  g_assert_cmpstr (ttt_settings_file_get_save_error (game.file), ==, expected);
+  g_assert_cmpuint (saved_won (away), ==, 1);
+
+  /* The same file back: the notice goes without another result. */
+  if (g_str_equal (kind, "fifo"))
+    g_assert_cmpint (g_remove (fixture->path), ==, 0);
+  else
+    g_assert_cmpint (g_rmdir (fixture->path), ==, 0);
+  g_assert_cmpint (g_rename (away, fixture->path), ==, 0);
+  wait_until (saved_cb, &game);
+  g_assert_cmpuint (saved_won (fixture->path), ==, 3);
+
+  game_win (&game);
+  g_assert_null (ttt_settings_file_get_save_error (game.file));
+  g_assert_cmpuint (saved_won (fixture->path), ==, 4);
+  game_close (&game);
+  g_assert_cmpuint (saved_won (fixture->path), ==, 4);
+}
+
+/* The same without the file monitor: the next result writes. */
+static void
+test_back_unwatched (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *away = g_strconcat (fixture->path, ".away", NULL);
+  Game game = { 0 };
+
+  game_open (&game, fixture->path);
+  game_win (&game);
+  g_assert_cmpint (g_rename (fixture->path, away), ==, 0);
+  g_assert_cmpint (g_mkdir (fixture->path, 0700), ==, 0);
+  game_win (&game);
+  g_assert_nonnull (ttt_settings_file_get_save_error (game.file));
+  g_assert_cmpint (g_rmdir (fixture->path), ==, 0);
+  g_assert_cmpint (g_rename (away, fixture->path), ==, 0);
+
+  game_win (&game);
+  g_assert_null (ttt_settings_file_get_save_error (game.file));
+  g_assert_cmpuint (saved_won (fixture->path), ==, 3);
+  game_close (&game);
+}
+
 /* A broken file */
 
 /* A start of the game on @path: a result, then quitting. */
@@ -229,6 +363,106 @@ test_broken_read_only (Fixture       *fixture,
   g_assert_cmpstr (after, ==, broken_keyfile);
 }
 
+/* A broken file on a disk too full for its copy: never written over;
+ * once there is room, the next result keeps the copy and writes (the
+ * writes stopped for the session). The disk is a small tmpfs mounted in
+ * a mount namespace of the child's own, so nothing of it is seen
+ * outside. */
+static gboolean
+can_mount_namespaces (void)
+{
+  pid_t pid;
+  int status;
+
+  if (geteuid () != 0)
+    return FALSE;
+
+  /* A container may deny it even to root. */
+  pid = fork ();
+  if (pid == 0)
+    _exit (unshare (CLONE_NEWNS) == 0 &&
+           mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 ? 0 : 1);
+  return pid > 0 && waitpid (pid, &status, 0) == pid && WIFEXITED (status) &&
+         WEXITSTATUS (status) == 0;
+}
+
+static void
+child_broken_full_disk (Fixture *fixture)
+{
+  g_autoptr(GString) contents = g_string_new (broken_keyfile);
+  g_autofree char *filler = g_build_filename (fixture->folder, "filler", NULL);
+  g_autofree char *after = NULL;
+  g_autoptr(GPtrArray) copies = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char block[1024];
+  Game game = { 0 };
+  int fd;
+
+  g_assert_cmpint (unshare (CLONE_NEWNS), ==, 0);
+  g_assert_cmpint (mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL), ==, 0);
+  g_assert_cmpint (mount ("tictactoe-test", fixture->folder, "tmpfs", 0, "size=64k"), ==, 0);
+
+  /* Longer than the room left once the disk is full. */
+  for (guint i = 0; i < 700; i++)
+    g_string_append_printf (contents, "line%u='a setting of another program'\n", i);
+  write_file (fixture->path, contents->str);
+  fd = g_open (filler, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  while (write (fd, block, sizeof block) == sizeof block)
+    ;
+  g_assert_cmpint (errno, ==, ENOSPC);
+  close (fd);
+
+  game_open (&game, fixture->path);
+  g_assert_true (g_pattern_match_simple ("the settings file *keyfile cannot be read and no copy of it could be kept",
+                                         ttt_settings_file_get_save_error (game.file)));
+  game_win (&game);
+  g_file_get_contents (fixture->path, &after, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (after, ==, contents->str);
+
+  /* Room again. */
+  g_assert_cmpint (g_remove (filler), ==, 0);
+  game_win (&game);
+  game_win (&game);
+  g_assert_null (ttt_settings_file_get_save_error (game.file));
+  g_assert_cmpuint (saved_won (fixture->path), ==, 3);
+  game_close (&game);
+
+  copies = list_copies (fixture->path);
+  g_assert_cmpuint (copies->len, ==, 1);
+  g_clear_pointer (&after, g_free);
+  g_file_get_contents (copies->pdata[0], &after, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (after, ==, contents->str);
+  g_assert_cmpint (umount (fixture->folder), ==, 0);
+}
+
+static void
+test_broken_full_disk (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  if (g_test_subprocess ())
+    {
+      child_broken_full_disk (fixture);
+      return;
+    }
+
+  if (!can_mount_namespaces ())
+    {
+      g_test_skip ("needs root and mount namespaces, to mount a small tmpfs (CI has both)");
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  /* The copy failed, and is said; then it is kept, and said. */
+  g_test_trap_assert_stderr ("tictactoe: line 3 of the settings file *keyfile cannot be read*"
+                             "no copy of the file could be kept*\n"
+                             "tictactoe: line 3 of the settings file *keyfile cannot be read*"
+                             "is kept as *keyfile.broken-*\n");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,6 +472,14 @@ main (int   argc,
   g_test_add ("/settings-file/symlink-loop", Fixture, NULL,
               fixture_set_up, test_symlink_loop, fixture_tear_down);
 
+  g_test_add ("/settings-file/back-after/directory", Fixture, "directory",
+              fixture_set_up, test_back_after, fixture_tear_down);
+  g_test_add ("/settings-file/back-after/fifo", Fixture, "fifo",
+              fixture_set_up, test_back_after, fixture_tear_down);
+  g_test_add ("/settings-file/back-unwatched", Fixture, NULL,
+              fixture_set_up, test_back_unwatched, fixture_tear_down);
+  g_test_add ("/settings-file/broken-full-disk", Fixture, NULL,
+              fixture_set_up, test_broken_full_disk, fixture_tear_down);
   g_test_add ("/settings-file/broken-read-only", Fixture, NULL,
               fixture_set_up, test_broken_read_only, fixture_tear_down);
 

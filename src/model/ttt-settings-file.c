@@ -60,8 +60,9 @@ struct _TttSettingsFile
   GFileMonitor     *monitor;
 
   char             *save_error;    /* why the last write failed, in words */
-  char             *refusal;       /* why nothing may be written, if so */
-  gboolean          refused_broken;/* ...because a broken file has no copy */
+  /* The file holds a line that cannot be read and no copy of it could be
+   * kept: nothing may be written over it. */
+  gboolean          broken_uncopied;
 };
 
 G_DEFINE_FINAL_TYPE (TttSettingsFile, ttt_settings_file, G_TYPE_SETTINGS_BACKEND)
@@ -385,19 +386,11 @@ set_save_error (TttSettingsFile *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
 }
 
+/* Something other than a regular file is in the file's place: said, and
+ * checked again before each write rather than remembered, so that the
+ * writes go on once the file is back. */
 static void
-refuse (TttSettingsFile *self,
-        const char      *why,
-        gboolean         broken)
-{
-  g_free (self->refusal);
-  self->refusal = g_strdup (why);
-  self->refused_broken = broken;
-  set_save_error (self, why);
-}
-
-static void
-refuse_not_a_file (TttSettingsFile *self)
+say_not_a_file (TttSettingsFile *self)
 {
   g_autofree char *shown = g_filename_display_name (self->filename);
   g_autofree char *why = NULL;
@@ -409,16 +402,31 @@ refuse_not_a_file (TttSettingsFile *self)
   else
     /* Translators: why scores can't be saved; %s is a file name. */
     why = g_strdup_printf (_("the settings path %s is not a file"), shown);
-  refuse (self, why, FALSE);
+  set_save_error (self, why);
+}
+
+static void
+say_broken_uncopied (TttSettingsFile *self)
+{
+  g_autofree char *shown = g_filename_display_name (self->filename);
+  g_autofree char *why = NULL;
+
+  /* Translators: why scores can't be saved; %s is a file name. */
+  why = g_strdup_printf (_("the settings file %s cannot be read and no copy of it could be kept"),
+                         shown);
+  set_save_error (self, why);
 }
 
 /* Checks @data, the file as read; a file that does not read to its end is
  * copied aside and said once. Returns the settings that can be read, or
  * NULL when the file must be left alone (it is not read, no copy of it
- * could be kept, and nothing may be written over it). */
+ * could be kept, and nothing may be written over it). @again: the copy
+ * is tried again, after it failed for the same file: said only when it
+ * is kept now. */
 static GKeyFile *
 check_contents (TttSettingsFile *self,
-                GBytes          *data)
+                GBytes          *data,
+                gboolean         again)
 {
   g_autoptr(GKeyFile) keyfile = g_key_file_new ();
   g_autoptr(GError) error = NULL;
@@ -431,6 +439,7 @@ check_contents (TttSettingsFile *self,
   gsize readable;
   guint line;
 
+  self->broken_uncopied = FALSE;
   if (data == NULL)
     return g_steal_pointer (&keyfile);
 
@@ -458,30 +467,22 @@ check_contents (TttSettingsFile *self,
                     "is kept as %s\n"),
                   line, display_name, quoted, display_copy);
 
-      /* Kept now: it may be written over. */
-      if (self->refused_broken)
-        {
-          g_clear_pointer (&self->refusal, g_free);
-          self->refused_broken = FALSE;
-        }
+      /* Kept: it may be written over. */
       return g_steal_pointer (&keyfile);
     }
   else
     {
-      g_autofree char *why = NULL;
+      if (!again)
+        /* Translators: the first %u is a line number, then come the
+         * settings file, what is wrong with that line (from GLib), and why
+         * no copy of the file could be written. */
+        g_printerr (_("tictactoe: line %u of the settings file %s cannot be read (%s); "
+                      "settings from that line on are ignored, and no copy of the file "
+                      "could be kept: %s\n"),
+                    line, display_name, quoted, error->message);
 
-      /* Translators: the first %u is a line number, then come the settings
-       * file, what is wrong with that line (from GLib), and why no copy of
-       * the file could be written. */
-      g_printerr (_("tictactoe: line %u of the settings file %s cannot be read (%s); "
-                    "settings from that line on are ignored, and no copy of the file "
-                    "could be kept: %s\n"),
-                  line, display_name, quoted, error->message);
-
-      /* Translators: why scores can't be saved; %s is a file name. */
-      why = g_strdup_printf (_("the settings file %s cannot be read and no copy of it could be kept"),
-                             display_name);
-      refuse (self, why, TRUE);
+      self->broken_uncopied = TRUE;
+      say_broken_uncopied (self);
       return self->keyfile == NULL ? g_steal_pointer (&keyfile) : NULL;
     }
 }
@@ -701,6 +702,7 @@ replace_file (const char *target,
 gboolean
 ttt_settings_file_save (TttSettingsFile *self)
 {
+  g_autoptr(GBytes) current = NULL;
   g_autofree char *data = NULL;
   g_autofree char *target = NULL;
   gboolean in_folder;
@@ -709,9 +711,28 @@ ttt_settings_file_save (TttSettingsFile *self)
 
   g_return_val_if_fail (TTT_IS_SETTINGS_FILE (self), FALSE);
 
-  if (self->refusal != NULL)
+  /* What is in the file's place now, not what was there once: a folder
+   * or a named pipe put there for a while, then the file put back, must
+   * not stop the writes for the rest of the session. */
+  if (!read_file (self->filename, &current))
     {
-      set_save_error (self, self->refusal);
+      say_not_a_file (self);
+      return FALSE;
+    }
+
+  /* A broken file that could not be copied aside, as it was read: the
+   * copy is tried again (the disk may have room now). Changed since,
+   * it is the file monitor's to read first. */
+  if (self->broken_uncopied && current != NULL && self->on_disk != NULL &&
+      g_bytes_equal (current, self->on_disk))
+    {
+      GKeyFile *ignored = check_contents (self, current, TRUE);
+
+      g_clear_pointer (&ignored, g_key_file_unref);
+    }
+  if (self->broken_uncopied)
+    {
+      say_broken_uncopied (self);
       return FALSE;
     }
 
@@ -729,7 +750,7 @@ ttt_settings_file_save (TttSettingsFile *self)
 
     if (g_stat (target, &st) == 0 ? !S_ISREG (st.st_mode) : errno == ELOOP)
       {
-        refuse_not_a_file (self);
+        say_not_a_file (self);
         return FALSE;
       }
   }
@@ -800,14 +821,19 @@ reload (TttSettingsFile *self)
 
   if (!read_file (self->filename, &data))
     {
-      refuse_not_a_file (self);
+      say_not_a_file (self);
       return;
     }
 
-  /* The game's own write, or nothing new. */
+  /* The game's own write, or nothing new; but a file back in its place,
+   * byte for byte as it was, takes what the session could not write. */
   if ((data == NULL && self->on_disk == NULL) ||
       (data != NULL && self->on_disk != NULL && g_bytes_equal (data, self->on_disk)))
-    return;
+    {
+      if (self->save_error != NULL)
+        ttt_settings_file_save (self);
+      return;
+    }
 
   g_clear_pointer (&self->on_disk, g_bytes_unref);
   self->on_disk = data != NULL ? g_bytes_ref (data) : NULL;
@@ -816,15 +842,7 @@ reload (TttSettingsFile *self)
            first_unreadable_line (g_bytes_get_data (data, NULL), g_bytes_get_size (data),
                                   &readable, &complaint) != 0;
 
-  /* A file again, or one that reads again: writing may go on. */
-  if (self->refusal != NULL && (!self->refused_broken || !broken))
-    {
-      g_clear_pointer (&self->refusal, g_free);
-      self->refused_broken = FALSE;
-      set_save_error (self, NULL);
-    }
-
-  keyfile = check_contents (self, data);
+  keyfile = check_contents (self, data, FALSE);
   if (keyfile == NULL)
     return;  /* left alone: no copy of it could be kept */
 
@@ -851,6 +869,11 @@ reload (TttSettingsFile *self)
   old = self->keyfile;
   self->keyfile = keyfile;
   announce_changes (self, old, self->keyfile);
+
+  /* A file again, or one that reads again: what the session could not
+   * write is written now, and a reason that no longer holds goes. */
+  if (self->save_error != NULL)
+    ttt_settings_file_save (self);
 }
 
 static void
@@ -1023,13 +1046,13 @@ ttt_settings_file_constructed (GObject *object)
 
   if (!read_file (self->filename, &data))
     {
-      refuse_not_a_file (self);
+      say_not_a_file (self);
       self->keyfile = g_key_file_new ();
     }
   else
     {
       self->on_disk = data != NULL ? g_bytes_ref (data) : NULL;
-      self->keyfile = check_contents (self, data);
+      self->keyfile = check_contents (self, data, FALSE);
     }
 
   file = g_file_new_for_path (self->filename);
@@ -1051,7 +1074,6 @@ ttt_settings_file_finalize (GObject *object)
   g_clear_pointer (&self->on_disk, g_bytes_unref);
   g_free (self->filename);
   g_free (self->save_error);
-  g_free (self->refusal);
 
   G_OBJECT_CLASS (ttt_settings_file_parent_class)->finalize (object);
 }
