@@ -304,6 +304,133 @@ test_back_unwatched (Fixture       *fixture,
   game_close (&game);
 }
 
+/* Two games on one file */
+
+static gboolean
+won_sixteen_cb (gpointer data)
+{
+  return game_won (data) == 16;
+}
+
+/* Two games on one file (two logins, a remote session beside a local
+ * one), 8 wins in each, one after the other's, faster than either hears
+ * of the other's writes: the file ends at 16, not at one game's 8, and
+ * each game's preference stays. Then each game hears of the other's. */
+static void
+test_two_games (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *difficulty = NULL;
+  g_autofree char *opponent = NULL;
+  g_autofree char *heard_opponent = NULL;
+  g_autofree char *heard_difficulty = NULL;
+  Game one = { 0 };
+  Game two = { 0 };
+
+  write_file (fixture->path,
+              "[" GROUP "]\n"
+              "first-player='computer'\n"
+              "\n"
+              "[org/example/Other]\n"
+              "precious='keep me'\n");
+  game_open (&one, fixture->path);
+  game_open (&two, fixture->path);
+
+  g_settings_set_string (one.settings, "difficulty", "hard");
+  g_settings_set_string (two.settings, "opponent", "human");
+  for (guint i = 0; i < 8; i++)
+    {
+      game_win (&one);
+      game_win (&two);
+    }
+  g_assert_null (ttt_settings_file_get_save_error (one.file));
+  g_assert_null (ttt_settings_file_get_save_error (two.file));
+
+  g_assert_cmpuint (saved_won (fixture->path), ==, 16);
+  g_key_file_load_from_file (keyfile, fixture->path, G_KEY_FILE_NONE, &error);
+  g_assert_no_error (error);
+  difficulty = g_key_file_get_value (keyfile, GROUP, "difficulty", NULL);
+  opponent = g_key_file_get_value (keyfile, GROUP, "opponent", NULL);
+  g_assert_cmpstr (difficulty, ==, "'hard'");
+  g_assert_cmpstr (opponent, ==, "'human'");
+  g_assert_true (g_key_file_has_key (keyfile, GROUP, "first-player", NULL));
+  g_assert_true (g_key_file_has_key (keyfile, "org/example/Other", "precious", NULL));
+
+  /* The second game took the first's on its last write; the first hears
+   * of the second's last from the file monitor. */
+  g_assert_cmpuint (game_won (&two), ==, 16);
+  wait_until (won_sixteen_cb, &one);
+  heard_opponent = g_settings_get_string (one.settings, "opponent");
+  heard_difficulty = g_settings_get_string (two.settings, "difficulty");
+  g_assert_cmpstr (heard_opponent, ==, "human");
+  g_assert_cmpstr (heard_difficulty, ==, "hard");
+
+  game_close (&one);
+  game_close (&two);
+  g_assert_cmpuint (saved_won (fixture->path), ==, 16);
+}
+
+/* The same in two processes at once, which the lock takes turns. */
+#define PROCESS_WINS 50
+
+/* A child: waits for its standard input to close (the start for both),
+ * then counts PROCESS_WINS wins on the file TTT_SETTINGS_FILE names. */
+static int
+child_count_wins (void)
+{
+  Game game = { 0 };
+  char byte;
+  gssize n;
+
+  game_open (&game, g_getenv ("TTT_SETTINGS_FILE"));
+  do
+    n = read (STDIN_FILENO, &byte, 1);
+  while (n > 0 || (n < 0 && errno == EINTR));
+  for (guint i = 0; i < PROCESS_WINS; i++)
+    game_win (&game);
+  if (ttt_settings_file_get_save_error (game.file) != NULL)
+    {
+      g_printerr ("%s\n", ttt_settings_file_get_save_error (game.file));
+      return 1;
+    }
+  game_close (&game);
+  return 0;
+}
+
+static char *test_program;
+
+static void
+test_two_processes (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE);
+  g_autoptr(GSubprocess) one = NULL;
+  g_autoptr(GSubprocess) two = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { test_program, NULL };
+
+  g_subprocess_launcher_setenv (launcher, "TTT_SETTINGS_FILE", fixture->path, TRUE);
+  g_subprocess_launcher_setenv (launcher, "TTT_TEST_COUNT_WINS", "1", TRUE);
+  one = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  two = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+
+  /* Both at once. */
+  g_output_stream_close (g_subprocess_get_stdin_pipe (one), NULL, &error);
+  g_assert_no_error (error);
+  g_output_stream_close (g_subprocess_get_stdin_pipe (two), NULL, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait_check (one, NULL, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait_check (two, NULL, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (saved_won (fixture->path), ==, 2 * PROCESS_WINS);
+}
+
 /* A broken file */
 
 /* A start of the game on @path: a result, then quitting. */
@@ -467,6 +594,10 @@ int
 main (int   argc,
       char *argv[])
 {
+  if (g_getenv ("TTT_TEST_COUNT_WINS") != NULL)
+    return child_count_wins ();
+
+  test_program = argv[0];
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/settings-file/symlink-loop", Fixture, NULL,
@@ -478,6 +609,10 @@ main (int   argc,
               fixture_set_up, test_back_after, fixture_tear_down);
   g_test_add ("/settings-file/back-unwatched", Fixture, NULL,
               fixture_set_up, test_back_unwatched, fixture_tear_down);
+  g_test_add ("/settings-file/two-games", Fixture, NULL,
+              fixture_set_up, test_two_games, fixture_tear_down);
+  g_test_add ("/settings-file/two-processes", Fixture, NULL,
+              fixture_set_up, test_two_processes, fixture_tear_down);
   g_test_add ("/settings-file/broken-full-disk", Fixture, NULL,
               fixture_set_up, test_broken_full_disk, fixture_tear_down);
   g_test_add ("/settings-file/broken-read-only", Fixture, NULL,

@@ -21,7 +21,13 @@
  *   write that succeeds saves them;
  * - anything that is not a regular file in the file's place (a folder, a
  *   named pipe, symbolic links in a loop) is never read nor written;
- * - a symbolic link stays one: its target is written.
+ * - a symbolic link stays one: its target is written;
+ * - two games on one file (two logins, a remote session beside a local
+ *   one) add up: each write reads the file again, under an advisory lock
+ *   on its folder, and joins what changed there since the game last read
+ *   or wrote it with what changed in the session, key by key (a key
+ *   changed here is this session's; one of the statistics adds the games
+ *   counted here to those on disk, see ttt_settings_file_set_merge_func()).
  */
 
 #include "config.h"
@@ -29,6 +35,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,6 +65,7 @@ struct _TttSettingsFile
   GKeyFile         *keyfile;       /* the settings of this session */
   GBytes           *on_disk;       /* the file as last read or written */
   GFileMonitor     *monitor;
+  GHashTable       *merge_funcs;   /* a key's path → TttSettingsFileMergeFunc */
 
   char             *save_error;    /* why the last write failed, in words */
   /* The file holds a line that cannot be read and no copy of it could be
@@ -418,11 +426,10 @@ say_broken_uncopied (TttSettingsFile *self)
 }
 
 /* Checks @data, the file as read; a file that does not read to its end is
- * copied aside and said once. Returns the settings that can be read, or
- * NULL when the file must be left alone (it is not read, no copy of it
- * could be kept, and nothing may be written over it). @again: the copy
- * is tried again, after it failed for the same file: said only when it
- * is kept now. */
+ * copied aside and said once; when no copy of it can be kept, nothing may
+ * be written over it (#TttSettingsFile.broken_uncopied). Returns the
+ * settings that can be read. @again: the copy is tried again, after it
+ * failed for the same file: said only when it is kept now. */
 static GKeyFile *
 check_contents (TttSettingsFile *self,
                 GBytes          *data,
@@ -483,7 +490,7 @@ check_contents (TttSettingsFile *self,
 
       self->broken_uncopied = TRUE;
       say_broken_uncopied (self);
-      return self->keyfile == NULL ? g_steal_pointer (&keyfile) : NULL;
+      return g_steal_pointer (&keyfile);
     }
 }
 
@@ -688,89 +695,7 @@ replace_file (const char *target,
   return 0;
 }
 
-/**
- * ttt_settings_file_save:
- * @self: a #TttSettingsFile
- *
- * Writes the settings of the session to the file, unless it holds them
- * already. On failure the file is left as it was and
- * #TttSettingsFile:save-error says why; it goes back to %NULL once a write
- * succeeds.
- *
- * Returns: whether the file holds the settings of the session
- */
-gboolean
-ttt_settings_file_save (TttSettingsFile *self)
-{
-  g_autoptr(GBytes) current = NULL;
-  g_autofree char *data = NULL;
-  g_autofree char *target = NULL;
-  gboolean in_folder;
-  gsize length;
-  int failure;
-
-  g_return_val_if_fail (TTT_IS_SETTINGS_FILE (self), FALSE);
-
-  /* What is in the file's place now, not what was there once: a folder
-   * or a named pipe put there for a while, then the file put back, must
-   * not stop the writes for the rest of the session. */
-  if (!read_file (self->filename, &current))
-    {
-      say_not_a_file (self);
-      return FALSE;
-    }
-
-  /* A broken file that could not be copied aside, as it was read: the
-   * copy is tried again (the disk may have room now). Changed since,
-   * it is the file monitor's to read first. */
-  if (self->broken_uncopied && current != NULL && self->on_disk != NULL &&
-      g_bytes_equal (current, self->on_disk))
-    {
-      GKeyFile *ignored = check_contents (self, current, TRUE);
-
-      g_clear_pointer (&ignored, g_key_file_unref);
-    }
-  if (self->broken_uncopied)
-    {
-      say_broken_uncopied (self);
-      return FALSE;
-    }
-
-  data = g_key_file_to_data (self->keyfile, &length, NULL);
-  if (self->on_disk != NULL && g_bytes_get_size (self->on_disk) == length &&
-      memcmp (g_bytes_get_data (self->on_disk, NULL), data, length) == 0)
-    {
-      set_save_error (self, NULL);
-      return TRUE;
-    }
-
-  target = write_target (self->filename);
-  {
-    GStatBuf st;
-
-    if (g_stat (target, &st) == 0 ? !S_ISREG (st.st_mode) : errno == ELOOP)
-      {
-        say_not_a_file (self);
-        return FALSE;
-      }
-  }
-
-  failure = replace_file (target, data, length, &in_folder);
-  if (failure != 0)
-    {
-      g_autofree char *why = describe_failure (failure, target, in_folder);
-
-      set_save_error (self, why);
-      return FALSE;
-    }
-
-  g_clear_pointer (&self->on_disk, g_bytes_unref);
-  self->on_disk = g_bytes_new_take (g_steal_pointer (&data), length);
-  set_save_error (self, NULL);
-  return TRUE;
-}
-
-/* Following other programs */
+/* Joining two games' changes */
 
 /* Says which keys differ between @old and @new to the settings. */
 static void
@@ -807,17 +732,294 @@ announce_changes (TttSettingsFile *self,
     g_settings_backend_changed (G_SETTINGS_BACKEND (self), changed->pdata[i], NULL);
 }
 
-/* The file changed under the game: take what another program wrote, as
- * the game would at a fresh start. */
+static gboolean
+same_bytes (GBytes *a,
+            GBytes *b)
+{
+  return a == NULL ? b == NULL : b != NULL && g_bytes_equal (a, b);
+}
+
+/* The settings @data holds, up to its first line that cannot be read. */
+static GKeyFile *
+readable_settings (GBytes *data)
+{
+  GKeyFile *keyfile = g_key_file_new ();
+  g_autofree char *complaint = NULL;
+  const char *bytes;
+  gsize length;
+  gsize readable;
+
+  if (data == NULL)
+    return keyfile;
+
+  bytes = g_bytes_get_data (data, &length);
+  first_unreadable_line (bytes, length, &readable, &complaint);
+  g_key_file_load_from_data (keyfile, bytes, readable, KEYFILE_FLAGS, NULL);
+  return keyfile;
+}
+
+/* @theirs, the file as another program left it, with what the session
+ * changed since @base, the file as the game last read or wrote it: a key
+ * changed here is the session's, or what its merge function makes of
+ * both; any other is the file's. A broken file loses the lines from its
+ * first bad one (@broken): what the session had of those stays. The
+ * file's comments, order and other groups stay as they are. */
+static GKeyFile *
+merge_settings (TttSettingsFile *self,
+                GKeyFile        *base,
+                GKeyFile        *mine,
+                GKeyFile        *theirs,
+                gboolean         broken)
+{
+  GKeyFile *merged = g_key_file_new ();
+  GKeyFile *sides[2] = { mine, base };
+  g_autofree char *text = NULL;
+  gsize length;
+
+  text = g_key_file_to_data (theirs, &length, NULL);
+  g_key_file_load_from_data (merged, text, length, KEYFILE_FLAGS, NULL);
+
+  for (guint side = 0; side < 2; side++)
+    {
+      g_auto(GStrv) groups = g_key_file_get_groups (sides[side], NULL);
+
+      for (guint g = 0; groups[g] != NULL; g++)
+        {
+          g_auto(GStrv) keys = g_key_file_get_keys (sides[side], groups[g], NULL, NULL);
+
+          for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+            {
+              g_autofree char *m = g_key_file_get_value (mine, groups[g], keys[k], NULL);
+              g_autofree char *b = g_key_file_get_value (base, groups[g], keys[k], NULL);
+              g_autofree char *t = g_key_file_get_value (theirs, groups[g], keys[k], NULL);
+              g_autofree char *path = NULL;
+              g_autofree char *value = NULL;
+              TttSettingsFileMergeFunc func;
+
+              /* Those of the session were seen on the first side. */
+              if (side == 1 && m != NULL)
+                continue;
+
+              if (g_strcmp0 (m, b) == 0)
+                {
+                  if (!broken || t != NULL || m == NULL)
+                    continue;
+                  value = g_strdup (m);
+                }
+              else
+                {
+                  path = g_strdup_printf ("/%s/%s", groups[g], keys[k]);
+                  func = g_hash_table_lookup (self->merge_funcs, path);
+                  value = func != NULL ? func (b, m, t) : g_strdup (m);
+                }
+
+              if (value != NULL)
+                g_key_file_set_value (merged, groups[g], keys[k], value);
+              else
+                g_key_file_remove_key (merged, groups[g], keys[k], NULL);
+            }
+        }
+    }
+
+  return merged;
+}
+
+/* @data, the file now, is not the one the game last read or wrote: takes
+ * what another program wrote, joined with what the session changed since
+ * (see merge_settings()). Returns the session's settings as they were,
+ * for announce_changes(). */
+static GKeyFile *
+take_file (TttSettingsFile *self,
+           GBytes          *data)
+{
+  g_autoptr(GKeyFile) base = readable_settings (self->on_disk);
+  g_autoptr(GKeyFile) theirs = NULL;
+  g_autofree char *complaint = NULL;
+  GKeyFile *old = self->keyfile;
+  gsize readable;
+  gboolean broken;
+
+  broken = data != NULL &&
+           first_unreadable_line (g_bytes_get_data (data, NULL), g_bytes_get_size (data),
+                                  &readable, &complaint) != 0;
+  theirs = check_contents (self, data, FALSE);
+
+  g_clear_pointer (&self->on_disk, g_bytes_unref);
+  self->on_disk = data != NULL ? g_bytes_ref (data) : NULL;
+  self->keyfile = merge_settings (self, base, old, theirs, broken);
+
+  return old;
+}
+
+/* Two games on one file take turns to read, join and write it: an
+ * advisory lock on the folder of the file written (the file itself is
+ * replaced by each write, so a lock on it would hold nothing), held only
+ * while a write reads the file again and replaces it, never while anyone
+ * is told anything, so that a handler that writes again cannot wait for
+ * its own lock. Returns the descriptor that holds it, or -1 where there
+ * is none to have (no folder yet, a file system without flock()): then
+ * the write goes on, joined with the file as read just before. */
+static int
+lock_folder (const char *target)
+{
+  g_autofree char *folder = g_path_get_dirname (target);
+  int fd = g_open (folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    return -1;
+
+  /* Waits for the other game's write, which holds it for one read, one
+   * write and two fsync()s. */
+  while (flock (fd, LOCK_EX) != 0)
+    if (errno != EINTR)
+      {
+        close (fd);
+        return -1;
+      }
+
+  return fd;
+}
+
+/* Writing, under the lock; sets @old when it took another program's
+ * changes into the session first. */
+static gboolean
+save_locked (TttSettingsFile  *self,
+             const char       *target,
+             GKeyFile        **old)
+{
+  g_autoptr(GBytes) current = NULL;
+  g_autofree char *data = NULL;
+  gboolean in_folder;
+  gsize length;
+  int failure;
+
+  /* What is in the file's place now, not what was there once: a folder
+   * or a named pipe put there for a while, then the file put back, must
+   * not stop the writes for the rest of the session. */
+  if (!read_file (self->filename, &current))
+    {
+      say_not_a_file (self);
+      return FALSE;
+    }
+
+  /* Another game (or program) wrote since: its changes are joined with
+   * the session's rather than written over. A broken file that could
+   * not be copied aside has its copy tried again (the disk may have room
+   * now). */
+  if (!same_bytes (current, self->on_disk))
+    *old = take_file (self, current);
+  else if (self->broken_uncopied && current != NULL)
+    {
+      g_autoptr(GKeyFile) ignored = check_contents (self, current, TRUE);
+    }
+  if (self->broken_uncopied)
+    {
+      say_broken_uncopied (self);
+      return FALSE;
+    }
+
+  data = g_key_file_to_data (self->keyfile, &length, NULL);
+  if (self->on_disk != NULL && g_bytes_get_size (self->on_disk) == length &&
+      memcmp (g_bytes_get_data (self->on_disk, NULL), data, length) == 0)
+    {
+      set_save_error (self, NULL);
+      return TRUE;
+    }
+
+  {
+    GStatBuf st;
+
+    if (g_stat (target, &st) == 0 ? !S_ISREG (st.st_mode) : errno == ELOOP)
+      {
+        say_not_a_file (self);
+        return FALSE;
+      }
+  }
+
+  failure = replace_file (target, data, length, &in_folder);
+  if (failure != 0)
+    {
+      g_autofree char *why = describe_failure (failure, target, in_folder);
+
+      set_save_error (self, why);
+      return FALSE;
+    }
+
+  g_clear_pointer (&self->on_disk, g_bytes_unref);
+  self->on_disk = g_bytes_new_take (g_steal_pointer (&data), length);
+  set_save_error (self, NULL);
+  return TRUE;
+}
+
+/**
+ * ttt_settings_file_save:
+ * @self: a #TttSettingsFile
+ *
+ * Writes the settings of the session to the file, unless it holds them
+ * already, joined with what another program (another game) wrote there
+ * since the game last read or wrote it; those changes are taken into the
+ * session too, and announced. On failure the file is left as it was and
+ * #TttSettingsFile:save-error says why; it goes back to %NULL once a write
+ * succeeds.
+ *
+ * Returns: whether the file holds the settings of the session
+ */
+gboolean
+ttt_settings_file_save (TttSettingsFile *self)
+{
+  g_autoptr(GKeyFile) old = NULL;
+  g_autofree char *target = NULL;
+  gboolean saved;
+  int lock;
+
+  g_return_val_if_fail (TTT_IS_SETTINGS_FILE (self), FALSE);
+
+  target = write_target (self->filename);
+
+  /* Nobody is told anything under the lock. */
+  g_object_freeze_notify (G_OBJECT (self));
+  lock = lock_folder (target);
+  saved = save_locked (self, target, &old);
+  if (lock >= 0)
+    close (lock);  /* which releases it */
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (old != NULL)
+    announce_changes (self, old, self->keyfile);
+
+  return saved;
+}
+
+/**
+ * ttt_settings_file_set_merge_func:
+ * @self: a #TttSettingsFile
+ * @key: a key's full path, such as /io/github/jingzi/TicTacToe/statistics
+ * @func: how to join two games' changes to it
+ *
+ * When the session and another program both changed @key since the game
+ * last read or wrote the file, @func says what to keep, rather than the
+ * session's value: counts add up, for one.
+ */
+void
+ttt_settings_file_set_merge_func (TttSettingsFile          *self,
+                                  const char               *key,
+                                  TttSettingsFileMergeFunc  func)
+{
+  g_return_if_fail (TTT_IS_SETTINGS_FILE (self));
+  g_return_if_fail (key != NULL);
+  g_return_if_fail (func != NULL);
+
+  g_hash_table_insert (self->merge_funcs, g_strdup (key), func);
+}
+
+/* Following other programs */
+
+/* The file changed under the game: take what another program wrote,
+ * joined with what the session changed since. */
 static void
 reload (TttSettingsFile *self)
 {
   g_autoptr(GBytes) data = NULL;
-  g_autoptr(GKeyFile) old = NULL;
-  g_autofree char *complaint = NULL;
-  GKeyFile *keyfile;
-  gsize readable;
-  gboolean broken;
 
   if (!read_file (self->filename, &data))
     {
@@ -825,53 +1027,17 @@ reload (TttSettingsFile *self)
       return;
     }
 
-  /* The game's own write, or nothing new; but a file back in its place,
-   * byte for byte as it was, takes what the session could not write. */
-  if ((data == NULL && self->on_disk == NULL) ||
-      (data != NULL && self->on_disk != NULL && g_bytes_equal (data, self->on_disk)))
+  /* Not the game's own write, nor nothing new. */
+  if (!same_bytes (data, self->on_disk))
     {
-      if (self->save_error != NULL)
-        ttt_settings_file_save (self);
-      return;
+      g_autoptr(GKeyFile) old = take_file (self, data);
+
+      announce_changes (self, old, self->keyfile);
     }
 
-  g_clear_pointer (&self->on_disk, g_bytes_unref);
-  self->on_disk = data != NULL ? g_bytes_ref (data) : NULL;
-
-  broken = data != NULL &&
-           first_unreadable_line (g_bytes_get_data (data, NULL), g_bytes_get_size (data),
-                                  &readable, &complaint) != 0;
-
-  keyfile = check_contents (self, data, FALSE);
-  if (keyfile == NULL)
-    return;  /* left alone: no copy of it could be kept */
-
-  /* A broken file loses the lines from its first bad one: what the
-   * session had of those stays. */
-  if (broken)
-    {
-      g_auto(GStrv) groups = g_key_file_get_groups (self->keyfile, NULL);
-
-      for (guint g = 0; groups[g] != NULL; g++)
-        {
-          g_auto(GStrv) keys = g_key_file_get_keys (self->keyfile, groups[g], NULL, NULL);
-
-          for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
-            if (!g_key_file_has_key (keyfile, groups[g], keys[k], NULL))
-              {
-                g_autofree char *value = g_key_file_get_value (self->keyfile, groups[g], keys[k], NULL);
-
-                g_key_file_set_value (keyfile, groups[g], keys[k], value);
-              }
-        }
-    }
-
-  old = self->keyfile;
-  self->keyfile = keyfile;
-  announce_changes (self, old, self->keyfile);
-
-  /* A file again, or one that reads again: what the session could not
-   * write is written now, and a reason that no longer holds goes. */
+  /* A file again, or room again: what the session could not write is
+   * written now (a file back in its place byte for byte as it was too),
+   * and a reason that no longer holds goes. */
   if (self->save_error != NULL)
     ttt_settings_file_save (self);
 }
@@ -1074,6 +1240,7 @@ ttt_settings_file_finalize (GObject *object)
   g_clear_pointer (&self->on_disk, g_bytes_unref);
   g_free (self->filename);
   g_free (self->save_error);
+  g_hash_table_unref (self->merge_funcs);
 
   G_OBJECT_CLASS (ttt_settings_file_parent_class)->finalize (object);
 }
@@ -1164,6 +1331,7 @@ ttt_settings_file_class_init (TttSettingsFileClass *klass)
 static void
 ttt_settings_file_init (TttSettingsFile *self)
 {
+  self->merge_funcs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /**
