@@ -372,6 +372,35 @@ test_two_games (Fixture       *fixture,
   g_assert_cmpuint (saved_won (fixture->path), ==, 16);
 }
 
+/* A reset in one game stands, over what the other counted before it;
+ * what the other counts after it adds to it. */
+static void
+test_two_games_reset (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  Game one = { 0 };
+  Game two = { 0 };
+
+  game_open (&one, fixture->path);
+  game_open (&two, fixture->path);
+  for (guint i = 0; i < 5; i++)
+    game_win (&one);
+  game_win (&two);
+  g_assert_cmpuint (saved_won (fixture->path), ==, 6);
+  g_assert_cmpuint (game_won (&two), ==, 6);
+
+  ttt_statistics_reset_all (one.statistics);
+  g_assert_cmpuint (saved_won (fixture->path), ==, 0);
+  g_assert_cmpuint (game_won (&one), ==, 0);
+
+  game_win (&two);
+  g_assert_cmpuint (saved_won (fixture->path), ==, 1);
+  g_assert_cmpuint (game_won (&two), ==, 1);
+
+  game_close (&one);
+  game_close (&two);
+}
+
 /* The same in two processes at once, which the lock takes turns. */
 #define PROCESS_WINS 50
 
@@ -611,6 +640,8 @@ main (int   argc,
               fixture_set_up, test_back_unwatched, fixture_tear_down);
   g_test_add ("/settings-file/two-games", Fixture, NULL,
               fixture_set_up, test_two_games, fixture_tear_down);
+  g_test_add ("/settings-file/two-games-reset", Fixture, NULL,
+              fixture_set_up, test_two_games_reset, fixture_tear_down);
   g_test_add ("/settings-file/two-processes", Fixture, NULL,
               fixture_set_up, test_two_processes, fixture_tear_down);
   g_test_add ("/settings-file/broken-full-disk", Fixture, NULL,
