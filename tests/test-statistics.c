@@ -615,11 +615,14 @@ static const struct
     "*a value of type a{sv}, not a{s(uuuuu)}*?medium? is not five counts*?hard? is missing*", 3, 0 },
   { "{'easy': (3, 1, 2,", "*the value cannot be read*", 0, 0 },
   { "'many'", "*a value of type s, not a{s(uuuuu)}*", 0, 0 },
-  /* One entry of another shape among good ones costs only itself. */
+  /* One entry of another shape among good ones costs only itself, and
+   * the type is said once, not again as that of the entries read one by
+   * one. */
   { "{'easy': (3, 1, 2, 1, 2), 'medium': ('1', '0', '0', '0', '0'), 'hard': (4, 0, 0, 4, 4), "
-    "'two-players': (0, 0, 0, 0, 0)}", "*?medium? is not five counts*", 3, 4 },
+    "'two-players': (0, 0, 0, 0, 0)}", "a value of another type than a{s(uuuuu)}; ?medium? is not five counts", 3, 4 },
   { "{'easy': (3, 1, 2, 1, 2), 'medium': (1, 2, 3, 4, 5, 6), 'hard': (4, 0, 0, 4, 4), "
-    "'two-players': 1.0}", "*?medium? is not five counts*?two-players? is not five counts*", 3, 4 },
+    "'two-players': 1.0}", "a value of another type than a{s(uuuuu)}; ?medium? is not five counts; "
+    "?two-players? is not five counts", 3, 4 },
   { "{'easy': (3, 1, 2, 1, 2), 'medium': true, 'hard': (3000000000, 0, 0, 0, 0), "
     "'two-players': just (1, 0, 0, 0, 0)}", "*?medium? is not five counts*", 3, 3000000000u },
 };

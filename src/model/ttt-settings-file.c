@@ -19,9 +19,15 @@
  *   was, byte for byte, and #TttSettingsFile:save-error says why in words;
  *   the settings stay as they are in memory, for the session, and the next
  *   write that succeeds saves them;
- * - anything that is not a regular file in the file's place is never read
- *   nor written;
- * - a symbolic link stays one: its target is written.
+ * - anything that is not a regular file in the file's place (a folder, a
+ *   named pipe, symbolic links in a loop) is never read nor written;
+ * - a symbolic link stays one: its target is written;
+ * - two games on one file (two logins, a remote session beside a local
+ *   one) add up: each write reads the file again, under an advisory lock
+ *   on its folder, and joins what changed there since the game last read
+ *   or wrote it with what changed in the session, key by key (a key
+ *   changed here is this session's; one of the statistics adds the games
+ *   counted here to those on disk, see ttt_settings_file_set_merge_func()).
  */
 
 #include "config.h"
@@ -29,6 +35,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,10 +65,12 @@ struct _TttSettingsFile
   GKeyFile         *keyfile;       /* the settings of this session */
   GBytes           *on_disk;       /* the file as last read or written */
   GFileMonitor     *monitor;
+  GHashTable       *merge_funcs;   /* a key's path → TttSettingsFileMergeFunc */
 
   char             *save_error;    /* why the last write failed, in words */
-  char             *refusal;       /* why nothing may be written, if so */
-  gboolean          refused_broken;/* ...because a broken file has no copy */
+  /* The file holds a line that cannot be read and no copy of it could be
+   * kept: nothing may be written over it. */
+  gboolean          broken_uncopied;
 };
 
 G_DEFINE_FINAL_TYPE (TttSettingsFile, ttt_settings_file, G_TYPE_SETTINGS_BACKEND)
@@ -245,45 +254,6 @@ first_unreadable_line (const char  *data,
   return bad;
 }
 
-/* Writes @data beside @filename as FILENAME.broken-DATE-TIME, never over an
- * earlier copy. Returns the copy's name, or NULL with @error set. */
-static char *
-keep_copy (const char  *filename,
-           const char  *data,
-           gsize        length,
-           GError     **error)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-
-  for (guint n = 0; n < 100; n++)
-    {
-      g_autofree char *copy = NULL;
-
-      if (n == 0)
-        copy = g_strdup_printf ("%s.broken-%s", filename, stamp);
-      else
-        copy = g_strdup_printf ("%s.broken-%s-%u", filename, stamp, n);
-
-      if (g_file_test (copy, G_FILE_TEST_EXISTS))
-        continue;
-
-      /* Private, like the settings file itself; written in full and
-       * synced, or not at all. */
-      if (!g_file_set_contents_full (copy, data, (gssize) length,
-                                     G_FILE_SET_CONTENTS_CONSISTENT |
-                                     G_FILE_SET_CONTENTS_DURABLE,
-                                     0600, error))
-        return NULL;
-
-      return g_steal_pointer (&copy);
-    }
-
-  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST, "%s.broken-%s: %s",
-               filename, stamp, g_strerror (EEXIST));
-  return NULL;
-}
-
 /* Reads the file without ever blocking: a named pipe or a device in its
  * place would hang a plain read. Sets @data to NULL, and returns TRUE,
  * when there is no file; returns FALSE when something other than a
@@ -298,9 +268,11 @@ read_file (const char  *filename,
 
   *data = NULL;
   /* Not even opened unless it is a regular file: opening a device can do
-   * things. The type is checked again on what was opened. */
+   * things. The type is checked again on what was opened. Symbolic links
+   * that lead round in a loop name no file at all, and a write would
+   * replace one of them with a file. */
   if (g_stat (filename, &st) != 0)
-    return TRUE;
+    return errno != ELOOP;
   if (!S_ISREG (st.st_mode))
     return FALSE;
 
@@ -332,6 +304,84 @@ read_file (const char  *filename,
   return TRUE;
 }
 
+/* An earlier copy of @data beside @filename (FILENAME.broken-…), byte for
+ * byte, or NULL: a broken file that cannot be written over (read-only)
+ * is found again at every start, and one copy of it is enough. */
+static char *
+find_copy (const char *filename,
+           const char *data,
+           gsize       length)
+{
+  g_autofree char *folder = g_path_get_dirname (filename);
+  g_autofree char *base = g_path_get_basename (filename);
+  g_autofree char *prefix = g_strconcat (base, ".broken-", NULL);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GBytes) copy = NULL;
+      GStatBuf st;
+
+      if (!g_str_has_prefix (name, prefix))
+        continue;
+      path = g_build_filename (folder, name, NULL);
+      /* Only regular files of the right size are read at all. */
+      if (g_lstat (path, &st) != 0 || !S_ISREG (st.st_mode) || (gsize) st.st_size != length)
+        continue;
+      if (read_file (path, &copy) && copy != NULL && g_bytes_get_size (copy) == length &&
+          memcmp (g_bytes_get_data (copy, NULL), data, length) == 0)
+        return g_steal_pointer (&path);
+    }
+
+  return NULL;
+}
+
+/* Writes @data beside @filename as FILENAME.broken-DATE-TIME, never over an
+ * earlier copy, unless such a copy holds it already. Returns the copy's
+ * name, or NULL with @error set. */
+static char *
+keep_copy (const char  *filename,
+           const char  *data,
+           gsize        length,
+           GError     **error)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  char *earlier = find_copy (filename, data, length);
+
+  if (earlier != NULL)
+    return earlier;
+
+  for (guint n = 0; n < 100; n++)
+    {
+      g_autofree char *copy = NULL;
+
+      if (n == 0)
+        copy = g_strdup_printf ("%s.broken-%s", filename, stamp);
+      else
+        copy = g_strdup_printf ("%s.broken-%s-%u", filename, stamp, n);
+
+      if (g_file_test (copy, G_FILE_TEST_EXISTS))
+        continue;
+
+      /* Private, like the settings file itself; written in full and
+       * synced, or not at all. */
+      if (!g_file_set_contents_full (copy, data, (gssize) length,
+                                     G_FILE_SET_CONTENTS_CONSISTENT |
+                                     G_FILE_SET_CONTENTS_DURABLE,
+                                     0600, error))
+        return NULL;
+
+      return g_steal_pointer (&copy);
+    }
+
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST, "%s.broken-%s: %s",
+               filename, stamp, g_strerror (EEXIST));
+  return NULL;
+}
+
 static void
 set_save_error (TttSettingsFile *self,
                 const char      *save_error)
@@ -344,35 +394,46 @@ set_save_error (TttSettingsFile *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
 }
 
+/* Something other than a regular file is in the file's place: said, and
+ * checked again before each write rather than remembered, so that the
+ * writes go on once the file is back. */
 static void
-refuse (TttSettingsFile *self,
-        const char      *why,
-        gboolean         broken)
+say_not_a_file (TttSettingsFile *self)
 {
-  g_free (self->refusal);
-  self->refusal = g_strdup (why);
-  self->refused_broken = broken;
+  g_autofree char *shown = g_filename_display_name (self->filename);
+  g_autofree char *why = NULL;
+  GStatBuf st;
+
+  if (g_stat (self->filename, &st) != 0 && errno == ELOOP)
+    /* Translators: why scores can't be saved; %s is a file name. */
+    why = g_strdup_printf (_("the settings path %s is a loop of symbolic links"), shown);
+  else
+    /* Translators: why scores can't be saved; %s is a file name. */
+    why = g_strdup_printf (_("the settings path %s is not a file"), shown);
   set_save_error (self, why);
 }
 
 static void
-refuse_not_a_file (TttSettingsFile *self)
+say_broken_uncopied (TttSettingsFile *self)
 {
   g_autofree char *shown = g_filename_display_name (self->filename);
   g_autofree char *why = NULL;
 
   /* Translators: why scores can't be saved; %s is a file name. */
-  why = g_strdup_printf (_("the settings path %s is not a file"), shown);
-  refuse (self, why, FALSE);
+  why = g_strdup_printf (_("the settings file %s cannot be read and no copy of it could be kept"),
+                         shown);
+  set_save_error (self, why);
 }
 
 /* Checks @data, the file as read; a file that does not read to its end is
- * copied aside and said once. Returns the settings that can be read, or
- * NULL when the file must be left alone (it is not read, no copy of it
- * could be kept, and nothing may be written over it). */
+ * copied aside and said once; when no copy of it can be kept, nothing may
+ * be written over it (#TttSettingsFile.broken_uncopied). Returns the
+ * settings that can be read. @again: the copy is tried again, after it
+ * failed for the same file: said only when it is kept now. */
 static GKeyFile *
 check_contents (TttSettingsFile *self,
-                GBytes          *data)
+                GBytes          *data,
+                gboolean         again)
 {
   g_autoptr(GKeyFile) keyfile = g_key_file_new ();
   g_autoptr(GError) error = NULL;
@@ -385,6 +446,7 @@ check_contents (TttSettingsFile *self,
   gsize readable;
   guint line;
 
+  self->broken_uncopied = FALSE;
   if (data == NULL)
     return g_steal_pointer (&keyfile);
 
@@ -412,31 +474,23 @@ check_contents (TttSettingsFile *self,
                     "is kept as %s\n"),
                   line, display_name, quoted, display_copy);
 
-      /* Kept now: it may be written over. */
-      if (self->refused_broken)
-        {
-          g_clear_pointer (&self->refusal, g_free);
-          self->refused_broken = FALSE;
-        }
+      /* Kept: it may be written over. */
       return g_steal_pointer (&keyfile);
     }
   else
     {
-      g_autofree char *why = NULL;
+      if (!again)
+        /* Translators: the first %u is a line number, then come the
+         * settings file, what is wrong with that line (from GLib), and why
+         * no copy of the file could be written. */
+        g_printerr (_("tictactoe: line %u of the settings file %s cannot be read (%s); "
+                      "settings from that line on are ignored, and no copy of the file "
+                      "could be kept: %s\n"),
+                    line, display_name, quoted, error->message);
 
-      /* Translators: the first %u is a line number, then come the settings
-       * file, what is wrong with that line (from GLib), and why no copy of
-       * the file could be written. */
-      g_printerr (_("tictactoe: line %u of the settings file %s cannot be read (%s); "
-                    "settings from that line on are ignored, and no copy of the file "
-                    "could be kept: %s\n"),
-                  line, display_name, quoted, error->message);
-
-      /* Translators: why scores can't be saved; %s is a file name. */
-      why = g_strdup_printf (_("the settings file %s cannot be read and no copy of it could be kept"),
-                             display_name);
-      refuse (self, why, TRUE);
-      return self->keyfile == NULL ? g_steal_pointer (&keyfile) : NULL;
+      self->broken_uncopied = TRUE;
+      say_broken_uncopied (self);
+      return g_steal_pointer (&keyfile);
     }
 }
 
@@ -641,69 +695,7 @@ replace_file (const char *target,
   return 0;
 }
 
-/**
- * ttt_settings_file_save:
- * @self: a #TttSettingsFile
- *
- * Writes the settings of the session to the file, unless it holds them
- * already. On failure the file is left as it was and
- * #TttSettingsFile:save-error says why; it goes back to %NULL once a write
- * succeeds.
- *
- * Returns: whether the file holds the settings of the session
- */
-gboolean
-ttt_settings_file_save (TttSettingsFile *self)
-{
-  g_autofree char *data = NULL;
-  g_autofree char *target = NULL;
-  gboolean in_folder;
-  gsize length;
-  int failure;
-
-  g_return_val_if_fail (TTT_IS_SETTINGS_FILE (self), FALSE);
-
-  if (self->refusal != NULL)
-    {
-      set_save_error (self, self->refusal);
-      return FALSE;
-    }
-
-  data = g_key_file_to_data (self->keyfile, &length, NULL);
-  if (self->on_disk != NULL && g_bytes_get_size (self->on_disk) == length &&
-      memcmp (g_bytes_get_data (self->on_disk, NULL), data, length) == 0)
-    {
-      set_save_error (self, NULL);
-      return TRUE;
-    }
-
-  target = write_target (self->filename);
-  {
-    GStatBuf st;
-
-    if (g_stat (target, &st) == 0 && !S_ISREG (st.st_mode))
-      {
-        refuse_not_a_file (self);
-        return FALSE;
-      }
-  }
-
-  failure = replace_file (target, data, length, &in_folder);
-  if (failure != 0)
-    {
-      g_autofree char *why = describe_failure (failure, target, in_folder);
-
-      set_save_error (self, why);
-      return FALSE;
-    }
-
-  g_clear_pointer (&self->on_disk, g_bytes_unref);
-  self->on_disk = g_bytes_new_take (g_steal_pointer (&data), length);
-  set_save_error (self, NULL);
-  return TRUE;
-}
-
-/* Following other programs */
+/* Joining two games' changes */
 
 /* Says which keys differ between @old and @new to the settings. */
 static void
@@ -740,71 +732,314 @@ announce_changes (TttSettingsFile *self,
     g_settings_backend_changed (G_SETTINGS_BACKEND (self), changed->pdata[i], NULL);
 }
 
-/* The file changed under the game: take what another program wrote, as
- * the game would at a fresh start. */
-static void
-reload (TttSettingsFile *self)
+static gboolean
+same_bytes (GBytes *a,
+            GBytes *b)
 {
-  g_autoptr(GBytes) data = NULL;
-  g_autoptr(GKeyFile) old = NULL;
-  g_autofree char *complaint = NULL;
-  GKeyFile *keyfile;
-  gsize readable;
-  gboolean broken;
+  return a == NULL ? b == NULL : b != NULL && g_bytes_equal (a, b);
+}
 
-  if (!read_file (self->filename, &data))
+/* The settings @data holds, up to its first line that cannot be read. */
+static GKeyFile *
+readable_settings (GBytes *data)
+{
+  GKeyFile *keyfile = g_key_file_new ();
+  g_autofree char *complaint = NULL;
+  const char *bytes;
+  gsize length;
+  gsize readable;
+
+  if (data == NULL)
+    return keyfile;
+
+  bytes = g_bytes_get_data (data, &length);
+  first_unreadable_line (bytes, length, &readable, &complaint);
+  g_key_file_load_from_data (keyfile, bytes, readable, KEYFILE_FLAGS, NULL);
+  return keyfile;
+}
+
+/* @theirs, the file as another program left it, with what the session
+ * changed since @base, the file as the game last read or wrote it: a key
+ * changed here is the session's, or what its merge function makes of
+ * both; any other is the file's. A broken file loses the lines from its
+ * first bad one (@broken): what the session had of those stays. The
+ * file's comments, order and other groups stay as they are. */
+static GKeyFile *
+merge_settings (TttSettingsFile *self,
+                GKeyFile        *base,
+                GKeyFile        *mine,
+                GKeyFile        *theirs,
+                gboolean         broken)
+{
+  GKeyFile *merged = g_key_file_new ();
+  GKeyFile *sides[2] = { mine, base };
+  g_autofree char *text = NULL;
+  gsize length;
+
+  text = g_key_file_to_data (theirs, &length, NULL);
+  g_key_file_load_from_data (merged, text, length, KEYFILE_FLAGS, NULL);
+
+  for (guint side = 0; side < 2; side++)
     {
-      refuse_not_a_file (self);
-      return;
+      g_auto(GStrv) groups = g_key_file_get_groups (sides[side], NULL);
+
+      for (guint g = 0; groups[g] != NULL; g++)
+        {
+          g_auto(GStrv) keys = g_key_file_get_keys (sides[side], groups[g], NULL, NULL);
+
+          for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+            {
+              g_autofree char *m = g_key_file_get_value (mine, groups[g], keys[k], NULL);
+              g_autofree char *b = g_key_file_get_value (base, groups[g], keys[k], NULL);
+              g_autofree char *t = g_key_file_get_value (theirs, groups[g], keys[k], NULL);
+              g_autofree char *path = NULL;
+              g_autofree char *value = NULL;
+              TttSettingsFileMergeFunc func;
+
+              /* Those of the session were seen on the first side. */
+              if (side == 1 && m != NULL)
+                continue;
+
+              if (g_strcmp0 (m, b) == 0)
+                {
+                  if (!broken || t != NULL || m == NULL)
+                    continue;
+                  value = g_strdup (m);
+                }
+              else
+                {
+                  path = g_strdup_printf ("/%s/%s", groups[g], keys[k]);
+                  func = g_hash_table_lookup (self->merge_funcs, path);
+                  value = func != NULL ? func (b, m, t) : g_strdup (m);
+                }
+
+              if (value != NULL)
+                g_key_file_set_value (merged, groups[g], keys[k], value);
+              else
+                g_key_file_remove_key (merged, groups[g], keys[k], NULL);
+            }
+        }
     }
 
-  /* The game's own write, or nothing new. */
-  if ((data == NULL && self->on_disk == NULL) ||
-      (data != NULL && self->on_disk != NULL && g_bytes_equal (data, self->on_disk)))
-    return;
+  return merged;
+}
 
-  g_clear_pointer (&self->on_disk, g_bytes_unref);
-  self->on_disk = data != NULL ? g_bytes_ref (data) : NULL;
+/* @data, the file now, is not the one the game last read or wrote: takes
+ * what another program wrote, joined with what the session changed since
+ * (see merge_settings()). Returns the session's settings as they were,
+ * for announce_changes(). */
+static GKeyFile *
+take_file (TttSettingsFile *self,
+           GBytes          *data)
+{
+  g_autoptr(GKeyFile) base = readable_settings (self->on_disk);
+  g_autoptr(GKeyFile) theirs = NULL;
+  g_autofree char *complaint = NULL;
+  GKeyFile *old = self->keyfile;
+  gsize readable;
+  gboolean broken;
 
   broken = data != NULL &&
            first_unreadable_line (g_bytes_get_data (data, NULL), g_bytes_get_size (data),
                                   &readable, &complaint) != 0;
+  theirs = check_contents (self, data, FALSE);
 
-  /* A file again, or one that reads again: writing may go on. */
-  if (self->refusal != NULL && (!self->refused_broken || !broken))
+  g_clear_pointer (&self->on_disk, g_bytes_unref);
+  self->on_disk = data != NULL ? g_bytes_ref (data) : NULL;
+  self->keyfile = merge_settings (self, base, old, theirs, broken);
+
+  return old;
+}
+
+/* Two games on one file take turns to read, join and write it: an
+ * advisory lock on the folder of the file written (the file itself is
+ * replaced by each write, so a lock on it would hold nothing), held only
+ * while a write reads the file again and replaces it, never while anyone
+ * is told anything, so that a handler that writes again cannot wait for
+ * its own lock. Returns the descriptor that holds it, or -1 where there
+ * is none to have (no folder yet, a file system without flock()): then
+ * the write goes on, joined with the file as read just before. */
+static int
+lock_folder (const char *target)
+{
+  g_autofree char *folder = g_path_get_dirname (target);
+  int fd = g_open (folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    return -1;
+
+  /* Waits for the other game's write, which holds it for one read, one
+   * write and two fsync()s. */
+  while (flock (fd, LOCK_EX) != 0)
+    if (errno != EINTR)
+      {
+        close (fd);
+        return -1;
+      }
+
+  return fd;
+}
+
+/* Writing, under the lock; sets @old when it took another program's
+ * changes into the session first. */
+static gboolean
+save_locked (TttSettingsFile  *self,
+             const char       *target,
+             GKeyFile        **old)
+{
+  g_autoptr(GBytes) current = NULL;
+  g_autofree char *data = NULL;
+  gboolean in_folder;
+  gsize length;
+  int failure;
+
+  /* What is in the file's place now, not what was there once: a folder
+   * or a named pipe put there for a while, then the file put back, must
+   * not stop the writes for the rest of the session. */
+  if (!read_file (self->filename, &current))
     {
-      g_clear_pointer (&self->refusal, g_free);
-      self->refused_broken = FALSE;
+      say_not_a_file (self);
+      return FALSE;
+    }
+
+  /* Another game (or program) wrote since: its changes are joined with
+   * the session's rather than written over. A broken file that could
+   * not be copied aside has its copy tried again (the disk may have room
+   * now). */
+  if (!same_bytes (current, self->on_disk))
+    *old = take_file (self, current);
+  else if (self->broken_uncopied && current != NULL)
+    {
+      g_autoptr(GKeyFile) ignored = check_contents (self, current, TRUE);
+    }
+  if (self->broken_uncopied)
+    {
+      say_broken_uncopied (self);
+      return FALSE;
+    }
+
+  data = g_key_file_to_data (self->keyfile, &length, NULL);
+  if (self->on_disk != NULL && g_bytes_get_size (self->on_disk) == length &&
+      memcmp (g_bytes_get_data (self->on_disk, NULL), data, length) == 0)
+    {
       set_save_error (self, NULL);
+      return TRUE;
     }
 
-  keyfile = check_contents (self, data);
-  if (keyfile == NULL)
-    return;  /* left alone: no copy of it could be kept */
+  {
+    GStatBuf st;
 
-  /* A broken file loses the lines from its first bad one: what the
-   * session had of those stays. */
-  if (broken)
+    if (g_stat (target, &st) == 0 ? !S_ISREG (st.st_mode) : errno == ELOOP)
+      {
+        say_not_a_file (self);
+        return FALSE;
+      }
+  }
+
+  failure = replace_file (target, data, length, &in_folder);
+  if (failure != 0)
     {
-      g_auto(GStrv) groups = g_key_file_get_groups (self->keyfile, NULL);
+      g_autofree char *why = describe_failure (failure, target, in_folder);
 
-      for (guint g = 0; groups[g] != NULL; g++)
-        {
-          g_auto(GStrv) keys = g_key_file_get_keys (self->keyfile, groups[g], NULL, NULL);
-
-          for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
-            if (!g_key_file_has_key (keyfile, groups[g], keys[k], NULL))
-              {
-                g_autofree char *value = g_key_file_get_value (self->keyfile, groups[g], keys[k], NULL);
-
-                g_key_file_set_value (keyfile, groups[g], keys[k], value);
-              }
-        }
+      set_save_error (self, why);
+      return FALSE;
     }
 
-  old = self->keyfile;
-  self->keyfile = keyfile;
-  announce_changes (self, old, self->keyfile);
+  g_clear_pointer (&self->on_disk, g_bytes_unref);
+  self->on_disk = g_bytes_new_take (g_steal_pointer (&data), length);
+  set_save_error (self, NULL);
+  return TRUE;
+}
+
+/**
+ * ttt_settings_file_save:
+ * @self: a #TttSettingsFile
+ *
+ * Writes the settings of the session to the file, unless it holds them
+ * already, joined with what another program (another game) wrote there
+ * since the game last read or wrote it; those changes are taken into the
+ * session too, and announced. On failure the file is left as it was and
+ * #TttSettingsFile:save-error says why; it goes back to %NULL once a write
+ * succeeds.
+ *
+ * Returns: whether the file holds the settings of the session
+ */
+gboolean
+ttt_settings_file_save (TttSettingsFile *self)
+{
+  g_autoptr(GKeyFile) old = NULL;
+  g_autofree char *target = NULL;
+  gboolean saved;
+  int lock;
+
+  g_return_val_if_fail (TTT_IS_SETTINGS_FILE (self), FALSE);
+
+  target = write_target (self->filename);
+
+  /* Nobody is told anything under the lock. */
+  g_object_freeze_notify (G_OBJECT (self));
+  lock = lock_folder (target);
+  saved = save_locked (self, target, &old);
+  if (lock >= 0)
+    close (lock);  /* which releases it */
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (old != NULL)
+    announce_changes (self, old, self->keyfile);
+
+  return saved;
+}
+
+/**
+ * ttt_settings_file_set_merge_func:
+ * @self: a #TttSettingsFile
+ * @key: a key's full path, such as /io/github/jingzi/TicTacToe/statistics
+ * @func: how to join two games' changes to it
+ *
+ * When the session and another program both changed @key since the game
+ * last read or wrote the file, @func says what to keep, rather than the
+ * session's value: counts add up, for one.
+ */
+void
+ttt_settings_file_set_merge_func (TttSettingsFile          *self,
+                                  const char               *key,
+                                  TttSettingsFileMergeFunc  func)
+{
+  g_return_if_fail (TTT_IS_SETTINGS_FILE (self));
+  g_return_if_fail (key != NULL);
+  g_return_if_fail (func != NULL);
+
+  g_hash_table_insert (self->merge_funcs, g_strdup (key), func);
+}
+
+/* Following other programs */
+
+/* The file changed under the game: take what another program wrote,
+ * joined with what the session changed since. */
+static void
+reload (TttSettingsFile *self)
+{
+  g_autoptr(GBytes) data = NULL;
+
+  if (!read_file (self->filename, &data))
+    {
+      say_not_a_file (self);
+      return;
+    }
+
+  /* Not the game's own write, nor nothing new. */
+  if (!same_bytes (data, self->on_disk))
+    {
+      g_autoptr(GKeyFile) old = take_file (self, data);
+
+      announce_changes (self, old, self->keyfile);
+    }
+
+  /* A file again, or room again: what the session could not write is
+   * written now (a file back in its place byte for byte as it was too),
+   * and a reason that no longer holds goes. */
+  if (self->save_error != NULL)
+    ttt_settings_file_save (self);
 }
 
 static void
@@ -977,13 +1212,13 @@ ttt_settings_file_constructed (GObject *object)
 
   if (!read_file (self->filename, &data))
     {
-      refuse_not_a_file (self);
+      say_not_a_file (self);
       self->keyfile = g_key_file_new ();
     }
   else
     {
       self->on_disk = data != NULL ? g_bytes_ref (data) : NULL;
-      self->keyfile = check_contents (self, data);
+      self->keyfile = check_contents (self, data, FALSE);
     }
 
   file = g_file_new_for_path (self->filename);
@@ -1005,7 +1240,7 @@ ttt_settings_file_finalize (GObject *object)
   g_clear_pointer (&self->on_disk, g_bytes_unref);
   g_free (self->filename);
   g_free (self->save_error);
-  g_free (self->refusal);
+  g_hash_table_unref (self->merge_funcs);
 
   G_OBJECT_CLASS (ttt_settings_file_parent_class)->finalize (object);
 }
@@ -1096,6 +1331,7 @@ ttt_settings_file_class_init (TttSettingsFileClass *klass)
 static void
 ttt_settings_file_init (TttSettingsFile *self)
 {
+  self->merge_funcs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /**

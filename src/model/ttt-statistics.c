@@ -717,9 +717,13 @@ join_problems (GPtrArray *problems)
 
 /* Reads what can be read of @value (any type; NULL for nothing) into
  * @tallies, saying in @problems what could not be; @taken tells which
- * tallies came from @value. */
+ * tallies came from @value. With @type_said, a value of the wrong type
+ * was said to be one already (parse_entries() did, for the text it read
+ * entry by entry into a dictionary of its own type, which is no news to
+ * the person who wrote it). */
 static void
 read_tallies (GVariant  *value,
+              gboolean   type_said,
               TttTally   tallies[TTT_N_TALLIES],
               gboolean   taken[TTT_N_TALLIES],
               GPtrArray *problems)
@@ -734,7 +738,7 @@ read_tallies (GVariant  *value,
   if (value == NULL)
     return;
 
-  if (!g_variant_is_of_type (value, STATISTICS_TYPE))
+  if (!type_said && !g_variant_is_of_type (value, STATISTICS_TYPE))
     add_problem (problems, "a value of type %s, not a{s(uuuuu)}", g_variant_get_type_string (value));
 
   /* Of another type, entries can still be read from a dictionary of
@@ -894,6 +898,112 @@ parse_entries (const char *text,
   return g_variant_ref_sink (g_variant_builder_end (&builder));
 }
 
+/* Two games on one settings file */
+
+/* Reads @text, the value as stored, into @tallies; @taken as with
+ * read_tallies(). Quietly: what is wrong with it is said where it is
+ * loaded. */
+static void
+read_stored (const char *text,
+             TttTally    tallies[TTT_N_TALLIES],
+             gboolean    taken[TTT_N_TALLIES])
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GVariant) value = NULL;
+
+  if (text != NULL)
+    {
+      value = g_variant_parse (STATISTICS_TYPE, text, NULL, NULL, NULL);
+      if (value == NULL)
+        value = parse_entries (text, problems);
+    }
+  read_tallies (value, TRUE, tallies, taken, problems);
+}
+
+/* One tally that two games counted into at once: @theirs, on disk, with
+ * the games counted here (@mine) since @base, as they were counted on
+ * top of it. Their streak goes on into the games counted here only if
+ * those were all won; the best streak is the longer. A tally counted
+ * down here (a reset, maybe with games since) is this game's. */
+static TttTally
+merge_tally (TttTallyId      id,
+             const TttTally *base,
+             const TttTally *mine,
+             const TttTally *theirs)
+{
+  TttTally merged;
+  guint32 won, drawn, lost;
+
+  if (memcmp (mine, base, sizeof *mine) == 0)
+    return *theirs;
+  if (mine->won < base->won || mine->drawn < base->drawn || mine->lost < base->lost)
+    return *mine;
+
+  won = mine->won - base->won;
+  drawn = mine->drawn - base->drawn;
+  lost = mine->lost - base->lost;
+  merged.won = add_saturated (theirs->won, won);
+  merged.drawn = add_saturated (theirs->drawn, drawn);
+  merged.lost = add_saturated (theirs->lost, lost);
+  if (ttt_tally_id_is_two_players (id))
+    {
+      merged.streak = 0;
+      merged.best_streak = 0;
+      return merged;
+    }
+
+  if (drawn == 0 && lost == 0)
+    merged.streak = add_saturated (theirs->streak, won);
+  else
+    merged.streak = MIN (mine->streak, merged.won);
+  merged.best_streak = MAX (theirs->best_streak, merged.streak);
+  if (mine->best_streak > base->best_streak)
+    merged.best_streak = MAX (merged.best_streak, MIN (mine->best_streak, merged.won));
+
+  return merged;
+}
+
+/* The statistics of two games on one settings file add up: what one
+ * counted since it last read or wrote the file (@base to @mine) is added
+ * to what the file holds now (@theirs), rather than one's tallies
+ * written over the other's (see TttSettingsFileMergeFunc). An entry of
+ * @theirs that cannot be read keeps this game's count; no value at all
+ * is no game yet. */
+static char *
+merge_stored (const char *base,
+              const char *mine,
+              const char *theirs)
+{
+  TttTally base_tallies[TTT_N_TALLIES], mine_tallies[TTT_N_TALLIES];
+  TttTally their_tallies[TTT_N_TALLIES];
+  gboolean base_taken[TTT_N_TALLIES], mine_taken[TTT_N_TALLIES];
+  gboolean their_taken[TTT_N_TALLIES];
+  g_autoptr(GVariant) value = NULL;
+  GVariantBuilder builder;
+
+  /* The key reset here: that stands. */
+  if (mine == NULL)
+    return NULL;
+
+  read_stored (base, base_tallies, base_taken);
+  read_stored (mine, mine_tallies, mine_taken);
+  read_stored (theirs, their_tallies, their_taken);
+
+  g_variant_builder_init (&builder, STATISTICS_TYPE);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    {
+      TttTally t = mine_tallies[id];
+
+      if (theirs == NULL || their_taken[id])
+        t = merge_tally (id, &base_tallies[id], &mine_tallies[id], &their_tallies[id]);
+      g_variant_builder_add (&builder, "{s(uuuuu)}", tally_key (id),
+                             t.won, t.drawn, t.lost, t.streak, t.best_streak);
+    }
+  value = g_variant_ref_sink (g_variant_builder_end (&builder));
+
+  return g_variant_print (value, FALSE);
+}
+
 /**
  * ttt_statistics_load:
  * @self: a #TttStatistics
@@ -920,7 +1030,7 @@ ttt_statistics_load (TttStatistics  *self,
   g_return_val_if_fail (value != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  read_tallies (value, tallies, taken, problems);
+  read_tallies (value, FALSE, tallies, taken, problems);
   ttt_statistics_set_all (self, tallies);
 
   if (problems->len > 0)
@@ -934,21 +1044,35 @@ ttt_statistics_load (TttStatistics  *self,
   return TRUE;
 }
 
-/* The value of the key as the settings file holds it, when the settings
- * live in one: GSettings would hide a value of the wrong type. */
-static char *
-stored_text_of (TttStatistics *self)
+/* The game's settings file, when the settings live in one, and the key's
+ * full path in it. */
+static TttSettingsFile *
+settings_file_of (TttStatistics  *self,
+                  char          **key)
 {
   g_autoptr(GSettingsBackend) backend = NULL;
   g_autofree char *path = NULL;
-  g_autofree char *key = NULL;
 
   g_object_get (self->settings, "backend", &backend, "path", &path, NULL);
   if (!TTT_IS_SETTINGS_FILE (backend) || path == NULL)
     return NULL;
 
-  key = g_strconcat (path, STATISTICS_KEY, NULL);
-  return ttt_settings_file_dup_text (TTT_SETTINGS_FILE (backend), key);
+  *key = g_strconcat (path, STATISTICS_KEY, NULL);
+  return TTT_SETTINGS_FILE (g_steal_pointer (&backend));
+}
+
+/* The value of the key as the settings file holds it, when the settings
+ * live in one: GSettings would hide a value of the wrong type. */
+static char *
+stored_text_of (TttStatistics *self)
+{
+  g_autofree char *key = NULL;
+  g_autoptr(TttSettingsFile) file = settings_file_of (self, &key);
+
+  if (file == NULL)
+    return NULL;
+
+  return ttt_settings_file_dup_text (file, key);
 }
 
 /* Takes the settings' value, read from @text when that is given; a broken
@@ -964,18 +1088,25 @@ ttt_statistics_load_settings (TttStatistics *self,
   g_autoptr(GVariant) value = NULL;
   TttTally tallies[TTT_N_TALLIES];
   gboolean taken[TTT_N_TALLIES];
+  gboolean by_entries = FALSE;
 
   /* Text that reads as the key's type is what GSettings read too. */
   if (text != NULL)
     {
       value = g_variant_parse (STATISTICS_TYPE, text, NULL, NULL, NULL);
       if (value == NULL)
-        value = parse_entries (text, problems);
+        {
+          guint said = problems->len;
+
+          value = parse_entries (text, problems);
+          /* It says the type is wrong when it reads entry by entry. */
+          by_entries = problems->len > said;
+        }
     }
   else
     value = g_settings_get_value (self->settings, STATISTICS_KEY);
 
-  read_tallies (value, tallies, taken, problems);
+  read_tallies (value, by_entries, tallies, taken, problems);
   if (keep_session)
     for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
       if (!taken[id])
@@ -1059,7 +1190,8 @@ ttt_statistics_carry_over_scores (TttStatistics *self)
  * GSettings hides a value of the wrong type behind the default, so
  * @stored_text lets the good entries of such a value be kept (with the
  * game's settings file, it is read from there when %NULL). A broken value
- * is reported once, on stderr, and written back repaired.
+ * is reported once, on stderr, and written back repaired. With the game's
+ * settings file, two games on it add up what they count.
  */
 void
 ttt_statistics_bind_settings (TttStatistics *self,
@@ -1073,6 +1205,15 @@ ttt_statistics_bind_settings (TttStatistics *self,
   g_return_if_fail (self->settings == NULL);
 
   self->settings = g_object_ref (settings);
+
+  /* Two games on one settings file add up their results. */
+  {
+    g_autofree char *key = NULL;
+    g_autoptr(TttSettingsFile) file = settings_file_of (self, &key);
+
+    if (file != NULL)
+      ttt_settings_file_set_merge_func (file, key, merge_stored);
+  }
 
   text = stored_text != NULL ? g_strdup (stored_text) : stored_text_of (self);
   ttt_statistics_load_settings (self, text, FALSE);
