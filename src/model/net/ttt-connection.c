@@ -34,6 +34,14 @@
 /* One read's worth. */
 #define READ_SIZE 4096
 
+/* A host keeps listening while guests are in their handshake: at most
+ * this many at once; more are turned away at the door. */
+#define MAX_CANDIDATES 8
+
+/* What may wait to be written to a peer that does not read: a whole
+ * game's messages are a few kilobytes. Beyond, the peer is dropped. */
+#define MAX_QUEUED_BYTES (64 * 1024)
+
 struct _TttConnection
 {
   GObject             parent_instance;
@@ -59,6 +67,11 @@ struct _TttConnection
   GSocketService     *service;
   char               *listen_address;
   guint               port;
+  /* Host: the guests still in their handshake, each a connection of its
+   * own; the first to introduce itself is chosen, and from then on this
+   * connection speaks through it. */
+  GPtrArray          *candidates;
+  TttConnection      *chosen;
 
   GSocketClient      *client;
   GSocketConnection  *tcp;
@@ -71,6 +84,7 @@ struct _TttConnection
   TttProtocolSequence incoming;
 
   GQueue              outgoing;         /* of GBytes */
+  gsize               queued;           /* bytes in outgoing */
   gboolean            writing;
   gboolean            close_after_writing;
   guint64             sent;
@@ -93,6 +107,7 @@ enum {
   VERIFICATION_READY,
   MESSAGE_RECEIVED,
   CLOSED,
+  GUEST_REFUSED,
   N_SIGNALS
 };
 
@@ -100,6 +115,14 @@ static guint signals[N_SIGNALS];
 
 static void start_reading (TttConnection *self);
 static void write_next    (TttConnection *self);
+static void drop_guests   (TttConnection *self);
+
+static void
+clear_outgoing (TttConnection *self)
+{
+  g_queue_clear_full (&self->outgoing, (GDestroyNotify) g_bytes_unref);
+  self->queued = 0;
+}
 
 /* State */
 
@@ -173,9 +196,21 @@ finish (TttConnection *self,
       g_clear_pointer (&self->first_byte, g_source_unref);
     }
   stop_listening (self);
+  drop_guests (self);
   g_cancellable_cancel (self->read_cancellable);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->client);
+
+  if (self->chosen != NULL)
+    {
+      g_autoptr(TttConnection) chosen = g_steal_pointer (&self->chosen);
+
+      g_signal_handlers_disconnect_by_data (chosen, self);
+      if (goodbye)
+        ttt_connection_close (chosen);
+      else
+        finish (chosen, g_error_copy (reason), FALSE);
+    }
 
   if (goodbye && self->state == TTT_CONNECTION_STATE_READY && self->tls != NULL)
     {
@@ -189,12 +224,13 @@ finish (TttConnection *self,
           gsize length = strlen (line);
 
           g_queue_push_tail (&self->outgoing, g_bytes_new_take (g_steal_pointer (&line), length));
+          self->queued += length;
         }
       self->close_after_writing = TRUE;
     }
   else
     {
-      g_queue_clear_full (&self->outgoing, (GDestroyNotify) g_bytes_unref);
+      clear_outgoing (self);
       /* A write under way finishes first; closing under it would fail. */
       if (self->writing)
         self->close_after_writing = TRUE;
@@ -338,7 +374,7 @@ write_cb (GObject      *source,
   if (!written)
     {
       g_debug ("Write failed: %s", error->message);
-      g_queue_clear_full (&self->outgoing, (GDestroyNotify) g_bytes_unref);
+      clear_outgoing (self);
       if (self->close_after_writing)
         {
           self->close_after_writing = FALSE;
@@ -371,8 +407,25 @@ write_next (TttConnection *self)
 
   write = g_new0 (Write, 1);
   write->self = self;
-  write->bytes = g_queue_pop_head (&self->outgoing);
+  /* Everything queued goes in one write: a burst of messages is written
+   * as fast as the peer reads, not one per turn of the main loop. */
+  if (self->outgoing.length == 1)
+    write->bytes = g_queue_pop_head (&self->outgoing);
+  else
+    {
+      GByteArray *all = g_byte_array_sized_new ((guint) self->queued);
+      GBytes *bytes;
+
+      while ((bytes = g_queue_pop_head (&self->outgoing)) != NULL)
+        {
+          data = g_bytes_get_data (bytes, &size);
+          g_byte_array_append (all, data, (guint) size);
+          g_bytes_unref (bytes);
+        }
+      write->bytes = g_byte_array_free_to_bytes (all);
+    }
   data = g_bytes_get_data (write->bytes, &size);
+  self->queued -= size;
   self->writing = TRUE;
   g_output_stream_write_all_async (g_io_stream_get_output_stream (self->tls),
                                    data, size, G_PRIORITY_DEFAULT, self->write_cancellable,
@@ -393,7 +446,16 @@ send_message (TttConnection    *self,
       return;
     }
   self->sent++;
+  self->queued += strlen (line);
   g_queue_push_tail (&self->outgoing, g_bytes_new_take (line, strlen (line)));
+  /* A peer that sends and never reads would have us hold its answers
+   * without end. */
+  if (self->queued > MAX_QUEUED_BYTES)
+    {
+      finish_with (self, TTT_CONNECTION_ERROR_LOST,
+                   _("The other side stopped reading what this game sends."));
+      return;
+    }
   write_next (self);
 }
 
@@ -725,6 +787,116 @@ first_byte_cb (GSocket      *socket,
   return G_SOURCE_REMOVE;
 }
 
+/* Starts the handshake with a guest who has just connected. */
+static void
+accept_guest (TttConnection     *self,
+              GSocketConnection *tcp)
+{
+  self->tcp = g_object_ref (tcp);
+  self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
+  set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
+  self->first_byte = g_socket_create_source (g_socket_connection_get_socket (tcp),
+                                             G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
+  g_source_set_callback (self->first_byte, G_SOURCE_FUNC (first_byte_cb), self, NULL);
+  g_source_attach (self->first_byte, NULL);
+}
+
+/* The guests not chosen go, without a word: they never got in. */
+static void
+drop_guests (TttConnection *self)
+{
+  g_autoptr(GPtrArray) candidates = NULL;
+
+  if (self->candidates == NULL || self->candidates->len == 0)
+    return;
+  candidates = g_steal_pointer (&self->candidates);
+  self->candidates = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      TttConnection *candidate = g_ptr_array_index (candidates, i);
+
+      g_signal_handlers_disconnect_by_data (candidate, self);
+      g_object_run_dispose (G_OBJECT (candidate));
+    }
+}
+
+static void
+chosen_message_cb (TttConnection    *chosen,
+                   const TttMessage *message,
+                   TttConnection    *self)
+{
+  g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);
+}
+
+static void
+chosen_closed_cb (TttConnection *chosen,
+                  const GError  *reason,
+                  TttConnection *self)
+{
+  finish (self, g_error_copy (reason), FALSE);
+}
+
+/* A guest failed before it introduced itself: a port scan, a browser, a
+ * silent or broken peer. Hosting goes on for the others. */
+static void
+candidate_closed_cb (TttConnection *candidate,
+                     const GError  *reason,
+                     TttConnection *self)
+{
+  g_debug ("A guest from %s did not get in: %s", candidate->peer_label, reason->message);
+  g_signal_handlers_disconnect_by_data (candidate, self);
+  /* A game of another version did introduce itself: a person who cannot
+   * play with this one, which the person here is told (anyone who gets
+   * as far as a hello could take the game anyway). */
+  if (g_error_matches (reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_VERSION))
+    {
+      g_object_ref (candidate);
+      g_ptr_array_remove_fast (self->candidates, candidate);
+      finish (self, g_error_copy (reason), FALSE);
+      g_object_unref (candidate);
+      return;
+    }
+  g_object_ref (candidate);
+  g_object_ref (self);
+  g_ptr_array_remove_fast (self->candidates, candidate);
+  if (self->candidates->len == 0 && self->state == TTT_CONNECTION_STATE_HANDSHAKE)
+    set_state (self, TTT_CONNECTION_STATE_LISTENING);
+  g_signal_emit (self, signals[GUEST_REFUSED], 0, reason);
+  g_object_unref (self);
+  g_object_unref (candidate);
+}
+
+/* The first guest to introduce itself gets the game: nobody else is let
+ * in, and this connection is theirs from now on. */
+static void
+candidate_ready_cb (TttConnection *candidate,
+                    const char    *code,
+                    TttConnection *self)
+{
+  g_object_ref (self);
+  g_signal_handlers_disconnect_by_data (candidate, self);
+  self->chosen = g_object_ref (candidate);
+  g_ptr_array_remove_fast (self->candidates, candidate);
+  stop_listening (self);
+  drop_guests (self);
+
+  g_signal_connect (self->chosen, "message-received", G_CALLBACK (chosen_message_cb), self);
+  g_signal_connect (self->chosen, "closed", G_CALLBACK (chosen_closed_cb), self);
+  self->peer_hello = ttt_message_copy (candidate->peer_hello);
+  self->code = g_strdup (candidate->code);
+  self->binding_type = candidate->binding_type;
+  g_free (self->peer_label);
+  self->peer_label = g_strdup (candidate->peer_label);
+
+  set_state (self, TTT_CONNECTION_STATE_READY);
+  if (self->state == TTT_CONNECTION_STATE_READY)
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VERIFICATION_CODE]);
+      g_signal_emit (self, signals[VERIFICATION_READY], 0, self->code);
+    }
+  g_object_unref (self);
+}
+
 static gboolean
 incoming_cb (GSocketService    *service,
              GSocketConnection *tcp,
@@ -732,25 +904,31 @@ incoming_cb (GSocketService    *service,
              gpointer           user_data)
 {
   TttConnection *self = user_data;
+  TttConnection *candidate;
 
-  if (self->state != TTT_CONNECTION_STATE_LISTENING)
+  if (self->state != TTT_CONNECTION_STATE_LISTENING && self->state != TTT_CONNECTION_STATE_HANDSHAKE)
     return FALSE;
-
-  /* One guest: nobody else gets in once one has. */
-  stop_listening (self);
-  self->tcp = g_object_ref (tcp);
-  self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
-  g_object_ref (self);
-  set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
-  /* Whoever heard of the state may have closed the connection. */
-  if (self->state == TTT_CONNECTION_STATE_HANDSHAKE)
+  /* A crowd at the door is turned away; those already in their
+   * handshake are each bounded by its timeout. */
+  if (self->candidates->len >= MAX_CANDIDATES)
     {
-      self->first_byte = g_socket_create_source (g_socket_connection_get_socket (tcp),
-                                                 G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
-      g_source_set_callback (self->first_byte, G_SOURCE_FUNC (first_byte_cb), self, NULL);
-      g_source_attach (self->first_byte, NULL);
+      g_debug ("Turning a guest away: %u are already connecting", self->candidates->len);
+      return FALSE;
     }
-  g_object_unref (self);
+
+  candidate = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, self->hello);
+  if (self->certificate != NULL)
+    candidate->certificate = g_object_ref (self->certificate);
+  candidate->handshake_ms = self->handshake_ms;
+  candidate->keep_alive_ms = self->keep_alive_ms;
+  candidate->silence_ms = self->silence_ms;
+  g_ptr_array_add (self->candidates, candidate);
+  g_signal_connect (candidate, "verification-ready", G_CALLBACK (candidate_ready_cb), self);
+  g_signal_connect (candidate, "closed", G_CALLBACK (candidate_closed_cb), self);
+  accept_guest (candidate, tcp);
+  /* Someone is connecting (hosting goes on beside). */
+  if (self->state == TTT_CONNECTION_STATE_LISTENING)
+    set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
   return TRUE;
 }
 
@@ -1204,6 +1382,8 @@ ttt_connection_send (TttConnection     *self,
                            _("Not connected to the other side."));
       return FALSE;
     }
+  if (self->chosen != NULL)
+    return ttt_connection_send (self->chosen, message, error);
   send_message (self, message);
   return TRUE;
 }
@@ -1322,10 +1502,17 @@ ttt_connection_dispose (GObject *object)
       g_clear_pointer (&self->first_byte, g_source_unref);
     }
   stop_listening (self);
+  drop_guests (self);
+  if (self->chosen != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->chosen, self);
+      g_object_run_dispose (G_OBJECT (self->chosen));
+      g_clear_object (&self->chosen);
+    }
   g_cancellable_cancel (self->read_cancellable);
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->write_cancellable);
-  g_queue_clear_full (&self->outgoing, (GDestroyNotify) g_bytes_unref);
+  clear_outgoing (self);
   /* Dropped without a goodbye: the socket closes at once rather than wait
    * on a TLS close the peer may never read. */
   if (self->tcp != NULL)
@@ -1349,6 +1536,7 @@ ttt_connection_finalize (GObject *object)
   g_clear_pointer (&self->hello, ttt_message_free);
   g_clear_pointer (&self->peer_hello, ttt_message_free);
   g_clear_pointer (&self->line, g_byte_array_unref);
+  g_clear_pointer (&self->candidates, g_ptr_array_unref);
   g_clear_error (&self->close_reason);
   g_free (self->code);
   g_free (self->peer_label);
@@ -1413,6 +1601,13 @@ ttt_connection_class_init (TttConnectionClass *klass)
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                   G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /* Host: someone connected and was let go before introducing itself
+   * (a port scan, a browser, a silent or broken peer), while hosting
+   * goes on: (const GError *reason), TTT_CONNECTION_ERROR. */
+  signals[GUEST_REFUSED] =
+    g_signal_new ("guest-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void
@@ -1426,6 +1621,7 @@ ttt_connection_init (TttConnection *self)
   self->write_cancellable = g_cancellable_new ();
   self->line = g_byte_array_new ();
   self->peer_label = g_strdup ("");
+  self->candidates = g_ptr_array_new_with_free_func (g_object_unref);
   g_queue_init (&self->outgoing);
   ttt_protocol_sequence_init (&self->incoming);
 }
