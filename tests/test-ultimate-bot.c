@@ -63,7 +63,8 @@ bot_finish (Bot   *bot,
   ssize_t n;
   int status;
 
-  fclose (bot->to);
+  if (bot->to != NULL)
+    fclose (bot->to);
   while ((n = read (bot->err_fd, buffer, sizeof buffer)) > 0)
     g_string_append_len (text, buffer, n);
   close (bot->err_fd);
@@ -78,6 +79,34 @@ bot_finish (Bot   *bot,
   g_assert_true (WIFEXITED (status));
 
   return WEXITSTATUS (status);
+}
+
+/* Feeds @input whole, then closes the input: the exit status, what the
+ * bot answered and what it said on stderr. The bot reads its input as it
+ * plays, so a pipe's worth is written at most. */
+static int
+bot_run (const char *const *options,
+         const char        *input,
+         gssize             length,
+         char             **out,
+         char             **err)
+{
+  Bot bot = bot_start (options);
+  GString *text = g_string_new (NULL);
+  char buffer[512];
+  size_t n;
+
+  if (length < 0)
+    length = (gssize) strlen (input);
+  g_assert_cmpint (length, <, 4096);
+  fwrite (input, 1, (size_t) length, bot.to);
+  fclose (bot.to);
+  bot.to = NULL;
+  while ((n = fread (buffer, 1, sizeof buffer, bot.from)) > 0)
+    g_string_append_len (text, buffer, (gssize) n);
+  *out = g_string_free (text, FALSE);
+
+  return bot_finish (&bot, err);
 }
 
 /* One turn of the protocol: the last move (or −1 −1) and the legal moves
@@ -255,6 +284,77 @@ test_bad_input (void)
     }
 }
 
+/* --help is an answer, not a mistake; a missing value is named as such. */
+static void
+test_help (void)
+{
+  static const char *const help[] = { "--help", NULL };
+  static const char *const cases[][3] = {
+    { "--level", NULL },
+    { "--movetime", NULL },
+    { "--seed", NULL },
+  };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (bot_run (help, "", -1, &out, &err), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "usage: ultimate-bot"));
+  g_assert_cmpstr (err, ==, "");
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *message = g_strdup_printf ("ultimate-bot: %s needs a value\n", cases[i][0]);
+      g_autofree char *answer = NULL;
+      g_autofree char *said = NULL;
+
+      g_assert_cmpint (bot_run (cases[i], "", -1, &answer, &said), ==, 2);
+      g_assert_true (g_str_has_prefix (said, message));
+      g_assert_null (strstr (said, "unknown option"));
+    }
+}
+
+/* The seed is 64 bits: all of them are accepted, and no more. */
+static void
+test_seed_range (void)
+{
+  static const char *const accepted[] = {
+    "0", "9223372036854775807", "9223372036854775808", "18446744073709551615",
+  };
+  static const char *const refused[] = {
+    "18446744073709551616", "99999999999999999999999", "+5", " 5", "5 ",
+  };
+
+  g_autoptr(GString) opening = g_string_new ("-1 -1\n81\n");
+
+  for (int move = 0; move < 81; move++)
+    g_string_append_printf (opening, "%d %d\n", move / 9, move % 9);
+
+  for (size_t i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      const char *const options[] = { "--level", "easy", "--seed", accepted[i], NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int row = -1, col = -1;
+
+      g_test_message ("--seed %s", accepted[i]);
+      g_assert_cmpint (bot_run (options, opening->str, -1, &out, &err), ==, 0);
+      g_assert_cmpint (sscanf (out, "%d %d", &row, &col), ==, 2);
+      g_assert_cmpint (row, >=, 0);
+      g_assert_cmpint (col, >=, 0);
+      g_assert_cmpstr (err, ==, "");
+    }
+  for (size_t i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      const char *const options[] = { "--seed", refused[i], NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_test_message ("--seed “%s”", refused[i]);
+      g_assert_cmpint (bot_run (options, "", -1, &out, &err), ==, 2);
+      g_assert_nonnull (strstr (err, "--seed wants a number from 0 to 18446744073709551615"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -268,6 +368,8 @@ main (int   argc,
   g_test_add_func ("/ultimate/bot/movetime", test_movetime);
   g_test_add_func ("/ultimate/bot/bad-options", test_bad_options);
   g_test_add_func ("/ultimate/bot/bad-input", test_bad_input);
+  g_test_add_func ("/ultimate/bot/help", test_help);
+  g_test_add_func ("/ultimate/bot/seed-range", test_seed_range);
 
   return g_test_run ();
 }

@@ -12,9 +12,10 @@
  *
  * --level picks the budget (hard by default); --movetime MS stops each
  * search after MS milliseconds of wall-clock time instead; --seed makes a
- * game repeat (0 by default; without --movetime the same seed plays the
- * same moves). It keeps its tree between turns. Exit status 0 at the end
- * of input, 1 for input it cannot follow, 2 for a bad command line.
+ * game repeat (any 64-bit number, 0 by default; without --movetime the
+ * same seed plays the same moves). It keeps its tree between turns. Exit
+ * status 0 at the end of input and for --help, 1 for input it cannot
+ * follow, 2 for a bad command line.
  *
  * Built with the tests, not installed; README.md says how to pit it
  * against another engine.
@@ -23,6 +24,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -34,6 +36,20 @@
 
 static const char usage[] =
   "usage: ultimate-bot [--level easy|medium|hard] [--movetime MS] [--seed N]\n";
+
+static const char help[] =
+  "\n"
+  "Plays Ultimate Tic-Tac-Toe on stdin and stdout in CodinGame's protocol.\n"
+  "\n"
+  "  --level LEVEL    the search's budget: easy, medium or hard (the default)\n"
+  "  --movetime MS    stop each search after MS milliseconds instead, 1–3600000\n"
+  "  --seed N         repeat a game: 0 (the default) to 18446744073709551615\n"
+  "  --help           show this and quit\n";
+
+/* Text quoted from the command line or the input is cut after this many
+ * characters, so that a huge line cannot flood the terminal. */
+#define QUOTE_MAX_CHARS 40
+#define QUOTE_SIZE      (QUOTE_MAX_CHARS * 4 + sizeof "...")
 
 static uint64_t
 now_ns (void)
@@ -51,6 +67,36 @@ past_deadline (void *data)
   return now_ns () >= *(const uint64_t *) data;
 }
 
+/* @length bytes of @text fit for one line of a message: anything but
+ * printable ASCII as \xNN (an ESC must not reach the terminal), cut with
+ * "..." after QUOTE_MAX_CHARS characters. */
+static const char *
+quote (const char *text,
+       size_t      length,
+       char        out[QUOTE_SIZE])
+{
+  size_t n = 0;
+
+  for (size_t i = 0; i < length; i++)
+    {
+      unsigned char c = (unsigned char) text[i];
+
+      if (i == QUOTE_MAX_CHARS)
+        {
+          memcpy (out + n, "...", 3);
+          n += 3;
+          break;
+        }
+      if (c >= 0x20 && c < 0x7f)
+        out[n++] = (char) c;
+      else
+        n += (size_t) snprintf (out + n, 5, "\\x%02x", c);
+    }
+  out[n] = '\0';
+
+  return out;
+}
+
 /* A whole non-negative decimal number, or −1. */
 static long long
 parse_count (const char *text)
@@ -66,6 +112,25 @@ parse_count (const char *text)
     return -1;
 
   return value;
+}
+
+/* Any unsigned 64-bit number, in decimal digits alone. */
+static bool
+parse_seed (const char *text,
+            uint64_t   *seed)
+{
+  char *end;
+  unsigned long long value;
+
+  if (*text < '0' || *text > '9')
+    return false;
+  errno = 0;
+  value = strtoull (text, &end, 10);
+  if (errno != 0 || *end != '\0')
+    return false;
+  *seed = (uint64_t) value;
+
+  return true;
 }
 
 static bool
@@ -100,14 +165,37 @@ main (int   argc,
   uint64_t rng = 0;
   TttSearch *search;
   TttUltimate pos;
+  char quoted[QUOTE_SIZE];
   int status = 0;
 
-  /* Every option takes a value. */
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0)
+      {
+        printf ("%s%s", usage, help);
+        return 0;
+      }
+
+  /* Every other option takes a value. */
   for (int i = 1; i < argc; i += 2)
     {
+      const char *option = argv[i];
       const char *value = i + 1 < argc ? argv[i + 1] : NULL;
 
-      if (strcmp (argv[i], "--level") == 0 && value != NULL)
+      if (strcmp (option, "--level") != 0 && strcmp (option, "--movetime") != 0 &&
+          strcmp (option, "--seed") != 0)
+        {
+          fprintf (stderr, "ultimate-bot: unknown option \"%s\"\n%s",
+                   quote (option, strlen (option), quoted), usage);
+          return 2;
+        }
+      if (value == NULL)
+        {
+          fprintf (stderr, "ultimate-bot: %s needs a value\n%s", option, usage);
+          return 2;
+        }
+      quote (value, strlen (value), quoted);
+
+      if (strcmp (option, "--level") == 0)
         {
           if (strcmp (value, "easy") == 0)
             level = TTT_LEVEL_EASY;
@@ -117,34 +205,24 @@ main (int   argc,
             level = TTT_LEVEL_HARD;
           else
             {
-              fprintf (stderr, "ultimate-bot: unknown level \"%s\"\n%s", value, usage);
+              fprintf (stderr, "ultimate-bot: unknown level \"%s\"\n%s", quoted, usage);
               return 2;
             }
         }
-      else if (strcmp (argv[i], "--movetime") == 0 && value != NULL)
+      else if (strcmp (option, "--movetime") == 0)
         {
           movetime = parse_count (value);
           if (movetime <= 0 || movetime > 3600000)
             {
               fprintf (stderr, "ultimate-bot: --movetime wants milliseconds, 1–3600000, not \"%s\"\n%s",
-                       value, usage);
+                       quoted, usage);
               return 2;
             }
         }
-      else if (strcmp (argv[i], "--seed") == 0 && value != NULL)
+      else if (!parse_seed (value, &rng))
         {
-          long long seed = parse_count (value);
-
-          if (seed < 0)
-            {
-              fprintf (stderr, "ultimate-bot: --seed wants a number, not \"%s\"\n%s", value, usage);
-              return 2;
-            }
-          rng = (uint64_t) seed;
-        }
-      else
-        {
-          fprintf (stderr, "ultimate-bot: unknown option \"%s\"\n%s", argv[i], usage);
+          fprintf (stderr, "ultimate-bot: --seed wants a number from 0 to %" PRIu64 ", not \"%s\"\n%s",
+                   UINT64_MAX, quoted, usage);
           return 2;
         }
     }
