@@ -6,7 +6,9 @@
  * "Tic-Tac-Toe" league): each turn it reads the opponent's last move as
  * "row col" on the 9 × 9 grid ("-1 -1" when it moves first), then the
  * number of legal moves and that many "row col" lines, and answers with
- * one "row col" line. Rows and columns are 0–8 from the top left.
+ * one "row col" line. Rows and columns are 0–8 from the top left; "-1 -1"
+ * is for the first turn alone. Each line holds its numbers and nothing
+ * else (blanks aside).
  *
  *   ultimate-bot [--level easy|medium|hard] [--movetime MS] [--seed N]
  *
@@ -15,7 +17,8 @@
  * game repeat (any 64-bit number, 0 by default; without --movetime the
  * same seed plays the same moves). It keeps its tree between turns. Exit
  * status 0 at the end of input and for --help, 1 for input it cannot
- * follow, 2 for a bad command line.
+ * follow (said on stderr with the number of the line at fault), 2 for a
+ * bad command line.
  *
  * Built with the tests, not installed; README.md says how to pit it
  * against another engine.
@@ -133,27 +136,94 @@ parse_seed (const char *text,
   return true;
 }
 
-static bool
-read_pair (int *a,
-           int *b)
+/* Input */
+
+/* The input, a line at a time, counted for messages. */
+typedef struct
 {
-  char line[128];
+  FILE         *in;
+  unsigned long number;           /* of the line last read */
+  char          text[128];        /* without its newline */
+  size_t        length;           /* it may hold a NUL byte */
+  bool          too_long;         /* and was cut to fit */
+} Reader;
 
-  if (fgets (line, sizeof line, stdin) == NULL)
+/* The next line; false at the end of the input. A line too long for a
+ * move or a count is read to its end, so the next read is the next line. */
+static bool
+read_line (Reader *reader)
+{
+  int c;
+
+  reader->length = 0;
+  reader->too_long = false;
+  while ((c = getc (reader->in)) != EOF && c != '\n')
+    {
+      if (reader->length + 1 < sizeof reader->text)
+        reader->text[reader->length++] = (char) c;
+      else
+        reader->too_long = true;
+    }
+  reader->text[reader->length] = '\0';
+  if (c == EOF && reader->length == 0)
     return false;
+  reader->number++;
 
-  return sscanf (line, "%d %d", a, b) == 2;
+  return true;
 }
 
-static bool
-read_count (int *n)
+static const char *
+skip_blanks (const char *p)
 {
-  char line[128];
+  /* \r too, for a referee that ends its lines with \r\n. */
+  while (*p == ' ' || *p == '\t' || *p == '\r')
+    p++;
 
-  if (fgets (line, sizeof line, stdin) == NULL)
+  return p;
+}
+
+/* The line is @n decimal numbers apart by blanks, and nothing else. A
+ * number too large for a long reads as LONG_MAX or LONG_MIN, which the
+ * caller refuses like any other that is out of range. */
+static bool
+parse_numbers (const Reader *reader,
+               int           n,
+               long          values[])
+{
+  const char *p = skip_blanks (reader->text);
+
+  if (reader->too_long)
     return false;
+  for (int i = 0; i < n; i++)
+    {
+      char *end;
 
-  return sscanf (line, "%d", n) == 1;
+      if (i > 0)
+        {
+          const char *next = skip_blanks (p);
+
+          if (next == p)
+            return false;
+          p = next;
+        }
+      if (!(p[0] >= '0' && p[0] <= '9') && !(p[0] == '-' && p[1] >= '0' && p[1] <= '9'))
+        return false;
+      values[i] = strtol (p, &end, 10);
+      p = end;
+    }
+
+  return skip_blanks (p) == reader->text + reader->length;
+}
+
+/* The move at @row, @col, or −1 off the grid. */
+static int
+move_at (long row,
+         long col)
+{
+  if (row < 0 || row > 8 || col < 0 || col > 8)
+    return -1;
+
+  return ttt_ultimate_move_at ((int) row, (int) col);
 }
 
 int
@@ -165,6 +235,7 @@ main (int   argc,
   uint64_t rng = 0;
   TttSearch *search;
   TttUltimate pos;
+  Reader reader = { stdin, 0, { 0 }, 0, false };
   char quoted[QUOTE_SIZE];
   int status = 0;
 
@@ -237,56 +308,109 @@ main (int   argc,
 
   for (;;)
     {
-      int row, col, n, move, answer = -1;
+      long numbers[2];
+      long n;
+      int move, answer = -1;
+      unsigned long first_listed;
       bool listed[TTT_ULTIMATE_N_MOVES] = { false };
       uint64_t deadline = 0;
       TttSearchBudget budget = { 0, NULL, NULL };
       TttStatus played;
 
-      if (feof (stdin) || (row = getc (stdin)) == EOF)
+      if (!read_line (&reader))
         break;  /* the end of the match */
-      ungetc (row, stdin);
-      if (!read_pair (&row, &col))
+      if (!parse_numbers (&reader, 2, numbers))
         {
-          fprintf (stderr, "ultimate-bot: expected the opponent's move as \"row col\"\n");
+          fprintf (stderr, "ultimate-bot: line %lu: expected the opponent's move as \"row col\", not \"%s\"\n",
+                   reader.number, quote (reader.text, reader.length, quoted));
           status = 1;
           break;
         }
 
-      if (row != -1 || col != -1)
+      /* "-1 -1" is no move: the bot opens the game. Later it would have
+       * the bot play its opponent's side. */
+      if (numbers[0] == -1 && numbers[1] == -1)
         {
-          played = ttt_ultimate_play (&pos, ttt_ultimate_move_at (row, col));
+          if (ttt_ultimate_n_moves (&pos) != 0)
+            {
+              fprintf (stderr, "ultimate-bot: line %lu: \"-1 -1\" (no move yet) belongs to the first turn "
+                       "only; %d moves have been played\n", reader.number, ttt_ultimate_n_moves (&pos));
+              status = 1;
+              break;
+            }
+        }
+      else
+        {
+          move = move_at (numbers[0], numbers[1]);
+          played = move < 0 ? TTT_ERROR_OUT_OF_RANGE : ttt_ultimate_play (&pos, move);
           if (played != TTT_OK)
             {
-              fprintf (stderr, "ultimate-bot: the opponent's move %d %d: %s\n", row, col,
-                       ttt_status_to_string (played));
+              fprintf (stderr, "ultimate-bot: line %lu: the opponent's move \"%s\": %s\n", reader.number,
+                       quote (reader.text, reader.length, quoted), ttt_status_to_string (played));
               status = 1;
               break;
             }
         }
 
-      if (!read_count (&n) || n < 0 || n > TTT_ULTIMATE_N_MOVES)
+      if (!read_line (&reader))
         {
-          fprintf (stderr, "ultimate-bot: expected the number of legal moves\n");
+          fprintf (stderr, "ultimate-bot: expected the number of legal moves; the input ended\n");
+          status = 1;
+          break;
+        }
+      if (!parse_numbers (&reader, 1, &n) || n < 0 || n > TTT_ULTIMATE_N_MOVES)
+        {
+          fprintf (stderr, "ultimate-bot: line %lu: expected the number of legal moves (0–%d), not \"%s\"\n",
+                   reader.number, TTT_ULTIMATE_N_MOVES, quote (reader.text, reader.length, quoted));
+          status = 1;
+          break;
+        }
+      if (n == 0)
+        {
+          fprintf (stderr, "ultimate-bot: line %lu: no legal moves listed; there is nothing to play\n",
+                   reader.number);
           status = 1;
           break;
         }
 
-      /* The referee's list is the last word on what is legal. */
-      for (int i = 0; i < n; i++)
+      /* The referee's list is the last word on what is legal; the first
+       * of its moves the rules allow is played if the search's is not
+       * among them. */
+      first_listed = reader.number + 1;
+      for (long i = 0; i < n; i++)
         {
-          int r, c;
-
-          if (!read_pair (&r, &c))
+          if (!read_line (&reader))
             {
-              fprintf (stderr, "ultimate-bot: expected %d legal moves\n", n);
+              fprintf (stderr, "ultimate-bot: expected %ld legal moves; the input ended after %ld\n", n, i);
               status = 1;
               goto out;
             }
-          if (ttt_ultimate_move_at (r, c) >= 0)
-            listed[ttt_ultimate_move_at (r, c)] = true;
-          if (answer < 0)
-            answer = ttt_ultimate_move_at (r, c);
+          if (!parse_numbers (&reader, 2, numbers))
+            {
+              fprintf (stderr, "ultimate-bot: line %lu: expected legal move %ld of %ld as \"row col\", "
+                       "not \"%s\"\n", reader.number, i + 1, n, quote (reader.text, reader.length, quoted));
+              status = 1;
+              goto out;
+            }
+          move = move_at (numbers[0], numbers[1]);
+          if (move < 0)
+            {
+              fprintf (stderr, "ultimate-bot: line %lu: legal move %ld of %ld \"%s\": %s\n", reader.number,
+                       i + 1, n, quote (reader.text, reader.length, quoted),
+                       ttt_status_to_string (TTT_ERROR_OUT_OF_RANGE));
+              status = 1;
+              goto out;
+            }
+          listed[move] = true;
+          if (answer < 0 && ttt_ultimate_is_legal (&pos, move))
+            answer = move;
+        }
+      if (answer < 0)
+        {
+          fprintf (stderr, "ultimate-bot: none of the %ld legal moves listed on lines %lu–%lu can be "
+                   "played here\n", n, first_listed, reader.number);
+          status = 1;
+          break;
         }
 
       if (movetime > 0)
@@ -306,6 +430,7 @@ main (int   argc,
       played = ttt_ultimate_play (&pos, answer);
       if (played != TTT_OK)
         {
+          /* Checked legal above: not reached. */
           fprintf (stderr, "ultimate-bot: cannot play %d %d: %s\n", ttt_ultimate_move_row (answer),
                    ttt_ultimate_move_col (answer), ttt_status_to_string (played));
           status = 1;
