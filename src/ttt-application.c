@@ -59,6 +59,17 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* Text from the command line is quoted back cut to this many characters. */
+#define QUOTE_MAX_CHARS 64
+
+/* @text, as typed, fit for one line of a message: escape sequences
+ * escaped, bytes that are not UTF-8 as \xNN, and cut short. */
+static char *
+quote_argument (const char *text)
+{
+  return ttt_text_for_message (text, -1, QUOTE_MAX_CHARS);
+}
+
 #ifdef TTT_HAVE_NETWORK
 /* --host takes an optional value, which GOption gives only to a callback;
  * handle_local_options() checks it. */
@@ -78,23 +89,28 @@ host_option_cb (const char  *name,
 }
 #endif
 
+/* The values are taken as typed (FILENAME rather than STRING): GOption
+ * would convert a STRING from the locale's encoding and refuse one it
+ * cannot convert with "Invalid byte sequence in conversion input",
+ * naming neither the program nor the option. Each is checked below. */
 static const GOptionEntry option_entries[] = {
 #ifdef TTT_HAVE_NETWORK
-  { "host", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, (gpointer) host_option_cb,
+  { "host", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
+    (gpointer) host_option_cb,
     N_("Host a game with someone elsewhere, on PORT or on a free port"),
     /* Translators: the placeholder of --host's value. */
     N_("PORT") },
-  { "join", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+  { "join", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Join the game hosted at ADDRESS (host:port; an IPv6 address in brackets)"),
     /* Translators: the placeholder of --join's value. */
     N_("ADDRESS") },
 #endif
-  { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+  { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("How strong the computer plays for this run"),
     /* Translators: the values the option accepts; they are typed as they
      * are, so keep them in English. */
     N_("easy|medium|hard") },
-  { "first", 'f', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+  { "first", 'f', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Who moves first for this run"),
     /* Translators: the values the option accepts; they are typed as they
      * are, so keep them in English. */
@@ -129,10 +145,14 @@ parse_enum_option (GType        enum_type,
   for (guint i = 0; i < klass->n_values; i++)
     g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "", klass->values[i].value_nick);
 
-  /* Translators: the first %s is the value given, the second the option
-   * name such as --difficulty, the third the list of valid values. */
-  g_printerr (_("tictactoe: invalid value “%s” for %s; valid values are: %s\n"),
-              nick, option, valid->str);
+  {
+    g_autofree char *shown = quote_argument (nick);
+
+    /* Translators: the first %s is the value given, the second the option
+     * name such as --difficulty, the third the list of valid values. */
+    g_printerr (_("tictactoe: invalid value “%s” for %s; valid values are: %s\n"),
+                shown, option, valid->str);
+  }
 
   return FALSE;
 }
@@ -179,14 +199,14 @@ ttt_application_handle_local_options (GApplication *app,
   if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &remaining) &&
       remaining[0] != NULL)
     {
-      g_autofree char *shown = g_filename_display_name (remaining[0]);
+      g_autofree char *shown = quote_argument (remaining[0]);
 
       /* Translators: %s is what was typed after the program name. */
       g_printerr (_("tictactoe: unexpected argument “%s”; see --help\n"), shown);
       return 1;
     }
 
-  if (g_variant_dict_lookup (options, "difficulty", "&s", &value))
+  if (g_variant_dict_lookup (options, "difficulty", "^&ay", &value))
     {
       if (!parse_enum_option (TTT_TYPE_LEVEL, "--difficulty", value, &parsed))
         return 1;
@@ -194,7 +214,7 @@ ttt_application_handle_local_options (GApplication *app,
       self->has_level_override = TRUE;
     }
 
-  if (g_variant_dict_lookup (options, "first", "&s", &value))
+  if (g_variant_dict_lookup (options, "first", "^&ay", &value))
     {
       if (!parse_enum_option (TTT_TYPE_FIRST_PLAYER, "--first", value, &parsed))
         return 1;
@@ -210,16 +230,19 @@ ttt_application_handle_local_options (GApplication *app,
       if (host_option_value != NULL &&
           !g_ascii_string_to_unsigned (host_option_value, 10, 1, 65535, &port, NULL))
         {
+          g_autofree char *shown = quote_argument (host_option_value);
+
           /* Translators: %s is the value given. */
           g_printerr (_("tictactoe: invalid port “%s” for --host; use a number from 1 to 65535\n"),
-                      host_option_value);
+                      shown);
           return 1;
         }
       self->net_host_port = (int) port;
     }
-  if (g_variant_dict_lookup (options, "join", "&s", &value))
+  if (g_variant_dict_lookup (options, "join", "^&ay", &value))
     {
       g_autoptr(GError) error = NULL;
+      g_autofree char *address = NULL;
       g_autofree char *host = NULL;
       guint16 port;
 
@@ -228,15 +251,25 @@ ttt_application_handle_local_options (GApplication *app,
           g_printerr (_("tictactoe: --host and --join cannot be used together\n"));
           return 1;
         }
-      if (!ttt_connection_parse_address (value, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
+      /* As typed, in a locale that is not UTF-8: a name such as
+       * münchen.de is text in the locale's encoding. */
+      if (g_utf8_validate (value, -1, NULL))
+        address = g_strdup (value);
+      else
+        address = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
+      if (address == NULL)
+        address = g_strdup (value);  /* refused just below as not text */
+      if (!ttt_connection_parse_address (address, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
         {
+          g_autofree char *shown = quote_argument (value);
+
           /* Translators: the first %s is the value given, the second says
            * what is wrong with it. */
-          g_printerr (_("tictactoe: invalid address “%s” for --join: %s\n"), value, error->message);
+          g_printerr (_("tictactoe: invalid address “%s” for --join: %s\n"), shown, error->message);
           return 1;
         }
       g_free (self->net_join);
-      self->net_join = g_strdup (value);
+      self->net_join = g_steal_pointer (&address);
     }
 #endif
 
