@@ -47,6 +47,9 @@ struct _TttApplication
 
   /* Why a changed score could not be saved, once that has happened. */
   char           *save_error;
+
+  /* The command line, while GApplication parses it: see option_error_cb(). */
+  char          **arguments;
 };
 
 G_DEFINE_FINAL_TYPE (TttApplication, ttt_application, ADW_TYPE_APPLICATION)
@@ -123,6 +126,98 @@ static const GOptionEntry option_entries[] = {
     NULL, NULL },
   { NULL }
 };
+
+/* The longest of @candidates that @message contains: GOption names the
+ * argument at fault only inside its sentence. */
+static const char *
+find_named (const char         *message,
+            const char * const *candidates)
+{
+  const char *found = NULL;
+
+  for (guint i = 0; candidates[i] != NULL; i++)
+    if (strstr (message, candidates[i]) != NULL &&
+        (found == NULL || strlen (candidates[i]) > strlen (found)))
+      found = candidates[i];
+
+  return found;
+}
+
+/* GApplication prints GOption's complaints as they are, without
+ * "tictactoe:" or a word of what to do, and with the argument as typed,
+ * escape sequences, invalid bytes, ten kilobytes and all. This hook puts
+ * them in the game's words before they are printed. */
+static void
+option_error_cb (GOptionContext  *context,
+                 GOptionGroup    *group,
+                 gpointer         data,
+                 GError         **error)
+{
+  TttApplication *self = data;
+  const char *message;
+  char *replaced = NULL;
+
+  if (error == NULL || *error == NULL)
+    return;
+  message = (*error)->message;
+
+  if (g_error_matches (*error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION) &&
+      self->arguments != NULL)
+    {
+      g_autoptr(GPtrArray) options = g_ptr_array_new ();
+      const char *named;
+
+      /* Options only: after "--" every argument is a plain one. */
+      for (guint i = 1; self->arguments[i] != NULL && !g_str_equal (self->arguments[i], "--"); i++)
+        if (self->arguments[i][0] == '-')
+          g_ptr_array_add (options, self->arguments[i]);
+      g_ptr_array_add (options, NULL);
+
+      named = find_named (message, (const char * const *) options->pdata);
+      if (named != NULL)
+        {
+          /* Its name; a value after "=" is beside the point. */
+          g_autofree char *name = g_strndup (named, strcspn (named, "="));
+          g_autofree char *shown = quote_argument (name);
+
+          /* Translators: %s is an option as typed, such as --colour. */
+          replaced = g_strdup_printf (_("tictactoe: unknown option “%s”; see --help"), shown);
+        }
+    }
+  else if (g_error_matches (*error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE))
+    {
+      /* The one value GOption itself finds bad is a missing one. */
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const char *named;
+
+      for (guint i = 0; option_entries[i].long_name != NULL; i++)
+        {
+          if (*option_entries[i].long_name == '\0')
+            continue;
+          g_ptr_array_add (names, g_strconcat ("--", option_entries[i].long_name, NULL));
+          if (option_entries[i].short_name != '\0')
+            g_ptr_array_add (names, g_strdup_printf ("-%c", option_entries[i].short_name));
+        }
+      g_ptr_array_add (names, NULL);
+
+      named = find_named (message, (const char * const *) names->pdata);
+      if (named != NULL)
+        /* Translators: %s is an option, such as --join. */
+        replaced = g_strdup_printf (_("tictactoe: %s needs a value; see --help"), named);
+    }
+
+  if (replaced == NULL)
+    {
+      g_autofree char *shown = ttt_text_for_message (message, -1, QUOTE_MAX_CHARS * 2);
+
+      /* Translators: %s is GLib's own message, such as “Unknown option
+       * --colour”, already in the person's language. */
+      replaced = g_strdup_printf (_("tictactoe: %s; see --help"), shown);
+    }
+
+  g_free ((*error)->message);
+  (*error)->message = replaced;
+}
 
 /* Looks up @nick among the nicks of @enum_type; on failure prints which
  * values are valid, naming the option. */
@@ -290,6 +385,23 @@ ttt_application_handle_local_options (GApplication *app,
     return 1;
 
   return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
+}
+
+static gboolean
+ttt_application_local_command_line (GApplication   *app,
+                                    char         ***arguments,
+                                    int            *exit_status)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+  gboolean handled;
+
+  /* For option_error_cb(), which is not told the arguments. */
+  self->arguments = g_strdupv (*arguments);
+  handled = G_APPLICATION_CLASS (ttt_application_parent_class)->local_command_line (app, arguments,
+                                                                                     exit_status);
+  g_clear_pointer (&self->arguments, g_strfreev);
+
+  return handled;
 }
 
 /* How many invalid keys a message names before "and N more". */
@@ -896,6 +1008,7 @@ ttt_application_class_init (TttApplicationClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  app_class->local_command_line = ttt_application_local_command_line;
   app_class->handle_local_options = ttt_application_handle_local_options;
   app_class->startup = ttt_application_startup;
   app_class->activate = ttt_application_activate;
@@ -907,8 +1020,15 @@ ttt_application_class_init (TttApplicationClass *klass)
 static void
 ttt_application_init (TttApplication *self)
 {
+  GOptionGroup *errors;
+
   self->net_host_port = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  /* A group without options, for its error hook alone: GApplication
+   * gives no way to the main group's. */
+  errors = g_option_group_new ("tictactoe", "", "", self, NULL);
+  g_option_group_set_error_hook (errors, option_error_cb);
+  g_application_add_option_group (G_APPLICATION (self), errors);
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Play tic-tac-toe against the computer or a friend."));
 }

@@ -105,11 +105,6 @@ test_cli_empty_value (void)
   assert_refused ("--difficulty=", "valid values are: easy, medium, hard");
 }
 
-static void
-test_cli_unknown_option (void)
-{
-  assert_refused ("--colour=red", "Unknown option --colour=red");
-}
 
 static void
 test_cli_version (void)
@@ -180,6 +175,37 @@ test_cli_stray_argument (void)
                      "tictactoe: unexpected argument “foo”; see --help\n");
 }
 
+/* GOption's own complaints in the game's words: "tictactoe:", the
+ * option by its name alone, and where to look. */
+static void
+test_cli_unknown_option (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+
+  assert_fails_with ((const char *[]) { "--colour=red", NULL }, env,
+                     "tictactoe: unknown option “--colour”; see --help\n");
+  assert_fails_with ((const char *[]) { "--first=human", "-x", NULL }, env,
+                     "tictactoe: unknown option “-x”; see --help\n");
+  /* "-f" is inside "--fast", but it is not the option at fault. */
+  assert_fails_with ((const char *[]) { "-f", "human", "--fast", NULL }, env,
+                     "tictactoe: unknown option “--fast”; see --help\n");
+}
+
+static void
+test_cli_missing_value (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+
+  assert_fails_with ((const char *[]) { "--difficulty", NULL }, env,
+                     "tictactoe: --difficulty needs a value; see --help\n");
+  assert_fails_with ((const char *[]) { "--first=human", "-d", NULL }, env,
+                     "tictactoe: -d needs a value; see --help\n");
+#ifdef TTT_HAVE_NETWORK
+  assert_fails_with ((const char *[]) { "--join", NULL }, env,
+                     "tictactoe: --join needs a value; see --help\n");
+#endif
+}
+
 /* What was typed is quoted back with what would steer the terminal
  * escaped, and cut short: a pasted page is not echoed whole. */
 static void
@@ -189,17 +215,23 @@ test_cli_quoted_values (void)
   g_autofree char *long_text = g_strnfill (10000, 'a');
   g_autofree char *cut = g_strnfill (64, 'a');
   g_autofree char *long_difficulty = g_strconcat ("--difficulty=", long_text, NULL);
+  g_autofree char *long_option = g_strconcat ("--", long_text, NULL);
   g_autofree char *expected = NULL;
 
   assert_fails_with ((const char *[]) { "--difficulty=\033[2J", NULL }, env,
                      "tictactoe: invalid value “\\x1b[2J” for --difficulty; "
                      "valid values are: easy, medium, hard\n");
+  assert_fails_with ((const char *[]) { "--\033[2J", NULL }, env,
+                     "tictactoe: unknown option “--\\x1b[2J”; see --help\n");
   assert_fails_with ((const char *[]) { "foo\033]0;owned\007", NULL }, env,
                      "tictactoe: unexpected argument “foo\\x1b]0;owned\\x07”; see --help\n");
 
   expected = g_strdup_printf ("tictactoe: invalid value “%s…” for --difficulty; "
                               "valid values are: easy, medium, hard\n", cut);
   assert_fails_with ((const char *[]) { long_difficulty, NULL }, env, expected);
+  g_free (expected);
+  expected = g_strdup_printf ("tictactoe: unknown option “--%.62s…”; see --help\n", cut);
+  assert_fails_with ((const char *[]) { long_option, NULL }, env, expected);
   g_free (expected);
   expected = g_strdup_printf ("tictactoe: unexpected argument “%s…”; see --help\n", cut);
   assert_fails_with ((const char *[]) { long_text, NULL }, env, expected);
@@ -1841,6 +1873,7 @@ main (int   argc,
   g_test_add_func ("/startup/cli/bad-first", test_cli_bad_first);
   g_test_add_func ("/startup/cli/empty-value", test_cli_empty_value);
   g_test_add_func ("/startup/cli/unknown-option", test_cli_unknown_option);
+  g_test_add_func ("/startup/cli/missing-value", test_cli_missing_value);
   g_test_add_func ("/startup/cli/quoted-values", test_cli_quoted_values);
 #ifdef TTT_HAVE_NETWORK
   g_test_add_func ("/startup/cli/bad-network", test_cli_bad_network);
