@@ -47,6 +47,9 @@ struct _TttApplication
 
   /* Why a changed score could not be saved, once that has happened. */
   char           *save_error;
+
+  /* The command line, while GApplication parses it: see option_error_cb(). */
+  char          **arguments;
 };
 
 G_DEFINE_FINAL_TYPE (TttApplication, ttt_application, ADW_TYPE_APPLICATION)
@@ -58,6 +61,17 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* Text from the command line is quoted back cut to this many characters. */
+#define QUOTE_MAX_CHARS 64
+
+/* @text, as typed, fit for one line of a message: escape sequences
+ * escaped, bytes that are not UTF-8 as \xNN, and cut short. */
+static char *
+quote_argument (const char *text)
+{
+  return ttt_text_for_message (text, -1, QUOTE_MAX_CHARS);
+}
 
 #ifdef TTT_HAVE_NETWORK
 /* --host takes an optional value, which GOption gives only to a callback;
@@ -78,23 +92,28 @@ host_option_cb (const char  *name,
 }
 #endif
 
+/* The values are taken as typed (FILENAME rather than STRING): GOption
+ * would convert a STRING from the locale's encoding and refuse one it
+ * cannot convert with "Invalid byte sequence in conversion input",
+ * naming neither the program nor the option. Each is checked below. */
 static const GOptionEntry option_entries[] = {
 #ifdef TTT_HAVE_NETWORK
-  { "host", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, (gpointer) host_option_cb,
+  { "host", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
+    (gpointer) host_option_cb,
     N_("Host a game with someone elsewhere, on PORT or on a free port"),
     /* Translators: the placeholder of --host's value. */
     N_("PORT") },
-  { "join", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+  { "join", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Join the game hosted at ADDRESS (host:port; an IPv6 address in brackets)"),
     /* Translators: the placeholder of --join's value. */
     N_("ADDRESS") },
 #endif
-  { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+  { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("How strong the computer plays for this run"),
     /* Translators: the values the option accepts; they are typed as they
      * are, so keep them in English. */
     N_("easy|medium|hard") },
-  { "first", 'f', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, NULL,
+  { "first", 'f', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Who moves first for this run"),
     /* Translators: the values the option accepts; they are typed as they
      * are, so keep them in English. */
@@ -107,6 +126,98 @@ static const GOptionEntry option_entries[] = {
     NULL, NULL },
   { NULL }
 };
+
+/* The longest of @candidates that @message contains: GOption names the
+ * argument at fault only inside its sentence. */
+static const char *
+find_named (const char         *message,
+            const char * const *candidates)
+{
+  const char *found = NULL;
+
+  for (guint i = 0; candidates[i] != NULL; i++)
+    if (strstr (message, candidates[i]) != NULL &&
+        (found == NULL || strlen (candidates[i]) > strlen (found)))
+      found = candidates[i];
+
+  return found;
+}
+
+/* GApplication prints GOption's complaints as they are, without
+ * "tictactoe:" or a word of what to do, and with the argument as typed,
+ * escape sequences, invalid bytes, ten kilobytes and all. This hook puts
+ * them in the game's words before they are printed. */
+static void
+option_error_cb (GOptionContext  *context,
+                 GOptionGroup    *group,
+                 gpointer         data,
+                 GError         **error)
+{
+  TttApplication *self = data;
+  const char *message;
+  char *replaced = NULL;
+
+  if (error == NULL || *error == NULL)
+    return;
+  message = (*error)->message;
+
+  if (g_error_matches (*error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION) &&
+      self->arguments != NULL)
+    {
+      g_autoptr(GPtrArray) options = g_ptr_array_new ();
+      const char *named;
+
+      /* Options only: after "--" every argument is a plain one. */
+      for (guint i = 1; self->arguments[i] != NULL && !g_str_equal (self->arguments[i], "--"); i++)
+        if (self->arguments[i][0] == '-')
+          g_ptr_array_add (options, self->arguments[i]);
+      g_ptr_array_add (options, NULL);
+
+      named = find_named (message, (const char * const *) options->pdata);
+      if (named != NULL)
+        {
+          /* Its name; a value after "=" is beside the point. */
+          g_autofree char *name = g_strndup (named, strcspn (named, "="));
+          g_autofree char *shown = quote_argument (name);
+
+          /* Translators: %s is an option as typed, such as --colour. */
+          replaced = g_strdup_printf (_("tictactoe: unknown option “%s”; see --help"), shown);
+        }
+    }
+  else if (g_error_matches (*error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE))
+    {
+      /* The one value GOption itself finds bad is a missing one. */
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const char *named;
+
+      for (guint i = 0; option_entries[i].long_name != NULL; i++)
+        {
+          if (*option_entries[i].long_name == '\0')
+            continue;
+          g_ptr_array_add (names, g_strconcat ("--", option_entries[i].long_name, NULL));
+          if (option_entries[i].short_name != '\0')
+            g_ptr_array_add (names, g_strdup_printf ("-%c", option_entries[i].short_name));
+        }
+      g_ptr_array_add (names, NULL);
+
+      named = find_named (message, (const char * const *) names->pdata);
+      if (named != NULL)
+        /* Translators: %s is an option, such as --join. */
+        replaced = g_strdup_printf (_("tictactoe: %s needs a value; see --help"), named);
+    }
+
+  if (replaced == NULL)
+    {
+      g_autofree char *shown = ttt_text_for_message (message, -1, QUOTE_MAX_CHARS * 2);
+
+      /* Translators: %s is GLib's own message, such as “Unknown option
+       * --colour”, already in the person's language. */
+      replaced = g_strdup_printf (_("tictactoe: %s; see --help"), shown);
+    }
+
+  g_free ((*error)->message);
+  (*error)->message = replaced;
+}
 
 /* Looks up @nick among the nicks of @enum_type; on failure prints which
  * values are valid, naming the option. */
@@ -129,10 +240,14 @@ parse_enum_option (GType        enum_type,
   for (guint i = 0; i < klass->n_values; i++)
     g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "", klass->values[i].value_nick);
 
-  /* Translators: the first %s is the value given, the second the option
-   * name such as --difficulty, the third the list of valid values. */
-  g_printerr (_("tictactoe: invalid value “%s” for %s; valid values are: %s\n"),
-              nick, option, valid->str);
+  {
+    g_autofree char *shown = quote_argument (nick);
+
+    /* Translators: the first %s is the value given, the second the option
+     * name such as --difficulty, the third the list of valid values. */
+    g_printerr (_("tictactoe: invalid value “%s” for %s; valid values are: %s\n"),
+                shown, option, valid->str);
+  }
 
   return FALSE;
 }
@@ -179,14 +294,14 @@ ttt_application_handle_local_options (GApplication *app,
   if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &remaining) &&
       remaining[0] != NULL)
     {
-      g_autofree char *shown = g_filename_display_name (remaining[0]);
+      g_autofree char *shown = quote_argument (remaining[0]);
 
       /* Translators: %s is what was typed after the program name. */
       g_printerr (_("tictactoe: unexpected argument “%s”; see --help\n"), shown);
       return 1;
     }
 
-  if (g_variant_dict_lookup (options, "difficulty", "&s", &value))
+  if (g_variant_dict_lookup (options, "difficulty", "^&ay", &value))
     {
       if (!parse_enum_option (TTT_TYPE_LEVEL, "--difficulty", value, &parsed))
         return 1;
@@ -194,7 +309,7 @@ ttt_application_handle_local_options (GApplication *app,
       self->has_level_override = TRUE;
     }
 
-  if (g_variant_dict_lookup (options, "first", "&s", &value))
+  if (g_variant_dict_lookup (options, "first", "^&ay", &value))
     {
       if (!parse_enum_option (TTT_TYPE_FIRST_PLAYER, "--first", value, &parsed))
         return 1;
@@ -210,16 +325,19 @@ ttt_application_handle_local_options (GApplication *app,
       if (host_option_value != NULL &&
           !g_ascii_string_to_unsigned (host_option_value, 10, 1, 65535, &port, NULL))
         {
+          g_autofree char *shown = quote_argument (host_option_value);
+
           /* Translators: %s is the value given. */
           g_printerr (_("tictactoe: invalid port “%s” for --host; use a number from 1 to 65535\n"),
-                      host_option_value);
+                      shown);
           return 1;
         }
       self->net_host_port = (int) port;
     }
-  if (g_variant_dict_lookup (options, "join", "&s", &value))
+  if (g_variant_dict_lookup (options, "join", "^&ay", &value))
     {
       g_autoptr(GError) error = NULL;
+      g_autofree char *address = NULL;
       g_autofree char *host = NULL;
       guint16 port;
 
@@ -228,15 +346,25 @@ ttt_application_handle_local_options (GApplication *app,
           g_printerr (_("tictactoe: --host and --join cannot be used together\n"));
           return 1;
         }
-      if (!ttt_connection_parse_address (value, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
+      /* As typed, in a locale that is not UTF-8: a name such as
+       * münchen.de is text in the locale's encoding. */
+      if (g_utf8_validate (value, -1, NULL))
+        address = g_strdup (value);
+      else
+        address = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
+      if (address == NULL)
+        address = g_strdup (value);  /* refused just below as not text */
+      if (!ttt_connection_parse_address (address, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
         {
+          g_autofree char *shown = quote_argument (value);
+
           /* Translators: the first %s is the value given, the second says
            * what is wrong with it. */
-          g_printerr (_("tictactoe: invalid address “%s” for --join: %s\n"), value, error->message);
+          g_printerr (_("tictactoe: invalid address “%s” for --join: %s\n"), shown, error->message);
           return 1;
         }
       g_free (self->net_join);
-      self->net_join = g_strdup (value);
+      self->net_join = g_steal_pointer (&address);
     }
 #endif
 
@@ -257,6 +385,23 @@ ttt_application_handle_local_options (GApplication *app,
     return 1;
 
   return G_APPLICATION_CLASS (ttt_application_parent_class)->handle_local_options (app, options);
+}
+
+static gboolean
+ttt_application_local_command_line (GApplication   *app,
+                                    char         ***arguments,
+                                    int            *exit_status)
+{
+  TttApplication *self = TTT_APPLICATION (app);
+  gboolean handled;
+
+  /* For option_error_cb(), which is not told the arguments. */
+  self->arguments = g_strdupv (*arguments);
+  handled = G_APPLICATION_CLASS (ttt_application_parent_class)->local_command_line (app, arguments,
+                                                                                     exit_status);
+  g_clear_pointer (&self->arguments, g_strfreev);
+
+  return handled;
 }
 
 /* How many invalid keys a message names before "and N more". */
@@ -863,6 +1008,7 @@ ttt_application_class_init (TttApplicationClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  app_class->local_command_line = ttt_application_local_command_line;
   app_class->handle_local_options = ttt_application_handle_local_options;
   app_class->startup = ttt_application_startup;
   app_class->activate = ttt_application_activate;
@@ -874,8 +1020,15 @@ ttt_application_class_init (TttApplicationClass *klass)
 static void
 ttt_application_init (TttApplication *self)
 {
+  GOptionGroup *errors;
+
   self->net_host_port = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  /* A group without options, for its error hook alone: GApplication
+   * gives no way to the main group's. */
+  errors = g_option_group_new ("tictactoe", "", "", self, NULL);
+  g_option_group_set_error_hook (errors, option_error_cb);
+  g_application_add_option_group (G_APPLICATION (self), errors);
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Play tic-tac-toe against the computer or a friend."));
 }

@@ -393,6 +393,9 @@ test_parse_address (void)
     { "[::1]:1", "::1", 1 },
     { "[2001:db8::7]", "2001:db8::7", TTT_CONNECTION_DEFAULT_PORT },
     { "[fe80::1%eth0]:80", "fe80::1%eth0", 80 },
+    /* Internationalised names: GLib looks up their ASCII form. */
+    { "münchen.de:41414", "münchen.de", 41414 },
+    { "日本", "日本", TTT_CONNECTION_DEFAULT_PORT },
     { "", NULL, 0 },
     { "   ", NULL, 0 },
     { "::1", NULL, 0 },
@@ -412,7 +415,9 @@ test_parse_address (void)
     { "host..local", NULL, 0 },
     { ".local", NULL, 0 },
     { "ho/st", NULL, 0 },
-    { "日本", NULL, 0 },
+    { "mün chen.de", NULL, 0 },
+    { "[fe80::1%eth0eth0eth0eth0]", NULL, 0 },
+    { "[fe80::1%eth/0]", NULL, 0 },
     { "a:b:c", NULL, 0 },
   };
 
@@ -445,6 +450,37 @@ test_parse_address (void)
 
     ttt_connection_parse_address ("::1", 5000, NULL, NULL, &error);
     g_assert_cmpstr (error->message, ==, "An IPv6 address goes in brackets, such as [::1]:5000.");
+  }
+
+  /* What was typed comes back as typed: in its own letters, with only
+   * what would steer a terminal escaped, and cut short. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    ttt_connection_parse_address ("mün chen.de", 5000, NULL, NULL, &error);
+    g_assert_cmpstr (error->message, ==, "“mün chen.de” is not a computer’s name or address.");
+  }
+  {
+    g_autoptr(GError) error = NULL;
+
+    ttt_connection_parse_address ("a\033[2Jb:80", 5000, NULL, NULL, &error);
+    g_assert_cmpstr (error->message, ==, "“a\\x1b[2Jb” is not a computer’s name or address.");
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *long_name = g_strnfill (20000, 'a');
+
+    ttt_connection_parse_address (long_name, 5000, NULL, NULL, &error);
+    g_assert_nonnull (strstr (error->message, "…”"));
+    g_assert_cmpuint (strlen (error->message), <, 200);
+  }
+  /* A right address with a name no interface can have. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    ttt_connection_parse_address ("[fe80::1%eth0eth0eth0eth0]", 5000, NULL, NULL, &error);
+    g_assert_cmpstr (error->message, ==, "“eth0eth0eth0eth0” is not the name of a network interface: "
+                     "such a name has at most 15 letters, digits, “.”, “_” or “-”.");
   }
 }
 

@@ -105,11 +105,6 @@ test_cli_empty_value (void)
   assert_refused ("--difficulty=", "valid values are: easy, medium, hard");
 }
 
-static void
-test_cli_unknown_option (void)
-{
-  assert_refused ("--colour=red", "Unknown option --colour=red");
-}
 
 static void
 test_cli_version (void)
@@ -180,6 +175,75 @@ test_cli_stray_argument (void)
                      "tictactoe: unexpected argument “foo”; see --help\n");
 }
 
+/* GOption's own complaints in the game's words: "tictactoe:", the
+ * option by its name alone, and where to look. */
+static void
+test_cli_unknown_option (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+
+  assert_fails_with ((const char *[]) { "--colour=red", NULL }, env,
+                     "tictactoe: unknown option “--colour”; see --help\n");
+  assert_fails_with ((const char *[]) { "--first=human", "-x", NULL }, env,
+                     "tictactoe: unknown option “-x”; see --help\n");
+  /* "-f" is inside "--fast", but it is not the option at fault. */
+  assert_fails_with ((const char *[]) { "-f", "human", "--fast", NULL }, env,
+                     "tictactoe: unknown option “--fast”; see --help\n");
+}
+
+static void
+test_cli_missing_value (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+
+  assert_fails_with ((const char *[]) { "--difficulty", NULL }, env,
+                     "tictactoe: --difficulty needs a value; see --help\n");
+  assert_fails_with ((const char *[]) { "--first=human", "-d", NULL }, env,
+                     "tictactoe: -d needs a value; see --help\n");
+#ifdef TTT_HAVE_NETWORK
+  assert_fails_with ((const char *[]) { "--join", NULL }, env,
+                     "tictactoe: --join needs a value; see --help\n");
+#endif
+}
+
+/* What was typed is quoted back with what would steer the terminal
+ * escaped, and cut short: a pasted page is not echoed whole. */
+static void
+test_cli_quoted_values (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+  g_autofree char *long_text = g_strnfill (10000, 'a');
+  g_autofree char *cut = g_strnfill (64, 'a');
+  g_autofree char *long_difficulty = g_strconcat ("--difficulty=", long_text, NULL);
+  g_autofree char *long_option = g_strconcat ("--", long_text, NULL);
+  g_autofree char *expected = NULL;
+
+  assert_fails_with ((const char *[]) { "--difficulty=\033[2J", NULL }, env,
+                     "tictactoe: invalid value “\\x1b[2J” for --difficulty; "
+                     "valid values are: easy, medium, hard\n");
+  assert_fails_with ((const char *[]) { "--\033[2J", NULL }, env,
+                     "tictactoe: unknown option “--\\x1b[2J”; see --help\n");
+  assert_fails_with ((const char *[]) { "foo\033]0;owned\007", NULL }, env,
+                     "tictactoe: unexpected argument “foo\\x1b]0;owned\\x07”; see --help\n");
+
+  expected = g_strdup_printf ("tictactoe: invalid value “%s…” for --difficulty; "
+                              "valid values are: easy, medium, hard\n", cut);
+  assert_fails_with ((const char *[]) { long_difficulty, NULL }, env, expected);
+  g_free (expected);
+  expected = g_strdup_printf ("tictactoe: unknown option “--%.62s…”; see --help\n", cut);
+  assert_fails_with ((const char *[]) { long_option, NULL }, env, expected);
+  g_free (expected);
+  expected = g_strdup_printf ("tictactoe: unexpected argument “%s…”; see --help\n", cut);
+  assert_fails_with ((const char *[]) { long_text, NULL }, env, expected);
+
+  /* Not UTF-8: refused by the option's own check, which names it,
+   * rather than by GOption's "Invalid byte sequence in conversion
+   * input". */
+  assert_fails_with ((const char *[]) { "--first=\xff", NULL }, env,
+                     "tictactoe: invalid value “\\xff” for --first; "
+                     "valid values are: human, computer, alternate, random\n");
+}
+
 #ifdef TTT_HAVE_NETWORK
 /* --host and --join: a bad value is one line and exit status 1, said
  * before any window opens. */
@@ -199,6 +263,60 @@ test_cli_bad_network (void)
   assert_fails_with ((const char *[]) { "--join=a:b:c", NULL }, env,
                      "tictactoe: invalid address “a:b:c” for --join: An address has at most one “:”, "
                      "before the port; an IPv6 address goes in brackets.\n");
+}
+
+/* The values of --host and --join quoted back: escape sequences
+ * escaped, bytes that are not text named as such, and cut short. */
+static void
+test_cli_quoted_network (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+  g_autofree char *port = g_strnfill (10000, '1');
+  g_autofree char *host = g_strnfill (20000, 'a');
+  g_autofree char *long_host = g_strconcat ("--host=", port, NULL);
+  g_autofree char *long_join = g_strconcat ("--join=", host, NULL);
+  g_autofree char *expected = NULL;
+
+  assert_fails_with ((const char *[]) { "--host=\033[2J", NULL }, env,
+                     "tictactoe: invalid port “\\x1b[2J” for --host; use a number from 1 to 65535\n");
+  assert_fails_with ((const char *[]) { "--join=a\033[31mb", NULL }, env,
+                     "tictactoe: invalid address “a\\x1b[31mb” for --join: "
+                     "“a\\x1b[31mb” is not a computer’s name or address.\n");
+  assert_fails_with ((const char *[]) { "--host=\xff", NULL }, env,
+                     "tictactoe: invalid port “\\xff” for --host; use a number from 1 to 65535\n");
+  assert_fails_with ((const char *[]) { "--join=\xff", NULL }, env,
+                     "tictactoe: invalid address “\\xff” for --join: The address is not valid text.\n");
+
+  expected = g_strdup_printf ("tictactoe: invalid port “%.64s…” for --host; "
+                              "use a number from 1 to 65535\n", port);
+  assert_fails_with ((const char *[]) { long_host, NULL }, env, expected);
+  g_free (expected);
+  expected = g_strdup_printf ("tictactoe: invalid address “%.64s…” for --join: "
+                              "“%.64s…” is not a computer’s name or address.\n", host, host);
+  assert_fails_with ((const char *[]) { long_join, NULL }, env, expected);
+}
+
+/* Names in any script: GLib looks up their ASCII form. Accepted, they
+ * get as far as the display; refused, they are quoted in their own
+ * letters. An interface name too long to be one is said to be that. */
+static void
+test_cli_international_address (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+  /* Without a UTF-8 locale GOption used to refuse the bytes outright. */
+  const char *c_locale[] = { NO_DISPLAY, "LC_ALL", "C", "LANGUAGE", NULL, NULL };
+
+  assert_fails_with ((const char *[]) { "--join=münchen.de:41414", NULL }, env,
+                     "tictactoe: no display to open a window on\n");
+  assert_fails_with ((const char *[]) { "--join=münchen.de", NULL }, c_locale,
+                     "tictactoe: no display to open a window on\n");
+  assert_fails_with ((const char *[]) { "--join=mün chen.de", NULL }, env,
+                     "tictactoe: invalid address “mün chen.de” for --join: "
+                     "“mün chen.de” is not a computer’s name or address.\n");
+  assert_fails_with ((const char *[]) { "--join=[fe80::1%eeeeeeeeeeeeeeeeeeee]", NULL }, env,
+                     "tictactoe: invalid address “[fe80::1%eeeeeeeeeeeeeeeeeeee]” for --join: "
+                     "“eeeeeeeeeeeeeeeeeeee” is not the name of a network interface: such a name has "
+                     "at most 15 letters, digits, “.”, “_” or “-”.\n");
 }
 
 #endif
@@ -1755,8 +1873,12 @@ main (int   argc,
   g_test_add_func ("/startup/cli/bad-first", test_cli_bad_first);
   g_test_add_func ("/startup/cli/empty-value", test_cli_empty_value);
   g_test_add_func ("/startup/cli/unknown-option", test_cli_unknown_option);
+  g_test_add_func ("/startup/cli/missing-value", test_cli_missing_value);
+  g_test_add_func ("/startup/cli/quoted-values", test_cli_quoted_values);
 #ifdef TTT_HAVE_NETWORK
   g_test_add_func ("/startup/cli/bad-network", test_cli_bad_network);
+  g_test_add_func ("/startup/cli/quoted-network", test_cli_quoted_network);
+  g_test_add_func ("/startup/cli/international-address", test_cli_international_address);
 #endif
   g_test_add_func ("/startup/cli/version", test_cli_version);
   g_test_add_func ("/startup/cli/missing-schema", test_cli_missing_schema);

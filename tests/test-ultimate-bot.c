@@ -63,7 +63,8 @@ bot_finish (Bot   *bot,
   ssize_t n;
   int status;
 
-  fclose (bot->to);
+  if (bot->to != NULL)
+    fclose (bot->to);
   while ((n = read (bot->err_fd, buffer, sizeof buffer)) > 0)
     g_string_append_len (text, buffer, n);
   close (bot->err_fd);
@@ -78,6 +79,34 @@ bot_finish (Bot   *bot,
   g_assert_true (WIFEXITED (status));
 
   return WEXITSTATUS (status);
+}
+
+/* Feeds @input whole, then closes the input: the exit status, what the
+ * bot answered and what it said on stderr. The bot reads its input as it
+ * plays, so a pipe's worth is written at most. */
+static int
+bot_run (const char *const *options,
+         const char        *input,
+         gssize             length,
+         char             **out,
+         char             **err)
+{
+  Bot bot = bot_start (options);
+  GString *text = g_string_new (NULL);
+  char buffer[512];
+  size_t n;
+
+  if (length < 0)
+    length = (gssize) strlen (input);
+  g_assert_cmpint (length, <, 4096);
+  fwrite (input, 1, (size_t) length, bot.to);
+  fclose (bot.to);
+  bot.to = NULL;
+  while ((n = fread (buffer, 1, sizeof buffer, bot.from)) > 0)
+    g_string_append_len (text, buffer, (gssize) n);
+  *out = g_string_free (text, FALSE);
+
+  return bot_finish (&bot, err);
 }
 
 /* One turn of the protocol: the last move (or −1 −1) and the legal moves
@@ -255,6 +284,187 @@ test_bad_input (void)
     }
 }
 
+/* --help is an answer, not a mistake; a missing value is named as such. */
+static void
+test_help (void)
+{
+  static const char *const help[] = { "--help", NULL };
+  static const char *const cases[][3] = {
+    { "--level", NULL },
+    { "--movetime", NULL },
+    { "--seed", NULL },
+  };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (bot_run (help, "", -1, &out, &err), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "usage: ultimate-bot"));
+  g_assert_cmpstr (err, ==, "");
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *message = g_strdup_printf ("ultimate-bot: %s needs a value\n", cases[i][0]);
+      g_autofree char *answer = NULL;
+      g_autofree char *said = NULL;
+
+      g_assert_cmpint (bot_run (cases[i], "", -1, &answer, &said), ==, 2);
+      g_assert_true (g_str_has_prefix (said, message));
+      g_assert_null (strstr (said, "unknown option"));
+    }
+}
+
+/* The seed is 64 bits: all of them are accepted, and no more. */
+static void
+test_seed_range (void)
+{
+  static const char *const accepted[] = {
+    "0", "9223372036854775807", "9223372036854775808", "18446744073709551615",
+  };
+  static const char *const refused[] = {
+    "18446744073709551616", "99999999999999999999999", "+5", " 5", "5 ",
+  };
+
+  g_autoptr(GString) opening = g_string_new ("-1 -1\n81\n");
+
+  for (int move = 0; move < 81; move++)
+    g_string_append_printf (opening, "%d %d\n", move / 9, move % 9);
+
+  for (size_t i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      const char *const options[] = { "--level", "easy", "--seed", accepted[i], NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int row = -1, col = -1;
+
+      g_test_message ("--seed %s", accepted[i]);
+      g_assert_cmpint (bot_run (options, opening->str, -1, &out, &err), ==, 0);
+      g_assert_cmpint (sscanf (out, "%d %d", &row, &col), ==, 2);
+      g_assert_cmpint (row, >=, 0);
+      g_assert_cmpint (col, >=, 0);
+      g_assert_cmpstr (err, ==, "");
+    }
+  for (size_t i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      const char *const options[] = { "--seed", refused[i], NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_test_message ("--seed “%s”", refused[i]);
+      g_assert_cmpint (bot_run (options, "", -1, &out, &err), ==, 2);
+      g_assert_nonnull (strstr (err, "--seed wants a number from 0 to 18446744073709551615"));
+    }
+}
+
+/* "-1 -1" says the bot opens the game; later it is no move at all, and
+ * the bot must not answer it by playing its opponent's side. */
+static void
+test_no_move_mid_game (void)
+{
+  const char *const options[] = { "--level", "easy", NULL };
+  Bot bot = bot_start (options);
+  g_autofree char *err = NULL;
+  RefUltimate ref;
+  int move, more;
+
+  ref_u_clear (&ref);
+  move = bot_turn (&bot, &ref, -1);
+  ref_u_play (&ref, move / 9, move % 9);
+  {
+    int moves[81];
+    int n = ref_u_legal_moves (&ref, moves);
+
+    /* The opponent's moves, as a referee that lost track would list. */
+    fprintf (bot.to, "-1 -1\n%d\n", n);
+    for (int i = 0; i < n; i++)
+      fprintf (bot.to, "%d %d\n", moves[i] / 9, moves[i] % 9);
+  }
+  fclose (bot.to);
+  bot.to = NULL;
+  /* Nothing more from it. */
+  g_assert_cmpint (fscanf (bot.from, "%d", &more), ==, EOF);
+
+  g_assert_cmpint (bot_finish (&bot, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "line 84: \"-1 -1\""));
+  g_assert_nonnull (strstr (err, "first turn"));
+}
+
+/* Each refusal names the line at fault and quotes it as it was given:
+ * numbers too large as typed, and bytes that would steer a terminal
+ * escaped; a line is a number, or a move, and nothing after. */
+static void
+test_bad_lines (void)
+{
+  static const struct {
+    const char *input;
+    gssize      length;
+    const char *message;
+  } cases[] = {
+    /* Nothing anyone could play. */
+    { "-1 -1\n0\n", -1, "ultimate-bot: line 2: no legal moves listed; there is nothing to play\n" },
+    { "4 4\n2\n4 4\n0 0\n", -1,
+      "ultimate-bot: none of the 2 legal moves listed on lines 3–4 can be played here\n" },
+    /* Out of range as typed, not wrapped. */
+    { "99999999999 0\n0\n", -1,
+      "ultimate-bot: line 1: the opponent's move \"99999999999 0\": cell out of range\n" },
+    { "-1 -1\n1\n4294967300 4\n", -1,
+      "ultimate-bot: line 3: legal move 1 of 1 \"4294967300 4\": cell out of range\n" },
+    /* The line at fault, not the count before it. */
+    { "-1 -1\n2\n0 0\nx y\n", -1,
+      "ultimate-bot: line 4: expected legal move 2 of 2 as \"row col\", not \"x y\"\n" },
+    { "-1 -1\n2\n0 0\n", -1, "ultimate-bot: expected 2 legal moves; the input ended after 1\n" },
+    { "-1 -1\n", -1, "ultimate-bot: expected the number of legal moves; the input ended\n" },
+    /* Trailing junk. */
+    { "-1 -1 junk\n1\n4 4\n", -1,
+      "ultimate-bot: line 1: expected the opponent's move as \"row col\", not \"-1 -1 junk\"\n" },
+    { "-1 -1\n1 x\n4 4\n", -1,
+      "ultimate-bot: line 2: expected the number of legal moves (0–81), not \"1 x\"\n" },
+    { "-1 -1\n1\n4 4 4\n", -1,
+      "ultimate-bot: line 3: expected legal move 1 of 1 as \"row col\", not \"4 4 4\"\n" },
+    { "-1 -1\n1\n4-4\n", -1,
+      "ultimate-bot: line 3: expected legal move 1 of 1 as \"row col\", not \"4-4\"\n" },
+    /* What a terminal would obey. */
+    { "\033[2J\n", -1,
+      "ultimate-bot: line 1: expected the opponent's move as \"row col\", not \"\\x1b[2J\"\n" },
+    { "4 4\n7\0junk\n", 11,
+      "ultimate-bot: line 2: expected the number of legal moves (0–81), not \"7\\x00junk\"\n" },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *const options[] = { "--level", "easy", NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_test_message ("case %zu", i);
+      g_assert_cmpint (bot_run (options, cases[i].input, cases[i].length, &out, &err), ==, 1);
+      g_assert_cmpstr (err, ==, cases[i].message);
+    }
+
+  /* A listed move the bot finds illegal is passed over for the next. */
+  {
+    const char *const options[] = { "--level", "easy", NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (bot_run (options, "4 4\n2\n4 4\n3 3\n", -1, &out, &err), ==, 0);
+    g_assert_cmpstr (out, ==, "3 3\n");
+  }
+
+  /* A line too long to be a move is refused whole, and cut when quoted. */
+  {
+    const char *const options[] = { "--level", "easy", NULL };
+    g_autofree char *spaces = g_strnfill (200, ' ');
+    g_autofree char *input = g_strconcat ("4 4", spaces, "\n0\n", NULL);
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (bot_run (options, input, -1, &out, &err), ==, 1);
+    g_assert_true (g_str_has_prefix (err, "ultimate-bot: line 1: expected the opponent's move as \"row col\", not \"4 4 "));
+    g_assert_true (g_str_has_suffix (err, "...\"\n"));
+    g_assert_cmpuint (strlen (err), <, 160);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -268,6 +478,10 @@ main (int   argc,
   g_test_add_func ("/ultimate/bot/movetime", test_movetime);
   g_test_add_func ("/ultimate/bot/bad-options", test_bad_options);
   g_test_add_func ("/ultimate/bot/bad-input", test_bad_input);
+  g_test_add_func ("/ultimate/bot/help", test_help);
+  g_test_add_func ("/ultimate/bot/seed-range", test_seed_range);
+  g_test_add_func ("/ultimate/bot/no-move-mid-game", test_no_move_mid_game);
+  g_test_add_func ("/ultimate/bot/bad-lines", test_bad_lines);
 
   return g_test_run ();
 }

@@ -1107,13 +1107,57 @@ ttt_connection_get_addresses (TttConnection *self)
 
 /* Guest */
 
+/* An address typed in is quoted back to the person cut to this many
+ * characters: a pasted page must not become the message. */
+#define SHOWN_MAX_CHARS 64
+
+/* @text, valid UTF-8, as a message quotes it: what a person typed
+ * (umlauts, Chinese) as it is, control characters escaped so that none
+ * reaches a terminal, cut after SHOWN_MAX_CHARS characters with "…". */
+static char *
+shown_text (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  guint chars = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), chars++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (chars == SHOWN_MAX_CHARS)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0))
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+/* A name in letters, digits, "-" and "_", in labels apart by dots; an
+ * internationalised name as it will be looked up (GResolver turns it
+ * into its ASCII form itself). */
 static gboolean
 valid_host_name (const char *host)
 {
-  size_t length = strlen (host);
+  g_autofree char *ascii = NULL;
+  size_t length;
   size_t label = 0;
   size_t i;
 
+  if (g_hostname_is_non_ascii (host))
+    {
+      ascii = g_hostname_to_ascii (host);
+      if (ascii == NULL)
+        return FALSE;
+      host = ascii;
+    }
+
+  length = strlen (host);
   if (length == 0 || length > 253)
     return FALSE;
   for (i = 0; i < length; i++)
@@ -1146,7 +1190,7 @@ parse_port (const char  *text,
       || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT16, &value, NULL)
       || !g_ascii_isdigit (text[0]))
     {
-      g_autofree char *shown = g_strescape (text, NULL);
+      g_autofree char *shown = shown_text (text);
 
       g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
                    _("“%s” is not a port: use a number from 1 to 65535"), shown);
@@ -1212,17 +1256,27 @@ ttt_connection_parse_address (const char  *text,
             for (const char *c = scope; *c != '\0'; c++)
               scope_ok = scope_ok && (g_ascii_isalnum (*c) || strchr ("._-", *c) != NULL);
           }
-        if (scope_ok)
-          inet = g_inet_address_new_from_string (bare);
-      }
-      if (inet == NULL || g_inet_address_get_family (inet) != G_SOCKET_FAMILY_IPV6)
-        {
-          g_autofree char *shown = g_strescape (name, NULL);
+        inet = g_inet_address_new_from_string (bare);
+        if (inet == NULL || g_inet_address_get_family (inet) != G_SOCKET_FAMILY_IPV6)
+          {
+            g_autofree char *shown = shown_text (name);
 
-          g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
-                       _("“%s” is not an IPv6 address."), shown);
-          return FALSE;
-        }
+            g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                         _("“%s” is not an IPv6 address."), shown);
+            return FALSE;
+          }
+        /* The address is right; what follows % is not an interface. */
+        if (!scope_ok)
+          {
+            g_autofree char *shown = shown_text (scope);
+
+            g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                         _("“%s” is not the name of a network interface: such a name has "
+                           "at most %d letters, digits, “.”, “_” or “-”."),
+                         shown, IF_NAMESIZE - 1);
+            return FALSE;
+          }
+      }
       if (close[1] == ':')
         {
           if (!parse_port (close + 2, &number, error))
@@ -1242,7 +1296,7 @@ ttt_connection_parse_address (const char  *text,
       /* A bare IPv6 address: its last group would read as a port. */
       if (inet != NULL)
         {
-          g_autofree char *shown = g_strescape (copy, NULL);
+          g_autofree char *shown = shown_text (copy);
 
           g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
                        _("An IPv6 address goes in brackets, such as [%s]:%u."), shown, default_port);
@@ -1264,7 +1318,7 @@ ttt_connection_parse_address (const char  *text,
         name = g_strdup (copy);
       if (!valid_host_name (name))
         {
-          g_autofree char *shown = g_strescape (name, NULL);
+          g_autofree char *shown = shown_text (name);
 
           g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
                        _("“%s” is not a computer’s name or address."), shown);
