@@ -69,7 +69,8 @@ typedef struct
   char        *window_id;
 
   /* Everything Orca presented so far, one entry per log line: "S:text" for
-   * speech, "B:text" for braille, in the order of the log. */
+   * speech, "B:text" for braille, and the events of add_presented()
+   * ("A:", "N:", "F:"), in the order of the log. */
   GPtrArray   *said;
   gsize        log_read;
   GString     *partial;
@@ -275,6 +276,21 @@ add_presented (const char *line)
           g_ptr_array_add (session.said, g_strdup_printf ("%s%.*s", events[i].prefix,
                                                           (int) (end - text - 2), text + 2));
       }
+  }
+
+  /* Orca 48 and later, when a key comes while their focus is the window
+   * itself, look for the focused object and move there without a word:
+   * "FOCUS MANAGER: Changing locus of focus from [frame: 'Tic-Tac-Toe']
+   * to [button: 'Row 1, column 1, X']. Notify: False", "F:" with the
+   * name. Not a presentation either. */
+  {
+    const char *to = strstr (line, "FOCUS MANAGER: Changing locus of focus from [");
+    const char *end = g_str_has_suffix (line, "']. Notify: False") ? strrchr (line, ']') - 1 : NULL;
+
+    to = to != NULL ? strstr (to, "] to [") : NULL;
+    to = to != NULL ? strstr (to, ": '") : NULL;
+    if (to != NULL && end != NULL && end >= to + 3)
+      g_ptr_array_add (session.said, g_strdup_printf ("F:%.*s", (int) (end - to - 3), to + 3));
   }
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
@@ -679,8 +695,18 @@ play_digit (int  cell,
   press (key);
   session.board[cell] = 'X';
   session.cursor = cell;
-  /* Unless the move ended the game and the focus went to Play Again. */
-  if (board_winner () == '.')
+  /* Unless the move ended the game and the focus went to Play Again. On
+   * the first move Orca 48 and later may still have the window as their
+   * focus: then the digit moves theirs to the cell without a word (see
+   * add_presented()), and the cell and its mark reaching Orca is what the
+   * game can be held to. */
+  if (board_winner () == '.' && session.orca_major > 43)
+    {
+      g_autofree char *focused = g_strdup_printf ("^F:%s, X$|%s", name, pattern);
+
+      expect (from, focused);
+    }
+  else if (board_winner () == '.')
     expect (from, pattern);
 
   return expect_reply (from, cell, reply);
@@ -1210,7 +1236,9 @@ test_statistics (void)
 {
   /* The rows are one sentence each; a reset is heard, with the focus on
    * the notice's Undo, and Ctrl+Z puts it back, heard too. */
-  step ("ctrl+i", "^S:Easy: No games yet\\.$", NULL);
+  /* Orca 48 may find the first row itself, without a word, on the
+   * release of Ctrl+I (see add_presented()). */
+  step ("ctrl+i", session.orca_major > 43 ? "^[SF]:Easy: No games yet\\.$" : "^S:Easy: No games yet\\.$", NULL);
   step ("Tab", "^S:Medium: [0-9]+ games?: [0-9]+ won, [0-9]+ drawn, [0-9]+ lost; [0-9]+% won; Winning streak [0-9]+, best [0-9]+\\.$", NULL);
   step ("Tab", "^S:Reset Medium Statistics push button\\.$", NULL);
   expect_news (step ("Return", "^S:Undo push button\\.$", NULL),
@@ -1238,7 +1266,9 @@ test_shortcuts (void)
   press ("ctrl+question");
   focus_window ("^Keyboard Shortcuts$");
   expect (from, "^S:Keyboard Shortcuts( frame\\.)?$");
-  expect (from, "^S:New game: Ctrl\\+N\\.$");
+  /* Orca 48 may find the first line itself, without a word, on the
+   * release of the keys (see add_presented()). */
+  expect (from, session.orca_major > 43 ? "^[SF]:New game: Ctrl\\+N\\.$" : "^S:New game: Ctrl\\+N\\.$");
   step ("Down", "^S:Undo the last move: Ctrl\\+Z\\.$", NULL);
   step ("Down", "^S:Show the best move: Ctrl\\+H\\.$", NULL);
   step ("Down",
