@@ -1294,9 +1294,8 @@ test_about (void)
 
   /* Built with network play, the menu opens on its item. */
   press ("F10");
-  networked = g_str_has_prefix (g_ptr_array_index (session.said,
-                                                   wait_for (from, "^S:(Play With Someone Elsewhere.|"
-                                                                   "Show Analysis: Ctrl\\+A\\.)$")),
+  networked = g_str_has_prefix (said_at (wait_for (from, "^S:(Play With Someone Elsewhere.|"
+                                                         "Show Analysis: Ctrl\\+A\\.)$")),
                                 "S:Play");
   if (networked)
     step ("Down", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
