@@ -1278,8 +1278,15 @@ test_shortcuts (void)
   /* Tab goes line by line too, and on into the next group, named. */
   step ("Tab", "^S:Review the finished game: Ctrl\\+R\\.$", NULL);
   step ("Tab", "^S:Statistics: Ctrl\\+I\\.$", NULL);
-  /* The section's title; Orca 51 names it a grouping. */
-  step ("Tab", "^S:Review( grouping)?\\.$", "^S:Previous move: Left\\.$", NULL);
+  /* The section's title: Orca 43 says it alone. GTK 4.18's list of the
+   * section takes the title for its name, and Orca 48 says the list:
+   * "Review List with 4 items"; GTK 4.24's section is a grouping of its
+   * own, and Orca 51 says "Review grouping" (then the list, unnamed). */
+  step ("Tab",
+        session.orca_major <= 43 ? "^S:Review\\.$" :
+        session.gtk_minor >= 24 ? "^S:Review grouping$" : "^S:Review List with 4 items$",
+        "^S:Previous move: Left\\.$",
+        NULL);
   press ("Escape");
   back_to_game ("^S:Play Again push button\\.$");
 }
