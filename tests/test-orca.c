@@ -407,9 +407,12 @@ in_orca_words (const char *pattern)
       for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
         g_string_replace (words, roles[i].orca43, roles[i].later, 0);
       /* Orca 43 ended every utterance with a full stop, Orca 51 only
-       * those whose text has one. */
+       * those whose text has one: so too where the last of a choice of
+       * utterances ends with one. */
       if (g_str_has_suffix (words->str, "\\.$"))
         g_string_insert_c (words, words->len - 1, '?');
+      else if (g_str_has_suffix (words->str, "\\.)$"))
+        g_string_insert_c (words, words->len - 2, '?');
     }
 
   return g_string_free (words, FALSE);
@@ -1340,6 +1343,13 @@ test_about (void)
    * who made it, and gives the focus back to where it came from. */
   guint from = mark_step ();
   gboolean networked;
+  /* Analysis is off until test_analysis_and_review(). Orca 43 hears the
+   * item by its name; Orca 48 and 51 hear the check item's state after
+   * it (then its key again, on its own). */
+  const char *analysis = session.orca_major > 43 ? "^S:Show Analysis: Ctrl\\+A not checked\\.$"
+                                                 : "^S:Show Analysis: Ctrl\\+A\\.$";
+  g_autofree char *first_item = g_strdup_printf ("^S:(Play With Someone Elsewhere.|%.*s)$",
+                                                 (int) strlen (analysis) - 4, analysis + 3);
 
   /* Built with network play, the menu opens on its item. F10 is sent by
    * its keycode, with no modifier (see level_one_keycode()). */
@@ -1348,13 +1358,11 @@ test_about (void)
 
     press (f10);
   }
-  networked = g_str_has_prefix (said_at (wait_for (from, "^S:(Play With Someone Elsewhere.|"
-                                                         "Show Analysis: Ctrl\\+A\\.)$")),
-                                "S:Play");
+  networked = g_str_has_prefix (said_at (wait_for (from, first_item)), "S:Play");
   if (networked)
-    step ("Down", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
+    step ("Down", analysis, NULL);
   step ("Down", "^S:Statistics: Ctrl\\+I\\.$", NULL);
-  step ("Up", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
+  step ("Up", analysis, NULL);
   if (networked)
     step ("Up", "^S:Play With Someone Elsewhere.$", NULL);
   step ("Up", "^S:About Tic-Tac-Toe\\.$", NULL);
