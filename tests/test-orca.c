@@ -1464,14 +1464,18 @@ test_ultimate (void)
   focus_window ("^New Game$");
 
   /* Tab to the choice of game (past How to Play); its list moves with
-   * the arrows. */
+   * the arrows. Orca 48 may find the first Tab's place itself, without a
+   * word, as its focus is still in the game's window (see
+   * add_presented()). */
   for (guint i = 0; i < 8 && !found; i++)
     {
+      const char *control = "(Classic|Ultimate|Computer|Another Person|Difficulty|First Move|Cancel|Start|How to Play)";
+      g_autofree char *heard_control = g_strdup_printf (session.orca_major > 43 ? "^[SF]:.*%s" : "^S:.*%s", control);
       guint at;
 
       from = mark_step ();
       press ("Tab");
-      at = wait_for (from, "^S:.*(Classic|Ultimate|Computer|Another Person|Difficulty|First Move|Cancel|Start|How to Play)");
+      at = wait_for (from, heard_control);
       if (strstr (said_at (at), "Ultimate") != NULL)
         found = TRUE;
       else if (strstr (said_at (at), "Classic") != NULL)
