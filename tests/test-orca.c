@@ -1539,7 +1539,13 @@ test_once (void)
     said = g_strsplit (output, "\n", -1);
     for (guint i = 0; said[i] != NULL; i++)
       if ((strstr (said[i], "WARNING") != NULL || strstr (said[i], "CRITICAL") != NULL) &&
-          strstr (said[i], "Screen coordinates not supported") == NULL)
+          strstr (said[i], "Screen coordinates not supported") == NULL &&
+          /* GDK 4.24's own count of the frames it drew on X11 (here
+           * once, as the Difficulty list opened its popup), no word of
+           * the game's. */
+          !(session.gtk_minor >= 24 &&
+            strstr (said[i], "Gdk-WARNING") != NULL &&
+            strstr (said[i], "gdk_frame_timings_submitted() called on submitted frame") != NULL))
         g_error ("the game said: %s", said[i]);
   }
 
