@@ -1425,8 +1425,37 @@ test_analysis_and_review (void)
    * grade; Escape closes the list, back on the button. */
   step ("Tab", moves_button, NULL);
   step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
-  step ("Up", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
-  step ("Return", "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ", NULL);
+  {
+    /* The move chosen is the one heard, not the one the review was on. */
+    guint from = step ("Up", NULL);
+    const char *row = said_at (expect (from, "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]"));
+    g_autoptr(GRegex) parts = g_regex_new ("^S:Move ([0-9]+): Row ([1-3]), column ([1-3]), ([XO])", 0, 0, NULL);
+    g_autoptr(GMatchInfo) match = NULL;
+    g_autofree char *number = NULL;
+    g_autofree char *line = NULL;
+    g_autofree char *column = NULL;
+    g_autofree char *mark = NULL;
+    g_autofree char *chosen = NULL;
+
+    g_assert_true (g_regex_match (parts, row, 0, &match));
+    number = g_match_info_fetch (match, 1);
+    line = g_match_info_fetch (match, 2);
+    column = g_match_info_fetch (match, 3);
+    mark = g_match_info_fetch (match, 4);
+    chosen = g_strdup_printf ("^S:Move %s . %s at row %s, column %s[:.] ", number, mark, line, column);
+    /* Orca 48 with GTK 4.18 hears the button by its new name, but with
+     * the line of the move the review was on: it keeps the button's old
+     * description, though the new one reached it before it spoke. There
+     * the name is what the game can be held to. */
+    if (session.orca_major > 43 && session.gtk_minor < 24)
+      {
+        g_autofree char *button = g_strdup_printf ("^S:Move %s of [0-9]+ +toggle button not pressed\\.$", number);
+
+        step ("Return", button, NULL);
+      }
+    else
+      step ("Return", chosen, NULL);
+  }
   step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
   step ("Escape", moves_button, NULL);
 
