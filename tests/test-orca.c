@@ -757,6 +757,27 @@ play_digit (int  cell,
   return expect_reply (from, cell, reply);
 }
 
+/* The focused cell's new name after the person's move, @pattern on an
+ * "S:" entry. Orca 48 and later keep quiet about a new name they find
+ * too like the old one ("…, X" after "…, empty": "too similar", says the
+ * log): there the new name reaching Orca, "N:", is what the game can be
+ * held to (see play_arrows()). */
+static void
+expect_own_cell (guint       from,
+                 const char *pattern)
+{
+  if (session.orca_major > 43)
+    {
+      g_autofree char *named = g_strdup_printf ("^[SN]:%s", pattern + strlen ("^S:"));
+
+      g_assert_true (g_str_has_prefix (pattern, "^S:"));
+      if (said_at (wait_for (from, named))[0] == 'S')
+        expect (from, pattern);
+    }
+  else
+    expect (from, pattern);
+}
+
 /* Walks the focus to @cell with the arrows, then plays it with Enter. */
 static gboolean
 play_arrows (int cell)
@@ -1529,14 +1550,14 @@ test_ultimate (void)
   from = mark_step ();
   press ("5");
   press ("5");
-  expect (from, first_cell);
+  expect_own_cell (from, first_cell);
   expect (from, reply);
 
   /* The computer's reply in the centre board sends the person to another
    * board, empty still: one digit plays its top-left cell. */
   from = mark_step ();
   press ("1");
-  expect (from, own_cell);
+  expect_own_cell (from, own_cell);
   expect (from, reply);
 }
 
