@@ -70,7 +70,7 @@ typedef struct
 
   /* Everything Orca presented so far, one entry per log line: "S:text" for
    * speech, "B:text" for braille, and the events of add_presented()
-   * ("A:", "N:", "F:"), in the order of the log. */
+   * ("A:", "N:", "F:", "D:"), in the order of the log. */
   GPtrArray   *said;
   gsize        log_read;
   GString     *partial;
@@ -292,6 +292,13 @@ add_presented (const char *line)
     if (to != NULL && end != NULL && end >= to + 3)
       g_ptr_array_add (session.said, g_strdup_printf ("F:%.*s", (int) (end - to - 3), to + 3));
   }
+
+  /* Orca deals with a list's change of selection in its turn, after
+   * the focus events: "EVENT MANAGER: Dequeued object:selection-changed
+   * for [list (0x…)] in tictactoe (GTK 4.24.1) …", "D:" with the event.
+   * Not a presentation either. */
+  if (strstr (line, "EVENT MANAGER: Dequeued object:selection-changed for [list") != NULL)
+    g_ptr_array_add (session.said, g_strdup ("D:selection-changed for list"));
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
@@ -1458,6 +1465,14 @@ test_analysis_and_review (void)
     g_autofree char *mark = NULL;
     g_autofree char *chosen = NULL;
 
+    /* GTK 4.24 tells of the list's new selection with the focus, and
+     * Orca 51 deals with it after the row is heard: if Return has taken
+     * the focus out of the list by then, Orca goes back to the row, in
+     * the closed list, and the list opened again is not heard. A person
+     * pauses after the row is read; the test waits for Orca to be done
+     * with the selection. */
+    if (session.gtk_minor >= 24)
+      wait_for (from, "^D:selection-changed for list$");
     g_assert_true (g_regex_match (parts, row, 0, &match));
     number = g_match_info_fetch (match, 1);
     line = g_match_info_fetch (match, 2);
