@@ -69,7 +69,8 @@ typedef struct
   char        *window_id;
 
   /* Everything Orca presented so far, one entry per log line: "S:text" for
-   * speech, "B:text" for braille, in the order of the log. */
+   * speech, "B:text" for braille, and the events of add_presented()
+   * ("A:", "N:", "F:", "D:"), in the order of the log. */
   GPtrArray   *said;
   gsize        log_read;
   GString     *partial;
@@ -277,6 +278,28 @@ add_presented (const char *line)
       }
   }
 
+  /* Orca 48 and later, when a key comes while their focus is the window
+   * itself, look for the focused object and move there without a word:
+   * "FOCUS MANAGER: Changing locus of focus from [frame: 'Tic-Tac-Toe']
+   * to [button: 'Row 1, column 1, X']. Notify: False", "F:" with the
+   * name. Not a presentation either. */
+  {
+    const char *to = strstr (line, "FOCUS MANAGER: Changing locus of focus from [");
+    const char *end = g_str_has_suffix (line, "']. Notify: False") ? strrchr (line, ']') - 1 : NULL;
+
+    to = to != NULL ? strstr (to, "] to [") : NULL;
+    to = to != NULL ? strstr (to, ": '") : NULL;
+    if (to != NULL && end != NULL && end >= to + 3)
+      g_ptr_array_add (session.said, g_strdup_printf ("F:%.*s", (int) (end - to - 3), to + 3));
+  }
+
+  /* Orca deals with a list's change of selection in its turn, after
+   * the focus events: "EVENT MANAGER: Dequeued object:selection-changed
+   * for [list (0x…)] in tictactoe (GTK 4.24.1) …", "D:" with the event.
+   * Not a presentation either. */
+  if (strstr (line, "EVENT MANAGER: Dequeued object:selection-changed for [list") != NULL)
+    g_ptr_array_add (session.said, g_strdup ("D:selection-changed for list"));
+
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
       const char *start = strstr (line, kinds[i].marker);
@@ -391,9 +414,12 @@ in_orca_words (const char *pattern)
       for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
         g_string_replace (words, roles[i].orca43, roles[i].later, 0);
       /* Orca 43 ended every utterance with a full stop, Orca 51 only
-       * those whose text has one. */
+       * those whose text has one: so too where the last of a choice of
+       * utterances ends with one. */
       if (g_str_has_suffix (words->str, "\\.$"))
         g_string_insert_c (words, words->len - 1, '?');
+      else if (g_str_has_suffix (words->str, "\\.)$"))
+        g_string_insert_c (words, words->len - 2, '?');
     }
 
   return g_string_free (words, FALSE);
@@ -447,6 +473,48 @@ press (const char *key)
   g_autofree char *out = run_sync (argv);
 
   g_assert_nonnull (out);
+}
+
+/* The keycode, as xdotool takes it ("76"), of the key whose first level
+ * types @keysym on this display.
+ *
+ * xdotool (3.20160805, Debian 12 to sid, and upstream still) presses with
+ * a key it is given by name the modifiers of the first entry of the key's
+ * type that leads to the name's level, even to level one, which needs
+ * none. xkeyboard-config 2.44 and later (sid) give the function keys'
+ * type, "CTRL+ALT", such entries ("map[Alt] = Level1"): F10 by name
+ * arrives as Alt+F10 and opens no menu. A keycode it sends bare, and the
+ * first level is what a key types without a modifier in every keymap, so
+ * the key is found in the display's own (xkbcomp, beside every X
+ * server) rather than the keymap mended. */
+static char *
+level_one_keycode (const char *keysym)
+{
+  const char *display = g_environ_getenv (session.env, "DISPLAY");
+  const char *argv[] = { "xkbcomp", "-xkb", display, "-", NULL };
+  g_autofree char *keymap = run_sync (argv);
+  g_autofree char *escaped = g_regex_escape_string (keysym, -1);
+  /* "key <FK10> { type= \"CTRL+ALT\", symbols[Group1]= [ F10, F10, …" */
+  g_autofree char *key_pattern = g_strdup_printf ("key <([^>]+)> \\{[^}]*\\[\\s*%s\\s*[],]", escaped);
+  g_autoptr(GRegex) key_regex = g_regex_new (key_pattern, 0, 0, NULL);
+  g_autoptr(GMatchInfo) key_match = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *code_pattern = NULL;
+  g_autoptr(GRegex) code_regex = NULL;
+  g_autoptr(GMatchInfo) code_match = NULL;
+
+  g_assert_nonnull (keymap);
+  if (!g_regex_match (key_regex, keymap, 0, &key_match))
+    g_error ("no key types %s on its first level in this display's keymap", keysym);
+  name = g_match_info_fetch (key_match, 1);
+
+  /* "<FK10> = 76;" */
+  code_pattern = g_strdup_printf ("<%s>\\s*=\\s*([0-9]+);", name);
+  code_regex = g_regex_new (code_pattern, 0, 0, NULL);
+  if (!g_regex_match (code_regex, keymap, 0, &code_match))
+    g_error ("the key <%s> has no keycode in this display's keymap", name);
+
+  return g_match_info_fetch (code_match, 1);
 }
 
 /* The board as the test follows it */
@@ -679,11 +747,42 @@ play_digit (int  cell,
   press (key);
   session.board[cell] = 'X';
   session.cursor = cell;
-  /* Unless the move ended the game and the focus went to Play Again. */
-  if (board_winner () == '.')
+  /* Unless the move ended the game and the focus went to Play Again. On
+   * the first move Orca 48 and later may still have the window as their
+   * focus: then the digit moves theirs to the cell without a word (see
+   * add_presented()), and the cell and its mark reaching Orca is what the
+   * game can be held to. */
+  if (board_winner () == '.' && session.orca_major > 43)
+    {
+      g_autofree char *focused = g_strdup_printf ("^F:%s, X$|%s", name, pattern);
+
+      expect (from, focused);
+    }
+  else if (board_winner () == '.')
     expect (from, pattern);
 
   return expect_reply (from, cell, reply);
+}
+
+/* The focused cell's new name after the person's move, @pattern on an
+ * "S:" entry. Orca 48 and later keep quiet about a new name they find
+ * too like the old one ("…, X" after "…, empty": "too similar", says the
+ * log): there the new name reaching Orca, "N:", is what the game can be
+ * held to (see play_arrows()). */
+static void
+expect_own_cell (guint       from,
+                 const char *pattern)
+{
+  if (session.orca_major > 43)
+    {
+      g_autofree char *named = g_strdup_printf ("^[SN]:%s", pattern + strlen ("^S:"));
+
+      g_assert_true (g_str_has_prefix (pattern, "^S:"));
+      if (said_at (wait_for (from, named))[0] == 'S')
+        expect (from, pattern);
+    }
+  else
+    expect (from, pattern);
 }
 
 /* Walks the focus to @cell with the arrows, then plays it with Enter. */
@@ -799,7 +898,7 @@ other_orca_running (void)
 static void
 session_start (void)
 {
-  static const char *tools[] = { "orca", "xdotool", "Xvfb", "dbus-daemon" };
+  static const char *tools[] = { "orca", "xdotool", "Xvfb", "xkbcomp", "dbus-daemon" };
   const char *executable = g_getenv ("TTT_EXECUTABLE");
   g_autoptr(GError) error = NULL;
   g_autofree char *display = NULL;
@@ -1160,6 +1259,48 @@ focus_window (const char *title)
   }
 }
 
+/* Gives the keyboard focus to what the game opened, named @title (plain
+ * text), from entry @from on. On libadwaita 1.2 (Debian 12) it is a window
+ * of its own, which has no focus until the test gives it, as a window
+ * manager would; on libadwaita 1.5 and later (trixie, sid) a dialog drawn
+ * inside the game's window, which has the focus already, and Orca says
+ * so: "@title dialog". Whichever comes first, within the deadline. */
+static void
+focus_opened (guint       from,
+              const char *title)
+{
+  g_autofree char *escaped = g_regex_escape_string (title, -1);
+  g_autofree char *window = g_strdup_printf ("^%s$", escaped);
+  g_autofree char *dialog = g_strdup_printf ("^S:%s dialog\\.?$", escaped);
+  g_autoptr(GRegex) dialog_regex = g_regex_new (dialog, 0, 0, NULL);
+  gint64 deadline = g_get_monotonic_time () + START_TIMEOUT_S * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      const char *argv[] = { "xdotool", "search", "--onlyvisible", "--name", window, NULL };
+      g_autofree char *out = run_sync (argv);
+
+      if (out != NULL && *out != '\0')
+        {
+          focus_window (window);
+          return;
+        }
+
+      read_log ();
+      for (guint i = from; i < session.said->len; i++)
+        if (g_regex_match (dialog_regex, said_at (i), 0, NULL))
+          return;
+
+      orca_still_running ();
+      if (g_get_monotonic_time () > deadline)
+        {
+          dump_said (from);
+          g_error ("neither a window nor a dialog /%s/ appeared within %d s", title, START_TIMEOUT_S);
+        }
+      g_usleep (100 * 1000);  /* the pace of a look; the deadline bounds it */
+    }
+}
+
 /* Presses @key and waits for each of the patterns (NULL-terminated) that
  * follow, in any order, as the news of one step. */
 static guint
@@ -1210,7 +1351,9 @@ test_statistics (void)
 {
   /* The rows are one sentence each; a reset is heard, with the focus on
    * the notice's Undo, and Ctrl+Z puts it back, heard too. */
-  step ("ctrl+i", "^S:Easy: No games yet\\.$", NULL);
+  /* Orca 48 may find the first row itself, without a word, on the
+   * release of Ctrl+I (see add_presented()). */
+  step ("ctrl+i", session.orca_major > 43 ? "^[SF]:Easy: No games yet\\.$" : "^S:Easy: No games yet\\.$", NULL);
   step ("Tab", "^S:Medium: [0-9]+ games?: [0-9]+ won, [0-9]+ drawn, [0-9]+ lost; [0-9]+% won; Winning streak [0-9]+, best [0-9]+\\.$", NULL);
   step ("Tab", "^S:Reset Medium Statistics push button\\.$", NULL);
   expect_news (step ("Return", "^S:Undo push button\\.$", NULL),
@@ -1236,9 +1379,11 @@ test_shortcuts (void)
    * keys; the focus starts on the first. (Orca 43 says "not selected" of
    * each, as of any row of a GtkListBox.) */
   press ("ctrl+question");
-  focus_window ("^Keyboard Shortcuts$");
+  focus_opened (from, "Keyboard Shortcuts");
   expect (from, "^S:Keyboard Shortcuts( frame\\.)?$");
-  expect (from, "^S:New game: Ctrl\\+N\\.$");
+  /* Orca 48 may find the first line itself, without a word, on the
+   * release of the keys (see add_presented()). */
+  expect (from, session.orca_major > 43 ? "^[SF]:New game: Ctrl\\+N\\.$" : "^S:New game: Ctrl\\+N\\.$");
   step ("Down", "^S:Undo the last move: Ctrl\\+Z\\.$", NULL);
   step ("Down", "^S:Show the best move: Ctrl\\+H\\.$", NULL);
   step ("Down",
@@ -1248,8 +1393,15 @@ test_shortcuts (void)
   /* Tab goes line by line too, and on into the next group, named. */
   step ("Tab", "^S:Review the finished game: Ctrl\\+R\\.$", NULL);
   step ("Tab", "^S:Statistics: Ctrl\\+I\\.$", NULL);
-  /* The section's title; Orca 51 names it a grouping. */
-  step ("Tab", "^S:Review( grouping)?\\.$", "^S:Previous move: Left\\.$", NULL);
+  /* The section's title: Orca 43 says it alone. GTK 4.18's list of the
+   * section takes the title for its name, and Orca 48 says the list:
+   * "Review List with 4 items"; GTK 4.24's section is a grouping of its
+   * own, and Orca 51 says "Review grouping" (then the list, unnamed). */
+  step ("Tab",
+        session.orca_major <= 43 ? "^S:Review\\.$" :
+        session.gtk_minor >= 24 ? "^S:Review grouping$" : "^S:Review List with 4 items$",
+        "^S:Previous move: Left\\.$",
+        NULL);
   press ("Escape");
   back_to_game ("^S:Play Again push button\\.$");
 }
@@ -1261,31 +1413,54 @@ test_about (void)
    * who made it, and gives the focus back to where it came from. */
   guint from = mark_step ();
   gboolean networked;
+  /* Analysis is off until test_analysis_and_review(). Orca 43 hears the
+   * item by its name; Orca 48 and 51 hear the check item's state after
+   * it (then its key again, on its own). */
+  const char *analysis = session.orca_major > 43 ? "^S:Show Analysis: Ctrl\\+A not checked\\.$"
+                                                 : "^S:Show Analysis: Ctrl\\+A\\.$";
+  g_autofree char *first_item = g_strdup_printf ("^S:(Play With Someone Elsewhere.|%.*s)$",
+                                                 (int) strlen (analysis) - 4, analysis + 3);
 
-  /* Built with network play, the menu opens on its item. */
-  press ("F10");
-  networked = g_str_has_prefix (g_ptr_array_index (session.said,
-                                                   wait_for (from, "^S:(Play With Someone Elsewhere.|"
-                                                                   "Show Analysis: Ctrl\\+A\\.)$")),
-                                "S:Play");
+  /* Built with network play, the menu opens on its item. F10 is sent by
+   * its keycode, with no modifier (see level_one_keycode()). */
+  {
+    g_autofree char *f10 = level_one_keycode ("F10");
+
+    press (f10);
+  }
+  networked = g_str_has_prefix (said_at (wait_for (from, first_item)), "S:Play");
   if (networked)
-    step ("Down", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
+    step ("Down", analysis, NULL);
   step ("Down", "^S:Statistics: Ctrl\\+I\\.$", NULL);
-  step ("Up", "^S:Show Analysis: Ctrl\\+A\\.$", NULL);
+  step ("Up", analysis, NULL);
   if (networked)
     step ("Up", "^S:Play With Someone Elsewhere.$", NULL);
   step ("Up", "^S:About Tic-Tac-Toe\\.$", NULL);
-  step ("Return",
-        "^S:About frame\\.$",
-        "^S:Tic-Tac-Toe, version [0-9.]+, by The Tic-Tac-Toe developers\\.$",
-        NULL);
+  /* Orca 43 says the window, then what it is about; Orca 48 and 51 say
+   * the dialog's name, role and description in one breath. */
+  if (session.orca_major > 43)
+    step ("Return", "^S:About dialog Tic-Tac-Toe, version [0-9.]+, by The Tic-Tac-Toe developers$", NULL);
+  else
+    step ("Return",
+          "^S:About frame\\.$",
+          "^S:Tic-Tac-Toe, version [0-9.]+, by The Tic-Tac-Toe developers\\.$",
+          NULL);
   press ("Escape");
-  back_to_game ("^S:Main Menu push button\\.$");
+  /* The menu's button: a push button to Orca 43 (GTK 4.8), a toggle
+   * button, up now that its menu is closed, to Orca 48 and 51. */
+  back_to_game (session.orca_major > 43 ? "^S:Main Menu toggle button not pressed\\.$"
+                                        : "^S:Main Menu push button\\.$");
 }
 
 static void
 test_analysis_and_review (void)
 {
+  /* The button that opens the list of moves: a push button to Orca 43
+   * (GTK 4.8), a toggle button, up while its list is closed, to Orca 48
+   * and 51. */
+  const char *moves_button = session.orca_major > 43 ? "^S:Move [0-9]+ of [0-9]+ +toggle button not pressed\\.$"
+                                                     : "^S:Move [0-9]+ of [0-9]+ +push button\\.$";
+
   /* The finished board is one Tab stop, read cell by cell, not played. */
   step ("Tab",
         "^S:Board panel\\.$",
@@ -1318,12 +1493,49 @@ test_analysis_and_review (void)
   /* The button between the steps says where the review is and opens the
    * list of moves on the move shown; a row is heard by its move, cell and
    * grade; Escape closes the list, back on the button. */
-  step ("Tab", "^S:Move [0-9]+ of [0-9]+ +push button\\.$", NULL);
+  step ("Tab", moves_button, NULL);
   step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
-  step ("Up", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
-  step ("Return", "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ", NULL);
+  {
+    /* The move chosen is the one heard, not the one the review was on. */
+    guint from = step ("Up", NULL);
+    const char *row = said_at (expect (from, "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]"));
+    g_autoptr(GRegex) parts = g_regex_new ("^S:Move ([0-9]+): Row ([1-3]), column ([1-3]), ([XO])", 0, 0, NULL);
+    g_autoptr(GMatchInfo) match = NULL;
+    g_autofree char *number = NULL;
+    g_autofree char *line = NULL;
+    g_autofree char *column = NULL;
+    g_autofree char *mark = NULL;
+    g_autofree char *chosen = NULL;
+
+    /* GTK tells of the list's new selection with the focus, and Orca 48
+     * and 51 deal with it after the row is heard: if Return has taken
+     * the focus out of the list by then, Orca goes back to the row, in
+     * the closed list, and the list opened again is not heard. A person
+     * pauses after the row is read; the test waits for Orca to be done
+     * with the selection. */
+    if (session.orca_major > 43)
+      wait_for (from, "^D:selection-changed for list$");
+    g_assert_true (g_regex_match (parts, row, 0, &match));
+    number = g_match_info_fetch (match, 1);
+    line = g_match_info_fetch (match, 2);
+    column = g_match_info_fetch (match, 3);
+    mark = g_match_info_fetch (match, 4);
+    chosen = g_strdup_printf ("^S:Move %s . %s at row %s, column %s[:.] ", number, mark, line, column);
+    /* Orca 48 with GTK 4.18 hears the button by its new name, but with
+     * the line of the move the review was on: it keeps the button's old
+     * description, though the new one reached it before it spoke. There
+     * the name is what the game can be held to. */
+    if (session.orca_major > 43 && session.gtk_minor < 24)
+      {
+        g_autofree char *button = g_strdup_printf ("^S:Move %s of [0-9]+ +toggle button not pressed\\.$", number);
+
+        step ("Return", button, NULL);
+      }
+    else
+      step ("Return", chosen, NULL);
+  }
   step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
-  step ("Escape", "^S:Move [0-9]+ of [0-9]+ +push button\\.$", NULL);
+  step ("Escape", moves_button, NULL);
 
   /* Done: back at the end, with the result again. */
   step ("Escape",
@@ -1355,18 +1567,23 @@ test_ultimate (void)
   guint from;
 
   /* Ctrl+N opens the New Game screen, with the focus on Start. */
+  from = mark_step ();
   press ("ctrl+n");
-  focus_window ("^New Game$");
+  focus_opened (from, "New Game");
 
   /* Tab to the choice of game (past How to Play); its list moves with
-   * the arrows. */
+   * the arrows. Orca 48 may find the first Tab's place itself, without a
+   * word, as its focus is still in the game's window (see
+   * add_presented()). */
   for (guint i = 0; i < 8 && !found; i++)
     {
+      const char *control = "(Classic|Ultimate|Computer|Another Person|Difficulty|First Move|Cancel|Start|How to Play)";
+      g_autofree char *heard_control = g_strdup_printf (session.orca_major > 43 ? "^[SF]:.*%s" : "^S:.*%s", control);
       guint at;
 
       from = mark_step ();
       press ("Tab");
-      at = wait_for (from, "^S:.*(Classic|Ultimate|Computer|Another Person|Difficulty|First Move|Cancel|Start|How to Play)");
+      at = wait_for (from, heard_control);
       if (strstr (said_at (at), "Ultimate") != NULL)
         found = TRUE;
       else if (strstr (said_at (at), "Classic") != NULL)
@@ -1391,14 +1608,14 @@ test_ultimate (void)
   from = mark_step ();
   press ("5");
   press ("5");
-  expect (from, first_cell);
+  expect_own_cell (from, first_cell);
   expect (from, reply);
 
   /* The computer's reply in the centre board sends the person to another
    * board, empty still: one digit plays its top-left cell. */
   from = mark_step ();
   press ("1");
-  expect (from, own_cell);
+  expect_own_cell (from, own_cell);
   expect (from, reply);
 }
 
@@ -1430,7 +1647,13 @@ test_once (void)
     said = g_strsplit (output, "\n", -1);
     for (guint i = 0; said[i] != NULL; i++)
       if ((strstr (said[i], "WARNING") != NULL || strstr (said[i], "CRITICAL") != NULL) &&
-          strstr (said[i], "Screen coordinates not supported") == NULL)
+          strstr (said[i], "Screen coordinates not supported") == NULL &&
+          /* GDK 4.24's own count of the frames it drew on X11 (here
+           * once, as the Difficulty list opened its popup), no word of
+           * the game's. */
+          !(session.gtk_minor >= 24 &&
+            strstr (said[i], "Gdk-WARNING") != NULL &&
+            strstr (said[i], "gdk_frame_timings_submitted() called on submitted frame") != NULL))
         g_error ("the game said: %s", said[i]);
   }
 

@@ -480,6 +480,11 @@ enter_review (TttWindow *self)
   fill_move_list (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
+  /* update_status() hides the Review button; GTK 4.18 and later hand its
+   * focus on into the review, where update_review() would announce the
+   * line before it is announced below with the focus in its place: no
+   * widget has the focus in between, and the line is heard once. */
+  gtk_window_set_focus (GTK_WINDOW (self), NULL);
   update_status (self);
 
   /* It opens on the final position: the way is back. */
