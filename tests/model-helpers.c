@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#define _GNU_SOURCE
 #define G_SETTINGS_ENABLE_BACKEND
 
 #include "config.h"
@@ -11,7 +12,11 @@
 #include <locale.h>
 #include <gnu/libc-version.h>
 #include <sys/prctl.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
@@ -684,4 +689,24 @@ ttt_test_spawn_and_read_line (const char * const  *argv,
   g_strchomp (line);
 
   return line;
+}
+
+/* Whether this process may make a mount namespace of its own (to mount
+ * a small tmpfs as a full disk): root, and not denied by a container. */
+gboolean
+ttt_test_can_mount_namespaces (void)
+{
+  pid_t pid;
+  int status;
+
+  if (geteuid () != 0)
+    return FALSE;
+
+  /* A container may deny it even to root. */
+  pid = fork ();
+  if (pid == 0)
+    _exit (unshare (CLONE_NEWNS) == 0 &&
+           mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 ? 0 : 1);
+  return pid > 0 && waitpid (pid, &status, 0) == pid && WIFEXITED (status) &&
+         WEXITSTATUS (status) == 0;
 }

@@ -117,6 +117,7 @@ void          ttt_test_recorder_assert    (TttTestRecorder *rec,
                                            const char * const *expected);
 
 void          ttt_test_use_language       (const char      *language);
+gboolean      ttt_test_can_mount_namespaces (void);
 const char   *ttt_test_translating_locale (void);
 const char   *ttt_test_use_translating_locale (void);
 

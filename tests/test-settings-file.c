@@ -524,24 +524,6 @@ test_broken_read_only (Fixture       *fixture,
  * writes stopped for the session). The disk is a small tmpfs mounted in
  * a mount namespace of the child's own, so nothing of it is seen
  * outside. */
-static gboolean
-can_mount_namespaces (void)
-{
-  pid_t pid;
-  int status;
-
-  if (geteuid () != 0)
-    return FALSE;
-
-  /* A container may deny it even to root. */
-  pid = fork ();
-  if (pid == 0)
-    _exit (unshare (CLONE_NEWNS) == 0 &&
-           mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 ? 0 : 1);
-  return pid > 0 && waitpid (pid, &status, 0) == pid && WIFEXITED (status) &&
-         WEXITSTATUS (status) == 0;
-}
-
 static void
 child_broken_full_disk (Fixture *fixture)
 {
@@ -604,7 +586,7 @@ test_broken_full_disk (Fixture       *fixture,
       return;
     }
 
-  if (!can_mount_namespaces ())
+  if (!ttt_test_can_mount_namespaces ())
     {
       g_test_skip ("needs root and mount namespaces, to mount a small tmpfs (CI has both)");
       return;

@@ -1797,24 +1797,6 @@ child_nearly_full_broken (void)
   g_assert_cmpstr (after, ==, contents->str);
 }
 
-static gboolean
-can_mount_namespaces (void)
-{
-  pid_t pid;
-  int status;
-
-  if (geteuid () != 0)
-    return FALSE;
-
-  /* A container may deny it even to root. */
-  pid = fork ();
-  if (pid == 0)
-    _exit (unshare (CLONE_NEWNS) == 0 &&
-           mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 ? 0 : 1);
-  return pid > 0 && waitpid (pid, &status, 0) == pid && WIFEXITED (status) &&
-         WEXITSTATUS (status) == 0;
-}
-
 static void
 test_full_disk (gconstpointer data)
 {
@@ -1827,7 +1809,7 @@ test_full_disk (gconstpointer data)
       return;
     }
 
-  if (!can_mount_namespaces ())
+  if (!ttt_test_can_mount_namespaces ())
     {
       g_test_skip ("needs root and mount namespaces, to mount a small tmpfs (CI has both)");
       return;
