@@ -13,6 +13,7 @@
  * codes differ.
  */
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "net-helpers.h"
@@ -1382,10 +1383,67 @@ test_certificates (void)
   g_assert_true (ttt_certificate_get_default (&error) == ttt_certificate_get_default (&error));
 }
 
+/* The peer of test_tls_1_2(), in a process of its own: GnuTLS reads its
+ * priorities (here, no TLS 1.3) once per process. */
+static int
+run_tls_1_2_peer (const char *port)
+{
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) tcp = NULL;
+  g_autoptr(GIOStream) tls = NULL;
+  g_autoptr(GTlsCertificate) own = NULL;
+  g_autoptr(GError) error = NULL;
+  char byte;
+
+  tcp = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) atoi (port), NULL, &error);
+  if (tcp == NULL)
+    return 2;
+  tls = g_tls_client_connection_new (G_IO_STREAM (tcp), NULL, &error);
+  own = ttt_certificate_new (&error);
+  if (tls == NULL || own == NULL)
+    return 2;
+  g_signal_connect (tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_tls_connection_set_certificate (G_TLS_CONNECTION (tls), own);
+  if (!g_tls_connection_handshake (G_TLS_CONNECTION (tls), NULL, &error))
+    return 3;
+  g_print ("peer: %d\n", g_tls_connection_get_protocol_version (G_TLS_CONNECTION (tls)));
+  g_output_stream_write_all (g_io_stream_get_output_stream (tls), GOOD_HELLO, strlen (GOOD_HELLO), NULL, NULL, NULL);
+  /* Until the host lets go. */
+  g_input_stream_read (g_io_stream_get_input_stream (tls), &byte, 1, NULL, NULL);
+  return 0;
+}
+
+/* A peer that offers only TLS 1.2: let go with a clear sentence, the
+ * code never made from the weaker binding; hosting goes on. */
+static void
+test_tls_1_2 (void)
+{
+  g_autoptr(TttConnection) host = ttt_net_host_new (NULL, "Ana");
+  g_autoptr(TttNetRecord) record = ttt_net_record_new (host);
+  g_autoptr(Refusals) refusals = refusals_new (host);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocess) peer = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *port = g_strdup_printf ("%u", ttt_connection_get_port (host));
+
+  g_subprocess_launcher_setenv (launcher, "G_TLS_GNUTLS_PRIORITY", "NORMAL:-VERS-TLS1.3", TRUE);
+  g_subprocess_launcher_setenv (launcher, "TTT_TEST_TLS_1_2_PEER", port, TRUE);
+  peer = g_subprocess_launcher_spawn (launcher, &error, "/proc/self/exe", NULL);
+  g_assert_no_error (error);
+  assert_refused_and_hosting (host, record, refusals, TTT_CONNECTION_ERROR_TLS, "TLS 1.3");
+  g_assert_true (g_subprocess_wait (peer, NULL, NULL));
+  g_clear_pointer (&record, ttt_net_record_free);
+  ttt_net_drain ();
+  ttt_net_drop (&host);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  if (g_getenv ("TTT_TEST_TLS_1_2_PEER") != NULL)
+    return run_tls_1_2_peer (g_getenv ("TTT_TEST_TLS_1_2_PEER"));
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/net/connection/handshake", test_handshake);
@@ -1413,6 +1471,7 @@ main (int   argc,
   g_test_add_func ("/net/hostile/flood", test_flood);
   g_test_add_func ("/net/hostile/never-reads", test_never_reads);
   g_test_add_func ("/net/hostile/burst", test_burst);
+  g_test_add_func ("/net/hostile/tls-1-2", test_tls_1_2);
   g_test_add_func ("/net/hostile/over-long", test_over_long);
   g_test_add_func ("/net/hostile/line-at-cap", test_line_at_cap);
   g_test_add_func ("/net/hostile/slow-drip", test_slow_drip);

@@ -681,6 +681,17 @@ handshake_cb (GObject      *source,
       return;
     }
 
+  /* Two copies of the game always agree on TLS 1.3, whose channel
+   * binding (tls-exporter) the code rests on. A peer that offers less is
+   * not one, or is one tampered with. */
+  if (g_tls_connection_get_protocol_version (G_TLS_CONNECTION (self->tls)) < G_TLS_PROTOCOL_VERSION_TLS_1_3)
+    {
+      finish_with (self, TTT_CONNECTION_ERROR_TLS,
+                   _("The other side offered only an older, weaker encryption than TLS 1.3, "
+                     "which every copy of Tic-Tac-Toe speaks."));
+      return;
+    }
+
   self->code = ttt_verification_code (G_TLS_CONNECTION (self->tls),
                                       self->role == TTT_CONNECTION_ROLE_HOST,
                                       &self->binding_type, &error);
@@ -689,8 +700,6 @@ handshake_cb (GObject      *source,
       finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
       return;
     }
-  if (g_strcmp0 (self->binding_type, "tls-exporter") != 0)
-    g_message ("This TLS backend has no tls-exporter channel binding; the verification code uses tls-unique");
 
   send_message (self, self->hello);
   start_reading (self);
