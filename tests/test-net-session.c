@@ -833,6 +833,51 @@ test_hostile_illegal (gconstpointer data)
   hostile_close (&h);
 }
 
+/* The guest plays its winning move and says goodbye in the same write,
+ * as a program that quits right after moving does: the move still
+ * reaches the board, and the game is over and counted, before the end. */
+static void
+test_hostile_win_and_goodbye (void)
+{
+  static const int moves[] = { 0, 3, 1, 4, 8 };
+  Hostile h = { 0 };
+
+
+  hostile_open (&h);
+  hostile_confirm (&h);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    if (i % 2 == 0)
+      {
+        g_assert_true (ttt_game_play (h.game, moves[i]));
+        ttt_net_wait_messages (h.record, 2 + i / 2);
+      }
+    else
+      {
+        hostile_send (&h, ttt_message_new_move (moves[i]));
+        while (ttt_game_get_n_moves (h.game) < i + 1)
+          g_main_context_iteration (NULL, TRUE);
+      }
+  /* O wins with 5 (3, 4, 5) and leaves in one write: the host's
+   * connection hands both on at once, before the game has even asked for
+   * O's move (it asks on the next turn of the main loop). */
+  {
+    TttConnection *connection = ttt_net_session_get_connection (h.host);
+    g_autoptr(TttMessage) move = ttt_message_new_move (5);
+    g_autoptr(GError) left = g_error_new_literal (TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PEER_LEFT,
+                                                  "The other side left.");
+
+    g_signal_emit_by_name (connection, "message-received", move);
+    g_signal_emit_by_name (connection, "closed", left);
+  }
+  wait_closed (h.host);
+  g_assert_cmpint (ttt_game_get_cell (h.game, 5), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_game_get_state (h.game), ==, TTT_GAME_STATE_OVER);
+  g_assert_false (ttt_game_get_abandoned (h.game));
+  g_assert_cmpuint (ttt_test_games (h.game, TTT_TALLY_NETWORK), ==, 1);
+  g_assert_cmpint (ttt_net_session_get_end (h.host), ==, TTT_NET_SESSION_END_PEER_LEFT);
+  hostile_close (&h);
+}
+
 /* In Ultimate the host checks the sending rule too: after X's move in
  * cell 0 of board 0, O must play in board 0, and cell 1 of board 1 (free
  * as it is) is refused. A cell beyond the 81 never gets past the parser. */
@@ -1111,6 +1156,7 @@ main (int   argc,
   g_test_add_data_func ("/net/session/hostile/taken-cell", GUINT_TO_POINTER (0), test_hostile_illegal);
   g_test_add_data_func ("/net/session/hostile/off-the-board", GUINT_TO_POINTER (40), test_hostile_illegal);
   g_test_add_func ("/net/session/hostile/ultimate-wrong-board", test_hostile_ultimate);
+  g_test_add_func ("/net/session/hostile/win-and-goodbye", test_hostile_win_and_goodbye);
   g_test_add_func ("/net/session/hostile/version", test_hostile_version);
   g_test_add_func ("/net/session/hostile/twice", test_hostile_twice);
   g_test_add_func ("/net/session/hostile/repeated-sequence", test_hostile_repeated_sequence);

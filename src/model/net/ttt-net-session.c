@@ -420,12 +420,66 @@ message_received_cb (TttConnection    *connection,
   g_object_unref (self);
 }
 
+static void handle_close (TttNetSession *self,
+                          const GError  *reason);
+
+typedef struct {
+  TttNetSession *self;
+  GError        *reason;
+  gint64         deadline;
+} LateClose;
+
+static void
+late_close_free (LateClose *late)
+{
+  g_object_unref (late->self);
+  g_error_free (late->reason);
+  g_free (late);
+}
+
+/* The move that came before the goodbye has reached the game now. */
+static gboolean
+late_close_cb (gpointer data)
+{
+  LateClose *late = data;
+
+  /* A game that no longer asks (it was left meanwhile) is not waited
+   * for long. */
+  if (late->self->remote != NULL && g_get_monotonic_time () < late->deadline &&
+      ttt_remote_player_is_answering (TTT_REMOTE_PLAYER (late->self->remote)))
+    return G_SOURCE_CONTINUE;
+  handle_close (late->self, late->reason);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 closed_cb (TttConnection *connection,
            const GError  *reason,
            gpointer       user_data)
 {
   TttNetSession *self = user_data;
+
+  /* Whatever came before the end takes effect before it: a move the
+   * other side sent with its goodbye is still on its way to the game
+   * (it is taken on the next turn of the main loop). */
+  if (self->state != TTT_NET_SESSION_CLOSED && self->remote != NULL &&
+      ttt_remote_player_is_answering (TTT_REMOTE_PLAYER (self->remote)))
+    {
+      LateClose *late = g_new0 (LateClose, 1);
+
+      late->self = g_object_ref (self);
+      late->reason = g_error_copy (reason);
+      late->deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
+      g_idle_add_full (G_PRIORITY_LOW, late_close_cb, late, (GDestroyNotify) late_close_free);
+      return;
+    }
+  handle_close (self, reason);
+}
+
+static void
+handle_close (TttNetSession *self,
+              const GError  *reason)
+{
   TttNetSessionEnd end;
   char *message;
 

@@ -21,6 +21,9 @@ struct _TttRemotePlayer
 
   /* A move that came before the request. */
   int           held;
+
+  /* The request last answered, until the game has taken its move. */
+  GTask        *answered;
 };
 
 G_DEFINE_FINAL_TYPE (TttRemotePlayer, ttt_remote_player, TTT_TYPE_PLAYER)
@@ -72,6 +75,7 @@ ttt_remote_player_answer (TttRemotePlayer  *self,
     return FALSE;
 
   ttt_remote_player_drop_request (self);
+  g_set_object (&self->answered, task);
   g_task_return_int (task, cell);
   return TRUE;
 }
@@ -151,6 +155,7 @@ ttt_remote_player_dispose (GObject *object)
   TttRemotePlayer *self = TTT_REMOTE_PLAYER (object);
 
   ttt_remote_player_drop_request (self);
+  g_clear_object (&self->answered);
 
   G_OBJECT_CLASS (ttt_remote_player_parent_class)->dispose (object);
 }
@@ -211,6 +216,23 @@ ttt_remote_player_deliver (TttRemotePlayer  *self,
     }
   self->held = (int) MIN (cell, (guint) G_MAXINT);
   return TRUE;
+}
+
+/**
+ * ttt_remote_player_is_answering:
+ * @self: a #TttRemotePlayer
+ *
+ * Returns: whether a move from the other side is on its way to the game:
+ *   held until the game asks (it asks on a later turn of the main loop),
+ *   or answered but not yet taken (a task completes on a later turn).
+ */
+gboolean
+ttt_remote_player_is_answering (TttRemotePlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_REMOTE_PLAYER (self), FALSE);
+
+  return self->held >= 0 ||
+         (self->answered != NULL && !g_task_get_completed (self->answered));
 }
 
 gboolean

@@ -32,6 +32,7 @@ gboolean    ttt_remote_player_deliver  (TttRemotePlayer  *self,
 
 /* Whether the game is waiting for this player's answer. */
 gboolean    ttt_remote_player_get_asked (TttRemotePlayer *self);
+gboolean    ttt_remote_player_is_answering (TttRemotePlayer *self);
 
 /* Forgets a held move (a new game, an undo). */
 void        ttt_remote_player_reset    (TttRemotePlayer  *self);
