@@ -1132,22 +1132,60 @@ test_plain_tcp_client (void)
   ttt_net_drop (&host);
 }
 
+/* What the server of test_plain_tcp_server() says, and when: at once,
+ * as an SSH server does, or in answer to what it was sent, as a web
+ * server does. */
+typedef struct {
+  const char *name;
+  const char *says;
+  gboolean    at_once;
+} PlainServer;
+
+static const PlainServer plain_servers[] = {
+  { "game-text", GOOD_HELLO, TRUE },
+  { "ssh", "SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n", TRUE },
+  { "http", "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", FALSE },
+};
+
+static void
+plain_read_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  GIOStream *connection = user_data;
+  const char *says = g_object_get_data (G_OBJECT (connection), "says");
+  g_autoptr(GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), result, NULL);
+
+  if (bytes != NULL && g_bytes_get_size (bytes) > 0)
+    g_output_stream_write_all (g_io_stream_get_output_stream (connection), says, strlen (says), NULL, NULL, NULL);
+  g_object_unref (connection);
+}
+
 static gboolean
 plain_server_cb (GSocketService    *service,
                  GSocketConnection *connection,
                  GObject           *source,
                  gpointer           user_data)
 {
-  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
-                             GOOD_HELLO, strlen (GOOD_HELLO), NULL, NULL, NULL);
+  const PlainServer *server = g_object_get_data (G_OBJECT (service), "server");
+
+  g_object_set_data (G_OBJECT (connection), "says", (gpointer) server->says);
+  if (server->at_once)
+    g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                               server->says, strlen (server->says), NULL, NULL, NULL);
+  else
+    g_input_stream_read_bytes_async (g_io_stream_get_input_stream (G_IO_STREAM (connection)), 4096,
+                                     G_PRIORITY_DEFAULT, NULL, plain_read_cb, g_object_ref (connection));
   g_ptr_array_add (user_data, g_object_ref (connection));
   return TRUE;
 }
 
-/* A guest that reaches something which is not a game. */
+/* A guest that reaches something which is not a game: said plainly, as
+ * the host says it of a guest that is not one. */
 static void
-test_plain_tcp_server (void)
+test_plain_tcp_server (gconstpointer data)
 {
+  const PlainServer *server = data;
   g_autoptr(GSocketService) service = g_socket_service_new ();
   g_autoptr(GPtrArray) accepted = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
@@ -1161,11 +1199,15 @@ test_plain_tcp_server (void)
 
   g_assert_true (g_socket_listener_add_address (G_SOCKET_LISTENER (service), address, G_SOCKET_TYPE_STREAM,
                                                 G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error));
+  g_object_set_data (G_OBJECT (service), "server", (gpointer) server);
   g_signal_connect (service, "incoming", G_CALLBACK (plain_server_cb), accepted);
   target = g_strdup_printf ("127.0.0.1:%u", g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective)));
   g_assert_true (ttt_connection_connect (guest, target, &error));
   ttt_net_wait_closed (record);
+  g_test_message ("%s: %s", server->name, record->reason->message);
   g_assert_error (record->reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_TLS);
+  g_assert_cmpstr (record->reason->message, ==,
+                   "The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol.");
   g_socket_service_stop (service);
   g_socket_listener_close (G_SOCKET_LISTENER (service));
   g_clear_pointer (&record, ttt_net_record_free);
@@ -1477,7 +1519,12 @@ main (int   argc,
   g_test_add_func ("/net/hostile/slow-drip", test_slow_drip);
   g_test_add_func ("/net/hostile/plain-tcp-silent", test_plain_tcp_silent);
   g_test_add_func ("/net/hostile/plain-tcp-client", test_plain_tcp_client);
-  g_test_add_func ("/net/hostile/plain-tcp-server", test_plain_tcp_server);
+  for (gsize i = 0; i < G_N_ELEMENTS (plain_servers); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/net/hostile/plain-tcp-server/%s", plain_servers[i].name);
+
+      g_test_add_data_func (path, &plain_servers[i], test_plain_tcp_server);
+    }
   g_test_add_func ("/net/hostile/no-client-certificate", test_no_client_certificate);
   g_test_add_func ("/net/verification/man-in-the-middle", test_man_in_the_middle);
   g_test_add_func ("/net/verification/code-parts", test_code_parts);

@@ -668,7 +668,12 @@ handshake_cb (GObject      *source,
           finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
           return;
         }
-      if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS))
+      /* Two copies of the game never fail a handshake on the protocol
+       * itself: a guest that reached a web or SSH server hears GnuTLS's
+       * "unexpected TLS packet" (a TLS error of no particular kind), which
+       * means the same as "not TLS" here. */
+      if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS) ||
+          (self->role == TTT_CONNECTION_ROLE_GUEST && g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_MISC)))
         text = g_strdup (_("The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol."));
       else if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_CERTIFICATE_REQUIRED))
         text = g_strdup (_("The other side did not present a certificate."));
