@@ -573,10 +573,36 @@ help_page_action (GSimpleAction *action,
 /* The window's game (the active one's) is the one played with someone
  * elsewhere. */
 static TttNetWindow *
-ttt_application_open_network (TttApplication *self,
-                              GtkWindow      *parent)
+find_network_window (void)
 {
-  TttNetWindow *network;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (TTT_IS_NET_WINDOW (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return TTT_NET_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+/* One network game at a time: asked again (the menu, --host or --join
+ * from a second start), the window already open comes to the front, and
+ * @existing says so. */
+static TttNetWindow *
+ttt_application_open_network (TttApplication *self,
+                              GtkWindow      *parent,
+                              gboolean       *existing)
+{
+  TttNetWindow *network = find_network_window ();
+
+  *existing = network != NULL;
+  if (network != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (network));
+      return network;
+    }
 
   if (parent == NULL)
     parent = gtk_application_get_active_window (GTK_APPLICATION (self));
@@ -593,7 +619,9 @@ network_action (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
-  ttt_application_open_network (user_data, NULL);
+  gboolean existing;
+
+  ttt_application_open_network (user_data, NULL, &existing);
 }
 #endif
 
@@ -803,9 +831,13 @@ ttt_application_activate (GApplication *app)
   /* --host and --join, once. */
   if (self->net_host_port >= 0 || self->net_join != NULL)
     {
-      TttNetWindow *network = ttt_application_open_network (self, window);
+      gboolean existing;
+      TttNetWindow *network = ttt_application_open_network (self, window, &existing);
+      TttNetSession *session = network != NULL ? ttt_net_window_get_session (network) : NULL;
 
-      if (network != NULL && self->net_join != NULL)
+      if (existing && session != NULL && ttt_net_session_get_state (session) != TTT_NET_SESSION_CLOSED)
+        g_printerr (_("tictactoe: a game over the network is already under way; its window is in front\n"));
+      else if (network != NULL && self->net_join != NULL)
         ttt_net_window_join (network, self->net_join);
       else if (network != NULL)
         ttt_net_window_host (network, (guint) self->net_host_port);

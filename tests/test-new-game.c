@@ -14,6 +14,9 @@
 #include <gtk/gtk.h>
 
 #include "ttt-new-game-dialog.h"
+#ifdef TTT_HAVE_NETWORK
+#include "ttt-net-window.h"
+#endif
 #include "ui-helpers.h"
 
 static GtkWidget *
@@ -289,6 +292,10 @@ test_network (TttTestWindow *fixture,
   g_autoptr(GList) toplevels = NULL;
   GtkWidget *dialog;
   GtkWidget *row;
+#ifdef TTT_HAVE_NETWORK
+  TttNetWindow *network = NULL;
+  TttNetSession *session;
+#endif
   GWeakRef weak;
 
 #ifdef TTT_HAVE_NETWORK
@@ -318,6 +325,26 @@ test_network (TttTestWindow *fixture,
   g_assert_cmpuint (count_dialogs (), ==, 0);
   g_assert_cmpuint (count_network_windows (), ==, 1);
   g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
+
+#ifdef TTT_HAVE_NETWORK
+  /* One network game at a time: asked again, as the menu or a second
+   * start with --host would, the window already open comes to the front,
+   * and the game it hosts goes on. */
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, g_type_from_name ("TttNetWindow")))
+      network = l->data;
+  g_assert_nonnull (network);
+  ttt_net_window_host (network, 0);
+  session = ttt_net_window_get_session (network);
+  g_assert_nonnull (session);
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "network", NULL);
+  ttt_test_iterate ();
+  g_assert_cmpuint (count_network_windows (), ==, 1);
+  g_assert_true (ttt_net_window_get_session (network) == session);
+  g_assert_cmpint (ttt_net_session_get_state (session), !=, TTT_NET_SESSION_CLOSED);
+  g_clear_pointer (&toplevels, g_list_free);
+#endif
 
   toplevels = gtk_window_list_toplevels ();
   for (GList *l = toplevels; l != NULL; l = l->next)

@@ -30,7 +30,7 @@ void           ttt_net_window_host  (TttNetWindow *self,
 void           ttt_net_window_join  (TttNetWindow *self,
                                      const char   *address);
 
-/* The session under way, if any: for tests. */
+/* The session under way or ended, if any. */
 TttNetSession *ttt_net_window_get_session (TttNetWindow *self);
 /* What the window shows, as an a{sv} (the page, the code, the status
  * line, the closing message, the port, the session's state), for the
