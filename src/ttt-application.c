@@ -526,8 +526,7 @@ statistics_action (GSimpleAction *action,
   TttStatisticsWindow *statistics;
 
   statistics = ttt_statistics_window_new (self->statistics);
-  gtk_window_set_transient_for (GTK_WINDOW (statistics), parent);
-  gtk_window_present (GTK_WINDOW (statistics));
+  ttt_compat_dialog_present (GTK_WIDGET (statistics), parent != NULL ? GTK_WIDGET (parent) : NULL);
 }
 
 /* The manual, in the person's language where it is translated; the help:

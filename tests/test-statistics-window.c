@@ -36,7 +36,7 @@ tear_down (Fixture       *fixture,
            gconstpointer  data)
 {
   if (fixture->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (fixture->window));
+    ttt_compat_dialog_destroy (GTK_WIDGET (fixture->window));
   ttt_test_window_tear_down (&fixture->main, data);
 }
 
@@ -127,8 +127,10 @@ test_opened_from_menu (Fixture       *fixture,
 
   /* And it opens, for the window it came from, modal. */
   open_statistics (fixture);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (fixture->window)) == GTK_WINDOW (fixture->main.window));
-  g_assert_true (gtk_window_get_modal (GTK_WINDOW (fixture->window)));
+  g_assert_true (ttt_compat_dialog_get_window (GTK_WIDGET (fixture->window)) == GTK_WINDOW (fixture->main.window));
+  /* A dialog is modal by nature. */
+  if (GTK_IS_WINDOW (fixture->window))
+    g_assert_true (gtk_window_get_modal (GTK_WINDOW (fixture->window)));
 }
 
 /* A row per tally: what the eye reads, and the sentence a screen reader
@@ -439,7 +441,7 @@ test_reset_by_keyboard (Fixture       *fixture,
   g_assert_false (gtk_widget_is_sensitive (reset));
   restore = ttt_test_find_restore_button (fixture->window);
   g_assert_nonnull (restore);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) == restore);
+  g_assert_true (ttt_compat_dialog_get_focus (GTK_WIDGET (fixture->window)) == restore);
 
   /* Held while it has the focus… */
   g_assert_cmpuint (adw_toast_get_timeout (toast), ==, 0);
@@ -458,7 +460,7 @@ test_reset_by_keyboard (Fixture       *fixture,
   ttt_statistics_get_tally (fixture->statistics, TTT_TALLY_MEDIUM, &tally);
   g_assert_cmpuint (tally.won, ==, 1);
   g_assert_cmpuint (tally.lost, ==, 1);
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (fixture->window)) ==
+  g_assert_true (ttt_compat_dialog_get_focus (GTK_WIDGET (fixture->window)) ==
                  GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_MEDIUM)));
   g_assert_null (ttt_statistics_window_get_undo_toast (fixture->window));
 
@@ -502,7 +504,7 @@ test_close_with_toast (Fixture       *fixture,
         {
         case 0:
           /* Closed with the toast up. */
-          gtk_window_close (GTK_WINDOW (fixture->window));
+          ttt_compat_dialog_close (GTK_WIDGET (fixture->window));
           break;
 
         case 1:
@@ -510,7 +512,7 @@ test_close_with_toast (Fixture       *fixture,
            * has gone. */
           undo = wait_for_restore_button (fixture);
           g_signal_emit_by_name (undo, "clicked");
-          gtk_window_destroy (GTK_WINDOW (fixture->window));
+          ttt_compat_dialog_destroy (GTK_WIDGET (fixture->window));
           break;
 
         case 2:
@@ -518,7 +520,7 @@ test_close_with_toast (Fixture       *fixture,
           click_reset (fixture, TTT_TALLY_EASY);
           gtk_widget_activate_action (GTK_WIDGET (fixture->window), "statistics.reset-all", NULL);
           ttt_test_run_for (100);
-          gtk_window_destroy (GTK_WINDOW (fixture->window));
+          ttt_compat_dialog_destroy (GTK_WIDGET (fixture->window));
           break;
 
         default:
@@ -558,9 +560,13 @@ test_narrow (Fixture       *fixture,
   gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
   g_assert_cmpint (minimum, <=, 360);
 
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 600);
+  if (GTK_IS_WINDOW (fixture->window))
+    gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 600);
+  else
+    ttt_test_set_content_size (fixture->main.window, 360, 600);
   deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
-  while (gtk_widget_get_width (content) > 360 && g_get_monotonic_time () < deadline)
+  while ((gtk_widget_get_width (content) > 360 || gtk_widget_get_width (content) == 0) &&
+         g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
   ttt_test_iterate ();
   g_assert_cmpint (gtk_widget_get_width (content), <=, 360);

@@ -309,11 +309,11 @@ statistics_window_action (Stress *stress)
       if (undo != NULL)
         g_signal_emit_by_name (undo, "clicked");
       if (g_rand_boolean (stress->rand))
-        gtk_window_destroy (GTK_WINDOW (window));
+        ttt_compat_dialog_destroy (GTK_WIDGET (window));
       break;
 
     default:
-      gtk_window_close (GTK_WINDOW (window));
+      ttt_compat_dialog_close (GTK_WIDGET (window));
       break;
     }
 }

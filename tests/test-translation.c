@@ -227,7 +227,7 @@ test_statistics (void)
   ttt_test_iterate ();
 
   statistics_window = ttt_test_open_statistics (window);
-  g_assert_true (has_han (gtk_window_get_title (GTK_WINDOW (statistics_window))));
+  g_assert_true (has_han (ttt_compat_dialog_get_title (GTK_WIDGET (statistics_window))));
   g_assert_cmpuint (check_widget_tree (GTK_WIDGET (statistics_window), &n_menu_items), >=, 10);
 
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
@@ -246,7 +246,7 @@ test_statistics (void)
   g_assert_true (has_han (ttt_test_toast_title (ttt_statistics_window_get_undo_toast (statistics_window))));
   assert_chinese ("The notice of a reset", ttt_test_toast_title (ttt_statistics_window_get_undo_toast (statistics_window)));
 
-  gtk_window_destroy (GTK_WINDOW (statistics_window));
+  ttt_compat_dialog_destroy (GTK_WIDGET (statistics_window));
   gtk_window_destroy (GTK_WINDOW (window));
   ttt_test_iterate ();
 }
@@ -612,9 +612,9 @@ check_narrow_dialogs (const char *language)
   }
 
   statistics = ttt_test_open_statistics (window);
-  content = adw_window_get_content (ADW_WINDOW (statistics));
+  content = ttt_compat_dialog_get_child (GTK_WIDGET (statistics));
   assert_fits (language, "the statistics", content, 360);
-  ttt_test_set_window_content_size (GTK_WINDOW (statistics), content, 360, 600);
+  ttt_test_set_dialog_width (window, GTK_WIDGET (statistics), 360, 600);
   ttt_test_assert_labels_whole (content);
 
   /* With a reset's notice: the two players' game of check_narrow_window()

@@ -86,7 +86,7 @@ static void
 test_news_without_a_bus (TttTestWindow *fixture,
                          gconstpointer  data)
 {
-  g_autoptr(TttAnnouncer) announcer = ttt_announcer_new (GTK_WINDOW (fixture->window));
+  g_autoptr(TttAnnouncer) announcer = ttt_announcer_new (GTK_WIDGET (fixture->window));
   GtkWidget *cell = ttt_window_get_cell (fixture->window, 8);
 
   gtk_widget_grab_focus (cell);

@@ -547,7 +547,10 @@ ttt_test_open_statistics (TttWindow *window)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.statistics", NULL));
   ttt_test_iterate ();
 
-  return TTT_STATISTICS_WINDOW (newest_dialog_over (window, TTT_TYPE_STATISTICS_WINDOW));
+  GtkWidget *found = newest_dialog_over (window, TTT_TYPE_STATISTICS_WINDOW);
+
+  ttt_test_wait_for_dialog_open (found);
+  return TTT_STATISTICS_WINDOW (found);
 }
 
 /* The keyboard shortcuts over @window, as its action opens them, shown. */

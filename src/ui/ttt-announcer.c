@@ -44,7 +44,7 @@ struct _TttAnnouncer
 {
   GObject    parent_instance;
 
-  GtkWindow *window;
+  GtkWidget *window;   /* a window, or a dialog (ttt-compat.h) */
 
   /* The widget whose own description is to be given back. */
   GtkWidget *borrowed;
@@ -114,9 +114,9 @@ give_back (TttAnnouncer *self)
 static void
 focus_changed_cb (TttAnnouncer *self,
                   GParamSpec   *pspec,
-                  GtkWindow    *window)
+                  GtkWidget    *window)
 {
-  if (self->borrowed != NULL && gtk_window_get_focus (window) != self->borrowed)
+  if (self->borrowed != NULL && ttt_compat_dialog_get_focus (window) != self->borrowed)
     give_back (self);
 }
 
@@ -151,17 +151,17 @@ ttt_announcer_init (TttAnnouncer *self)
 
 /**
  * ttt_announcer_new:
- * @window: the window whose focus hears the news
+ * @window: the window (or dialog) whose focus hears the news
  *
  * Returns: (transfer full): a new #TttAnnouncer; it does not keep @window
  *   alive
  */
 TttAnnouncer *
-ttt_announcer_new (GtkWindow *window)
+ttt_announcer_new (GtkWidget *window)
 {
   TttAnnouncer *self;
 
-  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GTK_IS_WIDGET (window), NULL);
 
   self = g_object_new (TTT_TYPE_ANNOUNCER, NULL);
   self->window = window;
@@ -186,9 +186,9 @@ ttt_announcer_announce (TttAnnouncer *self,
   if (self->window == NULL || *text == '\0')
     return;
 
-  target = gtk_window_get_focus (self->window);
+  target = ttt_compat_dialog_get_focus (self->window);
   if (target == NULL)
-    target = GTK_WIDGET (self->window);
+    target = self->window;
 
   /* Where the stack and the accessible context can announce (see
    * ttt_compat_announce()), an announcement; else the description. */

@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 #define TTT_TYPE_ANNOUNCER (ttt_announcer_get_type ())
 G_DECLARE_FINAL_TYPE (TttAnnouncer, ttt_announcer, TTT, ANNOUNCER, GObject)
 
-TttAnnouncer *ttt_announcer_new      (GtkWindow    *window);
+TttAnnouncer *ttt_announcer_new      (GtkWidget    *window);
 void          ttt_announcer_announce (TttAnnouncer *self,
                                       const char   *text);
 void          ttt_announcer_describe (GtkWidget    *widget,

@@ -573,6 +573,18 @@ is_dialog (GtkWidget *widget)
 }
 #endif
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* Set on a dialog once it has closed (or begun to: it is drawn going
+ * away): closed again, libadwaita says it "is not presented". */
+#define CLOSED_KEY "ttt-compat-closed"
+
+static void
+dialog_closed_cb (GtkWidget *dialog)
+{
+  g_object_set_data (G_OBJECT (dialog), CLOSED_KEY, GINT_TO_POINTER (TRUE));
+}
+#endif
+
 /**
  * ttt_compat_dialog_present:
  * @dialog: a dialog, or a window
@@ -589,6 +601,9 @@ ttt_compat_dialog_present (GtkWidget *dialog,
 #if ADW_CHECK_VERSION (1, 5, 0)
   if (is_dialog (dialog))
     {
+      g_object_set_data (G_OBJECT (dialog), CLOSED_KEY, NULL);
+      if (g_signal_handler_find (dialog, G_SIGNAL_MATCH_FUNC, 0, 0, NULL, (gpointer) dialog_closed_cb, NULL) == 0)
+        g_signal_connect (dialog, "closed", G_CALLBACK (dialog_closed_cb), NULL);
       adw_dialog_present (ADW_DIALOG (dialog), root != NULL ? GTK_WIDGET (root) : parent);
       return;
     }
@@ -611,7 +626,10 @@ ttt_compat_dialog_close (GtkWidget *dialog)
 #if ADW_CHECK_VERSION (1, 5, 0)
   if (is_dialog (dialog))
     {
-      adw_dialog_close (ADW_DIALOG (dialog));
+      /* Closed already, or never shown: nothing to do. */
+      if (gtk_widget_get_parent (dialog) != NULL &&
+          g_object_get_data (G_OBJECT (dialog), CLOSED_KEY) == NULL)
+        adw_dialog_close (ADW_DIALOG (dialog));
       return;
     }
 #endif
@@ -654,7 +672,7 @@ ttt_compat_dialog_destroy (GtkWidget *dialog)
       /* Never presented, it is only a floating reference. */
       if (gtk_widget_get_parent (dialog) == NULL)
         g_object_unref (g_object_ref_sink (dialog));
-      else
+      else if (g_object_get_data (G_OBJECT (dialog), CLOSED_KEY) == NULL)
         adw_dialog_force_close (ADW_DIALOG (dialog));
       return;
     }

@@ -896,7 +896,7 @@ ttt_net_window_init (TttNetWindow *self)
   adw_window_set_content (ADW_WINDOW (self), box);
   build_pages (self);
   show_page (self, "start", self->host_game);
-  self->announcer = ttt_announcer_new (GTK_WINDOW (self));
+  self->announcer = ttt_announcer_new (GTK_WIDGET (self));
 
   /* Tests and sandboxes without a system bus still join by address. */
   if (g_getenv ("TTT_NO_DISCOVERY") == NULL)

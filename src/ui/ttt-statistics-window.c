@@ -21,7 +21,7 @@
 
 struct _TttStatisticsWindow
 {
-  AdwWindow             parent_instance;
+  TttCompatDialog       parent_instance;
 
   TttStatistics        *statistics;
 
@@ -48,7 +48,7 @@ struct _TttStatisticsWindow
   GtkButton            *reset_all_button;
 };
 
-G_DEFINE_FINAL_TYPE (TttStatisticsWindow, ttt_statistics_window, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (TttStatisticsWindow, ttt_statistics_window, ttt_compat_dialog_get_type ())
 
 enum {
   PROP_0,
@@ -395,7 +395,7 @@ restored_cb (TttStatisticsWindow *self,
              AdwToast            *toast)
 {
   ResetUndo *undo = g_object_get_data (G_OBJECT (toast), "ttt-reset-undo");
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *focus = ttt_compat_dialog_get_focus (GTK_WIDGET (self));
   GtkWidget *toast_box = toast_widget (self);
 
   /* Only if the toast had the focus, which goes with it. */
@@ -591,7 +591,7 @@ focus_changed_cb (TttStatisticsWindow *self,
                   gpointer             user_data)
 {
   GtkWidget *toast = toast_widget (self);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *focus = ttt_compat_dialog_get_focus (GTK_WIDGET (self));
   gboolean inside = toast != NULL && focus != NULL && gtk_widget_is_ancestor (focus, toast);
 
   if (inside && self->held_timeout == 0)
@@ -636,7 +636,7 @@ reset_with_undo (TttStatisticsWindow *self,
 {
   AdwToast *toast = self->undo_toast;
   g_autofree char *title = NULL;
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *focus = ttt_compat_dialog_get_focus (GTK_WIDGET (self));
   gboolean had_focus = focus == GTK_WIDGET (self->reset_all_button);
   TttTallyId first = 0;
   ResetUndo *undo;
@@ -819,7 +819,7 @@ ttt_statistics_window_constructed (GObject *object)
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     add_row (self, id);
 
-  self->announcer = ttt_announcer_new (GTK_WINDOW (self));
+  self->announcer = ttt_announcer_new (GTK_WIDGET (self));
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_changed_cb), NULL);
   ttt_accessible_hide_type_names (GTK_WIDGET (self));
   ttt_accessible_quiet_tooltips (GTK_WIDGET (self));
@@ -903,7 +903,7 @@ ttt_statistics_window_class_init (TttStatisticsWindowClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-statistics-window.ui");
+  ttt_compat_dialog_set_template (widget_class, RESOURCE_BASE "/ttt-statistics-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, computer_group);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, two_players_group);
@@ -915,13 +915,14 @@ ttt_statistics_window_class_init (TttStatisticsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "statistics.undo-reset", NULL, undo_reset_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "statistics.undo-reset", NULL);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, ttt_compat_dialog_close_binding, NULL);
 }
 
 static void
 ttt_statistics_window_init (TttStatisticsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ttt_compat_dialog_init (GTK_WIDGET (self), 480, 600);
 }
 
 TttStatisticsWindow *

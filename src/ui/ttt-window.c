@@ -1040,7 +1040,7 @@ ttt_window_constructed (GObject *object)
   gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
 
   self->news = ttt_news_new (self->game);
-  self->announcer = ttt_announcer_new (GTK_WINDOW (self));
+  self->announcer = ttt_announcer_new (GTK_WIDGET (self));
   g_signal_connect_object (self->news, "news", G_CALLBACK (news_cb), self, G_CONNECT_SWAPPED);
 
   self->sound_player = ttt_sound_player_new (self->game);
