@@ -68,12 +68,14 @@ game_open (Game       *game,
            const char *path)
 {
   g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GSettings) memory = ttt_test_memory_settings (&schema);
+  /* Made for its schema, which the game's file takes too. */
+  GSettings *memory = ttt_test_memory_settings (&schema);
 
   game->file = ttt_settings_file_new (path);
   game->settings = g_settings_new_full (schema, G_SETTINGS_BACKEND (game->file), NULL);
   game->statistics = ttt_statistics_new ();
   ttt_statistics_bind_settings (game->statistics, game->settings, NULL);
+  g_object_unref (memory);
 }
 
 static void

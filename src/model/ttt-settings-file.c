@@ -910,7 +910,10 @@ save_locked (TttSettingsFile  *self,
     *old = take_file (self, current);
   else if (self->broken_uncopied && current != NULL)
     {
-      g_autoptr(GKeyFile) ignored = check_contents (self, current, TRUE);
+      /* Only for the copy aside it makes again; what it read is known. */
+      GKeyFile *again = check_contents (self, current, TRUE);
+
+      g_clear_pointer (&again, g_key_file_unref);
     }
   if (self->broken_uncopied)
     {
