@@ -878,6 +878,69 @@ test_hostile_win_and_goodbye (void)
   hostile_close (&h);
 }
 
+static gboolean
+rematch_offered (gpointer data)
+{
+  return ttt_net_session_get_rematch_offered (data) ||
+         ttt_net_session_get_state (data) == TTT_NET_SESSION_CLOSED;
+}
+
+/* A move that comes after the game has ended here (the other side had
+ * not heard of the end yet) changes nothing and is not called a broken
+ * rule: the finished game stands, and a rematch may still follow. */
+static void
+test_hostile_move_after_end (void)
+{
+  static const int moves[] = { 0, 3, 1, 4, 8, 5 };
+  Hostile h = { 0 };
+
+  hostile_open (&h);
+  hostile_confirm (&h);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    if (i % 2 == 0)
+      {
+        g_assert_true (ttt_game_play (h.game, moves[i]));
+        ttt_net_wait_messages (h.record, 2 + i / 2);
+      }
+    else
+      {
+        hostile_send (&h, ttt_message_new_move (moves[i]));
+        while (ttt_game_get_n_moves (h.game) < i + 1)
+          g_main_context_iteration (NULL, TRUE);
+      }
+  g_assert_cmpint (ttt_game_get_state (h.game), ==, TTT_GAME_STATE_OVER);
+
+  /* Another move, then a rematch offer: once the offer is seen, the
+   * move before it has been handled. */
+  hostile_send (&h, ttt_message_new_move (6));
+  hostile_send (&h, ttt_message_new (TTT_MESSAGE_REMATCH_OFFER));
+  ttt_net_wait (rematch_offered, h.host, 60000);
+  g_assert_cmpint (ttt_net_session_get_state (h.host), ==, TTT_NET_SESSION_GAME_OVER);
+  g_assert_null (ttt_net_session_get_message (h.host));
+  g_assert_cmpint (ttt_game_get_cell (h.game, 6), ==, TTT_MARK_NONE);
+  g_assert_cmpuint (ttt_test_games (h.game, TTT_TALLY_NETWORK), ==, 1);
+  hostile_close (&h);
+}
+
+/* A guest gone before it said its name: the message begins with a
+ * capital, as every sentence does. */
+static void
+test_unnamed_left (void)
+{
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) host = session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) left = g_error_new_literal (TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PEER_LEFT,
+                                                "The other side left.");
+
+  g_assert_true (ttt_net_session_host (host, "127.0.0.1", 0, &error));
+  g_signal_emit_by_name (ttt_net_session_get_connection (host), "closed", left);
+  g_assert_cmpint (ttt_net_session_get_state (host), ==, TTT_NET_SESSION_CLOSED);
+  g_assert_cmpstr (ttt_net_session_get_message (host), ==, "The other side left the game.");
+  g_clear_object (&host);
+  ttt_net_drain ();
+}
+
 /* In Ultimate the host checks the sending rule too: after X's move in
  * cell 0 of board 0, O must play in board 0, and cell 1 of board 1 (free
  * as it is) is refused. A cell beyond the 81 never gets past the parser. */
@@ -1157,6 +1220,8 @@ main (int   argc,
   g_test_add_data_func ("/net/session/hostile/off-the-board", GUINT_TO_POINTER (40), test_hostile_illegal);
   g_test_add_func ("/net/session/hostile/ultimate-wrong-board", test_hostile_ultimate);
   g_test_add_func ("/net/session/hostile/win-and-goodbye", test_hostile_win_and_goodbye);
+  g_test_add_func ("/net/session/hostile/move-after-end", test_hostile_move_after_end);
+  g_test_add_func ("/net/session/end/unnamed-left", test_unnamed_left);
   g_test_add_func ("/net/session/hostile/version", test_hostile_version);
   g_test_add_func ("/net/session/hostile/twice", test_hostile_twice);
   g_test_add_func ("/net/session/hostile/repeated-sequence", test_hostile_repeated_sequence);

@@ -163,6 +163,15 @@ peer_name (TttNetSession *self)
   return self->peer_name != NULL ? self->peer_name : _("the other side");
 }
 
+/* The same at the start of a sentence: "The other side left the game." */
+static const char *
+peer_subject (TttNetSession *self)
+{
+  /* Translators: how a message begins when it names the other person
+   * before their name is known, as in "The other side left the game." */
+  return self->peer_name != NULL ? self->peer_name : _("The other side");
+}
+
 /* Whether the game holds the session's own game, not one begun since. */
 static gboolean
 game_is_ours (TttNetSession *self)
@@ -289,6 +298,17 @@ receive_move (TttNetSession    *self,
 {
   g_autoptr(GError) error = NULL;
 
+  /* The game has ended here already (the other side had not yet heard
+   * of it when it moved): the move changes nothing, and nothing is said
+   * of a rule broken in a game that is over. */
+  if (self->state == TTT_NET_SESSION_GAME_OVER ||
+      (self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self) &&
+       ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER))
+    {
+      g_debug ("A move after the end of the game, ignored");
+      return;
+    }
+
   /* Before the person here confirmed the code no game has begun: the
    * other side cannot have had its turn (it begins on our confirmation). */
   if (self->state != TTT_NET_SESSION_PLAYING || !game_is_ours (self) ||
@@ -296,12 +316,12 @@ receive_move (TttNetSession    *self,
       ttt_game_get_turn (self->game) != remote_mark (self))
     {
       /* Translators: %s is the other person's name. */
-      ttt_net_session_fail (self, _("%s moved out of turn, so the game has ended."), peer_name (self));
+      ttt_net_session_fail (self, _("%s moved out of turn, so the game has ended."), peer_subject (self));
       return;
     }
 
   if (!ttt_remote_player_deliver (TTT_REMOTE_PLAYER (self->remote), message->cell, &error))
-    ttt_net_session_fail (self, _("%s played a move the rules do not allow, so the game has ended."), peer_name (self));
+    ttt_net_session_fail (self, _("%s played a move the rules do not allow, so the game has ended."), peer_subject (self));
 }
 
 static void
@@ -335,7 +355,7 @@ receive_undo_answer (TttNetSession    *self,
 {
   if (!self->undo_asked)
     {
-      ttt_net_session_fail (self, _("%s answered a question nobody asked, so the game has ended."), peer_name (self));
+      ttt_net_session_fail (self, _("%s answered a question nobody asked, so the game has ended."), peer_subject (self));
       return;
     }
   set_flag (self, PROP_UNDO_ASKED, FALSE);
@@ -365,7 +385,7 @@ message_received_cb (TttConnection    *connection,
       if ((self->state != TTT_NET_SESSION_VERIFYING && self->state != TTT_NET_SESSION_CONFIRMED)
           || self->peer_confirmed)
         {
-          ttt_net_session_fail (self, _("%s confirmed the code out of place, so the game has ended."), peer_name (self));
+          ttt_net_session_fail (self, _("%s confirmed the code out of place, so the game has ended."), peer_subject (self));
           break;
         }
       set_flag (self, PROP_PEER_CONFIRMED, TRUE);
@@ -381,12 +401,12 @@ message_received_cb (TttConnection    *connection,
       if (self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self))
         ttt_game_resign (self->game, remote_mark (self));
       else if (self->state != TTT_NET_SESSION_GAME_OVER)
-        ttt_net_session_fail (self, _("%s resigned a game that was not being played, so the game has ended."), peer_name (self));
+        ttt_net_session_fail (self, _("%s resigned a game that was not being played, so the game has ended."), peer_subject (self));
       break;
 
     case TTT_MESSAGE_REMATCH_OFFER:
       if (self->state != TTT_NET_SESSION_GAME_OVER)
-        ttt_net_session_fail (self, _("%s offered a rematch during the game, so the game has ended."), peer_name (self));
+        ttt_net_session_fail (self, _("%s offered a rematch during the game, so the game has ended."), peer_subject (self));
       else if (self->rematch_asked)
         /* Both offered at once: each side starts the rematch. */
         start_game (self, remote_mark (self));
@@ -396,7 +416,7 @@ message_received_cb (TttConnection    *connection,
 
     case TTT_MESSAGE_REMATCH_ACCEPT:
       if (self->state != TTT_NET_SESSION_GAME_OVER || !self->rematch_asked)
-        ttt_net_session_fail (self, _("%s accepted a rematch nobody offered, so the game has ended."), peer_name (self));
+        ttt_net_session_fail (self, _("%s accepted a rematch nobody offered, so the game has ended."), peer_subject (self));
       else
         start_game (self, remote_mark (self));
       break;
@@ -495,7 +515,7 @@ handle_close (TttNetSession *self,
     case TTT_CONNECTION_ERROR_PEER_LEFT:
       end = TTT_NET_SESSION_END_PEER_LEFT;
       /* Translators: %s is the other person's name. */
-      message = g_strdup_printf (_("%s left the game."), peer_name (self));
+      message = g_strdup_printf (_("%s left the game."), peer_subject (self));
       break;
     case TTT_CONNECTION_ERROR_LOST:
     case TTT_CONNECTION_ERROR_TIMED_OUT:
@@ -570,7 +590,7 @@ move_refused_cb (TttRemotePlayer *player,
   TttNetSession *self = TTT_NET_SESSION (user_data);
 
   ttt_net_session_fail (self, _("%s played a move the rules do not allow, so the game has ended."),
-                        peer_name (self));
+                        peer_subject (self));
 }
 
 /* GObject */
