@@ -833,6 +833,27 @@ test_hostile_illegal (gconstpointer data)
   hostile_close (&h);
 }
 
+/* The host (X) and the hostile guest (O) play @moves in turn, each
+ * move waited on until the other side has it. */
+static void
+hostile_play (Hostile   *h,
+              const int *moves,
+              guint      n_moves)
+{
+  for (guint i = 0; i < n_moves; i++)
+    if (i % 2 == 0)
+      {
+        g_assert_true (ttt_game_play (h->game, moves[i]));
+        ttt_net_wait_messages (h->record, 2 + i / 2);
+      }
+    else
+      {
+        hostile_send (h, ttt_message_new_move (moves[i]));
+        while (ttt_game_get_n_moves (h->game) < i + 1)
+          g_main_context_iteration (NULL, TRUE);
+      }
+}
+
 /* The guest plays its winning move and says goodbye in the same write,
  * as a program that quits right after moving does: the move still
  * reaches the board, and the game is over and counted, before the end. */
@@ -845,18 +866,7 @@ test_hostile_win_and_goodbye (void)
 
   hostile_open (&h);
   hostile_confirm (&h);
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    if (i % 2 == 0)
-      {
-        g_assert_true (ttt_game_play (h.game, moves[i]));
-        ttt_net_wait_messages (h.record, 2 + i / 2);
-      }
-    else
-      {
-        hostile_send (&h, ttt_message_new_move (moves[i]));
-        while (ttt_game_get_n_moves (h.game) < i + 1)
-          g_main_context_iteration (NULL, TRUE);
-      }
+  hostile_play (&h, moves, G_N_ELEMENTS (moves));
   /* O wins with 5 (3, 4, 5) and leaves in one write: the host's
    * connection hands both on at once, before the game has even asked for
    * O's move (it asks on the next turn of the main loop). */
@@ -896,18 +906,7 @@ test_hostile_move_after_end (void)
 
   hostile_open (&h);
   hostile_confirm (&h);
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    if (i % 2 == 0)
-      {
-        g_assert_true (ttt_game_play (h.game, moves[i]));
-        ttt_net_wait_messages (h.record, 2 + i / 2);
-      }
-    else
-      {
-        hostile_send (&h, ttt_message_new_move (moves[i]));
-        while (ttt_game_get_n_moves (h.game) < i + 1)
-          g_main_context_iteration (NULL, TRUE);
-      }
+  hostile_play (&h, moves, G_N_ELEMENTS (moves));
   g_assert_cmpint (ttt_game_get_state (h.game), ==, TTT_GAME_STATE_OVER);
 
   /* Another move, then a rematch offer: once the offer is seen, the
