@@ -334,6 +334,163 @@ test_names (void)
   g_assert_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE);
 }
 
+/* A hello as a peer may write it, @name put in as it is (it may hold
+ * JSON escapes). */
+static char *
+hello_line (const char *name)
+{
+  return g_strdup_printf ("{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"1.0\","
+                          "\"name\":\"%s\",\"game\":\"classic\",\"x\":\"host\"}", name);
+}
+
+/* Issue 32, D4: a name is one line and cannot rearrange the text it is
+ * shown in. Under "Compare the Code With %s", a U+2028 in the other
+ * side's name put a heading of its own ("The code is 000 000") above the
+ * real code. */
+static void
+test_names_one_line (void)
+{
+  static const char *const refused[] = {
+    "Ana\xe2\x80\xa8The code is 000 000",   /* LINE SEPARATOR */
+    "Ana\xe2\x80\xa9The code is 000 000",   /* PARAGRAPH SEPARATOR */
+    "Ana\xc2\x85" "Bob",                    /* NEXT LINE */
+    "Ana\r\nBob",
+    "\xe2\x80\xae" "anA",                   /* RIGHT-TO-LEFT OVERRIDE */
+    "Ana\xe2\x81\xa6" "Bob\xe2\x81\xa9",    /* LEFT-TO-RIGHT ISOLATE … POP */
+    "Ana\xe2\x80\x8d" "Bob",                /* ZERO WIDTH JOINER */
+    "Ana\xe2\x80\x8b" "Bob",                /* ZERO WIDTH SPACE */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TttMessage) hello = ttt_message_new_hello ("0.2.0", refused[i], TTT_NET_GAME_CLASSIC,
+                                                           TTT_NET_X_HOST);
+      g_autofree char *line = NULL;
+      g_autofree char *raw = NULL;
+
+      g_test_message ("name %u", i);
+      g_assert_false (ttt_protocol_check_name (refused[i], &error));
+      g_assert_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE);
+      g_clear_error (&error);
+
+      /* Neither written nor read. */
+      line = ttt_protocol_serialize (hello, 1, &error);
+      g_assert_null (line);
+      g_assert_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE);
+      g_clear_error (&error);
+      raw = hello_line (refused[i]);
+      g_assert_null (ttt_protocol_parse (raw, -1, &error));
+      g_assert_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE);
+    }
+}
+
+/* The same characters escaped in the JSON: json-glib decodes them before
+ * the name is checked. */
+static void
+test_names_escaped (void)
+{
+  static const char *const refused[] = {
+    "Ana\\u2028The code is 000 000",
+    "Ana\\u2029",
+    "Ana\\u202eBob",
+    "Ana\\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *raw = hello_line (refused[i]);
+
+      g_test_message ("name %u", i);
+      g_assert_null (ttt_protocol_parse (raw, -1, &error));
+      g_assert_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE);
+    }
+}
+
+/* Issue 32, D17: json-glib turns \u0000 into a NUL that cut the name
+ * short without a word ("Ana"). The message is refused, and says why. */
+static void
+test_names_nul (void)
+{
+  static const char *const refused[] = { "Ana\\u0000Bob", "Ana\\u0000", "\\u0000Ana" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *plain = hello_line ("Ana\\\\u0000Bob");
+  g_autoptr(TttMessage) hello = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autofree char *raw = hello_line (refused[i]);
+      TttMessage *message;
+
+      g_test_message ("name %u", i);
+      message = ttt_protocol_parse (raw, -1, &error);
+      if (message != NULL)
+        g_error ("“%s” read as the name “%s”", refused[i], message->name);
+      g_assert_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_MALFORMED);
+      g_assert_nonnull (strstr (error->message, "null character"));
+      g_clear_error (&error);
+    }
+
+  /* An escaped backslash before "u0000" is six plain characters. */
+  hello = ttt_protocol_parse (plain, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (hello->name, ==, "Ana\\u0000Bob");
+}
+
+/* Issue 32, D4 and D12: whatever this side would send or publish (a
+ * real name over 64 characters, an empty one, one with a line
+ * separator), one function makes it a name the other side takes. */
+static void
+test_names_sanitized (void)
+{
+  static const struct {
+    const char *in;
+    const char *out;
+  } cases[] = {
+    { "Ana", "Ana" },
+    { "Zoë “Z” 井字", "Zoë “Z” 井字" },
+    { "Ana\xe2\x80\xa8The code is 000 000", "Ana The code is 000 000" },
+    { "  Ana \t\n Bob  ", "Ana Bob" },
+    { "\xe2\x80\xae" "anA", "anA" },
+    { "Ana\xe2\x80\x8d" "Bob", "AnaBob" },
+    { "", "Player" },
+    { "\xe2\x80\xa9 \t", "Player" },
+  };
+  g_autofree char *long_name = g_strnfill (TTT_PROTOCOL_MAX_NAME + 6, 'x');
+  g_autofree char *longest = g_strnfill (TTT_PROTOCOL_MAX_NAME, 'x');
+  g_autofree char *spaced = g_strconcat (longest + 1, " yz", NULL);
+  g_autofree char *cut = NULL;
+  g_autofree char *spaced_cut = NULL;
+  g_autofree char *broken = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = ttt_protocol_sanitize_name (cases[i].in);
+
+      g_assert_cmpstr (out, ==, cases[i].out);
+      g_assert_true (ttt_protocol_check_name (out, NULL));
+    }
+
+  cut = ttt_protocol_sanitize_name (long_name);
+  g_assert_cmpstr (cut, ==, longest);
+  /* Cut where a space would end it: no space at the end. */
+  spaced_cut = ttt_protocol_sanitize_name (spaced);
+  g_assert_cmpstr (spaced_cut, ==, longest + 1);
+  broken = ttt_protocol_sanitize_name ("\xff" "Ana");
+  g_assert_true (ttt_protocol_check_name (broken, NULL));
+  g_assert_nonnull (strstr (broken, "Ana"));
+}
+
+/* A name is shown in quotation marks, its direction isolated. */
+static void
+test_names_quoted (void)
+{
+  g_autofree char *quoted = ttt_protocol_quote_name ("Ana");
+
+  g_assert_cmpstr (quoted, ==, "“\xe2\x81\xa8" "Ana\xe2\x81\xa9”");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -348,6 +505,11 @@ main (int   argc,
   g_test_add_func ("/net/protocol/parse/version", test_version_message);
   g_test_add_func ("/net/protocol/sequence", test_sequence);
   g_test_add_func ("/net/protocol/names", test_names);
+  g_test_add_func ("/net/protocol/names/one-line", test_names_one_line);
+  g_test_add_func ("/net/protocol/names/escaped", test_names_escaped);
+  g_test_add_func ("/net/protocol/names/nul", test_names_nul);
+  g_test_add_func ("/net/protocol/names/sanitized", test_names_sanitized);
+  g_test_add_func ("/net/protocol/names/quoted", test_names_quoted);
 
   return g_test_run ();
 }

@@ -177,6 +177,28 @@ ttt_message_free (TttMessage *message)
 
 /* Checks */
 
+/* Whether @c may be in a name: nothing that breaks the line or
+ * rearranges the text the name is shown in. */
+static gboolean
+name_char_allowed (gunichar c)
+{
+  switch (g_unichar_type (c))
+    {
+    /* NUL, newlines, escapes. */
+    case G_UNICODE_CONTROL:
+    /* Invisible, and some rearrange: bidirectional embeddings, overrides,
+     * isolates and marks, zero-width joiners and spaces. */
+    case G_UNICODE_FORMAT:
+    /* U+2028 and U+2029 break the line as a newline does. */
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+    case G_UNICODE_SURROGATE:
+      return FALSE;
+    default:
+      return TRUE;
+    }
+}
+
 gboolean
 ttt_protocol_check_name (const char  *name,
                          GError     **error)
@@ -204,20 +226,69 @@ ttt_protocol_check_name (const char  *name,
       return FALSE;
     }
   for (p = name; *p != '\0'; p = g_utf8_next_char (p))
+    if (!name_char_allowed (g_utf8_get_char (p)))
+      {
+        g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
+                             _("The player’s name contains control characters"));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+char *
+ttt_protocol_sanitize_name (const char *name)
+{
+  g_autofree char *valid = g_utf8_make_valid (name != NULL ? name : "", -1);
+  g_autoptr(GString) clean = g_string_new (NULL);
+  gboolean space = FALSE;
+  guint length = 0;
+  const char *p;
+
+  for (p = valid; *p != '\0' && length < TTT_PROTOCOL_MAX_NAME; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
 
-      /* Control characters (newlines, escapes, bidirectional overrides
-       * among the format characters) could rearrange the text a name is
-       * shown in. */
-      if (g_unichar_iscntrl (c) || g_unichar_type (c) == G_UNICODE_FORMAT)
+      /* Invisible anyway: gone without a trace. */
+      if (g_unichar_type (c) == G_UNICODE_FORMAT)
+        continue;
+      /* A line break or a tab is a space; none at either end. */
+      if (g_unichar_isspace (c) || !name_char_allowed (c))
         {
-          g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
-                               _("The player’s name contains control characters"));
-          return FALSE;
+          space = clean->len > 0;
+          continue;
         }
+      if (space)
+        {
+          /* Room for the space and a character after it. */
+          if (length + 2 > TTT_PROTOCOL_MAX_NAME)
+            break;
+          g_string_append_c (clean, ' ');
+          length++;
+          space = FALSE;
+        }
+      g_string_append_unichar (clean, c);
+      length++;
     }
-  return TRUE;
+
+  if (clean->len == 0)
+    /* Translators: the name shown to the other side when none was given. */
+    return g_strdup (_("Player"));
+  return g_string_free (g_steal_pointer (&clean), FALSE);
+}
+
+char *
+ttt_protocol_quote_name (const char *name)
+{
+  g_autofree char *isolated = NULL;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  /* FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: a name in Hebrew or
+   * Arabic keeps its order and leaves that of the sentence alone. */
+  isolated = g_strconcat ("\xe2\x81\xa8", name, "\xe2\x81\xa9", NULL);
+  /* Translators: a name someone gave, quoted in a sentence ("%s left the
+   * game"); use the quotation marks of your language. */
+  return g_strdup_printf (_("“%s”"), isolated);
 }
 
 /* Versions are short and plain: digits, letters, dots, plus, minus, tilde. */
@@ -564,8 +635,9 @@ parse_fields (JsonObject  *object,
 /* json-glib is lenient where this protocol is not: it ignores a second
  * value after the first, takes 'single quotes', and lets a repeated member
  * silently replace the first. One pass over the bytes refuses all three
- * (and deep nesting) before json-glib sees them. Member names of the
- * message itself must be plain (no escapes), so repeated ones show. */
+ * (and deep nesting, and an escaped NUL) before json-glib sees them.
+ * Member names of the message itself must be plain (no escapes), so
+ * repeated ones show. */
 static gboolean
 check_shape (const char  *line,
              gsize        length,
@@ -590,7 +662,17 @@ check_shape (const char  *line,
       if (in_string)
         {
           if (escaped)
-            escaped = FALSE;
+            {
+              escaped = FALSE;
+              /* json-glib decodes \u0000 into a NUL that cuts the text
+               * short without a word ("Ana\u0000Bob" would be "Ana"). */
+              if (c == 'u' && length - i > 4 && g_ascii_strncasecmp (line + i + 1, "0000", 4) == 0)
+                {
+                  g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_MALFORMED,
+                                       _("A message contains a null character"));
+                  return FALSE;
+                }
+            }
           else if (c == '\\')
             escaped = string_escaped = TRUE;
           else if (c == '"')
