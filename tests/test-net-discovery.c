@@ -226,7 +226,18 @@ standin_method_cb (GDBusConnection       *bus,
     }
   else if (g_str_equal (method, "AddService"))
     {
-      Service *service = g_new0 (Service, 1);
+      Service *service;
+      const char *name;
+
+      /* As Avahi: a service name is one DNS label, 63 bytes at most. */
+      g_variant_get_child (parameters, 3, "&s", &name);
+      if (strlen (name) > 63 || name[0] == '\0')
+        {
+          g_dbus_method_invocation_return_dbus_error (invocation, "org.freedesktop.Avahi.InvalidServiceNameError",
+                                                      "Invalid service name");
+          return;
+        }
+      service = g_new0 (Service, 1);
 
       g_variant_get (parameters, "(iiu&s&s&s&sq@aay)", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                      &service->port, &service->txt);
@@ -602,6 +613,10 @@ static void
 test_bad_txt (void)
 {
   static const char *const control[] = { "v=1", "name=A\x1b[2J", "game=classic", NULL };
+  /* Issue 32, D4: one row of "Games nearby" read as two. */
+  static const char *const separator[] = { "v=1", "name=Ana\xe2\x80\xa8" "Bob at 10.0.0.1:41414",
+                                           "game=classic", NULL };
+  static const char *const override[] = { "v=1", "name=\xe2\x80\xae" "anA", "game=classic", NULL };
   static const char *const no_version[] = { "name=A", "game=classic", NULL };
   static const char *const bad_version[] = { "v=one", "name=A", "game=classic", NULL };
   static const char *const no_name[] = { "v=1", "game=classic", NULL };
@@ -611,6 +626,8 @@ test_bad_txt (void)
   TttDiscoveredGame *game;
 
   inject (standin, "control", control);
+  inject (standin, "separator", separator);
+  inject (standin, "override", override);
   inject (standin, "no-version", no_version);
   inject (standin, "bad-version", bad_version);
   inject (standin, "no-name", no_name);
@@ -623,6 +640,61 @@ test_bad_txt (void)
   g_assert_cmpstr (game->service_name, ==, "good");
   /* A newer host: its version is there for the list to say so. */
   g_assert_cmpuint (game->version, ==, 2);
+}
+
+/* Issue 32, D12: a real name over 64 characters (or empty) was refused
+ * by a CRITICAL and the game silently not published. Now it is published
+ * under the name the hello sends, its service name cut to a DNS label. */
+static void
+test_publish_any_name (void)
+{
+  g_autoptr(StandIn) standin = standin_new ();
+  g_autoptr(Heard) host = heard_new ();
+  g_autoptr(Heard) guest = heard_new ();
+  g_autofree char *long_name = g_strnfill (TTT_PROTOCOL_MAX_NAME + 6, 'x');
+  g_autofree char *sent = ttt_protocol_sanitize_name (long_name);
+  g_autofree char *label = g_strnfill (63, 'x');
+  TttDiscoveredGame *game;
+
+  ttt_discovery_browse (guest->discovery);
+  ttt_discovery_publish (host->discovery, long_name, TTT_NET_GAME_CLASSIC, 5000);
+  ttt_net_wait (has_published, host, 10000);
+  g_assert_cmpuint (host->unavailable->len, ==, 0);
+  g_assert_cmpstr (host->published, ==, label);
+  ttt_net_wait (has_found, guest, 10000);
+  game = guest->found->pdata[0];
+  g_assert_cmpstr (game->player_name, ==, sent);
+  g_assert_cmpuint (g_utf8_strlen (game->player_name, -1), ==, TTT_PROTOCOL_MAX_NAME);
+
+  /* Empty, or nothing but a line break: the name the hello falls back to. */
+  g_clear_pointer (&host->published, g_free);
+  ttt_discovery_publish (host->discovery, "\xe2\x80\xa8", TTT_NET_GAME_CLASSIC, 5000);
+  ttt_net_wait (has_published, host, 10000);
+  g_assert_cmpstr (host->published, ==, "Player");
+  g_assert_cmpuint (host->unavailable->len, ==, 0);
+}
+
+/* A long name taken: the number still fits in the label. */
+static void
+test_long_name_taken (void)
+{
+  g_autoptr(StandIn) standin = standin_new ();
+  g_autoptr(Heard) host = heard_new ();
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *taken = NULL;
+
+  /* 64 characters of three bytes: a label holds 21 of them. */
+  for (guint i = 0; i < TTT_PROTOCOL_MAX_NAME; i++)
+    g_string_append (name, "井");
+  taken = g_strndup (name->str, 21 * 3);
+  standin->taken = taken;
+  ttt_discovery_publish (host->discovery, name->str, TTT_NET_GAME_CLASSIC, 5000);
+  ttt_net_wait (has_published, host, 10000);
+  g_assert_cmpuint (host->unavailable->len, ==, 0);
+  g_assert_true (g_str_has_suffix (host->published, " (2)"));
+  g_assert_cmpuint (strlen (host->published), <=, 63);
+  g_assert_true (g_str_has_prefix (host->published, "井井井"));
+  g_assert_true (g_utf8_validate (host->published, -1, NULL));
 }
 
 static void
@@ -692,6 +764,8 @@ main (int   argc,
   g_test_add_func ("/net/discovery/browse-race", test_browse_race);
   g_test_add_func ("/net/discovery/name-taken", test_name_taken);
   g_test_add_func ("/net/discovery/bad-txt", test_bad_txt);
+  g_test_add_func ("/net/discovery/publish-any-name", test_publish_any_name);
+  g_test_add_func ("/net/discovery/long-name-taken", test_long_name_taken);
   g_test_add_func ("/net/discovery/unavailable", test_unavailable);
   g_test_add_func ("/net/discovery/refused", test_refused);
   g_test_add_func ("/net/discovery/address", test_address);

@@ -47,6 +47,9 @@ enum {
 /* One TXT string holds at most 255 bytes. */
 #define TXT_MAX 255
 
+/* The longest service name Avahi takes, in bytes (a DNS label). */
+#define SERVICE_NAME_MAX 63
+
 struct _TttDiscovery
 {
   GObject          parent_instance;
@@ -232,6 +235,37 @@ call_and_forget (TttDiscovery *self,
 
 /* Publishing */
 
+/* The game's name on the network: the player's, cut at a character where
+ * it is too long for a DNS label, numbered after a collision ("Ana (2)"). */
+static char *
+make_service_name (const char *player_name,
+                   guint       number)
+{
+  g_autofree char *suffix_only = NULL;
+  g_autoptr(GString) base = g_string_new (NULL);
+  gsize room = SERVICE_NAME_MAX;
+  const char *p;
+
+  if (number > 1)
+    {
+      /* Translators: a game's name on the network when the player's name
+       * alone is taken: "Ana (2)". */
+      suffix_only = g_strdup_printf (_("%s (%u)"), "", number);
+      room -= MIN (strlen (suffix_only), room);
+    }
+  for (p = player_name; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gsize length = g_utf8_next_char (p) - p;
+
+      if (base->len + length > room)
+        break;
+      g_string_append_len (base, p, length);
+    }
+  if (number > 1)
+    return g_strdup_printf (_("%s (%u)"), base->str, number);
+  return g_string_free (g_steal_pointer (&base), FALSE);
+}
+
 static GVariant *
 make_txt (TttDiscovery *self)
 {
@@ -359,9 +393,7 @@ group_state_cb (GDBusConnection *bus,
           return;
         }
       g_free (self->service_name);
-      /* Translators: a game's name on the network when the player's name
-       * alone is taken: "Ana (2)". */
-      self->service_name = g_strdup_printf (_("%s (%u)"), self->player_name, self->renames + 1);
+      self->service_name = make_service_name (self->player_name, self->renames + 1);
       g_dbus_connection_call (self->bus, AVAHI_NAME, self->group_path, AVAHI_ENTRY_GROUP, "Reset",
                               NULL, NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, self->cancellable,
                               reset_cb, self);
@@ -444,13 +476,14 @@ ttt_discovery_publish (TttDiscovery *self,
                        guint         port)
 {
   g_return_if_fail (TTT_IS_DISCOVERY (self));
-  g_return_if_fail (ttt_protocol_check_name (player_name, NULL));
+  g_return_if_fail (player_name != NULL);
   g_return_if_fail (port > 0 && port <= G_MAXUINT16);
 
+  /* The same name as the hello's, whatever was typed. */
   g_free (self->player_name);
-  self->player_name = g_strdup (player_name);
+  self->player_name = ttt_protocol_sanitize_name (player_name);
   g_free (self->service_name);
-  self->service_name = g_strdup (player_name);
+  self->service_name = make_service_name (self->player_name, 1);
   self->renames = 0;
   self->game = game;
   self->port = port;

@@ -59,8 +59,10 @@ GQuark             ttt_discovery_error_quark      (void);
 /* @bus: where Avahi is, NULL for the system bus. */
 TttDiscovery      *ttt_discovery_new              (GDBusConnection *bus);
 
-/* Publishes this host's game; "published" gives the name it got (another
- * than @player_name when that was taken). Again to change it. */
+/* Publishes this host's game under @player_name as
+ * ttt_protocol_sanitize_name() makes it; "published" gives the name it got
+ * on the network (cut to fit, numbered when it was taken). Again to
+ * change it. */
 void               ttt_discovery_publish          (TttDiscovery    *self,
                                                    const char      *player_name,
                                                    TttNetGame       game,
