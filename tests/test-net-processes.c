@@ -513,6 +513,7 @@ test_classic_game (void)
   g_autofree char *host_code = NULL;
   g_autofree char *guest_code = NULL;
   g_autofree char *peer = NULL;
+  g_autofree char *quoted = NULL;
   g_autofree char *text = NULL;
   guint32 won, drawn, lost;
 
@@ -546,7 +547,9 @@ test_classic_game (void)
   /* Each shows the name the other gave (both the same here: this user's). */
   peer = net_string (&guest, "peer");
   g_assert_cmpstr (peer, !=, "");
-  text = g_strdup_printf ("Waiting for %s’s move…", peer);
+  /* The name quoted, its direction isolated (ttt_protocol_quote_name()). */
+  quoted = g_strdup_printf ("“\xe2\x81\xa8%s\xe2\x81\xa9”", peer);
+  text = g_strdup_printf ("Waiting for %s’s move…", quoted);
   wait_for (&guest, has_status, text, "that it waits for the host's move");
 
   /* X takes the top row. */
@@ -560,7 +563,7 @@ test_classic_game (void)
   wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
   wait_for (&host, has_status, "You won.", "its win");
   g_free (text);
-  text = g_strdup_printf ("%s won.", peer);
+  text = g_strdup_printf ("%s won.", quoted);
   wait_for (&guest, has_status, text, "the other's win");
   g_assert_cmpint (report_int (&host, "outcome"), ==, TTT_OUTCOME_X_WINS);
   g_assert_cmpint (report_int (&guest, "outcome"), ==, TTT_OUTCOME_X_WINS);

@@ -22,6 +22,9 @@
 #include "ttt-certificate.h"
 #include "ttt-net-session.h"
 
+/* A name as sentences show it: quoted, its direction isolated. */
+#define QUOTED(name) "“\xe2\x81\xa8" name "\xe2\x81\xa9”"
+
 typedef struct {
   TttGame       *games[2];     /* host, guest */
   TttNetSession *sessions[2];
@@ -221,8 +224,8 @@ test_whole_game (void)
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_game_get_side_kind (pair.games[0], TTT_MARK_O), ==, TTT_PLAYER_KIND_REMOTE);
   g_assert_cmpint (ttt_game_get_side_kind (pair.games[1], TTT_MARK_X), ==, TTT_PLAYER_KIND_REMOTE);
-  g_assert_cmpstr (ttt_game_get_side_name (pair.games[0], TTT_MARK_O), ==, "Ben");
-  g_assert_cmpstr (ttt_game_get_side_name (pair.games[1], TTT_MARK_X), ==, "Ana");
+  g_assert_cmpstr (ttt_game_get_side_name (pair.games[0], TTT_MARK_O), ==, QUOTED ("Ben"));
+  g_assert_cmpstr (ttt_game_get_side_name (pair.games[1], TTT_MARK_X), ==, QUOTED ("Ana"));
   g_assert_cmpint (ttt_game_get_current_tally (pair.games[0]), ==, TTT_TALLY_NETWORK);
 
   for (guint i = 0; i < G_N_ELEMENTS (x_wins); i++)
@@ -603,7 +606,7 @@ test_codes_differ (void)
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[1]), ==, TTT_NET_SESSION_END_CODES_DIFFER);
   wait_closed (pair.sessions[0]);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
-  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[0]), ==, "Ben left the game.");
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[0]), ==, QUOTED ("Ben") " left the game.");
   for (guint i = 0; i < 2; i++)
     assert_untouched (pair.games[i]);
   pair_close (&pair);
@@ -619,7 +622,7 @@ test_lost_in_verification (void)
   g_object_run_dispose (G_OBJECT (ttt_net_session_get_connection (pair.sessions[0])));
   wait_closed (pair.sessions[1]);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[1]), ==, TTT_NET_SESSION_END_LOST);
-  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[1]), ==, "Connection to Ana lost");
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[1]), ==, "Connection to " QUOTED ("Ana") " lost");
   ttt_net_session_confirm (pair.sessions[1], TRUE);
   g_assert_cmpint (ttt_net_session_get_state (pair.sessions[1]), ==, TTT_NET_SESSION_CLOSED);
   for (guint i = 0; i < 2; i++)
@@ -645,7 +648,7 @@ test_lost_mid_game (gconstpointer data)
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==,
                    goodbye ? TTT_NET_SESSION_END_PEER_LEFT : TTT_NET_SESSION_END_LOST);
   g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[0]), ==,
-                   goodbye ? "Ben left the game." : "Connection to Ben lost");
+                   goodbye ? QUOTED ("Ben") " left the game." : "Connection to " QUOTED ("Ben") " lost");
 
   /* Abandoned, not lost: nothing counted, and nobody can play on. */
   g_assert_cmpint (ttt_game_get_state (pair.games[0]), ==, TTT_GAME_STATE_OVER);
@@ -678,7 +681,7 @@ test_lost_after_game (void)
 
   g_object_run_dispose (G_OBJECT (ttt_net_session_get_connection (pair.sessions[0])));
   wait_closed (pair.sessions[1]);
-  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[1]), ==, "Connection to Ana lost");
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[1]), ==, "Connection to " QUOTED ("Ana") " lost");
   /* The result stands; the offer went with the connection. */
   g_assert_false (ttt_net_session_get_rematch_offered (pair.sessions[1]));
   g_assert_false (ttt_net_session_offer_rematch (pair.sessions[1]));
@@ -1125,6 +1128,41 @@ test_hostile_repeated_sequence (void)
   ttt_net_drain ();
 }
 
+/* Issue 32, D4 and D17: a hello whose name would break the line under
+ * "Compare the Code With %s" (a man in the middle knows both codes and
+ * could show each side the other's), or whose NUL would cut it short, is
+ * refused before any code is shown, with a word on why. */
+typedef struct {
+  const char *name;  /* as the JSON has it */
+  const char *says;
+} BadName;
+
+static void
+test_hostile_name (gconstpointer data)
+{
+  const BadName *bad = data;
+  const char *name = bad->name;
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) host = session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
+  g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"9.9\","
+                                            "\"name\":\"%s\",\"game\":\"classic\",\"x\":\"host\"}\n", name);
+  RawPeer peer = { 0 };
+
+  raw_open (&peer, host);
+  raw_write (&peer, hello);
+  wait_closed (host);
+  g_assert_cmpint (ttt_net_session_get_end (host), ==, TTT_NET_SESSION_END_FAILED);
+  g_test_message ("%s", ttt_net_session_get_message (host));
+  g_assert_nonnull (strstr (ttt_net_session_get_message (host), bad->says));
+  g_assert_null (ttt_net_session_get_code (host));
+  g_assert_null (ttt_net_session_get_peer_name (host));
+  assert_untouched (game);
+
+  raw_close (&peer);
+  g_clear_object (&host);
+  ttt_net_drain ();
+}
+
 /* From hosting or joining until the game starts, the game on the board
  * does not go on against the old opponent; a closed session lets it go. */
 static void
@@ -1196,6 +1234,10 @@ int
 main (int   argc,
       char *argv[])
 {
+  static const BadName line_separator = { "Mallory\xe2\x80\xa8The code is 000 000", "name" };
+  static const BadName paragraph_separator = { "Mallory\\u2029The code is 000 000", "name" };
+  static const BadName nul = { "Ana\\u0000Mallory", "null character" };
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/net/session/whole-game", test_whole_game);
@@ -1224,6 +1266,10 @@ main (int   argc,
   g_test_add_func ("/net/session/hostile/version", test_hostile_version);
   g_test_add_func ("/net/session/hostile/twice", test_hostile_twice);
   g_test_add_func ("/net/session/hostile/repeated-sequence", test_hostile_repeated_sequence);
+  g_test_add_data_func ("/net/session/hostile/name-line-separator", &line_separator, test_hostile_name);
+  g_test_add_data_func ("/net/session/hostile/name-paragraph-separator", &paragraph_separator,
+                        test_hostile_name);
+  g_test_add_data_func ("/net/session/hostile/name-nul", &nul, test_hostile_name);
 
   return g_test_run ();
 }

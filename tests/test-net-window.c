@@ -20,6 +20,9 @@
 #include "ttt-net-window.h"
 #include "ui-helpers.h"
 
+/* A name as sentences show it: quoted, its direction isolated. */
+#define QUOTED(name) "“\xe2\x81\xa8" name "\xe2\x81\xa9”"
+
 static gboolean
 label_is (GtkWidget *widget,
           gpointer   data,
@@ -107,6 +110,7 @@ typedef struct {
   TttGame      *games[2];
   TttNetWindow *net[2];
   TttVariant    variants[2];  /* chosen on each side's New Game screen */
+  const char   *host_name;    /* typed by the host, or its real name */
 } Pair;
 
 static void
@@ -128,6 +132,9 @@ pair_open (Pair *pair)
     }
 
   /* The host names itself and hosts; its addresses and port are shown. */
+  if (pair->host_name != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (ttt_test_find_widget (GTK_WIDGET (pair->net[0]), is_address, NULL)),
+                           pair->host_name);
   click (pair->net[0], "_Host a Game");
   click (pair->net[0], "_Start Hosting");
   wait_text (pair->net[0], "Tell the other person");
@@ -193,7 +200,8 @@ static void
 test_play (void)
 {
   Pair pair = { 0 };
-  g_autofree char *name = g_strdup (g_get_real_name ());
+  g_autofree char *real_name = ttt_protocol_sanitize_name (g_get_real_name ());
+  g_autofree char *name = ttt_protocol_quote_name (real_name);
   g_autofree char *waiting = NULL;
 
   pair_open (&pair);
@@ -295,6 +303,65 @@ test_codes_differ (void)
   wait_text (pair.net[0], "left the game.");
   for (guint i = 0; i < 2; i++)
     g_assert_cmpuint (ttt_game_get_n_moves (pair.games[i]), ==, 0);
+  pair_close (&pair);
+}
+
+/* A label of the page shown, the first whose text has @text. */
+static const char *
+shown_text (TttNetWindow *window,
+            const char   *text)
+{
+  GtkWidget *label = ttt_test_find_widget (GTK_WIDGET (window), text_shown, (gpointer) text);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+static gboolean
+breaks_line (GtkWidget *widget,
+             gpointer   data,
+             gboolean  *prune)
+{
+  const char *text;
+
+  if (!GTK_IS_LABEL (widget))
+    return FALSE;
+  text = gtk_label_get_text (GTK_LABEL (widget));
+  return strstr (text, "\xe2\x80\xa8") != NULL || strstr (text, "\xe2\x80\xa9") != NULL;
+}
+
+/* Issue 32, D4: a line separator in a name put a heading of its own,
+ * "The code is 000 000", above the real code under "Compare the Code
+ * With Ana". The host's name goes out on one line, and the guest shows
+ * it quoted. */
+static void
+test_name_one_line (void)
+{
+  Pair pair = { .host_name = "Ana\xe2\x80\xa8The code is 000 000" };
+  GtkWidget *broken;
+
+  pair_open (&pair);
+  g_assert_cmpstr (ttt_net_session_get_peer_name (ttt_net_window_get_session (pair.net[1])), ==,
+                   "Ana The code is 000 000");
+  g_assert_cmpstr (shown_text (pair.net[1], "Compare the Code With"), ==,
+                   "Compare the Code With " QUOTED ("Ana The code is 000 000"));
+  broken = ttt_test_find_widget (GTK_WIDGET (pair.net[1]), breaks_line, NULL);
+  if (broken != NULL)
+    g_error ("“%s” breaks the line", gtk_label_get_text (GTK_LABEL (broken)));
+  pair_close (&pair);
+}
+
+/* Issue 32, D12: a name over 64 characters went out as "Player" (and its
+ * game was not published). */
+static void
+test_name_long (void)
+{
+  g_autofree char *long_name = g_strnfill (70, 'x');
+  g_autofree char *longest = g_strnfill (64, 'x');
+  Pair pair = { .host_name = long_name };
+
+  pair_open (&pair);
+  g_assert_cmpstr (ttt_net_session_get_peer_name (ttt_net_window_get_session (pair.net[1])), ==, longest);
   pair_close (&pair);
 }
 
@@ -650,6 +717,8 @@ main (int   argc,
   g_test_add_func ("/net-window/play", test_play);
   g_test_add_func ("/net-window/ultimate", test_ultimate);
   g_test_add_func ("/net-window/codes-differ", test_codes_differ);
+  g_test_add_func ("/net-window/name-one-line", test_name_one_line);
+  g_test_add_func ("/net-window/name-long", test_name_long);
   g_test_add_func ("/net-window/join-errors", test_join_errors);
   g_test_add_func ("/net-window/focus", test_focus);
   g_test_add_func ("/net-window/pages-fit", test_pages_fit);

@@ -57,6 +57,8 @@ struct _TttNetWindow
   GtkLabel        *closed_text;
   GtkWidget       *closed_leave;
   guint            fit_source;
+  char            *peer_quoted;    /* the other person's name as shown */
+  char            *own_name;       /* this side's, as sent and published */
 };
 
 G_DEFINE_FINAL_TYPE (TttNetWindow, ttt_net_window, ADW_TYPE_WINDOW)
@@ -81,13 +83,20 @@ announce (TttNetWindow *self,
   ttt_announcer_announce (self->announcer, text);
 }
 
+/* The other person in a sentence: their name in quotation marks, so
+ * that it cannot pass for the window's own words. */
 static const char *
 peer (TttNetWindow *self)
 {
   const char *name = self->session != NULL ? ttt_net_session_get_peer_name (self->session) : NULL;
 
-  /* Translators: the other person, before their name is known. */
-  return name != NULL ? name : _("the other person");
+  if (name == NULL)
+    /* Translators: the other person, before their name is known. */
+    return _("the other person");
+  /* A session's other side has one name: it came with their hello. */
+  if (self->peer_quoted == NULL)
+    self->peer_quoted = ttt_protocol_quote_name (name);
+  return self->peer_quoted;
 }
 
 /* Building blocks */
@@ -401,6 +410,7 @@ clear_session (TttNetWindow *self)
   g_signal_handlers_disconnect_by_data (self->session, self);
   ttt_net_session_leave (self->session);
   g_clear_object (&self->session);
+  g_clear_pointer (&self->peer_quoted, g_free);
 }
 
 static void
@@ -416,11 +426,12 @@ session_start (TttNetWindow      *self,
   clear_session (self);
   if (name == NULL || *name == '\0')
     name = g_get_real_name ();
-  if (!ttt_protocol_check_name (name, NULL))
-    /* Translators: the name shown to the other side when none was given. */
-    name = _("Player");
+  /* One name for the hello and the game published nearby: the real name
+   * may be empty, long or anything at all. */
+  g_free (self->own_name);
+  self->own_name = ttt_protocol_sanitize_name (name);
 
-  self->session = ttt_net_session_new (self->game, role, name, net_game, first);
+  self->session = ttt_net_session_new (self->game, role, self->own_name, net_game, first);
   g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (session_state_cb), self);
   g_signal_connect_swapped (self->session, "notify::undo-asked", G_CALLBACK (update_play), self);
   g_signal_connect_swapped (self->session, "notify::undo-requested", G_CALLBACK (undo_requested_cb), self);
@@ -467,7 +478,7 @@ ttt_net_window_host (TttNetWindow *self,
   announce (self, _("Waiting for someone to join."));
 
   if (self->discovery != NULL)
-    ttt_discovery_publish (self->discovery, gtk_editable_get_text (GTK_EDITABLE (self->name)),
+    ttt_discovery_publish (self->discovery, self->own_name,
                            ttt_net_session_get_net_game (self->session), ttt_connection_get_port (connection));
 }
 
@@ -545,8 +556,12 @@ game_found_cb (TttDiscovery            *discovery,
 {
   TttNetWindow *self = user_data;
   g_autofree char *address = ttt_discovered_game_to_address (game);
-  /* Translators: a game found nearby: the host's name, then its address. */
-  g_autofree char *text = g_strdup_printf (_("%s at %s"), game->player_name, address);
+  /* Checked when the TXT record was read; quoted, as every name from
+   * the network is shown. */
+  g_autofree char *name = ttt_protocol_quote_name (game->player_name);
+  /* Translators: a game found nearby: the host's name, quoted, then its
+   * address. */
+  g_autofree char *text = g_strdup_printf (_("%s at %s"), name, address);
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -557,7 +572,7 @@ game_found_cb (TttDiscovery            *discovery,
   gtk_label_set_text (self->nearby_note, "");
   /* Translators: %s is the name of the person hosting a game nearby. */
   g_free (text);
-  text = g_strdup_printf (_("Game hosted by %s found nearby"), game->player_name);
+  text = g_strdup_printf (_("Game hosted by %s found nearby"), name);
   announce (self, text);
 }
 
@@ -722,6 +737,8 @@ ttt_net_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->announcer);
   g_clear_pointer (&self->found, g_ptr_array_unref);
+  g_clear_pointer (&self->peer_quoted, g_free);
+  g_clear_pointer (&self->own_name, g_free);
 
   G_OBJECT_CLASS (ttt_net_window_parent_class)->dispose (object);
 }
@@ -752,7 +769,14 @@ build_pages (TttNetWindow *self)
   page = page_new (self->stack, "start", _("Play With Someone Elsewhere"), NULL);
   text_new (page, _("Play against someone on another computer: host a game, or join one. The connection is encrypted, and both of you check a code before the first move."));
   self->name = entry_new (page, _("Your _name, as the other person sees it"));
-  gtk_editable_set_text (GTK_EDITABLE (self->name), g_get_real_name ());
+  /* What the other side would see: the real name may be long or hold
+   * what a name cannot. */
+  gtk_entry_set_max_length (self->name, TTT_PROTOCOL_MAX_NAME);
+  {
+    g_autofree char *real_name = ttt_protocol_sanitize_name (g_get_real_name ());
+
+    gtk_editable_set_text (GTK_EDITABLE (self->name), real_name);
+  }
   row = row_new (page);
   button_new (row, _("_Join a Game"), G_CALLBACK (show_join_cb), self);
   self->host_game = button_new (row, _("_Host a Game"), G_CALLBACK (show_host_cb), self);

@@ -25,6 +25,7 @@ struct _TttNetSession
   TttConnection       *connection;
   TttPlayer           *remote;       /* once the other side's hello came */
   char                *peer_name;
+  char                *peer_quoted;  /* as sentences show it: “Ana” */
 
   TttNetSessionState   state;
   TttNetSessionEnd     end;
@@ -155,12 +156,14 @@ remote_mark (TttNetSession *self)
   return self->local_mark == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
 }
 
+/* The other side in a sentence: its name quoted, so that it cannot pass
+ * for the sentence's own words. */
 static const char *
 peer_name (TttNetSession *self)
 {
   /* Translators: how a message names the other person before their
    * name is known. */
-  return self->peer_name != NULL ? self->peer_name : _("the other side");
+  return self->peer_quoted != NULL ? self->peer_quoted : _("the other side");
 }
 
 /* The same at the start of a sentence: "The other side left the game." */
@@ -169,7 +172,7 @@ peer_subject (TttNetSession *self)
 {
   /* Translators: how a message begins when it names the other person
    * before their name is known, as in "The other side left the game." */
-  return self->peer_name != NULL ? self->peer_name : _("The other side");
+  return self->peer_quoted != NULL ? self->peer_quoted : _("The other side");
 }
 
 /* Whether the game holds the session's own game, not one begun since. */
@@ -273,9 +276,14 @@ verification_ready_cb (TttConnection *connection,
   TttNetSession *self = user_data;
   const TttMessage *hello = ttt_connection_get_peer_hello (connection);
 
+  /* The parser has checked the name: one line, nothing that rearranges
+   * the text it is shown in. */
   g_free (self->peer_name);
   self->peer_name = g_strdup (hello->name);
-  self->remote = ttt_remote_player_new (hello->name);
+  g_free (self->peer_quoted);
+  self->peer_quoted = ttt_protocol_quote_name (hello->name);
+  /* The main window names the other side by its player. */
+  self->remote = ttt_remote_player_new (self->peer_quoted);
   g_signal_connect (self->remote, "move-refused", G_CALLBACK (move_refused_cb), self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PEER_NAME]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CODE]);
@@ -514,7 +522,7 @@ handle_close (TttNetSession *self,
       break;
     case TTT_CONNECTION_ERROR_PEER_LEFT:
       end = TTT_NET_SESSION_END_PEER_LEFT;
-      /* Translators: %s is the other person's name. */
+      /* Translators: %s is the other person's name, quoted. */
       message = g_strdup_printf (_("%s left the game."), peer_subject (self));
       break;
     case TTT_CONNECTION_ERROR_LOST:
@@ -629,6 +637,7 @@ ttt_net_session_finalize (GObject *object)
   TttNetSession *self = TTT_NET_SESSION (object);
 
   g_free (self->peer_name);
+  g_free (self->peer_quoted);
   g_free (self->message);
 
   G_OBJECT_CLASS (ttt_net_session_parent_class)->finalize (object);
@@ -720,6 +729,7 @@ ttt_net_session_new (TttGame           *game,
                      TttNetFirst        first)
 {
   g_autoptr(TttMessage) hello = NULL;
+  g_autofree char *clean = NULL;
   TttNetSession *self;
 
   g_return_val_if_fail (TTT_IS_GAME (game), NULL);
@@ -729,7 +739,9 @@ ttt_net_session_new (TttGame           *game,
   self = g_object_new (TTT_TYPE_NET_SESSION, NULL);
   self->game = g_object_ref (game);
   self->net_game = net_game;
-  hello = ttt_message_new_hello (PACKAGE_VERSION, name, net_game, first);
+  /* A name the other side's parser takes, whatever was typed. */
+  clean = ttt_protocol_sanitize_name (name);
+  hello = ttt_message_new_hello (PACKAGE_VERSION, clean, net_game, first);
   self->connection = ttt_connection_new (role, hello);
   if (role == TTT_CONNECTION_ROLE_HOST)
     self->local_mark = first == TTT_NET_X_HOST ? TTT_MARK_X : TTT_MARK_O;

@@ -42,7 +42,8 @@ typedef enum {
 #define TTT_TYPE_NET_SESSION (ttt_net_session_get_type ())
 G_DECLARE_FINAL_TYPE (TttNetSession, ttt_net_session, TTT, NET_SESSION, GObject)
 
-/* @name is shown to the other side; @net_game and @first are what a host
+/* @name is shown to the other side, as ttt_protocol_sanitize_name() makes
+ * it; @net_game and @first are what a host
  * plays (a guest's are only asked for: it plays the host's). Then
  * ttt_net_session_host() or _join(). */
 TttNetSession       *ttt_net_session_new             (TttGame            *game,
@@ -79,7 +80,9 @@ TttNetSessionState   ttt_net_session_get_state       (TttNetSession      *self);
 TttNetSessionEnd     ttt_net_session_get_end         (TttNetSession      *self);
 /* Once closed: what happened, in words ("Connection to Ana lost"). */
 const char          *ttt_net_session_get_message     (TttNetSession      *self);
-/* Once the other side's hello has come, else NULL. */
+/* Once the other side's hello has come, else NULL: the name as it came,
+ * checked (ttt_protocol_check_name()); to be shown quoted
+ * (ttt_protocol_quote_name()). */
 const char          *ttt_net_session_get_peer_name   (TttNetSession      *self);
 const char          *ttt_net_session_get_code        (TttNetSession      *self);
 /* The game played: the host's choice, on a guest once its hello came. */
