@@ -21,6 +21,7 @@
 #include "net-helpers.h"
 #include "ttt-certificate.h"
 #include "ttt-net-session.h"
+#include "ttt-words.h"
 
 /* A name as sentences show it: quoted, its direction isolated. */
 #define QUOTED(name) "“\xe2\x81\xa8" name "\xe2\x81\xa9”"
@@ -647,6 +648,9 @@ test_lost_mid_game (gconstpointer data)
   wait_closed (pair.sessions[0]);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==,
                    goodbye ? TTT_NET_SESSION_END_PEER_LEFT : TTT_NET_SESSION_END_LOST);
+  /* Issue 32, D18: the main window's status says the game was cut off
+   * (it was empty). */
+  g_assert_cmpstr (ttt_words_result (pair.games[0]), ==, "The game was abandoned: nothing was counted");
   g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[0]), ==,
                    goodbye ? QUOTED ("Ben") " left the game." : "Connection to " QUOTED ("Ben") " lost");
 

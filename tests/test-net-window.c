@@ -249,6 +249,8 @@ test_play (void)
   gtk_window_close (GTK_WINDOW (pair.net[0]));
   wait_text (pair.net[1], "left the game.");
   g_assert_true (ttt_game_get_abandoned (pair.games[1]));
+  /* Issue 32, D18: the main window says so too (its status was empty). */
+  g_assert_cmpstr (ttt_window_get_status (pair.windows[1]), ==, "The game was abandoned: nothing was counted");
   click (pair.net[1], "_Leave");
   pair.net[0] = NULL;
   pair.net[1] = NULL;

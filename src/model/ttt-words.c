@@ -72,6 +72,10 @@ ttt_words_result (TttGame *game)
       return _("It’s a draw");
     case TTT_OUTCOME_ONGOING:
     default:
+      /* A network game cut off: left, lost or ended for a broken rule.
+       * The network window says which; here, that it ended. */
+      if (ttt_game_get_abandoned (game))
+        return _("The game was abandoned: nothing was counted");
       return "";
     }
 }
