@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "model-helpers.h"
+#include "ttt-names.h"
 #include "ttt-words.h"
 
 /* The classic lines, on a 3 × 3 grid (of cells, or of small boards). */
@@ -748,8 +749,8 @@ test_words (void)
 
   g_assert_cmpstr (empty, ==, "Top-centre board, row 2, column 3, empty");
   g_assert_cmpstr (x, ==, "Bottom-right board, row 1, column 1, X");
-  g_assert_cmpstr (ttt_words_board_name (0), ==, "Top-left board");
-  g_assert_cmpstr (ttt_words_board_in_sentence (4), ==, "the centre board");
+  g_assert_cmpstr (ttt_names_board (0), ==, "Top-left board");
+  g_assert_cmpstr (ttt_names_board_in_sentence (4), ==, "the centre board");
   g_assert_cmpstr (subtitle, ==, "Ultimate · Two players");
   g_assert_cmpstr (ttt_words_variant_name (TTT_VARIANT_CLASSIC), ==, "Classic");
 }

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-coach.h"
-#include "ttt-words.h"
+#include "ttt-names.h"
 
 static TttMark
 other_mark (TttMark mark)
@@ -48,30 +48,6 @@ join_sentences (char *first,
   g_free (second);
 
   return text;
-}
-
-/**
- * ttt_coach_mark_name:
- * @mark: %TTT_MARK_X or %TTT_MARK_O
- *
- * Returns: (transfer none): the mark's name, or "" for %TTT_MARK_NONE
- */
-const char *
-ttt_coach_mark_name (TttMark mark)
-{
-  switch (mark)
-    {
-    case TTT_MARK_X:
-      /* Translators: the mark, as the board's cells, the badges, the
-       * news and the coach's sentences name it. */
-      return C_("mark", "X");
-    case TTT_MARK_O:
-      /* Translators: as above. */
-      return C_("mark", "O");
-    case TTT_MARK_NONE:
-    default:
-      return "";
-    }
 }
 
 /**
@@ -125,7 +101,7 @@ ttt_coach_hint_text (TttMotive motive,
     case TTT_MOTIVE_BLOCK:
       /* Translators: %s is the opponent's mark, X or O: it has two in a
        * line and would win on the free cell. */
-      return g_strdup_printf (_("Hint: block %s’s line"), ttt_coach_mark_name (other_mark (mover)));
+      return g_strdup_printf (_("Hint: block %s’s line"), ttt_names_mark (other_mark (mover)));
     case TTT_MOTIVE_FORK:
       /* Translators: a fork is a move that makes two lines that each need
        * one more mark, so the opponent cannot block both. */
@@ -231,7 +207,7 @@ ttt_coach_motive_text (TttMotive motive,
 
   g_return_val_if_fail (mover == TTT_MARK_X || mover == TTT_MARK_O, NULL);
 
-  opponent = ttt_coach_mark_name (other_mark (mover));
+  opponent = ttt_names_mark (other_mark (mover));
 
   /* Translators: the sentences of this switch say what a move does. They
    * are used both for a move already played (in a review) and for one
@@ -263,7 +239,7 @@ static char *
 reason_text (const TttReview *review,
              TttMark          mover)
 {
-  const char *opponent = ttt_coach_mark_name (other_mark (mover));
+  const char *opponent = ttt_names_mark (other_mark (mover));
 
   switch (review->fault)
     {
@@ -326,14 +302,14 @@ ttt_coach_move_text (guint            number,
       /* Translators: the review of one of the computer's moves: its
        * number, the mark that played it (X or O) and where; no grade. */
       text = g_strdup_printf (_("Move %1$u — %2$s at row %3$d, column %4$d."),
-                              number, ttt_coach_mark_name (mover), cell / 3 + 1, cell % 3 + 1);
+                              number, ttt_names_mark (mover), cell / 3 + 1, cell % 3 + 1);
       return join_sentences (text, reason_text (review, mover));
     }
 
   /* Translators: the review of one move: its number, the mark that played
    * it (X or O), where, and its grade (Best, Mistake or Blunder). */
   text = g_strdup_printf (_("Move %1$u — %2$s at row %3$d, column %4$d: %5$s."),
-                          number, ttt_coach_mark_name (mover), cell / 3 + 1, cell % 3 + 1,
+                          number, ttt_names_mark (mover), cell / 3 + 1, cell % 3 + 1,
                           ttt_coach_grade_name (review->grade));
   text = join_sentences (text, reason_text (review, mover));
 
@@ -419,8 +395,8 @@ static char *
 effect_text (TttUltimateEffect effect,
              int               move)
 {
-  const char *board = ttt_words_board_in_sentence (move / 9);
-  const char *next = ttt_words_board_in_sentence (move % 9);
+  const char *board = ttt_names_board_in_sentence (move / 9);
+  const char *next = ttt_names_board_in_sentence (move % 9);
 
   switch (effect)
     {
@@ -481,7 +457,7 @@ ttt_coach_ultimate_move_text (guint                   number,
   g_return_val_if_fail (move >= 0 && move < TTT_ULTIMATE_N_MOVES, NULL);
 
   mover = mark_of_number (number);
-  board = ttt_words_board_in_sentence (move / 9);
+  board = ttt_names_board_in_sentence (move / 9);
   row = move % 9 / 3 + 1;
   column = move % 3 + 1;
 
@@ -493,7 +469,7 @@ ttt_coach_ultimate_move_text (guint                   number,
        * sentence ("the top-left board"), and the cell's row and column
        * inside that board. */
       text = g_strdup_printf (_("Move %1$u — %2$s in %3$s, row %4$d, column %5$d."),
-                              number, ttt_coach_mark_name (mover), board, row, column);
+                              number, ttt_names_mark (mover), board, row, column);
       if (grade != NULL)
         text = join_sentences (text, effect_text (grade->effect, move));
       return text;
@@ -503,7 +479,7 @@ ttt_coach_ultimate_move_text (guint                   number,
    * in %3$s, row %4$d, column %5$d.", then its grade (Best, Mistake or
    * Blunder). */
   text = g_strdup_printf (_("Move %1$u — %2$s in %3$s, row %4$d, column %5$d: %6$s."),
-                          number, ttt_coach_mark_name (mover), board, row, column,
+                          number, ttt_names_mark (mover), board, row, column,
                           ttt_coach_grade_name (grade->grade));
   if (grade->grade != TTT_GRADE_BEST && grade->forced_loss &&
       grade->effect != TTT_ULTIMATE_EFFECT_SENDS_TO_WIN && grade->effect != TTT_ULTIMATE_EFFECT_FREE_CHOICE)
@@ -519,7 +495,7 @@ ttt_coach_ultimate_move_text (guint                   number,
        * move the engine's search would have played: a small board as
        * inside a sentence, and the row and column inside it. */
       text = join_sentences (text, g_strdup_printf (_("The engine preferred %1$s, row %2$d, column %3$d."),
-                                                    ttt_words_board_in_sentence (grade->best / 9),
+                                                    ttt_names_board_in_sentence (grade->best / 9),
                                                     grade->best % 9 / 3 + 1, grade->best % 3 + 1));
       text = join_sentences (text, effect_text (grade->best_effect, grade->best));
     }
@@ -579,7 +555,7 @@ side_text (TttMark mark,
            guint   mistakes,
            guint   blunders)
 {
-  const char *who = ttt_coach_mark_name (mark);
+  const char *who = ttt_names_mark (mark);
   char *text = errors_text (who, mistakes, blunders);
 
   if (text == NULL)

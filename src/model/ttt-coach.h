@@ -46,7 +46,6 @@ TttUltimateEffect ttt_coach_ultimate_effect  (const TttUltimate *before,
                                               int                move,
                                               gboolean           fault_first);
 
-const char *ttt_coach_mark_name              (TttMark           mark);
 const char *ttt_coach_grade_name             (TttGrade          grade);
 
 char       *ttt_coach_hint_text              (TttMotive         motive,

@@ -23,6 +23,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-coach.h"
+#include "ttt-names.h"
 #include "ttt-news.h"
 #include "ttt-words.h"
 
@@ -149,18 +150,18 @@ add_take_back_ultimate (GString *text,
      * is the mark (X or O), the second a small board as inside a sentence
      * ("the top-left board"), then the row and column inside it. */
     sentence = g_strdup_printf (C_("news", "Took back %s in %s, row %d, column %d."),
-                                ttt_coach_mark_name (first_mark),
-                                ttt_words_board_in_sentence (first / 9),
+                                ttt_names_mark (first_mark),
+                                ttt_names_board_in_sentence (first / 9),
                                 first % 9 / 3 + 1, first % 3 + 1);
   else
     /* Translators: news after Undo took back two moves in Ultimate; as
      * "Took back %s in %s, row %d, column %d." for each of them. */
     sentence = g_strdup_printf (C_("news", "Took back %s in %s, row %d, column %d and %s in %s, row %d, column %d."),
-                                ttt_coach_mark_name (first_mark),
-                                ttt_words_board_in_sentence (first / 9),
+                                ttt_names_mark (first_mark),
+                                ttt_names_board_in_sentence (first / 9),
                                 first % 9 / 3 + 1, first % 3 + 1,
-                                ttt_coach_mark_name (self->cleared_marks[0]),
-                                ttt_words_board_in_sentence (last / 9),
+                                ttt_names_mark (self->cleared_marks[0]),
+                                ttt_names_board_in_sentence (last / 9),
                                 last % 9 / 3 + 1, last % 3 + 1);
   add (text, sentence);
 }
@@ -183,13 +184,13 @@ add_take_back (GString *text,
   if (self->n_cleared == 1)
     /* Translators: news after Undo; %s is the mark (X or O). */
     sentence = g_strdup_printf (C_("news", "Took back %s at row %d, column %d."),
-                                ttt_coach_mark_name (first_mark), first / 3 + 1, first % 3 + 1);
+                                ttt_names_mark (first_mark), first / 3 + 1, first % 3 + 1);
   else
     /* Translators: news after Undo took back two moves; each %s is a mark
      * (X or O), followed by the row and column of its cell. */
     sentence = g_strdup_printf (C_("news", "Took back %s at row %d, column %d and %s at row %d, column %d."),
-                                ttt_coach_mark_name (first_mark), first / 3 + 1, first % 3 + 1,
-                                ttt_coach_mark_name (self->cleared_marks[0]),
+                                ttt_names_mark (first_mark), first / 3 + 1, first % 3 + 1,
+                                ttt_names_mark (self->cleared_marks[0]),
                                 self->cleared[0] / 3 + 1, self->cleared[0] % 3 + 1);
   add (text, sentence);
 }
@@ -255,7 +256,7 @@ ultimate_turn_sentence (TttNews *self)
   const char *board = NULL;
 
   if (boards != 0 && (boards & (boards - 1)) == 0)
-    board = ttt_words_board_in_sentence (g_bit_nth_lsf (boards, -1));
+    board = ttt_names_board_in_sentence (g_bit_nth_lsf (boards, -1));
 
   if (vs_computer (self))
     return board != NULL
@@ -324,7 +325,7 @@ move_sentence (TttNews *self,
 
   if (is_ultimate (self))
     {
-      const char *board = ttt_words_board_in_sentence (cell / 9);
+      const char *board = ttt_names_board_in_sentence (cell / 9);
       int row = cell % 9 / 3 + 1, column = cell % 3 + 1;
 
       /* Someone elsewhere, or one of two people here who gave a name. */

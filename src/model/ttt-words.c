@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-coach.h"
+#include "ttt-names.h"
 #include "ttt-words.h"
 
 /* A level's name, as the window's subtitle and the statistics name it. */
@@ -161,54 +162,6 @@ ttt_words_subtitle (TttGame *game)
   return g_strdup_printf (C_("subtitle", "Ultimate · %s"), players);
 }
 
-/* The board's name on its own, as a cell's or a board's accessible name
- * begins. */
-const char *
-ttt_words_board_name (int board)
-{
-  g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, "");
-
-  switch (board)
-    {
-    /* Translators: the nine small boards of Ultimate Tic-Tac-Toe, by their
-     * place in the 3 × 3 grid of boards, as a name on its own. */
-    case 0: return C_("board", "Top-left board");
-    case 1: return C_("board", "Top-centre board");
-    case 2: return C_("board", "Top-right board");
-    case 3: return C_("board", "Centre-left board");
-    case 4: return C_("board", "Centre board");
-    case 5: return C_("board", "Centre-right board");
-    case 6: return C_("board", "Bottom-left board");
-    case 7: return C_("board", "Bottom-centre board");
-    case 8: default: return C_("board", "Bottom-right board");
-    }
-}
-
-/* The board's name inside a sentence of the news, such as "Computer
- * played in %s, row 1, column 1." */
-const char *
-ttt_words_board_in_sentence (int board)
-{
-  g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, "");
-
-  switch (board)
-    {
-    /* Translators: the nine small boards of Ultimate Tic-Tac-Toe inside a
-     * sentence, with what goes before the name in your language (English
-     * puts "the"): "Computer played in the top-left board, row 1, column 1."
-     * and "You play in the top-left board." */
-    case 0: return C_("board in a sentence", "the top-left board");
-    case 1: return C_("board in a sentence", "the top-centre board");
-    case 2: return C_("board in a sentence", "the top-right board");
-    case 3: return C_("board in a sentence", "the centre-left board");
-    case 4: return C_("board in a sentence", "the centre board");
-    case 5: return C_("board in a sentence", "the centre-right board");
-    case 6: return C_("board in a sentence", "the bottom-left board");
-    case 7: return C_("board in a sentence", "the bottom-centre board");
-    case 8: default: return C_("board in a sentence", "the bottom-right board");
-    }
-}
-
 /**
  * ttt_words_ultimate_cell_name:
  * @move: an Ultimate move number, 0–80 (board × 9 + cell)
@@ -232,9 +185,9 @@ ttt_words_ultimate_cell_name (int     move,
    * it: the first %s is a small board ("Top-left board"), then come the
    * row and column inside it, and the last %s is what it holds (X, O or
    * "empty"). */
-  return g_strdup_printf (_("%s, row %d, column %d, %s"), ttt_words_board_name (board),
+  return g_strdup_printf (_("%s, row %d, column %d, %s"), ttt_names_board (board),
                           cell / 3 + 1, cell % 3 + 1,
-                          mark == TTT_MARK_NONE ? C_("mark", "empty") : ttt_coach_mark_name (mark));
+                          mark == TTT_MARK_NONE ? C_("mark", "empty") : ttt_names_mark (mark));
 }
 
 /* The game's name, as the New Game screen and the subtitle say it. */
@@ -277,8 +230,8 @@ ttt_words_ultimate_hint (TttGame  *game,
   if (cell < 0)
     return g_strdup ("");
 
-  board = ttt_words_board_in_sentence (cell / 9);
-  next = ttt_words_board_in_sentence (cell % 9);
+  board = ttt_names_board_in_sentence (cell / 9);
+  next = ttt_names_board_in_sentence (cell % 9);
   switch (reason)
     {
     case TTT_ULTIMATE_HINT_WINS_GAME:

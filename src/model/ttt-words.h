@@ -18,12 +18,8 @@ const char *ttt_words_result   (TttGame  *game);
 char       *ttt_words_status   (TttGame  *game);
 char       *ttt_words_subtitle (TttGame  *game);
 
-/* Ultimate's small boards (0–8 in reading order): a name that stands
- * alone ("Top-left board") and one inside a sentence ("the top-left
- * board"); a cell's name for a screen reader ("Top-left board, row 2,
- * column 3, empty"; row and column inside its board). */
-const char *ttt_words_board_name          (int      board);
-const char *ttt_words_board_in_sentence   (int      board);
+/* An Ultimate cell's name for a screen reader ("Top-left board, row 2,
+ * column 3, empty"; row and column inside its small board). */
 char       *ttt_words_ultimate_cell_name  (int      move,
                                            TttMark  mark);
 const char *ttt_words_variant_name        (TttVariant variant);

@@ -20,7 +20,7 @@
 #include "ttt-compat.h"
 #include "ttt-cell.h"
 #include "ttt-coach.h"
-#include "ttt-words.h"
+#include "ttt-names.h"
 
 /* Below this a mark is hard to hit with a finger; the window's minimum
  * size leaves room for it at 360 px. */
@@ -1235,7 +1235,7 @@ name_block (TttBoardView *self,
   int move = game_cell_of (self, index);
 
   if (is_ultimate (self) && move >= 0)
-    ttt_cell_set_block (cell, ttt_words_board_name (move / 9), move % 9 / 3, move % 3);
+    ttt_cell_set_block (cell, ttt_names_board (move / 9), move % 9 / 3, move % 3);
   else
     ttt_cell_set_block (cell, NULL, 0, 0);
 }

@@ -19,7 +19,7 @@
 #include "ttt-announcer.h"
 #include "ttt-cell.h"
 #include "ttt-compat.h"
-#include "ttt-coach.h"
+#include "ttt-names.h"
 
 #define GROW_DURATION   220
 #define PULSE_DURATION  900
@@ -83,7 +83,7 @@ mark_name (TttMark mark)
     {
     case TTT_MARK_X:
     case TTT_MARK_O:
-      return ttt_coach_mark_name (mark);
+      return ttt_names_mark (mark);
     case TTT_MARK_NONE:
     default:
       /* Translators: a cell without a mark, as read by a screen reader. */

@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ttt-coach.h"
+#include "ttt-names.h"
 #include "ttt-mark-paint.h"
 #include "ttt-player-badge.h"
 
@@ -62,7 +62,7 @@ static void
 update_accessible (TttPlayerBadge *self)
 {
   g_autofree char *label = NULL;
-  const char *mark = ttt_coach_mark_name (self->mark);
+  const char *mark = ttt_names_mark (self->mark);
 
   /* Between two people the name is the mark again: say it once. */
   if (self->name == NULL || *self->name == '\0' || g_str_equal (self->name, mark))

@@ -16,6 +16,7 @@
 #include "ttt-announcer.h"
 #include "ttt-board-view.h"
 #include "ttt-coach.h"
+#include "ttt-names.h"
 #include "ttt-news.h"
 #include "ttt-player-badge.h"
 #include "ttt-new-game-dialog.h"
@@ -270,7 +271,7 @@ move_row_new (TttReviewCursor *review,
     /* Translators: the name of a cell for a screen reader, e.g. "Row 2,
      * column 3, X" (or "empty"). */
     place = g_strdup_printf (_("Row %d, column %d, %s"), cell / 3 + 1, cell % 3 + 1,
-                             ttt_coach_mark_name (mark));
+                             ttt_names_mark (mark));
 
   place_label = gtk_label_new (place);
   gtk_label_set_wrap (GTK_LABEL (place_label), TRUE);
