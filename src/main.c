@@ -10,6 +10,9 @@
 
 #include "ttt-application.h"
 #include "ttt-sound-player.h"
+#ifdef TTT_WITH_TEST_HOOKS
+#include "ttt-test-hooks.h"
+#endif
 
 int
 main (int   argc,
@@ -32,6 +35,10 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   app = ttt_application_new ();
+#ifdef TTT_WITH_TEST_HOOKS
+  /* Only in the suite's own build of the game (tests/meson.build). */
+  ttt_test_hooks_attach (G_APPLICATION (app));
+#endif
 
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -16,7 +16,6 @@
 #include "ttt-preferences-window.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics-window.h"
-#include "ttt-test-hooks.h"
 #include "ttt-window.h"
 #ifdef TTT_HAVE_NETWORK
 #include "ttt-connection.h"
@@ -787,10 +786,6 @@ ttt_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self),
                                            accels[i].action, accels[i].accels);
-  /* For tests that play the real program from another process. */
-  if (g_getenv ("TTT_TEST_HOOKS") != NULL)
-    ttt_test_hooks_install (GTK_APPLICATION (self));
-
   {
     const int signals[] = { SIGTERM, SIGINT, SIGHUP };
 

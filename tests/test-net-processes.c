@@ -6,9 +6,11 @@
  * --join=127.0.0.1:PORT (the port the host shows), each with a virtual
  * display, a session bus, settings and XDG folders of its own (on one
  * display, GTK 4.8's X11 backend leaves allocations behind for the events
- * of the other's windows, which LeakSanitizer would report). Each is driven over its bus through the actions GApplication
- * exports, with the test hooks of src/ttt-test-hooks.c: buttons pressed by
- * their labels, cells clicked, and what the windows show read back from a
+ * of the other's windows, which LeakSanitizer would report). Each is
+ * driven over its bus through the actions GApplication exports, with the
+ * test hooks of ttt-test-hooks.c (built into the suite's tictactoe-hooked
+ * alone): buttons pressed by their labels, cells clicked, and what the
+ * windows show read back from a
  * stateful action whose changes the bus announces. The test waits on those
  * announcements, each wait bounded by a deadline; it never sleeps.
  *
@@ -184,7 +186,7 @@ static void
 side_start_app (Side       *side,
                 const char *option)
 {
-  const char *executable = g_getenv ("TTT_EXECUTABLE");
+  const char *executable = g_getenv ("TTT_HOOKED_EXECUTABLE");
   const char *folders[] = { "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
                             "XDG_RUNTIME_DIR" };
   const char *argv[] = { executable, "--difficulty=medium", option, NULL };
@@ -458,7 +460,6 @@ session_start (void)
   /* The words the test reads back are the English ones. */
   run.env = g_environ_unsetenv (run.env, "LANGUAGE");
   run.env = g_environ_setenv (run.env, "LC_ALL", "C.UTF-8", TRUE);
-  run.env = g_environ_setenv (run.env, "TTT_TEST_HOOKS", "1", TRUE);
   /* Joined by address: no system bus, no Avahi. */
   run.env = g_environ_setenv (run.env, "TTT_NO_DISCOVERY", "1", TRUE);
   run.env = g_environ_setenv (run.env, "ADW_DISABLE_PORTAL", "1", TRUE);

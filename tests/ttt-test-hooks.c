@@ -17,8 +17,9 @@
  *                            shows (ttt_net_window_describe()); it changes,
  *                            and the bus says so, as they do
  *
- * They are added only when TTT_TEST_HOOKS is set: a person's game has none
- * of them. They press buttons and cells rather than call the model, so
+ * They are built only into tictactoe-hooked, the suite's own build of the
+ * game (tests/meson.build): a person's game has none of them (the
+ * "shipped" test looks). They press buttons and cells rather than call the model, so
  * the test goes through the same code a click does.
  */
 
@@ -216,8 +217,8 @@ press_cb (GSimpleAction *action,
   g_warning ("test hook: no button “%s” shown to press", label);
 }
 
-void
-ttt_test_hooks_install (GtkApplication *application)
+static void
+install (GtkApplication *application)
 {
   g_autoptr(GSimpleAction) click = g_simple_action_new ("test-click-cell", G_VARIANT_TYPE_INT32);
   g_autoptr(GSimpleAction) press = g_simple_action_new ("test-press", G_VARIANT_TYPE_STRING);
@@ -242,4 +243,19 @@ ttt_test_hooks_install (GtkApplication *application)
   g_action_map_add_action (G_ACTION_MAP (application), G_ACTION (click));
   g_action_map_add_action (G_ACTION_MAP (application), G_ACTION (press));
   g_action_map_add_action (G_ACTION_MAP (application), G_ACTION (report));
+}
+
+static void
+startup_cb (GApplication *application)
+{
+  install (GTK_APPLICATION (application));
+}
+
+void
+ttt_test_hooks_attach (GApplication *application)
+{
+  g_return_if_fail (GTK_IS_APPLICATION (application));
+
+  /* After the application's own start-up, which makes its actions. */
+  g_signal_connect (application, "startup", G_CALLBACK (startup_cb), NULL);
 }
