@@ -20,8 +20,8 @@
  * follow (said on stderr with the number of the line at fault), 2 for a
  * bad command line.
  *
- * Built with the tests, not installed; README.md says how to pit it
- * against another engine.
+ * Built for the suite; -Dengine-tools=true builds and installs it.
+ * README.md says how to pit it against another engine.
  */
 
 #define _POSIX_C_SOURCE 200809L
