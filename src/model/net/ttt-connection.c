@@ -1,16 +1,16 @@
-/* ttt-connection.c — TCP, TLS, lines of JSON, timeouts
+/* ttt-connection.c — the transport over TCP and TLS, and its channel
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Everything runs on the main loop and nothing blocks it: reads are
- * asynchronous and fill a buffer of our own, bounded to one line of
- * TTT_PROTOCOL_MAX_LINE bytes (GDataInputStream's line reader has no
- * bound), writes go out one after the other from a queue.
+ * Listening and connecting, the TLS handshake with its first-byte check,
+ * the code from the TLS channel binding and the handshake's time limit;
+ * then the secured stream goes to a TttChannel, which carries the
+ * messages. Everything runs on the main loop and nothing blocks it.
  *
  * Asynchronous calls get the connection without a reference and a
  * cancellable that closing or disposing cancels; a cancelled call returns
  * before touching the connection, so a connection that is dropped while a
- * read is pending simply goes away.
+ * handshake is pending simply goes away.
  */
 
 #include "config.h"
@@ -24,6 +24,7 @@
 #include <sys/socket.h>
 
 #include "ttt-certificate.h"
+#include "ttt-channel.h"
 #include "ttt-connection.h"
 #include "ttt-verification.h"
 
@@ -31,16 +32,9 @@
 #define DEFAULT_KEEP_ALIVE_MS 10000
 #define DEFAULT_SILENCE_MS    30000
 
-/* One read's worth. */
-#define READ_SIZE 4096
-
 /* A host keeps listening while guests are in their handshake: at most
  * this many at once; more are turned away at the door. */
 #define MAX_CANDIDATES 8
-
-/* What may wait to be written to a peer that does not read: a whole
- * game's messages are a few kilobytes. Beyond, the peer is dropped. */
-#define MAX_QUEUED_BYTES (64 * 1024)
 
 struct _TttConnection
 {
@@ -60,8 +54,6 @@ struct _TttConnection
   guint               keep_alive_ms;
   guint               silence_ms;
   guint               handshake_id;
-  guint               keep_alive_id;
-  guint               silence_id;
   GSource            *first_byte;       /* host: waiting to see TLS begin */
 
   GSocketService     *service;
@@ -77,22 +69,12 @@ struct _TttConnection
   GSocketConnection  *tcp;
   GIOStream          *tls;
   GCancellable       *cancellable;      /* connecting, TLS; cancelled on close */
-  GCancellable       *read_cancellable; /* the reads; cancelled on close */
-  GCancellable       *write_cancellable; /* the writes; cancelled on dispose */
 
-  GByteArray         *line;
-  TttProtocolSequence incoming;
-
-  GQueue              outgoing;         /* of GBytes */
-  gsize               queued;           /* bytes in outgoing */
-  gboolean            writing;
-  gboolean            close_after_writing;
-  guint64             sent;
+  /* Once the stream is secured: the messages. */
+  TttChannel         *channel;
 };
 
 G_DEFINE_FINAL_TYPE (TttConnection, ttt_connection, G_TYPE_OBJECT)
-
-G_DEFINE_QUARK (ttt-connection-error-quark, ttt_connection_error)
 
 enum {
   PROP_0,
@@ -113,16 +95,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void start_reading (TttConnection *self);
-static void write_next    (TttConnection *self);
-static void drop_guests   (TttConnection *self);
-
-static void
-clear_outgoing (TttConnection *self)
-{
-  g_queue_clear_full (&self->outgoing, (GDestroyNotify) g_bytes_unref);
-  self->queued = 0;
-}
+static void drop_guests (TttConnection *self);
 
 /* State */
 
@@ -158,6 +131,7 @@ close_stream_cb (GObject      *source,
   g_object_unref (source);
 }
 
+/* Before the channel has it; from then on, the channel closes it. */
 static void
 close_stream (TttConnection *self)
 {
@@ -188,8 +162,6 @@ finish (TttConnection *self,
 
   g_debug ("Connection closed: %s", reason->message);
   g_clear_handle_id (&self->handshake_id, g_source_remove);
-  g_clear_handle_id (&self->keep_alive_id, g_source_remove);
-  g_clear_handle_id (&self->silence_id, g_source_remove);
   if (self->first_byte != NULL)
     {
       g_source_destroy (self->first_byte);
@@ -197,7 +169,6 @@ finish (TttConnection *self,
     }
   stop_listening (self);
   drop_guests (self);
-  g_cancellable_cancel (self->read_cancellable);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->client);
 
@@ -212,36 +183,17 @@ finish (TttConnection *self,
         finish (chosen, g_error_copy (reason), FALSE);
     }
 
-  if (goodbye && self->state == TTT_CONNECTION_STATE_READY && self->tls != NULL)
+  if (self->channel != NULL)
     {
-      g_autoptr(TttMessage) message = ttt_message_new (TTT_MESSAGE_GOODBYE);
-      g_autofree char *line = ttt_protocol_serialize (message, ++self->sent, NULL);
-
-      /* What is still queued goes first, then the goodbye, then the
-       * close. */
-      if (line != NULL)
-        {
-          gsize length = strlen (line);
-
-          g_queue_push_tail (&self->outgoing, g_bytes_new_take (g_steal_pointer (&line), length));
-          self->queued += length;
-        }
-      self->close_after_writing = TRUE;
+      g_signal_handlers_disconnect_by_data (self->channel, self);
+      ttt_channel_close (self->channel, reason, goodbye);
+      g_clear_object (&self->tls);
     }
   else
-    {
-      clear_outgoing (self);
-      /* A write under way finishes first; closing under it would fail. */
-      if (self->writing)
-        self->close_after_writing = TRUE;
-      else
-        close_stream (self);
-    }
+    close_stream (self);
 
   self->close_reason = g_steal_pointer (&owned);
   set_state (self, TTT_CONNECTION_STATE_CLOSED);
-  if (self->close_after_writing)
-    write_next (self);
   g_signal_emit (self, signals[CLOSED], 0, self->close_reason);
 
   g_object_unref (self);
@@ -253,24 +205,6 @@ finish_with (TttConnection      *self,
              const char         *message)
 {
   finish (self, g_error_new_literal (TTT_CONNECTION_ERROR, code, message), FALSE);
-}
-
-/* A message from the peer that breaks the protocol: the version gets its
- * own code, a person can act on it. */
-static void
-finish_with_protocol_error (TttConnection *self,
-                            const GError  *error)
-{
-  if (g_error_matches (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_VERSION))
-    finish_with (self, TTT_CONNECTION_ERROR_VERSION, error->message);
-  else
-    {
-      /* Translators: %s says what was wrong with the message. */
-      g_autofree char *text = g_strdup_printf (_("The other side sent a message this game cannot accept: %s"),
-                                               error->message);
-
-      finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL, text);
-    }
 }
 
 /* Timers */
@@ -307,311 +241,43 @@ handshake_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static gboolean
-silence_cb (gpointer user_data)
-{
-  TttConnection *self = user_data;
-  guint s = SECONDS (self->silence_ms);
-
-  self->silence_id = 0;
-  finish_timed_out (self, ngettext ("Nothing was heard from the other side for %u second.",
-                                    "Nothing was heard from the other side for %u seconds.", s), s);
-  return G_SOURCE_REMOVE;
-}
+/* The channel */
 
 static void
-restart_silence (TttConnection *self)
-{
-  g_clear_handle_id (&self->silence_id, g_source_remove);
-  self->silence_id = g_timeout_add (self->silence_ms, silence_cb, self);
-}
-
-static void send_message (TttConnection    *self,
-                          const TttMessage *message);
-
-static gboolean
-keep_alive_cb (gpointer user_data)
-{
-  TttConnection *self = user_data;
-  g_autoptr(TttMessage) message = ttt_message_new (TTT_MESSAGE_KEEP_ALIVE);
-
-  send_message (self, message);
-  return G_SOURCE_CONTINUE;
-}
-
-/* Writing */
-
-/* A write under way owns its bytes: they must outlive a connection
- * dropped in the middle of it. */
-typedef struct {
-  TttConnection *self;
-  GBytes        *bytes;
-} Write;
-
-static void
-write_free (Write *write)
-{
-  g_bytes_unref (write->bytes);
-  g_free (write);
-}
-
-static void
-write_cb (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  Write *write = user_data;
-  TttConnection *self = write->self;
-  g_autoptr(GError) error = NULL;
-  gboolean written;
-
-  written = g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error);
-  write_free (write);
-  if (!written && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  self->writing = FALSE;
-  if (!written)
-    {
-      g_debug ("Write failed: %s", error->message);
-      clear_outgoing (self);
-      if (self->close_after_writing)
-        {
-          self->close_after_writing = FALSE;
-          close_stream (self);
-        }
-      finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
-      return;
-    }
-  write_next (self);
-}
-
-static void
-write_next (TttConnection *self)
-{
-  Write *write;
-  gsize size;
-  const void *data;
-
-  if (self->writing || self->tls == NULL)
-    return;
-  if (g_queue_is_empty (&self->outgoing))
-    {
-      if (self->close_after_writing)
-        {
-          self->close_after_writing = FALSE;
-          close_stream (self);
-        }
-      return;
-    }
-
-  write = g_new0 (Write, 1);
-  write->self = self;
-  /* Everything queued goes in one write: a burst of messages is written
-   * as fast as the peer reads, not one per turn of the main loop. */
-  if (self->outgoing.length == 1)
-    write->bytes = g_queue_pop_head (&self->outgoing);
-  else
-    {
-      GByteArray *all = g_byte_array_sized_new ((guint) self->queued);
-      GBytes *bytes;
-
-      while ((bytes = g_queue_pop_head (&self->outgoing)) != NULL)
-        {
-          data = g_bytes_get_data (bytes, &size);
-          g_byte_array_append (all, data, (guint) size);
-          g_bytes_unref (bytes);
-        }
-      write->bytes = g_byte_array_free_to_bytes (all);
-    }
-  data = g_bytes_get_data (write->bytes, &size);
-  self->queued -= size;
-  self->writing = TRUE;
-  g_output_stream_write_all_async (g_io_stream_get_output_stream (self->tls),
-                                   data, size, G_PRIORITY_DEFAULT, self->write_cancellable,
-                                   write_cb, write);
-}
-
-static void
-send_message (TttConnection    *self,
-              const TttMessage *message)
-{
-  g_autoptr(GError) error = NULL;
-  char *line = ttt_protocol_serialize (message, self->sent + 1, &error);
-
-  if (line == NULL)
-    {
-      g_critical ("Not sending a %s message: %s",
-                  ttt_message_type_to_string (message->type), error->message);
-      return;
-    }
-  self->sent++;
-  self->queued += strlen (line);
-  g_queue_push_tail (&self->outgoing, g_bytes_new_take (line, strlen (line)));
-  /* A peer that sends and never reads would have us hold its answers
-   * without end. */
-  if (self->queued > MAX_QUEUED_BYTES)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_LOST,
-                   _("The other side stopped reading what this game sends."));
-      return;
-    }
-  write_next (self);
-}
-
-/* Reading */
-
-static void
-become_ready (TttConnection *self)
+channel_ready_cb (TttChannel    *channel,
+                  TttConnection *self)
 {
   g_clear_handle_id (&self->handshake_id, g_source_remove);
+  self->peer_hello = ttt_message_copy (ttt_channel_get_peer_hello (channel));
   set_state (self, TTT_CONNECTION_STATE_READY);
-  self->keep_alive_id = g_timeout_add (self->keep_alive_ms, keep_alive_cb, self);
-  restart_silence (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VERIFICATION_CODE]);
   g_signal_emit (self, signals[VERIFICATION_READY], 0, self->code);
 }
 
 static void
-handle_line (TttConnection *self,
-             const char    *line,
-             gsize          length)
+channel_message_cb (TttChannel       *channel,
+                    const TttMessage *message,
+                    TttConnection    *self)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TttMessage) message = ttt_protocol_parse (line, length, &error);
-
-  if (message == NULL || !ttt_protocol_sequence_check (&self->incoming, message, &error))
-    {
-      finish_with_protocol_error (self, error);
-      return;
-    }
-
-  if (self->state == TTT_CONNECTION_STATE_HANDSHAKE)
-    {
-      if (message->type != TTT_MESSAGE_HELLO)
-        {
-          if (message->type == TTT_MESSAGE_GOODBYE)
-            finish_with (self, TTT_CONNECTION_ERROR_PEER_LEFT, _("The other side left."));
-          else
-            finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                         _("The other side sent a move before introducing itself."));
-          return;
-        }
-      self->peer_hello = g_steal_pointer (&message);
-      become_ready (self);
-      return;
-    }
-
-  restart_silence (self);
-  switch (message->type)
-    {
-    case TTT_MESSAGE_HELLO:
-      finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                   _("The other side introduced itself twice."));
-      break;
-    case TTT_MESSAGE_KEEP_ALIVE:
-      break;
-    case TTT_MESSAGE_GOODBYE:
-      finish_with (self, TTT_CONNECTION_ERROR_PEER_LEFT, _("The other side left."));
-      break;
-    case TTT_MESSAGE_MOVE:
-    case TTT_MESSAGE_RESIGN:
-    case TTT_MESSAGE_REMATCH_OFFER:
-    case TTT_MESSAGE_REMATCH_ACCEPT:
-    case TTT_MESSAGE_UNDO_REQUEST:
-    case TTT_MESSAGE_UNDO_ANSWER:
-    case TTT_MESSAGE_CODE_CONFIRMED:
-    case TTT_N_MESSAGE_TYPES:
-    default:
-      g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);
-      break;
-    }
-}
-
-/* Takes the complete lines out of the buffer; FALSE once the connection
- * has closed. */
-static gboolean
-handle_lines (TttConnection *self)
-{
-  while (self->state != TTT_CONNECTION_STATE_CLOSED)
-    {
-      guint8 *end = memchr (self->line->data, '\n', self->line->len);
-      gsize length;
-
-      if (end == NULL)
-        {
-          if (self->line->len > TTT_PROTOCOL_MAX_LINE)
-            {
-              g_autoptr(GError) error = g_error_new (TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_TOO_LONG,
-                                                     _("A message is longer than %d bytes"),
-                                                     TTT_PROTOCOL_MAX_LINE);
-
-              finish_with_protocol_error (self, error);
-              return FALSE;
-            }
-          return TRUE;
-        }
-      length = end - self->line->data;
-      if (length > TTT_PROTOCOL_MAX_LINE)
-        {
-          g_autoptr(GError) error = g_error_new (TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_TOO_LONG,
-                                                 _("A message is longer than %d bytes"),
-                                                 TTT_PROTOCOL_MAX_LINE);
-
-          finish_with_protocol_error (self, error);
-          return FALSE;
-        }
-      {
-        /* The handlers may close the connection and so clear the buffer:
-         * the line is handled from a copy. */
-        g_autofree char *line = g_strndup ((const char *) self->line->data, length);
-
-        g_byte_array_remove_range (self->line, 0, length + 1);
-        handle_line (self, line, length);
-      }
-    }
-  return FALSE;
+  g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);
 }
 
 static void
-read_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
+channel_closed_cb (TttChannel    *channel,
+                   const GError  *reason,
+                   TttConnection *self)
 {
-  TttConnection *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  gsize count = 0;
-  const guint8 *data;
-
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), result, &error);
-  if (bytes == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  g_object_ref (self);
-  if (bytes != NULL)
-    data = g_bytes_get_data (bytes, &count);
-  if (bytes == NULL)
-    {
-      g_debug ("Read failed: %s", error->message);
-      finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
-    }
-  else if (count == 0)
-    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
-  else
-    {
-      g_byte_array_append (self->line, data, (guint) count);
-      if (handle_lines (self))
-        start_reading (self);
-    }
-  g_object_unref (self);
+  finish (self, g_error_copy (reason), FALSE);
 }
 
+/* The stream is secured and the code made: the hellos, then the game. */
 static void
-start_reading (TttConnection *self)
+open_channel (TttConnection *self)
 {
-  g_input_stream_read_bytes_async (g_io_stream_get_input_stream (self->tls), READ_SIZE,
-                                   G_PRIORITY_DEFAULT, self->read_cancellable, read_cb, self);
+  self->channel = ttt_channel_new (self->tls, self->hello, self->keep_alive_ms, self->silence_ms);
+  g_signal_connect (self->channel, "ready", G_CALLBACK (channel_ready_cb), self);
+  g_signal_connect (self->channel, "message-received", G_CALLBACK (channel_message_cb), self);
+  g_signal_connect (self->channel, "closed", G_CALLBACK (channel_closed_cb), self);
 }
 
 /* TLS */
@@ -706,8 +372,7 @@ handshake_cb (GObject      *source,
       return;
     }
 
-  send_message (self, self->hello);
-  start_reading (self);
+  open_channel (self);
 }
 
 static void
@@ -1452,7 +1117,7 @@ ttt_connection_send (TttConnection     *self,
     }
   if (self->chosen != NULL)
     return ttt_connection_send (self->chosen, message, error);
-  send_message (self, message);
+  ttt_channel_send (self->channel, message);
   return TRUE;
 }
 
@@ -1562,8 +1227,6 @@ ttt_connection_dispose (GObject *object)
   TttConnection *self = TTT_CONNECTION (object);
 
   g_clear_handle_id (&self->handshake_id, g_source_remove);
-  g_clear_handle_id (&self->keep_alive_id, g_source_remove);
-  g_clear_handle_id (&self->silence_id, g_source_remove);
   if (self->first_byte != NULL)
     {
       g_source_destroy (self->first_byte);
@@ -1577,10 +1240,13 @@ ttt_connection_dispose (GObject *object)
       g_object_run_dispose (G_OBJECT (self->chosen));
       g_clear_object (&self->chosen);
     }
-  g_cancellable_cancel (self->read_cancellable);
   g_cancellable_cancel (self->cancellable);
-  g_cancellable_cancel (self->write_cancellable);
-  clear_outgoing (self);
+  if (self->channel != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->channel, self);
+      g_object_run_dispose (G_OBJECT (self->channel));
+      g_clear_object (&self->channel);
+    }
   /* Dropped without a goodbye: the socket closes at once rather than wait
    * on a TLS close the peer may never read. */
   if (self->tcp != NULL)
@@ -1598,12 +1264,10 @@ ttt_connection_finalize (GObject *object)
 {
   TttConnection *self = TTT_CONNECTION (object);
 
-  g_clear_object (&self->read_cancellable);
-  g_clear_object (&self->write_cancellable);
+  g_clear_object (&self->channel);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->hello, ttt_message_free);
   g_clear_pointer (&self->peer_hello, ttt_message_free);
-  g_clear_pointer (&self->line, g_byte_array_unref);
   g_clear_pointer (&self->candidates, g_ptr_array_unref);
   g_clear_error (&self->close_reason);
   g_free (self->code);
@@ -1685,11 +1349,6 @@ ttt_connection_init (TttConnection *self)
   self->keep_alive_ms = DEFAULT_KEEP_ALIVE_MS;
   self->silence_ms = DEFAULT_SILENCE_MS;
   self->cancellable = g_cancellable_new ();
-  self->read_cancellable = g_cancellable_new ();
-  self->write_cancellable = g_cancellable_new ();
-  self->line = g_byte_array_new ();
   self->peer_label = g_strdup ("");
   self->candidates = g_ptr_array_new_with_free_func (g_object_unref);
-  g_queue_init (&self->outgoing);
-  ttt_protocol_sequence_init (&self->incoming);
 }

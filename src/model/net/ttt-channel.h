@@ -1,0 +1,85 @@
+/* ttt-channel.h — the game's messages over a stream already secured
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What two games say to each other, whatever carries it: lines of JSON
+ * (ttt-protocol.h), each side's hello first, numbered messages, a
+ * keep-alive while nothing else is said and a peer dropped after a
+ * silence, a goodbye before closing. A transport (TttConnection's TCP and
+ * TLS today) brings the two sides together, secures the stream and makes
+ * the code the people compare; it then hands the stream to a channel.
+ *
+ * Everything runs on the main loop and nothing blocks it: reads are
+ * asynchronous and fill a buffer of the channel's own, bounded to one line
+ * of TTT_PROTOCOL_MAX_LINE bytes, and writes go out one after the other
+ * from a queue bounded to 64 KiB.
+ *
+ * The channel ends once, with "closed" and a reason in the
+ * TTT_CONNECTION_ERROR domain: the other side's goodbye, a broken
+ * message, silence, a broken stream, or ttt_channel_close() here.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ttt-protocol.h"
+
+G_BEGIN_DECLS
+
+/* Why a connection, or the channel inside it, ended or could not begin. */
+#define TTT_CONNECTION_ERROR (ttt_connection_error_quark ())
+
+typedef enum {
+  TTT_CONNECTION_ERROR_CLOSED,        /* closed on this side */
+  TTT_CONNECTION_ERROR_PEER_LEFT,     /* the other side said goodbye */
+  TTT_CONNECTION_ERROR_LOST,          /* the connection broke */
+  TTT_CONNECTION_ERROR_TIMED_OUT,     /* no hello, or silence */
+  TTT_CONNECTION_ERROR_PROTOCOL,      /* a message that breaks the protocol */
+  TTT_CONNECTION_ERROR_VERSION,       /* the other side has another version */
+  TTT_CONNECTION_ERROR_TLS,           /* no encryption, or it failed */
+  TTT_CONNECTION_ERROR_BAD_ADDRESS,   /* an address that cannot be one */
+  TTT_CONNECTION_ERROR_NOT_FOUND,     /* no such computer */
+  TTT_CONNECTION_ERROR_REFUSED,       /* nobody hosts there */
+  TTT_CONNECTION_ERROR_UNREACHABLE,   /* no way to that computer */
+  TTT_CONNECTION_ERROR_PORT_IN_USE,
+  TTT_CONNECTION_ERROR_FAILED,
+} TttConnectionError;
+
+GQuark ttt_connection_error_quark (void);
+
+typedef enum {
+  TTT_CHANNEL_STATE_HELLO,   /* this side's hello sent; the other's awaited */
+  TTT_CHANNEL_STATE_READY,   /* both hellos said: messages flow */
+  TTT_CHANNEL_STATE_CLOSED,
+} TttChannelState;
+
+#define TTT_TYPE_CHANNEL (ttt_channel_get_type ())
+
+G_DECLARE_FINAL_TYPE (TttChannel, ttt_channel, TTT, CHANNEL, GObject)
+
+/* Sends @hello (copied; its seq is set when sent) on @stream and reads the
+ * other side's; "ready" comes with it. @keep_alive and @silence are in
+ * milliseconds, as ttt_connection_set_timeouts() says. */
+TttChannel        *ttt_channel_new            (GIOStream        *stream,
+                                               const TttMessage *hello,
+                                               guint             keep_alive,
+                                               guint             silence);
+
+/* Queues @message (not a hello, keep-alive or goodbye: those are the
+ * channel's own). Nothing when closed. */
+void               ttt_channel_send           (TttChannel       *self,
+                                               const TttMessage *message);
+
+/* Ends the channel with @reason (copied). With @goodbye and ready, what is
+ * queued goes out, then a goodbye, then the stream closes. "closed" comes
+ * once; nothing when closed already. */
+void               ttt_channel_close          (TttChannel       *self,
+                                               const GError     *reason,
+                                               gboolean          goodbye);
+
+TttChannelState    ttt_channel_get_state      (TttChannel       *self);
+/* The other side's hello once ready, else NULL. */
+const TttMessage  *ttt_channel_get_peer_hello (TttChannel       *self);
+
+G_END_DECLS
