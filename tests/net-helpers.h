@@ -58,6 +58,13 @@ TttConnection *ttt_net_host_new         (const char      *address,
 TttConnection *ttt_net_guest_new        (TttConnection   *host,
                                          const char      *address,
                                          const char      *name);
+/* For a raw TLS peer of the tests' own: every certificate is taken, as
+ * the game takes any (the code is what the people check). */
+gboolean       ttt_net_accept_any_cb    (GTlsConnection       *tls,
+                                         GTlsCertificate      *peer,
+                                         GTlsCertificateFlags  errors,
+                                         gpointer              user_data);
+
 /* Drops @connection and checks that nothing else holds it. */
 void           ttt_net_drop             (TttConnection  **connection);
 

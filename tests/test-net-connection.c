@@ -608,15 +608,6 @@ typedef struct {
   guint              drip_id;
 } RawPeer;
 
-static gboolean
-accept_any_cb (GTlsConnection       *tls,
-               GTlsCertificate      *peer,
-               GTlsCertificateFlags  errors,
-               gpointer              user_data)
-{
-  return TRUE;
-}
-
 static void
 raw_handshake_cb (GObject      *source,
                   GAsyncResult *result,
@@ -652,7 +643,7 @@ raw_peer_new (TttConnection *host,
     }
   peer->stream = g_tls_client_connection_new (G_IO_STREAM (peer->tcp), NULL, &error);
   g_assert_no_error (error);
-  g_signal_connect (peer->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_signal_connect (peer->stream, "accept-certificate", G_CALLBACK (ttt_net_accept_any_cb), NULL);
   if (certificate)
     {
       g_autoptr(GTlsCertificate) own = ttt_certificate_new (&error);
@@ -1290,7 +1281,7 @@ relay_guest_handshake_cb (GObject      *source,
   relay->host_side = g_tls_client_connection_new (G_IO_STREAM (tcp), NULL, &error);
   g_assert_no_error (error);
   g_tls_connection_set_certificate (G_TLS_CONNECTION (relay->host_side), relay->to_host);
-  g_signal_connect (relay->host_side, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_signal_connect (relay->host_side, "accept-certificate", G_CALLBACK (ttt_net_accept_any_cb), NULL);
   g_tls_connection_handshake_async (G_TLS_CONNECTION (relay->host_side), G_PRIORITY_DEFAULT,
                                     relay->cancellable, relay_host_handshake_cb, relay);
 }
@@ -1308,7 +1299,7 @@ relay_incoming_cb (GSocketService    *service,
   relay->guest_side = g_tls_server_connection_new (G_IO_STREAM (tcp), relay->to_guest, &error);
   g_assert_no_error (error);
   g_object_set (relay->guest_side, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
-  g_signal_connect (relay->guest_side, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_signal_connect (relay->guest_side, "accept-certificate", G_CALLBACK (ttt_net_accept_any_cb), NULL);
   g_tls_connection_handshake_async (G_TLS_CONNECTION (relay->guest_side), G_PRIORITY_DEFAULT,
                                     relay->cancellable, relay_guest_handshake_cb, relay);
   return TRUE;
@@ -1444,7 +1435,7 @@ run_tls_1_2_peer (const char *port)
   own = ttt_certificate_new (&error);
   if (tls == NULL || own == NULL)
     return 2;
-  g_signal_connect (tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_signal_connect (tls, "accept-certificate", G_CALLBACK (ttt_net_accept_any_cb), NULL);
   g_tls_connection_set_certificate (G_TLS_CONNECTION (tls), own);
   if (!g_tls_connection_handshake (G_TLS_CONNECTION (tls), NULL, &error))
     return 3;

@@ -994,15 +994,6 @@ typedef struct {
   GError            *error;
 } RawPeer;
 
-static gboolean
-accept_any_cb (GTlsConnection       *tls,
-               GTlsCertificate      *peer,
-               GTlsCertificateFlags  errors,
-               gpointer              user_data)
-{
-  return TRUE;
-}
-
 static void
 raw_handshake_cb (GObject      *source,
                   GAsyncResult *result,
@@ -1044,7 +1035,7 @@ raw_open (RawPeer       *peer,
   g_assert_no_error (error);
   peer->tls = g_tls_client_connection_new (G_IO_STREAM (peer->tcp), NULL, &error);
   g_assert_no_error (error);
-  g_signal_connect (peer->tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_signal_connect (peer->tls, "accept-certificate", G_CALLBACK (ttt_net_accept_any_cb), NULL);
   own = ttt_certificate_new (&error);
   g_assert_no_error (error);
   g_tls_connection_set_certificate (G_TLS_CONNECTION (peer->tls), own);
