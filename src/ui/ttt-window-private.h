@@ -1,16 +1,116 @@
-/* ttt-window-private.h — what tests may reach inside the window
+/* ttt-window-private.h — the window's insides, and what tests may reach
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window is three files: ttt-window.c (the game followed, the status,
+ * the badges, focus), ttt-window-review.c (a finished game stepped
+ * through) and ttt-window-actions.c (what the menus, buttons and keys
+ * ask for). They share the struct and the few functions below; tests
+ * reach in through the getters at the end.
  */
 
 #pragma once
 
+#include "ttt-announcer.h"
 #include "ttt-board-view-private.h"
+#include "ttt-new-game-dialog.h"
 #include "ttt-news.h"
+#include "ttt-player-badge.h"
+#include "ttt-review-cursor.h"
 #include "ttt-sound-player-private.h"
 #include "ttt-window.h"
 
 G_BEGIN_DECLS
+
+struct _TttWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  TttGame              *game;
+  GSignalGroup         *game_signals;
+  GSettings            *settings;
+  /* The game's, followed for the score. */
+  TttStatistics        *statistics;
+  TttSoundPlayer       *sound_player;
+
+  /* What a screen reader hears of the game, and how it gets there. */
+  TttNews              *news;
+  TttAnnouncer         *announcer;
+
+  gboolean              show_analysis;
+  /* Why the hint shown on the board is good, until the next move. */
+  /* The finished game being reviewed, or NULL in play. */
+  TttReviewCursor      *review;
+  /* The review's line as the buttons say it, so that it is said once. */
+  char                 *review_said;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  /* The toast of the last level change, on show or waiting to be, and,
+   * while one that went is still sinking, the next one waiting. */
+  AdwToast             *level_toast;
+  AdwToast             *waiting_level_toast;
+  guint                 level_toast_delay_id;
+  gint64                level_toast_gone_at;
+  /* Whether a key, rather than a click, was the last input. */
+  gboolean              keyboard_last;
+  /* Holds GTK's timeout that would hide the focus ring. */
+  guint                 hold_ring_id;
+  GtkWidget            *notice_bar;
+  GtkLabel             *notice_label;
+  GtkButton            *notice_close_button;
+  AdwWindowTitle       *window_title;
+  GtkWidget            *narrow_subtitle;
+  GtkMenuButton        *menu_button;
+  GtkWidget            *badges;
+  TttPlayerBadge       *badge_start;
+  TttPlayerBadge       *badge_end;
+  GtkWidget            *draws_box;
+  GtkLabel             *draws_value;
+  TttBoardView             *board;
+  GtkStack             *status_stack;
+  GtkSpinner           *spinner;
+  GtkLabel             *status_label;
+  GtkLabel             *result_label;
+  GtkButton            *review_button;
+  GtkButton            *play_again_button;
+  GtkWidget            *review_box;
+  GtkWidget            *hint_button;
+  GtkLabel             *summary_label;
+  GtkLabel             *move_label;
+  GtkScrolledWindow    *summary_scroller;
+  GtkScrolledWindow    *move_scroller;
+  GtkLabel             *position_label;
+  GtkMenuButton        *position_button;
+  GtkPopover           *moves_popover;
+  GtkListBox           *move_list;
+  guint                 scroll_moves_id;
+  GtkWidget            *previous_button;
+  GtkWidget            *next_button;
+  GtkWidget            *done_button;
+};
+
+/* ttt-window.c */
+void _ttt_window_update_status             (TttWindow        *self);
+
+/* ttt-window-review.c */
+void _ttt_window_update_review             (TttWindow        *self);
+void _ttt_window_reserve_review_lines      (TttWindow        *self);
+void _ttt_window_enter_review              (TttWindow        *self);
+void _ttt_window_leave_review              (TttWindow        *self);
+void _ttt_window_moves_popover_mapped_cb   (TttWindow        *self);
+void _ttt_window_moves_popover_closed_cb   (TttWindow        *self);
+void _ttt_window_move_activated_cb         (TttWindow        *self,
+                                            GtkListBoxRow    *row,
+                                            GtkListBox       *list);
+
+/* ttt-window-actions.c */
+void _ttt_window_class_actions_init        (GtkWidgetClass   *widget_class);
+void _ttt_window_add_review_keys           (TttWindow        *self);
+void _ttt_window_new_game_chosen_cb        (TttWindow        *self,
+                                            TttNewGameDialog *dialog);
+
+/* For tests */
 
 TttBoardView   *ttt_window_get_board  (TttWindow *self);
 GtkWidget  *ttt_window_get_cell   (TttWindow *self,

@@ -26,73 +26,6 @@
 #include "ttt-window-private.h"
 #include "ttt-words.h"
 
-struct _TttWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  TttGame              *game;
-  GSettings            *settings;
-  /* The game's, followed for the score. */
-  TttStatistics        *statistics;
-  TttSoundPlayer       *sound_player;
-
-  /* What a screen reader hears of the game, and how it gets there. */
-  TttNews              *news;
-  TttAnnouncer         *announcer;
-
-  gboolean              show_analysis;
-  /* Why the hint shown on the board is good, until the next move. */
-  /* The finished game being reviewed, or NULL in play. */
-  TttReviewCursor      *review;
-  /* The review's line as the buttons say it, so that it is said once. */
-  char                 *review_said;
-
-  /* Template widgets */
-  AdwToastOverlay      *toast_overlay;
-  /* The toast of the last level change, on show or waiting to be, and,
-   * while one that went is still sinking, the next one waiting. */
-  AdwToast             *level_toast;
-  AdwToast             *waiting_level_toast;
-  guint                 level_toast_delay_id;
-  gint64                level_toast_gone_at;
-  /* Whether a key, rather than a click, was the last input. */
-  gboolean              keyboard_last;
-  /* Holds GTK's timeout that would hide the focus ring. */
-  guint                 hold_ring_id;
-  GtkWidget            *notice_bar;
-  GtkLabel             *notice_label;
-  GtkButton            *notice_close_button;
-  AdwWindowTitle       *window_title;
-  GtkWidget            *narrow_subtitle;
-  GtkMenuButton        *menu_button;
-  GtkWidget            *badges;
-  TttPlayerBadge       *badge_start;
-  TttPlayerBadge       *badge_end;
-  GtkWidget            *draws_box;
-  GtkLabel             *draws_value;
-  TttBoardView             *board;
-  GtkStack             *status_stack;
-  GtkSpinner           *spinner;
-  GtkLabel             *status_label;
-  GtkLabel             *result_label;
-  GtkButton            *review_button;
-  GtkButton            *play_again_button;
-  GtkWidget            *review_box;
-  GtkWidget            *hint_button;
-  GtkLabel             *summary_label;
-  GtkLabel             *move_label;
-  GtkScrolledWindow    *summary_scroller;
-  GtkScrolledWindow    *move_scroller;
-  GtkLabel             *position_label;
-  GtkMenuButton        *position_button;
-  GtkPopover           *moves_popover;
-  GtkListBox           *move_list;
-  guint                 scroll_moves_id;
-  GtkWidget            *previous_button;
-  GtkWidget            *next_button;
-  GtkWidget            *done_button;
-};
-
 G_DEFINE_FINAL_TYPE (TttWindow, ttt_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum {
@@ -116,426 +49,6 @@ update_subtitle (TttWindow *self)
 }
 
 
-/* The review */
-
-static gboolean
-review_has_focus (TttWindow *self)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  return focus != NULL && gtk_widget_is_ancestor (focus, self->review_box);
-}
-
-/* A new text is read from its start. */
-static void
-scroll_to_top (GtkScrolledWindow *scroller)
-{
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scroller);
-
-  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
-}
-
-/* The part of the menu button that takes the focus and is heard. */
-static GtkWidget *
-position_toggle (TttWindow *self)
-{
-  return gtk_widget_get_first_child (GTK_WIDGET (self->position_button));
-}
-
-/* The words of the review follow its cursor: the explanation line, where
- * in the game it is, and, for a screen reader, the same line as the
- * description of the board and as news. */
-static void
-update_review (TttWindow *self)
-{
-  guint position = ttt_review_cursor_get_position (self->review);
-  gboolean has_previous = ttt_review_cursor_get_has_previous (self->review);
-  gboolean has_next = ttt_review_cursor_get_has_next (self->review);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  g_autofree char *move_text = ttt_review_cursor_dup_move_text (self->review);
-  g_autofree char *position_text = NULL;
-
-  if (move_text == NULL)
-    /* Translators: the review's line for the empty board it starts from. */
-    move_text = g_strdup (_("Before the first move."));
-
-  if (position == 0)
-    /* Translators: where the review is, on the empty board; it stands in
-     * for "Move 1 of 7" in the same place. */
-    position_text = g_strdup (C_("review", "Start"));
-  else
-    /* Translators: where the review is: the move shown and how many the
-     * game had. */
-    position_text = g_strdup_printf (_("Move %1$u of %2$u"), position,
-                                     ttt_review_cursor_get_n_moves (self->review));
-
-  gtk_label_set_label (self->move_label, move_text);
-  scroll_to_top (self->move_scroller);
-  gtk_label_set_label (self->position_label, position_text);
-  /* The button that opens the list of moves is named by where the
-   * review is; its tooltip says what it does. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (position_toggle (self)),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, position_text,
-                                  -1);
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-first", has_previous);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-previous", has_previous);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-next", has_next);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-last", has_next);
-
-  /* A button that has reached the end of the game hands the focus to the
-   * other rather than drop it. A screen reader hears the line once per
-   * position, as news once the focus is where it goes: not as the
-   * buttons' description, which GTK 4.8 sends again as the focus reaches
-   * a button (heard twice, or the old line and then the new). The same
-   * line again (the window updates more than once a step) is not news. */
-  if (focus == self->next_button && !has_next)
-    gtk_widget_grab_focus (self->previous_button);
-  else if (focus == self->previous_button && !has_previous)
-    gtk_widget_grab_focus (self->next_button);
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, move_text,
-                                  -1);
-  if (g_strcmp0 (self->review_said, move_text) != 0)
-    {
-      GtkWidget *toggle = position_toggle (self);
-
-      g_free (self->review_said);
-      self->review_said = g_strdup (move_text);
-      /* The button of the list describes the line it stands for, which
-       * on it is the news: after a jump, Orca presents the button anew
-       * as the window has its focus back from the list, and a change of
-       * its description before that would not be heard. */
-      ttt_announcer_describe_full (toggle, move_text, FALSE);
-      if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle)
-        ttt_announcer_announce (self->announcer, move_text);
-    }
-}
-
-/* The review's summary and explanation are two lines tall whatever they
- * say, and the review shares the room of the status (a homogeneous
- * stack): the board keeps its size and place when the game ends, when
- * the review opens and when an explanation wraps. Two lines of the font
- * in use, measured again when the font changes. A longer text (Ultimate
- * explains a move in up to eight lines at 360 px in Spanish) scrolls in
- * its two lines rather than push the board or be cut. */
-static void
-reserve_review_lines (TttWindow *self)
-{
-  GtkScrolledWindow *scrollers[] = { self->summary_scroller, self->move_scroller };
-  GtkWidget *labels[] = { GTK_WIDGET (self->summary_label), GTK_WIDGET (self->move_label) };
-
-  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
-    {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], "Ag\nAg");
-      int height;
-
-      pango_layout_get_pixel_size (layout, NULL, &height);
-      gtk_scrolled_window_set_min_content_height (scrollers[i], height);
-      gtk_scrolled_window_set_max_content_height (scrollers[i], height);
-    }
-}
-
-static void update_status (TttWindow *self);
-
-/* The list of moves: one row per position, the empty board first, then
- * each move by its number, its cell as a screen reader names a cell and,
- * once it is known, its grade. A row goes to its position, as the step
- * buttons do, and the list closes on the way. */
-static GtkWidget *
-move_row_new (TttReviewCursor *review,
-              guint            number)
-{
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *number_label = gtk_label_new (NULL);
-  GtkWidget *place_label;
-  g_autofree char *place = NULL;
-  g_autofree char *name = NULL;
-  int cell;
-  TttMark mark;
-  TttReview graded;
-
-  gtk_widget_add_css_class (number_label, "numeric");
-  gtk_widget_add_css_class (number_label, "dim-label");
-  gtk_label_set_width_chars (GTK_LABEL (number_label), 2);
-  gtk_label_set_xalign (GTK_LABEL (number_label), 1.0);
-  gtk_box_append (GTK_BOX (box), number_label);
-
-  if (!ttt_review_cursor_get_move (review, number, &cell, &mark, &graded))
-    place = g_strdup (C_("review", "Start"));
-  else if (ttt_review_cursor_get_variant (review) == TTT_VARIANT_ULTIMATE)
-    place = ttt_words_ultimate_cell_name (cell, mark);
-  else
-    /* Translators: the name of a cell for a screen reader, e.g. "Row 2,
-     * column 3, X" (or "empty"). */
-    place = g_strdup_printf (_("Row %d, column %d, %s"), cell / 3 + 1, cell % 3 + 1,
-                             ttt_names_mark (mark));
-
-  place_label = gtk_label_new (place);
-  gtk_label_set_wrap (GTK_LABEL (place_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (place_label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (place_label), 24);
-  gtk_label_set_xalign (GTK_LABEL (place_label), 0.0);
-  gtk_widget_set_hexpand (place_label, TRUE);
-  gtk_box_append (GTK_BOX (box), place_label);
-
-  if (number == 0)
-    name = g_strdup (place);
-  else if (ttt_review_cursor_get_ready (review) && ttt_review_cursor_get_graded (review, number))
-    {
-      static const char *classes[] = {
-        [TTT_GRADE_BEST] = "dim-label", [TTT_GRADE_MISTAKE] = "warning", [TTT_GRADE_BLUNDER] = "error",
-      };
-      const char *grade = ttt_coach_grade_name (graded.grade);
-      GtkWidget *grade_label = gtk_label_new (grade);
-
-      gtk_widget_add_css_class (grade_label, classes[graded.grade]);
-      gtk_box_append (GTK_BOX (box), grade_label);
-      /* Translators: a move in the review's list of moves, as a screen
-       * reader names it: its number, its cell ("Row 2, column 1, O", or
-       * in Ultimate "Centre board, row 2, column 1, O") and its grade
-       * ("Mistake"). */
-      name = g_strdup_printf (C_("move list", "Move %1$u: %2$s, %3$s"), number, place, grade);
-    }
-  else
-    /* Translators: as "Move %1$u: %2$s, %3$s", for a move that has no
-     * grade (the computer's, or one of Ultimate not graded yet). */
-    name = g_strdup_printf (C_("move list", "Move %1$u: %2$s"), number, place);
-
-  if (number > 0)
-    {
-      g_autofree char *number_text = g_strdup_printf ("%u", number);
-
-      gtk_label_set_label (GTK_LABEL (number_label), number_text);
-    }
-
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-  return row;
-}
-
-static void
-fill_move_list (TttWindow *self)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list))) != NULL)
-    gtk_list_box_remove (self->move_list, child);
-  if (self->review == NULL)
-    return;
-
-  for (guint number = 0; number <= ttt_review_cursor_get_n_moves (self->review); number++)
-    gtk_list_box_append (self->move_list, move_row_new (self->review, number));
-}
-
-/* The row of the position shown, scrolled into the middle of the list's
- * view at the first frame the list has been laid out in: at the map the
- * rows have no place yet, and a long Ultimate game opened on its first
- * rows with the focus out of sight. (Set while the list is laid out, the
- * value was put back by the viewport's own allocation.) */
-static gboolean
-scroll_to_position_tick (GtkWidget     *list,
-                         GdkFrameClock *clock,
-                         gpointer       user_data)
-{
-  TttWindow *self = user_data;
-  GtkWidget *scroller = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
-  GtkListBoxRow *row = self->review != NULL
-                       ? gtk_list_box_get_row_at_index (GTK_LIST_BOX (list),
-                                                        ttt_review_cursor_get_position (self->review))
-                       : NULL;
-  GtkAdjustment *adjustment;
-  graphene_rect_t bounds;
-
-  /* Closed before it was laid out, or nothing to show. */
-  if (scroller == NULL || row == NULL || !gtk_widget_get_mapped (list))
-    {
-      self->scroll_moves_id = 0;
-      return G_SOURCE_REMOVE;
-    }
-  /* Not laid out yet: the next frame. */
-  if (!gtk_widget_compute_bounds (GTK_WIDGET (row), list, &bounds) || bounds.size.height <= 0)
-    return G_SOURCE_CONTINUE;
-
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  gtk_adjustment_set_value (adjustment, bounds.origin.y + bounds.size.height / 2 -
-                                        gtk_adjustment_get_page_size (adjustment) / 2);
-  self->scroll_moves_id = 0;
-  return G_SOURCE_REMOVE;
-}
-
-/* The list opens on the position shown, with the focus there. */
-static void
-moves_popover_mapped_cb (TttWindow *self)
-{
-  GtkListBoxRow *row;
-
-  if (self->review == NULL)
-    return;
-
-  row = gtk_list_box_get_row_at_index (self->move_list, ttt_review_cursor_get_position (self->review));
-  gtk_list_box_select_row (self->move_list, row);
-  if (row != NULL)
-    gtk_widget_grab_focus (GTK_WIDGET (row));
-  if (self->scroll_moves_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->move_list), self->scroll_moves_id);
-  self->scroll_moves_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->move_list),
-                                                        scroll_to_position_tick, self, NULL);
-}
-
-/* Closed with Escape, the list gives the focus back to its button
- * rather than drop it; a click elsewhere keeps the focus it gave. */
-static void
-moves_popover_closed_cb (TttWindow *self)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  if (self->review != NULL &&
-      (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->moves_popover))))
-    gtk_widget_grab_focus (position_toggle (self));
-}
-
-static void
-move_activated_cb (TttWindow     *self,
-                   GtkListBoxRow *row,
-                   GtkListBox    *list)
-{
-  if (self->review == NULL)
-    return;
-
-  /* The focus back on the button first, so that the move's line is
-   * heard there, as after a step. */
-  gtk_popover_popdown (self->moves_popover);
-  gtk_widget_grab_focus (position_toggle (self));
-  ttt_review_cursor_set_position (self->review, gtk_list_box_row_get_index (row));
-}
-
-static void
-review_position_cb (TttWindow       *self,
-                    GParamSpec      *pspec,
-                    TttReviewCursor *review)
-{
-  update_review (self);
-}
-
-static void
-update_review_summary (TttWindow *self)
-{
-  g_autofree char *summary = ttt_review_cursor_dup_summary (self->review);
-
-  gtk_label_set_label (self->summary_label, summary);
-  scroll_to_top (self->summary_scroller);
-  /* A screen reader says the summary as the focus enters the review. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
-                                  -1);
-}
-
-/* Ultimate's grades come from a worker thread: the summary counts its
- * progress, and once they are in, the lines say them; a screen reader in
- * the review hears the summary then. */
-static void
-review_progress_cb (TttWindow       *self,
-                    GParamSpec      *pspec,
-                    TttReviewCursor *review)
-{
-  update_review_summary (self);
-}
-
-static void
-review_ready_cb (TttWindow       *self,
-                 GParamSpec      *pspec,
-                 TttReviewCursor *review)
-{
-  update_review_summary (self);
-  update_review (self);
-  fill_move_list (self);
-  if (review_has_focus (self))
-    ttt_announcer_announce (self->announcer, gtk_label_get_label (self->summary_label));
-}
-
-/* The review works on a copy of the game's moves: neither the game nor
- * any score changes, whatever the cursor does. */
-static void
-enter_review (TttWindow *self)
-{
-  if (self->review != NULL || ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
-    return;
-
-  self->review = ttt_review_cursor_new (self->game);
-  g_signal_connect_object (self->review, "notify::position", G_CALLBACK (review_position_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->review, "notify::progress", G_CALLBACK (review_progress_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->review, "notify::ready", G_CALLBACK (review_ready_cb), self,
-                           G_CONNECT_SWAPPED);
-  /* Grading Ultimate takes a few seconds, off the main thread; leaving
-   * the review lets go of the cursor, which cancels it. */
-  ttt_review_cursor_start_grading (self->review);
-  ttt_board_view_set_review (self->board, self->review);
-  update_review_summary (self);
-  fill_move_list (self);
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
-  /* update_status() hides the Review button; GTK 4.18 and later hand its
-   * focus on into the review, where update_review() would announce the
-   * line before it is announced below with the focus in its place: no
-   * widget has the focus in between, and the line is heard once. */
-  gtk_window_set_focus (GTK_WINDOW (self), NULL);
-  update_status (self);
-
-  /* It opens on the final position: the way is back. */
-  gtk_widget_grab_focus (ttt_review_cursor_get_has_previous (self->review) ? self->previous_button
-                                                                           : self->done_button);
-  ttt_announcer_announce (self->announcer, self->review_said);
-}
-
-/* Back to the game as it ended, or as it goes on when a new game has
- * begun; the focus, if the review had it, goes to what comes next. */
-static void
-leave_review (TttWindow *self)
-{
-  gboolean had_focus;
-
-  if (self->review == NULL)
-    return;
-
-  had_focus = review_has_focus (self);
-
-  ttt_board_view_set_review (self->board, NULL);
-  g_signal_handlers_disconnect_by_data (self->review, self);
-  g_clear_object (&self->review);
-  g_clear_pointer (&self->review_said, g_free);
-  gtk_popover_popdown (self->moves_popover);
-  fill_move_list (self);
-
-  for (guint i = 0; i < 5; i++)
-    {
-      static const char *actions[] = {
-        "win.review-first", "win.review-previous", "win.review-next", "win.review-last",
-        "win.review-done",
-      };
-
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], FALSE);
-    }
-  update_status (self);
-
-  if (had_focus)
-    {
-      if (ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
-        gtk_widget_grab_focus (GTK_WIDGET (self->play_again_button));
-      else
-        gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
-    }
-  /* Back at the end of the game: how it ended, again, as the eye sees it. */
-  if (had_focus && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
-    ttt_announcer_announce (self->announcer, gtk_label_get_label (self->result_label));
-}
-
 /* The badge of the side to move stands out. */
 static void
 update_badges_active (TttWindow *self)
@@ -547,8 +60,8 @@ update_badges_active (TttWindow *self)
   ttt_player_badge_set_active (self->badge_end, !over && ttt_player_badge_get_mark (self->badge_end) == turn);
 }
 
-static void
-update_status (TttWindow *self)
+void
+_ttt_window_update_status (TttWindow *self)
 {
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
@@ -598,7 +111,7 @@ update_status (TttWindow *self)
 
   /* While a review lasts, it speaks for the board. */
   if (self->review != NULL)
-    update_review (self);
+    _ttt_window_update_review (self);
 }
 
 static void
@@ -648,7 +161,7 @@ update_badges (TttWindow *self)
 static void
 update_all (TttWindow *self)
 {
-  update_status (self);
+  _ttt_window_update_status (self);
   update_subtitle (self);
   update_badges (self);
 }
@@ -661,7 +174,7 @@ game_over_cb (TttWindow  *self,
               guint       winning_cells,
               TttGame    *game)
 {
-  update_status (self);
+  _ttt_window_update_status (self);
 
   /* The board stops taking the focus; Enter starts the next game. */
   gtk_widget_grab_focus (GTK_WIDGET (self->play_again_button));
@@ -677,9 +190,9 @@ state_changed_cb (TttWindow  *self,
 
   /* A new game ends the review of the last one. */
   if (self->review != NULL && ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
-    leave_review (self);
+    _ttt_window_leave_review (self);
 
-  update_status (self);
+  _ttt_window_update_status (self);
 
   /* Play Again goes away with the end; the focus goes back to the board
    * rather than to nowhere. */
@@ -708,7 +221,7 @@ hint_thinking_cb (TttWindow  *self,
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->hint_button),
                                GTK_ACCESSIBLE_STATE_BUSY, thinking,
                                -1);
-  update_status (self);
+  _ttt_window_update_status (self);
 }
 
 /* The hint the game holds: the status line says why until the next move
@@ -719,7 +232,7 @@ hint_changed_cb (TttWindow *self,
                  TttMotive  motive,
                  TttGame   *game)
 {
-  update_status (self);
+  _ttt_window_update_status (self);
   if (cell >= 0)
     ttt_board_view_show_hint (self->board, cell);
 }
@@ -731,7 +244,7 @@ players_changed_cb (TttWindow  *self,
 {
   update_subtitle (self);
   update_badges (self);
-  update_status (self);
+  _ttt_window_update_status (self);
 }
 
 /* How long libadwaita 1.2's toast takes to sink (300 ms), and a margin. */
@@ -840,190 +353,6 @@ news_cb (TttWindow  *self,
   ttt_announcer_announce (self->announcer, text);
 }
 
-/* Actions */
-
-static void
-new_game_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  TttWindow *self = TTT_WINDOW (widget);
-
-  ttt_game_start_new (self->game);
-}
-
-static void
-new_game_chosen_cb (TttWindow        *self,
-                    TttNewGameDialog *dialog)
-{
-  ttt_game_start_new (self->game);
-}
-
-/* The New Game screen (New Game, Ctrl+N, the first start); Play Again
- * repeats the last choice without it. */
-static void
-choose_game_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  ttt_window_choose_game (TTT_WINDOW (widget));
-}
-
-/* The keyboard shortcuts, over the window. */
-static void
-show_shortcuts_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (widget));
-  TttShortcutsWindow *shortcuts;
-
-  g_return_if_fail (application != NULL);
-
-  shortcuts = ttt_shortcuts_window_new (application);
-  ttt_compat_dialog_present (GTK_WIDGET (shortcuts), widget);
-}
-
-static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  TttWindow *self = TTT_WINDOW (widget);
-
-  ttt_game_undo (self->game);
-}
-
-static void
-hint_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  ttt_game_show_hint (TTT_WINDOW (widget)->game);
-}
-
-static void
-review_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  enter_review (TTT_WINDOW (widget));
-}
-
-static void
-review_step_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  TttWindow *self = TTT_WINDOW (widget);
-
-  if (self->review == NULL)
-    return;
-
-  if (g_str_equal (action_name, "win.review-first"))
-    ttt_review_cursor_first (self->review);
-  else if (g_str_equal (action_name, "win.review-previous"))
-    ttt_review_cursor_previous (self->review);
-  else if (g_str_equal (action_name, "win.review-next"))
-    ttt_review_cursor_next (self->review);
-  else if (g_str_equal (action_name, "win.review-last"))
-    ttt_review_cursor_last (self->review);
-}
-
-static void
-review_done_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  leave_review (TTT_WINDOW (widget));
-}
-
-/* The review's keys work wherever the focus is in the window, before the
- * focused widget sees them (the arrows would move the focus), and only
- * while a review lasts: otherwise, or in a menu open over the window,
- * they go on as usual. On the board the arrows are its own: they walk
- * the reviewed position cell by cell. */
-static gboolean
-review_key_cb (GtkWidget *widget,
-               GVariant  *args,
-               gpointer   user_data)
-{
-  TttWindow *self = TTT_WINDOW (widget);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  const char *action;
-  gboolean arrow;
-
-  if (self->review == NULL)
-    return FALSE;
-  if (focus != NULL && gtk_widget_get_native (focus) != GTK_NATIVE (self))
-    return FALSE;
-
-  g_variant_get (args, "(&sb)", &action, &arrow);
-  if (arrow && focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->board)))
-    return FALSE;
-
-  /* Left and Right go the way the buttons point. */
-  if (arrow && gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL)
-    action = g_str_equal (action, "win.review-next") ? "win.review-previous" : "win.review-next";
-
-  /* At either end a step does nothing: said, rather than silence. */
-  if (!g_str_equal (action, "win.review-done"))
-    {
-      gboolean back = g_str_equal (action, "win.review-previous") || g_str_equal (action, "win.review-first");
-
-      if (back ? ttt_review_cursor_get_has_previous (self->review) : ttt_review_cursor_get_has_next (self->review))
-        {
-          gtk_widget_activate_action (widget, action, NULL);
-          return TRUE;
-        }
-      ttt_announcer_announce (self->announcer,
-                              /* Translators: a screen reader says it when the review
-                               * can go no further back, or no further on. */
-                              back ? _("Already at the start.") : _("Already at the last move."));
-      return TRUE;
-    }
-
-  gtk_widget_activate_action (widget, action, NULL);
-  return TRUE;
-}
-
-static void
-add_review_keys (TttWindow *self)
-{
-  static const struct {
-    guint       keyval;
-    const char *action;
-    gboolean    arrow;
-  } keys[] = {
-    { GDK_KEY_Left, "win.review-previous", TRUE },
-    { GDK_KEY_KP_Left, "win.review-previous", TRUE },
-    { GDK_KEY_Right, "win.review-next", TRUE },
-    { GDK_KEY_KP_Right, "win.review-next", TRUE },
-    { GDK_KEY_Page_Up, "win.review-previous", FALSE },
-    { GDK_KEY_KP_Page_Up, "win.review-previous", FALSE },
-    { GDK_KEY_Page_Down, "win.review-next", FALSE },
-    { GDK_KEY_KP_Page_Down, "win.review-next", FALSE },
-    { GDK_KEY_Home, "win.review-first", FALSE },
-    { GDK_KEY_KP_Home, "win.review-first", FALSE },
-    { GDK_KEY_End, "win.review-last", FALSE },
-    { GDK_KEY_KP_End, "win.review-last", FALSE },
-    { GDK_KEY_Escape, "win.review-done", FALSE },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    {
-      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
-                                                gtk_callback_action_new (review_key_cb, NULL, NULL));
-
-      gtk_shortcut_set_arguments (shortcut, g_variant_new ("(sb)", keys[i].action, keys[i].arrow));
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-    }
-
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-}
-
 /* GObject */
 
 static void
@@ -1048,22 +377,34 @@ ttt_window_constructed (GObject *object)
   if (self->settings != NULL)
     g_settings_bind (self->settings, "sound", self->sound_player, "enabled", G_SETTINGS_BIND_GET);
 
-  g_signal_connect_object (self->game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "hint-changed", G_CALLBACK (hint_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::hint-thinking", G_CALLBACK (hint_thinking_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::held", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::can-undo", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::human-mark", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::current-opponent", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::x-name", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::o-name", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::current-variant", G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game, "notify::statistics", G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
+  /* Everything the window shows of the game follows these. */
+  self->game_signals = g_signal_group_new (TTT_TYPE_GAME);
+  {
+    static const struct {
+      const char *signal;
+      GCallback   callback;
+    } follow[] = {
+      { "game-over", G_CALLBACK (game_over_cb) },
+      { "hint-changed", G_CALLBACK (hint_changed_cb) },
+      { "notify::hint-thinking", G_CALLBACK (hint_thinking_cb) },
+      { "notify::state", G_CALLBACK (state_changed_cb) },
+      { "notify::turn", G_CALLBACK (state_changed_cb) },
+      { "notify::held", G_CALLBACK (state_changed_cb) },
+      { "notify::can-undo", G_CALLBACK (state_changed_cb) },
+      { "notify::human-mark", G_CALLBACK (players_changed_cb) },
+      { "notify::current-difficulty", G_CALLBACK (players_changed_cb) },
+      { "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb) },
+      { "notify::current-opponent", G_CALLBACK (players_changed_cb) },
+      { "notify::x-name", G_CALLBACK (players_changed_cb) },
+      { "notify::o-name", G_CALLBACK (players_changed_cb) },
+      { "notify::current-variant", G_CALLBACK (players_changed_cb) },
+      { "notify::statistics", G_CALLBACK (statistics_replaced_cb) },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (follow); i++)
+      g_signal_group_connect_swapped (self->game_signals, follow[i].signal, follow[i].callback, self);
+  }
+  g_signal_group_set_target (self->game_signals, self->game);
   follow_statistics (self);
 
   if (self->settings != NULL)
@@ -1166,8 +507,9 @@ ttt_window_dispose (GObject *object)
 {
   TttWindow *self = TTT_WINDOW (object);
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   if (self->statistics != NULL)
     g_signal_handlers_disconnect_by_data (self->statistics, self);
   if (self->review != NULL)
@@ -1266,19 +608,7 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, next_button);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, done_button);
 
-  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
-  gtk_widget_class_install_action (widget_class, "win.choose-game", NULL, choose_game_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
-  gtk_widget_class_install_property_action (widget_class, "win.show-analysis", "show-analysis");
-  gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
-  gtk_widget_class_install_action (widget_class, "win.review-first", NULL, review_step_action);
-  gtk_widget_class_install_action (widget_class, "win.review-previous", NULL, review_step_action);
-  gtk_widget_class_install_action (widget_class, "win.review-next", NULL, review_step_action);
-  gtk_widget_class_install_action (widget_class, "win.review-last", NULL, review_step_action);
-  gtk_widget_class_install_action (widget_class, "win.review-done", NULL, review_done_action);
-  /* The name GtkApplicationWindow gives its own shortcuts window's. */
-  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
+  _ttt_window_class_actions_init (widget_class);
 }
 
 static void
@@ -1396,14 +726,14 @@ ttt_window_init (TttWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  reserve_review_lines (self);
+  _ttt_window_reserve_review_lines (self);
   g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-font-name",
-                           G_CALLBACK (reserve_review_lines), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_ttt_window_reserve_review_lines), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_settings_get_default (), "notify::gtk-xft-dpi",
-                           G_CALLBACK (reserve_review_lines), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_ttt_window_reserve_review_lines), self, G_CONNECT_SWAPPED);
 
   g_object_bind_property (self, "show-analysis", self->board, "show-analysis", G_BINDING_SYNC_CREATE);
-  add_review_keys (self);
+  _ttt_window_add_review_keys (self);
   follow_input (self);
 
   /* Outside a review its steps do nothing. */
@@ -1415,10 +745,10 @@ ttt_window_init (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", FALSE);
 
   g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
-  g_signal_connect_swapped (self->move_list, "row-activated", G_CALLBACK (move_activated_cb), self);
-  g_signal_connect_object (self->moves_popover, "map", G_CALLBACK (moves_popover_mapped_cb), self,
+  g_signal_connect_swapped (self->move_list, "row-activated", G_CALLBACK (_ttt_window_move_activated_cb), self);
+  g_signal_connect_object (self->moves_popover, "map", G_CALLBACK (_ttt_window_moves_popover_mapped_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  g_signal_connect_object (self->moves_popover, "closed", G_CALLBACK (moves_popover_closed_cb), self,
+  g_signal_connect_object (self->moves_popover, "closed", G_CALLBACK (_ttt_window_moves_popover_closed_cb), self,
                            G_CONNECT_SWAPPED);
 
   /* Nothing a screen reader hears may be a GTK class name ("GtkImage New
@@ -1607,7 +937,7 @@ ttt_window_choose_game (TttWindow *self)
   g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
 
   dialog = ttt_new_game_dialog_new (GTK_WINDOW (self), self->game, self->settings);
-  g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_chosen_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (_ttt_window_new_game_chosen_cb), self, G_CONNECT_SWAPPED);
   ttt_compat_dialog_present (GTK_WIDGET (dialog), GTK_WIDGET (self));
 
   return GTK_WIDGET (dialog);

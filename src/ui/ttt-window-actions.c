@@ -1,0 +1,216 @@
+/* ttt-window-actions.c — what the window's menus, buttons and keys ask for
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The win.* actions, installed on the class, and the review's keys,
+ * which work wherever the focus is while a review lasts.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-compat.h"
+#include "ttt-new-game-dialog.h"
+#include "ttt-shortcuts-window.h"
+#include "ttt-window-private.h"
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  TttWindow *self = TTT_WINDOW (widget);
+
+  ttt_game_start_new (self->game);
+}
+
+void
+_ttt_window_new_game_chosen_cb (TttWindow        *self,
+                    TttNewGameDialog *dialog)
+{
+  ttt_game_start_new (self->game);
+}
+
+/* The New Game screen (New Game, Ctrl+N, the first start); Play Again
+ * repeats the last choice without it. */
+static void
+choose_game_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ttt_window_choose_game (TTT_WINDOW (widget));
+}
+
+/* The keyboard shortcuts, over the window. */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (widget));
+  TttShortcutsWindow *shortcuts;
+
+  g_return_if_fail (application != NULL);
+
+  shortcuts = ttt_shortcuts_window_new (application);
+  ttt_compat_dialog_present (GTK_WIDGET (shortcuts), widget);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TttWindow *self = TTT_WINDOW (widget);
+
+  ttt_game_undo (self->game);
+}
+
+static void
+hint_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  ttt_game_show_hint (TTT_WINDOW (widget)->game);
+}
+
+static void
+review_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  _ttt_window_enter_review (TTT_WINDOW (widget));
+}
+
+static void
+review_step_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  TttWindow *self = TTT_WINDOW (widget);
+
+  if (self->review == NULL)
+    return;
+
+  if (g_str_equal (action_name, "win.review-first"))
+    ttt_review_cursor_first (self->review);
+  else if (g_str_equal (action_name, "win.review-previous"))
+    ttt_review_cursor_previous (self->review);
+  else if (g_str_equal (action_name, "win.review-next"))
+    ttt_review_cursor_next (self->review);
+  else if (g_str_equal (action_name, "win.review-last"))
+    ttt_review_cursor_last (self->review);
+}
+
+static void
+review_done_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  _ttt_window_leave_review (TTT_WINDOW (widget));
+}
+
+/* The review's keys work wherever the focus is in the window, before the
+ * focused widget sees them (the arrows would move the focus), and only
+ * while a review lasts: otherwise, or in a menu open over the window,
+ * they go on as usual. On the board the arrows are its own: they walk
+ * the reviewed position cell by cell. */
+static gboolean
+review_key_cb (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  TttWindow *self = TTT_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  const char *action;
+  gboolean arrow;
+
+  if (self->review == NULL)
+    return FALSE;
+  if (focus != NULL && gtk_widget_get_native (focus) != GTK_NATIVE (self))
+    return FALSE;
+
+  g_variant_get (args, "(&sb)", &action, &arrow);
+  if (arrow && focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->board)))
+    return FALSE;
+
+  /* Left and Right go the way the buttons point. */
+  if (arrow && gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL)
+    action = g_str_equal (action, "win.review-next") ? "win.review-previous" : "win.review-next";
+
+  /* At either end a step does nothing: said, rather than silence. */
+  if (!g_str_equal (action, "win.review-done"))
+    {
+      gboolean back = g_str_equal (action, "win.review-previous") || g_str_equal (action, "win.review-first");
+
+      if (back ? ttt_review_cursor_get_has_previous (self->review) : ttt_review_cursor_get_has_next (self->review))
+        {
+          gtk_widget_activate_action (widget, action, NULL);
+          return TRUE;
+        }
+      ttt_announcer_announce (self->announcer,
+                              /* Translators: a screen reader says it when the review
+                               * can go no further back, or no further on. */
+                              back ? _("Already at the start.") : _("Already at the last move."));
+      return TRUE;
+    }
+
+  gtk_widget_activate_action (widget, action, NULL);
+  return TRUE;
+}
+
+void
+_ttt_window_add_review_keys (TttWindow *self)
+{
+  static const struct {
+    guint       keyval;
+    const char *action;
+    gboolean    arrow;
+  } keys[] = {
+    { GDK_KEY_Left, "win.review-previous", TRUE },
+    { GDK_KEY_KP_Left, "win.review-previous", TRUE },
+    { GDK_KEY_Right, "win.review-next", TRUE },
+    { GDK_KEY_KP_Right, "win.review-next", TRUE },
+    { GDK_KEY_Page_Up, "win.review-previous", FALSE },
+    { GDK_KEY_KP_Page_Up, "win.review-previous", FALSE },
+    { GDK_KEY_Page_Down, "win.review-next", FALSE },
+    { GDK_KEY_KP_Page_Down, "win.review-next", FALSE },
+    { GDK_KEY_Home, "win.review-first", FALSE },
+    { GDK_KEY_KP_Home, "win.review-first", FALSE },
+    { GDK_KEY_End, "win.review-last", FALSE },
+    { GDK_KEY_KP_End, "win.review-last", FALSE },
+    { GDK_KEY_Escape, "win.review-done", FALSE },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
+                                                gtk_callback_action_new (review_key_cb, NULL, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new ("(sb)", keys[i].action, keys[i].arrow));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+void
+_ttt_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-game", NULL, choose_game_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_property_action (widget_class, "win.show-analysis", "show-analysis");
+  gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
+  gtk_widget_class_install_action (widget_class, "win.review-first", NULL, review_step_action);
+  gtk_widget_class_install_action (widget_class, "win.review-previous", NULL, review_step_action);
+  gtk_widget_class_install_action (widget_class, "win.review-next", NULL, review_step_action);
+  gtk_widget_class_install_action (widget_class, "win.review-last", NULL, review_step_action);
+  gtk_widget_class_install_action (widget_class, "win.review-done", NULL, review_done_action);
+  /* The name GtkApplicationWindow gives its own shortcuts window's. */
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
+}
