@@ -9,7 +9,9 @@
  * this target also walks the unreachable ones, garbage text, absurd cell
  * numbers, unknown levels and every seed, in orders no test would choose.
  *
- * Every board also meets the coach: ttt_review_move() on every cell.
+ * Every board also meets the coach: ttt_review_move() on every cell, and
+ * Misère (ttt-misere.h), whose board is the same struct: its outcome,
+ * solver and opponents.
  *
  * The input is read as a script. The first byte chooses the starting board:
  *
@@ -50,6 +52,7 @@
 #include "fuzz-script.h"
 #include "reference-rules.h"
 #include "ttt-engine.h"
+#include "ttt-misere.h"
 
 /* libFuzzer provides no header; the prototype keeps -Wmissing-prototypes
  * quiet and lets the standalone main() call the same function. */
@@ -227,6 +230,94 @@ check_reviews (const TttBoard *board,
     }
 }
 
+/* Misère on @board, which may be anything: the same reachable boards as
+ * the classic game, the line counted against its maker, a solver whose
+ * every score is the best of its children's, and opponents that refuse
+ * what the classic ones refuse and play legal moves, Hard only best ones. */
+static void
+check_misere (const TttBoard *board,
+              uint64_t        seed)
+{
+  TttBoard before = *board;
+  bool valid = ref_is_valid (board);
+  TttOutcome outcome = ttt_misere_outcome (board);
+  int score = ttt_misere_score (board);
+  unsigned best = ttt_misere_best_moves (board);
+  unsigned line;
+
+  if (!valid)
+    {
+      CHECK (board, outcome == TTT_OUTCOME_INVALID);
+      CHECK (board, ttt_misere_losing_cells (board) == 0);
+      CHECK (board, score == TTT_SCORE_INVALID && best == 0);
+      for (int level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+        {
+          uint64_t state = seed;
+
+          CHECK (board, ttt_misere_choose (board, (TttLevel) level, &state) == -1);
+          CHECK (board, state == seed);
+        }
+      CHECK (board, same_board (board, &before));
+      return;
+    }
+
+  line = ref_completed (board->x) | ref_completed (board->o);
+  CHECK (board, ttt_misere_losing_cells (board) == line);
+  if (ref_completed (board->x))
+    CHECK (board, outcome == TTT_OUTCOME_O_WINS && score == TTT_SCORE_MAX && best == 0);
+  else if (ref_completed (board->o))
+    CHECK (board, outcome == TTT_OUTCOME_X_WINS && score == TTT_SCORE_MAX && best == 0);
+  else if (ref_empty (board) == 0)
+    CHECK (board, outcome == TTT_OUTCOME_DRAW && score == 0 && best == 0);
+  else
+    {
+      int max = INT_MIN;
+      unsigned best_cells = 0;
+
+      CHECK (board, outcome == TTT_OUTCOME_ONGOING);
+      for (int cell = 0; cell < TTT_N_CELLS; cell++)
+        {
+          TttBoard child = *board;
+          int value;
+
+          if (ttt_board_play (&child, cell) != TTT_OK)
+            continue;
+          CHECK (&child, ttt_misere_score (&child) != TTT_SCORE_INVALID);
+          value = ref_parent_value (ttt_misere_score (&child));
+          if (value > max)
+            {
+              max = value;
+              best_cells = 0;
+            }
+          if (value == max)
+            best_cells |= 1u << cell;
+        }
+      CHECK (board, score == max);
+      CHECK (board, best == best_cells);
+    }
+
+  for (int level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+    {
+      uint64_t state = seed;
+      int cell = ttt_misere_choose (board, (TttLevel) level, &state);
+
+      if (outcome != TTT_OUTCOME_ONGOING)
+        CHECK (board, cell == -1);
+      else if (level == TTT_LEVEL_HARD)
+        CHECK (board, cell >= 0 && cell < TTT_N_CELLS && (best & (1u << cell)) != 0);
+      else
+        CHECK (board, cell >= 0 && cell < TTT_N_CELLS && (ref_empty (board) & (1u << cell)) != 0);
+    }
+  for (size_t i = 0; i < sizeof bad_levels / sizeof bad_levels[0]; i++)
+    {
+      uint64_t state = seed;
+
+      CHECK (board, ttt_misere_choose (board, (TttLevel) bad_levels[i], &state) == -1);
+    }
+
+  CHECK (board, same_board (board, &before));
+}
+
 /* Everything that must hold of @board, whatever it is. */
 static void
 check_board (const TttBoard *board,
@@ -241,6 +332,7 @@ check_board (const TttBoard *board,
   TttMark turn;
   unsigned winning;
 
+  check_misere (board, seed);
   CHECK (board, ttt_board_n_moves (board) == ref_count ((unsigned) (board->x | board->o)));
   CHECK (board, ttt_board_get (board, -1) == TTT_MARK_NONE);
   CHECK (board, ttt_board_get (board, TTT_N_CELLS) == TTT_MARK_NONE);

@@ -117,6 +117,11 @@ bool     ttt_board_is_valid (const TttBoard *board);
  * Used at build time by the table generator and by the benchmark. */
 void     ttt_solve_all      (int8_t   scores[TTT_N_CODES],
                              uint16_t best[TTT_N_CODES]);
+/* The same for Misère (ttt-misere.h), on the same scale: the side to
+ * move on a board with a line has won (+TTT_SCORE_MAX), since the line is
+ * the last mover's and loses. */
+void     ttt_solve_misere   (int8_t   scores[TTT_N_CODES],
+                             uint16_t best[TTT_N_CODES]);
 
 /* Hard's traps: among the best cells, those a model of a fallible opponent
  * is most likely to answer badly (the model is described in ttt-solve.c).
@@ -161,6 +166,9 @@ extern const uint8_t  ttt_select_table[512][9];
 extern const int8_t   ttt_score_table[TTT_N_CODES];
 extern const uint16_t ttt_best_table[TTT_N_CODES];
 extern const uint16_t ttt_trap_table[TTT_N_CODES];
+/* Misère's solution, as ttt_solve_misere() gives it. */
+extern const int8_t   ttt_misere_score_table[TTT_N_CODES];
+extern const uint16_t ttt_misere_best_table[TTT_N_CODES];
 
 /* Slow but table-free, for the generator. */
 static inline unsigned

@@ -2,10 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * This is the engine's public header for the classic game; ttt-ultimate.h,
- * which includes it, is the other one. The engine is plain C11 on
- * libc: it knows nothing of GLib, GTK or time, keeps no mutable global state
- * and may be called from several threads at once.
+ * This is the engine's public header for the classic game; the others,
+ * which include it, are ttt-ultimate.h (Ultimate), ttt-misere.h (Misère,
+ * on this board) and ttt-rules.h (any variant's rules behind one
+ * interface). The engine is plain C11 on libc: it knows nothing of GLib,
+ * GTK or time, keeps no mutable global state and may be called from
+ * several threads at once.
  *
  * Cells are numbered 0–8 row-major:
  *

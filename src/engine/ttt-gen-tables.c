@@ -12,6 +12,20 @@ static int8_t   scores[TTT_N_CODES];
 static uint16_t best[TTT_N_CODES];
 static uint16_t traps[TTT_N_CODES];
 static int64_t  trap_values[TTT_N_CODES];
+static int8_t   misere_scores[TTT_N_CODES];
+static uint16_t misere_best[TTT_N_CODES];
+
+static void
+write_i8 (FILE         *out,
+          const char   *name,
+          const int8_t *values,
+          int           n)
+{
+  fprintf (out, "const int8_t %s[%d] = {", name, n);
+  for (int i = 0; i < n; i++)
+    fprintf (out, "%s%d,", i % 16 == 0 ? "\n  " : " ", values[i]);
+  fprintf (out, "\n};\n\n");
+}
 
 static void
 write_u16 (FILE           *out,
@@ -46,6 +60,7 @@ main (int   argc,
     }
   ttt_solve_all (scores, best);
   ttt_solve_traps (scores, best, traps, trap_values);
+  ttt_solve_misere (misere_scores, misere_best);
 
   out = fopen (argv[1], "w");
   if (out == NULL)
@@ -83,6 +98,8 @@ main (int   argc,
 
   write_u16 (out, "ttt_best_table", best, TTT_N_CODES);
   write_u16 (out, "ttt_trap_table", traps, TTT_N_CODES);
+  write_i8 (out, "ttt_misere_score_table", misere_scores, TTT_N_CODES);
+  write_u16 (out, "ttt_misere_best_table", misere_best, TTT_N_CODES);
 
   if (fclose (out) != 0)
     {

@@ -30,6 +30,7 @@ negate_and_age (int score)
 static int
 solve (TttBoard  board,
        unsigned  code,
+       bool      misere,
        int8_t   *scores,
        uint16_t *best)
 {
@@ -45,8 +46,9 @@ solve (TttBoard  board,
 
   if (ttt_lines_completed (board.x) || ttt_lines_completed (board.o))
     {
-      /* The last move won: the side to move has lost. */
-      best_score = -TTT_SCORE_MAX;
+      /* The last move made a line: in the classic game it won, so the
+       * side to move has lost; in Misère it lost, so that side has won. */
+      best_score = misere ? TTT_SCORE_MAX : -TTT_SCORE_MAX;
     }
   else if (empty == 0)
     {
@@ -70,7 +72,7 @@ solve (TttBoard  board,
           else
             child.o |= TTT_CELL (i);
 
-          score = negate_and_age (solve (child, code + digit * powers_of_three[i], scores, best));
+          score = negate_and_age (solve (child, code + digit * powers_of_three[i], misere, scores, best));
           if (score > best_score)
             {
               best_score = score;
@@ -98,7 +100,22 @@ ttt_solve_all (int8_t   scores[TTT_N_CODES],
   memset (scores, TTT_SCORE_UNREACHABLE, TTT_N_CODES * sizeof scores[0]);
   memset (best, 0, TTT_N_CODES * sizeof best[0]);
 
-  solve (empty, 0, scores, best);
+  solve (empty, 0, false, scores, best);
+}
+
+/* Misère is played on the same board by the same moves and stops at the
+ * same first line, so it reaches the same positions; only who the line
+ * counts against differs, at the leaves, and the negamax does the rest. */
+void
+ttt_solve_misere (int8_t   scores[TTT_N_CODES],
+                  uint16_t best[TTT_N_CODES])
+{
+  TttBoard empty = { 0, 0 };
+
+  memset (scores, TTT_SCORE_UNREACHABLE, TTT_N_CODES * sizeof scores[0]);
+  memset (best, 0, TTT_N_CODES * sizeof best[0]);
+
+  solve (empty, 0, true, scores, best);
 }
 
 /* Traps
