@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ttt-position.h"
+#include "ttt-variants.h"
 
 void
 ttt_position_init_classic (TttPosition    *position,
@@ -41,15 +42,12 @@ ttt_position_clear (TttPosition *position,
                     TttVariant   variant)
 {
   g_return_if_fail (position != NULL);
-  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
+  g_return_if_fail (ttt_variants_get (variant)->variant == variant);
 
   memset (position, 0, sizeof *position);
   position->variant = variant;
   position->last_move = -1;
-  if (variant == TTT_VARIANT_ULTIMATE)
-    ttt_ultimate_clear (&position->ultimate);
-  else
-    ttt_board_clear (&position->classic);
+  ttt_variants_get_rules (variant)->clear (&position->rules);
 }
 
 /* Plays @cell for the side to move by the rules of the position's game;
@@ -62,11 +60,7 @@ ttt_position_play (TttPosition *position,
 
   g_return_val_if_fail (position != NULL, TTT_ERROR_INVALID_ARGUMENT);
 
-  if (position->variant == TTT_VARIANT_ULTIMATE)
-    status = ttt_ultimate_play (&position->ultimate, cell);
-  else
-    status = ttt_board_play (&position->classic, cell);
-
+  status = ttt_variants_get_rules (position->variant)->play (&position->rules, cell);
   if (status == TTT_OK)
     position->last_move = cell;
 
@@ -78,20 +72,16 @@ ttt_position_get_n_cells (const TttPosition *position)
 {
   g_return_val_if_fail (position != NULL, 0);
 
-  return position->variant == TTT_VARIANT_ULTIMATE ? TTT_ULTIMATE_N_MOVES : TTT_N_CELLS;
+  return ttt_variants_get_rules (position->variant)->n_cells;
 }
 
+/* The side to move, or TTT_MARK_NONE once the game is over. */
 TttMark
 ttt_position_get_turn (const TttPosition *position)
 {
   g_return_val_if_fail (position != NULL, TTT_MARK_NONE);
 
-  if (position->variant == TTT_VARIANT_ULTIMATE)
-    return ttt_ultimate_outcome (&position->ultimate) == TTT_OUTCOME_ONGOING
-           ? (TttMark) position->ultimate.turn : TTT_MARK_NONE;
-
-  return ttt_board_outcome (&position->classic) == TTT_OUTCOME_ONGOING
-         ? ttt_board_turn (&position->classic) : TTT_MARK_NONE;
+  return ttt_variants_get_rules (position->variant)->turn (&position->rules);
 }
 
 TttMark
@@ -103,10 +93,7 @@ ttt_position_get_cell (const TttPosition *position,
   if (cell < 0 || cell >= ttt_position_get_n_cells (position))
     return TTT_MARK_NONE;
 
-  if (position->variant == TTT_VARIANT_ULTIMATE)
-    return ttt_ultimate_get (&position->ultimate, cell);
-
-  return ttt_board_get (&position->classic, cell);
+  return ttt_variants_get_rules (position->variant)->get (&position->rules, cell);
 }
 
 /* Whether the side to move may play @cell: what a move from a player the
@@ -120,11 +107,7 @@ ttt_position_is_legal (const TttPosition *position,
   if (cell < 0 || cell >= ttt_position_get_n_cells (position))
     return FALSE;
 
-  if (position->variant == TTT_VARIANT_ULTIMATE)
-    return ttt_ultimate_is_legal (&position->ultimate, cell);
-
-  return ttt_board_outcome (&position->classic) == TTT_OUTCOME_ONGOING &&
-         ttt_board_get (&position->classic, cell) == TTT_MARK_NONE;
+  return ttt_variants_get_rules (position->variant)->is_legal (&position->rules, cell);
 }
 
 TttOutcome
@@ -132,8 +115,5 @@ ttt_position_get_outcome (const TttPosition *position)
 {
   g_return_val_if_fail (position != NULL, TTT_OUTCOME_INVALID);
 
-  if (position->variant == TTT_VARIANT_ULTIMATE)
-    return ttt_ultimate_outcome (&position->ultimate);
-
-  return ttt_board_outcome (&position->classic);
+  return ttt_variants_get_rules (position->variant)->outcome (&position->rules);
 }

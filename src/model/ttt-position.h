@@ -6,8 +6,8 @@
  * (a board of nine boards). A player is handed a TttPosition: a plain value,
  * copied freely (to a search thread, into a network message), that says
  * which game it is, holds the engine's position of that game, and the move
- * that led to it. The engine's types stay the truth; these helpers only
- * pick the right engine call for the variant.
+ * that led to it. The engine's types stay the truth; these helpers ask the
+ * variant's rules (ttt-variants.h), never the variant itself.
  */
 
 #pragma once
@@ -16,6 +16,7 @@
 
 #include "ttt-engine.h"
 #include "ttt-enums.h"
+#include "ttt-rules.h"
 #include "ttt-ultimate.h"
 
 G_BEGIN_DECLS
@@ -26,8 +27,9 @@ typedef struct
   int         last_move;   /* the move that led here, or -1 */
   union
   {
-    TttBoard     classic;
-    TttUltimate  ultimate;
+    TttRulesPosition  rules;     /* as the variant's TttRules take it */
+    TttBoard          classic;   /* the same bytes, for code that knows */
+    TttUltimate       ultimate;
   };
 } TttPosition;
 

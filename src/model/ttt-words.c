@@ -9,6 +9,7 @@
 
 #include "ttt-coach.h"
 #include "ttt-names.h"
+#include "ttt-variants.h"
 #include "ttt-words.h"
 
 /* A level's name, as the window's subtitle and the statistics name it. */
@@ -194,18 +195,7 @@ ttt_words_ultimate_cell_name (int     move,
 const char *
 ttt_words_variant_name (TttVariant variant)
 {
-  switch (variant)
-    {
-    case TTT_VARIANT_ULTIMATE:
-      /* Translators: Ultimate Tic-Tac-Toe, a board of nine boards, as a
-       * short name beside "Classic". */
-      return C_("game", "Ultimate");
-    case TTT_VARIANT_CLASSIC:
-    default:
-      /* Translators: classic tic-tac-toe on one board, as a short name
-       * beside "Ultimate". */
-      return C_("game", "Classic");
-    }
+  return ttt_variants_get_name (variant);
 }
 
 /**

@@ -1,0 +1,108 @@
+/* test-variants.c — the table of the games, and positions over it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every TttVariant has one row, whose id is the settings' nick for it and
+ * whose rules are the engine's of that id; a TttPosition plays by its
+ * row's rules alone, refusing what they refuse and leaving itself as it
+ * was.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ttt-position.h"
+#include "ttt-variants.h"
+
+static void
+test_rows (void)
+{
+  g_autoptr(GEnumClass) variants = g_type_class_ref (TTT_TYPE_VARIANT);
+
+  /* One row per value of the enum the settings use, each its own. */
+  g_assert_cmpuint (ttt_variants_get_n (), ==, variants->n_values);
+  for (guint i = 0; i < variants->n_values; i++)
+    {
+      const GEnumValue *value = &variants->values[i];
+      const TttVariantInfo *info = ttt_variants_get (value->value);
+
+      g_assert_cmpint (info->variant, ==, value->value);
+      g_assert_cmpstr (info->id, ==, value->value_nick);
+      g_assert_true (ttt_variants_lookup (info->id) == info);
+      g_assert_nonnull (info->rules);
+      g_assert_cmpstr (info->rules->id, ==, info->id);
+      g_assert_true (ttt_variants_get_rules (value->value) == info->rules);
+      g_assert_cmpstr (ttt_variants_get_name (value->value), !=, "");
+    }
+  g_assert_cmpstr (ttt_variants_get_name (TTT_VARIANT_CLASSIC), ==, "Classic");
+  g_assert_cmpstr (ttt_variants_get_name (TTT_VARIANT_ULTIMATE), ==, "Ultimate");
+  g_assert_null (ttt_variants_lookup ("chess"));
+  g_assert_null (ttt_variants_lookup (""));
+}
+
+/* A whole game of each variant through TttPosition: the first legal move
+ * each time, every illegal one refused with the position unchanged. */
+static void
+test_positions (void)
+{
+  for (guint v = 0; v < ttt_variants_get_n (); v++)
+    {
+      g_autoptr(GEnumClass) variants = g_type_class_ref (TTT_TYPE_VARIANT);
+      TttVariant variant = variants->values[v].value;
+      const TttRules *rules = ttt_variants_get_rules (variant);
+      TttPosition position;
+      guint moves = 0;
+
+      ttt_position_clear (&position, variant);
+      g_assert_cmpint (position.variant, ==, variant);
+      g_assert_cmpint (position.last_move, ==, -1);
+      g_assert_cmpint (ttt_position_get_n_cells (&position), ==, rules->n_cells);
+      g_assert_cmpint (ttt_position_get_turn (&position), ==, TTT_MARK_X);
+
+      while (ttt_position_get_outcome (&position) == TTT_OUTCOME_ONGOING)
+        {
+          TttMark turn = ttt_position_get_turn (&position);
+          int played = -1;
+
+          for (int cell = -1; cell <= rules->n_cells; cell++)
+            {
+              TttPosition before;
+
+              /* Every byte, padding too, to compare every byte. */
+              memcpy (&before, &position, sizeof before);
+
+              if (!ttt_position_is_legal (&position, cell))
+                {
+                  g_assert_cmpint (ttt_position_play (&position, cell), !=, TTT_OK);
+                  g_assert_cmpmem (&position, sizeof position, &before, sizeof before);
+                  continue;
+                }
+              if (played < 0)
+                played = cell;
+            }
+          g_assert_cmpint (played, >=, 0);
+          g_assert_cmpint (ttt_position_play (&position, played), ==, TTT_OK);
+          g_assert_cmpint (ttt_position_get_cell (&position, played), ==, turn);
+          g_assert_cmpint (position.last_move, ==, played);
+          moves++;
+        }
+      g_test_message ("%s: %u moves to %d", ttt_variants_get (variant)->id, moves,
+                      ttt_position_get_outcome (&position));
+      g_assert_cmpint (ttt_position_get_turn (&position), ==, TTT_MARK_NONE);
+      g_assert_cmpint (ttt_position_get_cell (&position, -1), ==, TTT_MARK_NONE);
+      g_assert_cmpint (ttt_position_get_cell (&position, rules->n_cells), ==, TTT_MARK_NONE);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/model/variants/rows", test_rows);
+  g_test_add_func ("/model/variants/positions", test_positions);
+
+  return g_test_run ();
+}
