@@ -1400,8 +1400,10 @@ completes_line (guint held,
   return ttt_line_within (held | (1u << cell)) != 0 && ttt_line_within (held) == 0;
 }
 
+/* A search of the coach's stops once its cancellable (if any) is
+ * cancelled: the hint's and the analysis's, off the main thread. */
 static bool
-hint_should_stop (void *data)
+search_should_stop (void *data)
 {
   return data != NULL && g_cancellable_is_cancelled (data);
 }
@@ -1417,7 +1419,7 @@ ultimate_hint_search (const TttUltimate *pos,
                       TttUltimateHint   *reason,
                       int               *percent)
 {
-  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, hint_should_stop, cancellable };
+  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, search_should_stop, cancellable };
   TttMoveAnalysis best;
   TttSearch *search;
   TttUltimate after;
@@ -2451,7 +2453,7 @@ analysis_search_thread (GTask        *task,
                         GCancellable *cancellable)
 {
   AnalysisSearch *search = task_data;
-  TttSearchBudget budget = { TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS, hint_should_stop, cancellable };
+  TttSearchBudget budget = { TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS, search_should_stop, cancellable };
   TttSearch *tree = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
   int move;
 
