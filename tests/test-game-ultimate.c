@@ -584,15 +584,38 @@ test_hint (void)
   g_assert_false (ttt_game_get_cell_analysis (game, 0, &verdict, NULL));
 }
 
-/* The analysis: every playable cell has an estimate (or a proof), the
- * others none; the hint is the search's first choice, at its estimate. */
+/* Whether any cell has its analysis. */
+static gboolean
+analysis_shown (TttGame *game)
+{
+  for (int move = 0; move < 81; move++)
+    if (ttt_game_get_ultimate_cell_analysis (game, move, NULL, NULL, NULL, NULL))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* The analysis: searched off the main thread, asked for by the first
+ * question, told by "analysis-changed"; then every playable cell has an
+ * estimate (or a proof), the others none; the hint is the search's first
+ * choice, at its estimate. */
 static void
 test_analysis (void)
 {
   g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
   int hint_percent = -1, hint, n = 0;
+  guint n_changed = 0;
 
+  g_signal_connect_swapped (game, "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_changed);
   TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
+  g_assert_false (analysis_shown (game));
+  g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
+  /* Asked again meanwhile, nothing more starts. */
+  g_assert_false (analysis_shown (game));
+  g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
+  ttt_test_iterate ();
+  g_assert_cmpuint (n_changed, ==, 1);
+
   for (int move = 0; move < 81; move++)
     {
       int percent = -1;
@@ -623,6 +646,57 @@ test_analysis (void)
 
   /* Not while the game waits, nor in classic. */
   g_assert_false (ttt_game_get_ultimate_cell_analysis (game, -1, NULL, NULL, NULL, NULL));
+  /* Nothing was searched again. */
+  ttt_test_iterate ();
+  g_assert_cmpuint (n_changed, ==, 1);
+}
+
+/* A move, an undo or a new game while the analysis is searched for cancel
+ * it: nothing of it arrives, and the new board is analysed afresh when
+ * asked about, never shown the old board's figures. */
+static void
+test_analysis_cancelled (void)
+{
+  g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
+  guint n_changed = 0;
+
+  g_signal_connect_swapped (game, "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_changed);
+  TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
+
+  g_assert_false (analysis_shown (game));
+  for (int how = 0; how < 3; how++)
+    {
+      g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
+
+      if (how == 0)
+        g_assert_true (ttt_game_play (game, 0 * 9 + 4));
+      else if (how == 1)
+        g_assert_true (ttt_game_undo (game));
+      else
+        ttt_game_start_new (game);
+
+      /* The worker's answer comes back to the main loop, and is dropped. */
+      ttt_test_iterate ();
+      g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+      g_assert_cmpuint (n_changed, ==, 0);
+
+      /* The board as it is now: its own search, on its way. */
+      g_assert_false (analysis_shown (game));
+    }
+  ttt_test_iterate ();
+  g_assert_cmpuint (n_changed, ==, 1);
+  g_assert_true (analysis_shown (game));
+
+  /* A game let go while it searches: the answer finds nobody. */
+  {
+    TttGame *other = ultimate_game_new (TTT_OPPONENT_HUMAN, 2);
+
+    TTT_TEST_PLAY (other, 4 * 9 + 4);
+    g_assert_false (analysis_shown (other));
+    g_object_unref (other);
+    ttt_test_iterate ();
+    g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+  }
 }
 
 /* A small board to win: the hint takes it, and says so. */
@@ -776,6 +850,7 @@ main (int   argc,
   g_test_add_func ("/game-ultimate/hint/wins-game", test_hint_wins_game);
   g_test_add_func ("/game-ultimate/hint/cancelled", test_hint_cancelled);
   g_test_add_func ("/game-ultimate/analysis", test_analysis);
+  g_test_add_func ("/game-ultimate/analysis/cancelled", test_analysis_cancelled);
   g_test_add_func ("/game-ultimate/words", test_words);
 
   return g_test_run ();

@@ -190,8 +190,20 @@ test_keys (TttTestWindow *fixture,
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 3 * 9 + 1));
 }
 
+static gboolean
+any_note (TttTestWindow *fixture)
+{
+  for (int i = 0; i < 81; i++)
+    if (ttt_board_view_get_note (fixture->board, i, NULL) != NULL)
+      return TRUE;
+
+  return FALSE;
+}
+
 /* Show Analysis: each playable cell of the board sent to shows the
- * search's estimate, and says it is one; the others show nothing. */
+ * search's estimate, and says it is one; the others show nothing. The
+ * search runs off the main thread: until it is done, and after a move
+ * until the new board's is, no cell shows a figure. */
 static void
 test_analysis (TttTestWindow *fixture,
                gconstpointer  data)
@@ -200,8 +212,12 @@ test_analysis (TttTestWindow *fixture,
   const char *note;
 
   ttt_test_click (fixture->window, index_of (4 * 9 + 4));
-  ttt_test_activate (fixture->window, "win.show-analysis");
+  /* Not ttt_test_activate(), which waits for every search to end. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-analysis", NULL));
   g_assert_true (ttt_board_view_get_show_analysis (fixture->board));
+  g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
+  g_assert_false (any_note (fixture));
+  ttt_test_iterate ();
 
   note = ttt_board_view_get_note (fixture->board, index_of (4 * 9 + 0), &symbol);
   g_assert_nonnull (note);
@@ -216,7 +232,16 @@ test_analysis (TttTestWindow *fixture,
       gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 4 * 9 + 0)),
                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
     }
+
+  /* A move: the old board's figures go with it. */
+  g_signal_emit_by_name (cell_widget (fixture, 4 * 9 + 0), "clicked");
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4 * 9 + 0), ==, TTT_MARK_O);
+  g_assert_false (any_note (fixture));
+  ttt_test_iterate ();
+  g_assert_nonnull (ttt_board_view_get_note (fixture->board, index_of (0 * 9 + 4), NULL));
+  g_assert_null (ttt_board_view_get_note (fixture->board, index_of (4 * 9 + 1), NULL));
   ttt_test_activate (fixture->window, "win.show-analysis");
+  g_assert_false (any_note (fixture));
 }
 
 /* Hint: the hinted cell of the 9 × 9 grid shows it and takes the focus;

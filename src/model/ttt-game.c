@@ -17,6 +17,13 @@
  *      player is "state"; who plays it, ttt_game_get_side_kind();
  *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
+ * The searches of the coach in Ultimate (the hint, Show Analysis) run off
+ * the main thread and answer later, from the main loop: "hint-changed"
+ * and "analysis-changed" come on their own, never inside the news of a
+ * change. A change of the board cancels a search on its way before any of
+ * its news, so that whoever hears of it and asks again finds nothing of
+ * the board as it was.
+ *
  * A game that ends is counted in #TttGame:statistics at once, before any
  * of this news: whoever hears it finds the result counted. The result is
  * final: a finished game cannot be undone, and one abandoned by a new game
@@ -71,10 +78,14 @@ struct _TttGame
    * change of the board cancels it (ttt_game_drop_hint()). */
   GCancellable   *hint_search;
 
-  /* Ultimate's analysis: what a search made of the position it was run
-   * on, kept until the position changes. */
+  /* Ultimate's analysis: the position asked about (when has_analysis),
+   * and what a search made of it, kept until the position changes. The
+   * search runs off the main thread: analysis_search is set while it is
+   * on its way, and any change of the board cancels it
+   * (ttt_game_drop_analysis()). */
   TttUltimate     analysed;
   gboolean        has_analysis;
+  GCancellable   *analysis_search;
   TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
   int             n_analysis;
 
@@ -151,6 +162,7 @@ enum {
   GAME_STARTED,
   MOVES_TAKEN_BACK,
   HINT_CHANGED,
+  ANALYSIS_CHANGED,
   N_SIGNALS
 };
 
@@ -174,8 +186,8 @@ typedef struct
 
 static void ttt_game_schedule_computer_move (TttGame *self);
 
-/* Requests for a move whose answers have not come back yet, in all games:
- * main thread only. */
+/* Requests for a move, a hint or an analysis whose answers have not come
+ * back yet, in all games: main thread only. */
 static guint n_thinking;
 
 /* The mark that played move @index (0-based): X moves first. */
@@ -290,6 +302,21 @@ ttt_game_drop_hint (TttGame *self)
   g_signal_emit (self, signals[HINT_CHANGED], 0, -1, self->hint_motive);
 }
 
+/* Forgets the analysis of the board as it was, and cancels its search if
+ * it is on its way: nothing of it comes. The next question about the
+ * board as it is starts the search anew. */
+static void
+ttt_game_drop_analysis (TttGame *self)
+{
+  if (self->analysis_search != NULL)
+    {
+      g_cancellable_cancel (self->analysis_search);
+      g_clear_object (&self->analysis_search);
+    }
+  self->has_analysis = FALSE;
+  self->n_analysis = 0;
+}
+
 /* Cancels a driven player's move on its way, in its pause or its search:
  * nothing of it reaches the board. */
 static void
@@ -330,6 +357,8 @@ ttt_game_update_state (TttGame *self)
   TttMark turn = ttt_position_get_turn (&self->position);
 
   ttt_game_stop_waiting (self);
+  /* Every change of the board comes this way, before its news. */
+  ttt_game_drop_analysis (self);
 
   if (turn == TTT_MARK_NONE)
     self->state = TTT_GAME_STATE_OVER;
@@ -636,6 +665,7 @@ ttt_game_dispose (GObject *object)
   TttGame *self = (TttGame *)object;
 
   ttt_game_stop_waiting (self);
+  ttt_game_drop_analysis (self);
   if (self->hint_search != NULL)
     g_cancellable_cancel (self->hint_search);
   g_clear_object (&self->hint_search);
@@ -1121,6 +1151,25 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MOTIVE);
 
   /**
+   * TttGame::analysis-changed:
+   * @self: a #TttGame
+   *
+   * Emitted from the main loop when the search behind Ultimate's analysis
+   * of the board as it is has finished (see
+   * ttt_game_get_ultimate_cell_analysis()): what each cell shows can be
+   * asked for now. A search that a change of the board cancelled emits
+   * nothing.
+   */
+  signals[ANALYSIS_CHANGED] =
+    g_signal_new ("analysis-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
    * TttGame::turn-changed:
    * @self: a #TttGame
    * @turn: the mark to move, %TTT_MARK_NONE when the game has just ended
@@ -1351,8 +1400,10 @@ completes_line (guint held,
   return ttt_line_within (held | (1u << cell)) != 0 && ttt_line_within (held) == 0;
 }
 
+/* A search of the coach's stops once its cancellable (if any) is
+ * cancelled: the hint's and the analysis's, off the main thread. */
 static bool
-hint_should_stop (void *data)
+search_should_stop (void *data)
 {
   return data != NULL && g_cancellable_is_cancelled (data);
 }
@@ -1368,7 +1419,7 @@ ultimate_hint_search (const TttUltimate *pos,
                       TttUltimateHint   *reason,
                       int               *percent)
 {
-  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, hint_should_stop, cancellable };
+  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, search_should_stop, cancellable };
   TttMoveAnalysis best;
   TttSearch *search;
   TttUltimate after;
@@ -2230,11 +2281,12 @@ ttt_game_set_computer (TttGame   *self,
 /**
  * ttt_game_count_thinking:
  *
- * How many requests for a move or an Ultimate hint, in all games, have
- * not had their answer back on the main thread: a test waits for none
- * before it looks.
+ * How many requests for a move, an Ultimate hint or an Ultimate
+ * analysis, in all games, have not had their answer back on the main
+ * thread: a test waits for none before it looks.
  *
- * Returns: the number of moves and hints being chosen off the main thread
+ * Returns: the number of moves, hints and analyses being worked out off
+ *   the main thread
  */
 guint
 ttt_game_count_thinking (void)
@@ -2375,6 +2427,94 @@ ttt_game_get_ultimate_hint (TttGame         *self,
   return self->hint_cell;
 }
 
+/* What a search for the analysis takes to its thread and brings back. */
+typedef struct
+{
+  TttUltimate     pos;
+  uint64_t        rng;
+  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
+  int             n_analysis;
+  GWeakRef        game;       /* main thread only */
+  GCancellable   *cancellable;
+} AnalysisSearch;
+
+static void
+analysis_search_free (AnalysisSearch *search)
+{
+  g_weak_ref_clear (&search->game);
+  g_clear_object (&search->cancellable);
+  g_free (search);
+}
+
+static void
+analysis_search_thread (GTask        *task,
+                        gpointer      source_object,
+                        gpointer      task_data,
+                        GCancellable *cancellable)
+{
+  AnalysisSearch *search = task_data;
+  TttSearchBudget budget = { TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS, search_should_stop, cancellable };
+  TttSearch *tree = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
+  int move;
+
+  search->n_analysis = 0;
+  if (tree != NULL && ttt_search_run (tree, &search->pos, &budget, &search->rng, &move) == TTT_OK &&
+      !g_cancellable_is_cancelled (cancellable))
+    search->n_analysis = MAX (ttt_search_analyse (tree, search->analysis, TTT_ULTIMATE_N_MOVES), 0);
+  ttt_search_free (tree);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+analysis_search_done_cb (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  AnalysisSearch *search = g_task_get_task_data (G_TASK (result));
+  g_autoptr(TttGame) self = NULL;
+
+  n_thinking--;
+  /* A move, an undo, a new game or the game's end cancelled it. */
+  if (g_cancellable_is_cancelled (search->cancellable))
+    return;
+  self = g_weak_ref_get (&search->game);
+  if (self == NULL || self->analysis_search != search->cancellable)
+    return;
+
+  g_clear_object (&self->analysis_search);
+  /* A search that failed leaves the position without an analysis, and
+   * is not asked for again until the board changes. */
+  self->n_analysis = search->n_analysis;
+  memcpy (self->analysis, search->analysis, sizeof self->analysis);
+  g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
+}
+
+/* Starts the search for the analysis of the board off the main thread. */
+static void
+ttt_game_start_analysis (TttGame *self)
+{
+  g_autoptr(GTask) task = NULL;
+  AnalysisSearch *search = g_new0 (AnalysisSearch, 1);
+
+  ttt_game_drop_analysis (self);
+  self->analysed = self->position.ultimate;
+  self->has_analysis = TRUE;
+
+  search->pos = self->position.ultimate;
+  /* From the game's random state, without changing it: the same
+   * position is analysed alike whenever it is asked about. */
+  search->rng = ultimate_hint_rng (self);
+  g_weak_ref_init (&search->game, self);
+  self->analysis_search = g_cancellable_new ();
+  search->cancellable = g_object_ref (self->analysis_search);
+
+  task = g_task_new (NULL, self->analysis_search, analysis_search_done_cb, NULL);
+  g_task_set_source_tag (task, ttt_game_start_analysis);
+  g_task_set_task_data (task, search, (GDestroyNotify) analysis_search_free);
+  n_thinking++;
+  g_task_run_in_thread (task, analysis_search_thread);
+}
+
 /**
  * ttt_game_get_ultimate_cell_analysis:
  * @self: a #TttGame
@@ -2388,12 +2528,17 @@ ttt_game_get_ultimate_hint (TttGame         *self,
  *
  * What Show Analysis marks on a playable cell of Ultimate: an estimate
  * from a search of %TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS iterations run once
- * per position (on first asking, on the main thread), unless the search
- * proved the result. Like the classic analysis it is offered to a person
- * to move only.
+ * per position, unless the search proved the result. Like the classic
+ * analysis it is offered to a person to move only.
+ *
+ * The search runs off the main thread: the first question about a
+ * position starts it and, like every question until it is done, gets
+ * %FALSE; "analysis-changed" says when the answer is there. A change of
+ * the board cancels a search on its way.
  *
  * Returns: %FALSE, with nothing stored, when it is not a local person's
- *   turn in Ultimate or @cell cannot be played
+ *   turn in Ultimate, @cell cannot be played, or the search for the
+ *   position is still on its way
  */
 gboolean
 ttt_game_get_ultimate_cell_analysis (TttGame    *self,
@@ -2412,26 +2557,14 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
   if (!ttt_ultimate_is_legal (pos, cell))
     return FALSE;
 
+  /* Never an answer about another position than the board's. */
   if (!self->has_analysis || memcmp (&self->analysed, pos, sizeof *pos) != 0)
     {
-      TttSearchBudget budget = { TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS, NULL, NULL };
-      uint64_t rng = self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
-      TttSearch *search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
-      int move;
-
-      self->has_analysis = FALSE;
-      if (search == NULL)
-        return FALSE;
-      if (ttt_search_run (search, pos, &budget, &rng, &move) == TTT_OK)
-        {
-          self->n_analysis = ttt_search_analyse (search, self->analysis, TTT_ULTIMATE_N_MOVES);
-          self->analysed = *pos;
-          self->has_analysis = self->n_analysis > 0;
-        }
-      ttt_search_free (search);
-      if (!self->has_analysis)
-        return FALSE;
+      ttt_game_start_analysis (self);
+      return FALSE;
     }
+  if (self->analysis_search != NULL)
+    return FALSE;
 
   for (int i = 0; i < self->n_analysis; i++)
     if (self->analysis[i].move == cell)
@@ -2538,6 +2671,7 @@ ttt_game_end_early (TttGame *self,
 
   ttt_game_snapshot (self, &before);
   ttt_game_stop_waiting (self);
+  ttt_game_drop_analysis (self);
   self->state = TTT_GAME_STATE_OVER;
   if (resigning == TTT_MARK_NONE)
     self->abandoned = TRUE;

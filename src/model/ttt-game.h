@@ -39,8 +39,8 @@ typedef enum
  * so the hint is a better move than Hard would play, about two seconds
  * off the main thread (ttt_game_show_hint()). */
 #define TTT_GAME_ULTIMATE_HINT_ITERATIONS (2 * TTT_ULTIMATE_HARD_ITERATIONS)
-/* The iterations of Show Analysis: a few hundredths of a second, once per
- * position, on the main thread. */
+/* The iterations of Show Analysis: a tenth of a second or so, once per
+ * position, off the main thread (ttt_game_get_ultimate_cell_analysis()). */
 #define TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS 20000
 
 #define TTT_TYPE_GAME (ttt_game_get_type ())

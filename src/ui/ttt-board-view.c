@@ -1001,6 +1001,17 @@ state_changed_cb (TttBoardView *self,
   update_cells (self);
 }
 
+/* Ultimate's analysis of the board comes after the board, from a worker
+ * thread (ttt_game_get_ultimate_cell_analysis()): until then its cells
+ * show nothing of it. */
+static void
+analysis_changed_cb (TttBoardView *self,
+                     TttGame      *game)
+{
+  if (self->show_analysis && self->review == NULL)
+    update_cells (self);
+}
+
 /* Input */
 
 static void
@@ -1318,6 +1329,7 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       /* The analysis changes with every move, undone ones too. */
       g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "analysis-changed", G_CALLBACK (analysis_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
       if (ttt_game_get_current_variant (game) == TTT_VARIANT_ULTIMATE)
         variant_changed_cb (self, NULL, game);
@@ -1445,7 +1457,9 @@ ttt_board_view_get_review (TttBoardView *self)
  *
  * The analysis is shown only while a person is to move, for the side to
  * move, in words and by a symbol; each cell's accessible description says
- * it as a sentence.
+ * it as a sentence. In Ultimate it comes once its search, off the main
+ * thread, is done ("analysis-changed"); the cells show nothing of it
+ * meanwhile.
  */
 void
 ttt_board_view_set_show_analysis (TttBoardView *self,
