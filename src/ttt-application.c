@@ -353,7 +353,7 @@ ttt_application_handle_local_options (GApplication *app,
         address = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
       if (address == NULL)
         address = g_strdup (value);  /* refused just below as not text */
-      if (!ttt_connection_parse_address (address, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
+      if (!ttt_address_parse (address, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
         {
           g_autofree char *shown = quote_argument (value);
 

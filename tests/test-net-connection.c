@@ -429,7 +429,7 @@ test_parse_address (void)
       guint16 port = 0;
       gboolean ok;
 
-      ok = ttt_connection_parse_address (cases[i].text, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error);
+      ok = ttt_address_parse (cases[i].text, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error);
       g_test_message ("“%s”: %s", cases[i].text, ok ? host : error->message);
       if (cases[i].host != NULL)
         {
@@ -449,7 +449,7 @@ test_parse_address (void)
   {
     g_autoptr(GError) error = NULL;
 
-    ttt_connection_parse_address ("::1", 5000, NULL, NULL, &error);
+    ttt_address_parse ("::1", 5000, NULL, NULL, &error);
     g_assert_cmpstr (error->message, ==, "An IPv6 address goes in brackets, such as [::1]:5000.");
   }
 
@@ -458,20 +458,20 @@ test_parse_address (void)
   {
     g_autoptr(GError) error = NULL;
 
-    ttt_connection_parse_address ("mün chen.de", 5000, NULL, NULL, &error);
+    ttt_address_parse ("mün chen.de", 5000, NULL, NULL, &error);
     g_assert_cmpstr (error->message, ==, "“mün chen.de” is not a computer’s name or address.");
   }
   {
     g_autoptr(GError) error = NULL;
 
-    ttt_connection_parse_address ("a\033[2Jb:80", 5000, NULL, NULL, &error);
+    ttt_address_parse ("a\033[2Jb:80", 5000, NULL, NULL, &error);
     g_assert_cmpstr (error->message, ==, "“a\\x1b[2Jb” is not a computer’s name or address.");
   }
   {
     g_autoptr(GError) error = NULL;
     g_autofree char *long_name = g_strnfill (20000, 'a');
 
-    ttt_connection_parse_address (long_name, 5000, NULL, NULL, &error);
+    ttt_address_parse (long_name, 5000, NULL, NULL, &error);
     g_assert_nonnull (strstr (error->message, "…”"));
     g_assert_cmpuint (strlen (error->message), <, 200);
   }
@@ -479,7 +479,7 @@ test_parse_address (void)
   {
     g_autoptr(GError) error = NULL;
 
-    ttt_connection_parse_address ("[fe80::1%eth0eth0eth0eth0]", 5000, NULL, NULL, &error);
+    ttt_address_parse ("[fe80::1%eth0eth0eth0eth0]", 5000, NULL, NULL, &error);
     g_assert_cmpstr (error->message, ==, "“eth0eth0eth0eth0” is not the name of a network interface: "
                      "such a name has at most 15 letters, digits, “.”, “_” or “-”.");
   }
@@ -586,7 +586,7 @@ test_addresses (void)
       g_test_message ("address: %s", addresses[i]);
       g_assert_true (g_str_has_suffix (addresses[i], suffix));
       /* Each one reads back as what a guest would type. */
-      g_assert_true (ttt_connection_parse_address (addresses[i], 1, &host_part, &port, &error));
+      g_assert_true (ttt_address_parse (addresses[i], 1, &host_part, &port, &error));
       g_assert_no_error (error);
       g_assert_cmpuint (port, ==, ttt_connection_get_port (host));
     }

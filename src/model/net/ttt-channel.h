@@ -23,30 +23,10 @@
 
 #include <gio/gio.h>
 
+#include "ttt-net-error.h"
 #include "ttt-protocol.h"
 
 G_BEGIN_DECLS
-
-/* Why a connection, or the channel inside it, ended or could not begin. */
-#define TTT_CONNECTION_ERROR (ttt_connection_error_quark ())
-
-typedef enum {
-  TTT_CONNECTION_ERROR_CLOSED,        /* closed on this side */
-  TTT_CONNECTION_ERROR_PEER_LEFT,     /* the other side said goodbye */
-  TTT_CONNECTION_ERROR_LOST,          /* the connection broke */
-  TTT_CONNECTION_ERROR_TIMED_OUT,     /* no hello, or silence */
-  TTT_CONNECTION_ERROR_PROTOCOL,      /* a message that breaks the protocol */
-  TTT_CONNECTION_ERROR_VERSION,       /* the other side has another version */
-  TTT_CONNECTION_ERROR_TLS,           /* no encryption, or it failed */
-  TTT_CONNECTION_ERROR_BAD_ADDRESS,   /* an address that cannot be one */
-  TTT_CONNECTION_ERROR_NOT_FOUND,     /* no such computer */
-  TTT_CONNECTION_ERROR_REFUSED,       /* nobody hosts there */
-  TTT_CONNECTION_ERROR_UNREACHABLE,   /* no way to that computer */
-  TTT_CONNECTION_ERROR_PORT_IN_USE,
-  TTT_CONNECTION_ERROR_FAILED,
-} TttConnectionError;
-
-GQuark ttt_connection_error_quark (void);
 
 typedef enum {
   TTT_CHANNEL_STATE_HELLO,   /* this side's hello sent; the other's awaited */

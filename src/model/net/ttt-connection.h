@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "ttt-address.h"
 #include "ttt-channel.h"
 #include "ttt-protocol.h"
 
@@ -70,14 +71,6 @@ guint                ttt_connection_get_port          (TttConnection      *self)
 /* Where a guest can reach this host: "192.168.1.20:41414",
  * "[2001:db8::1]:41414"; loopback only when there is nothing else. */
 GStrv                ttt_connection_get_addresses     (TttConnection      *self);
-
-/* Splits "host", "host:port", "1.2.3.4:port", "[v6]:port" or "[v6]" and
- * checks each part; an error says what is wrong in words. */
-gboolean             ttt_connection_parse_address     (const char         *text,
-                                                       guint               default_port,
-                                                       char              **host,
-                                                       guint16            *port,
-                                                       GError            **error);
 
 /* Guest: checks @address at once (error); whatever happens later comes as
  * "verification-ready" or "closed". */
