@@ -13,9 +13,10 @@
 
 #include <gtk/gtk.h>
 
-#include "ttt-new-game-dialog.h"
+#include "ttt-new-game-dialog-private.h"
 #ifdef TTT_HAVE_NETWORK
 #include "ttt-net-window.h"
+#include "ttt-variants.h"
 #endif
 #include "ui-helpers.h"
 
@@ -23,8 +24,14 @@ static GtkWidget *
 child (GtkWidget  *dialog,
        const char *name)
 {
-  GtkWidget *widget = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog),
-                                                                 TTT_TYPE_NEW_GAME_DIALOG, name));
+  GtkWidget *widget;
+
+  /* The games' rows are made from the table of the games. */
+  if (g_str_equal (name, "classic_check"))
+    return GTK_WIDGET (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (dialog), TTT_VARIANT_CLASSIC));
+  if (g_str_equal (name, "ultimate_check"))
+    return GTK_WIDGET (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (dialog), TTT_VARIANT_ULTIMATE));
+  widget = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), TTT_TYPE_NEW_GAME_DIALOG, name));
 
   g_assert_nonnull (widget);
   return widget;
@@ -134,6 +141,13 @@ test_start (TttTestWindow *fixture,
     TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
     GtkWidget *again;
 
+    GListModel *games = adw_combo_row_get_model (ttt_test_preferences_row (preferences, "game"));
+
+    /* It lists the games of the table, by their names. */
+    g_assert_cmpuint (g_list_model_get_n_items (games), ==, ttt_variants_get_n ());
+    for (guint i = 0; i < ttt_variants_get_n (); i++)
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (games), i), ==,
+                       ttt_variants_get_name (ttt_variants_get_nth (i)->variant));
     g_assert_cmpuint (adw_combo_row_get_selected (ttt_test_preferences_row (preferences, "game")), ==, 1);
     g_assert_cmpuint (adw_combo_row_get_selected (ttt_test_preferences_row (preferences, "opponent")), ==, 1);
     adw_combo_row_set_selected (ttt_test_preferences_row (preferences, "game"), 0);
@@ -142,6 +156,18 @@ test_start (TttTestWindow *fixture,
 
     again = ttt_window_choose_game (fixture->window);
     g_assert_true (is_active (again, "classic_check"));
+    /* A row for each game of the table, titled and described by it. */
+    for (guint i = 0; i < ttt_variants_get_n (); i++)
+      {
+        TttVariant variant = ttt_variants_get_nth (i)->variant;
+        GtkWidget *check = GTK_WIDGET (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (again), variant));
+        GtkWidget *row = gtk_widget_get_ancestor (check, ADW_TYPE_ACTION_ROW);
+
+        g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                         ttt_variants_get_name (variant));
+        g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                         ttt_variants_get_description (variant));
+      }
     g_assert_true (is_active (again, "person_check"));
     ttt_test_wait_for_dialog_open (again);
     g_weak_ref_init (&weak, again);

@@ -15,12 +15,16 @@ static const TttVariantInfo variants[] = {
     /* Translators: classic tic-tac-toe on one board, as a short name
      * beside "Ultimate". */
     "game", NC_("game", "Classic"),
+    N_("Three in a row on one board"),
+    "rules",
   },
   {
     TTT_VARIANT_ULTIMATE, "ultimate", &ttt_rules_ultimate,
     /* Translators: Ultimate Tic-Tac-Toe, a board of nine boards, as a
      * short name beside "Classic". */
     "game", NC_("game", "Ultimate"),
+    N_("Nine small boards: where you play sends your opponent to that board; win three boards in a row"),
+    "ultimate",
   },
 };
 
@@ -64,4 +68,18 @@ ttt_variants_get_name (TttVariant variant)
   const TttVariantInfo *info = ttt_variants_get (variant);
 
   return g_dpgettext2 (NULL, info->name_context, info->name);
+}
+
+const char *
+ttt_variants_get_description (TttVariant variant)
+{
+  return _(ttt_variants_get (variant)->description);
+}
+
+const TttVariantInfo *
+ttt_variants_get_nth (guint index)
+{
+  g_return_val_if_fail (index < G_N_ELEMENTS (variants), NULL);
+
+  return &variants[index];
 }

@@ -4,8 +4,8 @@
  *
  * One row per TttVariant: its id (the settings' nick, the network's game
  * name), its rules (the engine's TttRules, which know the geometry and
- * every rule) and its name as the New Game screen and the subtitle say
- * it. Code above asks the row, not the variant: a new game is a new row.
+ * every rule), its name and its line as the New Game screen and the
+ * subtitle say them, and the manual's page on its rules. Code above asks the row, not the variant: a new game is a new row.
  */
 
 #pragma once
@@ -23,7 +23,9 @@ typedef struct
   const char     *id;        /* "classic", "ultimate" */
   const TttRules *rules;
   const char     *name_context;
-  const char     *name;      /* untranslated; see ttt_variants_get_name() */
+  const char     *name;         /* untranslated; see ttt_variants_get_name() */
+  const char     *description;  /* untranslated; ttt_variants_get_description() */
+  const char     *help_page;    /* the manual's page on its rules */
 } TttVariantInfo;
 
 guint                  ttt_variants_get_n     (void);
@@ -34,5 +36,10 @@ const TttVariantInfo  *ttt_variants_lookup    (const char *id);
 const TttRules        *ttt_variants_get_rules (TttVariant  variant);
 /* The game's short name, translated: "Classic", "Ultimate". */
 const char            *ttt_variants_get_name  (TttVariant  variant);
+/* What it is in a line, translated, as the New Game screen says it. */
+const char            *ttt_variants_get_description (TttVariant variant);
+/* The row at @index, 0 to ttt_variants_get_n() − 1, in the order a list
+ * of the games shows them. */
+const TttVariantInfo  *ttt_variants_get_nth   (guint       index);
 
 G_END_DECLS

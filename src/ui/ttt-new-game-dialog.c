@@ -16,7 +16,8 @@
 #include <glib/gi18n.h>
 
 #include "ttt-combo-row.h"
-#include "ttt-new-game-dialog.h"
+#include "ttt-new-game-dialog-private.h"
+#include "ttt-variants.h"
 
 struct _TttNewGameDialog
 {
@@ -26,8 +27,9 @@ struct _TttNewGameDialog
   GSettings      *settings;
   TttGame        *game;
 
-  GtkCheckButton *classic_check;
-  GtkCheckButton *ultimate_check;
+  AdwPreferencesGroup *game_group;
+  /* One per game of the table (ttt-variants.h), in its order. */
+  GPtrArray      *game_checks;
   GtkButton      *how_to_play_button;
   GtkCheckButton *computer_check;
   GtkCheckButton *person_check;
@@ -69,13 +71,48 @@ update_sensitivity (TttNewGameDialog *self)
                                            : _("Between two people, X always moves first"));
 }
 
+/* The game whose row is checked. */
+static const TttVariantInfo *
+chosen_game (TttNewGameDialog *self)
+{
+  for (guint i = 0; i < self->game_checks->len; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (self->game_checks, i)))
+      return ttt_variants_get_nth (i);
+
+  return ttt_variants_get_nth (0);
+}
+
 /* How to Play opens the manual's page on the game chosen now. */
 static void
 update_how_to_play (TttNewGameDialog *self)
 {
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->how_to_play_button), "s",
-                                    gtk_check_button_get_active (self->ultimate_check) ? "ultimate"
-                                                                                       : "rules");
+                                    chosen_game (self)->help_page);
+}
+
+/* A row for each game of the table, its check button in one group. */
+static void
+add_game_rows (TttNewGameDialog *self)
+{
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    {
+      const TttVariantInfo *info = ttt_variants_get_nth (i);
+      AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
+      GtkWidget *check = gtk_check_button_new ();
+      const char *name = ttt_variants_get_name (info->variant);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
+      adw_action_row_set_subtitle (row, ttt_variants_get_description (info->variant));
+      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      if (i > 0)
+        gtk_check_button_set_group (GTK_CHECK_BUTTON (check), g_ptr_array_index (self->game_checks, 0));
+      adw_action_row_add_prefix (row, check);
+      adw_action_row_set_activatable_widget (row, check);
+      adw_preferences_group_add (self->game_group, GTK_WIDGET (row));
+      g_ptr_array_add (self->game_checks, check);
+      g_signal_connect_swapped (check, "notify::active", G_CALLBACK (update_how_to_play), self);
+    }
 }
 
 /* The rows list each enum's values in their order, as the settings
@@ -83,8 +120,8 @@ update_how_to_play (TttNewGameDialog *self)
 static void
 show_game (TttNewGameDialog *self)
 {
-  gtk_check_button_set_active (ttt_game_get_variant (self->game) == TTT_VARIANT_ULTIMATE
-                               ? self->ultimate_check : self->classic_check, TRUE);
+  gtk_check_button_set_active (ttt_new_game_dialog_get_game_check (self, ttt_game_get_variant (self->game)),
+                               TRUE);
   gtk_check_button_set_active (ttt_game_get_opponent (self->game) == TTT_OPPONENT_HUMAN
                                ? self->person_check : self->computer_check, TRUE);
   adw_combo_row_set_selected (self->difficulty_row, ttt_game_get_difficulty (self->game));
@@ -113,8 +150,7 @@ ttt_new_game_dialog_get_choice (TttNewGameDialog *self,
   g_return_if_fail (TTT_IS_NEW_GAME_DIALOG (self));
 
   if (variant != NULL)
-    *variant = gtk_check_button_get_active (self->ultimate_check) ? TTT_VARIANT_ULTIMATE
-                                                                   : TTT_VARIANT_CLASSIC;
+    *variant = chosen_game (self)->variant;
   if (opponent != NULL)
     *opponent = gtk_check_button_get_active (self->person_check) ? TTT_OPPONENT_HUMAN
                                                                   : TTT_OPPONENT_COMPUTER;
@@ -217,9 +253,9 @@ ttt_new_game_dialog_constructed (GObject *object)
 
   ttt_combo_row_show_value_whole (self->difficulty_row);
   ttt_combo_row_show_value_whole (self->first_player_row);
+  add_game_rows (self);
   show_game (self);
   g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (update_sensitivity), self);
-  g_signal_connect_swapped (self->ultimate_check, "notify::active", G_CALLBACK (update_how_to_play), self);
   g_signal_connect_swapped (self->network_row, "activated", G_CALLBACK (network_row_activated), self);
   /* As a window, this screen is not one of the application's windows,
    * so the "app." actions its buttons name (How to Play's app.help-page)
@@ -239,6 +275,7 @@ ttt_new_game_dialog_dispose (GObject *object)
   TttNewGameDialog *self = TTT_NEW_GAME_DIALOG (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_NEW_GAME_DIALOG);
+  g_clear_pointer (&self->game_checks, g_ptr_array_unref);
   g_clear_weak_pointer (&self->parent);
   g_clear_object (&self->settings);
   g_clear_object (&self->game);
@@ -362,8 +399,7 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
                   G_TYPE_NONE, 0);
 
   ttt_compat_dialog_set_template (widget_class, "/io/github/jingzi/TicTacToe/ttt-new-game-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, classic_check);
-  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, ultimate_check);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, game_group);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, how_to_play_button);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, computer_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, person_check);
@@ -381,6 +417,7 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
 static void
 ttt_new_game_dialog_init (TttNewGameDialog *self)
 {
+  self->game_checks = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -406,4 +443,18 @@ ttt_new_game_dialog_new (GtkWindow *parent,
                        "game", game,
                        "settings", settings,
                        NULL);
+}
+
+/* The check button of @variant's row. */
+GtkCheckButton *
+ttt_new_game_dialog_get_game_check (TttNewGameDialog *self,
+                                    TttVariant        variant)
+{
+  g_return_val_if_fail (TTT_IS_NEW_GAME_DIALOG (self), NULL);
+
+  for (guint i = 0; i < self->game_checks->len; i++)
+    if (ttt_variants_get_nth (i)->variant == variant)
+      return g_ptr_array_index (self->game_checks, i);
+
+  g_return_val_if_reached (NULL);
 }

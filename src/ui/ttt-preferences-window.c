@@ -14,6 +14,7 @@
 #include "ttt-accessible.h"
 #include "ttt-combo-row.h"
 #include "ttt-preferences-window.h"
+#include "ttt-variants.h"
 
 struct _TttPreferencesWindow
 {
@@ -70,8 +71,29 @@ name_with_value (AdwComboRow *row)
                                   -1);
 }
 
-/* The rows list each enum's values in their order, so a row's position is
- * the enum value, as the settings schema numbers them too. */
+/* The game row lists the games of the table, in its order. */
+static void
+fill_game_row (TttPreferencesWindow *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    gtk_string_list_append (names, ttt_variants_get_name (ttt_variants_get_nth (i)->variant));
+  adw_combo_row_set_model (self->game_row, G_LIST_MODEL (names));
+}
+
+static guint
+game_position (TttVariant variant)
+{
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    if (ttt_variants_get_nth (i)->variant == variant)
+      return i;
+
+  return 0;
+}
+
+/* The other rows list each enum's values in their order, so a row's
+ * position is the enum value, as the settings schema numbers them too. */
 static void
 sync_rows (TttPreferencesWindow *self)
 {
@@ -91,7 +113,7 @@ sync_rows (TttPreferencesWindow *self)
     }
 
   self->syncing = TRUE;
-  adw_combo_row_set_selected (self->game_row, g_settings_get_enum (self->settings, "game"));
+  adw_combo_row_set_selected (self->game_row, game_position (g_settings_get_enum (self->settings, "game")));
   adw_combo_row_set_selected (self->opponent_row, opponent);
   adw_combo_row_set_selected (self->difficulty_row, difficulty);
   adw_combo_row_set_selected (self->first_player_row, first_player);
@@ -149,7 +171,8 @@ row_selected_cb (TttPreferencesWindow *self,
     }
   if (row == self->game_row)
     {
-      g_settings_set_enum (self->settings, "game", value);
+      if ((guint) value < ttt_variants_get_n ())
+        g_settings_set_enum (self->settings, "game", ttt_variants_get_nth (value)->variant);
       return;
     }
 
@@ -180,6 +203,7 @@ ttt_preferences_window_constructed (GObject *object)
 
   g_return_if_fail (G_IS_SETTINGS (self->settings));
 
+  fill_game_row (self);
   sync_rows (self);
 
   /* The switch works even when the key cannot be saved: it then holds
