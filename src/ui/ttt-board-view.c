@@ -21,6 +21,7 @@
 #include "ttt-cell.h"
 #include "ttt-coach.h"
 #include "ttt-names.h"
+#include "ttt-variants.h"
 
 /* Below this a mark is hard to hit with a finger; the window's minimum
  * size leaves room for it at 360 px. */
@@ -1282,9 +1283,9 @@ variant_changed_cb (TttBoardView *self,
                     GParamSpec   *pspec,
                     TttGame      *game)
 {
-  TttBoardGeometry geometry = ttt_game_get_current_variant (game) == TTT_VARIANT_ULTIMATE
-                              ? ttt_board_geometry_square (TTT_ULTIMATE_N_MOVES, TTT_ULTIMATE_N_BOARDS)
-                              : ttt_board_geometry_square (TTT_N_CELLS, 1);
+  /* The game's own grid, as its rules give it. */
+  const TttRules *rules = ttt_variants_get_rules (ttt_game_get_current_variant (game));
+  TttBoardGeometry geometry = ttt_board_geometry_square (rules->n_cells, rules->n_blocks);
 
   if (geometry.rows == self->geometry.rows && geometry.block_rows == self->geometry.block_rows)
     {
@@ -1331,8 +1332,7 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "analysis-changed", G_CALLBACK (analysis_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
-      if (ttt_game_get_current_variant (game) == TTT_VARIANT_ULTIMATE)
-        variant_changed_cb (self, NULL, game);
+      variant_changed_cb (self, NULL, game);
 
       /* A game that is already over is shown at rest. */
       if (ttt_game_get_state (game) == TTT_GAME_STATE_OVER)
