@@ -14,6 +14,7 @@
 
 #include "ttt-position.h"
 #include "ttt-variants.h"
+#include "ttt-words.h"
 
 static void
 test_rows (void)
@@ -37,6 +38,8 @@ test_rows (void)
     }
   g_assert_cmpstr (ttt_variants_get_name (TTT_VARIANT_CLASSIC), ==, "Classic");
   g_assert_cmpstr (ttt_variants_get_name (TTT_VARIANT_ULTIMATE), ==, "Ultimate");
+  g_assert_true (ttt_variants_get (TTT_VARIANT_CLASSIC)->solved);
+  g_assert_false (ttt_variants_get (TTT_VARIANT_ULTIMATE)->solved);
   g_assert_null (ttt_variants_lookup ("chess"));
   g_assert_null (ttt_variants_lookup (""));
 }
@@ -95,6 +98,21 @@ test_positions (void)
     }
 }
 
+/* A cell's name comes from the game's rules: rows and columns of its
+ * one block, or the small board first. */
+static void
+test_cell_names (void)
+{
+  g_autofree char *first = ttt_words_cell_name (TTT_VARIANT_CLASSIC, 0, TTT_MARK_X);
+  g_autofree char *last = ttt_words_cell_name (TTT_VARIANT_CLASSIC, 8, TTT_MARK_NONE);
+  g_autofree char *ultimate = ttt_words_cell_name (TTT_VARIANT_ULTIMATE, 5, TTT_MARK_O);
+
+  g_assert_cmpstr (first, ==, "Row 1, column 1, X");
+  g_assert_cmpstr (last, ==, "Row 3, column 3, empty");
+  /* Board 0's sixth cell: its row 2, column 3. */
+  g_assert_cmpstr (ultimate, ==, "Top-left board, row 2, column 3, O");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -103,6 +121,7 @@ main (int   argc,
 
   g_test_add_func ("/model/variants/rows", test_rows);
   g_test_add_func ("/model/variants/positions", test_positions);
+  g_test_add_func ("/model/variants/cell-names", test_cell_names);
 
   return g_test_run ();
 }

@@ -16,7 +16,7 @@ static const TttVariantInfo variants[] = {
      * beside "Ultimate". */
     "game", NC_("game", "Classic"),
     N_("Three in a row on one board"),
-    "rules",
+    "rules", TRUE,
   },
   {
     TTT_VARIANT_ULTIMATE, "ultimate", &ttt_rules_ultimate,
@@ -24,7 +24,7 @@ static const TttVariantInfo variants[] = {
      * short name beside "Classic". */
     "game", NC_("game", "Ultimate"),
     N_("Nine small boards: where you play sends your opponent to that board; win three boards in a row"),
-    "ultimate",
+    "ultimate", FALSE,
   },
 };
 

@@ -26,6 +26,8 @@ typedef struct
   const char     *name;         /* untranslated; see ttt_variants_get_name() */
   const char     *description;  /* untranslated; ttt_variants_get_description() */
   const char     *help_page;    /* the manual's page on its rules */
+  gboolean        solved;       /* the coach's figures are exact, not a
+                                 * search's estimates */
 } TttVariantInfo;
 
 guint                  ttt_variants_get_n     (void);

@@ -163,6 +163,24 @@ ttt_words_subtitle (TttGame *game)
   return g_strdup_printf (C_("subtitle", "Ultimate · %s"), players);
 }
 
+char *
+ttt_words_cell_name (TttVariant variant,
+                     int        cell,
+                     TttMark    mark)
+{
+  const TttRules *rules = ttt_variants_get_rules (variant);
+
+  g_return_val_if_fail (cell >= 0 && cell < rules->n_cells, g_strdup (""));
+
+  if (rules->n_blocks > 1)
+    return ttt_words_ultimate_cell_name (cell, mark);
+
+  /* Translators: the name of a cell for a screen reader, e.g. "Row 2,
+   * column 3, X" (or "empty"). */
+  return g_strdup_printf (_("Row %d, column %d, %s"), rules->cell_row (cell) + 1, rules->cell_column (cell) + 1,
+                          mark == TTT_MARK_NONE ? C_("mark", "empty") : ttt_names_mark (mark));
+}
+
 /**
  * ttt_words_ultimate_cell_name:
  * @move: an Ultimate move number, 0–80 (board × 9 + cell)

@@ -18,8 +18,13 @@ const char *ttt_words_result   (TttGame  *game);
 char       *ttt_words_status   (TttGame  *game);
 char       *ttt_words_subtitle (TttGame  *game);
 
-/* An Ultimate cell's name for a screen reader ("Top-left board, row 2,
- * column 3, empty"; row and column inside its small board). */
+/* A cell's name for a screen reader and the review's list: "Row 2,
+ * column 3, X" on a board of one block; in Ultimate "Top-left board,
+ * row 2, column 3, empty" (row and column inside its small board). */
+char       *ttt_words_cell_name           (TttVariant variant,
+                                           int        cell,
+                                           TttMark    mark);
+/* An Ultimate cell's name, as above. */
 char       *ttt_words_ultimate_cell_name  (int      move,
                                            TttMark  mark);
 const char *ttt_words_variant_name        (TttVariant variant);

@@ -162,13 +162,8 @@ move_row_new (TttReviewCursor *review,
 
   if (!ttt_review_cursor_get_move (review, number, &cell, &mark, &graded))
     place = g_strdup (C_("review", "Start"));
-  else if (ttt_review_cursor_get_variant (review) == TTT_VARIANT_ULTIMATE)
-    place = ttt_words_ultimate_cell_name (cell, mark);
   else
-    /* Translators: the name of a cell for a screen reader, e.g. "Row 2,
-     * column 3, X" (or "empty"). */
-    place = g_strdup_printf (_("Row %d, column %d, %s"), cell / 3 + 1, cell % 3 + 1,
-                             ttt_names_mark (mark));
+    place = ttt_words_cell_name (ttt_review_cursor_get_variant (review), cell, mark);
 
   place_label = gtk_label_new (place);
   gtk_label_set_wrap (GTK_LABEL (place_label), TRUE);

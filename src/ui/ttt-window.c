@@ -23,6 +23,7 @@
 #include "ttt-review-cursor.h"
 #include "ttt-shortcuts-window.h"
 #include "ttt-sound-player.h"
+#include "ttt-variants.h"
 #include "ttt-window-private.h"
 #include "ttt-words.h"
 
@@ -66,7 +67,7 @@ _ttt_window_update_status (TttWindow *self)
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
   g_autofree char *text = ttt_words_status (self->game);
-  gboolean classic;
+  gboolean solved;
 
   /* A network game being set up, or an undo asked of the other side: the
    * board takes no move until the other computer answers. */
@@ -88,9 +89,9 @@ _ttt_window_update_status (TttWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
 
-  /* Ultimate's hint, analysis and review are estimates of a search, and
-   * the hint button's tooltip says so. */
-  classic = ttt_game_get_current_variant (self->game) == TTT_VARIANT_CLASSIC;
+  /* Where the game is not solved (Ultimate), the hint, analysis and review
+   * are estimates of a search, and the hint button's tooltip says so. */
+  solved = ttt_variants_get (ttt_game_get_current_variant (self->game))->solved;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   /* With someone elsewhere a move is taken back only if they agree: the
    * network window asks them (Ask to Undo); this one would do nothing. */
@@ -104,7 +105,7 @@ _ttt_window_update_status (TttWindow *self)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button), _("Looking for a hint…"));
   else
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
-                                 classic ? _("Hint")
+                                 solved ? _("Hint")
                                          /* Translators: the tooltip of the Hint button in a game of
                                           * Ultimate Tic-Tac-Toe. */
                                          : _("Hint (an estimate from a search)"));
