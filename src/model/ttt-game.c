@@ -1391,88 +1391,6 @@ ttt_game_undo (TttGame *self)
  *
  * Returns: a cell 0–8 (0–80 in Ultimate), or −1 when it is not a human's turn
  */
-/* Whether @mark, with the cells @held of a small board, would win it by
- * taking @cell too. */
-static gboolean
-completes_line (guint held,
-                int   cell)
-{
-  return ttt_line_within (held | (1u << cell)) != 0 && ttt_line_within (held) == 0;
-}
-
-/* A search of the coach's stops once its cancellable (if any) is
- * cancelled: the hint's and the analysis's, off the main thread. */
-static bool
-search_should_stop (void *data)
-{
-  return data != NULL && g_cancellable_is_cancelled (data);
-}
-
-/* The hint in Ultimate: the move a search of its own prefers, and why,
- * the first reason that applies. Pure, so that it runs in any thread: the
- * position and the random state are the caller's copies. Returns -1 when
- * cancelled. */
-static int
-ultimate_hint_search (const TttUltimate *pos,
-                      uint64_t           rng,
-                      GCancellable      *cancellable,
-                      TttUltimateHint   *reason,
-                      int               *percent)
-{
-  TttSearchBudget budget = { TTT_GAME_ULTIMATE_HINT_ITERATIONS, search_should_stop, cancellable };
-  TttMoveAnalysis best;
-  TttSearch *search;
-  TttUltimate after;
-  gboolean x = pos->turn == TTT_MARK_X;
-  int move = -1, board, next;
-
-  search = ttt_search_new (0);
-  if (search == NULL)
-    return -1;
-  if (ttt_search_run (search, pos, &budget, &rng, &move) != TTT_OK ||
-      ttt_search_analyse (search, &best, 1) != 1 ||
-      g_cancellable_is_cancelled (cancellable))
-    {
-      ttt_search_free (search);
-      return -1;
-    }
-  ttt_search_free (search);
-  move = best.move;
-
-  board = move / 9;
-  after = *pos;
-  if (ttt_ultimate_play (&after, move) != TTT_OK)
-    return -1;
-  next = move % 9;
-
-  if (percent != NULL)
-    *percent = (int) (best.win_chance * 100 + 0.5);
-  if (reason == NULL)
-    return move;
-
-  if (ttt_ultimate_outcome (&after) == (x ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS))
-    *reason = TTT_ULTIMATE_HINT_WINS_GAME;
-  else if (ttt_ultimate_board_winner (&after, board) == (TttMark) pos->turn)
-    *reason = TTT_ULTIMATE_HINT_WINS_BOARD;
-  else if (completes_line (x ? pos->o[board] : pos->x[board], move % 9))
-    *reason = TTT_ULTIMATE_HINT_BLOCKS_BOARD;
-  else if (after.next == next)
-    {
-      /* The board the opponent is sent to: can they win it with one move? */
-      guint theirs = x ? after.o[next] : after.x[next];
-      guint empty = 0777 & ~(after.x[next] | after.o[next]);
-      gboolean threat = FALSE;
-
-      for (int c = 0; c < 9 && !threat; c++)
-        threat = (empty & (1u << c)) && completes_line (theirs, c);
-      *reason = threat ? TTT_ULTIMATE_HINT_BEST_ESTIMATE : TTT_ULTIMATE_HINT_SENDS_SAFE;
-    }
-  else
-    *reason = TTT_ULTIMATE_HINT_BEST_ESTIMATE;
-
-  return move;
-}
-
 /* The hint's random state: from the game's, without changing it, so that
  * asking twice finds the same move and asking changes nothing. */
 static uint64_t
@@ -1481,37 +1399,40 @@ ultimate_hint_rng (TttGame *self)
   return self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
 }
 
-/* What a search for a hint takes to its thread and brings back. */
+/* A search of the game's on its way: the game it is for (weakly, it may
+ * go first) and what cancels it. */
 typedef struct
 {
-  TttUltimate     pos;
-  uint64_t        rng;
-  int             move;
-  TttUltimateHint reason;
-  int             percent;
-  GWeakRef        game;       /* main thread only */
-  GCancellable   *cancellable;
-} HintSearch;
+  GWeakRef      game;
+  GCancellable *cancellable;
+} Pending;
 
-static void
-hint_search_free (HintSearch *search)
+static Pending *
+pending_new (TttGame      *self,
+             GCancellable *cancellable)
 {
-  g_weak_ref_clear (&search->game);
-  g_clear_object (&search->cancellable);
-  g_free (search);
+  Pending *pending = g_new0 (Pending, 1);
+
+  g_weak_ref_init (&pending->game, self);
+  pending->cancellable = g_object_ref (cancellable);
+  n_thinking++;
+  return pending;
 }
 
-static void
-hint_search_thread (GTask        *task,
-                    gpointer      source_object,
-                    gpointer      task_data,
-                    GCancellable *cancellable)
+/* The game the search is still for, or NULL: a move, an undo, a new game
+ * or the game's end cancelled it, or the game has gone. */
+static TttGame *
+pending_finish (Pending *pending)
 {
-  HintSearch *search = task_data;
+  TttGame *self = NULL;
 
-  search->move = ultimate_hint_search (&search->pos, search->rng, cancellable,
-                                       &search->reason, &search->percent);
-  g_task_return_boolean (task, TRUE);
+  n_thinking--;
+  if (!g_cancellable_is_cancelled (pending->cancellable))
+    self = g_weak_ref_get (&pending->game);
+  g_weak_ref_clear (&pending->game);
+  g_clear_object (&pending->cancellable);
+  g_free (pending);
+  return self;
 }
 
 static void
@@ -1519,25 +1440,22 @@ hint_search_done_cb (GObject      *source,
                      GAsyncResult *result,
                      gpointer      user_data)
 {
-  HintSearch *search = g_task_get_task_data (G_TASK (result));
-  g_autoptr(TttGame) self = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  g_autoptr(TttGame) self = pending_finish (user_data);
+  TttAnalystHint hint;
 
-  n_thinking--;
-  /* A move, an undo, a new game or the game's end cancelled it. */
-  if (g_cancellable_is_cancelled (search->cancellable))
-    return;
-  self = g_weak_ref_get (&search->game);
-  if (self == NULL || self->hint_search != search->cancellable)
+  if (self == NULL || self->hint_search != cancellable)
     return;
 
   g_clear_object (&self->hint_search);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-  if (search->move < 0 || !ttt_ultimate_is_legal (&self->position.ultimate, search->move))
+  if (!ttt_analyst_ultimate_hint_finish (result, &hint) ||
+      !ttt_ultimate_is_legal (&self->position.ultimate, hint.move))
     return;
 
-  self->hint_cell = search->move;
-  self->hint_reason = search->reason;
-  self->hint_percent = search->percent;
+  self->hint_cell = hint.move;
+  self->hint_reason = hint.reason;
+  self->hint_percent = hint.percent;
   self->hint_motive = TTT_MOTIVE_WIN;
   g_signal_emit (self, signals[HINT_CHANGED], 0, self->hint_cell, self->hint_motive);
 }
@@ -1546,21 +1464,9 @@ hint_search_done_cb (GObject      *source,
 static void
 ttt_game_start_hint_search (TttGame *self)
 {
-  g_autoptr(GTask) task = NULL;
-  HintSearch *search = g_new0 (HintSearch, 1);
-
-  search->pos = self->position.ultimate;
-  search->rng = ultimate_hint_rng (self);
-  search->move = -1;
-  g_weak_ref_init (&search->game, self);
   self->hint_search = g_cancellable_new ();
-  search->cancellable = g_object_ref (self->hint_search);
-
-  task = g_task_new (NULL, self->hint_search, hint_search_done_cb, NULL);
-  g_task_set_source_tag (task, ttt_game_start_hint_search);
-  g_task_set_task_data (task, search, (GDestroyNotify) hint_search_free);
-  n_thinking++;
-  g_task_run_in_thread (task, hint_search_thread);
+  ttt_analyst_ultimate_hint_async (&self->position.ultimate, ultimate_hint_rng (self), self->hint_search,
+                                   hint_search_done_cb, pending_new (self, self->hint_search));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
 }
 
@@ -1575,7 +1481,7 @@ ttt_game_hint (TttGame *self)
     return -1;
   /* The same search as the hint shown, here on the caller's thread. */
   if (self->position.variant == TTT_VARIANT_ULTIMATE)
-    return ultimate_hint_search (&self->position.ultimate, ultimate_hint_rng (self), NULL, NULL, NULL);
+    return ttt_analyst_ultimate_hint (&self->position.ultimate, ultimate_hint_rng (self), NULL, NULL, NULL);
 
   best = ttt_solver_best_moves (&self->position.classic);
   if (best == 0)
@@ -2427,65 +2333,23 @@ ttt_game_get_ultimate_hint (TttGame         *self,
   return self->hint_cell;
 }
 
-/* What a search for the analysis takes to its thread and brings back. */
-typedef struct
-{
-  TttUltimate     pos;
-  uint64_t        rng;
-  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
-  int             n_analysis;
-  GWeakRef        game;       /* main thread only */
-  GCancellable   *cancellable;
-} AnalysisSearch;
-
-static void
-analysis_search_free (AnalysisSearch *search)
-{
-  g_weak_ref_clear (&search->game);
-  g_clear_object (&search->cancellable);
-  g_free (search);
-}
-
-static void
-analysis_search_thread (GTask        *task,
-                        gpointer      source_object,
-                        gpointer      task_data,
-                        GCancellable *cancellable)
-{
-  AnalysisSearch *search = task_data;
-  TttSearchBudget budget = { TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS, search_should_stop, cancellable };
-  TttSearch *tree = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
-  int move;
-
-  search->n_analysis = 0;
-  if (tree != NULL && ttt_search_run (tree, &search->pos, &budget, &search->rng, &move) == TTT_OK &&
-      !g_cancellable_is_cancelled (cancellable))
-    search->n_analysis = MAX (ttt_search_analyse (tree, search->analysis, TTT_ULTIMATE_N_MOVES), 0);
-  ttt_search_free (tree);
-  g_task_return_boolean (task, TRUE);
-}
-
 static void
 analysis_search_done_cb (GObject      *source,
                          GAsyncResult *result,
                          gpointer      user_data)
 {
-  AnalysisSearch *search = g_task_get_task_data (G_TASK (result));
-  g_autoptr(TttGame) self = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  g_autoptr(TttGame) self = pending_finish (user_data);
+  int n;
 
-  n_thinking--;
-  /* A move, an undo, a new game or the game's end cancelled it. */
-  if (g_cancellable_is_cancelled (search->cancellable))
-    return;
-  self = g_weak_ref_get (&search->game);
-  if (self == NULL || self->analysis_search != search->cancellable)
+  if (self == NULL || self->analysis_search != cancellable)
     return;
 
   g_clear_object (&self->analysis_search);
   /* A search that failed leaves the position without an analysis, and
    * is not asked for again until the board changes. */
-  self->n_analysis = search->n_analysis;
-  memcpy (self->analysis, search->analysis, sizeof self->analysis);
+  n = ttt_analyst_ultimate_analyse_finish (result, self->analysis);
+  self->n_analysis = MAX (n, 0);
   g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
 }
 
@@ -2493,26 +2357,14 @@ analysis_search_done_cb (GObject      *source,
 static void
 ttt_game_start_analysis (TttGame *self)
 {
-  g_autoptr(GTask) task = NULL;
-  AnalysisSearch *search = g_new0 (AnalysisSearch, 1);
-
   ttt_game_drop_analysis (self);
   self->analysed = self->position.ultimate;
   self->has_analysis = TRUE;
-
-  search->pos = self->position.ultimate;
+  self->analysis_search = g_cancellable_new ();
   /* From the game's random state, without changing it: the same
    * position is analysed alike whenever it is asked about. */
-  search->rng = ultimate_hint_rng (self);
-  g_weak_ref_init (&search->game, self);
-  self->analysis_search = g_cancellable_new ();
-  search->cancellable = g_object_ref (self->analysis_search);
-
-  task = g_task_new (NULL, self->analysis_search, analysis_search_done_cb, NULL);
-  g_task_set_source_tag (task, ttt_game_start_analysis);
-  g_task_set_task_data (task, search, (GDestroyNotify) analysis_search_free);
-  n_thinking++;
-  g_task_run_in_thread (task, analysis_search_thread);
+  ttt_analyst_ultimate_analyse_async (&self->position.ultimate, ultimate_hint_rng (self), self->analysis_search,
+                                      analysis_search_done_cb, pending_new (self, self->analysis_search));
 }
 
 /**

@@ -14,6 +14,7 @@
 
 #include <glib-object.h>
 
+#include "ttt-analyst.h"
 #include "ttt-engine.h"
 #include "ttt-enums.h"
 #include "ttt-player.h"
@@ -24,24 +25,13 @@ G_BEGIN_DECLS
 
 #define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
 
-/* What an Ultimate hint does, the first that applies (see
- * ttt_game_get_ultimate_hint()). */
-typedef enum
-{
-  TTT_ULTIMATE_HINT_WINS_GAME,
-  TTT_ULTIMATE_HINT_WINS_BOARD,    /* wins the small board it is in */
-  TTT_ULTIMATE_HINT_BLOCKS_BOARD,  /* takes the cell that would win it for the opponent */
-  TTT_ULTIMATE_HINT_SENDS_SAFE,    /* sends the opponent to a board they cannot win at once */
-  TTT_ULTIMATE_HINT_BEST_ESTIMATE, /* none of these: the search's estimate alone */
-} TttUltimateHint;
-
 /* The iterations of the search behind an Ultimate hint: twice Hard's,
  * so the hint is a better move than Hard would play, about two seconds
  * off the main thread (ttt_game_show_hint()). */
-#define TTT_GAME_ULTIMATE_HINT_ITERATIONS (2 * TTT_ULTIMATE_HARD_ITERATIONS)
+#define TTT_GAME_ULTIMATE_HINT_ITERATIONS TTT_ANALYST_HINT_ITERATIONS
 /* The iterations of Show Analysis: a tenth of a second or so, once per
  * position, off the main thread (ttt_game_get_ultimate_cell_analysis()). */
-#define TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS 20000
+#define TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS TTT_ANALYST_ANALYSIS_ITERATIONS
 
 #define TTT_TYPE_GAME (ttt_game_get_type ())
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
