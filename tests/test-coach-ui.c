@@ -433,6 +433,12 @@ test_review_navigation (TttTestWindow *fixture,
   g_assert_false (ttt_test_press (fixture->window, GDK_KEY_Escape));
   g_assert_false (ttt_test_press (fixture->window, GDK_KEY_Home));
   g_assert_null (ttt_window_get_review (fixture->window));
+  {
+    gboolean reviewing = TRUE;
+
+    g_object_get (fixture->window, "reviewing", &reviewing, NULL);
+    g_assert_false (reviewing);
+  }
 
   /* It opens on the final position with the summary, the focus on the
    * way back. */
@@ -449,6 +455,12 @@ test_review_navigation (TttTestWindow *fixture,
   g_assert_true (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "review_box")));
   g_assert_false (gtk_widget_get_mapped (ttt_test_window_child (fixture->window, "play_again_button")));
   g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
+  {
+    gboolean reviewing = FALSE;
+
+    g_object_get (fixture->window, "reviewing", &reviewing, NULL);
+    g_assert_true (reviewing);
+  }
   g_assert_true (ttt_test_focus (fixture->window) == ttt_test_window_child (fixture->window, "previous_button"));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "summary_label"))), ==,
                    "X played perfectly. O made 1 mistake. The game turned at move 4.");

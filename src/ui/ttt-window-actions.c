@@ -25,8 +25,8 @@ new_game_action (GtkWidget  *widget,
   ttt_game_start_new (self->game);
 }
 
-void
-_ttt_window_new_game_chosen_cb (TttWindow        *self,
+static void
+new_game_chosen_cb (TttWindow        *self,
                     TttNewGameDialog *dialog)
 {
   ttt_game_start_new (self->game);
@@ -213,4 +213,27 @@ _ttt_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.review-done", NULL, review_done_action);
   /* The name GtkApplicationWindow gives its own shortcuts window's. */
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
+}
+
+/**
+ * ttt_window_choose_game:
+ * @self: a #TttWindow
+ *
+ * Shows the New Game screen over the window: the game, the opponent and
+ * who moves first; Start begins that game.
+ *
+ * Returns: (transfer none): the screen, shown
+ */
+GtkWidget *
+ttt_window_choose_game (TttWindow *self)
+{
+  TttNewGameDialog *dialog;
+
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  dialog = ttt_new_game_dialog_new (GTK_WINDOW (self), self->game, self->settings);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_chosen_cb), self, G_CONNECT_SWAPPED);
+  ttt_compat_dialog_present (GTK_WIDGET (dialog), GTK_WIDGET (self));
+
+  return GTK_WIDGET (dialog);
 }

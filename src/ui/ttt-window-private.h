@@ -107,8 +107,6 @@ void _ttt_window_move_activated_cb         (TttWindow        *self,
 /* ttt-window-actions.c */
 void _ttt_window_class_actions_init        (GtkWidgetClass   *widget_class);
 void _ttt_window_add_review_keys           (TttWindow        *self);
-void _ttt_window_new_game_chosen_cb        (TttWindow        *self,
-                                            TttNewGameDialog *dialog);
 
 /* For tests */
 

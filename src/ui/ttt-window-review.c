@@ -373,12 +373,12 @@ _ttt_window_enter_review (TttWindow *self)
   fill_move_list (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", TRUE);
-  /* _ttt_window_update_status() hides the Review button; GTK 4.18 and later hand its
+  /* The status, on "reviewing", hides the Review button; GTK 4.18 and later hand its
    * focus on into the review, where _ttt_window_update_review() would announce the
    * line before it is announced below with the focus in its place: no
    * widget has the focus in between, and the line is heard once. */
   gtk_window_set_focus (GTK_WINDOW (self), NULL);
-  _ttt_window_update_status (self);
+  g_object_notify (G_OBJECT (self), "reviewing");
 
   /* It opens on the final position: the way is back. */
   gtk_widget_grab_focus (ttt_review_cursor_get_has_previous (self->review) ? self->previous_button
@@ -414,7 +414,7 @@ _ttt_window_leave_review (TttWindow *self)
 
       gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], FALSE);
     }
-  _ttt_window_update_status (self);
+  g_object_notify (G_OBJECT (self), "reviewing");
 
   if (had_focus)
     {

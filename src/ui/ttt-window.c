@@ -34,6 +34,7 @@ enum {
   PROP_GAME,
   PROP_SETTINGS,
   PROP_SHOW_ANALYSIS,
+  PROP_REVIEWING,
   N_PROPS
 };
 
@@ -424,6 +425,10 @@ ttt_window_constructed (GObject *object)
                        G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
     }
 
+  /* The review (ttt-window-review.c) says when it begins and ends; the
+   * status and the buttons follow. */
+  g_signal_connect (self, "notify::reviewing", G_CALLBACK (_ttt_window_update_status), NULL);
+
   update_all (self);
 }
 
@@ -498,6 +503,10 @@ ttt_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->show_analysis);
       break;
 
+    case PROP_REVIEWING:
+      g_value_set_boolean (value, self->review != NULL);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -570,6 +579,16 @@ ttt_window_class_init (TttWindowClass *klass)
     g_param_spec_boolean ("show-analysis", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /**
+   * TttWindow:reviewing:
+   *
+   * Whether a finished game is being stepped through (Review), rather than
+   * the game in play shown.
+   */
+  properties[PROP_REVIEWING] =
+    g_param_spec_boolean ("reviewing", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TTT_TYPE_BOARD_VIEW);
@@ -919,27 +938,4 @@ ttt_window_get_review (TttWindow *self)
   g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
 
   return self->review;
-}
-
-/**
- * ttt_window_choose_game:
- * @self: a #TttWindow
- *
- * Shows the New Game screen over the window: the game, the opponent and
- * who moves first; Start begins that game.
- *
- * Returns: (transfer none): the screen, shown
- */
-GtkWidget *
-ttt_window_choose_game (TttWindow *self)
-{
-  TttNewGameDialog *dialog;
-
-  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
-
-  dialog = ttt_new_game_dialog_new (GTK_WINDOW (self), self->game, self->settings);
-  g_signal_connect_object (dialog, "start", G_CALLBACK (_ttt_window_new_game_chosen_cb), self, G_CONNECT_SWAPPED);
-  ttt_compat_dialog_present (GTK_WIDGET (dialog), GTK_WIDGET (self));
-
-  return GTK_WIDGET (dialog);
 }
