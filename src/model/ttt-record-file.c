@@ -449,7 +449,7 @@ ttt_record_file_append (TttRecordFile  *self,
   g_autofree char *folder = NULL;
   g_autofree char *text = NULL;
   gboolean existed;
-  struct stat st;
+  GStatBuf st;
   gsize length;
   gssize written;
   int fd, saved;
@@ -462,6 +462,19 @@ ttt_record_file_append (TttRecordFile  *self,
     {
       saved = errno;
       set_failure (error, saved, self->filename, TRUE);
+      return FALSE;
+    }
+
+  /* A folder or file made read-only says not to write it, even to root,
+   * whom the permissions would not stop. */
+  if (g_stat (folder, &st) == 0 && (st.st_mode & 0222) == 0)
+    {
+      set_failure (error, EACCES, self->filename, TRUE);
+      return FALSE;
+    }
+  if (g_stat (self->filename, &st) == 0 && (st.st_mode & 0222) == 0)
+    {
+      set_failure (error, EACCES, self->filename, FALSE);
       return FALSE;
     }
 

@@ -1517,8 +1517,10 @@ records_changed_cb (TttStatistics *self,
   ttt_statistics_reload (self);
 }
 
-/* The counts of the settings key "statistics", as stored (what a broken
- * value keeps is what the key's own repair would keep), into @tallies. */
+/* The counts of the settings key "statistics", as stored, into @tallies:
+ * what a broken value keeps is what the key's own repair kept, and what
+ * it does not is said once, as that repair said it (the key is not read
+ * again, nor written). */
 static void
 read_statistics_key (GSettings *settings,
                      TttTally   tallies[TTT_N_TALLIES])
@@ -1527,19 +1529,73 @@ read_statistics_key (GSettings *settings,
   g_autofree char *key = NULL;
   g_autoptr(TttSettingsFile) file = settings_file_for (settings, &key);
   g_autofree char *text = file != NULL ? ttt_settings_file_dup_text (file, key) : NULL;
+  g_autoptr(GVariant) value = NULL;
   gboolean taken[TTT_N_TALLIES];
+  gboolean by_entries = FALSE;
 
-  if (file != NULL)
+  /* Text that reads as the key's type is what GSettings read too. */
+  if (text != NULL)
     {
-      read_stored (text, tallies, taken);
-      return;
+      value = g_variant_parse (STATISTICS_TYPE, text, NULL, NULL, NULL);
+      if (value == NULL)
+        {
+          value = parse_entries (text, problems);
+          by_entries = problems->len > 0;
+        }
+    }
+  else
+    {
+      g_autoptr(GVariant) user = g_settings_get_user_value (settings, STATISTICS_KEY);
+
+      /* Never set: nothing to carry over, and nothing to say. */
+      if (user != NULL)
+        value = g_settings_get_value (settings, STATISTICS_KEY);
     }
 
-  {
-    g_autoptr(GVariant) value = g_settings_get_value (settings, STATISTICS_KEY);
+  read_tallies (value, by_entries, tallies, taken, problems);
 
-    read_tallies (value, FALSE, tallies, taken, problems);
-  }
+  if (problems->len > 0)
+    {
+      g_autofree char *joined = join_problems (problems);
+
+      /* Translators: %s lists what was wrong with the stored statistics. */
+      g_printerr (_("tictactoe: the statistics in the settings were repaired, keeping what "
+                    "was good: %s\n"), joined);
+    }
+}
+
+/* The first release's six totals, when they were never carried over into
+ * the key: as ttt_statistics_carry_over_scores() takes them, the games
+ * against the computer into the level set now, before those of the key. */
+static void
+read_old_scores (GSettings *settings,
+                 TttTally   tallies[TTT_N_TALLIES])
+{
+  gboolean any = FALSE;
+  TttLevel level;
+
+  for (guint set = 0; set < 2; set++)
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autoptr(GVariant) user = g_settings_get_user_value (settings, old_score_keys[set][i]);
+
+        any |= user != NULL;
+      }
+  if (!any)
+    return;
+
+  level = g_settings_get_enum (settings, "difficulty");
+  for (guint set = 0; set < 2; set++)
+    {
+      TttTally old = {
+        g_settings_get_uint (settings, old_score_keys[set][0]),
+        g_settings_get_uint (settings, old_score_keys[set][1]),
+        g_settings_get_uint (settings, old_score_keys[set][2]),
+        0, 0,
+      };
+
+      tally_merge (&tallies[set == 0 ? ttt_tally_id_for_level (level) : TTT_TALLY_TWO_PLAYERS], &old);
+    }
 }
 
 /* The first start with a results file: the key's counts become records
@@ -1554,6 +1610,7 @@ carry_over_key (TttStatistics *self,
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
 
   read_statistics_key (settings, tallies);
+  read_old_scores (settings, tallies);
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     if (!ttt_tally_is_empty (&tallies[id]))
       {
