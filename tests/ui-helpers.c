@@ -96,11 +96,10 @@ remove_data_home (void)
   g_free (data_home);
 }
 
-/* gtk_test_init(), GNOME's title bar, and a data folder of the program's
- * own, so that the results file starts empty and is never the user's. */
+/* A data folder of the program's own, removed when it exits: the results
+ * file starts empty and is never the user's. */
 void
-ttt_test_init (int    *argc,
-               char ***argv)
+ttt_test_use_own_data_home (void)
 {
   g_autoptr(GError) error = NULL;
 
@@ -108,6 +107,14 @@ ttt_test_init (int    *argc,
   g_assert_no_error (error);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   atexit (remove_data_home);
+}
+
+/* gtk_test_init(), GNOME's title bar, and a data folder of its own. */
+void
+ttt_test_init (int    *argc,
+               char ***argv)
+{
+  ttt_test_use_own_data_home ();
 
   g_log_set_writer_func (log_writer_cb, NULL, NULL);
   gtk_test_init (argc, argv, NULL);
