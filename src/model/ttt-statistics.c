@@ -717,7 +717,7 @@ ttt_statistics_reset (TttStatistics *self,
  * ttt_statistics_reset_all:
  * @self: a #TttStatistics
  *
- * Resets every tally, with one write to the settings.
+ * Resets every tally, with one write to the settings, or one record.
  */
 void
 ttt_statistics_reset_all (TttStatistics *self)
@@ -1168,7 +1168,9 @@ merge_stored (const char *base,
  *
  * Replaces every tally by those in @value. A value of another type, an
  * entry that is missing or comes twice, or one whose counts do not add up
- * is not taken; the good entries still are, the rest become 0.
+ * is not taken; the good entries still are, the rest become 0. Bound to
+ * a results file, the tallies are its records' again at the next record
+ * or reload: a value is no record.
  *
  * Returns: %FALSE, with @error saying what was not taken, when something
  *   was wrong with @value
