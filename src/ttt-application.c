@@ -14,6 +14,7 @@
 #include "ttt-application.h"
 #include "ttt-compat.h"
 #include "ttt-preferences-window.h"
+#include "ttt-record-file.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics-window.h"
 #include "ttt-window.h"
@@ -635,14 +636,6 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
 };
 
-/* Why the settings cannot be written, with a backend other than the
- * game's settings file (which says why itself). */
-static char *
-describe_unwritable (void)
-{
-  return g_strdup (_("the settings are locked"));
-}
-
 /* Shows the save error, or takes it back, in every window: the windows'
  * notice is the application's to tell this. */
 static void
@@ -681,31 +674,27 @@ set_save_error (TttApplication *self,
   update_notices (self);
 }
 
-/* The settings file could not be written, or could again. */
+/* The results file or the settings file could not be written, or could
+ * again: the results file's reason first, as the results are what is
+ * kept in it. */
 static void
-settings_file_save_error_cb (TttApplication  *self,
-                             GParamSpec      *pspec,
-                             TttSettingsFile *settings_file)
+update_save_error (TttApplication *self)
 {
-  set_save_error (self, ttt_settings_file_get_save_error (settings_file));
+  const char *reason = NULL;
+
+  if (self->statistics != NULL)
+    reason = ttt_statistics_get_save_error (self->statistics);
+  if (reason == NULL && self->settings_file != NULL)
+    reason = ttt_settings_file_get_save_error (self->settings_file);
+  set_save_error (self, reason);
 }
 
-/* Other backends: GSettings refuses to write a key that cannot be saved
- * (a locked key), without a word: the results on screen move on, and are
- * lost on quitting. Say so, once. */
 static void
-statistics_changed_cb (TttApplication *self,
-                       TttTallyId      id,
-                       TttStatistics  *statistics)
+save_error_cb (TttApplication *self,
+               GParamSpec     *pspec,
+               GObject        *object)
 {
-  g_autofree char *reason = NULL;
-
-  if (self->save_error != NULL || self->settings == NULL || self->settings_file != NULL ||
-      g_settings_is_writable (self->settings, "statistics"))
-    return;
-
-  reason = describe_unwritable ();
-  set_save_error (self, reason);
+  update_save_error (self);
 }
 
 /* A signal to end the game: as Ctrl+Q, so that the window keeps its size. */
@@ -756,7 +745,7 @@ ttt_application_startup (GApplication *app)
       self->settings = g_settings_new_with_backend (APPLICATION_ID,
                                                     G_SETTINGS_BACKEND (self->settings_file));
       g_signal_connect_object (self->settings_file, "notify::save-error",
-                               G_CALLBACK (settings_file_save_error_cb), self, G_CONNECT_SWAPPED);
+                               G_CALLBACK (save_error_cb), self, G_CONNECT_SWAPPED);
       /* A file that cannot be used at all is said at once. */
       set_save_error (self, ttt_settings_file_get_save_error (self->settings_file));
     }
@@ -764,12 +753,17 @@ ttt_application_startup (GApplication *app)
     self->settings = g_settings_new (APPLICATION_ID);
   repair_invalid_settings (self);
 
-  /* One tally for all the windows' games, saved as it changes. */
-  self->statistics = ttt_statistics_new ();
-  /* With the settings file, they read the text as stored themselves. */
-  ttt_statistics_bind_settings (self->statistics, self->settings, NULL);
-  g_signal_connect_object (self->statistics, "changed", G_CALLBACK (statistics_changed_cb),
-                           self, G_CONNECT_SWAPPED);
+  /* One tally for all the windows' games, each result a record in the
+   * results file; the key "statistics" is carried over into it once. */
+  {
+    g_autoptr(TttRecordFile) records = ttt_record_file_new_default ();
+
+    self->statistics = ttt_statistics_new ();
+    ttt_statistics_bind_records (self->statistics, records, self->settings);
+    g_signal_connect_object (self->statistics, "notify::save-error", G_CALLBACK (save_error_cb),
+                             self, G_CONNECT_SWAPPED);
+    update_save_error (self);
+  }
 
   /* The stylesheets are not at the resource base, where AdwApplication
    * would take them: which ones depends on the stack (ttt-compat.c). */

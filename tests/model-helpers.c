@@ -23,6 +23,7 @@
 #include <glib/gstdio.h>
 
 #include "model-helpers.h"
+#include "ttt-record-file.h"
 #include "reference-rules.h"
 
 #define SCHEMA_ID "io.github.jingzi.TicTacToe"
@@ -280,17 +281,16 @@ ttt_test_games (TttGame    *game,
   return ttt_tally_get_games (&tally);
 }
 
-/* A tally as the settings hold it. */
+/* A tally as the game's results file holds it, read afresh. */
 TttTally
-ttt_test_saved_tally (GSettings  *settings,
-                      TttTallyId  id)
+ttt_test_recorded_tally (TttTallyId id)
 {
-  g_autoptr(GVariant) saved = g_settings_get_value (settings, "statistics");
-  TttTally tally = { 0 };
+  g_autoptr(TttRecordFile) records = ttt_record_file_new_default ();
+  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+  TttTally tally;
 
-  g_assert_true (g_variant_lookup (saved, ttt_test_nick (TTT_TYPE_TALLY_ID, id), "(uuuuu)",
-                                   &tally.won, &tally.drawn, &tally.lost,
-                                   &tally.streak, &tally.best_streak));
+  ttt_statistics_bind_records (statistics, records, NULL);
+  ttt_statistics_get_tally (statistics, id, &tally);
 
   return tally;
 }

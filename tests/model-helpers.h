@@ -57,8 +57,7 @@ TttTally      ttt_test_tally              (TttGame         *game,
                                            TttTallyId       id);
 guint64       ttt_test_games              (TttGame         *game,
                                            TttTallyId       id);
-TttTally      ttt_test_saved_tally        (GSettings       *settings,
-                                           TttTallyId       id);
+TttTally      ttt_test_recorded_tally     (TttTallyId       id);
 
 /* Playing whole games */
 

@@ -958,6 +958,12 @@ session_start (void)
   session.env = g_environ_setenv (session.env, "PYTHONUTF8", "1", TRUE);
   session.env = g_environ_setenv (session.env, "GDK_BACKEND", "x11", TRUE);
   session.env = g_environ_setenv (session.env, "XDG_RUNTIME_DIR", runtime, TRUE);
+  /* The game's results file, never the user's. */
+  {
+    g_autofree char *data_home = g_build_filename (session.tmpdir, "data", NULL);
+
+    session.env = g_environ_setenv (session.env, "XDG_DATA_HOME", data_home, TRUE);
+  }
   /* Speech stays on in Orca, but its engine is never started. */
   speechd = g_strdup_printf ("unix_socket:%s/speechd.sock", runtime);
   session.env = g_environ_setenv (session.env, "SPEECHD_ADDRESS", speechd, TRUE);

@@ -746,6 +746,7 @@ main (int   argc,
   int status;
 
   g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  ttt_test_use_own_data_home ();
 
   /* As gtk_test_init(), but with a locale that lets LANGUAGE work. */
   g_test_init (&argc, &argv, NULL);

@@ -421,7 +421,7 @@ test_two_players_win_highlight (TttTestWindow *fixture,
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "X won!");
   /* Counted, saved and shown: X 1, no draws, O 0. */
   g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
-  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
+  g_assert_cmpuint (ttt_test_recorded_tally (TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   ttt_test_assert_badges (fixture->window, 1, 0, 0);
   assert_badge_label (fixture, "badge_start", "X, 1 win");
 
@@ -461,7 +461,7 @@ test_computer_wins_status (TttTestWindow *fixture,
 
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer won");
-  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_HARD).lost, ==, 1);
+  g_assert_cmpuint (ttt_test_recorded_tally (TTT_TALLY_HARD).lost, ==, 1);
   /* You are X, the computer O. */
   ttt_test_assert_badges (fixture->window, 0, 0, 1);
 
@@ -470,7 +470,7 @@ test_computer_wins_status (TttTestWindow *fixture,
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
   ttt_test_iterate ();
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
-  g_assert_cmpuint (ttt_test_saved_tally (settings, TTT_TALLY_HARD).lost, ==, 1);
+  g_assert_cmpuint (ttt_test_recorded_tally (TTT_TALLY_HARD).lost, ==, 1);
 
   /* The score is the level's: Easy has none yet, Hard the loss again. */
   g_settings_set_string (settings, "difficulty", "easy");

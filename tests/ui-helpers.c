@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -89,11 +90,35 @@ fatal_cb (const char     *domain,
   return !is_double_fundamental (domain, message);
 }
 
-/* gtk_test_init(), and GNOME's title bar. */
+static char *data_home;
+
+static void
+remove_data_home (void)
+{
+  ttt_test_remove_tree (data_home);
+  g_free (data_home);
+}
+
+/* A data folder of the program's own, removed when it exits: the results
+ * file starts empty and is never the user's. */
+void
+ttt_test_use_own_data_home (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  data_home = g_dir_make_tmp ("tictactoe-data-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  atexit (remove_data_home);
+}
+
+/* gtk_test_init(), GNOME's title bar, and a data folder of its own. */
 void
 ttt_test_init (int    *argc,
                char ***argv)
 {
+  ttt_test_use_own_data_home ();
+
   g_log_set_writer_func (log_writer_cb, NULL, NULL);
   gtk_test_init (argc, argv, NULL);
   g_test_log_set_fatal_handler (fatal_cb, NULL);
@@ -128,11 +153,13 @@ ttt_test_application (void)
   return app;
 }
 
-/* Every key of the application's settings back to its default. */
+/* Every key of the application's settings back to its default, and the
+ * statistics to none. */
 void
 ttt_test_reset_settings (TttApplication *app)
 {
   GSettings *settings = ttt_application_get_settings (app);
+  TttStatistics *statistics = ttt_application_get_statistics (app);
   g_autoptr(GSettingsSchema) schema = NULL;
   g_auto(GStrv) keys = NULL;
 
@@ -140,6 +167,10 @@ ttt_test_reset_settings (TttApplication *app)
   keys = g_settings_schema_list_keys (schema);
   for (guint i = 0; keys[i] != NULL; i++)
     g_settings_reset (settings, keys[i]);
+
+  /* The results are no setting: a reset of them all is a record. */
+  if (ttt_statistics_get_can_reset (statistics))
+    ttt_statistics_reset_all (statistics);
 }
 
 /* Runs the main loop until @widget is on screen (or the deadline passes): only then

@@ -17,6 +17,7 @@
 G_BEGIN_DECLS
 
 void          ttt_test_use_gnome_title_bar (void);
+void          ttt_test_use_own_data_home  (void);
 void          ttt_test_init               (int                  *argc,
                                            char               ***argv);
 TttApplication *ttt_test_application_new  (void);

@@ -387,7 +387,8 @@ ttt_game_count_result (TttGame    *self,
   else
     result = TTT_RESULT_LOST;
 
-  ttt_statistics_record (self->statistics, ttt_game_get_current_tally (self), result);
+  ttt_statistics_record_game (self->statistics, ttt_game_get_current_tally (self), result,
+                              self->n_moves);
 }
 
 /* Plays @cell for the side to move; the caller has checked that it may. */

@@ -7,10 +7,20 @@
  * ends (TttGame calls ttt_statistics_record()); a count never wraps, it
  * stops at the most the settings can store.
  *
- * Bound to GSettings, the whole object is the one key "statistics", of
- * type a{s(uuuuu)}: a value someone broke is repaired once, keeping what
- * can be kept, and the six score-* keys of the first release are carried
- * over once and then reset.
+ * The game binds them to its results file (ttt-record-file.c): every
+ * game, reset and undone reset is a record added to it, and the tallies
+ * are what its records add up to, with those of another game on the same
+ * data folder as they come. A record that cannot be written is kept here
+ * and written before the next one; the save-error property says why
+ * meanwhile. On the first start with no results file, the counts of the
+ * settings key "statistics" are carried over into it as records, once;
+ * the key is not read after that.
+ *
+ * Bound to GSettings instead (as before the results file, and in tests),
+ * the whole object is the one key "statistics", of type a{s(uuuuu)}: a
+ * value someone broke is repaired once, keeping what can be kept, and the
+ * six score-* keys of the first release are carried over once and then
+ * reset.
  */
 
 #include "config.h"
@@ -19,6 +29,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-record-file.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics.h"
 
@@ -40,6 +51,16 @@ struct _TttStatistics
   /* Set while the tallies take a value from the settings, so that it is
    * not written straight back. */
   guint      loading : 1;
+
+  /* The results file, when bound to one: the tallies are @file_tallies,
+   * what its records read so far add up to, with the records of
+   * @pending (lines not written yet, oldest first) counted on top. */
+  TttRecordFile *records;
+  TttTally   file_tallies[TTT_N_TALLIES];
+  GQueue     pending;
+  char      *save_error;
+  guint      n_broken;
+  guint      broken_said : 1;
 };
 
 G_DEFINE_FINAL_TYPE (TttStatistics, ttt_statistics, G_TYPE_OBJECT)
@@ -66,6 +87,7 @@ G_DEFINE_ENUM_TYPE (TttResult, ttt_result,
 enum {
   PROP_0,
   PROP_CAN_RESET,
+  PROP_SAVE_ERROR,
   N_PROPS
 };
 
@@ -357,8 +379,22 @@ ttt_statistics_dispose (GObject *object)
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
+  if (self->records != NULL)
+    g_signal_handlers_disconnect_by_data (self->records, self);
+  g_clear_object (&self->records);
 
   G_OBJECT_CLASS (ttt_statistics_parent_class)->dispose (object);
+}
+
+static void
+ttt_statistics_finalize (GObject *object)
+{
+  TttStatistics *self = TTT_STATISTICS (object);
+
+  g_queue_clear_full (&self->pending, g_free);
+  g_free (self->save_error);
+
+  G_OBJECT_CLASS (ttt_statistics_parent_class)->finalize (object);
 }
 
 static void
@@ -375,6 +411,10 @@ ttt_statistics_get_property (GObject    *object,
       g_value_set_boolean (value, ttt_statistics_get_can_reset (self));
       break;
 
+    case PROP_SAVE_ERROR:
+      g_value_set_string (value, self->save_error);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -386,6 +426,7 @@ ttt_statistics_class_init (TttStatisticsClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = ttt_statistics_dispose;
+  object_class->finalize = ttt_statistics_finalize;
   object_class->get_property = ttt_statistics_get_property;
 
   /* tally_key() peeks at it. */
@@ -402,6 +443,20 @@ ttt_statistics_class_init (TttStatisticsClass *klass)
                           (G_PARAM_READABLE |
                            G_PARAM_EXPLICIT_NOTIFY |
                            G_PARAM_STATIC_STRINGS));
+
+  /**
+   * TttStatistics:save-error:
+   *
+   * Why the last record could not be written to the results file, in
+   * words for people, or %NULL: the results since then are kept here and
+   * written with the next one.
+   */
+  properties[PROP_SAVE_ERROR] =
+    g_param_spec_string ("save-error", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READABLE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -472,38 +527,121 @@ ttt_statistics_record (TttStatistics *self,
                        TttTallyId     id,
                        TttResult      result)
 {
+  ttt_statistics_record_game (self, id, result, 0);
+}
+
+/* One game's @result counted into @tally, of @id. */
+static void
+tally_add_result (TttTallyId  id,
+                  TttTally   *tally,
+                  TttResult   result)
+{
+  switch (result)
+    {
+    case TTT_RESULT_WON:
+      tally->won = add_saturated (tally->won, 1);
+      if (!ttt_tally_id_is_two_players (id))
+        {
+          tally->streak = add_saturated (tally->streak, 1);
+          tally->best_streak = MAX (tally->best_streak, tally->streak);
+        }
+      break;
+
+    case TTT_RESULT_DRAWN:
+      tally->drawn = add_saturated (tally->drawn, 1);
+      tally->streak = 0;
+      break;
+
+    case TTT_RESULT_LOST:
+      tally->lost = add_saturated (tally->lost, 1);
+      tally->streak = 0;
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* @earlier counted into @tally as if its games had come first. */
+static void
+tally_merge (TttTally       *tally,
+             const TttTally *earlier)
+{
+  TttTally later = *tally;
+
+  tally->won = add_saturated (earlier->won, later.won);
+  tally->drawn = add_saturated (earlier->drawn, later.drawn);
+  tally->lost = add_saturated (earlier->lost, later.lost);
+  if (later.drawn == 0 && later.lost == 0)
+    tally->streak = add_saturated (earlier->streak, later.streak);
+  else
+    tally->streak = later.streak;
+  tally->best_streak = MAX (MAX (earlier->best_streak, later.best_streak), tally->streak);
+}
+
+/* What @record does to @tallies: the same as the call that wrote it. */
+static void
+apply_record (TttTally         tallies[TTT_N_TALLIES],
+              const TttRecord *record)
+{
+  switch (record->kind)
+    {
+    case TTT_RECORD_GAME:
+      tally_add_result (record->tally, &tallies[record->tally], record->result);
+      break;
+
+    case TTT_RECORD_RESET:
+      if (record->tally == TTT_RECORD_ALL_TALLIES)
+        memset (tallies, 0, TTT_N_TALLIES * sizeof (TttTally));
+      else
+        memset (&tallies[record->tally], 0, sizeof (TttTally));
+      break;
+
+    case TTT_RECORD_RESTORE:
+    case TTT_RECORD_CARRIED:
+      tally_merge (&tallies[record->tally], &record->counts);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void ttt_statistics_add_record (TttStatistics   *self,
+                                       const TttRecord *record);
+
+/**
+ * ttt_statistics_record_game:
+ * @self: a #TttStatistics
+ * @id: the tally the game counts into
+ * @result: how it ended
+ * @n_moves: how many moves it took, for the results file
+ *
+ * Counts one finished game, as ttt_statistics_record() does, and adds it
+ * to the results file when bound to one.
+ */
+void
+ttt_statistics_record_game (TttStatistics *self,
+                            TttTallyId     id,
+                            TttResult      result,
+                            guint          n_moves)
+{
   TttTally tally;
 
   g_return_if_fail (TTT_IS_STATISTICS (self));
   g_return_if_fail (id < TTT_N_TALLIES);
   g_return_if_fail (result <= TTT_RESULT_LOST);
 
-  tally = self->tallies[id];
-
-  switch (result)
+  if (self->records != NULL)
     {
-    case TTT_RESULT_WON:
-      tally.won = add_saturated (tally.won, 1);
-      if (!ttt_tally_id_is_two_players (id))
-        {
-          tally.streak = add_saturated (tally.streak, 1);
-          tally.best_streak = MAX (tally.best_streak, tally.streak);
-        }
-      break;
+      TttRecord record = { TTT_RECORD_GAME, g_get_real_time () / G_USEC_PER_SEC, id, result, n_moves };
 
-    case TTT_RESULT_DRAWN:
-      tally.drawn = add_saturated (tally.drawn, 1);
-      tally.streak = 0;
-      break;
-
-    case TTT_RESULT_LOST:
-      tally.lost = add_saturated (tally.lost, 1);
-      tally.streak = 0;
-      break;
-
-    default:
-      g_assert_not_reached ();
+      ttt_statistics_add_record (self, &record);
+      return;
     }
+
+  tally = self->tallies[id];
+  tally_add_result (id, &tally, result);
 
   /* A count at its maximum stays there: then nothing changed. */
   ttt_statistics_set_tally (self, id, &tally);
@@ -526,22 +664,23 @@ ttt_statistics_merge (TttStatistics  *self,
                       const TttTally *earlier)
 {
   TttTally tally;
-  const TttTally *later;
 
   g_return_if_fail (TTT_IS_STATISTICS (self));
   g_return_if_fail (id < TTT_N_TALLIES);
   g_return_if_fail (earlier != NULL);
   g_return_if_fail (tally_is_consistent (id, earlier));
 
-  later = &self->tallies[id];
-  tally.won = add_saturated (earlier->won, later->won);
-  tally.drawn = add_saturated (earlier->drawn, later->drawn);
-  tally.lost = add_saturated (earlier->lost, later->lost);
-  if (later->drawn == 0 && later->lost == 0)
-    tally.streak = add_saturated (earlier->streak, later->streak);
-  else
-    tally.streak = later->streak;
-  tally.best_streak = MAX (MAX (earlier->best_streak, later->best_streak), tally.streak);
+  if (self->records != NULL)
+    {
+      TttRecord record = { TTT_RECORD_RESTORE, g_get_real_time () / G_USEC_PER_SEC, id };
+
+      record.counts = *earlier;
+      ttt_statistics_add_record (self, &record);
+      return;
+    }
+
+  tally = self->tallies[id];
+  tally_merge (&tally, earlier);
 
   ttt_statistics_set_tally (self, id, &tally);
 }
@@ -563,6 +702,14 @@ ttt_statistics_reset (TttStatistics *self,
   g_return_if_fail (TTT_IS_STATISTICS (self));
   g_return_if_fail (id < TTT_N_TALLIES);
 
+  if (self->records != NULL)
+    {
+      TttRecord record = { TTT_RECORD_RESET, g_get_real_time () / G_USEC_PER_SEC, id };
+
+      ttt_statistics_add_record (self, &record);
+      return;
+    }
+
   ttt_statistics_set_tally (self, id, &zero);
 }
 
@@ -570,7 +717,7 @@ ttt_statistics_reset (TttStatistics *self,
  * ttt_statistics_reset_all:
  * @self: a #TttStatistics
  *
- * Resets every tally, with one write to the settings.
+ * Resets every tally, with one write to the settings, or one record.
  */
 void
 ttt_statistics_reset_all (TttStatistics *self)
@@ -578,6 +725,15 @@ ttt_statistics_reset_all (TttStatistics *self)
   static const TttTally zero[TTT_N_TALLIES];
 
   g_return_if_fail (TTT_IS_STATISTICS (self));
+
+  if (self->records != NULL)
+    {
+      TttRecord record = { TTT_RECORD_RESET, g_get_real_time () / G_USEC_PER_SEC,
+                           TTT_RECORD_ALL_TALLIES };
+
+      ttt_statistics_add_record (self, &record);
+      return;
+    }
 
   ttt_statistics_set_all (self, zero);
 }
@@ -1012,7 +1168,9 @@ merge_stored (const char *base,
  *
  * Replaces every tally by those in @value. A value of another type, an
  * entry that is missing or comes twice, or one whose counts do not add up
- * is not taken; the good entries still are, the rest become 0.
+ * is not taken; the good entries still are, the rest become 0. Bound to
+ * a results file, the tallies are its records' again at the next record
+ * or reload: a value is no record.
  *
  * Returns: %FALSE, with @error saying what was not taken, when something
  *   was wrong with @value
@@ -1047,18 +1205,25 @@ ttt_statistics_load (TttStatistics  *self,
 /* The game's settings file, when the settings live in one, and the key's
  * full path in it. */
 static TttSettingsFile *
-settings_file_of (TttStatistics  *self,
-                  char          **key)
+settings_file_for (GSettings  *settings,
+                   char      **key)
 {
   g_autoptr(GSettingsBackend) backend = NULL;
   g_autofree char *path = NULL;
 
-  g_object_get (self->settings, "backend", &backend, "path", &path, NULL);
+  g_object_get (settings, "backend", &backend, "path", &path, NULL);
   if (!TTT_IS_SETTINGS_FILE (backend) || path == NULL)
     return NULL;
 
   *key = g_strconcat (path, STATISTICS_KEY, NULL);
   return TTT_SETTINGS_FILE (g_steal_pointer (&backend));
+}
+
+static TttSettingsFile *
+settings_file_of (TttStatistics  *self,
+                  char          **key)
+{
+  return settings_file_for (self->settings, key);
 }
 
 /* The value of the key as the settings file holds it, when the settings
@@ -1221,4 +1386,312 @@ ttt_statistics_bind_settings (TttStatistics *self,
 
   g_signal_connect_object (settings, "changed::" STATISTICS_KEY,
                            G_CALLBACK (statistics_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* Bound to the results file */
+
+static void
+set_save_error (TttStatistics *self,
+                const char    *save_error)
+{
+  if (g_strcmp0 (self->save_error, save_error) == 0)
+    return;
+
+  g_free (self->save_error);
+  self->save_error = g_strdup (save_error);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+}
+
+/* Counts the records of @text, one or more lines, into @tallies; returns
+ * how many lines could not be read. */
+static guint
+apply_lines (TttTally    tallies[TTT_N_TALLIES],
+             const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n_broken = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      TttRecord record;
+
+      /* A torn line is followed by a newline of the next write's. */
+      if (*lines[i] == '\0')
+        continue;
+
+      switch (ttt_record_parse_line (lines[i], &record))
+        {
+        case TTT_RECORD_LINE_READ:
+          apply_record (tallies, &record);
+          break;
+
+        case TTT_RECORD_LINE_UNKNOWN:
+          break;
+
+        case TTT_RECORD_LINE_BROKEN:
+          n_broken++;
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  return n_broken;
+}
+
+/* Reads the records added to the file since it was last read, by this
+ * game or another; a broken line is said once, then only counted. */
+static void
+read_records (TttStatistics *self)
+{
+  g_autoptr(GPtrArray) lines = NULL;
+  gboolean restarted;
+
+  lines = ttt_record_file_read_new (self->records, &restarted);
+  if (restarted)
+    {
+      memset (self->file_tallies, 0, sizeof self->file_tallies);
+      self->n_broken = 0;
+    }
+
+  for (guint i = 0; i < lines->len; i++)
+    self->n_broken += apply_lines (self->file_tallies, lines->pdata[i]);
+
+  if (self->n_broken > 0 && !self->broken_said)
+    {
+      g_autofree char *shown = g_filename_display_name (ttt_record_file_get_filename (self->records));
+
+      self->broken_said = TRUE;
+      /* Translators: %s is a file name, %u how many of its lines. */
+      g_printerr (_("tictactoe: the results file %s has lines that cannot be read (%u); "
+                    "they are skipped\n"), shown, self->n_broken);
+    }
+}
+
+/* The tallies as the file's records and those not written yet add up. */
+static void
+refresh_tallies (TttStatistics *self)
+{
+  TttTally tallies[TTT_N_TALLIES];
+
+  memcpy (tallies, self->file_tallies, sizeof tallies);
+  for (GList *l = self->pending.head; l != NULL; l = l->next)
+    apply_lines (tallies, l->data);
+
+  ttt_statistics_set_all (self, tallies);
+}
+
+/* Writes the records not written yet, oldest first, stopping at the
+ * first that fails: they stay, to be written with the next record. */
+static void
+write_pending (TttStatistics *self)
+{
+  while (!g_queue_is_empty (&self->pending))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ttt_record_file_append (self->records, g_queue_peek_head (&self->pending), &error))
+        {
+          set_save_error (self, error->message);
+          return;
+        }
+      g_free (g_queue_pop_head (&self->pending));
+    }
+
+  set_save_error (self, NULL);
+}
+
+static void
+ttt_statistics_add_record (TttStatistics   *self,
+                           const TttRecord *record)
+{
+  g_queue_push_tail (&self->pending, ttt_record_to_line (record));
+  write_pending (self);
+  read_records (self);
+  refresh_tallies (self);
+}
+
+static void
+records_changed_cb (TttStatistics *self,
+                    TttRecordFile *records)
+{
+  ttt_statistics_reload (self);
+}
+
+/* The counts of the settings key "statistics", as stored, into @tallies:
+ * what a broken value keeps is what the key's own repair kept, and what
+ * it does not is said once, as that repair said it (the key is not read
+ * again, nor written). */
+static void
+read_statistics_key (GSettings *settings,
+                     TttTally   tallies[TTT_N_TALLIES])
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *key = NULL;
+  g_autoptr(TttSettingsFile) file = settings_file_for (settings, &key);
+  g_autofree char *text = file != NULL ? ttt_settings_file_dup_text (file, key) : NULL;
+  g_autoptr(GVariant) value = NULL;
+  gboolean taken[TTT_N_TALLIES];
+  gboolean by_entries = FALSE;
+
+  /* Text that reads as the key's type is what GSettings read too. */
+  if (text != NULL)
+    {
+      value = g_variant_parse (STATISTICS_TYPE, text, NULL, NULL, NULL);
+      if (value == NULL)
+        {
+          value = parse_entries (text, problems);
+          by_entries = problems->len > 0;
+        }
+    }
+  else
+    {
+      g_autoptr(GVariant) user = g_settings_get_user_value (settings, STATISTICS_KEY);
+
+      /* Never set: nothing to carry over, and nothing to say. */
+      if (user != NULL)
+        value = g_settings_get_value (settings, STATISTICS_KEY);
+    }
+
+  read_tallies (value, by_entries, tallies, taken, problems);
+
+  if (problems->len > 0)
+    {
+      g_autofree char *joined = join_problems (problems);
+
+      /* Translators: %s lists what was wrong with the stored statistics. */
+      g_printerr (_("tictactoe: the statistics in the settings were repaired, keeping what "
+                    "was good: %s\n"), joined);
+    }
+}
+
+/* The first release's six totals, when they were never carried over into
+ * the key: as ttt_statistics_carry_over_scores() takes them, the games
+ * against the computer into the level set now, before those of the key. */
+static void
+read_old_scores (GSettings *settings,
+                 TttTally   tallies[TTT_N_TALLIES])
+{
+  gboolean any = FALSE;
+  TttLevel level;
+
+  for (guint set = 0; set < 2; set++)
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autoptr(GVariant) user = g_settings_get_user_value (settings, old_score_keys[set][i]);
+
+        any |= user != NULL;
+      }
+  if (!any)
+    return;
+
+  level = g_settings_get_enum (settings, "difficulty");
+  for (guint set = 0; set < 2; set++)
+    {
+      TttTally old = {
+        g_settings_get_uint (settings, old_score_keys[set][0]),
+        g_settings_get_uint (settings, old_score_keys[set][1]),
+        g_settings_get_uint (settings, old_score_keys[set][2]),
+        0, 0,
+      };
+
+      tally_merge (&tallies[set == 0 ? ttt_tally_id_for_level (level) : TTT_TALLY_TWO_PLAYERS], &old);
+    }
+}
+
+/* The first start with a results file: the key's counts become records
+ * ("carried"), all in one write, so that they are carried over whole or
+ * not at all. A write that fails keeps them here, as any record. */
+static void
+carry_over_key (TttStatistics *self,
+                GSettings     *settings)
+{
+  g_autoptr(GString) lines = g_string_new (NULL);
+  TttTally tallies[TTT_N_TALLIES];
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  read_statistics_key (settings, tallies);
+  read_old_scores (settings, tallies);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (!ttt_tally_is_empty (&tallies[id]))
+      {
+        TttRecord record = { TTT_RECORD_CARRIED, now, id };
+        g_autofree char *line = NULL;
+
+        record.counts = tallies[id];
+        line = ttt_record_to_line (&record);
+        g_string_append (lines, line);
+      }
+
+  if (lines->len == 0)
+    return;
+
+  g_queue_push_tail (&self->pending, g_string_free (g_steal_pointer (&lines), FALSE));
+  write_pending (self);
+}
+
+/**
+ * ttt_statistics_bind_records:
+ * @self: a #TttStatistics
+ * @records: the results file
+ * @settings: (nullable): the game's settings, whose key "statistics" is
+ *   carried over when @records does not exist yet
+ *
+ * Takes the tallies from the records of @records, adds a record to it for
+ * each change from now on, and follows the records other games add.
+ */
+void
+ttt_statistics_bind_records (TttStatistics *self,
+                             TttRecordFile *records,
+                             GSettings     *settings)
+{
+  g_return_if_fail (TTT_IS_STATISTICS (self));
+  g_return_if_fail (TTT_IS_RECORD_FILE (records));
+  g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
+  g_return_if_fail (self->records == NULL && self->settings == NULL);
+
+  self->records = g_object_ref (records);
+  memset (self->file_tallies, 0, sizeof self->file_tallies);
+
+  if (settings != NULL && !ttt_record_file_exists (records))
+    carry_over_key (self, settings);
+
+  g_signal_connect_object (records, "changed", G_CALLBACK (records_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  ttt_statistics_reload (self);
+}
+
+/**
+ * ttt_statistics_reload:
+ * @self: a #TttStatistics
+ *
+ * Reads the records added to the results file since it was last read
+ * (what the file's monitor does as they come).
+ */
+void
+ttt_statistics_reload (TttStatistics *self)
+{
+  g_return_if_fail (TTT_IS_STATISTICS (self));
+
+  if (self->records == NULL)
+    return;
+
+  read_records (self);
+  refresh_tallies (self);
+}
+
+/**
+ * ttt_statistics_get_save_error:
+ * @self: a #TttStatistics
+ *
+ * Returns: (nullable): why the results could not be written to the
+ *   results file, or %NULL when they were
+ */
+const char *
+ttt_statistics_get_save_error (TttStatistics *self)
+{
+  g_return_val_if_fail (TTT_IS_STATISTICS (self), NULL);
+
+  return self->save_error;
 }

@@ -82,6 +82,9 @@ typedef enum
   TTT_STATISTICS_ERROR_INVALID,  /* a stored value was broken; its good entries were kept */
 } TttStatisticsError;
 
+/* The results file (ttt-record-file.h), which includes this header. */
+typedef struct _TttRecordFile TttRecordFile;
+
 #define TTT_TYPE_STATISTICS (ttt_statistics_get_type ())
 G_DECLARE_FINAL_TYPE (TttStatistics, ttt_statistics, TTT, STATISTICS, GObject)
 
@@ -93,6 +96,10 @@ void            ttt_statistics_get_tally         (TttStatistics  *self,
 void            ttt_statistics_record            (TttStatistics  *self,
                                                   TttTallyId      id,
                                                   TttResult       result);
+void            ttt_statistics_record_game       (TttStatistics  *self,
+                                                  TttTallyId      id,
+                                                  TttResult       result,
+                                                  guint           n_moves);
 void            ttt_statistics_merge             (TttStatistics  *self,
                                                   TttTallyId      id,
                                                   const TttTally *earlier);
@@ -108,5 +115,10 @@ gboolean        ttt_statistics_load              (TttStatistics  *self,
 void            ttt_statistics_bind_settings     (TttStatistics  *self,
                                                   GSettings      *settings,
                                                   const char     *stored_text);
+void            ttt_statistics_bind_records      (TttStatistics  *self,
+                                                  TttRecordFile  *records,
+                                                  GSettings      *settings);
+void            ttt_statistics_reload            (TttStatistics  *self);
+const char     *ttt_statistics_get_save_error    (TttStatistics  *self);
 
 G_END_DECLS
