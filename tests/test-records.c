@@ -263,6 +263,15 @@ test_two_processes (Fixture       *fixture,
   pid_t children[2];
   TttTally tally;
 
+  /* A forked child has none of GLib's threads: under valgrind what its
+   * worker thread holds shows as lost in each child, which fails it. The
+   * plain, sanitizer, trixie and sid passes run this. */
+  if (g_getenv ("TTT_TEST_UNDER_VALGRIND") != NULL)
+    {
+      g_test_skip ("valgrind reports GLib's worker thread as lost in a forked child");
+      return;
+    }
+
   g_assert_cmpint (pipe (go), ==, 0);
   for (guint c = 0; c < 2; c++)
     {

@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 
 void          ttt_test_use_gnome_title_bar (void);
 void          ttt_test_use_own_data_home  (void);
+/* gtk_test_init() with the log filters every window test has. */
+void          ttt_test_gtk_init           (int                  *argc,
+                                           char               ***argv);
 void          ttt_test_init               (int                  *argc,
                                            char               ***argv);
 TttApplication *ttt_test_application_new  (void);
