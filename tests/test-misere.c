@@ -321,6 +321,114 @@ test_solver_differential (void)
   g_assert_cmpint (n_compared, ==, N_REACHABLE);
 }
 
+/* The review grades every move of every position from the reference's
+ * scores, names a move that completes the mover's own line as its fault,
+ * and a move that leaves the opponent only lines of their own as a
+ * squeeze; errors leave the output untouched. */
+static void
+test_review (void)
+{
+  const Positions *p = get_positions ();
+  int n_reviewed = 0, n_own_line = 0, n_squeeze = 0;
+
+  for (int i = 0; i < p->n_boards; i++)
+    {
+      const TttBoard *b = &p->boards[i];
+      gboolean x_to_move = __builtin_popcount (b->x) == __builtin_popcount (b->o);
+      char text[12];
+
+      if (ref_finished (b))
+        {
+          TttReview untouched = { .score = 77 };
+          unsigned empty = 0x1ff & ~(b->x | b->o);
+          int cell = empty != 0 ? __builtin_ctz (empty) : 0;
+
+          g_assert_cmpint (ttt_misere_review_move (b, cell, &untouched), !=, TTT_OK);
+          g_assert_cmpint (untouched.score, ==, 77);
+          continue;
+        }
+
+      for (int cell = 0; cell < 9; cell++)
+        {
+          TttReview review = { .score = 77 };
+          TttBoard after = *b;
+          int before_class, after_class;
+
+          if (((b->x | b->o) >> cell) & 1)
+            {
+              g_assert_cmpint (ttt_misere_review_move (b, cell, &review), ==, TTT_ERROR_OCCUPIED);
+              g_assert_cmpint (review.score, ==, 77);
+              continue;
+            }
+
+          g_assert_cmpint (ttt_misere_review_move (b, cell, &review), ==, TTT_OK);
+          if (x_to_move)
+            after.x |= 1u << cell;
+          else
+            after.o |= 1u << cell;
+          if (review.score != -misere_ref_score (&after))
+            g_error ("%s at %d: score %d, minimax %d", ref_format (b, text), cell, review.score,
+                     -misere_ref_score (&after));
+          g_assert_cmphex (review.best, ==, misere_ref_best (b));
+          before_class = ref_class (misere_ref_score (b));
+          after_class = ref_class (review.score);
+          g_assert_cmpint (review.grade, ==,
+                           before_class - after_class <= 0 ? TTT_GRADE_BEST
+                           : before_class - after_class == 1 ? TTT_GRADE_MISTAKE
+                                                             : TTT_GRADE_BLUNDER);
+          g_assert_cmpint (review.grade == TTT_GRADE_BEST, ==, review.fault == TTT_FAULT_NONE);
+
+          if (ref_misere_outcome (&after) == (x_to_move ? TTT_OUTCOME_O_WINS : TTT_OUTCOME_X_WINS))
+            {
+              /* Its own line: lost at once, a blunder or a mistake
+               * unless every cell lost. */
+              g_assert_cmpint (review.score, <, 0);
+              if (review.grade != TTT_GRADE_BEST)
+                {
+                  g_assert_cmpint (review.fault, ==, TTT_FAULT_OWN_LINE);
+                  n_own_line++;
+                }
+              g_assert_cmpint (review.motive, !=, TTT_MOTIVE_SQUEEZE);
+            }
+          else if (review.grade != TTT_GRADE_BEST)
+            g_assert_cmpint (review.fault, ==, TTT_FAULT_WEAKER);
+
+          if (review.motive == TTT_MOTIVE_SQUEEZE)
+            {
+              unsigned theirs = x_to_move ? after.o : after.x;
+              unsigned empty = 0x1ff & ~(after.x | after.o);
+
+              /* Every cell left makes a line of theirs. */
+              g_assert_cmpuint (empty, !=, 0);
+              for (int c = 0; c < 9; c++)
+                if ((empty >> c) & 1)
+                  {
+                    TttBoard next = after;
+
+                    if (x_to_move)
+                      next.o = theirs | (1u << c);
+                    else
+                      next.x = theirs | (1u << c);
+                    g_assert_cmpint (ref_misere_outcome (&next), ==,
+                                     x_to_move ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS);
+                  }
+              n_squeeze++;
+            }
+          n_reviewed++;
+        }
+    }
+
+  g_test_message ("%d moves reviewed: %d own lines, %d squeezes", n_reviewed, n_own_line,
+                  n_squeeze);
+  g_assert_cmpint (n_own_line, >, 0);
+  g_assert_cmpint (n_squeeze, >, 0);
+  g_assert_cmpint (ttt_misere_review_move (NULL, 4, &(TttReview) { 0 }), ==,
+                   TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_misere_review_move (&p->boards[0], 4, NULL), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_misere_review_move (&p->boards[0], 9, &(TttReview) { 0 }), ==,
+                   TTT_ERROR_OUT_OF_RANGE);
+}
+
 /* What the reference finds about the opening, which the engine must agree
  * with: a draw, and the centre X's only first move that does not lose. */
 static void
@@ -720,6 +828,7 @@ main (int   argc,
   g_test_add_func ("/misere/rules/refuses", test_refuses);
   g_test_add_func ("/misere/solver/differential", test_solver_differential);
   g_test_add_func ("/misere/solver/opening", test_solver_opening);
+  g_test_add_func ("/misere/review", test_review);
   g_test_add_func ("/misere/solver/finished", test_solver_finished);
   g_test_add_func ("/misere/hard/never-loses", test_hard_never_loses);
   g_test_add_func ("/misere/hard/never-loses-anywhere", test_hard_never_loses_anywhere);

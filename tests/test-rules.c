@@ -332,6 +332,74 @@ test_misere_is_classic_turned (void)
     }
 }
 
+/* The solved games' perfect play through the interface answers as their
+ * own functions, on every position; Ultimate has none. */
+static void
+check_solved (const TttRules         *rules,
+              const TttRulesPosition *pos,
+              GHashTable             *seen)
+{
+  gboolean misere = rules == &ttt_rules_misere;
+  int moves[TTT_RULES_MAX_CELLS];
+  int n = rules->legal_moves (pos, moves);
+  uint64_t rng = 7;
+  unsigned key = pos->board.x | pos->board.o << 9;
+
+  if (!g_hash_table_add (seen, GUINT_TO_POINTER (key)))
+    return;
+
+  g_assert_cmpint (rules->score (pos), ==,
+                   misere ? ttt_misere_score (&pos->board) : ttt_solver_score (&pos->board));
+  g_assert_cmphex (rules->best_moves (pos), ==,
+                   misere ? ttt_misere_best_moves (&pos->board) : ttt_solver_best_moves (&pos->board));
+  if (n == 0)
+    g_assert_cmpint (rules->choose (pos, TTT_LEVEL_HARD, &rng), ==, -1);
+  else
+    g_assert_true ((rules->best_moves (pos) >> rules->choose (pos, TTT_LEVEL_HARD, &rng)) & 1);
+
+  for (int i = 0; i < n; i++)
+    {
+      TttRulesPosition after = *pos;
+      TttReview via, direct;
+
+      g_assert_cmpint (rules->review (pos, moves[i], &via), ==, TTT_OK);
+      g_assert_cmpint (misere ? ttt_misere_review_move (&pos->board, moves[i], &direct)
+                              : ttt_review_move (&pos->board, moves[i], &direct), ==, TTT_OK);
+      g_assert_cmpmem (&via, sizeof via, &direct, sizeof direct);
+      g_assert_cmpint (rules->play (&after, moves[i]), ==, TTT_OK);
+      check_solved (rules, &after, seen);
+    }
+}
+
+static void
+test_solved (void)
+{
+  const TttRules *solved[] = { &ttt_rules_classic, &ttt_rules_misere };
+
+  for (guint i = 0; i < G_N_ELEMENTS (solved); i++)
+    {
+      g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+      TttRulesPosition pos;
+      TttReview untouched = { .score = 77 };
+
+      solved[i]->clear (&pos);
+      check_solved (solved[i], &pos, seen);
+      g_assert_cmpuint (g_hash_table_size (seen), ==, N_REACHABLE);
+
+      g_assert_cmpint (solved[i]->score (NULL), ==, TTT_SCORE_INVALID);
+      g_assert_cmphex (solved[i]->best_moves (NULL), ==, 0);
+      g_assert_cmpint (solved[i]->choose (NULL, TTT_LEVEL_EASY, &(uint64_t) { 1 }), ==, -1);
+      g_assert_cmpint (solved[i]->review (NULL, 4, &untouched), ==, TTT_ERROR_INVALID_ARGUMENT);
+      g_assert_cmpint (solved[i]->review (&pos, 9, &untouched), ==, TTT_ERROR_OUT_OF_RANGE);
+      g_assert_cmpint (untouched.score, ==, 77);
+    }
+
+  g_assert_null (ttt_rules_ultimate.score);
+  g_assert_null (ttt_rules_ultimate.best_moves);
+  g_assert_null (ttt_rules_ultimate.choose);
+  g_assert_null (ttt_rules_ultimate.review);
+}
+
 /* Ultimate: random games, every position on the way. */
 static void
 test_ultimate (void)
@@ -603,6 +671,7 @@ main (int   argc,
   g_test_add_func ("/rules/misere/classic-turned", test_misere_is_classic_turned);
   g_test_add_func ("/rules/ultimate/random-games", test_ultimate);
   g_test_add_func ("/rules/errors", test_errors);
+  g_test_add_func ("/rules/solved", test_solved);
   g_test_add_func ("/rules/game-over", test_game_over);
 
   return g_test_run ();

@@ -154,6 +154,7 @@ typedef enum           /* the first that applies, in this order */
   TTT_MOTIVE_CENTRE,
   TTT_MOTIVE_CORNER,
   TTT_MOTIVE_SIDE,
+  TTT_MOTIVE_SQUEEZE,  /* Misère only, first: afterwards every empty cell would complete a line of the opponent's */
 } TttMotive;
 
 typedef enum           /* the first that applies, in this order */
@@ -164,6 +165,7 @@ typedef enum           /* the first that applies, in this order */
   TTT_FAULT_ALLOWS_FORK,  /* some best reply of the opponent (ttt_solver_best_moves of the board after
                              the move) leaves the opponent two or more cells that each complete a line */
   TTT_FAULT_WEAKER,       /* none of the above */
+  TTT_FAULT_OWN_LINE,     /* Misère only, first: the move completes a line of the mover's, and loses */
 } TttFault;
 
 typedef struct

@@ -60,6 +60,70 @@ ttt_misere_best_moves (const TttBoard *board)
   return ttt_misere_best_table[code];
 }
 
+static int
+outcome_class (int score)
+{
+  return (score > 0) - (score < 0);
+}
+
+/* See ttt-misere.h for the contract. */
+TttStatus
+ttt_misere_review_move (const TttBoard *before,
+                        int             cell,
+                        TttReview      *out)
+{
+  TttBoard after;
+  TttReview review;
+  TttStatus status;
+  unsigned code_before, code_after;
+  unsigned mine, theirs, empty_after, move;
+  int drop;
+
+  if (before == NULL || out == NULL || !ttt_board_code (before, &code_before))
+    return TTT_ERROR_INVALID_ARGUMENT;
+
+  after = *before;
+  status = ttt_board_play (&after, cell);
+  if (status != TTT_OK)
+    return status;
+  if (!ttt_board_code (&after, &code_after))
+    return TTT_ERROR_INVALID_ARGUMENT;
+
+  mine = ttt_popcount (before->x) == ttt_popcount (before->o) ? before->x : before->o;
+  theirs = mine == before->x ? before->o : before->x;
+  move = TTT_CELL (cell);
+  empty_after = ttt_board_empty (&after);
+
+  review.score = -ttt_misere_score_table[code_after];
+  review.best = ttt_misere_best_table[code_before];
+
+  /* A move that ends the game with a line is the mover's own line; every
+   * other move is told by what it leaves the opponent, then by where it
+   * is. */
+  if (ttt_lines_completed (mine | move) == 0 && empty_after != 0 &&
+      (empty_after & ~ttt_lines_threats (theirs, empty_after)) == 0)
+    review.motive = TTT_MOTIVE_SQUEEZE;
+  else if (move & TTT_CENTRE)
+    review.motive = TTT_MOTIVE_CENTRE;
+  else if (move & TTT_CORNERS)
+    review.motive = TTT_MOTIVE_CORNER;
+  else
+    review.motive = TTT_MOTIVE_SIDE;
+
+  drop = outcome_class (ttt_misere_score_table[code_before]) - outcome_class (review.score);
+  review.grade = drop <= 0 ? TTT_GRADE_BEST : drop == 1 ? TTT_GRADE_MISTAKE : TTT_GRADE_BLUNDER;
+  if (review.grade == TTT_GRADE_BEST)
+    review.fault = TTT_FAULT_NONE;
+  else if (ttt_lines_completed (mine | move) != 0)
+    review.fault = TTT_FAULT_OWN_LINE;
+  else
+    review.fault = TTT_FAULT_WEAKER;
+
+  *out = review;
+
+  return TTT_OK;
+}
+
 /* Medium's cells (ttt-misere.h gives the rules), for a board that is
  * neither finished nor unreachable. */
 static unsigned

@@ -44,6 +44,17 @@ int         ttt_misere_score         (const TttBoard *board);
  * board is not reachable. */
 unsigned    ttt_misere_best_moves    (const TttBoard *board);
 
+/* Reviews playing @cell on @before as ttt_review_move() does for the
+ * classic game, against Misère's perfect play (ttt_misere_score()), with
+ * the same grades, errors and scale of scores. What the move does is
+ * TTT_MOTIVE_SQUEEZE when every cell left would complete a line of the
+ * opponent's, else where it is (centre, corner, side); what it gets wrong
+ * is TTT_FAULT_OWN_LINE when it completes a line of the mover's, else
+ * TTT_FAULT_WEAKER. */
+TttStatus   ttt_misere_review_move   (const TttBoard *before,
+                                      int             cell,
+                                      TttReview      *out);
+
 /* The opponents, as ttt_ai_choose() for the classic game:
  *
  *   Easy    any empty cell, uniformly.

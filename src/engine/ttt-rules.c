@@ -220,6 +220,62 @@ misere_effects (const TttRulesPosition *pos,
   return board_effects (pos, move, ttt_misere_outcome, out);
 }
 
+static int
+classic_score (const TttRulesPosition *pos)
+{
+  return pos != NULL ? ttt_solver_score (&pos->board) : TTT_SCORE_INVALID;
+}
+
+static unsigned
+classic_best_moves (const TttRulesPosition *pos)
+{
+  return pos != NULL ? ttt_solver_best_moves (&pos->board) : 0;
+}
+
+static int
+classic_choose (const TttRulesPosition *pos,
+                TttLevel                level,
+                uint64_t               *rng_state)
+{
+  return pos != NULL ? ttt_ai_choose (&pos->board, level, rng_state) : -1;
+}
+
+static TttStatus
+classic_review (const TttRulesPosition *pos,
+                int                     move,
+                TttReview              *out)
+{
+  return pos != NULL ? ttt_review_move (&pos->board, move, out) : TTT_ERROR_INVALID_ARGUMENT;
+}
+
+static int
+misere_score (const TttRulesPosition *pos)
+{
+  return pos != NULL ? ttt_misere_score (&pos->board) : TTT_SCORE_INVALID;
+}
+
+static unsigned
+misere_best_moves (const TttRulesPosition *pos)
+{
+  return pos != NULL ? ttt_misere_best_moves (&pos->board) : 0;
+}
+
+static int
+misere_choose (const TttRulesPosition *pos,
+               TttLevel                level,
+               uint64_t               *rng_state)
+{
+  return pos != NULL ? ttt_misere_choose (&pos->board, level, rng_state) : -1;
+}
+
+static TttStatus
+misere_review (const TttRulesPosition *pos,
+               int                     move,
+               TttReview              *out)
+{
+  return pos != NULL ? ttt_misere_review_move (&pos->board, move, out) : TTT_ERROR_INVALID_ARGUMENT;
+}
+
 const TttRules ttt_rules_classic = {
   .id = "classic",
   .n_cells = TTT_N_CELLS,
@@ -240,6 +296,10 @@ const TttRules ttt_rules_classic = {
   .effects = classic_effects,
   .cell_row = board_cell_row,
   .cell_column = board_cell_column,
+  .score = classic_score,
+  .best_moves = classic_best_moves,
+  .choose = classic_choose,
+  .review = classic_review,
 };
 
 const TttRules ttt_rules_misere = {
@@ -262,6 +322,10 @@ const TttRules ttt_rules_misere = {
   .effects = misere_effects,
   .cell_row = board_cell_row,
   .cell_column = board_cell_column,
+  .score = misere_score,
+  .best_moves = misere_best_moves,
+  .choose = misere_choose,
+  .review = misere_review,
 };
 
 /* Ultimate */

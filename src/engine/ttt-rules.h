@@ -121,6 +121,22 @@ struct TttRules
   /* The grid place of @cell, −1 out of range. */
   int         (*cell_row)      (int                     cell);
   int         (*cell_column)   (int                     cell);
+
+  /* Perfect play, for a game small enough to be solved, NULL for one that
+   * is not (Ultimate, whose opponents and coach search instead). score is
+   * the side to move's, on ttt_solver_score()'s scale (TTT_SCORE_INVALID
+   * for a bad position); best_moves the moves that keep it, bit m for
+   * move m; choose the opponent at @level as ttt_ai_choose() (−1 when the
+   * game is over or on an error); review grades a move as
+   * ttt_review_move(), with its errors. */
+  int         (*score)         (const TttRulesPosition *pos);
+  unsigned    (*best_moves)    (const TttRulesPosition *pos);
+  int         (*choose)        (const TttRulesPosition *pos,
+                                TttLevel                level,
+                                uint64_t               *rng_state);
+  TttStatus   (*review)        (const TttRulesPosition *pos,
+                                int                     move,
+                                TttReview              *out);
 };
 
 extern const TttRules ttt_rules_classic;
