@@ -40,6 +40,17 @@ test_rows (void)
   g_assert_cmpstr (ttt_variants_get_name (TTT_VARIANT_ULTIMATE), ==, "Ultimate");
   g_assert_true (ttt_variants_get (TTT_VARIANT_CLASSIC)->solved);
   g_assert_false (ttt_variants_get (TTT_VARIANT_ULTIMATE)->solved);
+  g_assert_cmpstr (ttt_variants_get_name (TTT_VARIANT_MISERE), ==, "Misère");
+  g_assert_true (ttt_variants_get (TTT_VARIANT_MISERE)->solved);
+  /* A solved game answers perfect play through its rules, and one that
+   * is not has none to answer. */
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    {
+      const TttVariantInfo *info = ttt_variants_get_nth (i);
+
+      g_assert_true (info->solved == (info->rules->score != NULL));
+      g_assert_true (info->solved == (info->rules->review != NULL));
+    }
   g_assert_null (ttt_variants_lookup ("chess"));
   g_assert_null (ttt_variants_lookup (""));
 }

@@ -34,7 +34,8 @@ G_DEFINE_ENUM_TYPE (TttFirstPlayer, ttt_first_player,
 
 G_DEFINE_ENUM_TYPE (TttVariant, ttt_variant,
   G_DEFINE_ENUM_VALUE (TTT_VARIANT_CLASSIC, "classic"),
-  G_DEFINE_ENUM_VALUE (TTT_VARIANT_ULTIMATE, "ultimate"))
+  G_DEFINE_ENUM_VALUE (TTT_VARIANT_ULTIMATE, "ultimate"),
+  G_DEFINE_ENUM_VALUE (TTT_VARIANT_MISERE, "misere"))
 
 G_DEFINE_ENUM_TYPE (TttOpponent, ttt_opponent,
   G_DEFINE_ENUM_VALUE (TTT_OPPONENT_COMPUTER, "computer"),

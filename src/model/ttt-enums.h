@@ -41,6 +41,7 @@ typedef enum
 {
   TTT_VARIANT_CLASSIC,
   TTT_VARIANT_ULTIMATE,
+  TTT_VARIANT_MISERE,
 } TttVariant;
 
 #define TTT_TYPE_VARIANT (ttt_variant_get_type ())

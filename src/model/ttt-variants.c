@@ -26,6 +26,14 @@ static const TttVariantInfo variants[] = {
     N_("Nine small boards: where you play sends your opponent to that board; win three boards in a row"),
     "ultimate", FALSE,
   },
+  {
+    TTT_VARIANT_MISERE, "misere", &ttt_rules_misere,
+    /* Translators: Misère Tic-Tac-Toe, where three in a row loses, as a
+     * short name beside "Classic" and "Ultimate". */
+    "game", NC_("game", "Misère"),
+    N_("One board, turned around: whoever makes three in a row loses"),
+    "misere", TRUE,
+  },
 };
 
 guint
