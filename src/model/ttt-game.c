@@ -42,6 +42,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-game.h"
+#include "ttt-variants.h"
 
 struct _TttGame
 {
@@ -1606,7 +1607,7 @@ ttt_game_set_variant (TttGame    *self,
                       TttVariant  variant)
 {
   g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
+  g_return_if_fail ((guint) variant < ttt_variants_get_n ());
 
   if (self->variant == variant)
     return;
@@ -2465,7 +2466,7 @@ ttt_game_start_remote (TttGame    *self,
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (remote));
   g_return_if_fail (ttt_player_get_kind (remote) == TTT_PLAYER_KIND_REMOTE);
-  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
+  g_return_if_fail ((guint) variant < ttt_variants_get_n ());
   g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
 
   g_object_ref (self);
