@@ -331,7 +331,7 @@ test_ultimate_game (void)
       g_assert_cmpint (ttt_net_session_get_variant (pair.sessions[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_cmpint (ttt_game_get_n_cells (pair.games[i]), ==, TTT_ULTIMATE_N_MOVES);
-      g_assert_cmpint (ttt_game_get_current_tally (pair.games[i]), ==, TTT_TALLY_ULTIMATE_NETWORK);
+      g_assert_cmpint (ttt_game_get_current_tally (pair.games[i]), ==, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK));
     }
 
   n_moves = play_to_the_end (&pair, 24);
