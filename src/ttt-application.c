@@ -14,6 +14,7 @@
 #include "ttt-application.h"
 #include "ttt-compat.h"
 #include "ttt-preferences-window.h"
+#include "ttt-message.h"
 #include "ttt-record-file.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics-window.h"

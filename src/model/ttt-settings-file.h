@@ -41,8 +41,4 @@ void             ttt_settings_file_set_merge_func (TttSettingsFile        *self,
                                                    const char             *key,
                                                    TttSettingsFileMergeFunc func);
 
-char            *ttt_text_for_message           (const char      *text,
-                                                 gssize           length,
-                                                 guint            max_chars);
-
 G_END_DECLS

@@ -29,6 +29,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-message.h"
 #include "ttt-record-file.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics.h"
