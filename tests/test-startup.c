@@ -1173,11 +1173,11 @@ test_migrate_scores (void)
   g_test_trap_assert_passed ();
 }
 
-/* Statistics edited by hand into a value of the wrong type: GSettings
- * alone would show zeros and keep the file as it is. */
+/* Statistics edited by hand into a value whose entries do not add up:
+ * the good ones are carried over, the rest said. */
 static const char broken_statistics_keyfile[] =
   "[" GROUP "]\n"
-  "statistics={'easy': <(3, 1, 2, 1, 2)>, 'hard': <(1, 2)>}\n";
+  "statistics={'easy': (3, 1, 2, 1, 2), 'hard': (1, 2, 0, 4, 5)}\n";
 
 static void
 child_broken_statistics (void)
@@ -1210,7 +1210,7 @@ test_broken_statistics (void)
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
   g_test_trap_assert_stderr ("tictactoe: the statistics in the settings were repaired, keeping what "
-                             "was good: *?hard? is not five counts*\n*");
+                             "was good: *?hard? does not add up*\n*");
   {
     g_autoptr(GKeyFile) keyfile = g_key_file_new ();
     g_autoptr(GError) error = NULL;

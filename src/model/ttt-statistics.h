@@ -112,9 +112,6 @@ GVariant       *ttt_statistics_to_variant        (TttStatistics  *self);
 gboolean        ttt_statistics_load              (TttStatistics  *self,
                                                   GVariant       *value,
                                                   GError        **error);
-void            ttt_statistics_bind_settings     (TttStatistics  *self,
-                                                  GSettings      *settings,
-                                                  const char     *stored_text);
 void            ttt_statistics_bind_records      (TttStatistics  *self,
                                                   TttRecordFile  *records,
                                                   GSettings      *settings);
