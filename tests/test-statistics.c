@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * TttStatistics on its own (counts, streaks, saturation, merge and
- * reset, the stored value and what is wrong with one), bound to a results
- * file (saved, the old key and the first release's scores carried over),
- * then as a game counts into it: once, when the game ends, for good.
+ * reset), bound to a results file (saved and read back, the old key and
+ * the first release's scores carried over, what is wrong with a broken
+ * key said), then as a game counts into it: once, when the game ends,
+ * for good.
  */
 
 #include <string.h>
@@ -306,73 +307,19 @@ test_reset_and_merge (void)
   g_assert_cmpuint (changes.n_changed, ==, 0);
 }
 
-/* The stored value */
+/* The tallies since the first release */
 
+/* The tallies that came with Ultimate and network play count as the
+ * classic ones do, each apart (a key from before them, with the classic
+ * tallies only, is carried over by /statistics/migrate/quiet). */
 static void
-test_variant_round_trip (void)
-{
-  g_autoptr(TttStatistics) a = ttt_statistics_new ();
-  g_autoptr(TttStatistics) b = ttt_statistics_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) value = NULL;
-  g_autofree char *text = NULL;
-
-  ttt_statistics_record (a, TTT_TALLY_EASY, TTT_RESULT_WON);
-  ttt_statistics_record (a, TTT_TALLY_MEDIUM, TTT_RESULT_DRAWN);
-  ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
-  ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
-  ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
-  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
-  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_TWO_PLAYERS, TTT_RESULT_DRAWN);
-  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_LOST);
-
-  value = g_variant_ref_sink (ttt_statistics_to_variant (a));
-  text = g_variant_print (value, FALSE);
-  g_assert_cmpstr (text, ==,
-                   "{'easy': (1, 0, 0, 1, 1), 'medium': (0, 1, 0, 0, 0), "
-                   "'hard': (0, 0, 1, 0, 0), 'two-players': (0, 0, 1, 0, 0), "
-                   "'network': (1, 0, 0, 1, 1), "
-                   "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
-                   "'ultimate-hard': (1, 0, 0, 1, 1), 'ultimate-two-players': (0, 1, 0, 0, 0), "
-                   "'ultimate-network': (0, 0, 1, 0, 0)}");
-
-  g_assert_true (ttt_statistics_load (b, value, &error));
-  g_assert_no_error (error);
-  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
-    {
-      TttTally ta, tb;
-
-      ttt_statistics_get_tally (a, id, &ta);
-      ttt_statistics_get_tally (b, id, &tb);
-      g_assert_cmpmem (&ta, sizeof ta, &tb, sizeof tb);
-    }
-}
-
-/* A value stored before Ultimate came, with the classic tallies only,
- * reads without a fault; the Ultimate ones start at 0. */
-static void
-test_variant_before_ultimate (void)
+test_tallies_since (void)
 {
   g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) value =
-    g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
-                     "{'easy': (2, 0, 1, 0, 2), 'medium': (0, 0, 0, 0, 0), "
-                     "'hard': (0, 3, 0, 0, 0), 'two-players': (1, 1, 1, 0, 0)}",
-                     NULL, NULL, NULL);
   TttTally tally;
 
-  g_assert_true (ttt_statistics_load (statistics, value, &error));
-  g_assert_no_error (error);
-  ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
-  g_assert_cmpuint (tally.won, ==, 2);
-  ttt_statistics_get_tally (statistics, TTT_TALLY_TWO_PLAYERS, &tally);
-  g_assert_cmpuint (tally.drawn, ==, 1);
-  for (TttTallyId id = TTT_TALLY_ULTIMATE_EASY; id < TTT_N_TALLIES; id++)
-    {
-      ttt_statistics_get_tally (statistics, id, &tally);
-      g_assert_true (ttt_tally_is_empty (&tally));
-    }
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
 
   /* The Ultimate tallies count as the classic ones do: streaks against
    * the computer, none between two people. */
@@ -410,76 +357,16 @@ test_variant_before_ultimate (void)
   g_assert_cmpuint (tally.streak, ==, 1);
   ttt_statistics_get_tally (statistics, TTT_TALLY_NETWORK, &tally);
   g_assert_true (ttt_tally_is_empty (&tally));
+  /* Saved by its own name, read back as itself. */
   {
-    g_autoptr(GVariant) saved = g_variant_ref_sink (ttt_statistics_to_variant (statistics));
-    g_autoptr(GVariant) entry = g_variant_lookup_value (saved, "ultimate-network", NULL);
+    TttRecord record = { TTT_RECORD_GAME, 1, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_WON, 40 };
+    g_autofree char *line = ttt_record_to_line (&record);
+    TttRecord read;
 
-    g_assert_nonnull (entry);
+    g_assert_nonnull (strstr (line, "\tultimate-network\t"));
+    g_assert_cmpint (ttt_record_parse_line (g_strchomp (line), &read), ==, TTT_RECORD_LINE_READ);
+    g_assert_cmpint (read.tally, ==, TTT_TALLY_ULTIMATE_NETWORK);
   }
-}
-
-/* Broken values: what is good is kept, the rest is 0, and the error
- * names what was wrong. */
-static void
-test_variant_broken (void)
-{
-  static const struct
-  {
-    const char *text;
-    const char *complaint;
-    guint32     easy_won;  /* what is kept of a good "easy" (3, 1, 2, 1, 2) */
-    guint32     hard_won;  /* and of a good "hard" (7, 0, 0, 0, 7) */
-  } cases[] = {
-    /* A level missing. */
-    { "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}",
-      "“hard” is missing", 3, 0 },
-    /* Of another type: numbers as GVariant reads them by hand. */
-    { "{'easy': <(3, 1, 2, 1, 2)>, 'hard': <(7, 0, 0, 0, 7)>, 'medium': <(1, 2)>}",
-      "“medium” is not five counts", 3, 7 },
-    { "{'easy': (3, 1, 2, 1, 2), 'hard': (7, 0, 0, 0, 7), 'medium': (0, 0, 0, 0, 0), "
-      "'two-players': (0, 0, 0, 0, 0)}",
-      "a value of type a{s(iiiii)}, not a{s(uuuuu)}", 3, 7 },
-    { "{'easy': (3, -1, 2, 1, 2), 'hard': (7, 0, 0, 0, 7)}",
-      "“easy” is not five counts", 0, 7 },
-    { "{'easy': (uint64 3, 1, 2, 1, 2), 'hard': (uint64 7, 0, 0, 0, 7), 'medium': (uint64 1, 0, 0, 0, 1), "
-      "'two-players': (uint64 5000000000, 0, 0, 0, 0)}",
-      "“two-players” is not five counts", 3, 7 },
-    /* Streaks that counting games cannot give. */
-    { "{'easy': (3, 1, 2, 4, 4), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
-    { "{'easy': (3, 1, 2, 2, 1), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
-    { "{'easy': (3, 1, 2, 1, 2), 'two-players': (1, 1, 1, 1, 1)}", "“two-players” does not add up", 3, 0 },
-    /* Names it does not know, and names twice: the first one counts. */
-    { "{'easy': (3, 1, 2, 1, 2), 'expert': (1, 0, 0, 1, 1)}", "“expert” is not a tally", 3, 0 },
-    { "{'easy': (3, 1, 2, 1, 2), 'easy': (9, 9, 9, 9, 9)}", "“easy” comes twice", 3, 0 },
-    /* Not a dictionary at all. */
-    { "uint32 7", "a value of type u, not a{s(uuuuu)}", 0, 0 },
-    { "['easy', 'hard']", "a value of type as, not a{s(uuuuu)}", 0, 0 },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GError) parse_error = NULL;
-      g_autoptr(GVariant) value = g_variant_parse (NULL, cases[i].text, NULL, NULL, &parse_error);
-      TttTally tally;
-
-      g_assert_no_error (parse_error);
-      /* Something stale, to see that it is replaced. */
-      ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
-
-      g_assert_false (ttt_statistics_load (statistics, value, &error));
-      g_assert_error (error, TTT_STATISTICS_ERROR, TTT_STATISTICS_ERROR_INVALID);
-      if (strstr (error->message, cases[i].complaint) == NULL)
-        g_error ("%s: “%s” does not say %s", cases[i].text, error->message, cases[i].complaint);
-
-      ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
-      g_assert_cmpuint (tally.won, ==, cases[i].easy_won);
-      if (cases[i].easy_won != 0)
-        assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
-      ttt_statistics_get_tally (statistics, TTT_TALLY_HARD, &tally);
-      g_assert_cmpuint (tally.won, ==, cases[i].hard_won);
-    }
 }
 
 /* Bound to a results file */
@@ -584,6 +471,42 @@ test_records_bind (void)
   results_clear (&results);
 }
 
+/* Every tally, saved and read back by a later start, is the same. */
+static void
+test_records_round_trip (void)
+{
+  Results results;
+  g_autoptr(TttStatistics) a = NULL;
+  g_autoptr(TttStatistics) b = NULL;
+
+  results_init (&results);
+  a = bound_statistics (&results, NULL);
+  ttt_statistics_record (a, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_MEDIUM, TTT_RESULT_DRAWN);
+  ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
+  ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
+  ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_TWO_PLAYERS, TTT_RESULT_DRAWN);
+  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_LOST);
+  assert_tally (a, TTT_TALLY_EASY, 1, 0, 0, 1, 1);
+  assert_tally (a, TTT_TALLY_ULTIMATE_EASY, 0, 0, 0, 0, 0);
+
+  b = bound_statistics (&results, NULL);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    {
+      TttTally ta, tb;
+
+      ttt_statistics_get_tally (a, id, &ta);
+      ttt_statistics_get_tally (b, id, &tb);
+      g_assert_cmpmem (&ta, sizeof ta, &tb, sizeof tb);
+    }
+
+  g_clear_object (&a);
+  g_clear_object (&b);
+  results_clear (&results);
+}
+
 /* The old key, someone broke it: its good entries are carried over into
  * the results file, what was wrong is said once, and the key is left as
  * it was (nothing of it is lost); the next start finds nothing to say. */
@@ -637,6 +560,84 @@ test_migrate_broken (void)
   g_test_trap_assert_stderr ("tictactoe: the statistics in the settings were repaired, keeping what was good: "
                              "*?hard? does not add up*?medium? is missing*?two-players? is missing*\n");
   g_test_trap_assert_stderr_unmatched ("*repaired*repaired*");
+}
+
+/* Broken keys: what is good is carried over, the rest is 0, and the
+ * report names what was wrong. (A value of another type than the key's
+ * is GSettings' to refuse: it reads as the default.) */
+static const struct
+{
+  const char *text;
+  const char *complaint;
+  guint32     easy_won;  /* what is kept of a good "easy" (3, 1, 2, 1, 2) */
+  guint32     hard_won;  /* and of a good "hard" (7, 0, 0, 0, 7) */
+} broken_keys[] = {
+  /* A level missing. */
+  { "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}",
+    "“hard” is missing", 3, 0 },
+  /* Streaks that counting games cannot give. */
+  { "{'easy': (3, 1, 2, 4, 4), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
+  { "{'easy': (3, 1, 2, 2, 1), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
+  { "{'easy': (3, 1, 2, 1, 2), 'two-players': (1, 1, 1, 1, 1)}", "“two-players” does not add up", 3, 0 },
+  /* Names it does not know, and names twice: the first one counts. */
+  { "{'easy': (3, 1, 2, 1, 2), 'expert': (1, 0, 0, 1, 1)}", "“expert” is not a tally", 3, 0 },
+  { "{'easy': (3, 1, 2, 1, 2), 'easy': (9, 9, 9, 9, 9)}", "“easy” comes twice", 3, 0 },
+};
+
+static void
+child_migrate_broken_key (guint i)
+{
+  g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) value = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"), broken_keys[i].text,
+                                               NULL, NULL, &error);
+  g_autoptr(TttStatistics) statistics = NULL;
+  Results results;
+  TttTally tally;
+
+  g_assert_no_error (error);
+  g_assert_true (g_settings_set_value (settings, "statistics", value));
+  results_init (&results);
+  statistics = bound_statistics (&results, settings);
+
+  ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
+  g_assert_cmpuint (tally.won, ==, broken_keys[i].easy_won);
+  if (broken_keys[i].easy_won != 0)
+    assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_HARD, &tally);
+  g_assert_cmpuint (tally.won, ==, broken_keys[i].hard_won);
+
+  g_clear_object (&statistics);
+  results_clear (&results);
+}
+
+static void
+test_migrate_broken_keys (void)
+{
+  if (g_test_subprocess ())
+    {
+      child_migrate_broken_key ((guint) g_ascii_strtoull (g_getenv ("TTT_BROKEN_KEY"), NULL, 10));
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (broken_keys); i++)
+    {
+      g_autofree char *index = g_strdup_printf ("%u", i);
+      g_autoptr(GString) complaint = g_string_new (broken_keys[i].complaint);
+      g_autofree char *report = NULL;
+
+      /* The child runs in the C locale, in which g_printerr() writes the
+       * quotation marks as "?": either matches. */
+      g_string_replace (complaint, "“", "?", 0);
+      g_string_replace (complaint, "”", "?", 0);
+      report = g_strconcat ("tictactoe: the statistics in the settings were repaired, "
+                            "keeping what was good: *", complaint->str, "*\n", NULL);
+
+      g_setenv ("TTT_BROKEN_KEY", index, TRUE);
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      g_test_trap_assert_stderr (report);
+    }
 }
 
 /* A key as a version before Ultimate wrote it, with the classic tallies
@@ -1011,11 +1012,11 @@ main (int   argc,
   g_test_add_func ("/statistics/win-percent", test_win_percent);
   g_test_add_func ("/statistics/not-lost-percent", test_not_lost_percent);
   g_test_add_func ("/statistics/reset-and-merge", test_reset_and_merge);
-  g_test_add_func ("/statistics/variant/round-trip", test_variant_round_trip);
-  g_test_add_func ("/statistics/variant/before-ultimate", test_variant_before_ultimate);
-  g_test_add_func ("/statistics/variant/broken", test_variant_broken);
+  g_test_add_func ("/statistics/tallies-since", test_tallies_since);
   g_test_add_func ("/statistics/records/bind", test_records_bind);
+  g_test_add_func ("/statistics/records/round-trip", test_records_round_trip);
   g_test_add_func ("/statistics/migrate/broken", test_migrate_broken);
+  g_test_add_func ("/statistics/migrate/broken-keys", test_migrate_broken_keys);
   g_test_add_func ("/statistics/migrate/quiet", test_migrate_quiet);
   g_test_add_func ("/statistics/migrate/bounded", test_migrate_bounded);
   g_test_add_func ("/statistics/migrate/scores", test_migrate_scores);

@@ -30,7 +30,6 @@
 #include "ttt-statistics.h"
 
 #define STATISTICS_KEY "statistics"
-#define STATISTICS_TYPE G_VARIANT_TYPE ("a{s(uuuuu)}")
 
 /* A report of a broken value names this many problems, then "and N more";
  * text quoted from the value is cut to QUOTE_MAX_CHARS. */
@@ -55,8 +54,6 @@ struct _TttStatistics
 };
 
 G_DEFINE_FINAL_TYPE (TttStatistics, ttt_statistics, G_TYPE_OBJECT)
-
-G_DEFINE_QUARK (ttt-statistics-error-quark, ttt_statistics_error)
 
 G_DEFINE_ENUM_TYPE (TttTallyId, ttt_tally_id,
   G_DEFINE_ENUM_VALUE (TTT_TALLY_EASY, "easy"),
@@ -291,25 +288,20 @@ tally_is_consistent (TttTallyId      id,
   return tally->streak <= tally->best_streak && tally->best_streak <= tally->won;
 }
 
-/* Replaces one tally, quietly; returns whether it changed. */
-static gboolean
-ttt_statistics_store (TttStatistics  *self,
-                      TttTallyId      id,
-                      const TttTally *tally)
-{
-  if (memcmp (&self->tallies[id], tally, sizeof *tally) == 0)
-    return FALSE;
-
-  self->tallies[id] = *tally;
-  return TRUE;
-}
-
-/* After the tallies in @changed (bit i for tally i) were stored: tells. */
+/* Takes @tallies, then tells each change, once all are in. */
 static void
-ttt_statistics_commit (TttStatistics *self,
-                       guint          changed,
-                       gboolean       could_reset)
+ttt_statistics_set_all (TttStatistics  *self,
+                        const TttTally  tallies[TTT_N_TALLIES])
 {
+  gboolean could_reset = ttt_statistics_get_can_reset (self);
+  guint changed = 0;
+
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    if (memcmp (&self->tallies[id], &tallies[id], sizeof (TttTally)) != 0)
+      {
+        self->tallies[id] = tallies[id];
+        changed |= 1u << id;
+      }
   if (changed == 0)
     return;
 
@@ -321,31 +313,6 @@ ttt_statistics_commit (TttStatistics *self,
   if (could_reset != ttt_statistics_get_can_reset (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESET]);
   g_object_unref (self);
-}
-
-static void
-ttt_statistics_set_tally (TttStatistics  *self,
-                          TttTallyId      id,
-                          const TttTally *tally)
-{
-  gboolean could_reset = ttt_statistics_get_can_reset (self);
-
-  if (ttt_statistics_store (self, id, tally))
-    ttt_statistics_commit (self, 1u << id, could_reset);
-}
-
-static void
-ttt_statistics_set_all (TttStatistics  *self,
-                        const TttTally  tallies[TTT_N_TALLIES])
-{
-  gboolean could_reset = ttt_statistics_get_can_reset (self);
-  guint changed = 0;
-
-  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
-    if (ttt_statistics_store (self, id, &tallies[id]))
-      changed |= 1u << id;
-
-  ttt_statistics_commit (self, changed, could_reset);
 }
 
 static void
@@ -600,25 +567,13 @@ ttt_statistics_record_game (TttStatistics *self,
                             TttResult      result,
                             guint          n_moves)
 {
-  TttTally tally;
+  TttRecord record = { TTT_RECORD_GAME, g_get_real_time () / G_USEC_PER_SEC, id, result, n_moves };
 
   g_return_if_fail (TTT_IS_STATISTICS (self));
   g_return_if_fail (id < TTT_N_TALLIES);
   g_return_if_fail (result <= TTT_RESULT_LOST);
 
-  if (self->records != NULL)
-    {
-      TttRecord record = { TTT_RECORD_GAME, g_get_real_time () / G_USEC_PER_SEC, id, result, n_moves };
-
-      ttt_statistics_add_record (self, &record);
-      return;
-    }
-
-  tally = self->tallies[id];
-  tally_add_result (id, &tally, result);
-
-  /* A count at its maximum stays there: then nothing changed. */
-  ttt_statistics_set_tally (self, id, &tally);
+  ttt_statistics_add_record (self, &record);
 }
 
 /**
@@ -637,26 +592,15 @@ ttt_statistics_merge (TttStatistics  *self,
                       TttTallyId      id,
                       const TttTally *earlier)
 {
-  TttTally tally;
+  TttRecord record = { TTT_RECORD_RESTORE, g_get_real_time () / G_USEC_PER_SEC, id };
 
   g_return_if_fail (TTT_IS_STATISTICS (self));
   g_return_if_fail (id < TTT_N_TALLIES);
   g_return_if_fail (earlier != NULL);
   g_return_if_fail (tally_is_consistent (id, earlier));
 
-  if (self->records != NULL)
-    {
-      TttRecord record = { TTT_RECORD_RESTORE, g_get_real_time () / G_USEC_PER_SEC, id };
-
-      record.counts = *earlier;
-      ttt_statistics_add_record (self, &record);
-      return;
-    }
-
-  tally = self->tallies[id];
-  tally_merge (&tally, earlier);
-
-  ttt_statistics_set_tally (self, id, &tally);
+  record.counts = *earlier;
+  ttt_statistics_add_record (self, &record);
 }
 
 /**
@@ -671,20 +615,12 @@ void
 ttt_statistics_reset (TttStatistics *self,
                       TttTallyId     id)
 {
-  static const TttTally zero;
+  TttRecord record = { TTT_RECORD_RESET, g_get_real_time () / G_USEC_PER_SEC, id };
 
   g_return_if_fail (TTT_IS_STATISTICS (self));
   g_return_if_fail (id < TTT_N_TALLIES);
 
-  if (self->records != NULL)
-    {
-      TttRecord record = { TTT_RECORD_RESET, g_get_real_time () / G_USEC_PER_SEC, id };
-
-      ttt_statistics_add_record (self, &record);
-      return;
-    }
-
-  ttt_statistics_set_tally (self, id, &zero);
+  ttt_statistics_add_record (self, &record);
 }
 
 /**
@@ -696,20 +632,12 @@ ttt_statistics_reset (TttStatistics *self,
 void
 ttt_statistics_reset_all (TttStatistics *self)
 {
-  static const TttTally zero[TTT_N_TALLIES];
+  TttRecord record = { TTT_RECORD_RESET, g_get_real_time () / G_USEC_PER_SEC,
+                       TTT_RECORD_ALL_TALLIES };
 
   g_return_if_fail (TTT_IS_STATISTICS (self));
 
-  if (self->records != NULL)
-    {
-      TttRecord record = { TTT_RECORD_RESET, g_get_real_time () / G_USEC_PER_SEC,
-                           TTT_RECORD_ALL_TALLIES };
-
-      ttt_statistics_add_record (self, &record);
-      return;
-    }
-
-  ttt_statistics_set_all (self, zero);
+  ttt_statistics_add_record (self, &record);
 }
 
 gboolean
@@ -722,95 +650,6 @@ ttt_statistics_get_can_reset (TttStatistics *self)
       return TRUE;
 
   return FALSE;
-}
-
-/**
- * ttt_statistics_to_variant:
- * @self: a #TttStatistics
- *
- * Returns: (transfer floating): every tally as an a{s(uuuuu)}, as the
- *   settings key "statistics" held them
- */
-GVariant *
-ttt_statistics_to_variant (TttStatistics *self)
-{
-  GVariantBuilder builder;
-
-  g_return_val_if_fail (TTT_IS_STATISTICS (self), NULL);
-
-  g_variant_builder_init (&builder, STATISTICS_TYPE);
-  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
-    {
-      const TttTally *t = &self->tallies[id];
-
-      g_variant_builder_add (&builder, "{s(uuuuu)}", tally_key (id),
-                             t->won, t->drawn, t->lost, t->streak, t->best_streak);
-    }
-
-  return g_variant_builder_end (&builder);
-}
-
-/* A count of any integer type, as a hand-edited value may hold (GVariant
- * reads "3" as an int32). */
-static gboolean
-read_count (GVariant *value,
-            guint32  *count)
-{
-  gint64 n;
-
-  if (g_variant_is_of_type (value, G_VARIANT_TYPE_BYTE))
-    n = g_variant_get_byte (value);
-  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT16))
-    n = g_variant_get_int16 (value);
-  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT16))
-    n = g_variant_get_uint16 (value);
-  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
-    n = g_variant_get_int32 (value);
-  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT32))
-    n = g_variant_get_uint32 (value);
-  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
-    n = g_variant_get_int64 (value);
-  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_UINT64))
-    n = (gint64) MIN (g_variant_get_uint64 (value), (guint64) G_MAXINT64);
-  else
-    return FALSE;
-
-  if (n < 0 || n > G_MAXUINT32)
-    return FALSE;
-
-  *count = (guint32) n;
-  return TRUE;
-}
-
-/* Five counts in a tuple, maybe in a variant. */
-static gboolean
-read_tally (GVariant *value,
-            TttTally *tally)
-{
-  g_autoptr(GVariant) inner = g_variant_ref (value);
-  guint32 counts[5];
-
-  while (g_variant_is_of_type (inner, G_VARIANT_TYPE_VARIANT))
-    {
-      GVariant *boxed = g_variant_get_variant (inner);
-
-      g_variant_unref (inner);
-      inner = boxed;
-    }
-
-  if (!g_variant_is_of_type (inner, G_VARIANT_TYPE_TUPLE) || g_variant_n_children (inner) != 5)
-    return FALSE;
-
-  for (gsize i = 0; i < 5; i++)
-    {
-      g_autoptr(GVariant) child = g_variant_get_child_value (inner, i);
-
-      if (!read_count (child, &counts[i]))
-        return FALSE;
-    }
-
-  *tally = (TttTally) { counts[0], counts[1], counts[2], counts[3], counts[4] };
-  return TRUE;
 }
 
 static void
@@ -845,46 +684,24 @@ join_problems (GPtrArray *problems)
   return g_string_free (text, FALSE);
 }
 
-/* Reads what can be read of @value (any type; NULL for nothing) into
- * @tallies, saying in @problems what could not be; @taken tells which
- * tallies came from @value. */
+/* Reads the good entries of @value, of the key's type, into @tallies,
+ * saying in @problems what is wrong with the others. */
 static void
 read_tallies (GVariant  *value,
               TttTally   tallies[TTT_N_TALLIES],
-              gboolean   taken[TTT_N_TALLIES],
               GPtrArray *problems)
 {
   gboolean named[TTT_N_TALLIES] = { FALSE };
   GVariantIter iter;
-  GVariant *child;
-
-  memset (tallies, 0, TTT_N_TALLIES * sizeof (TttTally));
-  memset (taken, 0, TTT_N_TALLIES * sizeof (gboolean));
-
-  if (value == NULL)
-    return;
-
-  if (!g_variant_is_of_type (value, STATISTICS_TYPE))
-    add_problem (problems, "a value of type %s, not a{s(uuuuu)}", g_variant_get_type_string (value));
-
-  /* Of another type, entries can still be read from a dictionary of
-   * strings: one written by hand, or with other numbers. */
-  if (!g_variant_is_of_type (value, G_VARIANT_TYPE ("a{s*}")))
-    return;
+  const char *key;
+  TttTally tally;
 
   g_variant_iter_init (&iter, value);
-  while ((child = g_variant_iter_next_value (&iter)) != NULL)
+  while (g_variant_iter_next (&iter, "{&s(uuuuu)}", &key, &tally.won, &tally.drawn, &tally.lost,
+                              &tally.streak, &tally.best_streak))
     {
-      g_autoptr(GVariant) entry = child;
-      g_autoptr(GVariant) counts = NULL;
-      g_autofree char *quoted = NULL;
-      const char *key;
+      g_autofree char *quoted = ttt_text_for_message (key, -1, QUOTE_MAX_CHARS);
       TttTallyId id;
-      TttTally tally;
-
-      g_variant_get_child (entry, 0, "&s", &key);
-      counts = g_variant_get_child_value (entry, 1);
-      quoted = ttt_text_for_message (key, -1, QUOTE_MAX_CHARS);
 
       if (!tally_id_from_key (key, &id))
         {
@@ -898,15 +715,10 @@ read_tallies (GVariant  *value,
         }
       named[id] = TRUE;
 
-      if (!read_tally (counts, &tally))
-        add_problem (problems, "“%s” is not five counts", quoted);
-      else if (!tally_is_consistent (id, &tally))
+      if (!tally_is_consistent (id, &tally))
         add_problem (problems, "“%s” does not add up", quoted);
       else
-        {
-          tallies[id] = tally;
-          taken[id] = TRUE;
-        }
+        tallies[id] = tally;
     }
 
   /* The tallies since 0.2.0 (network games, Ultimate, Ultimate over the
@@ -915,48 +727,6 @@ read_tallies (GVariant  *value,
   for (TttTallyId id = 0; id <= TTT_TALLY_TWO_PLAYERS; id++)
     if (!named[id])
       add_problem (problems, "“%s” is missing", tally_key (id));
-}
-
-/**
- * ttt_statistics_load:
- * @self: a #TttStatistics
- * @value: the tallies, as ttt_statistics_to_variant() gives them
- * @error: return location for a #GError
- *
- * Replaces every tally by those in @value. A value of another type, an
- * entry that is missing or comes twice, or one whose counts do not add up
- * is not taken; the good entries still are, the rest become 0. Bound to
- * a results file, the tallies are its records' again at the next record
- * or reload: a value is no record.
- *
- * Returns: %FALSE, with @error saying what was not taken, when something
- *   was wrong with @value
- */
-gboolean
-ttt_statistics_load (TttStatistics  *self,
-                     GVariant       *value,
-                     GError        **error)
-{
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-  TttTally tallies[TTT_N_TALLIES];
-  gboolean taken[TTT_N_TALLIES];
-
-  g_return_val_if_fail (TTT_IS_STATISTICS (self), FALSE);
-  g_return_val_if_fail (value != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  read_tallies (value, tallies, taken, problems);
-  ttt_statistics_set_all (self, tallies);
-
-  if (problems->len > 0)
-    {
-      g_autofree char *text = join_problems (problems);
-
-      g_set_error_literal (error, TTT_STATISTICS_ERROR, TTT_STATISTICS_ERROR_INVALID, text);
-      return FALSE;
-    }
-
-  return TRUE;
 }
 
 /* Bound to the results file */
@@ -1073,10 +843,23 @@ write_pending (TttStatistics *self)
   set_save_error (self, NULL);
 }
 
+/* Counts @record: into the tallies alone when bound to nothing (a count
+ * at its maximum stays there, and then nothing changed), else by adding
+ * it to the results file and reading what the file adds up to. */
 static void
 ttt_statistics_add_record (TttStatistics   *self,
                            const TttRecord *record)
 {
+  if (self->records == NULL)
+    {
+      TttTally tallies[TTT_N_TALLIES];
+
+      memcpy (tallies, self->tallies, sizeof tallies);
+      apply_record (tallies, record);
+      ttt_statistics_set_all (self, tallies);
+      return;
+    }
+
   g_queue_push_tail (&self->pending, ttt_record_to_line (record));
   write_pending (self);
   read_records (self);
@@ -1102,13 +885,14 @@ read_statistics_key (GSettings *settings,
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GVariant) user = g_settings_get_user_value (settings, STATISTICS_KEY);
   g_autoptr(GVariant) value = NULL;
-  gboolean taken[TTT_N_TALLIES];
 
+  memset (tallies, 0, TTT_N_TALLIES * sizeof (TttTally));
   /* Never set: nothing to carry over, and nothing to say. */
-  if (user != NULL)
-    value = g_settings_get_value (settings, STATISTICS_KEY);
+  if (user == NULL)
+    return;
 
-  read_tallies (value, tallies, taken, problems);
+  value = g_settings_get_value (settings, STATISTICS_KEY);
+  read_tallies (value, tallies, problems);
 
   if (problems->len > 0)
     {
