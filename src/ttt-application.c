@@ -13,9 +13,9 @@
 #include "ttt-about.h"
 #include "ttt-application.h"
 #include "ttt-compat.h"
+#include "ttt-message.h"
 #include "ttt-preferences-window.h"
 #include "ttt-record-file.h"
-#include "ttt-settings-file.h"
 #include "ttt-statistics-window.h"
 #include "ttt-window.h"
 #ifdef TTT_HAVE_NETWORK
@@ -28,8 +28,6 @@ struct _TttApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
-  /* The settings file, when the settings live in one. */
-  TttSettingsFile *settings_file;
   TttStatistics  *statistics;
   /* SIGTERM, SIGINT and SIGHUP end the game as Ctrl+Q does. */
   guint           signal_ids[3];
@@ -419,77 +417,6 @@ ttt_application_local_command_line (GApplication   *app,
   return handled;
 }
 
-/* How many invalid keys a message names before "and N more". */
-#define MAX_NAMED_KEYS 5
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* GSettings quietly replaces a stored value of the wrong type, or out of
- * range, by the key's default. Someone who edited the settings file by hand
- * deserves to know why it had no effect, so the bad keys are named once
- * and reset to their defaults, so as not to be named at every start. The
- * statistics are the exception: they keep what can be kept of a broken
- * value, and say so themselves. */
-static void
-repair_invalid_settings (TttApplication *self)
-{
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GPtrArray) invalid = g_ptr_array_new ();
-  g_autoptr(GString) named = g_string_new (NULL);
-  g_autofree char *shown = NULL;
-  g_auto(GStrv) keys = NULL;
-
-  if (self->settings_file == NULL)
-    return;
-
-  g_object_get (self->settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-
-  for (guint i = 0; keys[i] != NULL; i++)
-    {
-      g_autoptr(GSettingsSchemaKey) key = g_settings_schema_get_key (schema, keys[i]);
-      g_autofree char *path = g_strconcat (RESOURCE_BASE "/", keys[i], NULL);
-      g_autofree char *text = ttt_settings_file_dup_text (self->settings_file, path);
-      g_autoptr(GVariant) value = NULL;
-
-      if (text == NULL || g_str_equal (keys[i], "statistics"))
-        continue;
-
-      value = g_variant_parse (g_settings_schema_key_get_value_type (key), text, NULL, NULL, NULL);
-      if (value == NULL || !g_settings_schema_key_range_check (key, value))
-        g_ptr_array_add (invalid, keys[i]);
-    }
-
-  if (invalid->len == 0)
-    return;
-
-  /* In the same order at every start. */
-  g_ptr_array_sort (invalid, compare_names);
-
-  for (guint i = 0; i < invalid->len && i < MAX_NAMED_KEYS; i++)
-    g_string_append_printf (named, "%s%s", i > 0 ? ", " : "", (char *) invalid->pdata[i]);
-  if (invalid->len > MAX_NAMED_KEYS)
-    /* Translators: after a list of the first few setting names; %u is
-     * how many more there are. */
-    g_string_append_printf (named, _(" and %u more"), invalid->len - MAX_NAMED_KEYS);
-
-  shown = g_filename_display_name (ttt_settings_file_get_filename (self->settings_file));
-  /* Translators: the first %s is the settings file, the second a list of
-   * setting names. */
-  g_printerr (_("tictactoe: invalid settings in %s (%s) are reset to their defaults\n"),
-              shown, named->str);
-
-  g_settings_delay (self->settings);
-  for (guint i = 0; i < invalid->len; i++)
-    g_settings_reset (self->settings, invalid->pdata[i]);
-  g_settings_apply (self->settings);
-}
-
 static void
 preferences_action (GSimpleAction *action,
                     GVariant      *parameter,
@@ -689,19 +616,11 @@ set_save_error (TttApplication *self,
   update_notices (self);
 }
 
-/* The results file or the settings file could not be written, or could
- * again: the results file's reason first, as the results are what is
- * kept in it. */
+/* The results file could not be written, or could again. */
 static void
 update_save_error (TttApplication *self)
 {
-  const char *reason = NULL;
-
-  if (self->statistics != NULL)
-    reason = ttt_statistics_get_save_error (self->statistics);
-  if (reason == NULL && self->settings_file != NULL)
-    reason = ttt_settings_file_get_save_error (self->settings_file);
-  set_save_error (self, reason);
+  set_save_error (self, ttt_statistics_get_save_error (self->statistics));
 }
 
 static void
@@ -741,32 +660,15 @@ ttt_application_startup (GApplication *app)
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 
-  /* The settings file is the game's to keep (see ttt-settings-file.c),
-   * opened before anything else could open it through GLib's backend. */
-  self->settings_file = ttt_settings_file_new_default ();
-  if (self->settings_file != NULL)
-    /* Nor may GLib's backend open it for others (libadwaita reads the
-     * desktop's settings when there is no portal): it would hang on a
-     * named pipe, and warn about a folder it cannot make. */
-    g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-
   G_APPLICATION_CLASS (ttt_application_parent_class)->startup (app);
 
   g_set_application_name (_("Tic-Tac-Toe"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
-  if (self->settings_file != NULL)
-    {
-      self->settings = g_settings_new_with_backend (APPLICATION_ID,
-                                                    G_SETTINGS_BACKEND (self->settings_file));
-      g_signal_connect_object (self->settings_file, "notify::save-error",
-                               G_CALLBACK (save_error_cb), self, G_CONNECT_SWAPPED);
-      /* A file that cannot be used at all is said at once. */
-      set_save_error (self, ttt_settings_file_get_save_error (self->settings_file));
-    }
-  else
-    self->settings = g_settings_new (APPLICATION_ID);
-  repair_invalid_settings (self);
+  /* Whatever backend the platform gives: dconf on a desktop, GLib's
+   * keyfile in a Flatpak. The results are not in the settings, so a
+   * setting that cannot be written loses only itself. */
+  self->settings = g_settings_new (APPLICATION_ID);
 
   /* One tally for all the windows' games, each result a record in the
    * results file; the key "statistics" is carried over into it once. */
@@ -995,7 +897,6 @@ ttt_application_dispose (GObject *object)
     g_clear_handle_id (&self->signal_ids[i], g_source_remove);
   g_clear_object (&self->statistics);
   g_clear_object (&self->settings);
-  g_clear_object (&self->settings_file);
 
   G_OBJECT_CLASS (ttt_application_parent_class)->dispose (object);
 }
@@ -1045,11 +946,11 @@ ttt_application_class_init (TttApplicationClass *klass)
    * TttApplication:save-error:
    *
    * %NULL while the scores are saved. When they cannot be (the disk is
-   * full, the settings file or its folder is read-only, the settings path
-   * is not a file, the key is locked) it becomes a sentence for people,
-   * such as “Scores can’t be saved: the disk is full”, said once on stderr
-   * and shown in every window's notice; it goes back to %NULL, and the
-   * notice away, when a later write of the settings file succeeds.
+   * full, the results file or its folder is read-only, a file is where
+   * the folder should be) it becomes a sentence for people, such as
+   * “Scores can’t be saved: the disk is full”, said once on stderr and
+   * shown in every window's notice; it goes back to %NULL, and the notice
+   * away, when a later write of the results file succeeds.
    */
   properties[PROP_SAVE_ERROR] =
     g_param_spec_string ("save-error", NULL, NULL,

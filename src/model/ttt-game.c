@@ -2453,7 +2453,7 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
  * Abandons the current game and begins one between the person here, on
  * @local_mark, and @remote, whose moves the game asks for as it asks the
  * computer's (without the pause). It counts into %TTT_TALLY_NETWORK (or
- * %TTT_TALLY_ULTIMATE_NETWORK); the
+ * the game's network tally of another game); the
  * preferences do not touch it, ttt_game_undo() refuses (see
  * ttt_game_take_back()), and the next ttt_game_start_new() ends it.
  */

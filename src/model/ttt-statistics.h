@@ -78,14 +78,6 @@ gboolean        ttt_tally_is_empty               (const TttTally *tally);
 int             ttt_tally_get_win_percent        (const TttTally *tally);
 int             ttt_tally_get_not_lost_percent   (const TttTally *tally);
 
-#define TTT_STATISTICS_ERROR (ttt_statistics_error_quark ())
-GQuark ttt_statistics_error_quark (void);
-
-typedef enum
-{
-  TTT_STATISTICS_ERROR_INVALID,  /* a stored value was broken; its good entries were kept */
-} TttStatisticsError;
-
 /* The results file (ttt-record-file.h), which includes this header. */
 typedef struct _TttRecordFile TttRecordFile;
 
@@ -112,13 +104,6 @@ void            ttt_statistics_reset             (TttStatistics  *self,
 void            ttt_statistics_reset_all         (TttStatistics  *self);
 gboolean        ttt_statistics_get_can_reset     (TttStatistics  *self);
 
-GVariant       *ttt_statistics_to_variant        (TttStatistics  *self);
-gboolean        ttt_statistics_load              (TttStatistics  *self,
-                                                  GVariant       *value,
-                                                  GError        **error);
-void            ttt_statistics_bind_settings     (TttStatistics  *self,
-                                                  GSettings      *settings,
-                                                  const char     *stored_text);
 void            ttt_statistics_bind_records      (TttStatistics  *self,
                                                   TttRecordFile  *records,
                                                   GSettings      *settings);

@@ -7,6 +7,7 @@
  */
 
 #include "model-helpers.h"
+#include "ttt-record-file.h"
 
 static void
 test_enum_nicks (void)
@@ -89,19 +90,29 @@ test_settings_bind (void)
       g_assert_cmpint (g_settings_get_enum (settings, enum_keys[i]), ==, 0);
     }
 
-  /* A finished game reaches the saved statistics. */
-  ttt_statistics_bind_settings (ttt_game_get_statistics (game), settings, NULL);
-  g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
-  ttt_game_start_new (game);
-  TTT_TEST_PLAY (game, 0, 3, 1, 4, 2);
-  ttt_test_iterate ();
+  /* A finished game reaches the saved statistics: a record in the
+   * results file, which a later start reads back. */
   {
-    g_autoptr(GVariant) saved = g_settings_get_value (settings, "statistics");
-    guint32 x_wins, draws, o_wins, streak, best;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *folder = g_dir_make_tmp ("tictactoe-game-setup-XXXXXX", &error);
+    g_autofree char *path = g_build_filename (folder, "results", NULL);
+    g_autoptr(TttRecordFile) records = ttt_record_file_new (path);
+    g_autoptr(TttRecordFile) reread = ttt_record_file_new (path);
+    g_autoptr(TttStatistics) later = ttt_statistics_new ();
+    TttTally tally;
 
-    g_assert_true (g_variant_lookup (saved, "two-players", "(uuuuu)", &x_wins, &draws, &o_wins, &streak, &best));
-    g_assert_cmpuint (x_wins, ==, 1);
-    g_assert_cmpuint (draws + o_wins + streak + best, ==, 0);
+    g_assert_no_error (error);
+    ttt_statistics_bind_records (ttt_game_get_statistics (game), records, NULL);
+    g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
+    ttt_game_start_new (game);
+    TTT_TEST_PLAY (game, 0, 3, 1, 4, 2);
+    ttt_test_iterate ();
+
+    ttt_statistics_bind_records (later, reread, NULL);
+    ttt_statistics_get_tally (later, TTT_TALLY_TWO_PLAYERS, &tally);
+    g_assert_cmpuint (tally.won, ==, 1);
+    g_assert_cmpuint (tally.drawn + tally.lost + tally.streak + tally.best_streak, ==, 0);
+    ttt_test_remove_tree (folder);
   }
 
   g_settings_unbind (game, "difficulty");

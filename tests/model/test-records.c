@@ -370,21 +370,23 @@ test_migrate (Fixture       *fixture,
               gconstpointer  data)
 {
   g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
-  g_autoptr(TttStatistics) old = ttt_statistics_new ();
   g_autoptr(TttStatistics) statistics = NULL;
   g_autoptr(TttStatistics) later = NULL;
   g_autoptr(GVariant) key = NULL;
   g_autoptr(GVariant) key_after = NULL;
 
-  ttt_statistics_bind_settings (old, settings, NULL);
-  for (guint i = 0; i < 5; i++)
-    ttt_statistics_record (old, TTT_TALLY_HARD, TTT_RESULT_WON);
-  ttt_statistics_record (old, TTT_TALLY_HARD, TTT_RESULT_DRAWN);
-  ttt_statistics_record (old, TTT_TALLY_HARD, TTT_RESULT_WON);
-  ttt_statistics_record (old, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
-  ttt_statistics_record (old, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY), TTT_RESULT_WON);
-  key = g_settings_get_value (settings, "statistics");
-  g_clear_object (&old);
+  /* The key as a version before the results file wrote it, after five
+   * wins, a draw and a win at Hard, a loss between two people and a win
+   * at Ultimate's Easy. */
+  key = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
+                         "{'easy': (0, 0, 0, 0, 0), 'medium': (0, 0, 0, 0, 0), "
+                         "'hard': (6, 1, 0, 1, 5), 'two-players': (0, 0, 1, 0, 0), "
+                         "'network': (0, 0, 0, 0, 0), 'ultimate-easy': (1, 0, 0, 1, 1), "
+                         "'ultimate-medium': (0, 0, 0, 0, 0), 'ultimate-hard': (0, 0, 0, 0, 0), "
+                         "'ultimate-two-players': (0, 0, 0, 0, 0), 'ultimate-network': (0, 0, 0, 0, 0)}",
+                         NULL, NULL, NULL);
+  g_assert_nonnull (key);
+  g_assert_true (g_settings_set_value (settings, "statistics", key));
 
   statistics = bound_statistics (fixture->path, settings);
   g_assert_cmpuint (count_lines (fixture->path), ==, 3);

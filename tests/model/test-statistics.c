@@ -1,16 +1,18 @@
-/* test-statistics.c — the results per level, kept, saved and repaired
+/* test-statistics.c — the results per level, kept, saved and carried over
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * TttStatistics on its own (counts, streaks, saturation, merge and
- * reset, the stored value and its repair, the first release's scores
- * carried over), then as a game counts into it: once, when the game ends,
+ * reset), bound to a results file (saved and read back, the old key and
+ * the first release's scores carried over, what is wrong with a broken
+ * key said), then as a game counts into it: once, when the game ends,
  * for good.
  */
 
 #include <string.h>
 
 #include "model-helpers.h"
+#include "ttt-record-file.h"
 #include "ttt-variants.h"
 
 static const TttTally zero;
@@ -306,76 +308,19 @@ test_reset_and_merge (void)
   g_assert_cmpuint (changes.n_changed, ==, 0);
 }
 
-/* The stored value */
+/* The tallies since the first release */
 
+/* The tallies that came with Ultimate and network play count as the
+ * classic ones do, each apart (a key from before them, with the classic
+ * tallies only, is carried over by /statistics/migrate/quiet). */
 static void
-test_variant_round_trip (void)
-{
-  g_autoptr(TttStatistics) a = ttt_statistics_new ();
-  g_autoptr(TttStatistics) b = ttt_statistics_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) value = NULL;
-  g_autofree char *text = NULL;
-
-  ttt_statistics_record (a, TTT_TALLY_EASY, TTT_RESULT_WON);
-  ttt_statistics_record (a, TTT_TALLY_MEDIUM, TTT_RESULT_DRAWN);
-  ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
-  ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
-  ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
-  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_WON);
-  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), TTT_RESULT_DRAWN);
-  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK), TTT_RESULT_LOST);
-
-  value = g_variant_ref_sink (ttt_statistics_to_variant (a));
-  text = g_variant_print (value, FALSE);
-  g_assert_cmpstr (text, ==,
-                   "{'easy': (1, 0, 0, 1, 1), 'medium': (0, 1, 0, 0, 0), "
-                   "'hard': (0, 0, 1, 0, 0), 'two-players': (0, 0, 1, 0, 0), "
-                   "'network': (1, 0, 0, 1, 1), "
-                   "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
-                   "'ultimate-hard': (1, 0, 0, 1, 1), 'ultimate-two-players': (0, 1, 0, 0, 0), "
-                   "'ultimate-network': (0, 0, 1, 0, 0), "
-                   "'misere-easy': (0, 0, 0, 0, 0), 'misere-medium': (0, 0, 0, 0, 0), "
-                   "'misere-hard': (0, 0, 0, 0, 0), 'misere-two-players': (0, 0, 0, 0, 0), "
-                   "'misere-network': (0, 0, 0, 0, 0)}");
-
-  g_assert_true (ttt_statistics_load (b, value, &error));
-  g_assert_no_error (error);
-  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
-    {
-      TttTally ta, tb;
-
-      ttt_statistics_get_tally (a, id, &ta);
-      ttt_statistics_get_tally (b, id, &tb);
-      g_assert_cmpmem (&ta, sizeof ta, &tb, sizeof tb);
-    }
-}
-
-/* A value stored before Ultimate came, with the classic tallies only,
- * reads without a fault; the Ultimate ones start at 0. */
-static void
-test_variant_before_ultimate (void)
+test_tallies_since (void)
 {
   g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) value =
-    g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
-                     "{'easy': (2, 0, 1, 0, 2), 'medium': (0, 0, 0, 0, 0), "
-                     "'hard': (0, 3, 0, 0, 0), 'two-players': (1, 1, 1, 0, 0)}",
-                     NULL, NULL, NULL);
   TttTally tally;
 
-  g_assert_true (ttt_statistics_load (statistics, value, &error));
-  g_assert_no_error (error);
-  ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
-  g_assert_cmpuint (tally.won, ==, 2);
-  ttt_statistics_get_tally (statistics, TTT_TALLY_TWO_PLAYERS, &tally);
-  g_assert_cmpuint (tally.drawn, ==, 1);
-  for (TttTallyId id = TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY); id < TTT_N_TALLIES; id++)
-    {
-      ttt_statistics_get_tally (statistics, id, &tally);
-      g_assert_true (ttt_tally_is_empty (&tally));
-    }
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
 
   /* The Ultimate tallies count as the classic ones do: streaks against
    * the computer, none between two people. */
@@ -414,192 +359,201 @@ test_variant_before_ultimate (void)
   g_assert_cmpuint (tally.streak, ==, 1);
   ttt_statistics_get_tally (statistics, TTT_TALLY_NETWORK, &tally);
   g_assert_true (ttt_tally_is_empty (&tally));
+  /* Saved by its own name, read back as itself. */
   {
-    g_autoptr(GVariant) saved = g_variant_ref_sink (ttt_statistics_to_variant (statistics));
-    g_autoptr(GVariant) entry = g_variant_lookup_value (saved, "ultimate-network", NULL);
+    TttRecord record = { TTT_RECORD_GAME, 1, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK), TTT_RESULT_WON, 40 };
+    g_autofree char *line = ttt_record_to_line (&record);
+    TttRecord read;
 
-    g_assert_nonnull (entry);
+    g_assert_nonnull (strstr (line, "\tultimate-network\t"));
+    g_assert_cmpint (ttt_record_parse_line (g_strchomp (line), &read), ==, TTT_RECORD_LINE_READ);
+    g_assert_cmpint (read.tally, ==, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK));
   }
 }
 
-/* Broken values: what is good is kept, the rest is 0, and the error
- * names what was wrong. */
-static void
-test_variant_broken (void)
+/* Bound to a results file */
+
+/* A folder of the test's own, and the results file in it. */
+typedef struct
 {
-  static const struct
-  {
-    const char *text;
-    const char *complaint;
-    guint32     easy_won;  /* what is kept of a good "easy" (3, 1, 2, 1, 2) */
-    guint32     hard_won;  /* and of a good "hard" (7, 0, 0, 0, 7) */
-  } cases[] = {
-    /* A level missing. */
-    { "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}",
-      "“hard” is missing", 3, 0 },
-    /* Of another type: numbers as GVariant reads them by hand. */
-    { "{'easy': <(3, 1, 2, 1, 2)>, 'hard': <(7, 0, 0, 0, 7)>, 'medium': <(1, 2)>}",
-      "“medium” is not five counts", 3, 7 },
-    { "{'easy': (3, 1, 2, 1, 2), 'hard': (7, 0, 0, 0, 7), 'medium': (0, 0, 0, 0, 0), "
-      "'two-players': (0, 0, 0, 0, 0)}",
-      "a value of type a{s(iiiii)}, not a{s(uuuuu)}", 3, 7 },
-    { "{'easy': (3, -1, 2, 1, 2), 'hard': (7, 0, 0, 0, 7)}",
-      "“easy” is not five counts", 0, 7 },
-    { "{'easy': (uint64 3, 1, 2, 1, 2), 'hard': (uint64 7, 0, 0, 0, 7), 'medium': (uint64 1, 0, 0, 0, 1), "
-      "'two-players': (uint64 5000000000, 0, 0, 0, 0)}",
-      "“two-players” is not five counts", 3, 7 },
-    /* Streaks that counting games cannot give. */
-    { "{'easy': (3, 1, 2, 4, 4), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
-    { "{'easy': (3, 1, 2, 2, 1), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
-    { "{'easy': (3, 1, 2, 1, 2), 'two-players': (1, 1, 1, 1, 1)}", "“two-players” does not add up", 3, 0 },
-    /* Names it does not know, and names twice: the first one counts. */
-    { "{'easy': (3, 1, 2, 1, 2), 'expert': (1, 0, 0, 1, 1)}", "“expert” is not a tally", 3, 0 },
-    { "{'easy': (3, 1, 2, 1, 2), 'easy': (9, 9, 9, 9, 9)}", "“easy” comes twice", 3, 0 },
-    /* Not a dictionary at all. */
-    { "uint32 7", "a value of type u, not a{s(uuuuu)}", 0, 0 },
-    { "['easy', 'hard']", "a value of type as, not a{s(uuuuu)}", 0, 0 },
-  };
+  char *folder;
+  char *path;
+} Results;
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GError) parse_error = NULL;
-      g_autoptr(GVariant) value = g_variant_parse (NULL, cases[i].text, NULL, NULL, &parse_error);
-      TttTally tally;
-
-      g_assert_no_error (parse_error);
-      /* Something stale, to see that it is replaced. */
-      ttt_statistics_record (statistics, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
-
-      g_assert_false (ttt_statistics_load (statistics, value, &error));
-      g_assert_error (error, TTT_STATISTICS_ERROR, TTT_STATISTICS_ERROR_INVALID);
-      if (strstr (error->message, cases[i].complaint) == NULL)
-        g_error ("%s: “%s” does not say %s", cases[i].text, error->message, cases[i].complaint);
-
-      ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
-      g_assert_cmpuint (tally.won, ==, cases[i].easy_won);
-      if (cases[i].easy_won != 0)
-        assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
-      ttt_statistics_get_tally (statistics, TTT_TALLY_HARD, &tally);
-      g_assert_cmpuint (tally.won, ==, cases[i].hard_won);
-    }
-}
-
-/* Bound to the settings */
-
-/* Each write of the key, counted. */
 static void
-count_writes_cb (GSettings  *settings,
-                 const char *key,
-                 guint      *n_writes)
+results_init (Results *results)
 {
-  (*n_writes)++;
+  g_autoptr(GError) error = NULL;
+
+  results->folder = g_dir_make_tmp ("tictactoe-statistics-XXXXXX", &error);
+  g_assert_no_error (error);
+  results->path = g_build_filename (results->folder, "tictactoe", "results", NULL);
 }
 
 static void
-test_settings_bind (void)
+results_clear (Results *results)
 {
-  g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
-  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
-  g_autoptr(GVariant) stored = NULL;
-  g_autoptr(GVariant) outside = NULL;
-  guint n_writes = 0;
+  ttt_test_remove_tree (results->folder);
+  g_clear_pointer (&results->folder, g_free);
+  g_clear_pointer (&results->path, g_free);
+}
+
+/* A game's statistics on @results, with @settings to carry over from. */
+static TttStatistics *
+bound_statistics (Results   *results,
+                  GSettings *settings)
+{
+  g_autoptr(TttRecordFile) records = ttt_record_file_new (results->path);
+  TttStatistics *statistics = ttt_statistics_new ();
+
+  ttt_statistics_bind_records (statistics, records, settings);
+  return statistics;
+}
+
+static guint
+count_records (Results *results)
+{
+  g_autofree char *text = NULL;
+  guint n = 0;
+
+  if (!g_file_get_contents (results->path, &text, NULL, NULL))
+    return 0;
+  for (const char *p = text; *p != '\0'; p++)
+    n += *p == '\n';
+  return n;
+}
+
+static void
+test_records_bind (void)
+{
+  Results results;
+  g_autoptr(TttStatistics) statistics = NULL;
+  g_autoptr(TttStatistics) other = NULL;
   Changes changes;
 
-  /* The default is complete, so a fresh start says nothing. */
-  ttt_statistics_bind_settings (statistics, settings, NULL);
+  results_init (&results);
+
+  /* A fresh start says nothing and writes nothing. */
+  statistics = bound_statistics (&results, NULL);
   g_assert_false (ttt_statistics_get_can_reset (statistics));
-  g_signal_connect (settings, "changed::statistics", G_CALLBACK (count_writes_cb), &n_writes);
+  g_assert_cmpuint (count_records (&results), ==, 0);
   watch (statistics, &changes);
 
-  /* A game counted is a game saved. */
+  /* A game counted is a game saved: a later start reads it back. */
   ttt_statistics_record (statistics, TTT_TALLY_HARD, TTT_RESULT_DRAWN);
-  ttt_test_iterate ();
-  stored = g_settings_get_value (settings, "statistics");
+  g_assert_cmpuint (count_records (&results), ==, 1);
   {
-    guint32 won, drawn, lost, streak, best;
+    g_autoptr(TttStatistics) later = bound_statistics (&results, NULL);
 
-    g_assert_true (g_variant_lookup (stored, "hard", "(uuuuu)", &won, &drawn, &lost, &streak, &best));
-    g_assert_cmpuint (drawn, ==, 1);
+    assert_tally (later, TTT_TALLY_HARD, 0, 1, 0, 0, 0);
   }
-  g_assert_cmpuint (n_writes, ==, 1);
 
   /* Resetting all is one write. */
-  n_writes = 0;
   ttt_statistics_record (statistics, TTT_TALLY_EASY, TTT_RESULT_WON);
   ttt_statistics_record (statistics, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_WON);
-  n_writes = 0;
+  g_assert_cmpuint (count_records (&results), ==, 3);
   ttt_statistics_reset_all (statistics);
-  ttt_test_iterate ();
-  g_assert_cmpuint (n_writes, ==, 1);
+  g_assert_cmpuint (count_records (&results), ==, 4);
+  g_assert_false (ttt_statistics_get_can_reset (statistics));
 
-  /* A value written elsewhere (another window's game, dconf-editor) comes
-   * in, and is told. */
+  /* Results another game writes (another window, another login) come
+   * in when the file is read again, as its monitor does, and are told. */
+  other = bound_statistics (&results, NULL);
+  ttt_statistics_record (other, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
+  ttt_statistics_record (other, TTT_TALLY_MEDIUM, TTT_RESULT_LOST);
+  ttt_statistics_record (other, TTT_TALLY_MEDIUM, TTT_RESULT_WON);
   changes.ids = 0;
-  outside = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
-                             "{'easy': (0, 0, 0, 0, 0), 'medium': (2, 0, 1, 0, 1), "
-                             "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}",
-                             NULL, NULL, NULL);
-  g_assert_true (g_settings_set_value (settings, "statistics", outside));
-  ttt_test_iterate ();
-  assert_tally (statistics, TTT_TALLY_MEDIUM, 2, 0, 1, 0, 1);
+  ttt_statistics_reload (statistics);
+  assert_tally (statistics, TTT_TALLY_MEDIUM, 2, 0, 1, 1, 1);
   g_assert_cmphex (changes.ids, ==, 1u << TTT_TALLY_MEDIUM);
+
+  g_signal_handlers_disconnect_by_data (statistics, &changes);
+  g_clear_object (&statistics);
+  g_clear_object (&other);
+  results_clear (&results);
 }
 
-/* A value someone broke: said once, repaired in the settings, the good
- * entries kept; the next start finds nothing to say. */
+/* Every tally, saved and read back by a later start, is the same. */
 static void
-child_settings_repair (void)
+test_records_round_trip (void)
+{
+  Results results;
+  g_autoptr(TttStatistics) a = NULL;
+  g_autoptr(TttStatistics) b = NULL;
+
+  results_init (&results);
+  a = bound_statistics (&results, NULL);
+  ttt_statistics_record (a, TTT_TALLY_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_MEDIUM, TTT_RESULT_DRAWN);
+  ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
+  ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
+  ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), TTT_RESULT_DRAWN);
+  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK), TTT_RESULT_LOST);
+  assert_tally (a, TTT_TALLY_EASY, 1, 0, 0, 1, 1);
+  assert_tally (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY), 0, 0, 0, 0, 0);
+
+  b = bound_statistics (&results, NULL);
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    {
+      TttTally ta, tb;
+
+      ttt_statistics_get_tally (a, id, &ta);
+      ttt_statistics_get_tally (b, id, &tb);
+      g_assert_cmpmem (&ta, sizeof ta, &tb, sizeof tb);
+    }
+
+  g_clear_object (&a);
+  g_clear_object (&b);
+  results_clear (&results);
+}
+
+/* The old key, someone broke it: its good entries are carried over into
+ * the results file, what was wrong is said once, and the key is left as
+ * it was (nothing of it is lost); the next start finds nothing to say. */
+static void
+child_migrate_broken (void)
 {
   g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
   g_autoptr(GVariant) broken = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
                                                 "{'easy': (3, 1, 2, 1, 2), 'hard': (9, 9, 9, 9, 1)}",
                                                 NULL, NULL, NULL);
-  g_autoptr(GVariant) repaired = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GVariant) after = NULL;
+  Results results;
 
+  results_init (&results);
   g_assert_true (g_settings_set_value (settings, "statistics", broken));
 
   {
-    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+    g_autoptr(TttStatistics) statistics = bound_statistics (&results, settings);
 
-    ttt_statistics_bind_settings (statistics, settings, NULL);
     assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
     assert_tally (statistics, TTT_TALLY_HARD, 0, 0, 0, 0, 0);
   }
 
-  repaired = g_settings_get_value (settings, "statistics");
-  text = g_variant_print (repaired, FALSE);
-  g_assert_cmpstr (text, ==,
-                   "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), "
-                   "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0), "
-                   "'network': (0, 0, 0, 0, 0), "
-                   "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
-                   "'ultimate-hard': (0, 0, 0, 0, 0), 'ultimate-two-players': (0, 0, 0, 0, 0), "
-                   "'ultimate-network': (0, 0, 0, 0, 0), "
-                   "'misere-easy': (0, 0, 0, 0, 0), 'misere-medium': (0, 0, 0, 0, 0), "
-                   "'misere-hard': (0, 0, 0, 0, 0), 'misere-two-players': (0, 0, 0, 0, 0), "
-                   "'misere-network': (0, 0, 0, 0, 0)}");
+  after = g_settings_get_value (settings, "statistics");
+  g_assert_true (g_variant_equal (after, broken));
 
   /* Said once: the parent sees one report. */
   {
-    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+    g_autoptr(TttStatistics) statistics = bound_statistics (&results, settings);
 
-    ttt_statistics_bind_settings (statistics, settings, NULL);
     assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
   }
+
+  results_clear (&results);
 }
 
 /* The report goes to stderr in the game's words, not as a GLib warning,
  * which G_DEBUG=fatal-warnings would make fatal: so it is read from a
  * child's stderr. */
 static void
-test_settings_repair (void)
+test_migrate_broken (void)
 {
   if (g_test_subprocess ())
     {
-      child_settings_repair ();
+      child_migrate_broken ();
       return;
     }
 
@@ -610,121 +564,160 @@ test_settings_repair (void)
   g_test_trap_assert_stderr_unmatched ("*repaired*repaired*");
 }
 
-/* The keyfile's text, when GSettings could not read it as the key's
- * type: what can be read of it is kept, entry by entry. */
+/* Broken keys: what is good is carried over, the rest is 0, and the
+ * report names what was wrong. (A value of another type than the key's
+ * is GSettings' to refuse: it reads as the default.) */
 static const struct
 {
   const char *text;
-  const char *report;
-  guint32     easy_won;
-  guint32     hard_won;
-} repair_cases[] = {
-  { "{'easy': <(3, 1, 2, 1, 2)>, 'medium': <(1, 2)>}",
-    "*a value of type a{sv}, not a{s(uuuuu)}*?medium? is not five counts*?hard? is missing*", 3, 0 },
-  { "{'easy': (3, 1, 2,", "*the value cannot be read*", 0, 0 },
-  { "'many'", "*a value of type s, not a{s(uuuuu)}*", 0, 0 },
-  /* One entry of another shape among good ones costs only itself, and
-   * the type is said once, not again as that of the entries read one by
-   * one. */
-  { "{'easy': (3, 1, 2, 1, 2), 'medium': ('1', '0', '0', '0', '0'), 'hard': (4, 0, 0, 4, 4), "
-    "'two-players': (0, 0, 0, 0, 0)}", "a value of another type than a{s(uuuuu)}; ?medium? is not five counts", 3, 4 },
-  { "{'easy': (3, 1, 2, 1, 2), 'medium': (1, 2, 3, 4, 5, 6), 'hard': (4, 0, 0, 4, 4), "
-    "'two-players': 1.0}", "a value of another type than a{s(uuuuu)}; ?medium? is not five counts; "
-    "?two-players? is not five counts", 3, 4 },
-  { "{'easy': (3, 1, 2, 1, 2), 'medium': true, 'hard': (3000000000, 0, 0, 0, 0), "
-    "'two-players': just (1, 0, 0, 0, 0)}", "*?medium? is not five counts*", 3, 3000000000u },
+  const char *complaint;
+  guint32     easy_won;  /* what is kept of a good "easy" (3, 1, 2, 1, 2) */
+  guint32     hard_won;  /* and of a good "hard" (7, 0, 0, 0, 7) */
+} broken_keys[] = {
+  /* A level missing. */
+  { "{'easy': (3, 1, 2, 1, 2), 'medium': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}",
+    "“hard” is missing", 3, 0 },
+  /* Streaks that counting games cannot give. */
+  { "{'easy': (3, 1, 2, 4, 4), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
+  { "{'easy': (3, 1, 2, 2, 1), 'hard': (7, 0, 0, 0, 7)}", "“easy” does not add up", 0, 7 },
+  { "{'easy': (3, 1, 2, 1, 2), 'two-players': (1, 1, 1, 1, 1)}", "“two-players” does not add up", 3, 0 },
+  /* Names it does not know, and names twice: the first one counts. */
+  { "{'easy': (3, 1, 2, 1, 2), 'expert': (1, 0, 0, 1, 1)}", "“expert” is not a tally", 3, 0 },
+  { "{'easy': (3, 1, 2, 1, 2), 'easy': (9, 9, 9, 9, 9)}", "“easy” comes twice", 3, 0 },
 };
 
 static void
-child_settings_repair_text (guint i)
+child_migrate_broken_key (guint i)
 {
   g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
-  g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
-  g_autoptr(GVariant) written = NULL;
-  guint32 won, drawn, lost, streak, best;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) value = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"), broken_keys[i].text,
+                                               NULL, NULL, &error);
+  g_autoptr(TttStatistics) statistics = NULL;
+  Results results;
   TttTally tally;
 
-  ttt_statistics_bind_settings (statistics, settings, repair_cases[i].text);
+  g_assert_no_error (error);
+  g_assert_true (g_settings_set_value (settings, "statistics", value));
+  results_init (&results);
+  statistics = bound_statistics (&results, settings);
 
   ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
-  g_assert_cmpuint (tally.won, ==, repair_cases[i].easy_won);
+  g_assert_cmpuint (tally.won, ==, broken_keys[i].easy_won);
+  if (broken_keys[i].easy_won != 0)
+    assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
   ttt_statistics_get_tally (statistics, TTT_TALLY_HARD, &tally);
-  g_assert_cmpuint (tally.won, ==, repair_cases[i].hard_won);
-  written = g_settings_get_user_value (settings, "statistics");
-  g_assert_nonnull (written);
-  g_assert_true (g_variant_lookup (written, "easy", "(uuuuu)", &won, &drawn, &lost, &streak, &best));
-  g_assert_cmpuint (won, ==, repair_cases[i].easy_won);
-  g_assert_cmpuint (g_variant_n_children (written), ==, TTT_N_TALLIES);
+  g_assert_cmpuint (tally.won, ==, broken_keys[i].hard_won);
+
+  g_clear_object (&statistics);
+  results_clear (&results);
 }
 
 static void
-test_settings_repair_text (void)
+test_migrate_broken_keys (void)
 {
   if (g_test_subprocess ())
     {
-      child_settings_repair_text ((guint) g_ascii_strtoull (g_getenv ("TTT_REPAIR_CASE"), NULL, 10));
+      child_migrate_broken_key ((guint) g_ascii_strtoull (g_getenv ("TTT_BROKEN_KEY"), NULL, 10));
       return;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (repair_cases); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (broken_keys); i++)
     {
       g_autofree char *index = g_strdup_printf ("%u", i);
-      g_autofree char *report = g_strconcat ("tictactoe: the statistics in the settings were repaired, "
-                                             "keeping what was good: ", repair_cases[i].report, "\n",
-                                             NULL);
+      g_autoptr(GString) complaint = g_string_new (broken_keys[i].complaint);
+      g_autofree char *report = NULL;
 
-      g_setenv ("TTT_REPAIR_CASE", index, TRUE);
+      /* The child runs in the C locale, in which g_printerr() writes the
+       * quotation marks as "?": either matches. */
+      g_string_replace (complaint, "“", "?", 0);
+      g_string_replace (complaint, "”", "?", 0);
+      report = g_strconcat ("tictactoe: the statistics in the settings were repaired, "
+                            "keeping what was good: *", complaint->str, "*\n", NULL);
+
+      g_setenv ("TTT_BROKEN_KEY", index, TRUE);
       g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
       g_test_trap_assert_passed ();
       g_test_trap_assert_stderr (report);
     }
-
-  /* Text that reads as the key's type is the settings' value: nothing
-   * to say, nothing written. */
-  {
-    g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
-    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
-    g_autoptr(GVariant) written = NULL;
-
-    ttt_statistics_bind_settings (statistics, settings,
-                                  "{'easy': (0, 0, 0, 0, 0), 'medium': (0, 0, 0, 0, 0), "
-                                  "'hard': (0, 0, 0, 0, 0), 'two-players': (0, 0, 0, 0, 0)}");
-    written = g_settings_get_user_value (settings, "statistics");
-    g_assert_null (written);
-  }
 }
 
-/* A value of 20,000 entries is reported in one short line. */
+/* A key as a version before Ultimate wrote it, with the classic tallies
+ * only: carried over whole, with nothing to say. */
 static void
-test_settings_repair_bounded (void)
+test_migrate_quiet (void)
 {
   if (g_test_subprocess ())
     {
       g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
-      g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
-      g_autoptr(GString) text = g_string_new ("{'easy': (3, 1, 2, 1, 2)");
+      g_autoptr(GVariant) value = g_variant_parse (G_VARIANT_TYPE ("a{s(uuuuu)}"),
+                                                   "{'easy': (2, 0, 1, 0, 2), 'medium': (0, 0, 0, 0, 0), "
+                                                   "'hard': (0, 3, 0, 0, 0), 'two-players': (1, 1, 1, 0, 0)}",
+                                                   NULL, NULL, NULL);
+      g_autoptr(TttStatistics) statistics = NULL;
+      Results results;
 
+      results_init (&results);
+      g_assert_true (g_settings_set_value (settings, "statistics", value));
+      statistics = bound_statistics (&results, settings);
+      assert_tally (statistics, TTT_TALLY_EASY, 2, 0, 1, 0, 2);
+      assert_tally (statistics, TTT_TALLY_HARD, 0, 3, 0, 0, 0);
+      assert_tally (statistics, TTT_TALLY_TWO_PLAYERS, 1, 1, 1, 0, 0);
+      for (TttTallyId id = TTT_TALLY_NETWORK; id < TTT_N_TALLIES; id++)
+        assert_tally (statistics, id, 0, 0, 0, 0, 0);
+      g_clear_object (&statistics);
+      results_clear (&results);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr_unmatched ("*tictactoe*");
+}
+
+/* A key of 20,000 entries is reported in one short line. */
+static void
+test_migrate_bounded (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(GSettings) settings = ttt_test_memory_settings (NULL);
+      g_autoptr(TttStatistics) statistics = NULL;
+      GVariantBuilder builder;
+      Results results;
+
+      g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{s(uuuuu)}"));
+      g_variant_builder_add (&builder, "{s(uuuuu)}", "easy", 3, 1, 2, 1, 2);
       for (guint i = 0; i < 20000; i++)
-        g_string_append_printf (text, ", 'x%u\x1b]0;title\x07': (1, 0, 0, 0, 0)", i);
-      g_string_append (text, "}");
-      ttt_statistics_bind_settings (statistics, settings, text->str);
+        {
+          g_autofree char *name = g_strdup_printf ("x%u\x1b]0;title\x07", i);
+
+          g_variant_builder_add (&builder, "{s(uuuuu)}", name, 1, 0, 0, 0, 0);
+        }
+      g_assert_true (g_settings_set_value (settings, "statistics", g_variant_builder_end (&builder)));
+
+      results_init (&results);
+      statistics = bound_statistics (&results, settings);
       assert_tally (statistics, TTT_TALLY_EASY, 3, 1, 2, 1, 2);
+      g_clear_object (&statistics);
+      results_clear (&results);
       return;
     }
 
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
   g_test_trap_assert_stderr ("tictactoe: the statistics*?x4\\x1b]0;title\\x07? is not a tally; and 199?? more\n");
-  /* No control character of the value reaches the terminal, and only
-   * the first few entries are named. */
+  /* No control character of the key reaches the terminal, and only the
+   * first few entries are named. */
   g_test_trap_assert_stderr_unmatched ("*\x1b*");
   g_test_trap_assert_stderr_unmatched ("*x5*");
 }
 
 /* The first release's six totals: into the level set at that moment and
- * two-players, once, and then reset. */
+ * two-players, as if played before the key's games, once; the keys are
+ * left as they were. */
 static void
-test_settings_migrate (void)
+test_migrate_scores (void)
 {
   static const struct
   {
@@ -739,18 +732,19 @@ test_settings_migrate (void)
                                                 "{'easy': (0, 0, 0, 0, 0), 'medium': (0, 0, 0, 0, 0), "
                                                 "'hard': (1, 0, 0, 1, 1), 'two-players': (0, 0, 0, 0, 0)}",
                                                 NULL, NULL, NULL);
+  Results results;
 
+  results_init (&results);
   for (guint i = 0; i < G_N_ELEMENTS (old); i++)
     g_settings_set_uint (settings, old[i].key, old[i].value);
   g_settings_set_string (settings, "difficulty", "hard");
-  /* A later game already counted, as after going back to the first
-   * release and forth again. */
+  /* A later game already counted in the key, as after going back to the
+   * first release and forth again. */
   g_settings_set_value (settings, "statistics", before);
 
   {
-    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+    g_autoptr(TttStatistics) statistics = bound_statistics (&results, settings);
 
-    ttt_statistics_bind_settings (statistics, settings, NULL);
     /* The old games came first: the win since carries a streak of 1. */
     assert_tally (statistics, TTT_TALLY_HARD, 6, 2, 3, 1, 1);
     assert_tally (statistics, TTT_TALLY_TWO_PLAYERS, 4, 6, 1, 0, 0);
@@ -759,20 +753,17 @@ test_settings_migrate (void)
   }
 
   for (guint i = 0; i < G_N_ELEMENTS (old); i++)
-    {
-      g_autoptr(GVariant) user = g_settings_get_user_value (settings, old[i].key);
+    g_assert_cmpuint (g_settings_get_uint (settings, old[i].key), ==, old[i].value);
 
-      g_assert_null (user);
-    }
-
-  /* Once: the next start finds the same. */
+  /* Once: the next start finds the same, not twice as many. */
   {
-    g_autoptr(TttStatistics) statistics = ttt_statistics_new ();
+    g_autoptr(TttStatistics) statistics = bound_statistics (&results, settings);
 
-    ttt_statistics_bind_settings (statistics, settings, NULL);
     assert_tally (statistics, TTT_TALLY_HARD, 6, 2, 3, 1, 1);
     assert_tally (statistics, TTT_TALLY_TWO_PLAYERS, 4, 6, 1, 0, 0);
   }
+
+  results_clear (&results);
 }
 
 /* A game counts */
@@ -1055,14 +1046,14 @@ main (int   argc,
   g_test_add_func ("/statistics/win-percent", test_win_percent);
   g_test_add_func ("/statistics/not-lost-percent", test_not_lost_percent);
   g_test_add_func ("/statistics/reset-and-merge", test_reset_and_merge);
-  g_test_add_func ("/statistics/variant/round-trip", test_variant_round_trip);
-  g_test_add_func ("/statistics/variant/before-ultimate", test_variant_before_ultimate);
-  g_test_add_func ("/statistics/variant/broken", test_variant_broken);
-  g_test_add_func ("/statistics/settings/bind", test_settings_bind);
-  g_test_add_func ("/statistics/settings/repair", test_settings_repair);
-  g_test_add_func ("/statistics/settings/repair-text", test_settings_repair_text);
-  g_test_add_func ("/statistics/settings/repair-bounded", test_settings_repair_bounded);
-  g_test_add_func ("/statistics/settings/migrate", test_settings_migrate);
+  g_test_add_func ("/statistics/tallies-since", test_tallies_since);
+  g_test_add_func ("/statistics/records/bind", test_records_bind);
+  g_test_add_func ("/statistics/records/round-trip", test_records_round_trip);
+  g_test_add_func ("/statistics/migrate/broken", test_migrate_broken);
+  g_test_add_func ("/statistics/migrate/broken-keys", test_migrate_broken_keys);
+  g_test_add_func ("/statistics/migrate/quiet", test_migrate_quiet);
+  g_test_add_func ("/statistics/migrate/bounded", test_migrate_bounded);
+  g_test_add_func ("/statistics/migrate/scores", test_migrate_scores);
   g_test_add_func ("/statistics/game/counts", test_game_counts);
   g_test_add_func ("/statistics/game/abandoned", test_game_abandoned);
   g_test_add_func ("/statistics/game/undo-after-end", test_game_undo_after_end);
