@@ -42,6 +42,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-game.h"
+#include "ttt-variants.h"
 
 struct _TttGame
 {
@@ -282,6 +283,52 @@ side_player (TttGame *self,
   return self->players[side == TTT_MARK_O ? 1 : 0];
 }
 
+/* The one place that asks a player's kind, until TttPlayer answers these
+ * questions itself: whether its moves come from the views, and whether
+ * it sits at another computer. */
+static gboolean
+player_is_local (TttPlayer *player)
+{
+  return ttt_player_get_kind (player) == TTT_PLAYER_KIND_LOCAL;
+}
+
+static gboolean
+player_is_remote (TttPlayer *player)
+{
+  return ttt_player_get_kind (player) == TTT_PLAYER_KIND_REMOTE;
+}
+
+/* The registry's rows are the variants there are. */
+static gboolean
+variant_is_known (TttVariant variant)
+{
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    if (ttt_variants_get_nth (i)->variant == variant)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* The variant of the registry's first row: what a game is before anyone
+ * chooses. */
+static TttVariant
+first_variant (void)
+{
+  return ttt_variants_get_nth (0)->variant;
+}
+
+static const TttVariantInfo *
+current_info (TttGame *self)
+{
+  return ttt_variants_get (self->position.variant);
+}
+
+static const TttRules *
+current_rules (TttGame *self)
+{
+  return current_info (self)->rules;
+}
+
 /* Any change of the board ends the hint shown: said before the change's
  * own news, so that whoever hears of the change finds no hint. */
 static void
@@ -362,7 +409,7 @@ ttt_game_update_state (TttGame *self)
 
   if (turn == TTT_MARK_NONE)
     self->state = TTT_GAME_STATE_OVER;
-  else if (ttt_player_get_kind (side_player (self, turn)) != TTT_PLAYER_KIND_LOCAL)
+  else if (!player_is_local (side_player (self, turn)))
     {
       self->state = TTT_GAME_STATE_WAITING;
       ttt_game_schedule_computer_move (self);
@@ -478,7 +525,7 @@ ttt_game_move_chosen_cb (GObject      *source,
     {
       /* Someone elsewhere who breaks the rules or goes away is the
        * network session's to report; the computer always has a move. */
-      if (ttt_player_get_kind (TTT_PLAYER (source)) != TTT_PLAYER_KIND_REMOTE)
+      if (!player_is_remote (TTT_PLAYER (source)))
         g_warning ("The computer found no move: %s", error->message);
       return;
     }
@@ -833,7 +880,7 @@ ttt_game_class_init (TttGameClass *klass)
   properties[PROP_VARIANT] =
     g_param_spec_enum ("variant", NULL, NULL,
                        TTT_TYPE_VARIANT,
-                       TTT_VARIANT_CLASSIC,
+                       first_variant (),
                        (G_PARAM_READWRITE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -1009,7 +1056,7 @@ ttt_game_class_init (TttGameClass *klass)
   properties[PROP_CURRENT_VARIANT] =
     g_param_spec_enum ("current-variant", NULL, NULL,
                        TTT_TYPE_VARIANT,
-                       TTT_VARIANT_CLASSIC,
+                       first_variant (),
                        (G_PARAM_READABLE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -1225,7 +1272,8 @@ ttt_game_init (TttGame *self)
   self->computer = ttt_computer_player_new (self->game_difficulty);
   ttt_game_seat_players (self);
   self->state = TTT_GAME_STATE_LOCAL_TURN;
-  ttt_position_clear (&self->position, TTT_VARIANT_CLASSIC);
+  self->variant = first_variant ();
+  ttt_position_clear (&self->position, self->variant);
   self->statistics = ttt_statistics_new ();
 
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -1481,10 +1529,12 @@ ttt_game_hint (TttGame *self)
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
   /* The same search as the hint shown, here on the caller's thread. */
-  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+  if (!current_info (self)->solved)
     return ttt_analyst_ultimate_hint (&self->position.ultimate, ultimate_hint_rng (self), NULL, NULL, NULL);
 
-  best = ttt_solver_best_moves (&self->position.classic);
+  /* A solved game's perfect moves are its rules' own: Misère's are not
+   * the classic game's. */
+  best = current_rules (self)->best_moves (&self->position.rules);
   if (best == 0)
     return -1;
 
@@ -1533,10 +1583,9 @@ ttt_game_get_winning_cells (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (self->position.variant == TTT_VARIANT_ULTIMATE)
-    return ttt_game_get_winning_boards (self);
-
-  return ttt_board_winning_cells (&self->position.classic);
+  /* The rules' mask is over the game's units: cells, or Ultimate's
+   * boards, as ttt_game_get_winning_boards() says them. */
+  return current_rules (self)->winning_cells (&self->position.rules);
 }
 
 guint
@@ -1596,7 +1645,7 @@ ttt_game_get_can_undo (TttGame *self)
 TttVariant
 ttt_game_get_variant (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_VARIANT_CLASSIC);
+  g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
 
   return self->variant;
 }
@@ -1606,7 +1655,7 @@ ttt_game_set_variant (TttGame    *self,
                       TttVariant  variant)
 {
   g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
+  g_return_if_fail (variant_is_known (variant));
 
   if (self->variant == variant)
     return;
@@ -1620,7 +1669,7 @@ ttt_game_set_variant (TttGame    *self,
 TttVariant
 ttt_game_get_current_variant (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_VARIANT_CLASSIC);
+  g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
 
   return self->position.variant;
 }
@@ -1682,19 +1731,20 @@ ttt_game_is_legal (TttGame *self,
 guint
 ttt_game_get_playable_boards (TttGame *self)
 {
-  TttUltimateMoves moves;
+  const TttRules *rules;
+  int moves[TTT_RULES_MAX_CELLS];
   guint boards = 0;
+  int n;
 
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE)
-    return 0;
-  if (ttt_ultimate_legal_moves (&self->position.ultimate, &moves) <= 0)
+  rules = current_rules (self);
+  if (rules->n_blocks <= 1)
     return 0;
 
-  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
-    if (moves.cells[b] != 0)
-      boards |= 1u << b;
+  n = rules->legal_moves (&self->position.rules, moves);
+  for (int i = 0; i < n; i++)
+    boards |= 1u << (moves[i] / (rules->n_cells / rules->n_blocks));
 
   return boards;
 }
@@ -1714,7 +1764,8 @@ ttt_game_get_board_winner (TttGame *self,
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
   g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, TTT_MARK_NONE);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+  /* The only game of several blocks is Ultimate's, of small boards. */
+  if (current_rules (self)->n_blocks <= 1)
     return TTT_MARK_NONE;
 
   return ttt_ultimate_board_winner (&self->position.ultimate, board);
@@ -1734,7 +1785,7 @@ ttt_game_get_closed_boards (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+  if (current_rules (self)->n_blocks <= 1)
     return 0;
 
   return self->position.ultimate.closed;
@@ -1754,10 +1805,10 @@ ttt_game_get_winning_boards (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE)
+  if (current_rules (self)->n_blocks <= 1)
     return 0;
 
-  return ttt_ultimate_winning_boards (&self->position.ultimate);
+  return current_rules (self)->winning_cells (&self->position.rules);
 }
 
 TttLevel
@@ -1964,9 +2015,11 @@ ttt_game_get_cell_analysis (TttGame    *self,
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
-  if (self->position.variant != TTT_VARIANT_CLASSIC)
+  /* A game that is not solved has its estimates instead
+   * (ttt_game_get_ultimate_cell_analysis()). */
+  if (!current_info (self)->solved)
     return FALSE;
-  if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
+  if (current_rules (self)->review (&self->position.rules, cell, &review) != TTT_OK)
     return FALSE;
 
   /* The score is ±(TTT_SCORE_MAX − plies after this move). */
@@ -1977,7 +2030,7 @@ ttt_game_get_cell_analysis (TttGame    *self,
   if (n_moves != NULL)
     *n_moves = review.score > 0 ? (guint) (TTT_SCORE_MAX - review.score + 1)
              : review.score < 0 ? (guint) (TTT_SCORE_MAX + review.score + 1)
-             : TTT_N_CELLS - self->n_moves;
+             : (guint) ttt_position_get_n_cells (&self->position) - self->n_moves;
 
   return TRUE;
 }
@@ -2006,10 +2059,10 @@ ttt_game_hint_full (TttGame   *self,
   if (cell < 0)
     return -1;
   /* Ultimate's reasons are its own (ttt_game_get_ultimate_hint()). */
-  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+  if (!current_info (self)->solved)
     return cell;
 
-  if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
+  if (current_rules (self)->review (&self->position.rules, cell, &review) != TTT_OK)
     g_return_val_if_reached (-1);
   if (motive != NULL)
     *motive = review.motive;
@@ -2040,8 +2093,8 @@ TttPlayerKind
 ttt_game_get_side_kind (TttGame *self,
                         TttMark  side)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_PLAYER_KIND_LOCAL);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, TTT_PLAYER_KIND_LOCAL);
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, 0);
 
   return ttt_player_get_kind (side_player (self, side));
 }
@@ -2053,8 +2106,8 @@ ttt_game_get_two_local (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return ttt_game_get_side_kind (self, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL &&
-         ttt_game_get_side_kind (self, TTT_MARK_O) == TTT_PLAYER_KIND_LOCAL;
+  return player_is_local (side_player (self, TTT_MARK_X)) &&
+         player_is_local (side_player (self, TTT_MARK_O));
 }
 
 /**
@@ -2070,6 +2123,8 @@ const char *
 ttt_game_get_side_name (TttGame *self,
                         TttMark  side)
 {
+  TttPlayer *player;
+
   g_return_val_if_fail (TTT_IS_GAME (self), "");
   g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, "");
 
@@ -2081,22 +2136,18 @@ ttt_game_get_side_name (TttGame *self,
                                 /* Translators: see "X" in the same context. */
                               : C_("score", "O");
 
-  switch (ttt_game_get_side_kind (self, side))
-    {
-    case TTT_PLAYER_KIND_LOCAL:
-      /* Translators: the names of the two sides against the computer. */
-      return C_("score", "You");
-    case TTT_PLAYER_KIND_REMOTE:
-      if (ttt_player_get_name (side_player (self, side)) != NULL)
-        return ttt_player_get_name (side_player (self, side));
-      /* Translators: see "You" in the same context; someone on another
-       * computer who gave no name. */
-      return C_("score", "Other player");
-    case TTT_PLAYER_KIND_COMPUTER:
-    default:
-      /* Translators: see "You" in the same context. */
-      return C_("score", "Computer");
-    }
+  player = side_player (self, side);
+  if (player_is_local (player))
+    /* Translators: the names of the two sides against the computer. */
+    return C_("score", "You");
+  if (ttt_player_get_name (player) != NULL)
+    return ttt_player_get_name (player);
+  if (player_is_remote (player))
+    /* Translators: see "You" in the same context; someone on another
+     * computer who gave no name. */
+    return C_("score", "Other player");
+  /* Translators: see "You" in the same context. */
+  return C_("score", "Computer");
 }
 
 /**
@@ -2177,7 +2228,7 @@ ttt_game_set_computer (TttGame   *self,
 {
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (computer));
-  g_return_if_fail (ttt_player_get_kind (computer) != TTT_PLAYER_KIND_LOCAL);
+  g_return_if_fail (!player_is_local (computer));
 
   if (!g_set_object (&self->computer, computer))
     return;
@@ -2235,7 +2286,7 @@ ttt_game_show_hint (TttGame *self)
 
   /* Ultimate's search takes a couple of seconds: it runs off the main
    * thread, and its hint comes by "hint-changed". */
-  if (self->position.variant == TTT_VARIANT_ULTIMATE)
+  if (!current_info (self)->solved)
     {
       if (self->state != TTT_GAME_STATE_LOCAL_TURN)
         return -1;
@@ -2324,7 +2375,7 @@ ttt_game_get_ultimate_hint (TttGame         *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE || self->hint_cell < 0)
+  if (current_info (self)->solved || self->hint_cell < 0)
     return -1;
   if (reason != NULL)
     *reason = self->hint_reason;
@@ -2405,7 +2456,7 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
 
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE || self->state != TTT_GAME_STATE_LOCAL_TURN)
+  if (current_info (self)->solved || self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
   if (!ttt_ultimate_is_legal (pos, cell))
     return FALSE;
@@ -2464,8 +2515,8 @@ ttt_game_start_remote (TttGame    *self,
 {
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (remote));
-  g_return_if_fail (ttt_player_get_kind (remote) == TTT_PLAYER_KIND_REMOTE);
-  g_return_if_fail (variant == TTT_VARIANT_CLASSIC || variant == TTT_VARIANT_ULTIMATE);
+  g_return_if_fail (player_is_remote (remote));
+  g_return_if_fail (variant_is_known (variant));
   g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
 
   g_object_ref (self);
