@@ -42,17 +42,15 @@
 #include <glib/gi18n.h>
 
 #include "ttt-game.h"
+#include "ttt-match.h"
 #include "ttt-variants.h"
 
 struct _TttGame
 {
   GObject         parent_instance;
 
-  /* The game in progress, of its variant: the classic board or the nine
-   * boards of Ultimate. */
-  TttPosition     position;
-  int             history[TTT_ULTIMATE_N_MOVES];
-  guint           n_moves;
+  /* The game in progress: its rules, position, history and outcome. */
+  TttMatch       *match;
 
   TttGameState    state;
   TttMark         human_mark;
@@ -119,8 +117,6 @@ struct _TttGame
   TttPlayer      *remote;
   TttMark         remote_local_mark;
   TttVariant      remote_variant;
-  TttOutcome      early_outcome;
-  guint           abandoned : 1;
   /* ttt_game_set_held(): no move from the views for now. */
   guint           held : 1;
 
@@ -191,11 +187,16 @@ static void ttt_game_schedule_computer_move (TttGame *self);
  * back yet, in all games: main thread only. */
 static guint n_thinking;
 
-/* The mark that played move @index (0-based): X moves first. */
-static inline TttMark
-mark_of_move (guint index)
+static inline const TttPosition *
+game_position (TttGame *self)
 {
-  return index % 2 == 0 ? TTT_MARK_X : TTT_MARK_O;
+  return ttt_match_get_position (self->match);
+}
+
+static inline guint
+game_n_moves (TttGame *self)
+{
+  return ttt_match_get_n_moves (self->match);
 }
 
 static gboolean
@@ -212,12 +213,12 @@ ttt_game_compute_can_undo (TttGame *self)
     return FALSE;
 
   if (!ttt_game_vs_computer (self) && self->remote == NULL)
-    return self->n_moves > 0;
+    return game_n_moves (self) > 0;
 
   /* Against the computer, or someone elsewhere, an undo must take back a move of the human's; the
    * computer's opening move alone is not something the human can retract. */
-  for (guint i = 0; i < self->n_moves; i++)
-    if (mark_of_move (i) == self->human_mark)
+  for (guint i = 0; i < game_n_moves (self); i++)
+    if (ttt_match_mark_of_move (i) == self->human_mark)
       return TRUE;
 
   return FALSE;
@@ -227,7 +228,7 @@ static void
 ttt_game_snapshot (TttGame  *self,
                    Snapshot *snapshot)
 {
-  snapshot->n_moves = self->n_moves;
+  snapshot->n_moves = game_n_moves (self);
   snapshot->state = self->state;
   snapshot->turn = ttt_game_get_turn (self);
   snapshot->outcome = ttt_game_get_outcome (self);
@@ -235,7 +236,7 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->can_undo = ttt_game_compute_can_undo (self);
   snapshot->current_difficulty = self->game_difficulty;
   snapshot->current_opponent = self->game_opponent;
-  snapshot->current_variant = self->position.variant;
+  snapshot->current_variant = ttt_match_get_variant (self->match);
 }
 
 /* Notifies every property that differs from @before, then "turn-changed".
@@ -320,7 +321,7 @@ first_variant (void)
 static const TttVariantInfo *
 current_info (TttGame *self)
 {
-  return ttt_variants_get (self->position.variant);
+  return ttt_variants_get (ttt_match_get_variant (self->match));
 }
 
 static const TttRules *
@@ -401,7 +402,7 @@ ttt_game_seat_players (TttGame *self)
 static void
 ttt_game_update_state (TttGame *self)
 {
-  TttMark turn = ttt_position_get_turn (&self->position);
+  TttMark turn = ttt_position_get_turn (game_position (self));
 
   ttt_game_stop_waiting (self);
   /* Every change of the board comes this way, before its news. */
@@ -435,7 +436,7 @@ ttt_game_count_result (TttGame    *self,
     result = TTT_RESULT_LOST;
 
   ttt_statistics_record_game (self->statistics, ttt_game_get_current_tally (self), result,
-                              self->n_moves);
+                              game_n_moves (self));
 }
 
 /* Plays @cell for the side to move; the caller has checked that it may. */
@@ -443,7 +444,7 @@ static void
 ttt_game_apply_move (TttGame *self,
                      int      cell)
 {
-  TttMark mark = ttt_position_get_turn (&self->position);
+  TttMark mark = ttt_position_get_turn (game_position (self));
   /* Whoever moved keeps a reference while the news goes out: a handler
    * may set up the next game, with other players. */
   g_autoptr(TttPlayer) player = g_object_ref (side_player (self, mark));
@@ -452,12 +453,10 @@ ttt_game_apply_move (TttGame *self,
 
   ttt_game_snapshot (self, &before);
 
-  if (ttt_position_play (&self->position, cell) != TTT_OK)
+  if (!ttt_match_play (self->match, cell))
     g_return_if_reached ();
 
-  self->history[self->n_moves++] = cell;
-
-  outcome = ttt_position_get_outcome (&self->position);
+  outcome = ttt_match_get_outcome (self->match);
   ttt_game_update_state (self);
 
   /* A handler may drop the last reference the app holds. */
@@ -530,7 +529,7 @@ ttt_game_move_chosen_cb (GObject      *source,
       return;
     }
   /* The seam's players are not trusted with the rules. */
-  g_return_if_fail (ttt_position_is_legal (&self->position, cell));
+  g_return_if_fail (ttt_position_is_legal (game_position (self), cell));
 
   self->rng_state = rng_state;
   ttt_game_apply_move (self, cell);
@@ -540,7 +539,7 @@ static gboolean
 ttt_game_computer_move_cb (gpointer user_data)
 {
   TttGame *self = TTT_GAME (user_data);
-  TttPlayer *player = side_player (self, ttt_position_get_turn (&self->position));
+  TttPlayer *player = side_player (self, ttt_position_get_turn (game_position (self)));
   MoveRequest *request = g_new0 (MoveRequest, 1);
 
   /* The source ends with this call; forget it before anything can try to
@@ -553,7 +552,7 @@ ttt_game_computer_move_cb (gpointer user_data)
   g_weak_ref_init (&request->game, self);
   request->cancellable = g_object_ref (self->thinking);
   n_thinking++;
-  ttt_player_choose_move_async (player, &self->position, self->rng_state, self->thinking,
+  ttt_player_choose_move_async (player, game_position (self), self->rng_state, self->thinking,
                                 ttt_game_move_chosen_cb, request);
 
   return G_SOURCE_REMOVE;
@@ -624,7 +623,7 @@ static void
 ttt_game_begin (TttGame  *self,
                 gboolean  restarting)
 {
-  TttPosition old_position = self->position;
+  TttPosition old_position = *game_position (self);
   Snapshot before;
 
   ttt_game_snapshot (self, &before);
@@ -632,8 +631,6 @@ ttt_game_begin (TttGame  *self,
   self->game_difficulty = self->difficulty;
   self->game_opponent = self->opponent;
   self->started = TRUE;
-  self->early_outcome = TTT_OUTCOME_ONGOING;
-  self->abandoned = FALSE;
 
   if (self->remote != NULL)
     {
@@ -659,8 +656,7 @@ ttt_game_begin (TttGame  *self,
 
   ttt_game_seat_players (self);
   /* A game with someone elsewhere is the one its session agreed on. */
-  ttt_position_clear (&self->position, self->remote != NULL ? self->remote_variant : self->variant);
-  self->n_moves = 0;
+  ttt_match_reset (self->match, self->remote != NULL ? self->remote_variant : self->variant);
   ttt_game_update_state (self);
 
   g_object_ref (self);
@@ -668,7 +664,7 @@ ttt_game_begin (TttGame  *self,
   ttt_game_drop_hint (self);
   /* A board of another game is told by #TttGame:current-variant alone:
    * its cells are not this board's. */
-  if (old_position.variant == self->position.variant)
+  if (old_position.variant == ttt_match_get_variant (self->match))
     for (int cell = 0; cell < ttt_position_get_n_cells (&old_position); cell++)
       if (ttt_position_get_cell (&old_position, cell) != TTT_MARK_NONE)
         g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
@@ -686,7 +682,7 @@ ttt_game_preference_changed (TttGame *self)
   Snapshot before;
 
   /* A network game plays by what the two sides agreed. */
-  if (self->n_moves > 0 || self->remote != NULL)
+  if (game_n_moves (self) > 0 || self->remote != NULL)
     return;
 
   if (self->started)
@@ -702,7 +698,7 @@ ttt_game_preference_changed (TttGame *self)
   ttt_game_snapshot (self, &before);
   self->game_difficulty = self->difficulty;
   self->game_opponent = self->opponent;
-  ttt_position_clear (&self->position, self->variant);
+  ttt_match_reset (self->match, self->variant);
   ttt_game_seat_players (self);
   ttt_game_emit_changes (self, &before);
 }
@@ -718,6 +714,7 @@ ttt_game_dispose (GObject *object)
     g_cancellable_cancel (self->hint_search);
   g_clear_object (&self->hint_search);
   g_clear_object (&self->statistics);
+  g_clear_object (&self->match);
   g_clear_object (&self->local);
   g_clear_object (&self->computer);
   g_clear_object (&self->remote);
@@ -784,7 +781,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_N_MOVES:
-      g_value_set_uint (value, self->n_moves);
+      g_value_set_uint (value, game_n_moves (self));
       break;
 
     case PROP_CURRENT_DIFFICULTY:
@@ -796,7 +793,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_CURRENT_VARIANT:
-      g_value_set_enum (value, self->position.variant);
+      g_value_set_enum (value, ttt_match_get_variant (self->match));
       break;
 
     case PROP_HELD:
@@ -1273,7 +1270,7 @@ ttt_game_init (TttGame *self)
   ttt_game_seat_players (self);
   self->state = TTT_GAME_STATE_LOCAL_TURN;
   self->variant = first_variant ();
-  ttt_position_clear (&self->position, self->variant);
+  self->match = ttt_match_new (self->variant);
   self->statistics = ttt_statistics_new ();
 
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -1335,7 +1332,7 @@ ttt_game_play (TttGame *self,
     return FALSE;
   /* Out of range, occupied, or (in Ultimate) outside the boards the side
    * to move is sent to. */
-  if (!ttt_position_is_legal (&self->position, cell))
+  if (!ttt_position_is_legal (game_position (self), cell))
     return FALSE;
 
   ttt_game_apply_move (self, cell);
@@ -1354,24 +1351,19 @@ ttt_game_keep_moves (TttGame *self,
   guint n_removed = 0;
   Snapshot before;
 
-  g_assert (keep < self->n_moves);
+  g_assert (keep < game_n_moves (self));
 
   ttt_game_snapshot (self, &before);
 
   /* Latest first, as if the moves were lifted off the board; copied, since a
    * handler may play again before the last of them is announced. */
-  for (guint i = self->n_moves; i-- > keep;)
+  for (guint i = game_n_moves (self); i-- > keep;)
     {
-      removed_marks[n_removed] = mark_of_move (i);
-      removed[n_removed++] = self->history[i];
+      removed_marks[n_removed] = ttt_match_mark_of_move (i);
+      removed[n_removed++] = ttt_match_get_moves (self->match, NULL)[i];
     }
 
-  /* Replaying is simpler than unpicking masks and cannot disagree with the
-   * engine about whose turn follows. */
-  ttt_position_clear (&self->position, self->position.variant);
-  for (guint i = 0; i < keep; i++)
-    ttt_position_play (&self->position, self->history[i]);
-  self->n_moves = keep;
+  ttt_match_keep_moves (self->match, keep);
   ttt_game_update_state (self);
 
   g_object_ref (self);
@@ -1418,9 +1410,9 @@ ttt_game_undo (TttGame *self)
   if (self->remote != NULL || !ttt_game_compute_can_undo (self))
     return FALSE;
 
-  keep = self->n_moves - 1;
+  keep = game_n_moves (self) - 1;
   if (ttt_game_vs_computer (self))
-    while (mark_of_move (keep) != self->human_mark)
+    while (ttt_match_mark_of_move (keep) != self->human_mark)
       keep--;
 
   ttt_game_keep_moves (self, keep);
@@ -1445,7 +1437,7 @@ ttt_game_undo (TttGame *self)
 static uint64_t
 ultimate_hint_rng (TttGame *self)
 {
-  return self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
+  return self->rng_state ^ (0x9e3779b97f4a7c15u * (game_n_moves (self) + 1));
 }
 
 /* A search of the game's on its way: the game it is for (weakly, it may
@@ -1499,7 +1491,7 @@ hint_search_done_cb (GObject      *source,
   g_clear_object (&self->hint_search);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
   if (!ttt_analyst_ultimate_hint_finish (result, &hint) ||
-      !ttt_ultimate_is_legal (&self->position.ultimate, hint.move))
+      !ttt_ultimate_is_legal (&game_position (self)->ultimate, hint.move))
     return;
 
   self->hint_cell = hint.move;
@@ -1514,7 +1506,7 @@ static void
 ttt_game_start_hint_search (TttGame *self)
 {
   self->hint_search = g_cancellable_new ();
-  ttt_analyst_ultimate_hint_async (&self->position.ultimate, ultimate_hint_rng (self), self->hint_search,
+  ttt_analyst_ultimate_hint_async (&game_position (self)->ultimate, ultimate_hint_rng (self), self->hint_search,
                                    hint_search_done_cb, pending_new (self, self->hint_search));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
 }
@@ -1530,11 +1522,11 @@ ttt_game_hint (TttGame *self)
     return -1;
   /* The same search as the hint shown, here on the caller's thread. */
   if (!current_info (self)->solved)
-    return ttt_analyst_ultimate_hint (&self->position.ultimate, ultimate_hint_rng (self), NULL, NULL, NULL);
+    return ttt_analyst_ultimate_hint (&game_position (self)->ultimate, ultimate_hint_rng (self), NULL, NULL, NULL);
 
   /* A solved game's perfect moves are its rules' own: Misère's are not
    * the classic game's. */
-  best = current_rules (self)->best_moves (&self->position.rules);
+  best = current_rules (self)->best_moves (&game_position (self)->rules);
   if (best == 0)
     return -1;
 
@@ -1562,30 +1554,19 @@ ttt_game_get_cell (TttGame *self,
                    int      cell)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (&self->position),
+  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (game_position (self)),
                         TTT_MARK_NONE);
 
-  return ttt_position_get_cell (&self->position, cell);
+  return ttt_position_get_cell (game_position (self), cell);
 }
 
-/**
- * ttt_game_get_winning_cells:
- * @self: a #TttGame
- *
- * Classic: bit i set for each cell of a completed line. Ultimate, whose 81
- * cells a mask cannot hold: the same as ttt_game_get_winning_boards(),
- * bit b for each small board of the winning line of boards.
- *
- * Returns: the mask; 0 unless the game was won
- */
+/* See ttt_match_get_winning_cells(): cells, or Ultimate's boards. */
 guint
 ttt_game_get_winning_cells (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  /* The rules' mask is over the game's units: cells, or Ultimate's
-   * boards, as ttt_game_get_winning_boards() says them. */
-  return current_rules (self)->winning_cells (&self->position.rules);
+  return ttt_match_get_winning_cells (self->match);
 }
 
 guint
@@ -1593,7 +1574,7 @@ ttt_game_get_n_moves (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  return self->n_moves;
+  return game_n_moves (self);
 }
 
 TttGameState
@@ -1609,10 +1590,7 @@ ttt_game_get_turn (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
 
-  if (self->early_outcome != TTT_OUTCOME_ONGOING || self->abandoned)
-    return TTT_MARK_NONE;
-
-  return ttt_position_get_turn (&self->position);
+  return ttt_match_get_turn (self->match);
 }
 
 TttOutcome
@@ -1620,10 +1598,7 @@ ttt_game_get_outcome (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_OUTCOME_ONGOING);
 
-  if (self->early_outcome != TTT_OUTCOME_ONGOING)
-    return self->early_outcome;
-
-  return ttt_position_get_outcome (&self->position);
+  return ttt_match_get_outcome (self->match);
 }
 
 TttMark
@@ -1671,144 +1646,73 @@ ttt_game_get_current_variant (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
 
-  return self->position.variant;
+  return ttt_match_get_variant (self->match);
 }
 
-/* The cells of the game in progress: 9, or 81 in Ultimate. */
+/* The board of the game in progress: its match says it (ttt-match.h). */
+
 int
 ttt_game_get_n_cells (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_N_CELLS);
 
-  return ttt_position_get_n_cells (&self->position);
+  return ttt_match_get_n_cells (self->match);
 }
 
-/**
- * ttt_game_get_position:
- * @self: a #TttGame
- *
- * Returns: (transfer none): the position of the game in progress, valid
- *   until its next change
- */
+/* Valid until the board next changes. */
 const TttPosition *
 ttt_game_get_position (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  return &self->position;
+  return game_position (self);
 }
 
-/**
- * ttt_game_is_legal:
- * @self: a #TttGame
- * @cell: a cell of the game in progress
- *
- * Whether the side to move may play @cell by the rules, whoever plays it:
- * empty and, in Ultimate, in a board it may play in.
- *
- * Returns: %TRUE for a legal move
- */
+/* By the rules, whoever plays it: empty and, in Ultimate, in a board the
+ * side to move may play in. */
 gboolean
 ttt_game_is_legal (TttGame *self,
                    int      cell)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return ttt_position_is_legal (&self->position, cell);
+  return ttt_match_is_legal (self->match, cell);
 }
 
-/**
- * ttt_game_get_playable_boards:
- * @self: a #TttGame
- *
- * In Ultimate, the small boards the side to move may play in now: the one
- * it was sent to, or every open board when that is closed or the game has
- * just begun. What a view highlights.
- *
- * Returns: bit b set for small board b (0–8, reading order); 0 once the
- *   game is over, and in classic
- */
+/* What a view highlights in Ultimate: the boards the side to move may
+ * play in now; 0 in a game of one board and once the game is over. */
 guint
 ttt_game_get_playable_boards (TttGame *self)
 {
-  const TttRules *rules;
-  int moves[TTT_RULES_MAX_CELLS];
-  guint boards = 0;
-  int n;
-
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  rules = current_rules (self);
-  if (rules->n_blocks <= 1)
-    return 0;
-
-  n = rules->legal_moves (&self->position.rules, moves);
-  for (int i = 0; i < n; i++)
-    boards |= 1u << (moves[i] / (rules->n_cells / rules->n_blocks));
-
-  return boards;
+  return ttt_match_get_playable_boards (self->match);
 }
 
-/**
- * ttt_game_get_board_winner:
- * @self: a #TttGame
- * @board: a small board of Ultimate, 0–8
- *
- * Returns: who won small board @board; %TTT_MARK_NONE for an open or drawn
- *   one, and in classic
- */
 TttMark
 ttt_game_get_board_winner (TttGame *self,
                            int      board)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, TTT_MARK_NONE);
 
-  /* The only game of several blocks is Ultimate's, of small boards. */
-  if (current_rules (self)->n_blocks <= 1)
-    return TTT_MARK_NONE;
-
-  return ttt_ultimate_board_winner (&self->position.ultimate, board);
+  return ttt_match_get_board_winner (self->match, board);
 }
 
-/**
- * ttt_game_get_closed_boards:
- * @self: a #TttGame
- *
- * In Ultimate, the small boards nobody may play in any more: won, or full
- * (a full one that nobody won is drawn).
- *
- * Returns: bit b set for each closed small board; 0 in classic
- */
 guint
 ttt_game_get_closed_boards (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (current_rules (self)->n_blocks <= 1)
-    return 0;
-
-  return self->position.ultimate.closed;
+  return ttt_match_get_closed_boards (self->match);
 }
 
-/**
- * ttt_game_get_winning_boards:
- * @self: a #TttGame
- *
- * In Ultimate, the small boards of the winner's line (or lines) of three
- * won boards: where a view draws the line of a won game.
- *
- * Returns: bit b set for each of them; 0 unless an Ultimate game was won
- */
+/* Where a view draws the line of a won Ultimate game. */
 guint
 ttt_game_get_winning_boards (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (current_rules (self)->n_blocks <= 1)
-    return 0;
-
-  return current_rules (self)->winning_cells (&self->position.rules);
+  return ttt_match_get_winning_boards (self->match);
 }
 
 TttLevel
@@ -1955,9 +1859,9 @@ ttt_game_get_current_tally (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
 
   if (self->remote != NULL)
-    return ttt_tally_id_for_network (self->position.variant);
+    return ttt_tally_id_for_network (ttt_match_get_variant (self->match));
 
-  return ttt_tally_id_for_game (self->position.variant, !ttt_game_vs_computer (self),
+  return ttt_tally_id_for_game (ttt_match_get_variant (self->match), !ttt_game_vs_computer (self),
                                 self->game_difficulty);
 }
 
@@ -1978,10 +1882,7 @@ ttt_game_get_moves (TttGame *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  if (n_moves != NULL)
-    *n_moves = self->n_moves;
-
-  return self->history;
+  return ttt_match_get_moves (self->match, n_moves);
 }
 
 /**
@@ -2011,7 +1912,7 @@ ttt_game_get_cell_analysis (TttGame    *self,
   TttReview review;
 
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (&self->position), FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (game_position (self)), FALSE);
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
@@ -2019,7 +1920,7 @@ ttt_game_get_cell_analysis (TttGame    *self,
    * (ttt_game_get_ultimate_cell_analysis()). */
   if (!current_info (self)->solved)
     return FALSE;
-  if (current_rules (self)->review (&self->position.rules, cell, &review) != TTT_OK)
+  if (current_rules (self)->review (&game_position (self)->rules, cell, &review) != TTT_OK)
     return FALSE;
 
   /* The score is ±(TTT_SCORE_MAX − plies after this move). */
@@ -2030,7 +1931,7 @@ ttt_game_get_cell_analysis (TttGame    *self,
   if (n_moves != NULL)
     *n_moves = review.score > 0 ? (guint) (TTT_SCORE_MAX - review.score + 1)
              : review.score < 0 ? (guint) (TTT_SCORE_MAX + review.score + 1)
-             : (guint) ttt_position_get_n_cells (&self->position) - self->n_moves;
+             : (guint) ttt_position_get_n_cells (game_position (self)) - game_n_moves (self);
 
   return TRUE;
 }
@@ -2062,7 +1963,7 @@ ttt_game_hint_full (TttGame   *self,
   if (!current_info (self)->solved)
     return cell;
 
-  if (current_rules (self)->review (&self->position.rules, cell, &review) != TTT_OK)
+  if (current_rules (self)->review (&game_position (self)->rules, cell, &review) != TTT_OK)
     g_return_val_if_reached (-1);
   if (motive != NULL)
     *motive = review.motive;
@@ -2410,12 +2311,12 @@ static void
 ttt_game_start_analysis (TttGame *self)
 {
   ttt_game_drop_analysis (self);
-  self->analysed = self->position.ultimate;
+  self->analysed = game_position (self)->ultimate;
   self->has_analysis = TRUE;
   self->analysis_search = g_cancellable_new ();
   /* From the game's random state, without changing it: the same
    * position is analysed alike whenever it is asked about. */
-  ttt_analyst_ultimate_analyse_async (&self->position.ultimate, ultimate_hint_rng (self), self->analysis_search,
+  ttt_analyst_ultimate_analyse_async (&game_position (self)->ultimate, ultimate_hint_rng (self), self->analysis_search,
                                       analysis_search_done_cb, pending_new (self, self->analysis_search));
 }
 
@@ -2452,7 +2353,7 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
                                      TttVerdict *verdict,
                                      guint      *n_moves)
 {
-  const TttUltimate *pos = &self->position.ultimate;
+  const TttUltimate *pos = &game_position (self)->ultimate;
 
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
@@ -2550,7 +2451,7 @@ ttt_game_take_back (TttGame *self,
 
   if (self->state == TTT_GAME_STATE_OVER)
     return FALSE;
-  for (keep = self->n_moves; keep > 0 && mark_of_move (keep - 1) != side; keep--)
+  for (keep = game_n_moves (self); keep > 0 && ttt_match_mark_of_move (keep - 1) != side; keep--)
     ;
   if (keep == 0)
     return FALSE;
@@ -2577,19 +2478,16 @@ ttt_game_end_early (TttGame *self,
   ttt_game_stop_waiting (self);
   ttt_game_drop_analysis (self);
   self->state = TTT_GAME_STATE_OVER;
-  if (resigning == TTT_MARK_NONE)
-    self->abandoned = TRUE;
-  else
-    self->early_outcome = resigning == TTT_MARK_X ? TTT_OUTCOME_O_WINS : TTT_OUTCOME_X_WINS;
+  ttt_match_end_early (self->match, resigning);
 
   g_object_ref (self);
 
   if (resigning != TTT_MARK_NONE)
-    ttt_game_count_result (self, self->early_outcome);
+    ttt_game_count_result (self, ttt_match_get_outcome (self->match));
   ttt_game_drop_hint (self);
   ttt_game_emit_changes (self, &before);
   if (resigning != TTT_MARK_NONE)
-    g_signal_emit (self, signals[GAME_OVER], 0, self->early_outcome, 0u);
+    g_signal_emit (self, signals[GAME_OVER], 0, ttt_match_get_outcome (self->match), 0u);
 
   g_object_unref (self);
 
@@ -2640,7 +2538,7 @@ ttt_game_get_abandoned (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return self->abandoned;
+  return ttt_match_get_abandoned (self->match);
 }
 
 /**
