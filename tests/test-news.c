@@ -589,6 +589,7 @@ test_remote_class_init (TestRemoteClass *klass)
   G_OBJECT_CLASS (klass)->dispose = test_remote_dispose;
   TTT_PLAYER_CLASS (klass)->choose_move_async = test_remote_choose_move_async;
   TTT_PLAYER_CLASS (klass)->choose_move_finish = test_remote_choose_move_finish;
+  TTT_PLAYER_CLASS (klass)->known_by_name = TRUE;
 }
 
 static void

@@ -6,6 +6,7 @@
 
 #include "model-helpers.h"
 
+#include "ttt-misere.h"
 #include "ttt-position.h"
 
 static void
@@ -157,6 +158,60 @@ test_computer_cancelled (void)
   g_clear_error (&answer.error);
 }
 
+/* The computer plays Misère by Misère's rules: Hard answers only with
+ * Misère's best moves, never the classic game's. */
+static void
+test_computer_misere (void)
+{
+  /* X in a corner and O beside it: the classic solver and Misère's
+   * disagree about where X goes next. */
+  const char *texts[] = { "X../.../...", "XO./.../...", "X.O/.X./...", "XOX/.O./..." };
+  guint n_differ = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(TttPlayer) computer = ttt_computer_player_new (TTT_LEVEL_HARD);
+      TttPosition position;
+      TttBoard board;
+      Answer answer = { 0 };
+
+      g_assert_cmpint (ttt_board_parse (&board, texts[i]), ==, TTT_OK);
+      ttt_position_clear (&position, TTT_VARIANT_MISERE);
+      position.classic = board;
+      ask (computer, &position, NULL, &answer);
+      g_assert_no_error (answer.error);
+      if (!((ttt_misere_best_moves (&board) >> answer.cell) & 1))
+        g_error ("%s: Hard played %d, not one of Misère's best moves 0x%03x", texts[i], answer.cell,
+                 ttt_misere_best_moves (&board));
+      n_differ += (ttt_solver_best_moves (&board) & ~ttt_misere_best_moves (&board)) != 0;
+    }
+  /* Positions where the classic game's best would be wrong here. */
+  g_assert_cmpuint (n_differ, >=, 2);
+}
+
+/* What a player says of itself, by what it is rather than by a kind a
+ * caller switches on. */
+static void
+test_words (void)
+{
+  g_autoptr(TttPlayer) local = ttt_player_new_local ();
+  g_autoptr(TttPlayer) computer = ttt_computer_player_new (TTT_LEVEL_EASY);
+  g_autofree char *computer_waits = ttt_player_dup_waiting_text (computer);
+  g_autofree char *computer_won = ttt_player_dup_won_text (computer);
+  g_autofree char *local_won = ttt_player_dup_won_text (local);
+
+  g_assert_true (ttt_player_is_local (local));
+  g_assert_false (ttt_player_is_local (computer));
+  g_assert_cmpstr (ttt_player_get_display_name (local), ==, "You");
+  g_assert_cmpstr (ttt_player_get_display_name (computer), ==, "Computer");
+  g_assert_null (ttt_player_dup_waiting_text (local));
+  g_assert_cmpstr (computer_waits, ==, "Computer is thinking…");
+  g_assert_cmpstr (computer_won, ==, "Computer won");
+  g_assert_cmpstr (local_won, ==, "You won!");
+  g_assert_false (ttt_player_is_known_by_name (local));
+  g_assert_false (ttt_player_is_known_by_name (computer));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -167,6 +222,8 @@ main (int   argc,
   g_test_add_func ("/player/position/ultimate", test_position_ultimate);
   g_test_add_func ("/player/computer/ultimate", test_computer_ultimate);
   g_test_add_func ("/player/computer/cancelled", test_computer_cancelled);
+  g_test_add_func ("/player/computer/misere", test_computer_misere);
+  g_test_add_func ("/player/words", test_words);
 
   return g_test_run ();
 }

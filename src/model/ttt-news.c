@@ -25,6 +25,7 @@
 #include "ttt-coach.h"
 #include "ttt-names.h"
 #include "ttt-news.h"
+#include "ttt-variants.h"
 #include "ttt-words.h"
 
 typedef enum
@@ -89,10 +90,10 @@ vs_computer (TttNews *self)
 
 /* Someone elsewhere plays @mark: named by the name they gave. */
 static gboolean
-is_remote (TttNews *self,
+known_by_name (TttNews *self,
            TttMark  mark)
 {
-  return ttt_game_get_side_kind (self->game, mark) == TTT_PLAYER_KIND_REMOTE;
+  return ttt_player_is_known_by_name (ttt_game_get_player (self->game, mark));
 }
 
 /* "Ana won.", kept until the next such sentence. */
@@ -133,7 +134,7 @@ add (GString    *text,
 static gboolean
 is_ultimate (TttNews *self)
 {
-  return ttt_game_get_current_variant (self->game) == TTT_VARIANT_ULTIMATE;
+  return ttt_variants_get_rules (ttt_game_get_current_variant (self->game))->n_blocks > 1;
 }
 
 static void
@@ -227,7 +228,7 @@ result_sentence (TttNews *self)
         return keep (self, g_strdup_printf (C_("news", "%s won!"), named (self, TTT_MARK_X)));
       if (!vs_computer (self))
         return C_("news", "X won!");
-      if (is_remote (self, TTT_MARK_X))
+      if (known_by_name (self, TTT_MARK_X))
         return remote_won (self, TTT_MARK_X);
       return human == TTT_MARK_X ? C_("news", "You won!") : C_("news", "Computer won.");
     case TTT_OUTCOME_O_WINS:
@@ -235,7 +236,7 @@ result_sentence (TttNews *self)
         return keep (self, g_strdup_printf (C_("news", "%s won!"), named (self, TTT_MARK_O)));
       if (!vs_computer (self))
         return C_("news", "O won!");
-      if (is_remote (self, TTT_MARK_O))
+      if (known_by_name (self, TTT_MARK_O))
         return remote_won (self, TTT_MARK_O);
       return human == TTT_MARK_O ? C_("news", "You won!") : C_("news", "Computer won.");
     case TTT_OUTCOME_DRAW:
@@ -329,7 +330,7 @@ move_sentence (TttNews *self,
       int row = cell % 9 / 3 + 1, column = cell % 3 + 1;
 
       /* Someone elsewhere, or one of two people here who gave a name. */
-      if ((by_computer && is_remote (self, mark)) || named (self, mark) != NULL)
+      if ((by_computer && known_by_name (self, mark)) || named (self, mark) != NULL)
         /* Translators: news for a screen reader after the move of someone
          * on another computer in Ultimate Tic-Tac-Toe: the first %s is
          * their name, the second a small board as inside a sentence. */
@@ -353,7 +354,7 @@ move_sentence (TttNews *self,
                               board, row, column);
     }
 
-  if ((by_computer && is_remote (self, mark)) || named (self, mark) != NULL)
+  if ((by_computer && known_by_name (self, mark)) || named (self, mark) != NULL)
     /* Translators: news for a screen reader after the move of someone on
      * another computer; %s is their name. */
     return g_strdup_printf (C_("news", "%s played row %d, column %d."),
@@ -581,7 +582,7 @@ hint_changed_cb (TttNews   *self,
   self->action = ACTION_HINT;
   self->hint_cell = cell;
   g_free (self->hint_reason);
-  if (ttt_game_get_current_variant (game) == TTT_VARIANT_ULTIMATE)
+  if (!ttt_variants_get (ttt_game_get_current_variant (game))->solved)
     self->hint_reason = ttt_words_ultimate_hint (game, TRUE);
   else
     self->hint_reason = ttt_coach_motive_text (motive, ttt_game_get_turn (game));

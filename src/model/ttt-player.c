@@ -5,7 +5,10 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "ttt-player.h"
+#include "ttt-variants.h"
 
 typedef struct
 {
@@ -80,6 +83,40 @@ ttt_player_finalize (GObject *object)
   G_OBJECT_CLASS (ttt_player_parent_class)->finalize (object);
 }
 
+/* A person at this screen, or, for a player the game asks for its moves,
+ * someone elsewhere; the computer says it in words of its own. */
+static const char *
+ttt_player_real_get_default_name (TttPlayer *self)
+{
+  if (ttt_player_is_local (self))
+    /* Translators: the names of the two sides against the computer. */
+    return C_("score", "You");
+
+  /* Translators: see "You" in the same context; someone on another
+   * computer who gave no name. */
+  return C_("score", "Other player");
+}
+
+static char *
+ttt_player_real_dup_waiting_text (TttPlayer *self)
+{
+  if (ttt_player_is_local (self))
+    return NULL;
+
+  /* Translators: %s is the other person's name. */
+  return g_strdup_printf (_("Waiting for %s’s move…"), ttt_player_get_display_name (self));
+}
+
+static char *
+ttt_player_real_dup_won_text (TttPlayer *self)
+{
+  if (ttt_player_is_local (self))
+    return g_strdup (_("You won!"));
+
+  /* Translators: %s is the name of someone playing on another computer. */
+  return g_strdup_printf (_("%s won"), ttt_player_get_display_name (self));
+}
+
 static void
 ttt_player_class_init (TttPlayerClass *klass)
 {
@@ -88,6 +125,10 @@ ttt_player_class_init (TttPlayerClass *klass)
   object_class->finalize = ttt_player_finalize;
   object_class->get_property = ttt_player_get_property;
   object_class->set_property = ttt_player_set_property;
+
+  klass->get_default_name = ttt_player_real_get_default_name;
+  klass->dup_waiting_text = ttt_player_real_dup_waiting_text;
+  klass->dup_won_text = ttt_player_real_dup_won_text;
 
   /**
    * TttPlayer:kind:
@@ -165,6 +206,84 @@ ttt_player_get_name (TttPlayer *self)
   priv = ttt_player_get_instance_private (self);
 
   return priv->name;
+}
+
+/**
+ * ttt_player_is_local:
+ * @self: a #TttPlayer
+ *
+ * Returns: whether a person at this screen plays for the player: the game
+ *   waits for its moves from the views instead of asking it
+ */
+gboolean
+ttt_player_is_local (TttPlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_PLAYER (self), TRUE);
+
+  return TTT_PLAYER_GET_CLASS (self)->choose_move_async == NULL;
+}
+
+/**
+ * ttt_player_get_display_name:
+ * @self: a #TttPlayer
+ *
+ * Returns: the name a view gives the player: the one it gave, or else
+ *   what its kind is called ("You", "Computer", "Other player")
+ */
+const char *
+ttt_player_get_display_name (TttPlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_PLAYER (self), "");
+
+  if (ttt_player_get_name (self) != NULL)
+    return ttt_player_get_name (self);
+
+  return TTT_PLAYER_GET_CLASS (self)->get_default_name (self);
+}
+
+/**
+ * ttt_player_dup_waiting_text:
+ * @self: a #TttPlayer
+ *
+ * Returns: (transfer full) (nullable): what the status says while the
+ *   game waits for the player's move, %NULL for a local person
+ */
+char *
+ttt_player_dup_waiting_text (TttPlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_PLAYER (self), NULL);
+
+  return TTT_PLAYER_GET_CLASS (self)->dup_waiting_text (self);
+}
+
+/**
+ * ttt_player_dup_won_text:
+ * @self: a #TttPlayer
+ *
+ * Returns: (transfer full): the result line of a game the player won
+ */
+char *
+ttt_player_dup_won_text (TttPlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_PLAYER (self), g_strdup (""));
+
+  return TTT_PLAYER_GET_CLASS (self)->dup_won_text (self);
+}
+
+/**
+ * ttt_player_is_known_by_name:
+ * @self: a #TttPlayer
+ *
+ * Returns: whether the news names the player by its display name rather
+ *   than by what it is: someone elsewhere is "Ana", the computer is "the
+ *   computer" in sentences of its own
+ */
+gboolean
+ttt_player_is_known_by_name (TttPlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_PLAYER (self), FALSE);
+
+  return TTT_PLAYER_GET_CLASS (self)->known_by_name;
 }
 
 /**
@@ -290,10 +409,13 @@ search_thread (GTask        *task,
   Search *search = task_data;
   uint64_t rng = search->rng_state;
 
-  if (search->position.variant == TTT_VARIANT_ULTIMATE)
-    search->cell = choose_ultimate (search, &rng);
+  const TttRules *rules = ttt_variants_get_rules (search->position.variant);
+
+  /* A solved game has its opponents in its rules; the others search. */
+  if (rules->choose != NULL)
+    search->cell = rules->choose (&search->position.rules, search->level, &rng);
   else
-    search->cell = ttt_ai_choose (&search->position.classic, search->level, &rng);
+    search->cell = choose_ultimate (search, &rng);
   search->rng_state = rng;
 
   if (search->cell < 0)
@@ -354,6 +476,25 @@ ttt_computer_player_choose_move_finish (TttPlayer     *player,
   return cell;
 }
 
+static const char *
+ttt_computer_player_get_default_name (TttPlayer *player)
+{
+  /* Translators: see "You" in the same context. */
+  return C_("score", "Computer");
+}
+
+static char *
+ttt_computer_player_dup_waiting_text (TttPlayer *player)
+{
+  return g_strdup (_("Computer is thinking…"));
+}
+
+static char *
+ttt_computer_player_dup_won_text (TttPlayer *player)
+{
+  return g_strdup (_("Computer won"));
+}
+
 static void
 ttt_computer_player_class_init (TttComputerPlayerClass *klass)
 {
@@ -361,6 +502,9 @@ ttt_computer_player_class_init (TttComputerPlayerClass *klass)
 
   player_class->choose_move_async = ttt_computer_player_choose_move_async;
   player_class->choose_move_finish = ttt_computer_player_choose_move_finish;
+  player_class->get_default_name = ttt_computer_player_get_default_name;
+  player_class->dup_waiting_text = ttt_computer_player_dup_waiting_text;
+  player_class->dup_won_text = ttt_computer_player_dup_won_text;
 }
 
 static void

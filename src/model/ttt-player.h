@@ -39,12 +39,28 @@ struct _TttPlayerClass
                                guint64              *rng_state,
                                GError              **error);
 
+  /* What a view says of the player, in words of its own kind: its name
+   * when it gave none ("You", "Computer"), what the status says while the
+   * game waits for its move (NULL for a local person, whose move the
+   * views wait for), and what it says when it wins. */
+  const char *(*get_default_name) (TttPlayer         *self);
+  char       *(*dup_waiting_text) (TttPlayer         *self);
+  char       *(*dup_won_text)     (TttPlayer         *self);
+  /* Whether the news calls the player by its name ("Ana played…") rather
+   * than by what it is ("You played…", "Computer played…"). */
+  gboolean      known_by_name;
+
   gpointer padding[4];
 };
 
 TttPlayer      *ttt_player_new_local          (void);
 TttPlayerKind   ttt_player_get_kind           (TttPlayer            *self);
 const char     *ttt_player_get_name           (TttPlayer            *self);
+gboolean        ttt_player_is_local           (TttPlayer            *self);
+const char     *ttt_player_get_display_name   (TttPlayer            *self);
+char           *ttt_player_dup_waiting_text   (TttPlayer            *self);
+char           *ttt_player_dup_won_text       (TttPlayer            *self);
+gboolean        ttt_player_is_known_by_name   (TttPlayer            *self);
 void            ttt_player_choose_move_async  (TttPlayer            *self,
                                                const TttPosition    *position,
                                                guint64               rng_state,

@@ -32,11 +32,13 @@ static const char *
 side_won (TttGame *game,
           TttMark  winner)
 {
+  char *text;
+
   if (ttt_game_get_local_name (game, winner) != NULL)
     {
       /* Translators: %s is the name one of two people at this screen
        * gave; see "X won!". */
-      char *text = g_strdup_printf (_("%s won!"), ttt_game_get_local_name (game, winner));
+      text = g_strdup_printf (_("%s won!"), ttt_game_get_local_name (game, winner));
 
       g_object_set_data_full (G_OBJECT (game), "ttt-words-local-won", text, g_free);
       return text;
@@ -44,18 +46,12 @@ side_won (TttGame *game,
   if (ttt_game_get_two_local (game))
     return winner == TTT_MARK_X ? _("X won!") : _("O won!");
 
-  if (ttt_game_get_side_kind (game, winner) == TTT_PLAYER_KIND_REMOTE)
-    {
-      /* Kept with the game, since the words are handed out unowned. */
-      /* Translators: %s is the name of someone playing on another computer. */
-      char *text = g_strdup_printf (_("%s won"), ttt_game_get_side_name (game, winner));
+  /* Each player says it in words of its own kind ("You won!", "Ana
+   * won"), kept with the game, since the words are handed out unowned. */
+  text = ttt_player_dup_won_text (ttt_game_get_player (game, winner));
+  g_object_set_data_full (G_OBJECT (game), "ttt-words-player-won", text, g_free);
 
-      g_object_set_data_full (G_OBJECT (game), "ttt-words-remote-won", text, g_free);
-      return text;
-    }
-
-  return ttt_game_get_side_kind (game, winner) == TTT_PLAYER_KIND_LOCAL
-         ? _("You won!") : _("Computer won");
+  return text;
 }
 
 /* The result of a finished game, "" while it goes on. */
@@ -106,11 +102,11 @@ ttt_words_status (TttGame *game)
       return g_strdup (ttt_game_get_turn (game) == TTT_MARK_X ? _("X’s turn") : _("O’s turn"));
 
     case TTT_GAME_STATE_WAITING:
-      if (ttt_game_get_side_kind (game, ttt_game_get_turn (game)) == TTT_PLAYER_KIND_REMOTE)
-        /* Translators: %s is the other person's name. */
-        return g_strdup_printf (_("Waiting for %s’s move…"),
-                                ttt_game_get_side_name (game, ttt_game_get_turn (game)));
-      return g_strdup (_("Computer is thinking…"));
+      {
+        char *waiting = ttt_player_dup_waiting_text (ttt_game_get_player (game, ttt_game_get_turn (game)));
+
+        return waiting != NULL ? waiting : g_strdup ("");
+      }
 
     case TTT_GAME_STATE_OVER:
     default:
@@ -138,7 +134,7 @@ classic_subtitle (TttGame *game)
     }
 
   level = ttt_level_name (ttt_game_get_current_difficulty (game));
-  if (ttt_game_get_side_kind (game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL)
+  if (ttt_player_is_local (ttt_game_get_player (game, TTT_MARK_X)))
     /* Translators: %s is a difficulty such as "Medium". */
     return g_strdup_printf (_("You play X · %s"), level);
 
@@ -146,21 +142,26 @@ classic_subtitle (TttGame *game)
   return g_strdup_printf (_("You play O · %s"), level);
 }
 
-/* Who plays what, and at which level; in Ultimate, the game first. */
+/* Who plays what, and at which level; in any game but the first of the
+ * registry (the classic one, which the app is named after), the game's
+ * name first. */
 char *
 ttt_words_subtitle (TttGame *game)
 {
   g_autofree char *players = NULL;
+  TttVariant variant;
 
   g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
 
   players = classic_subtitle (game);
-  if (ttt_game_get_current_variant (game) != TTT_VARIANT_ULTIMATE)
+  variant = ttt_game_get_current_variant (game);
+  if (variant == ttt_variants_get_nth (0)->variant)
     return g_steal_pointer (&players);
 
-  /* Translators: the window's subtitle in a game of Ultimate Tic-Tac-Toe;
-   * %s says who plays, as in "You play X · Medium" or "Two players". */
-  return g_strdup_printf (C_("subtitle", "Ultimate · %s"), players);
+  /* Translators: the window's subtitle in a game other than classic
+   * tic-tac-toe: the first %s is the game ("Ultimate", "Misère"), the
+   * second says who plays, as in "You play X · Medium" or "Two players". */
+  return g_strdup_printf (C_("subtitle", "%s · %s"), ttt_variants_get_name (variant), players);
 }
 
 char *

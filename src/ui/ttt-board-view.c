@@ -117,14 +117,14 @@ is_rtl (TttBoardView *self)
 
 /* What the board shows: the live game, or the position of a review. */
 
-/* Whether the board shows a game of Ultimate: nine blocks of nine. Its
+/* Whether the board shows a game of blocks (Ultimate's nine of nine). Its
  * cells are numbered in reading order over the whole grid, the game's by
  * Ultimate's move numbers (board × 9 + cell, see ttt-ultimate.h). */
 static gboolean
 is_ultimate (TttBoardView *self)
 {
   return self->game != NULL && self->n_cells == TTT_ULTIMATE_N_MOVES &&
-         ttt_game_get_current_variant (self->game) == TTT_VARIANT_ULTIMATE;
+         ttt_variants_get_rules (ttt_game_get_current_variant (self->game))->n_blocks > 1;
 }
 
 /* The game's cell that the board's @index-th cell shows, or -1. A classic
@@ -956,7 +956,9 @@ cell_changed_cb (TttBoardView *self,
 
       ttt_cell_grow (self->cells[cell]);
 
-      if (ttt_game_get_side_kind (game, mark) == TTT_PLAYER_KIND_COMPUTER)
+      /* The other side's last move, the computer's or someone's
+       * elsewhere, is marked until the next. */
+      if (!ttt_player_is_local (ttt_game_get_player (game, mark)))
         {
           self->last_computer_cell = cell;
           ttt_cell_pulse (self->cells[cell]);

@@ -98,7 +98,7 @@ static void
 sync_rows (TttPreferencesWindow *self)
 {
   int opponent = g_settings_get_enum (self->settings, "opponent");
-  gboolean vs_computer = ttt_opponent_get_kind (opponent) == TTT_PLAYER_KIND_COMPUTER;
+  gboolean vs_computer = opponent == TTT_OPPONENT_COMPUTER;
   int difficulty = g_settings_get_enum (self->settings, "difficulty");
   int first_player = g_settings_get_enum (self->settings, "first-player");
   gboolean difficulty_overridden = FALSE;

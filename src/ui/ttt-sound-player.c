@@ -305,7 +305,9 @@ cell_changed_cb (TttSoundPlayer *self,
   if (ttt_game_get_outcome (game) != TTT_OUTCOME_ONGOING)
     return;
 
-  if (ttt_game_get_side_kind (game, mark) == TTT_PLAYER_KIND_COMPUTER)
+  /* The other side's move (the computer's, or someone's elsewhere) has a
+   * sound of its own, so that a person hears that it is their turn. */
+  if (!ttt_player_is_local (ttt_game_get_player (game, mark)))
     request (self, "computer-move");
   else
     request (self, "move");
@@ -336,7 +338,7 @@ game_over_cb (TttSoundPlayer *self,
     }
 
   /* Between two people somebody at the screen has won. */
-  if (ttt_game_get_side_kind (game, winner) == TTT_PLAYER_KIND_LOCAL)
+  if (ttt_player_is_local (ttt_game_get_player (game, winner)))
     request (self, "win");
   else
     request (self, "loss");

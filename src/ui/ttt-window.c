@@ -135,8 +135,8 @@ static void
 update_badges (TttWindow *self)
 {
   /* A tally counts from the side of the person here: X's between two. */
-  TttMark near = ttt_game_get_side_kind (self->game, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL ? TTT_MARK_X
-                                                                                          : TTT_MARK_O;
+  TttMark near = ttt_player_is_local (ttt_game_get_player (self->game, TTT_MARK_X)) ? TTT_MARK_X
+                                                                                  : TTT_MARK_O;
   TttMark far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
   TttTally tally;
 

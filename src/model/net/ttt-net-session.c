@@ -556,7 +556,7 @@ move_played_cb (TttGame   *game,
   TttNetSession *self = user_data;
 
   if (self->state != TTT_NET_SESSION_PLAYING || !game_is_ours (self) ||
-      ttt_player_get_kind (player) != TTT_PLAYER_KIND_LOCAL)
+      !ttt_player_is_local (player))
     return;
   send_message (self, ttt_message_new_move ((guint) cell));
 }

@@ -169,6 +169,8 @@ ttt_remote_player_class_init (TttRemotePlayerClass *klass)
   object_class->dispose = ttt_remote_player_dispose;
   player_class->choose_move_async = ttt_remote_player_choose_move_async;
   player_class->choose_move_finish = ttt_remote_player_choose_move_finish;
+  /* Its words are TttPlayer's own for someone elsewhere. */
+  player_class->known_by_name = TRUE;
 
   /* A move held before the game asked broke the rules: (const GError *). */
   signals[MOVE_REFUSED] =
