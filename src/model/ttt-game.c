@@ -284,21 +284,6 @@ side_player (TttGame *self,
   return self->players[side == TTT_MARK_O ? 1 : 0];
 }
 
-/* The one place that asks a player's kind, until TttPlayer answers these
- * questions itself: whether its moves come from the views, and whether
- * it sits at another computer. */
-static gboolean
-player_is_local (TttPlayer *player)
-{
-  return ttt_player_get_kind (player) == TTT_PLAYER_KIND_LOCAL;
-}
-
-static gboolean
-player_is_remote (TttPlayer *player)
-{
-  return ttt_player_get_kind (player) == TTT_PLAYER_KIND_REMOTE;
-}
-
 /* The registry's rows are the variants there are. */
 static gboolean
 variant_is_known (TttVariant variant)
@@ -410,7 +395,7 @@ ttt_game_update_state (TttGame *self)
 
   if (turn == TTT_MARK_NONE)
     self->state = TTT_GAME_STATE_OVER;
-  else if (!player_is_local (side_player (self, turn)))
+  else if (!ttt_player_is_local (side_player (self, turn)))
     {
       self->state = TTT_GAME_STATE_WAITING;
       ttt_game_schedule_computer_move (self);
@@ -524,7 +509,7 @@ ttt_game_move_chosen_cb (GObject      *source,
     {
       /* Someone elsewhere who breaks the rules or goes away is the
        * network session's to report; the computer always has a move. */
-      if (!player_is_remote (TTT_PLAYER (source)))
+      if (TTT_PLAYER (source) != self->remote)
         g_warning ("The computer found no move: %s", error->message);
       return;
     }
@@ -2007,8 +1992,8 @@ ttt_game_get_two_local (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return player_is_local (side_player (self, TTT_MARK_X)) &&
-         player_is_local (side_player (self, TTT_MARK_O));
+  return ttt_player_is_local (side_player (self, TTT_MARK_X)) &&
+         ttt_player_is_local (side_player (self, TTT_MARK_O));
 }
 
 /**
@@ -2024,8 +2009,6 @@ const char *
 ttt_game_get_side_name (TttGame *self,
                         TttMark  side)
 {
-  TttPlayer *player;
-
   g_return_val_if_fail (TTT_IS_GAME (self), "");
   g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, "");
 
@@ -2037,18 +2020,7 @@ ttt_game_get_side_name (TttGame *self,
                                 /* Translators: see "X" in the same context. */
                               : C_("score", "O");
 
-  player = side_player (self, side);
-  if (player_is_local (player))
-    /* Translators: the names of the two sides against the computer. */
-    return C_("score", "You");
-  if (ttt_player_get_name (player) != NULL)
-    return ttt_player_get_name (player);
-  if (player_is_remote (player))
-    /* Translators: see "You" in the same context; someone on another
-     * computer who gave no name. */
-    return C_("score", "Other player");
-  /* Translators: see "You" in the same context. */
-  return C_("score", "Computer");
+  return ttt_player_get_display_name (side_player (self, side));
 }
 
 /**
@@ -2129,7 +2101,7 @@ ttt_game_set_computer (TttGame   *self,
 {
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (computer));
-  g_return_if_fail (!player_is_local (computer));
+  g_return_if_fail (!ttt_player_is_local (computer));
 
   if (!g_set_object (&self->computer, computer))
     return;
@@ -2151,13 +2123,6 @@ guint
 ttt_game_count_thinking (void)
 {
   return n_thinking;
-}
-
-/* Who the opponent preference puts across the board. */
-TttPlayerKind
-ttt_opponent_get_kind (TttOpponent opponent)
-{
-  return opponent == TTT_OPPONENT_COMPUTER ? TTT_PLAYER_KIND_COMPUTER : TTT_PLAYER_KIND_LOCAL;
 }
 
 /**
@@ -2397,7 +2362,7 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
 /**
  * ttt_game_start_remote:
  * @self: a #TttGame
- * @remote: the player on the other computer (%TTT_PLAYER_KIND_REMOTE)
+ * @remote: the player on the other computer
  * @variant: the game the two sides agreed on
  * @local_mark: the mark of the person here
  *
@@ -2416,7 +2381,7 @@ ttt_game_start_remote (TttGame    *self,
 {
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (remote));
-  g_return_if_fail (player_is_remote (remote));
+  g_return_if_fail (!ttt_player_is_local (remote));
   g_return_if_fail (variant_is_known (variant));
   g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
 
