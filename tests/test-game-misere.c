@@ -3,13 +3,16 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Misère is the third row of the registry: TttGame must play it without
- * knowing it, by its rules. Whoever completes a line loses; the hint
+ * knowing it, by its rules. Whoever completes a line loses; Hard plays
+ * Misère's perfect moves and never loses, whoever moves first; the hint
  * and the analysis come from Misère's perfect play, not the classic
  * game's, whose best moves are often the worst ones here.
  */
 
 #include "model-helpers.h"
 #include "ttt-variants.h"
+
+#define N_GAMES 120
 
 static const TttRules *
 misere_rules (void)
@@ -23,6 +26,21 @@ misere_best (TttGame *game)
   TttRulesPosition pos = { .board = ttt_test_read_board (game) };
 
   return misere_rules ()->best_moves (&pos);
+}
+
+/* Each of the computer's moves is one of Misère's best from the board it
+ * was played on. */
+static void
+check_hard_move (const TttBoard *before,
+                 int             cell,
+                 gpointer        data)
+{
+  TttRulesPosition pos = { .board = *before };
+  guint *n_checked = data;
+
+  g_assert_cmpint (cell, >=, 0);
+  g_assert_true (misere_rules ()->best_moves (&pos) & (1u << cell));
+  (*n_checked)++;
 }
 
 /* The cells of the line that ended the game hold the loser's marks. */
@@ -68,6 +86,42 @@ test_misere_line_loses (void)
   g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, 0x7);
   g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 0);
   assert_line_is_losers (game);
+}
+
+static void
+test_misere_hard_never_loses (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (2026);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (33);
+  guint n_checked = 0;
+  guint n_lost_by_person = 0;
+
+  ttt_game_set_variant (game, TTT_VARIANT_MISERE);
+  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+
+  for (guint i = 0; i < N_GAMES; i++)
+    {
+      TttMark computer;
+      TttOutcome computer_loses;
+
+      ttt_game_start_new (game);
+      ttt_test_drain ();
+      computer = ttt_game_get_human_mark (game) == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
+      computer_loses = computer == TTT_MARK_X ? TTT_OUTCOME_O_WINS : TTT_OUTCOME_X_WINS;
+
+      ttt_test_play_out (game, ttt_test_strategy_random, rand, check_hard_move, &n_checked);
+
+      g_assert_cmpint (ttt_game_get_outcome (game), !=, computer_loses);
+      if (ttt_game_get_outcome (game) != TTT_OUTCOME_DRAW)
+        n_lost_by_person++;
+      assert_line_is_losers (game);
+    }
+
+  /* Both seats were played, and random play does run into lines. */
+  g_assert_cmpuint (n_checked, >=, N_GAMES * 3);
+  g_assert_cmpuint (n_lost_by_person, >, 0);
+  g_assert_cmpuint (ttt_test_games (game, ttt_game_get_current_tally (game)), ==, N_GAMES);
 }
 
 /* Over random positions of a game between two people: the hint is one
@@ -160,6 +214,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/game/misere/line-loses", test_misere_line_loses);
+  g_test_add_func ("/game/misere/hard-never-loses", test_misere_hard_never_loses);
   g_test_add_func ("/game/misere/hint", test_misere_hint);
 
   return g_test_run ();
