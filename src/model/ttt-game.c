@@ -67,26 +67,9 @@ struct _TttGame
   guint           computer_move_id;
   GCancellable   *thinking;
 
-  /* The hint shown, held until the board next changes; -1 for none. */
-  int             hint_cell;
-  TttMotive       hint_motive;
-  /* In Ultimate: why, and the search's estimated chance to win, 0–100. */
-  TttUltimateHint hint_reason;
-  int             hint_percent;
-  /* The Ultimate hint's search on its way, off the main thread: any
-   * change of the board cancels it (ttt_game_drop_hint()). */
-  GCancellable   *hint_search;
-
-  /* Ultimate's analysis: the position asked about (when has_analysis),
-   * and what a search made of it, kept until the position changes. The
-   * search runs off the main thread: analysis_search is set while it is
-   * on its way, and any change of the board cancels it
-   * (ttt_game_drop_analysis()). */
-  TttUltimate     analysed;
-  gboolean        has_analysis;
-  GCancellable   *analysis_search;
-  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
-  int             n_analysis;
+  /* The coach: the hint shown and the analysis of the position, until
+   * the board next changes. */
+  TttAnalyst     *analyst;
 
   /* What the properties report; the game takes them at its start. */
   TttVariant      variant;
@@ -303,51 +286,19 @@ first_variant (void)
   return ttt_variants_get_nth (0)->variant;
 }
 
-static const TttVariantInfo *
-current_info (TttGame *self)
-{
-  return ttt_variants_get (ttt_match_get_variant (self->match));
-}
-
-static const TttRules *
-current_rules (TttGame *self)
-{
-  return current_info (self)->rules;
-}
-
 /* Any change of the board ends the hint shown: said before the change's
  * own news, so that whoever hears of the change finds no hint. */
 static void
 ttt_game_drop_hint (TttGame *self)
 {
-  /* A hint on its way is for the board as it was: nothing of it comes. */
-  if (self->hint_search != NULL)
-    {
-      g_cancellable_cancel (self->hint_search);
-      g_clear_object (&self->hint_search);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-    }
-
-  if (self->hint_cell < 0)
-    return;
-
-  self->hint_cell = -1;
-  g_signal_emit (self, signals[HINT_CHANGED], 0, -1, self->hint_motive);
+  ttt_analyst_drop_hint (self->analyst);
 }
 
-/* Forgets the analysis of the board as it was, and cancels its search if
- * it is on its way: nothing of it comes. The next question about the
- * board as it is starts the search anew. */
+/* Forgets the analysis of the board as it was, cancelling its search. */
 static void
 ttt_game_drop_analysis (TttGame *self)
 {
-  if (self->analysis_search != NULL)
-    {
-      g_cancellable_cancel (self->analysis_search);
-      g_clear_object (&self->analysis_search);
-    }
-  self->has_analysis = FALSE;
-  self->n_analysis = 0;
+  ttt_analyst_drop_analysis (self->analyst);
 }
 
 /* Cancels a driven player's move on its way, in its pause or its search:
@@ -694,10 +645,10 @@ ttt_game_dispose (GObject *object)
   TttGame *self = (TttGame *)object;
 
   ttt_game_stop_waiting (self);
-  ttt_game_drop_analysis (self);
-  if (self->hint_search != NULL)
-    g_cancellable_cancel (self->hint_search);
-  g_clear_object (&self->hint_search);
+  if (self->analyst != NULL)
+    g_signal_handlers_disconnect_by_data (self->analyst, self);
+  /* Its searches on their way are cancelled, and tell nobody. */
+  g_clear_object (&self->analyst);
   g_clear_object (&self->statistics);
   g_clear_object (&self->match);
   g_clear_object (&self->local);
@@ -791,7 +742,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_HINT_THINKING:
-      g_value_set_boolean (value, self->hint_search != NULL);
+      g_value_set_boolean (value, ttt_analyst_get_hint_thinking (self->analyst));
       break;
 
     default:
@@ -1236,6 +1187,31 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 2, TTT_TYPE_OUTCOME, G_TYPE_UINT);
 }
 
+/* The analyst's news is the game's, for the views and the news. */
+static void
+analyst_hint_changed_cb (TttAnalyst *analyst,
+                         int         cell,
+                         TttMotive   motive,
+                         TttGame    *self)
+{
+  g_signal_emit (self, signals[HINT_CHANGED], 0, cell, motive);
+}
+
+static void
+analyst_analysis_changed_cb (TttAnalyst *analyst,
+                             TttGame    *self)
+{
+  g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
+}
+
+static void
+analyst_hint_thinking_cb (TttAnalyst *analyst,
+                          GParamSpec *pspec,
+                          TttGame    *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
+}
+
 static void
 ttt_game_init (TttGame *self)
 {
@@ -1249,13 +1225,16 @@ ttt_game_init (TttGame *self)
   self->alternate_human_next = TRUE;
 
   self->human_mark = TTT_MARK_X;
-  self->hint_cell = -1;
   self->local = ttt_player_new_local ();
   self->computer = ttt_computer_player_new (self->game_difficulty);
   ttt_game_seat_players (self);
   self->state = TTT_GAME_STATE_LOCAL_TURN;
   self->variant = first_variant ();
   self->match = ttt_match_new (self->variant);
+  self->analyst = ttt_analyst_new (self->match);
+  g_signal_connect (self->analyst, "hint-changed", G_CALLBACK (analyst_hint_changed_cb), self);
+  g_signal_connect (self->analyst, "analysis-changed", G_CALLBACK (analyst_analysis_changed_cb), self);
+  g_signal_connect (self->analyst, "notify::hint-thinking", G_CALLBACK (analyst_hint_thinking_cb), self);
   self->statistics = ttt_statistics_new ();
 
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -1405,6 +1384,14 @@ ttt_game_undo (TttGame *self)
   return TRUE;
 }
 
+/* The hint's random state: from the game's, without changing it, so that
+ * asking twice finds the same move and asking changes nothing. */
+static uint64_t
+ultimate_hint_rng (TttGame *self)
+{
+  return self->rng_state ^ (0x9e3779b97f4a7c15u * (game_n_moves (self) + 1));
+}
+
 /**
  * ttt_game_hint:
  * @self: a #TttGame
@@ -1417,105 +1404,12 @@ ttt_game_undo (TttGame *self)
  *
  * Returns: a cell 0–8 (0–80 in Ultimate), or −1 when it is not a human's turn
  */
-/* The hint's random state: from the game's, without changing it, so that
- * asking twice finds the same move and asking changes nothing. */
-static uint64_t
-ultimate_hint_rng (TttGame *self)
-{
-  return self->rng_state ^ (0x9e3779b97f4a7c15u * (game_n_moves (self) + 1));
-}
-
-/* A search of the game's on its way: the game it is for (weakly, it may
- * go first) and what cancels it. */
-typedef struct
-{
-  GWeakRef      game;
-  GCancellable *cancellable;
-} Pending;
-
-static Pending *
-pending_new (TttGame      *self,
-             GCancellable *cancellable)
-{
-  Pending *pending = g_new0 (Pending, 1);
-
-  g_weak_ref_init (&pending->game, self);
-  pending->cancellable = g_object_ref (cancellable);
-  n_thinking++;
-  return pending;
-}
-
-/* The game the search is still for, or NULL: a move, an undo, a new game
- * or the game's end cancelled it, or the game has gone. */
-static TttGame *
-pending_finish (Pending *pending)
-{
-  TttGame *self = NULL;
-
-  n_thinking--;
-  if (!g_cancellable_is_cancelled (pending->cancellable))
-    self = g_weak_ref_get (&pending->game);
-  g_weak_ref_clear (&pending->game);
-  g_clear_object (&pending->cancellable);
-  g_free (pending);
-  return self;
-}
-
-static void
-hint_search_done_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
-  g_autoptr(TttGame) self = pending_finish (user_data);
-  TttAnalystHint hint;
-
-  if (self == NULL || self->hint_search != cancellable)
-    return;
-
-  g_clear_object (&self->hint_search);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-  if (!ttt_analyst_ultimate_hint_finish (result, &hint) ||
-      !ttt_ultimate_is_legal (&game_position (self)->ultimate, hint.move))
-    return;
-
-  self->hint_cell = hint.move;
-  self->hint_reason = hint.reason;
-  self->hint_percent = hint.percent;
-  self->hint_motive = TTT_MOTIVE_WIN;
-  g_signal_emit (self, signals[HINT_CHANGED], 0, self->hint_cell, self->hint_motive);
-}
-
-/* Starts the search for the hint off the main thread. */
-static void
-ttt_game_start_hint_search (TttGame *self)
-{
-  self->hint_search = g_cancellable_new ();
-  ttt_analyst_ultimate_hint_async (&game_position (self)->ultimate, ultimate_hint_rng (self), self->hint_search,
-                                   hint_search_done_cb, pending_new (self, self->hint_search));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-}
-
 int
 ttt_game_hint (TttGame *self)
 {
-  unsigned best;
-
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return -1;
-  /* The same search as the hint shown, here on the caller's thread. */
-  if (!current_info (self)->solved)
-    return ttt_analyst_ultimate_hint (&game_position (self)->ultimate, ultimate_hint_rng (self), NULL, NULL, NULL);
-
-  /* A solved game's perfect moves are its rules' own: Misère's are not
-   * the classic game's. */
-  best = current_rules (self)->best_moves (&game_position (self)->rules);
-  if (best == 0)
-    return -1;
-
-  return g_bit_nth_lsf (best, -1);
+  return ttt_game_hint_full (self, NULL);
 }
 
 /**
@@ -1894,31 +1788,13 @@ ttt_game_get_cell_analysis (TttGame    *self,
                             TttVerdict *verdict,
                             guint      *n_moves)
 {
-  TttReview review;
-
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (game_position (self)), FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < ttt_match_get_n_cells (self->match), FALSE);
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
-  /* A game that is not solved has its estimates instead
-   * (ttt_game_get_ultimate_cell_analysis()). */
-  if (!current_info (self)->solved)
-    return FALSE;
-  if (current_rules (self)->review (&game_position (self)->rules, cell, &review) != TTT_OK)
-    return FALSE;
 
-  /* The score is ±(TTT_SCORE_MAX − plies after this move). */
-  if (verdict != NULL)
-    *verdict = review.score > 0 ? TTT_VERDICT_WIN
-             : review.score < 0 ? TTT_VERDICT_LOSS
-             : TTT_VERDICT_DRAW;
-  if (n_moves != NULL)
-    *n_moves = review.score > 0 ? (guint) (TTT_SCORE_MAX - review.score + 1)
-             : review.score < 0 ? (guint) (TTT_SCORE_MAX + review.score + 1)
-             : (guint) ttt_position_get_n_cells (game_position (self)) - game_n_moves (self);
-
-  return TRUE;
+  return ttt_analyst_get_cell_analysis (self->analyst, cell, verdict, n_moves);
 }
 
 /**
@@ -1936,24 +1812,13 @@ int
 ttt_game_hint_full (TttGame   *self,
                     TttMotive *motive)
 {
-  TttReview review;
-  int cell;
-
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  cell = ttt_game_hint (self);
-  if (cell < 0)
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
-  /* Ultimate's reasons are its own (ttt_game_get_ultimate_hint()). */
-  if (!current_info (self)->solved)
-    return cell;
 
-  if (current_rules (self)->review (&game_position (self)->rules, cell, &review) != TTT_OK)
-    g_return_val_if_reached (-1);
-  if (motive != NULL)
-    *motive = review.motive;
-
-  return cell;
+  /* A search's reasons are its own (ttt_game_get_ultimate_hint()). */
+  return ttt_analyst_hint (self->analyst, ultimate_hint_rng (self), motive);
 }
 
 /**
@@ -2122,7 +1987,7 @@ ttt_game_set_computer (TttGame   *self,
 guint
 ttt_game_count_thinking (void)
 {
-  return n_thinking;
+  return n_thinking + ttt_analyst_count_thinking ();
 }
 
 /**
@@ -2145,36 +2010,12 @@ ttt_game_count_thinking (void)
 int
 ttt_game_show_hint (TttGame *self)
 {
-  TttMotive motive;
-  int cell;
-
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  /* Ultimate's search takes a couple of seconds: it runs off the main
-   * thread, and its hint comes by "hint-changed". */
-  if (!current_info (self)->solved)
-    {
-      if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-        return -1;
-      if (self->hint_cell >= 0)
-        {
-          g_signal_emit (self, signals[HINT_CHANGED], 0, self->hint_cell, self->hint_motive);
-          return self->hint_cell;
-        }
-      if (self->hint_search == NULL)
-        ttt_game_start_hint_search (self);
-      return -1;
-    }
-
-  cell = ttt_game_hint_full (self, &motive);
-  if (cell < 0)
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
 
-  self->hint_cell = cell;
-  self->hint_motive = motive;
-  g_signal_emit (self, signals[HINT_CHANGED], 0, cell, motive);
-
-  return cell;
+  return ttt_analyst_show_hint (self->analyst, ultimate_hint_rng (self));
 }
 
 /**
@@ -2190,10 +2031,7 @@ ttt_game_get_shown_hint (TttGame   *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  if (motive != NULL && self->hint_cell >= 0)
-    *motive = self->hint_motive;
-
-  return self->hint_cell;
+  return ttt_analyst_get_shown_hint (self->analyst, motive);
 }
 
 /**
@@ -2222,7 +2060,7 @@ ttt_game_get_hint_thinking (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return self->hint_search != NULL;
+  return ttt_analyst_get_hint_thinking (self->analyst);
 }
 
 /**
@@ -2241,48 +2079,7 @@ ttt_game_get_ultimate_hint (TttGame         *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  if (current_info (self)->solved || self->hint_cell < 0)
-    return -1;
-  if (reason != NULL)
-    *reason = self->hint_reason;
-  if (percent != NULL)
-    *percent = self->hint_percent;
-
-  return self->hint_cell;
-}
-
-static void
-analysis_search_done_cb (GObject      *source,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
-  g_autoptr(TttGame) self = pending_finish (user_data);
-  int n;
-
-  if (self == NULL || self->analysis_search != cancellable)
-    return;
-
-  g_clear_object (&self->analysis_search);
-  /* A search that failed leaves the position without an analysis, and
-   * is not asked for again until the board changes. */
-  n = ttt_analyst_ultimate_analyse_finish (result, self->analysis);
-  self->n_analysis = MAX (n, 0);
-  g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
-}
-
-/* Starts the search for the analysis of the board off the main thread. */
-static void
-ttt_game_start_analysis (TttGame *self)
-{
-  ttt_game_drop_analysis (self);
-  self->analysed = game_position (self)->ultimate;
-  self->has_analysis = TRUE;
-  self->analysis_search = g_cancellable_new ();
-  /* From the game's random state, without changing it: the same
-   * position is analysed alike whenever it is asked about. */
-  ttt_analyst_ultimate_analyse_async (&game_position (self)->ultimate, ultimate_hint_rng (self), self->analysis_search,
-                                      analysis_search_done_cb, pending_new (self, self->analysis_search));
+  return ttt_analyst_get_search_hint (self->analyst, reason, percent);
 }
 
 /**
@@ -2318,43 +2115,15 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
                                      TttVerdict *verdict,
                                      guint      *n_moves)
 {
-  const TttUltimate *pos = &game_position (self)->ultimate;
-
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  if (current_info (self)->solved || self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return FALSE;
-  if (!ttt_ultimate_is_legal (pos, cell))
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
 
-  /* Never an answer about another position than the board's. */
-  if (!self->has_analysis || memcmp (&self->analysed, pos, sizeof *pos) != 0)
-    {
-      ttt_game_start_analysis (self);
-      return FALSE;
-    }
-  if (self->analysis_search != NULL)
-    return FALSE;
-
-  for (int i = 0; i < self->n_analysis; i++)
-    if (self->analysis[i].move == cell)
-      {
-        const TttMoveAnalysis *a = &self->analysis[i];
-
-        if (percent != NULL)
-          *percent = (int) (a->win_chance * 100 + 0.5);
-        if (proved != NULL)
-          *proved = a->proof != TTT_PROOF_NONE;
-        if (verdict != NULL && a->proof != TTT_PROOF_NONE)
-          *verdict = a->proof == TTT_PROOF_WIN ? TTT_VERDICT_WIN
-                   : a->proof == TTT_PROOF_LOSS ? TTT_VERDICT_LOSS
-                   : TTT_VERDICT_DRAW;
-        if (n_moves != NULL && a->proof != TTT_PROOF_NONE)
-          *n_moves = (guint) MAX (a->plies, 1);
-        return TRUE;
-      }
-
-  return FALSE;
+  /* From the game's random state, without changing it: the same
+   * position is analysed alike whenever it is asked about. */
+  return ttt_analyst_get_search_analysis (self->analyst, cell, ultimate_hint_rng (self),
+                                          percent, proved, verdict, n_moves);
 }
 
 /* Games with someone elsewhere */
