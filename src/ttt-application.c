@@ -37,8 +37,10 @@ struct _TttApplication
   /* Command-line choices for this run only; never written to settings. */
   TttLevel        level_override;
   TttFirstPlayer  first_override;
+  TttVariant      game_override;
   guint           has_level_override : 1;
   guint           has_first_override : 1;
+  guint           has_game_override : 1;
 
   /* --host (the port, 0 for a free one; -1 without) and --join: done
    * once, when the window is presented. */
@@ -108,6 +110,11 @@ static const GOptionEntry option_entries[] = {
     /* Translators: the placeholder of --join's value. */
     N_("ADDRESS") },
 #endif
+  { "game", 'g', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
+    N_("Which game to play for this run (an unknown one lists them)"),
+    /* Translators: the placeholder of --game's value, a game's id such
+     * as "ultimate". */
+    N_("GAME") },
   { "difficulty", 'd', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("How strong the computer plays for this run"),
     /* Translators: the values the option accepts; they are typed as they
@@ -299,6 +306,14 @@ ttt_application_handle_local_options (GApplication *app,
       /* Translators: %s is what was typed after the program name. */
       g_printerr (_("tictactoe: unexpected argument “%s”; see --help\n"), shown);
       return 1;
+    }
+
+  if (g_variant_dict_lookup (options, "game", "^&ay", &value))
+    {
+      if (!parse_enum_option (TTT_TYPE_VARIANT, "--game", value, &parsed))
+        return 1;
+      self->game_override = parsed;
+      self->has_game_override = TRUE;
     }
 
   if (g_variant_dict_lookup (options, "difficulty", "^&ay", &value))
@@ -804,7 +819,7 @@ ttt_application_activate (GApplication *app)
       /* The first start asks what to play, unless the command line has
        * said how (--host and --join open their own window). Once is
        * enough: New Game asks again. */
-      if (!self->has_level_override && !self->has_first_override &&
+      if (!self->has_level_override && !self->has_first_override && !self->has_game_override &&
           self->net_host_port < 0 && self->net_join == NULL &&
           !g_settings_get_boolean (self->settings, "new-game-shown"))
         {
@@ -851,6 +866,7 @@ ttt_application_window_added (GtkApplication *app,
 /* The options of a second launch. GApplication reads the command line in
  * the process that was started, which then only activates the running
  * one; so they travel with the activation, as its platform data. */
+#define PLATFORM_GAME       "tictactoe-game"
 #define PLATFORM_DIFFICULTY "tictactoe-difficulty"
 #define PLATFORM_FIRST      "tictactoe-first"
 #define PLATFORM_HOST       "tictactoe-host"
@@ -866,6 +882,13 @@ ttt_application_add_platform_data (GApplication    *app,
 
   /* By nick, as on the command line: the running game may be another
    * version, whose enums need not number their values alike. */
+  if (self->has_game_override)
+    {
+      g_autoptr(GEnumClass) klass = g_type_class_ref (TTT_TYPE_VARIANT);
+
+      g_variant_builder_add (builder, "{sv}", PLATFORM_GAME,
+                             g_variant_new_string (g_enum_get_value (klass, self->game_override)->value_nick));
+    }
   if (self->has_level_override)
     {
       g_autoptr(GEnumClass) klass = g_type_class_ref (TTT_TYPE_LEVEL);
@@ -919,6 +942,15 @@ ttt_application_before_emit (GApplication *app,
   int value;
 
   G_APPLICATION_CLASS (ttt_application_parent_class)->before_emit (app, platform_data);
+
+  if (lookup_enum_nick (platform_data, PLATFORM_GAME, TTT_TYPE_VARIANT, &value))
+    {
+      self->game_override = value;
+      self->has_game_override = TRUE;
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+        if (TTT_IS_WINDOW (l->data))
+          ttt_game_set_variant (ttt_window_get_game (l->data), value);
+    }
 
   if (lookup_enum_nick (platform_data, PLATFORM_DIFFICULTY, TTT_TYPE_LEVEL, &value))
     {
@@ -1111,6 +1143,8 @@ ttt_application_create_game (TttApplication *self)
   /* The command line chooses for this run only: with GET bindings, setting
    * the property does not write the setting, and the next change of the
    * setting (in the preferences) ends the override. */
+  if (self->has_game_override)
+    ttt_game_set_variant (game, self->game_override);
   if (self->has_level_override)
     ttt_game_set_difficulty (game, self->level_override);
   if (self->has_first_override)

@@ -112,7 +112,7 @@ main (int   argc,
 
   game = ttt_game_new ();
   ttt_game_start_new (game);
-  host = ttt_net_session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+  host = ttt_net_session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
   if (!ttt_net_session_host (host, "127.0.0.1", 0, &error))
     g_error ("%s", error->message);
   hostings++;
@@ -141,7 +141,7 @@ main (int   argc,
           guint number = (guint) atoi (port);
 
           g_clear_object (&host);
-          host = ttt_net_session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+          host = ttt_net_session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
           if (!ttt_net_session_host (host, "127.0.0.1", number, &error))
             g_error ("%s", error->message);
           hostings++;

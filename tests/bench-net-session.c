@@ -102,8 +102,8 @@ bench_join (void)
 
       ttt_game_start_new (host_game);
       ttt_game_start_new (guest_game);
-      host = ttt_net_session_new (host_game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
-      guest = ttt_net_session_new (guest_game, TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+      host = ttt_net_session_new (host_game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
+      guest = ttt_net_session_new (guest_game, TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
       ttt_net_set_patient_timeouts (ttt_net_session_get_connection (host));
       ttt_net_set_patient_timeouts (ttt_net_session_get_connection (guest));
       if (!ttt_net_session_host (host, "127.0.0.1", 0, &error))
@@ -146,7 +146,7 @@ main (int   argc,
       games[i] = ttt_game_new ();
       ttt_game_start_new (games[i]);
       sessions[i] = ttt_net_session_new (games[i], i == 0 ? TTT_CONNECTION_ROLE_HOST : TTT_CONNECTION_ROLE_GUEST,
-                                         i == 0 ? "Ana" : "Ben", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+                                         i == 0 ? "Ana" : "Ben", TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
       ttt_net_set_patient_timeouts (ttt_net_session_get_connection (sessions[i]));
     }
   if (!ttt_net_session_host (sessions[0], "127.0.0.1", 0, &error))

@@ -48,7 +48,7 @@ same_message (const TttMessage *a,
          && a->version == b->version
          && g_strcmp0 (a->app_version, b->app_version) == 0
          && g_strcmp0 (a->name, b->name) == 0
-         && a->game == b->game
+         && g_strcmp0 (a->game, b->game) == 0
          && a->x_player == b->x_player
          && a->cell == b->cell
          && a->accepted == b->accepted;

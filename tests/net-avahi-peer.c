@@ -96,7 +96,7 @@ found_cb (TttDiscovery            *discovery,
   printf ("found %s %s\n", game->player_name, address);
   fflush (stdout);
   {
-    g_autoptr(TttMessage) hello = ttt_message_new_hello ("0.2.0", "Guest", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+    g_autoptr(TttMessage) hello = ttt_message_new_hello ("0.2.0", "Guest", "classic", TTT_NET_X_HOST);
 
     peer->connection = ttt_connection_new (TTT_CONNECTION_ROLE_GUEST, hello);
   }
@@ -125,7 +125,7 @@ main (int   argc,
 
   if (g_str_equal (argv[1], "host"))
     {
-      g_autoptr(TttMessage) hello = ttt_message_new_hello ("0.2.0", peer.name, TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+      g_autoptr(TttMessage) hello = ttt_message_new_hello ("0.2.0", peer.name, "classic", TTT_NET_X_HOST);
 
       peer.connection = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, hello);
       g_signal_connect (peer.connection, "verification-ready", G_CALLBACK (ready_cb), &peer);
@@ -136,7 +136,7 @@ main (int   argc,
           return 1;
         }
       g_signal_connect (peer.discovery, "published", G_CALLBACK (published_cb), &peer);
-      ttt_discovery_publish (peer.discovery, peer.name, TTT_NET_GAME_CLASSIC,
+      ttt_discovery_publish (peer.discovery, peer.name, "classic",
                              ttt_connection_get_port (peer.connection));
     }
   else

@@ -171,7 +171,7 @@ ttt_net_records_closed (gpointer data)
 TttMessage *
 ttt_net_hello (const char *name)
 {
-  return ttt_message_new_hello ("0.2.0", name, TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+  return ttt_message_new_hello ("0.2.0", name, "classic", TTT_NET_X_HOST);
 }
 
 void

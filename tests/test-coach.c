@@ -19,6 +19,7 @@
 #include "model-helpers.h"
 #include "reference-rules.h"
 #include "ttt-coach.h"
+#include "ttt-misere.h"
 #include "ttt-review-cursor.h"
 
 /* The issue's game: X centre, O corner, X opposite corner, then O's side
@@ -594,6 +595,30 @@ test_words_hints (void)
       }
 }
 
+/* Misère's own words: the squeeze as a hint and a reason, and a move
+ * that completes the mover's own line, in a review of a real position. */
+static void
+test_words_misere (void)
+{
+  g_autofree char *hint = ttt_coach_hint_text (TTT_MOTIVE_SQUEEZE, TTT_MARK_X);
+  g_autofree char *reason = ttt_coach_motive_text (TTT_MOTIVE_SQUEEZE, TTT_MARK_O);
+  g_autofree char *own_line = NULL;
+  TttBoard board;
+  TttReview review;
+
+  g_assert_cmpstr (hint, ==, "Hint: leave O only cells that make their own line");
+  g_assert_cmpstr (reason, ==, "It leaves X only cells that make their own line.");
+
+  /* X to move, winning by Misère's solver: taking the top right
+   * completes X's own line and throws the win away for a loss. */
+  g_assert_cmpint (ttt_board_parse (&board, "XX./.OO/..."), ==, TTT_OK);
+  g_assert_cmpint (ttt_misere_review_move (&board, 2, &review), ==, TTT_OK);
+  g_assert_cmpint (review.fault, ==, TTT_FAULT_OWN_LINE);
+  own_line = ttt_coach_move_text (5, 2, &review, TRUE);
+  g_assert_nonnull (strstr (own_line, "It makes three in a row of its own, and loses."));
+  g_assert_true (g_str_has_prefix (own_line, "Move 5 — X at row 1, column 3: Blunder."));
+}
+
 static void
 test_words_analysis (void)
 {
@@ -801,6 +826,7 @@ main (int   argc,
   g_test_add_func ("/coach/review/empty-and-illegal", test_review_empty_and_illegal);
   g_test_add_func ("/coach/words/hints", test_words_hints);
   g_test_add_func ("/coach/words/analysis", test_words_analysis);
+  g_test_add_func ("/coach/words/misere", test_words_misere);
   g_test_add_func ("/coach/words/moves", test_words_moves);
   g_test_add_func ("/coach/words/throws-win", test_words_throws_win);
   g_test_add_func ("/coach/words/summary", test_words_summary);

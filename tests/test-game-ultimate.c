@@ -230,7 +230,7 @@ test_whole_games (void)
         g_assert_false (ttt_game_play (game, move));
       outcomes[ttt_game_get_outcome (game)]++;
 
-      g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_ULTIMATE_TWO_PLAYERS), ==, 1);
+      g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS)), ==, 1);
       g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_TWO_PLAYERS), ==, 0);
     }
 
@@ -354,7 +354,7 @@ test_computer_replies (void)
           assert_as_expected (game, ttt_game_get_position (game)->last_move);
         }
 
-      g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_ULTIMATE_EASY), ==, 1);
+      g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY)), ==, 1);
       g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_EASY), ==, 0);
     }
 }

@@ -515,7 +515,7 @@ test_publish_and_browse (void)
   g_assert_cmpuint (guest->found->len, ==, 0);
   g_assert_cmpuint (standin->early_items, ==, 0);
 
-  ttt_discovery_publish (host->discovery, "Ana", TTT_NET_GAME_ULTIMATE, 5000);
+  ttt_discovery_publish (host->discovery, "Ana", "ultimate", 5000);
   ttt_net_wait (has_published, host, 10000);
   g_assert_cmpstr (host->published, ==, "Ana");
   ttt_net_wait (has_found, guest, 10000);
@@ -524,7 +524,7 @@ test_publish_and_browse (void)
   game = guest->found->pdata[0];
   g_assert_cmpstr (game->service_name, ==, "Ana");
   g_assert_cmpstr (game->player_name, ==, "Ana");
-  g_assert_cmpint (game->game, ==, TTT_NET_GAME_ULTIMATE);
+  g_assert_cmpstr (game->game, ==, "ultimate");
   g_assert_cmpuint (game->version, ==, TTT_PROTOCOL_VERSION);
   g_assert_cmpstr (game->address, ==, "127.0.0.1");
   g_assert_cmpstr (game->host_name, ==, "standin.local");
@@ -550,7 +550,7 @@ test_browse_race (void)
   g_autoptr(Heard) host = heard_new ();
   g_autoptr(Heard) guest = heard_new ();
 
-  ttt_discovery_publish (host->discovery, "Bo", TTT_NET_GAME_CLASSIC, 6000);
+  ttt_discovery_publish (host->discovery, "Bo", "classic", 6000);
   ttt_net_wait (has_published, host, 10000);
 
   ttt_discovery_browse (guest->discovery);
@@ -578,7 +578,7 @@ test_name_taken (void)
   g_autoptr(Heard) guest = heard_new ();
 
   standin->taken = "Ana";
-  ttt_discovery_publish (host->discovery, "Ana", TTT_NET_GAME_CLASSIC, 5000);
+  ttt_discovery_publish (host->discovery, "Ana", "classic", 5000);
   ttt_net_wait (has_published, host, 10000);
   g_assert_cmpstr (host->published, ==, "Ana (2)");
   g_assert_cmpuint (host->n_published, ==, 1);
@@ -658,7 +658,7 @@ test_publish_any_name (void)
   TttDiscoveredGame *game;
 
   ttt_discovery_browse (guest->discovery);
-  ttt_discovery_publish (host->discovery, long_name, TTT_NET_GAME_CLASSIC, 5000);
+  ttt_discovery_publish (host->discovery, long_name, "classic", 5000);
   ttt_net_wait (has_published, host, 10000);
   g_assert_cmpuint (host->unavailable->len, ==, 0);
   g_assert_cmpstr (host->published, ==, label);
@@ -669,7 +669,7 @@ test_publish_any_name (void)
 
   /* Empty, or nothing but a line break: the name the hello falls back to. */
   g_clear_pointer (&host->published, g_free);
-  ttt_discovery_publish (host->discovery, "\xe2\x80\xa8", TTT_NET_GAME_CLASSIC, 5000);
+  ttt_discovery_publish (host->discovery, "\xe2\x80\xa8", "classic", 5000);
   ttt_net_wait (has_published, host, 10000);
   g_assert_cmpstr (host->published, ==, "Player");
   g_assert_cmpuint (host->unavailable->len, ==, 0);
@@ -689,7 +689,7 @@ test_long_name_taken (void)
     g_string_append (name, "井");
   taken = g_strndup (name->str, 21 * 3);
   standin->taken = taken;
-  ttt_discovery_publish (host->discovery, name->str, TTT_NET_GAME_CLASSIC, 5000);
+  ttt_discovery_publish (host->discovery, name->str, "classic", 5000);
   ttt_net_wait (has_published, host, 10000);
   g_assert_cmpuint (host->unavailable->len, ==, 0);
   g_assert_true (g_str_has_suffix (host->published, " (2)"));
@@ -704,7 +704,7 @@ test_unavailable (void)
   g_autoptr(Heard) heard = heard_new ();
 
   ttt_discovery_browse (heard->discovery);
-  ttt_discovery_publish (heard->discovery, "Ana", TTT_NET_GAME_CLASSIC, 5000);
+  ttt_discovery_publish (heard->discovery, "Ana", "classic", 5000);
   ttt_net_wait (has_unavailable, heard, 10000);
   settle ();
   g_assert_cmpuint (heard->unavailable->len, ==, 1);
@@ -728,7 +728,7 @@ test_refused (void)
 
   standin->refuse = TRUE;
   ttt_discovery_browse (heard->discovery);
-  ttt_discovery_publish (heard->discovery, "Ana", TTT_NET_GAME_CLASSIC, 5000);
+  ttt_discovery_publish (heard->discovery, "Ana", "classic", 5000);
   ttt_net_wait (has_unavailable, heard, 10000);
   settle ();
   g_assert_cmpuint (heard->unavailable->len, ==, 1);

@@ -16,7 +16,8 @@
  *
  * The host waits, the guest joins, both screens show the same code, both
  * people say it matches, and a whole classic game is played to the host's
- * win: each side ends with the right board, result and tally.
+ * win: each side ends with the right board, result and tally. Then the
+ * same moves in Misère (the host's --game=misere), which X loses.
  */
 
 #include "config.h"
@@ -184,12 +185,13 @@ read_report (Side *side)
 
 static void
 side_start_app (Side       *side,
-                const char *option)
+                const char *option,
+                const char *game)
 {
   const char *executable = g_getenv ("TTT_HOOKED_EXECUTABLE");
   const char *folders[] = { "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
                             "XDG_RUNTIME_DIR" };
-  const char *argv[] = { executable, "--difficulty=medium", option, NULL };
+  const char *argv[] = { executable, "--difficulty=medium", option, game, NULL };
   g_auto(GStrv) env = g_strdupv (run.env);
   g_autoptr(GError) error = NULL;
   gboolean appeared = FALSE;
@@ -506,52 +508,80 @@ play (Side       *mover,
   wait_for (other, has_board, after, "the other side's move");
 }
 
-static void
-test_classic_game (void)
+/* Starts both programs, the host with @game (NULL for its default),
+ * joins them by address and has both people say the codes match: the
+ * host then plays X. Returns the guest's name for the host, quoted. */
+static char *
+connect_sides (Side       *host,
+               Side       *guest,
+               const char *game)
 {
-  Side host = { 0 }, guest = { 0 };
   g_autofree char *join = NULL;
   g_autofree char *host_code = NULL;
   g_autofree char *guest_code = NULL;
   g_autofree char *peer = NULL;
   g_autofree char *quoted = NULL;
   g_autofree char *text = NULL;
-  guint32 won, drawn, lost;
 
   session_start ();
-  side_start_bus (&host, "host");
-  side_start_bus (&guest, "guest");
+  side_start_bus (host, "host");
+  side_start_bus (guest, "guest");
 
   /* The host listens on a free port and shows it. */
-  side_start_app (&host, "--host");
-  wait_for (&host, hosting, NULL, "the waiting page with its port");
-  join = g_strdup_printf ("--join=127.0.0.1:%u", net_port (&host));
+  side_start_app (host, "--host", game);
+  wait_for (host, hosting, NULL, "the waiting page with its port");
+  join = g_strdup_printf ("--join=127.0.0.1:%u", net_port (host));
 
   /* The guest joins it by address; both show the code. */
-  side_start_app (&guest, join);
-  wait_for (&host, has_code_page, NULL, "the code");
-  wait_for (&guest, has_code_page, NULL, "the code");
-  host_code = net_string (&host, "code");
-  guest_code = net_string (&guest, "code");
+  side_start_app (guest, join, NULL);
+  wait_for (host, has_code_page, NULL, "the code");
+  wait_for (guest, has_code_page, NULL, "the code");
+  host_code = net_string (host, "code");
+  guest_code = net_string (guest, "code");
   g_assert_cmpstr (host_code, ==, guest_code);
   g_assert_cmpuint (strlen (host_code), >=, 6);
 
   /* Each person says the codes match: then the game begins, the host on X
    * (who moves first is the host's "You" by default). */
-  activate (&host, "test-press", g_variant_new_string ("The Codes _Match"));
-  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_CONFIRMED), "that it waits for the other");
-  activate (&guest, "test-press", g_variant_new_string ("The Codes _Match"));
-  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
-  wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
-  g_assert_cmpint (net_int (&host, "local-mark"), ==, TTT_MARK_X);
-  g_assert_cmpint (net_int (&guest, "local-mark"), ==, TTT_MARK_O);
+  activate (host, "test-press", g_variant_new_string ("The Codes _Match"));
+  wait_for (host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_CONFIRMED), "that it waits for the other");
+  activate (guest, "test-press", g_variant_new_string ("The Codes _Match"));
+  wait_for (host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
+  wait_for (guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
+  g_assert_cmpint (net_int (host, "local-mark"), ==, TTT_MARK_X);
+  g_assert_cmpint (net_int (guest, "local-mark"), ==, TTT_MARK_O);
   /* Each shows the name the other gave (both the same here: this user's). */
-  peer = net_string (&guest, "peer");
+  peer = net_string (guest, "peer");
   g_assert_cmpstr (peer, !=, "");
   /* The name quoted, its direction isolated (ttt_protocol_quote_name()). */
   quoted = g_strdup_printf ("“\xe2\x81\xa8%s\xe2\x81\xa9”", peer);
   text = g_strdup_printf ("Waiting for %s’s move…", quoted);
-  wait_for (&guest, has_status, text, "that it waits for the host's move");
+  wait_for (guest, has_status, text, "that it waits for the host's move");
+
+  return g_steal_pointer (&quoted);
+}
+
+/* Each side's tally of network games of the game played. */
+static void
+assert_network_tally (Side    *side,
+                      guint32  want_won,
+                      guint32  want_drawn,
+                      guint32  want_lost)
+{
+  guint32 won, drawn, lost;
+
+  g_assert_true (g_variant_lookup (side->report, "network-tally", "(uuu)", &won, &drawn, &lost));
+  g_assert_cmpuint (won, ==, want_won);
+  g_assert_cmpuint (drawn, ==, want_drawn);
+  g_assert_cmpuint (lost, ==, want_lost);
+}
+
+static void
+test_classic_game (void)
+{
+  Side host = { 0 }, guest = { 0 };
+  g_autofree char *quoted = connect_sides (&host, &guest, NULL);
+  g_autofree char *text = NULL;
 
   /* X takes the top row. */
   play (&host, &guest, 0, ".........", "X........");
@@ -563,7 +593,6 @@ test_classic_game (void)
   wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
   wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
   wait_for (&host, has_status, "You won.", "its win");
-  g_free (text);
   text = g_strdup_printf ("%s won.", quoted);
   wait_for (&guest, has_status, text, "the other's win");
   g_assert_cmpint (report_int (&host, "outcome"), ==, TTT_OUTCOME_X_WINS);
@@ -572,16 +601,43 @@ test_classic_game (void)
   g_assert_cmpint (report_int (&guest, "game-state"), ==, TTT_GAME_STATE_OVER);
 
   /* Counted once on each side, in the network row. */
-  g_assert_true (g_variant_lookup (host.report, "network-tally", "(uuu)", &won, &drawn, &lost));
-  g_assert_cmpuint (won, ==, 1);
-  g_assert_cmpuint (drawn, ==, 0);
-  g_assert_cmpuint (lost, ==, 0);
-  g_assert_true (g_variant_lookup (guest.report, "network-tally", "(uuu)", &won, &drawn, &lost));
-  g_assert_cmpuint (won, ==, 0);
-  g_assert_cmpuint (drawn, ==, 0);
-  g_assert_cmpuint (lost, ==, 1);
+  assert_network_tally (&host, 1, 0, 0);
+  assert_network_tally (&guest, 0, 0, 1);
 
   /* Both end cleanly. */
+  side_stop (&guest);
+  side_stop (&host);
+  session_stop ();
+}
+
+/* The host plays Misère (--game=misere): the guest, which would have
+ * hosted classic, plays it too, and the same top row that won the
+ * classic game loses it for X on both screens. */
+static void
+test_misere_game (void)
+{
+  Side host = { 0 }, guest = { 0 };
+  g_autofree char *quoted = connect_sides (&host, &guest, "--game=misere");
+  g_autofree char *text = NULL;
+
+  play (&host, &guest, 0, ".........", "X........");
+  play (&guest, &host, 3, "X........", "X..O.....");
+  play (&host, &guest, 1, "X..O.....", "XX.O.....");
+  play (&guest, &host, 4, "XX.O.....", "XX.OO....");
+  play (&host, &guest, 2, "XX.OO....", "XXXOO....");
+
+  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  text = g_strdup_printf ("%s won.", quoted);
+  wait_for (&host, has_status, text, "the other's win");
+  wait_for (&guest, has_status, "You won.", "its win");
+  g_assert_cmpint (report_int (&host, "outcome"), ==, TTT_OUTCOME_O_WINS);
+  g_assert_cmpint (report_int (&guest, "outcome"), ==, TTT_OUTCOME_O_WINS);
+  g_assert_cmpint (report_int (&host, "variant"), ==, TTT_VARIANT_MISERE);
+  g_assert_cmpint (report_int (&guest, "variant"), ==, TTT_VARIANT_MISERE);
+  assert_network_tally (&host, 0, 0, 1);
+  assert_network_tally (&guest, 1, 0, 0);
+
   side_stop (&guest);
   side_stop (&host);
   session_stop ();
@@ -594,6 +650,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/net-processes/classic-game", test_classic_game);
+  g_test_add_func ("/net-processes/misere-game", test_misere_game);
 
   return g_test_run ();
 }

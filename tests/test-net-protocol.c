@@ -46,7 +46,7 @@ test_round_trip_all_types (void)
       g_autoptr(TttMessage) back = NULL;
 
       if (type == TTT_MESSAGE_HELLO)
-        message = ttt_message_new_hello ("0.2.0", "Ana", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+        message = ttt_message_new_hello ("0.2.0", "Ana", "classic", TTT_NET_X_HOST);
       else
         message = ttt_message_new (type);
       back = round_trip (message, type + 1);
@@ -58,13 +58,13 @@ static void
 test_round_trip_fields (void)
 {
   g_autoptr(TttMessage) hello = ttt_message_new_hello ("1.0~beta+2", "Zoë “Z” 井字 \\ \"",
-                                                       TTT_NET_GAME_ULTIMATE, TTT_NET_X_GUEST);
+                                                       "ultimate", TTT_NET_X_GUEST);
   g_autoptr(TttMessage) back = round_trip (hello, 1);
 
   g_assert_cmpuint (back->version, ==, TTT_PROTOCOL_VERSION);
   g_assert_cmpstr (back->app_version, ==, "1.0~beta+2");
   g_assert_cmpstr (back->name, ==, "Zoë “Z” 井字 \\ \"");
-  g_assert_cmpint (back->game, ==, TTT_NET_GAME_ULTIMATE);
+  g_assert_cmpstr (back->game, ==, "ultimate");
   g_assert_cmpint (back->x_player, ==, TTT_NET_X_GUEST);
 
   for (guint cell = 0; cell < 81; cell++)
@@ -100,13 +100,13 @@ test_serialize_refuses (void)
   g_assert_null (line);
   g_clear_error (&error);
 
-  hello = ttt_message_new_hello ("0.2.0", long_name, TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+  hello = ttt_message_new_hello ("0.2.0", long_name, "classic", TTT_NET_X_HOST);
   line = ttt_protocol_serialize (hello, 1, &error);
   g_assert_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE);
   g_assert_null (line);
   g_clear_error (&error);
 
-  nameless = ttt_message_new_hello ("0.2.0", "Ana\nBob", TTT_NET_GAME_CLASSIC, TTT_NET_X_HOST);
+  nameless = ttt_message_new_hello ("0.2.0", "Ana\nBob", "classic", TTT_NET_X_HOST);
   line = ttt_protocol_serialize (nameless, 1, &error);
   g_assert_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE);
   g_assert_null (line);
@@ -186,7 +186,18 @@ test_parse_refuses (void)
       TTT_PROTOCOL_ERROR_OUT_OF_RANGE },
     { "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"\",\"name\":\"A\",\"game\":\"classic\",\"x\":\"host\"}",
       TTT_PROTOCOL_ERROR_OUT_OF_RANGE },
-    { "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"0.2\",\"name\":\"A\",\"game\":\"chess\",\"x\":\"host\"}",
+    /* A game is named by an id of the game's own: lower-case letters,
+     * digits and '-', 1 to 16 of them. Whether it is one this version
+     * knows is the session's to say. */
+    { "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"0.2\",\"name\":\"A\",\"game\":\"Chess\",\"x\":\"host\"}",
+      TTT_PROTOCOL_ERROR_OUT_OF_RANGE },
+    { "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"0.2\",\"name\":\"A\",\"game\":\"\",\"x\":\"host\"}",
+      TTT_PROTOCOL_ERROR_OUT_OF_RANGE },
+    { "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"0.2\",\"name\":\"A\",\"game\":\"tic tac\",\"x\":\"host\"}",
+      TTT_PROTOCOL_ERROR_OUT_OF_RANGE },
+    { "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"0.2\",\"name\":\"A\",\"game\":\"abcdefghijklmnopq\",\"x\":\"host\"}",
+      TTT_PROTOCOL_ERROR_OUT_OF_RANGE },
+    { "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"0.2\",\"name\":\"A\",\"game\":\"mis\u00e8re\",\"x\":\"host\"}",
       TTT_PROTOCOL_ERROR_OUT_OF_RANGE },
     { "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"0.2\",\"name\":\"A\",\"game\":\"classic\",\"x\":\"both\"}",
       TTT_PROTOCOL_ERROR_OUT_OF_RANGE },
@@ -363,7 +374,7 @@ test_names_one_line (void)
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(TttMessage) hello = ttt_message_new_hello ("0.2.0", refused[i], TTT_NET_GAME_CLASSIC,
+      g_autoptr(TttMessage) hello = ttt_message_new_hello ("0.2.0", refused[i], "classic",
                                                            TTT_NET_X_HOST);
       g_autofree char *line = NULL;
       g_autofree char *raw = NULL;

@@ -29,7 +29,7 @@
 typedef struct {
   TttGame       *games[2];     /* host, guest */
   TttNetSession *sessions[2];
-  TttNetGame     net_game;     /* what the host hosts: classic unless set */
+  TttVariant     net_game;     /* what the host hosts: classic unless set */
 } Pair;
 
 typedef struct {
@@ -71,7 +71,7 @@ static TttNetSession *
 session_new_for (TttGame           *game,
                  TttConnectionRole  role,
                  const char        *name,
-                 TttNetGame         net_game,
+                 TttVariant         net_game,
                  TttNetFirst        first)
 {
   TttNetSession *session = ttt_net_session_new (game, role, name, net_game, first);
@@ -86,7 +86,7 @@ session_new (TttGame           *game,
              const char        *name,
              TttNetFirst        first)
 {
-  TttNetSession *session = ttt_net_session_new (game, role, name, TTT_NET_GAME_CLASSIC, first);
+  TttNetSession *session = ttt_net_session_new (game, role, name, TTT_VARIANT_CLASSIC, first);
 
   ttt_net_set_patient_timeouts (ttt_net_session_get_connection (session));
   return session;
@@ -105,8 +105,8 @@ pair_connect (Pair        *pair,
   pair->sessions[0] = session_new_for (pair->games[0], TTT_CONNECTION_ROLE_HOST, "Ana", pair->net_game, first);
   /* A guest's own choices are only asked for: it plays the host's. */
   pair->sessions[1] = session_new_for (pair->games[1], TTT_CONNECTION_ROLE_GUEST, "Ben",
-                                       pair->net_game == TTT_NET_GAME_CLASSIC ? TTT_NET_GAME_ULTIMATE
-                                                                              : TTT_NET_GAME_CLASSIC,
+                                       pair->net_game == TTT_VARIANT_CLASSIC ? TTT_VARIANT_ULTIMATE
+                                                                             : TTT_VARIANT_CLASSIC,
                                        TTT_NET_X_HOST);
 
   g_assert_true (ttt_net_session_host (pair->sessions[0], "127.0.0.1", 0, &error));
@@ -321,17 +321,17 @@ play_to_the_end (Pair    *pair,
 static void
 test_ultimate_game (void)
 {
-  Pair pair = { .net_game = TTT_NET_GAME_ULTIMATE };
+  Pair pair = { .net_game = TTT_VARIANT_ULTIMATE };
   TttOutcome outcome;
   guint n_moves;
 
   pair_open (&pair, TTT_NET_X_HOST);
   for (guint i = 0; i < 2; i++)
     {
-      g_assert_cmpint (ttt_net_session_get_net_game (pair.sessions[i]), ==, TTT_NET_GAME_ULTIMATE);
+      g_assert_cmpint (ttt_net_session_get_variant (pair.sessions[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_cmpint (ttt_game_get_n_cells (pair.games[i]), ==, TTT_ULTIMATE_N_MOVES);
-      g_assert_cmpint (ttt_game_get_current_tally (pair.games[i]), ==, TTT_TALLY_ULTIMATE_NETWORK);
+      g_assert_cmpint (ttt_game_get_current_tally (pair.games[i]), ==, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK));
     }
 
   n_moves = play_to_the_end (&pair, 24);
@@ -725,7 +725,7 @@ typedef struct {
 
 static void
 hostile_open_for (Hostile    *h,
-                  TttNetGame  net_game)
+                  TttVariant  net_game)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TttMessage) hello = ttt_net_hello ("Mallory");
@@ -747,7 +747,7 @@ hostile_open_for (Hostile    *h,
 static void
 hostile_open (Hostile *h)
 {
-  hostile_open_for (h, TTT_NET_GAME_CLASSIC);
+  hostile_open_for (h, TTT_VARIANT_CLASSIC);
 }
 
 static void
@@ -955,7 +955,7 @@ test_hostile_ultimate (void)
 {
   Hostile h = { 0 };
 
-  hostile_open_for (&h, TTT_NET_GAME_ULTIMATE);
+  hostile_open_for (&h, TTT_VARIANT_ULTIMATE);
   hostile_confirm (&h);
   g_assert_cmpint (ttt_game_get_current_variant (h.game), ==, TTT_VARIANT_ULTIMATE);
   g_assert_true (ttt_game_play (h.game, 0));
@@ -1247,6 +1247,58 @@ test_held_while_undo_asked (void)
   pair_close (&pair);
 }
 
+/* A host that plays a game this version does not know: the guest ends
+ * the session before any code is shown, and says why in words. */
+static void
+test_unknown_game (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TttMessage) hello = ttt_message_new_hello ("9.0", "Mallory", "chess", TTT_NET_X_HOST);
+  g_autoptr(TttConnection) peer = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, hello);
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) guest = NULL;
+  g_autofree char *address = NULL;
+
+  ttt_net_set_patient_timeouts (peer);
+  g_assert_true (ttt_connection_listen (peer, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  guest = session_new_for (game, TTT_CONNECTION_ROLE_GUEST, "Ben", TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
+  address = g_strdup_printf ("127.0.0.1:%u", ttt_connection_get_port (peer));
+  g_assert_true (ttt_net_session_join (guest, address, &error));
+  g_assert_no_error (error);
+
+  wait_state (guest, TTT_NET_SESSION_CLOSED);
+  g_assert_cmpint (ttt_net_session_get_end (guest), ==, TTT_NET_SESSION_END_FAILED);
+  g_assert_nonnull (strstr (ttt_net_session_get_message (guest), "a game this version does not know"));
+  g_assert_nonnull (strstr (ttt_net_session_get_message (guest), "Mallory"));
+  /* Nothing was started on the board. */
+  g_assert_cmpint (ttt_game_get_n_moves (game), ==, 0);
+  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_CLASSIC);
+}
+
+/* Misère over the network: the host's game reaches the guest by its id,
+ * and both boards play it by Misère's rule. */
+static void
+test_misere (void)
+{
+  Pair pair = { .net_game = TTT_VARIANT_MISERE };
+  /* X fills the top row (0, 1, 2) while O plays 3 and 4: X's line, so O
+   * wins. */
+  static const int moves[] = { 0, 3, 1, 4, 2 };
+
+  pair_open (&pair, TTT_NET_X_HOST);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (ttt_net_session_get_variant (pair.sessions[i]), ==, TTT_VARIANT_MISERE);
+      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_MISERE);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    play (&pair, moves[i]);
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpint (ttt_game_get_outcome (pair.games[i]), ==, TTT_OUTCOME_O_WINS);
+  pair_close (&pair);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1281,6 +1333,8 @@ main (int   argc,
   g_test_add_func ("/net/session/hostile/move-after-end", test_hostile_move_after_end);
   g_test_add_func ("/net/session/end/unnamed-left", test_unnamed_left);
   g_test_add_func ("/net/session/hostile/version", test_hostile_version);
+  g_test_add_func ("/net/session/unknown-game", test_unknown_game);
+  g_test_add_func ("/net/session/misere", test_misere);
   g_test_add_func ("/net/session/hostile/twice", test_hostile_twice);
   g_test_add_func ("/net/session/hostile/repeated-sequence", test_hostile_repeated_sequence);
   g_test_add_data_func ("/net/session/hostile/name-line-separator", &line_separator, test_hostile_name);

@@ -267,10 +267,10 @@ test_ultimate (void)
   Pair pair = { .variants = { TTT_VARIANT_ULTIMATE, TTT_VARIANT_CLASSIC } };
 
   pair_open (&pair);
-  g_assert_cmpint (ttt_net_session_get_net_game (ttt_net_window_get_session (pair.net[0])), ==,
-                   TTT_NET_GAME_ULTIMATE);
-  g_assert_cmpint (ttt_net_session_get_net_game (ttt_net_window_get_session (pair.net[1])), ==,
-                   TTT_NET_GAME_ULTIMATE);
+  g_assert_cmpint (ttt_net_session_get_variant (ttt_net_window_get_session (pair.net[0])), ==,
+                   TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_net_session_get_variant (ttt_net_window_get_session (pair.net[1])), ==,
+                   TTT_VARIANT_ULTIMATE);
   click (pair.net[0], "The Codes _Match");
   click (pair.net[1], "The Codes _Match");
   wait_text (pair.net[0], "Your move.");

@@ -118,12 +118,12 @@ static void
 test_format_round_trip (void)
 {
   const TttRecord records[] = {
-    { TTT_RECORD_GAME, 1764950400, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_DRAWN, 41 },
+    { TTT_RECORD_GAME, 1764950400, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_DRAWN, 41 },
     { TTT_RECORD_GAME, 1, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST, 9 },
     { TTT_RECORD_RESET, 2, TTT_TALLY_NETWORK },
     { TTT_RECORD_RESET, 3, TTT_RECORD_ALL_TALLIES },
     { TTT_RECORD_RESTORE, 4, TTT_TALLY_EASY, 0, 0, { 7, 2, 1, 3, 5 } },
-    { TTT_RECORD_CARRIED, 5, TTT_TALLY_ULTIMATE_TWO_PLAYERS, 0, 0, { G_MAXUINT32, 0, 4, 0, 0 } },
+    { TTT_RECORD_CARRIED, 5, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), 0, 0, { G_MAXUINT32, 0, 4, 0, 0 } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (records); i++)
@@ -218,8 +218,8 @@ test_same_as_memory (Fixture       *fixture,
   ttt_statistics_reset_all (bound);
   assert_same (memory, bound);
   g_assert_false (ttt_statistics_get_can_reset (bound));
-  ttt_statistics_record (memory, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_LOST);
-  ttt_statistics_record (bound, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_LOST);
+  ttt_statistics_record (memory, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK), TTT_RESULT_LOST);
+  ttt_statistics_record (bound, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK), TTT_RESULT_LOST);
   assert_same (memory, bound);
   g_assert_null (ttt_statistics_get_save_error (bound));
 
@@ -382,7 +382,7 @@ test_migrate (Fixture       *fixture,
   ttt_statistics_record (old, TTT_TALLY_HARD, TTT_RESULT_DRAWN);
   ttt_statistics_record (old, TTT_TALLY_HARD, TTT_RESULT_WON);
   ttt_statistics_record (old, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
-  ttt_statistics_record (old, TTT_TALLY_ULTIMATE_EASY, TTT_RESULT_WON);
+  ttt_statistics_record (old, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY), TTT_RESULT_WON);
   key = g_settings_get_value (settings, "statistics");
   g_clear_object (&old);
 
@@ -393,7 +393,7 @@ test_migrate (Fixture       *fixture,
   g_assert_cmpuint (tally_of (statistics, TTT_TALLY_HARD).streak, ==, 1);
   g_assert_cmpuint (tally_of (statistics, TTT_TALLY_HARD).best_streak, ==, 5);
   g_assert_cmpuint (tally_of (statistics, TTT_TALLY_TWO_PLAYERS).lost, ==, 1);
-  g_assert_cmpuint (tally_of (statistics, TTT_TALLY_ULTIMATE_EASY).won, ==, 1);
+  g_assert_cmpuint (tally_of (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY)).won, ==, 1);
 
   /* A win goes on from the carried-over streak. */
   ttt_statistics_record (statistics, TTT_TALLY_HARD, TTT_RESULT_WON);
@@ -486,8 +486,8 @@ child_full_disk (Fixture *fixture)
   mount_small_disk (fixture->folder);
   statistics = bound_statistics (fixture->path, NULL);
   g_signal_connect (statistics, "notify::save-error", G_CALLBACK (save_error_cb), said);
-  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
-  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_WON);
   g_assert_true (g_file_get_contents (fixture->path, &before, NULL, NULL));
 
   fd = g_open (filler, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -500,21 +500,21 @@ child_full_disk (Fixture *fixture)
   /* The file's last block may have room for a line or a part of one:
    * games until the disk says it is full. */
   for (guint i = 0; i < 200 && said->len == 0; i++)
-    ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_DRAWN);
+    ttt_statistics_record (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_DRAWN);
   g_assert_cmpuint (said->len, ==, 1);
   g_assert_cmpstr (said->pdata[0], ==, "the disk is full");
-  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_LOST);
+  ttt_statistics_record (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_LOST);
   g_assert_cmpuint (said->len, ==, 1);
   g_assert_true (g_file_get_contents (fixture->path, &contents, NULL, NULL));
   g_assert_true (g_str_has_prefix (contents, before));
 
   g_assert_cmpint (g_remove (filler), ==, 0);
-  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_WON);
   g_assert_cmpuint (said->len, ==, 2);
   g_assert_cmpstr (said->pdata[1], ==, "(none)");
-  g_assert_cmpuint (tally_of (statistics, TTT_TALLY_ULTIMATE_HARD).won, ==, 3);
-  g_assert_cmpuint (tally_of (statistics, TTT_TALLY_ULTIMATE_HARD).lost, ==, 1);
-  g_assert_cmpuint (tally_of (statistics, TTT_TALLY_ULTIMATE_HARD).best_streak, ==, 2);
+  g_assert_cmpuint (tally_of (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD)).won, ==, 3);
+  g_assert_cmpuint (tally_of (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD)).lost, ==, 1);
+  g_assert_cmpuint (tally_of (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD)).best_streak, ==, 2);
   after = bound_statistics (fixture->path, NULL);
   assert_same (statistics, after);
   g_assert_cmpint (umount (fixture->folder), ==, 0);

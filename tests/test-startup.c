@@ -93,6 +93,14 @@ test_cli_bad_difficulty (void)
                   "invalid value “impossible” for --difficulty; valid values are: easy, medium, hard");
 }
 
+/* The games are the registry's, listed by their ids. */
+static void
+test_cli_bad_game (void)
+{
+  assert_refused ("--game=chess",
+                  "invalid value “chess” for --game; valid values are: classic, ultimate, misere");
+}
+
 static void
 test_cli_bad_first (void)
 {
@@ -476,6 +484,17 @@ child_second_launch (void)
   g_assert_true (gtk_application_get_active_window (GTK_APPLICATION (app)) == window);
   g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_EASY);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
+
+  /* --game chooses the game for the next one, and writes nothing. */
+  launch_again ((const char *[]) { "--game=misere", NULL });
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_MISERE);
+  ttt_game_start_new (game);
+  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_MISERE);
+  {
+    g_autofree char *variant = g_settings_get_string (ttt_application_get_settings (app), "game");
+
+    g_assert_cmpstr (variant, ==, "classic");
+  }
 
   gtk_window_close (window);
   ttt_test_iterate ();
@@ -1920,6 +1939,7 @@ main (int   argc,
     }
 
   g_test_add_func ("/startup/cli/bad-difficulty", test_cli_bad_difficulty);
+  g_test_add_func ("/startup/cli/bad-game", test_cli_bad_game);
   g_test_add_func ("/startup/cli/bad-first", test_cli_bad_first);
   g_test_add_func ("/startup/cli/empty-value", test_cli_empty_value);
   g_test_add_func ("/startup/cli/unknown-option", test_cli_unknown_option);

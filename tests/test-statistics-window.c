@@ -83,10 +83,10 @@ assert_row (Fixture    *fixture,
   /* One sentence, in the name: GTK 4.8 sends a row's description again
    * each time the focus reaches it, which a screen reader then says twice. */
   {
-    /* Ultimate's rows say their game: the heading above them is not
+    /* Another game's rows say their game: the heading above them is not
      * heard from row to row. */
-    g_autofree char *name = g_strdup_printf ("%s%s: %s",
-                                             ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE ? "Ultimate, " : "",
+    static const char *const games[] = { "", "Ultimate, ", "Misère, " };
+    g_autofree char *name = g_strdup_printf ("%s%s: %s", games[ttt_tally_id_get_variant (id)],
                                              adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
                                              description);
 
@@ -157,23 +157,23 @@ test_rows (Fixture       *fixture,
               "4 games: X won 1, 1 drawn, O won 2");
 
   /* Ultimate's rows, beside the classic ones, in groups of their own. */
-  record_games (fixture, TTT_TALLY_ULTIMATE_HARD, "wl");
-  record_games (fixture, TTT_TALLY_ULTIMATE_TWO_PLAYERS, "d");
-  assert_row (fixture, TTT_TALLY_ULTIMATE_HARD,
+  record_games (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), "wl");
+  record_games (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), "d");
+  assert_row (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD),
               "2 games: 1 won, 0 drawn, 1 lost\nWinning streak 0, best 1", "50%",
               "2 games: 1 won, 0 drawn, 1 lost; 50% won; Winning streak 0, best 1.");
-  assert_row (fixture, TTT_TALLY_ULTIMATE_TWO_PLAYERS, "1 game: X won 0, 1 drawn, O won 0", NULL,
+  assert_row (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), "1 game: X won 0, 1 drawn, O won 0", NULL,
               "1 game: X won 0, 1 drawn, O won 0");
-  assert_row (fixture, TTT_TALLY_ULTIMATE_EASY, "No games yet\n\u00a0", NULL, "No games yet");
+  assert_row (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY), "No games yet\n\u00a0", NULL, "No games yet");
   assert_row (fixture, TTT_TALLY_HARD,
               "2 games: 0 won, 1 drawn, 1 lost\nA draw is the best result against Hard", "50%",
               "2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.");
-  g_assert_false (gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ULTIMATE_HARD))) ==
+  g_assert_false (gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD)))) ==
                   gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD))));
-  gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_ULTIMATE_HARD),
-                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Reset Ultimate Hard Statistics");
-  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ULTIMATE_HARD);
-  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ULTIMATE_TWO_PLAYERS);
+  gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Ultimate: Reset Hard Statistics");
+  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD));
+  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS));
   ttt_test_iterate ();
 
   /* One game reads as one. */
@@ -187,7 +187,7 @@ test_rows (Fixture       *fixture,
   {
     const char *easy = "Easy: 6 games: 5 won, 1 drawn, 0 lost; 83% won; Winning streak 3, best 3.";
 
-    gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ULTIMATE_EASY),
+    gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY)),
                                          GTK_ACCESSIBLE_PROPERTY_LABEL, "Ultimate, Easy: No games yet");
     gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_EASY),
                                          GTK_ACCESSIBLE_PROPERTY_LABEL, easy);

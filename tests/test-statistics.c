@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model-helpers.h"
+#include "ttt-variants.h"
 
 static const TttTally zero;
 
@@ -321,9 +322,9 @@ test_variant_round_trip (void)
   ttt_statistics_record (a, TTT_TALLY_HARD, TTT_RESULT_LOST);
   ttt_statistics_record (a, TTT_TALLY_TWO_PLAYERS, TTT_RESULT_LOST);
   ttt_statistics_record (a, TTT_TALLY_NETWORK, TTT_RESULT_WON);
-  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_HARD, TTT_RESULT_WON);
-  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_TWO_PLAYERS, TTT_RESULT_DRAWN);
-  ttt_statistics_record (a, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_LOST);
+  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), TTT_RESULT_WON);
+  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), TTT_RESULT_DRAWN);
+  ttt_statistics_record (a, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK), TTT_RESULT_LOST);
 
   value = g_variant_ref_sink (ttt_statistics_to_variant (a));
   text = g_variant_print (value, FALSE);
@@ -333,7 +334,10 @@ test_variant_round_trip (void)
                    "'network': (1, 0, 0, 1, 1), "
                    "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
                    "'ultimate-hard': (1, 0, 0, 1, 1), 'ultimate-two-players': (0, 1, 0, 0, 0), "
-                   "'ultimate-network': (0, 0, 1, 0, 0)}");
+                   "'ultimate-network': (0, 0, 1, 0, 0), "
+                   "'misere-easy': (0, 0, 0, 0, 0), 'misere-medium': (0, 0, 0, 0, 0), "
+                   "'misere-hard': (0, 0, 0, 0, 0), 'misere-two-players': (0, 0, 0, 0, 0), "
+                   "'misere-network': (0, 0, 0, 0, 0)}");
 
   g_assert_true (ttt_statistics_load (b, value, &error));
   g_assert_no_error (error);
@@ -367,7 +371,7 @@ test_variant_before_ultimate (void)
   g_assert_cmpuint (tally.won, ==, 2);
   ttt_statistics_get_tally (statistics, TTT_TALLY_TWO_PLAYERS, &tally);
   g_assert_cmpuint (tally.drawn, ==, 1);
-  for (TttTallyId id = TTT_TALLY_ULTIMATE_EASY; id < TTT_N_TALLIES; id++)
+  for (TttTallyId id = TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY); id < TTT_N_TALLIES; id++)
     {
       ttt_statistics_get_tally (statistics, id, &tally);
       g_assert_true (ttt_tally_is_empty (&tally));
@@ -375,20 +379,20 @@ test_variant_before_ultimate (void)
 
   /* The Ultimate tallies count as the classic ones do: streaks against
    * the computer, none between two people. */
-  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_EASY, TTT_RESULT_WON);
-  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_TWO_PLAYERS, TTT_RESULT_WON);
-  ttt_statistics_get_tally (statistics, TTT_TALLY_ULTIMATE_EASY, &tally);
+  ttt_statistics_record (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY), TTT_RESULT_WON);
+  ttt_statistics_record (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), TTT_RESULT_WON);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY), &tally);
   g_assert_cmpuint (tally.streak, ==, 1);
-  ttt_statistics_get_tally (statistics, TTT_TALLY_ULTIMATE_TWO_PLAYERS, &tally);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), &tally);
   g_assert_cmpuint (tally.won, ==, 1);
   g_assert_cmpuint (tally.streak, ==, 0);
   ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
   g_assert_cmpuint (tally.won, ==, 2);
 
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, FALSE, TTT_LEVEL_MEDIUM), ==,
-                   TTT_TALLY_ULTIMATE_MEDIUM);
+                   TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_MEDIUM));
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, TRUE, TTT_LEVEL_MEDIUM), ==,
-                   TTT_TALLY_ULTIMATE_TWO_PLAYERS);
+                   TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS));
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_CLASSIC, FALSE, TTT_LEVEL_HARD), ==,
                    TTT_TALLY_HARD);
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_CLASSIC, TRUE, TTT_LEVEL_HARD), ==,
@@ -397,14 +401,15 @@ test_variant_before_ultimate (void)
   /* Games against someone elsewhere are counted by game too, Ultimate's
    * in a tally that came last (saved as "ultimate-network"). */
   g_assert_cmpint (ttt_tally_id_for_network (TTT_VARIANT_CLASSIC), ==, TTT_TALLY_NETWORK);
-  g_assert_cmpint (ttt_tally_id_for_network (TTT_VARIANT_ULTIMATE), ==, TTT_TALLY_ULTIMATE_NETWORK);
+  g_assert_cmpint (ttt_tally_id_for_network (TTT_VARIANT_ULTIMATE), ==, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK));
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     g_assert_cmpint (ttt_tally_id_is_network (id), ==,
-                     id == TTT_TALLY_NETWORK || id == TTT_TALLY_ULTIMATE_NETWORK);
-  g_assert_cmpint (ttt_tally_id_get_variant (TTT_TALLY_ULTIMATE_NETWORK), ==, TTT_VARIANT_ULTIMATE);
-  g_assert_false (ttt_tally_id_is_two_players (TTT_TALLY_ULTIMATE_NETWORK));
-  ttt_statistics_record (statistics, TTT_TALLY_ULTIMATE_NETWORK, TTT_RESULT_WON);
-  ttt_statistics_get_tally (statistics, TTT_TALLY_ULTIMATE_NETWORK, &tally);
+                     id == TTT_TALLY_NETWORK || id == TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK) ||
+                     id == TTT_TALLY_ID (TTT_VARIANT_MISERE, TTT_TALLY_NETWORK));
+  g_assert_cmpint (ttt_tally_id_get_variant (TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK)), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_false (ttt_tally_id_is_two_players (TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK)));
+  ttt_statistics_record (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK), TTT_RESULT_WON);
+  ttt_statistics_get_tally (statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK), &tally);
   g_assert_cmpuint (tally.won, ==, 1);
   g_assert_cmpuint (tally.streak, ==, 1);
   ttt_statistics_get_tally (statistics, TTT_TALLY_NETWORK, &tally);
@@ -572,7 +577,10 @@ child_settings_repair (void)
                    "'network': (0, 0, 0, 0, 0), "
                    "'ultimate-easy': (0, 0, 0, 0, 0), 'ultimate-medium': (0, 0, 0, 0, 0), "
                    "'ultimate-hard': (0, 0, 0, 0, 0), 'ultimate-two-players': (0, 0, 0, 0, 0), "
-                   "'ultimate-network': (0, 0, 0, 0, 0)}");
+                   "'ultimate-network': (0, 0, 0, 0, 0), "
+                   "'misere-easy': (0, 0, 0, 0, 0), 'misere-medium': (0, 0, 0, 0, 0), "
+                   "'misere-hard': (0, 0, 0, 0, 0), 'misere-two-players': (0, 0, 0, 0, 0), "
+                   "'misere-network': (0, 0, 0, 0, 0)}");
 
   /* Said once: the parent sees one report. */
   {
@@ -1002,6 +1010,37 @@ test_game_shared (void)
   assert_tally (shared, TTT_TALLY_HARD, 0, 0, 2, 0, 0);
 }
 
+/* Every game of the registry has a tally of each kind, named after the
+ * game's id, the classic game's by the kind alone as before. */
+static void
+test_variant_names (void)
+{
+  GEnumClass *klass = g_type_class_ref (TTT_TYPE_TALLY_ID);
+
+  g_assert_cmpuint (klass->n_values, ==, TTT_N_TALLIES);
+  g_assert_cmpuint (TTT_N_TALLIES, ==, ttt_variants_get_n () * TTT_N_TALLY_KINDS);
+  g_assert_cmpstr (g_enum_get_value (klass, TTT_TALLY_HARD)->value_nick, ==, "hard");
+  g_assert_cmpstr (g_enum_get_value (klass, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS))->value_nick,
+                   ==, "ultimate-two-players");
+  g_assert_cmpstr (g_enum_get_value (klass, TTT_TALLY_ID (TTT_VARIANT_MISERE, TTT_TALLY_EASY))->value_nick,
+                   ==, "misere-easy");
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    {
+      TttVariant variant = ttt_tally_id_get_variant (id);
+      TttTallyKind kind = ttt_tally_id_get_kind (id);
+
+      g_assert_cmpuint (TTT_TALLY_ID (variant, kind), ==, id);
+      g_assert_nonnull (g_enum_get_value_by_nick (klass, g_enum_get_value (klass, id)->value_nick));
+      if (kind == TTT_TALLY_TWO_PLAYERS)
+        g_assert_cmpuint (ttt_tally_id_for_game (variant, TRUE, TTT_LEVEL_EASY), ==, id);
+      else if (kind == TTT_TALLY_NETWORK)
+        g_assert_cmpuint (ttt_tally_id_for_network (variant), ==, id);
+      else
+        g_assert_cmpuint (ttt_tally_id_for_game (variant, FALSE, (TttLevel) kind), ==, id);
+    }
+  g_type_class_unref (klass);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1009,6 +1048,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/statistics/record", test_record);
+  g_test_add_func ("/statistics/variant-names", test_variant_names);
   g_test_add_func ("/statistics/streaks", test_streaks);
   g_test_add_func ("/statistics/two-players", test_two_players);
   g_test_add_func ("/statistics/saturate", test_saturate);

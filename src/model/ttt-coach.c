@@ -117,6 +117,12 @@ ttt_coach_hint_text (TttMotive motive,
       /* Translators: a side is one of the four cells in the middle of an
        * edge of the board, between two corners. */
       return g_strdup (_("Hint: take a side"));
+    case TTT_MOTIVE_SQUEEZE:
+      /* Translators: in Misère, where three in a row loses; %s is the
+       * opponent's mark, X or O: after the move, every free cell would
+       * complete a line of theirs. */
+      return g_strdup_printf (_("Hint: leave %s only cells that make their own line"),
+                              ttt_names_mark (other_mark (mover)));
     default:
       g_return_val_if_reached (NULL);
     }
@@ -228,6 +234,10 @@ ttt_coach_motive_text (TttMotive motive,
       return g_strdup (_("It takes the center."));
     case TTT_MOTIVE_CORNER:
       return g_strdup (_("It takes a corner."));
+    case TTT_MOTIVE_SQUEEZE:
+      /* Translators: in Misère, where three in a row loses; %s is the
+       * opponent's mark, X or O. */
+      return g_strdup_printf (_("It leaves %s only cells that make their own line."), opponent);
     case TTT_MOTIVE_SIDE:
     default:
       return g_strdup (_("It takes a side."));
@@ -255,6 +265,9 @@ reason_text (const TttReview *review,
       /* Translators: %s is the opponent's mark, X or O. A fork is a move
        * that makes two lines that each need one more mark. */
       return g_strdup_printf (_("It lets %s make a fork."), opponent);
+    case TTT_FAULT_OWN_LINE:
+      /* Translators: in Misère, where three in a row loses. */
+      return g_strdup (_("It makes three in a row of its own, and loses."));
     case TTT_FAULT_WEAKER:
     default:
       /* The class the mover had before the move, one or two above its own. */

@@ -44,6 +44,9 @@ typedef enum
   TTT_VARIANT_MISERE,
 } TttVariant;
 
+/* How many there are: each has a row in the registry (ttt-variants.c). */
+#define TTT_N_VARIANTS 3
+
 #define TTT_TYPE_VARIANT (ttt_variant_get_type ())
 GType ttt_variant_get_type (void) G_GNUC_CONST;
 

@@ -32,6 +32,7 @@
 #include "ttt-record-file.h"
 #include "ttt-settings-file.h"
 #include "ttt-statistics.h"
+#include "ttt-variants.h"
 
 #define STATISTICS_KEY "statistics"
 #define STATISTICS_TYPE G_VARIANT_TYPE ("a{s(uuuuu)}")
@@ -67,17 +68,36 @@ G_DEFINE_FINAL_TYPE (TttStatistics, ttt_statistics, G_TYPE_OBJECT)
 
 G_DEFINE_QUARK (ttt-statistics-error-quark, ttt_statistics_error)
 
-G_DEFINE_ENUM_TYPE (TttTallyId, ttt_tally_id,
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_EASY, "easy"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_MEDIUM, "medium"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_HARD, "hard"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_TWO_PLAYERS, "two-players"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_NETWORK, "network"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_EASY, "ultimate-easy"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_MEDIUM, "ultimate-medium"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_HARD, "ultimate-hard"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_TWO_PLAYERS, "ultimate-two-players"),
-  G_DEFINE_ENUM_VALUE (TTT_TALLY_ULTIMATE_NETWORK, "ultimate-network"))
+/* The tallies' names, made once from the registry: a tally of each kind
+ * for each game (see ttt-statistics.h). */
+GType
+ttt_tally_id_get_type (void)
+{
+  static const char *const kind_nicks[TTT_N_TALLY_KINDS] = {
+    "easy", "medium", "hard", "two-players", "network",
+  };
+  static gsize type;
+
+  if (g_once_init_enter (&type))
+    {
+      /* Kept for the life of the type, as GType wants them. */
+      GEnumValue *values = g_new0 (GEnumValue, TTT_N_TALLIES + 1);
+
+      for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+        {
+          const TttVariantInfo *info = ttt_variants_get (ttt_tally_id_get_variant (id));
+          const char *kind = kind_nicks[ttt_tally_id_get_kind (id)];
+          g_autofree char *nick = g_strdup_printf ("%s-%s", info->id, kind);
+
+          values[id].value = (int) id;
+          values[id].value_nick = id < TTT_N_TALLY_KINDS ? kind : g_intern_string (nick);
+          values[id].value_name = values[id].value_nick;
+        }
+      g_once_init_leave (&type, g_enum_register_static (g_intern_static_string ("TttTallyId"), values));
+    }
+
+  return type;
+}
 
 G_DEFINE_ENUM_TYPE (TttResult, ttt_result,
   G_DEFINE_ENUM_VALUE (TTT_RESULT_WON, "won"),
@@ -140,7 +160,8 @@ tally_id_from_key (const char *key,
  * ttt_tally_id_for_level:
  * @level: a level against the computer
  *
- * Returns: the tally that games at @level count into
+ * Returns: the tally that classic games at @level count into, and the
+ *   kind of tally of that level in any game
  */
 TttTallyId
 ttt_tally_id_for_level (TttLevel level)
@@ -172,40 +193,48 @@ ttt_tally_id_for_game (TttVariant variant,
                        gboolean   two_players,
                        TttLevel   level)
 {
-  /* The Ultimate tallies lie as far after the classic ones as they are
-   * apart, in the same order. */
-  int offset = variant == TTT_VARIANT_ULTIMATE ? TTT_TALLY_ULTIMATE_EASY : 0;
+  g_return_val_if_fail ((guint) variant < TTT_N_VARIANTS, TTT_TALLY_MEDIUM);
 
   if (two_players)
-    return TTT_TALLY_TWO_PLAYERS + offset;
+    return TTT_TALLY_ID (variant, TTT_TALLY_TWO_PLAYERS);
 
-  return ttt_tally_id_for_level (level) + offset;
+  return TTT_TALLY_ID (variant, ttt_tally_id_for_level (level));
 }
 
 /* Between two people: no streaks, X's wins where a level has the person's. */
 gboolean
 ttt_tally_id_is_two_players (TttTallyId id)
 {
-  return id == TTT_TALLY_TWO_PLAYERS || id == TTT_TALLY_ULTIMATE_TWO_PLAYERS;
+  return ttt_tally_id_get_kind (id) == TTT_TALLY_TWO_PLAYERS;
 }
 
 /* Against someone on another computer, in @variant. */
 TttTallyId
 ttt_tally_id_for_network (TttVariant variant)
 {
-  return variant == TTT_VARIANT_ULTIMATE ? TTT_TALLY_ULTIMATE_NETWORK : TTT_TALLY_NETWORK;
+  g_return_val_if_fail ((guint) variant < TTT_N_VARIANTS, TTT_TALLY_NETWORK);
+
+  return TTT_TALLY_ID (variant, TTT_TALLY_NETWORK);
 }
 
 gboolean
 ttt_tally_id_is_network (TttTallyId id)
 {
-  return id == TTT_TALLY_NETWORK || id == TTT_TALLY_ULTIMATE_NETWORK;
+  return ttt_tally_id_get_kind (id) == TTT_TALLY_NETWORK;
 }
 
 TttVariant
 ttt_tally_id_get_variant (TttTallyId id)
 {
-  return id >= TTT_TALLY_ULTIMATE_EASY ? TTT_VARIANT_ULTIMATE : TTT_VARIANT_CLASSIC;
+  g_return_val_if_fail (id < TTT_N_TALLIES, 0);
+
+  return (TttVariant) (id / TTT_N_TALLY_KINDS);
+}
+
+TttTallyKind
+ttt_tally_id_get_kind (TttTallyId id)
+{
+  return (TttTallyKind) (id % TTT_N_TALLY_KINDS);
 }
 
 /* Wider than the counts, which may each be at their maximum. */

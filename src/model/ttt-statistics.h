@@ -12,12 +12,9 @@
 
 G_BEGIN_DECLS
 
-/* One tally per level against the computer, one for two people here and
- * one against people elsewhere (from the person here's side), for the
- * classic game (as stored before Ultimate came); then Ultimate's per level
- * and for two people here; then Ultimate's against people elsewhere
- * (which came last). The nicks are the keys of the GSettings value
- * "statistics". */
+/* Whom a tally's games were against: one tally per level against the
+ * computer, one for two people here and one against people elsewhere
+ * (from the person here's side). */
 typedef enum
 {
   TTT_TALLY_EASY,
@@ -25,14 +22,20 @@ typedef enum
   TTT_TALLY_HARD,
   TTT_TALLY_TWO_PLAYERS,
   TTT_TALLY_NETWORK,      /* against someone on another computer */
-  TTT_TALLY_ULTIMATE_EASY,
-  TTT_TALLY_ULTIMATE_MEDIUM,
-  TTT_TALLY_ULTIMATE_HARD,
-  TTT_TALLY_ULTIMATE_TWO_PLAYERS,
-  TTT_TALLY_ULTIMATE_NETWORK,
-} TttTallyId;
+} TttTallyKind;
 
-#define TTT_N_TALLIES 10
+#define TTT_N_TALLY_KINDS 5
+
+/* A tally: each game of the registry (ttt-variants.h) has one of each
+ * kind, the variant's kinds following the variant before's, so that the
+ * classic game's ids are its kinds. The nicks (TTT_TYPE_TALLY_ID) are the
+ * results file's and the old GSettings value's keys: the kind's nick for
+ * the classic game ("easy", "two-players"), the game's id and the kind's
+ * for the others ("ultimate-easy", "misere-network"). */
+typedef guint TttTallyId;
+
+#define TTT_TALLY_ID(variant, kind) ((TttTallyId) (variant) * TTT_N_TALLY_KINDS + (TttTallyId) (kind))
+#define TTT_N_TALLIES (TTT_N_VARIANTS * TTT_N_TALLY_KINDS)
 
 #define TTT_TYPE_TALLY_ID (ttt_tally_id_get_type ())
 GType ttt_tally_id_get_type (void) G_GNUC_CONST;
@@ -69,6 +72,7 @@ gboolean        ttt_tally_id_is_two_players      (TttTallyId      id);
 TttTallyId      ttt_tally_id_for_network         (TttVariant      variant);
 gboolean        ttt_tally_id_is_network          (TttTallyId      id);
 TttVariant      ttt_tally_id_get_variant         (TttTallyId      id);
+TttTallyKind    ttt_tally_id_get_kind            (TttTallyId      id);
 guint64         ttt_tally_get_games              (const TttTally *tally);
 gboolean        ttt_tally_is_empty               (const TttTally *tally);
 int             ttt_tally_get_win_percent        (const TttTally *tally);

@@ -17,6 +17,7 @@
 #include "ttt-discovery.h"
 #include "ttt-net-session.h"
 #include "ttt-net-window.h"
+#include "ttt-variants.h"
 
 struct _TttNetWindow
 {
@@ -419,9 +420,8 @@ session_start (TttNetWindow      *self,
 {
   const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name));
   TttNetFirst first = gtk_drop_down_get_selected (self->first) == 0 ? TTT_NET_X_HOST : TTT_NET_X_GUEST;
-  /* A guest plays whatever the host hosts. */
-  TttNetGame net_game = gtk_drop_down_get_selected (self->net_game) == 1 ? TTT_NET_GAME_ULTIMATE
-                                                                          : TTT_NET_GAME_CLASSIC;
+  /* A guest plays whatever the host hosts. The list is the registry's. */
+  TttVariant variant = ttt_variants_get_nth (gtk_drop_down_get_selected (self->net_game))->variant;
 
   clear_session (self);
   if (name == NULL || *name == '\0')
@@ -431,7 +431,7 @@ session_start (TttNetWindow      *self,
   g_free (self->own_name);
   self->own_name = ttt_protocol_sanitize_name (name);
 
-  self->session = ttt_net_session_new (self->game, role, self->own_name, net_game, first);
+  self->session = ttt_net_session_new (self->game, role, self->own_name, variant, first);
   g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (session_state_cb), self);
   g_signal_connect_swapped (self->session, "notify::undo-asked", G_CALLBACK (update_play), self);
   g_signal_connect_swapped (self->session, "notify::undo-requested", G_CALLBACK (undo_requested_cb), self);
@@ -479,7 +479,8 @@ ttt_net_window_host (TttNetWindow *self,
 
   if (self->discovery != NULL)
     ttt_discovery_publish (self->discovery, self->own_name,
-                           ttt_net_session_get_net_game (self->session), ttt_connection_get_port (connection));
+                           ttt_variants_get (ttt_net_session_get_variant (self->session))->id,
+                           ttt_connection_get_port (connection));
 }
 
 static void
@@ -785,11 +786,13 @@ build_pages (TttNetWindow *self)
   /* Host */
   page = page_new (self->stack, "host", _("Host a Game"), NULL);
   {
-    /* The same names as on the New Game screen. */
-    const char *games[3] = { C_("game", "Classic"), C_("game", "Ultimate"), NULL };
+    /* The games of the registry, by the names of the New Game screen. */
+    g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
     GtkWidget *caption = gtk_label_new_with_mnemonic (_("_Game"));
 
-    self->net_game = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (games));
+    for (guint i = 0; i < ttt_variants_get_n (); i++)
+      gtk_string_list_append (games, ttt_variants_get_name (ttt_variants_get_nth (i)->variant));
+    self->net_game = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&games)), NULL));
     gtk_label_set_xalign (GTK_LABEL (caption), 0);
     gtk_label_set_mnemonic_widget (GTK_LABEL (caption), GTK_WIDGET (self->net_game));
     gtk_accessible_update_relation (GTK_ACCESSIBLE (self->net_game),
@@ -943,7 +946,9 @@ ttt_net_window_new (GtkWindow *parent,
   self = g_object_new (TTT_TYPE_NET_WINDOW, "transient-for", parent, NULL);
   self->game = g_object_ref (game);
   /* The game chosen on the New Game screen is the one offered to host. */
-  gtk_drop_down_set_selected (self->net_game, ttt_game_get_variant (game) == TTT_VARIANT_ULTIMATE ? 1 : 0);
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    if (ttt_variants_get_nth (i)->variant == ttt_game_get_variant (game))
+      gtk_drop_down_set_selected (self->net_game, i);
   g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), self);
   g_signal_connect_swapped (game, "notify::state", G_CALLBACK (update_play), self);
   return self;
@@ -983,7 +988,7 @@ ttt_net_window_describe (TttNetWindow *self)
                              g_variant_new_int32 (ttt_net_session_get_local_mark (self->session)));
       g_variant_builder_add (&builder, "{sv}", "peer", g_variant_new_string (name != NULL ? name : ""));
       g_variant_builder_add (&builder, "{sv}", "game",
-                             g_variant_new_int32 (ttt_net_session_get_net_game (self->session)));
+                             g_variant_new_int32 (ttt_net_session_get_variant (self->session)));
     }
   return g_variant_builder_end (&builder);
 }

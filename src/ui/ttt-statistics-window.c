@@ -17,6 +17,7 @@
 #include "ttt-announcer.h"
 #include "ttt-compat.h"
 #include "ttt-statistics-window-private.h"
+#include "ttt-variants.h"
 #include "ttt-words.h"
 
 struct _TttStatisticsWindow
@@ -41,11 +42,15 @@ struct _TttStatisticsWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  AdwPreferencesPage   *page;
   AdwPreferencesGroup  *computer_group;
   AdwPreferencesGroup  *two_players_group;
-  AdwPreferencesGroup  *ultimate_computer_group;
-  AdwPreferencesGroup  *ultimate_two_players_group;
+  AdwPreferencesGroup  *reset_all_group;
   GtkButton            *reset_all_button;
+
+  /* Each game's two groups, against the computer and against people: the
+   * first game's from the template, the others' made for them. */
+  AdwPreferencesGroup  *groups[TTT_N_VARIANTS][2];
 };
 
 G_DEFINE_FINAL_TYPE (TttStatisticsWindow, ttt_statistics_window, ttt_compat_dialog_get_type ())
@@ -79,24 +84,19 @@ reset_undo_free (gpointer data)
 static const char *
 tally_title (TttTallyId id)
 {
-  switch (id)
+  switch (ttt_tally_id_get_kind (id))
     {
     case TTT_TALLY_EASY:
-    case TTT_TALLY_ULTIMATE_EASY:
       return ttt_level_name (TTT_LEVEL_EASY);
     case TTT_TALLY_MEDIUM:
-    case TTT_TALLY_ULTIMATE_MEDIUM:
       return ttt_level_name (TTT_LEVEL_MEDIUM);
     case TTT_TALLY_HARD:
-    case TTT_TALLY_ULTIMATE_HARD:
       return ttt_level_name (TTT_LEVEL_HARD);
     case TTT_TALLY_TWO_PLAYERS:
-    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
       /* Translators: the row of the statistics of games between two
        * people at one screen. */
       return _("X against O");
     case TTT_TALLY_NETWORK:
-    case TTT_TALLY_ULTIMATE_NETWORK:
       /* Translators: the row of the statistics of games against people
        * on other computers. */
       return _("Against people elsewhere");
@@ -105,20 +105,39 @@ tally_title (TttTallyId id)
     }
 }
 
-/* The row's title as a screen reader hears it. The eye sees Ultimate's
- * rows under their own heading, "Easy" beside the classic "Easy"; moving
- * from row to row a screen reader does not say the heading, so the name
- * says the game. */
+/* Whether @id's game is the first of the registry, the classic one, whose
+ * rows go by their titles alone. */
+static gboolean
+is_first_game (TttTallyId id)
+{
+  return ttt_tally_id_get_variant (id) == ttt_variants_get_nth (0)->variant;
+}
+
+/* The row's title as a screen reader hears it. The eye sees another
+ * game's rows under their own heading, "Easy" beside the classic "Easy";
+ * moving from row to row a screen reader does not say the heading, so the
+ * name says the game. */
 static char *
 tally_spoken_title (TttTallyId id)
 {
-  if (ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE)
-    /* Translators: the accessible name of a row of the statistics of
-     * Ultimate Tic-Tac-Toe: %s is the row's title, a level ("Easy"),
-     * "X against O" or "Against people elsewhere". */
-    return g_strdup_printf (C_("statistics row", "Ultimate, %s"), tally_title (id));
+  if (!is_first_game (id))
+    /* Translators: the accessible name of a row of the statistics of a
+     * game other than classic tic-tac-toe: the game ("Ultimate"), then
+     * the row's title, a level ("Easy"), "X against O" or "Against
+     * people elsewhere". */
+    return g_strdup_printf (C_("statistics row", "%1$s, %2$s"),
+                            ttt_variants_get_name (ttt_tally_id_get_variant (id)), tally_title (id));
 
   return g_strdup (tally_title (id));
+}
+
+/* Against a Hard that plays perfectly no game is won: the figure to
+ * better is the share not lost. */
+static gboolean
+is_perfect_hard (TttTallyId id)
+{
+  return ttt_tally_id_get_kind (id) == TTT_TALLY_HARD &&
+         ttt_variants_get (ttt_tally_id_get_variant (id))->solved;
 }
 
 /* The first line of a row: the games and how they ended. */
@@ -189,7 +208,7 @@ update_row (TttStatisticsWindow *self,
       if (!ttt_tally_id_is_two_players (id))
         {
           g_free (subtitle);
-          subtitle = g_strdup_printf ("%s\n%s", description, id == TTT_TALLY_HARD ? hard_text () : "\u00a0");
+          subtitle = g_strdup_printf ("%s\n%s", description, is_perfect_hard (id) ? hard_text () : "\u00a0");
         }
     }
   else if (ttt_tally_id_is_two_players (id))
@@ -197,7 +216,7 @@ update_row (TttStatisticsWindow *self,
       subtitle = results_text (id, &tally);
       description = g_strdup (subtitle);
     }
-  else if (id == TTT_TALLY_HARD)
+  else if (is_perfect_hard (id))
     {
       /* Hard plays perfectly: no game is won, so the share of games won
        * and the winning streak would read 0 for ever. What there is to
@@ -475,6 +494,47 @@ add_reset (ResetUndo      *undo,
   undo->ids |= 1u << id;
 }
 
+/* A sentence about one of @id's kind of tally, and then, for another game
+ * than the first, the same said of that game. */
+static char *
+game_sentence (TttTallyId  id,
+               const char *sentence)
+{
+  if (is_first_game (id))
+    return g_strdup (sentence);
+
+  /* Translators: a sentence about the statistics of a game other than
+   * classic tic-tac-toe: the game's name ("Ultimate"), then the sentence
+   * as for the classic game ("Easy statistics reset", "Reset Easy
+   * Statistics"). */
+  return g_strdup_printf (C_("statistics", "%1$s: %2$s"),
+                          ttt_variants_get_name (ttt_tally_id_get_variant (id)), sentence);
+}
+
+/* The notice of one tally's reset. Whole sentences rather than "%s
+ * statistics reset": the level's name may need another form inside a
+ * sentence. */
+static const char *
+kind_reset_text (TttTallyId id)
+{
+  switch (ttt_tally_id_get_kind (id))
+    {
+    case TTT_TALLY_EASY:
+      /* Translators: a notice with an Undo button. */
+      return _("Easy statistics reset");
+    case TTT_TALLY_MEDIUM:
+      return _("Medium statistics reset");
+    case TTT_TALLY_HARD:
+      return _("Hard statistics reset");
+    case TTT_TALLY_TWO_PLAYERS:
+      return _("Two-player statistics reset");
+    case TTT_TALLY_NETWORK:
+      return _("Network statistics reset");
+    default:
+      g_return_val_if_reached ("");
+    }
+}
+
 static char *
 toast_title (guint ids)
 {
@@ -493,65 +553,36 @@ toast_title (guint ids)
   if (n > 1)
     return g_strdup (_("Statistics reset"));
 
-  /* Whole sentences rather than "%s statistics reset": the level's name
-   * may need another form inside a sentence. */
-  switch (only)
-    {
-    case TTT_TALLY_EASY:
-      /* Translators: a notice with an Undo button. */
-      return g_strdup (_("Easy statistics reset"));
-    case TTT_TALLY_MEDIUM:
-      return g_strdup (_("Medium statistics reset"));
-    case TTT_TALLY_HARD:
-      return g_strdup (_("Hard statistics reset"));
-    case TTT_TALLY_TWO_PLAYERS:
-      return g_strdup (_("Two-player statistics reset"));
-    case TTT_TALLY_NETWORK:
-      return g_strdup (_("Network statistics reset"));
-    case TTT_TALLY_ULTIMATE_EASY:
-      return g_strdup (_("Ultimate Easy statistics reset"));
-    case TTT_TALLY_ULTIMATE_MEDIUM:
-      return g_strdup (_("Ultimate Medium statistics reset"));
-    case TTT_TALLY_ULTIMATE_HARD:
-      return g_strdup (_("Ultimate Hard statistics reset"));
-    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
-      return g_strdup (_("Ultimate two-player statistics reset"));
-    case TTT_TALLY_ULTIMATE_NETWORK:
-      return g_strdup (_("Ultimate network statistics reset"));
-    default:
-      g_return_val_if_reached (g_strdup (""));
-    }
+  return game_sentence (only, kind_reset_text (only));
 }
 
 /* The name of the button that resets one row. */
-static const char *
+static char *
 reset_title (TttTallyId id)
 {
-  switch (id)
+  const char *sentence;
+
+  switch (ttt_tally_id_get_kind (id))
     {
     case TTT_TALLY_EASY:
-      return _("Reset Easy Statistics");
+      sentence = _("Reset Easy Statistics");
+      break;
     case TTT_TALLY_MEDIUM:
-      return _("Reset Medium Statistics");
+      sentence = _("Reset Medium Statistics");
+      break;
     case TTT_TALLY_HARD:
-      return _("Reset Hard Statistics");
+      sentence = _("Reset Hard Statistics");
+      break;
     case TTT_TALLY_TWO_PLAYERS:
-      return _("Reset Two-Player Statistics");
+      sentence = _("Reset Two-Player Statistics");
+      break;
     case TTT_TALLY_NETWORK:
-      return _("Reset Network Statistics");
-    case TTT_TALLY_ULTIMATE_EASY:
-      return _("Reset Ultimate Easy Statistics");
-    case TTT_TALLY_ULTIMATE_MEDIUM:
-      return _("Reset Ultimate Medium Statistics");
-    case TTT_TALLY_ULTIMATE_HARD:
-      return _("Reset Ultimate Hard Statistics");
-    case TTT_TALLY_ULTIMATE_TWO_PLAYERS:
-      return _("Reset Ultimate Two-Player Statistics");
-    case TTT_TALLY_ULTIMATE_NETWORK:
-      return _("Reset Ultimate Network Statistics");
     default:
-      g_return_val_if_reached ("");
+      sentence = _("Reset Network Statistics");
+      break;
     }
+
+  return game_sentence (id, sentence);
 }
 
 /* A reset heard, with the focus on the toast's Restore, or on the row if
@@ -748,17 +779,13 @@ static void
 add_row (TttStatisticsWindow *self,
          TttTallyId           id)
 {
-  /* Games against people, here or elsewhere, go together; Ultimate's
+  /* Games against people, here or elsewhere, go together; each game's
    * tallies have groups of their own. */
-  AdwPreferencesGroup *groups[] = {
-    self->computer_group, self->two_players_group,
-    self->ultimate_computer_group, self->ultimate_two_players_group,
-  };
-  AdwPreferencesGroup *group = groups[(ttt_tally_id_get_variant (id) == TTT_VARIANT_ULTIMATE) * 2 +
-                                      (ttt_tally_id_is_two_players (id) || ttt_tally_id_is_network (id))];
+  AdwPreferencesGroup *group = self->groups[ttt_tally_id_get_variant (id)]
+                                           [ttt_tally_id_is_two_players (id) || ttt_tally_id_is_network (id)];
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reset = gtk_button_new_from_icon_name ("user-trash-symbolic");
-  const char *reset_label = reset_title (id);
+  g_autofree char *reset_label = reset_title (id);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tally_title (id));
   /* Nothing to choose here. (Orca 43 still says "not selected" of a row
@@ -783,7 +810,7 @@ add_row (TttStatisticsWindow *self,
       /* The row's description says it in words. */
       gtk_accessible_update_state (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
       /* Against Hard no game is won: its figure is the share not lost. */
-      if (id == TTT_TALLY_HARD)
+      if (is_perfect_hard (id))
         /* Translators: the caption under Hard's share of games drawn or
          * won, "67%". */
         gtk_label_set_label (GTK_LABEL (caption), C_("win rate", "not lost"));
@@ -805,6 +832,46 @@ add_row (TttStatisticsWindow *self,
   self->resets[id] = GTK_BUTTON (reset);
 }
 
+/* The groups of each game of the registry, in its order: the first's
+ * are the template's, the others' headings say their game. The Reset All
+ * button's group stays last. */
+static void
+add_groups (TttStatisticsWindow *self)
+{
+  g_autoptr(AdwPreferencesGroup) reset_all = g_object_ref (self->reset_all_group);
+
+  adw_preferences_page_remove (self->page, reset_all);
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    {
+      TttVariant variant = ttt_variants_get_nth (i)->variant;
+      const char *name = ttt_variants_get_name (variant);
+      g_autofree char *computer = NULL;
+      g_autofree char *people = NULL;
+
+      if (i == 0)
+        {
+          self->groups[variant][0] = self->computer_group;
+          self->groups[variant][1] = self->two_players_group;
+          continue;
+        }
+
+      /* Translators: heading above the results of games of a game other
+       * than classic tic-tac-toe (%s: "Ultimate", "Misère") against the
+       * computer. */
+      computer = g_strdup_printf (C_("statistics heading", "%s against the Computer"), name);
+      /* Translators: heading above the results of such a game between
+       * two people, at one screen or on two computers. */
+      people = g_strdup_printf (C_("statistics heading", "%s, Two Players"), name);
+      self->groups[variant][0] = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      adw_preferences_group_set_title (self->groups[variant][0], computer);
+      adw_preferences_page_add (self->page, self->groups[variant][0]);
+      self->groups[variant][1] = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      adw_preferences_group_set_title (self->groups[variant][1], people);
+      adw_preferences_page_add (self->page, self->groups[variant][1]);
+    }
+  adw_preferences_page_add (self->page, reset_all);
+}
+
 /* GObject */
 
 static void
@@ -816,8 +883,10 @@ ttt_statistics_window_constructed (GObject *object)
 
   g_return_if_fail (TTT_IS_STATISTICS (self->statistics));
 
-  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
-    add_row (self, id);
+  add_groups (self);
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    for (TttTallyKind kind = 0; kind < TTT_N_TALLY_KINDS; kind++)
+      add_row (self, TTT_TALLY_ID (ttt_variants_get_nth (i)->variant, kind));
 
   self->announcer = ttt_announcer_new (GTK_WIDGET (self));
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_changed_cb), NULL);
@@ -905,10 +974,10 @@ ttt_statistics_window_class_init (TttStatisticsWindowClass *klass)
 
   ttt_compat_dialog_set_template (widget_class, RESOURCE_BASE "/ttt-statistics-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, page);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, computer_group);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, two_players_group);
-  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, ultimate_computer_group);
-  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, ultimate_two_players_group);
+  gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, reset_all_group);
   gtk_widget_class_bind_template_child (widget_class, TttStatisticsWindow, reset_all_button);
 
   gtk_widget_class_install_action (widget_class, "statistics.reset-all", NULL, reset_all_action);

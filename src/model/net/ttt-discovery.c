@@ -64,7 +64,7 @@ struct _TttDiscovery
   gboolean         want_publish;
   char            *player_name;
   char            *service_name;
-  TttNetGame       game;
+  char            *game;
   guint            port;
   guint            renames;
   char            *group_path;
@@ -114,6 +114,7 @@ ttt_discovered_game_copy (const TttDiscoveredGame *game)
   copy = g_memdup2 (game, sizeof *game);
   copy->service_name = g_strdup (game->service_name);
   copy->player_name = g_strdup (game->player_name);
+  copy->game = g_strdup (game->game);
   copy->host_name = g_strdup (game->host_name);
   copy->address = g_strdup (game->address);
   copy->domain = g_strdup (game->domain);
@@ -127,6 +128,7 @@ ttt_discovered_game_free (TttDiscoveredGame *game)
     return;
   g_free (game->service_name);
   g_free (game->player_name);
+  g_free (game->game);
   g_free (game->host_name);
   g_free (game->address);
   g_free (game->domain);
@@ -271,7 +273,7 @@ make_txt (TttDiscovery *self)
 {
   GVariantBuilder builder;
   g_autofree char *version = g_strdup_printf ("v=%u", TTT_PROTOCOL_VERSION);
-  g_autofree char *game = g_strdup_printf ("game=%s", ttt_net_game_to_string (self->game));
+  g_autofree char *game = g_strdup_printf ("game=%s", self->game);
   g_autoptr(GString) name = g_string_new ("name=");
   const char *p;
   const char *strings[3];
@@ -472,11 +474,12 @@ start_publishing (TttDiscovery *self)
 void
 ttt_discovery_publish (TttDiscovery *self,
                        const char   *player_name,
-                       TttNetGame    game,
+                       const char   *game,
                        guint         port)
 {
   g_return_if_fail (TTT_IS_DISCOVERY (self));
   g_return_if_fail (player_name != NULL);
+  g_return_if_fail (ttt_net_game_check (game));
   g_return_if_fail (port > 0 && port <= G_MAXUINT16);
 
   /* The same name as the hello's, whatever was typed. */
@@ -485,7 +488,8 @@ ttt_discovery_publish (TttDiscovery *self,
   g_free (self->service_name);
   self->service_name = make_service_name (self->player_name, 1);
   self->renames = 0;
-  self->game = game;
+  g_free (self->game);
+  self->game = g_strdup (game);
   self->port = port;
   self->want_publish = TRUE;
   if (have_bus (self))
@@ -564,12 +568,13 @@ read_txt (GVariant          *txt,
         }
       else if (g_str_equal (text, "game"))
         {
-          if (!ttt_net_game_from_string (equals + 1, &game->game))
-            {
-              /* A game this version does not know yet: the version says
-               * which, the name is kept. */
-              game->game = TTT_NET_GAME_CLASSIC;
-            }
+          /* A game this version does not know is kept by its id: the
+           * one who joins is told. One that is no id at all is no
+           * game of ours. */
+          if (!ttt_net_game_check (equals + 1))
+            return FALSE;
+          g_free (game->game);
+          game->game = g_strdup (equals + 1);
           have_game = TRUE;
         }
     }
@@ -924,6 +929,7 @@ ttt_discovery_finalize (GObject *object)
   g_clear_pointer (&self->games, g_ptr_array_unref);
   g_clear_pointer (&self->found, g_hash_table_unref);
   g_free (self->player_name);
+  g_free (self->game);
   g_free (self->service_name);
 
   G_OBJECT_CLASS (ttt_discovery_parent_class)->finalize (object);

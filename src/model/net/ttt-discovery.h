@@ -32,7 +32,8 @@ typedef enum {
 typedef struct {
   char       *service_name;   /* Avahi's name for it, unique on the network */
   char       *player_name;    /* from the TXT record */
-  TttNetGame  game;
+  char       *game;           /* the game's id, well formed (ttt_net_game_check());
+                               * one this version may not know */
   guint       version;        /* the host's protocol version */
   char       *host_name;      /* "ana-laptop.local" */
   char       *address;        /* "192.168.1.20", "fe80::1%eth0" */
@@ -65,7 +66,7 @@ TttDiscovery      *ttt_discovery_new              (GDBusConnection *bus);
  * change it. */
 void               ttt_discovery_publish          (TttDiscovery    *self,
                                                    const char      *player_name,
-                                                   TttNetGame       game,
+                                                   const char      *game,
                                                    guint            port);
 void               ttt_discovery_unpublish        (TttDiscovery    *self);
 

@@ -16,6 +16,7 @@
 
 #include "ttt-net-session.h"
 #include "ttt-remote-player.h"
+#include "ttt-variants.h"
 
 struct _TttNetSession
 {
@@ -32,7 +33,7 @@ struct _TttNetSession
   char                *message;
   TttMark              local_mark;
   /* The host's choice, told by its hello. */
-  TttNetGame           net_game;
+  TttVariant           variant;
 
   guint                peer_confirmed : 1;
   guint                undo_asked : 1;
@@ -256,9 +257,7 @@ start_game (TttNetSession *self,
   clear_requests (self);
   set_state (self, TTT_NET_SESSION_PLAYING);
   self->starting = TRUE;
-  ttt_game_start_remote (self->game, self->remote,
-                         self->net_game == TTT_NET_GAME_ULTIMATE ? TTT_VARIANT_ULTIMATE : TTT_VARIANT_CLASSIC,
-                         local_mark);
+  ttt_game_start_remote (self->game, self->remote, self->variant, local_mark);
   self->starting = FALSE;
 }
 
@@ -290,10 +289,22 @@ verification_ready_cb (TttConnection *connection,
 
   /* The host's hello says who plays X and which game; a guest plays by
    * it (the host's own were set with its hello). The parser has checked
-   * that the game is one of those this version plays. */
+   * that the game is named as a game is; whether this version knows it,
+   * the registry says. */
   if (ttt_connection_get_role (connection) == TTT_CONNECTION_ROLE_GUEST)
     {
-      self->net_game = hello->game;
+      const TttVariantInfo *info = ttt_variants_lookup (hello->game);
+
+      if (info == NULL)
+        {
+          ttt_net_session_finish (self, TTT_NET_SESSION_END_FAILED,
+                                  /* Translators: %s is the other person's name, in quotation marks. */
+                                  g_strdup_printf (_("%s plays a game this version does not know. "
+                                                     "A newer version of Tic-Tac-Toe may play it."),
+                                                   self->peer_quoted));
+          return;
+        }
+      self->variant = info->variant;
       self->local_mark = hello->x_player == TTT_NET_X_GUEST ? TTT_MARK_X : TTT_MARK_O;
     }
 
@@ -725,7 +736,7 @@ TttNetSession *
 ttt_net_session_new (TttGame           *game,
                      TttConnectionRole  role,
                      const char        *name,
-                     TttNetGame         net_game,
+                     TttVariant         variant,
                      TttNetFirst        first)
 {
   g_autoptr(TttMessage) hello = NULL;
@@ -734,14 +745,15 @@ ttt_net_session_new (TttGame           *game,
 
   g_return_val_if_fail (TTT_IS_GAME (game), NULL);
   g_return_val_if_fail (name != NULL, NULL);
-  g_return_val_if_fail (net_game == TTT_NET_GAME_CLASSIC || net_game == TTT_NET_GAME_ULTIMATE, NULL);
+  g_return_val_if_fail ((guint) variant < ttt_variants_get_n (), NULL);
 
   self = g_object_new (TTT_TYPE_NET_SESSION, NULL);
   self->game = g_object_ref (game);
-  self->net_game = net_game;
-  /* A name the other side's parser takes, whatever was typed. */
+  self->variant = variant;
+  /* A name the other side's parser takes, whatever was typed; the game by
+   * its id in the registry. */
   clean = ttt_protocol_sanitize_name (name);
-  hello = ttt_message_new_hello (PACKAGE_VERSION, clean, net_game, first);
+  hello = ttt_message_new_hello (PACKAGE_VERSION, clean, ttt_variants_get (variant)->id, first);
   self->connection = ttt_connection_new (role, hello);
   if (role == TTT_CONNECTION_ROLE_HOST)
     self->local_mark = first == TTT_NET_X_HOST ? TTT_MARK_X : TTT_MARK_O;
@@ -943,12 +955,13 @@ ttt_net_session_get_code (TttNetSession *self)
   return ttt_connection_get_verification_code (self->connection);
 }
 
-TttNetGame
-ttt_net_session_get_net_game (TttNetSession *self)
+/* The game played: the host's, as a guest learns it from its hello. */
+TttVariant
+ttt_net_session_get_variant (TttNetSession *self)
 {
-  g_return_val_if_fail (TTT_IS_NET_SESSION (self), TTT_NET_GAME_CLASSIC);
+  g_return_val_if_fail (TTT_IS_NET_SESSION (self), TTT_VARIANT_CLASSIC);
 
-  return self->net_game;
+  return self->variant;
 }
 
 TttMark

@@ -43,13 +43,13 @@ typedef enum {
 G_DECLARE_FINAL_TYPE (TttNetSession, ttt_net_session, TTT, NET_SESSION, GObject)
 
 /* @name is shown to the other side, as ttt_protocol_sanitize_name() makes
- * it; @net_game and @first are what a host
+ * it; @variant and @first are what a host
  * plays (a guest's are only asked for: it plays the host's). Then
  * ttt_net_session_host() or _join(). */
 TttNetSession       *ttt_net_session_new             (TttGame            *game,
                                                       TttConnectionRole   role,
                                                       const char         *name,
-                                                      TttNetGame          net_game,
+                                                      TttVariant          variant,
                                                       TttNetFirst         first);
 /* For the port, the addresses, and tests' timeouts and certificates. */
 TttConnection       *ttt_net_session_get_connection  (TttNetSession      *self);
@@ -86,7 +86,7 @@ const char          *ttt_net_session_get_message     (TttNetSession      *self);
 const char          *ttt_net_session_get_peer_name   (TttNetSession      *self);
 const char          *ttt_net_session_get_code        (TttNetSession      *self);
 /* The game played: the host's choice, on a guest once its hello came. */
-TttNetGame           ttt_net_session_get_net_game    (TttNetSession      *self);
+TttVariant           ttt_net_session_get_variant     (TttNetSession      *self);
 /* The mark of the person here in the game in progress or the last one. */
 TttMark              ttt_net_session_get_local_mark  (TttNetSession      *self);
 gboolean             ttt_net_session_get_peer_confirmed (TttNetSession   *self);

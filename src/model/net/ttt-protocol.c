@@ -72,31 +72,20 @@ ttt_message_type_to_string (TttMessageType type)
   return type_names[type];
 }
 
-const char *
-ttt_net_game_to_string (TttNetGame game)
-{
-  return game == TTT_NET_GAME_ULTIMATE ? "ultimate" : "classic";
-}
-
+/* Whether @game is a well-formed game id (see TTT_NET_GAME_MAX_CHARS). */
 gboolean
-ttt_net_game_from_string (const char *text,
-                          TttNetGame *game)
+ttt_net_game_check (const char *game)
 {
-  g_return_val_if_fail (game != NULL, FALSE);
+  gsize length = 0;
 
-  if (g_strcmp0 (text, "classic") == 0)
-    *game = TTT_NET_GAME_CLASSIC;
-  else if (g_strcmp0 (text, "ultimate") == 0)
-    *game = TTT_NET_GAME_ULTIMATE;
-  else
+  if (game == NULL)
     return FALSE;
-  return TRUE;
-}
+  for (const char *p = game; *p != '\0'; p++, length++)
+    if (length >= TTT_NET_GAME_MAX_CHARS ||
+        !(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '-'))
+      return FALSE;
 
-guint
-ttt_net_game_cells (TttNetGame game)
-{
-  return game == TTT_NET_GAME_ULTIMATE ? 81 : 9;
+  return length > 0;
 }
 
 /* Messages */
@@ -118,18 +107,19 @@ ttt_message_new (TttMessageType type)
 TttMessage *
 ttt_message_new_hello (const char  *app_version,
                        const char  *name,
-                       TttNetGame   game,
+                       const char  *game,
                        TttNetFirst  x_player)
 {
   TttMessage *message;
 
   g_return_val_if_fail (app_version != NULL, NULL);
   g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (game != NULL, NULL);
 
   message = ttt_message_new (TTT_MESSAGE_HELLO);
   message->app_version = g_strdup (app_version);
   message->name = g_strdup (name);
-  message->game = game;
+  message->game = g_strdup (game);
   message->x_player = x_player;
   return message;
 }
@@ -162,6 +152,7 @@ ttt_message_copy (const TttMessage *message)
   copy = g_memdup2 (message, sizeof *message);
   copy->app_version = g_strdup (message->app_version);
   copy->name = g_strdup (message->name);
+  copy->game = g_strdup (message->game);
   return copy;
 }
 
@@ -172,6 +163,7 @@ ttt_message_free (TttMessage *message)
     return;
   g_free (message->app_version);
   g_free (message->name);
+  g_free (message->game);
   g_free (message);
 }
 
@@ -360,7 +352,7 @@ check_message (const TttMessage  *message,
         }
       if (!ttt_protocol_check_name (message->name, error))
         return FALSE;
-      if ((guint) message->game > TTT_NET_GAME_ULTIMATE)
+      if (!ttt_net_game_check (message->game))
         {
           g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
                        _("The field “%s” is out of range"), "game");
@@ -376,8 +368,8 @@ check_message (const TttMessage  *message,
 
     case TTT_MESSAGE_MOVE:
       /* Which of the cells the game allows is the game's to check; 0–80
-       * covers both games. */
-      if (message->cell >= ttt_net_game_cells (TTT_NET_GAME_ULTIMATE))
+       * covers every game. */
+      if (message->cell >= TTT_NET_MAX_CELLS)
         {
           g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
                        _("The field “%s” is out of range"), "cell");
@@ -581,12 +573,13 @@ parse_fields (JsonObject  *object,
         message->name = g_strdup (text);
         if ((text = get_string (object, "game", error)) == NULL)
           return FALSE;
-        if (!ttt_net_game_from_string (text, &message->game))
+        if (!ttt_net_game_check (text))
           {
             g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
                          _("The field “%s” is out of range"), "game");
             return FALSE;
           }
+        message->game = g_strdup (text);
         if ((text = get_string (object, "x", error)) == NULL)
           return FALSE;
         if (g_str_equal (text, "host"))
@@ -868,7 +861,7 @@ ttt_protocol_serialize (const TttMessage  *message,
       json_builder_set_member_name (builder, "name");
       json_builder_add_string_value (builder, message->name);
       json_builder_set_member_name (builder, "game");
-      json_builder_add_string_value (builder, ttt_net_game_to_string (message->game));
+      json_builder_add_string_value (builder, message->game);
       json_builder_set_member_name (builder, "x");
       json_builder_add_string_value (builder, message->x_player == TTT_NET_X_HOST ? "host" : "guest");
       break;

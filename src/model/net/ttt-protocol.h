@@ -56,10 +56,14 @@ typedef enum {
   TTT_N_MESSAGE_TYPES,
 } TttMessageType;
 
-typedef enum {
-  TTT_NET_GAME_CLASSIC,
-  TTT_NET_GAME_ULTIMATE,
-} TttNetGame;
+/* A move is a cell number below this, in every game: 81 for Ultimate's
+ * nine boards of nine. Which cells a game allows is the game's to say. */
+#define TTT_NET_MAX_CELLS 81
+/* A game is named on the wire by the game's own id ("classic",
+ * "ultimate", "misere"): lower-case ASCII letters, digits and '-', at
+ * most this many of them. Which ids are known is the game's to say: the
+ * protocol only checks that one is well formed. */
+#define TTT_NET_GAME_MAX_CHARS 16
 
 /* Who plays X, the side that moves first. The host decides; a guest's hello
  * says what it asks for, and the host's hello is what is played. */
@@ -76,10 +80,10 @@ typedef struct {
   guint          version;
   char          *app_version;
   char          *name;
-  TttNetGame     game;
+  char          *game;
   TttNetFirst    x_player;
 
-  /* move: 0–8 (classic), 0–80 (Ultimate, the small boards in reading
+  /* move: 0–8 (one board), 0–80 (Ultimate, the small boards in reading
    * order, each in reading order) */
   guint          cell;
 
@@ -92,7 +96,7 @@ GQuark       ttt_protocol_error_quark      (void);
 TttMessage  *ttt_message_new               (TttMessageType    type);
 TttMessage  *ttt_message_new_hello         (const char       *app_version,
                                             const char       *name,
-                                            TttNetGame        game,
+                                            const char       *game,
                                             TttNetFirst       x_player);
 TttMessage  *ttt_message_new_move          (guint             cell);
 TttMessage  *ttt_message_new_undo_answer   (gboolean          accepted);
@@ -100,10 +104,7 @@ TttMessage  *ttt_message_copy              (const TttMessage *message);
 void         ttt_message_free              (TttMessage       *message);
 
 const char  *ttt_message_type_to_string    (TttMessageType    type);
-const char  *ttt_net_game_to_string        (TttNetGame        game);
-gboolean     ttt_net_game_from_string      (const char       *text,
-                                            TttNetGame       *game);
-guint        ttt_net_game_cells            (TttNetGame        game);
+gboolean     ttt_net_game_check            (const char       *game);
 
 /* A line without its newline; NULL with an error if it is not one valid
  * message. @length may be -1 for a NUL-terminated line. */
