@@ -72,27 +72,22 @@ ttt_misere_review_move (const TttBoard *before,
                         int             cell,
                         TttReview      *out)
 {
-  TttBoard after;
   TttReview review;
   TttStatus status;
   unsigned code_before, code_after;
   unsigned mine, theirs, empty_after, move;
   int drop;
 
-  if (before == NULL || out == NULL || !ttt_board_code (before, &code_before))
+  if (out == NULL)
     return TTT_ERROR_INVALID_ARGUMENT;
-
-  after = *before;
-  status = ttt_board_play (&after, cell);
+  status = ttt_review_codes (before, cell, &code_before, &code_after);
   if (status != TTT_OK)
     return status;
-  if (!ttt_board_code (&after, &code_after))
-    return TTT_ERROR_INVALID_ARGUMENT;
 
   mine = ttt_popcount (before->x) == ttt_popcount (before->o) ? before->x : before->o;
   theirs = mine == before->x ? before->o : before->x;
   move = TTT_CELL (cell);
-  empty_after = ttt_board_empty (&after);
+  empty_after = ttt_board_empty (before) & ~move;
 
   review.score = -ttt_misere_score_table[code_after];
   review.best = ttt_misere_best_table[code_before];

@@ -89,7 +89,6 @@ ttt_review_move (const TttBoard *before,
                  int             cell,
                  TttReview      *out)
 {
-  TttBoard after;
   TttReview review;
   TttStatus status;
   unsigned code_before, code_after;
@@ -97,16 +96,11 @@ ttt_review_move (const TttBoard *before,
   bool x_to_move;
   int drop;
 
-  if (before == NULL || out == NULL || !ttt_board_code (before, &code_before))
+  if (out == NULL)
     return TTT_ERROR_INVALID_ARGUMENT;
-
-  /* The rules decide whether the move is legal, so the errors are theirs. */
-  after = *before;
-  status = ttt_board_play (&after, cell);
+  status = ttt_review_codes (before, cell, &code_before, &code_after);
   if (status != TTT_OK)
     return status;
-  if (!ttt_board_code (&after, &code_after))
-    return TTT_ERROR_INVALID_ARGUMENT;
 
   x_to_move = ttt_popcount (before->x) == ttt_popcount (before->o);
   mine = x_to_move ? before->x : before->o;

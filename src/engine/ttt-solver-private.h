@@ -23,3 +23,29 @@ ttt_board_code (const TttBoard *board,
 
   return ttt_score_table[*code] != TTT_SCORE_UNREACHABLE;
 }
+
+/* What a review starts from, in either game: the codes of @before and of
+ * the board after playing @cell on it, with the errors of
+ * ttt_review_move() (checked in its order) and nothing written on one. */
+static inline TttStatus
+ttt_review_codes (const TttBoard *before,
+                  int             cell,
+                  unsigned       *code_before,
+                  unsigned       *code_after)
+{
+  TttBoard after;
+  TttStatus status;
+
+  if (before == NULL || !ttt_board_code (before, code_before))
+    return TTT_ERROR_INVALID_ARGUMENT;
+
+  /* The rules decide whether the move is legal, so the errors are theirs. */
+  after = *before;
+  status = ttt_board_play (&after, cell);
+  if (status != TTT_OK)
+    return status;
+  if (!ttt_board_code (&after, code_after))
+    return TTT_ERROR_INVALID_ARGUMENT;
+
+  return TTT_OK;
+}

@@ -1,6 +1,11 @@
 /* ttt-review-cursor.h — walking back through a finished game
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A review of any of the games: the moves, the position after each by the
+ * variant's rules, each move's grade, and a cursor among the positions
+ * that a view shows and steps. A solved game is graded at once against
+ * perfect play, one that is not by searches (see ttt-review-search.c).
  */
 
 #pragma once
@@ -9,6 +14,7 @@
 
 #include "ttt-coach.h"
 #include "ttt-game.h"
+#include "ttt-position.h"
 
 G_BEGIN_DECLS
 
@@ -28,13 +34,10 @@ G_DECLARE_FINAL_TYPE (TttReviewCursor, ttt_review_cursor, TTT, REVIEW_CURSOR, GO
 #define TTT_REVIEW_ULTIMATE_BLUNDER_DROP 25
 
 TttReviewCursor *ttt_review_cursor_new              (TttGame          *game);
-TttReviewCursor *ttt_review_cursor_new_for_moves    (const int        *moves,
+TttReviewCursor *ttt_review_cursor_new_for_variant  (TttVariant        variant,
+                                                     const int        *moves,
                                                      guint             n_moves,
                                                      TttMark           person);
-
-TttReviewCursor *ttt_review_cursor_new_for_ultimate_moves (const int *moves,
-                                                          guint      n_moves,
-                                                          TttMark    person);
 
 TttVariant       ttt_review_cursor_get_variant      (TttReviewCursor  *self);
 void             ttt_review_cursor_start_grading    (TttReviewCursor  *self);
@@ -60,9 +63,12 @@ gboolean         ttt_review_cursor_previous         (TttReviewCursor  *self);
 gboolean         ttt_review_cursor_next             (TttReviewCursor  *self);
 gboolean         ttt_review_cursor_last             (TttReviewCursor  *self);
 
+const TttPosition *ttt_review_cursor_get_shown_position (TttReviewCursor *self);
 TttMark          ttt_review_cursor_get_cell         (TttReviewCursor  *self,
                                                      int               cell);
 guint            ttt_review_cursor_get_winning_cells (TttReviewCursor *self);
+TttOutcome       ttt_review_cursor_get_block_outcome (TttReviewCursor *self,
+                                                      int              block);
 gboolean         ttt_review_cursor_get_move         (TttReviewCursor  *self,
                                                      guint             number,
                                                      int              *cell,

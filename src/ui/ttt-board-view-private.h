@@ -27,5 +27,7 @@ const char *ttt_board_view_get_note       (TttBoardView  *self,
                                            int            cell,
                                            const char   **symbol);
 int        ttt_board_view_get_review_best_cell (TttBoardView *self);
+TttMark    ttt_board_view_get_shown_block_winner (TttBoardView *self,
+                                                  int           block);
 
 G_END_DECLS

@@ -167,6 +167,29 @@ shown_mark (TttBoardView *self,
   return ttt_game_get_cell (self->game, game_cell_of (self, cell));
 }
 
+/* Who has won block @block of the position shown: in a review, as it
+ * stood at the step shown, not as the game ended. */
+static TttMark
+shown_block_winner (TttBoardView *self,
+                    int           block)
+{
+  if (self->review == NULL)
+    return ttt_game_get_board_winner (self->game, block);
+
+  switch (ttt_review_cursor_get_block_outcome (self->review, block))
+    {
+    case TTT_OUTCOME_X_WINS:
+      return TTT_MARK_X;
+    case TTT_OUTCOME_O_WINS:
+      return TTT_MARK_O;
+    case TTT_OUTCOME_ONGOING:
+    case TTT_OUTCOME_DRAW:
+    case TTT_OUTCOME_INVALID:
+    default:
+      return TTT_MARK_NONE;
+    }
+}
+
 static guint
 shown_winning_cells (TttBoardView *self)
 {
@@ -476,7 +499,7 @@ snapshot_won_boards (TttBoardView *self,
 {
   for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
     {
-      TttMark winner = ttt_game_get_board_winner (self->game, b);
+      TttMark winner = shown_block_winner (self, b);
       graphene_rect_t bounds;
       GdkRGBA color;
       cairo_t *cr;
@@ -487,7 +510,8 @@ snapshot_won_boards (TttBoardView *self,
 
       /* The winner's colour, as a cell of its draws it. */
       for (int c = 0; c < 9 && index < 0; c++)
-        if (ttt_game_get_cell (self->game, b * 9 + c) == winner)
+        if (index_of_game_cell (self, b * 9 + c) >= 0 &&
+            shown_mark (self, index_of_game_cell (self, b * 9 + c)) == winner)
           index = index_of_game_cell (self, b * 9 + c);
       if (index < 0)
         continue;
@@ -1787,6 +1811,18 @@ ttt_board_view_get_review_best_cell (TttBoardView *self)
   g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), -1);
 
   return self->review_best_cell;
+}
+
+/* The winner whose large mark covers @block, as the board draws it. */
+TttMark
+ttt_board_view_get_shown_block_winner (TttBoardView *self,
+                                       int           block)
+{
+  g_return_val_if_fail (TTT_IS_BOARD_VIEW (self), TTT_MARK_NONE);
+  g_return_val_if_fail (self->game != NULL, TTT_MARK_NONE);
+  g_return_val_if_fail (block >= 0 && block < TTT_ULTIMATE_N_BOARDS, TTT_MARK_NONE);
+
+  return shown_block_winner (self, block);
 }
 
 /* Whether anything still moves, so a test can prove nothing ticks once a

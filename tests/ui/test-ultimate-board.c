@@ -662,6 +662,49 @@ test_won_game_drawn (TttTestWindow *fixture,
   g_assert_cmpfloat (corner_paint (fixture, ttt_board_view_get_cell (fixture->board, 0)), >, 0.05);
 }
 
+/* The review of a won game draws each step's won boards, as they stood
+ * then: none before the first move, and at the end the game's own (the
+ * board drew the final position's over every step, issue 35). */
+static void
+test_review_won_boards (TttTestWindow *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(TttReviewCursor) review = NULL;
+  guint n_won = 0;
+
+  /* Random games until one ends with a small board won. */
+  while (n_won == 0)
+    {
+      ttt_test_activate (fixture->window, "win.new-game");
+      while (ttt_game_get_state (fixture->game) != TTT_GAME_STATE_OVER)
+        {
+          int legal[81], n = 0;
+
+          for (int move = 0; move < 81; move++)
+            if (ttt_game_is_legal (fixture->game, move))
+              legal[n++] = move;
+          ttt_test_click (fixture->window, index_of (legal[g_rand_int_range (rand, 0, n)]));
+        }
+      for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+        n_won += ttt_game_get_board_winner (fixture->game, b) != TTT_MARK_NONE;
+    }
+
+  review = ttt_review_cursor_new (fixture->game);
+  ttt_board_view_set_review (fixture->board, review);
+
+  ttt_review_cursor_set_position (review, 0);
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    g_assert_cmpint (ttt_board_view_get_shown_block_winner (fixture->board, b), ==, TTT_MARK_NONE);
+
+  ttt_review_cursor_set_position (review, ttt_game_get_n_moves (fixture->game));
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    g_assert_cmpint (ttt_board_view_get_shown_block_winner (fixture->board, b), ==,
+                     ttt_game_get_board_winner (fixture->game, b));
+
+  ttt_board_view_set_review (fixture->board, NULL);
+}
+
 /* WCAG 2's relative luminance of an sRGB colour. */
 static double
 luminance (double r,
@@ -764,6 +807,7 @@ main (int   argc,
   ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
   ADD ("/ultimate-board/whole-game-by-accessibility", test_whole_game_by_accessibility);
   ADD ("/ultimate-board/won-game-drawn", test_won_game_drawn);
+  ADD ("/ultimate-board/review-won-boards", test_review_won_boards);
   ADD ("/ultimate-board/stand-back-readable", test_stand_back_readable);
 
 #undef ADD

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# The data checks' report (tests/check-*.py): each result a TAP line, its
+# The data checks' report (tests/data/check-*.py): each result a TAP line, its
 # details as comments under it, then the plan. Imported from the script's
 # own folder, which Python puts first on its path.
 

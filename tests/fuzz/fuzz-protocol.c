@@ -16,7 +16,7 @@
  *
  * A violation aborts, which libFuzzer reports with the input. Built with
  * -DTTT_FUZZ_STANDALONE, main() replays files or folders (the seed corpus
- * in tests/corpus-protocol, or a crash) with any compiler, as TAP.
+ * in tests/fuzz/corpus-protocol, or a crash) with any compiler, as TAP.
  */
 
 #include <glib.h>

@@ -68,7 +68,7 @@ graded_game (int      last,
 
   memcpy (moves, opening, sizeof opening);
   moves[N_OPENING] = last;
-  cursor = ttt_review_cursor_new_for_ultimate_moves (moves, N_OPENING + 1, person);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, moves, N_OPENING + 1, person);
   g_assert_nonnull (cursor);
   ttt_review_cursor_start_grading (cursor);
   wait_ready (cursor);
@@ -175,7 +175,7 @@ test_turning_move (void)
     g_assert_cmpint (ttt_ultimate_play (&pos, moves[i]), ==, TTT_OK);
   g_assert_cmpint (ttt_ultimate_outcome (&pos), ==, TTT_OUTCOME_X_WINS);
 
-  cursor = ttt_review_cursor_new_for_ultimate_moves (moves, G_N_ELEMENTS (moves), TTT_MARK_O);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, moves, G_N_ELEMENTS (moves), TTT_MARK_O);
   g_assert_cmpuint (ttt_review_cursor_get_turning_move (cursor), ==, 0);
   ttt_review_cursor_start_grading (cursor);
   wait_ready (cursor);
@@ -230,7 +230,7 @@ test_two_people (void)
   static const int moves[] = { 40, 36, 4, 39 };
   g_autoptr(TttReviewCursor) cursor = NULL;
 
-  cursor = ttt_review_cursor_new_for_ultimate_moves (moves, G_N_ELEMENTS (moves), TTT_MARK_NONE);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, moves, G_N_ELEMENTS (moves), TTT_MARK_NONE);
   ttt_review_cursor_start_grading (cursor);
   wait_ready (cursor);
   for (guint n = 1; n <= G_N_ELEMENTS (moves); n++)
@@ -258,7 +258,7 @@ test_pending (void)
   g_autofree char *text = NULL;
   guint n_ready = 0, n_progress = 0;
 
-  cursor = ttt_review_cursor_new_for_ultimate_moves (moves, G_N_ELEMENTS (moves), TTT_MARK_O);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, moves, G_N_ELEMENTS (moves), TTT_MARK_O);
   g_assert_cmpint (ttt_review_cursor_get_variant (cursor), ==, TTT_VARIANT_ULTIMATE);
   g_signal_connect_swapped (cursor, "notify::ready", G_CALLBACK (ttt_test_count_cb), &n_ready);
   g_signal_connect_swapped (cursor, "notify::progress", G_CALLBACK (ttt_test_count_cb), &n_progress);
@@ -301,7 +301,7 @@ test_cancel (void)
 
   memcpy (moves, opening, sizeof opening);
   moves[N_OPENING] = BLUNDER_MOVE;
-  cursor = ttt_review_cursor_new_for_ultimate_moves (moves, N_OPENING + 1, TTT_MARK_NONE);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, moves, N_OPENING + 1, TTT_MARK_NONE);
   g_weak_ref_init (&weak, cursor);
   ttt_review_cursor_start_grading (cursor);
   g_object_unref (cursor);
@@ -316,9 +316,12 @@ test_cancel (void)
     g_assert_cmpuint (ttt_review_cursor_count_grading (), ==, 0);
   }
 
-  /* Moves the rules refuse make no cursor. */
+  /* Moves the rules refuse make no cursor: as in the classic game, they
+   * are not a game at all. */
   moves[1] = moves[0];
-  g_assert_null (ttt_review_cursor_new_for_ultimate_moves (moves, 2, TTT_MARK_NONE));
+  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_CRITICAL, "*should not be reached*");
+  g_assert_null (ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, moves, 2, TTT_MARK_NONE));
+  g_test_assert_expected_messages ();
 }
 
 int

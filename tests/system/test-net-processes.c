@@ -576,38 +576,54 @@ assert_network_tally (Side    *side,
   g_assert_cmpuint (lost, ==, want_lost);
 }
 
+/* X takes the top row, O the left of the middle row. */
+static void
+play_top_row (Side *host,
+              Side *guest)
+{
+  play (host, guest, 0, ".........", "X........");
+  play (guest, host, 3, "X........", "X..O.....");
+  play (host, guest, 1, "X..O.....", "XX.O.....");
+  play (guest, host, 4, "XX.O.....", "XX.OO....");
+  play (host, guest, 2, "XX.OO....", "XXXOO....");
+}
+
+/* The game is over on both screens with @outcome, which @winner's screen
+ * calls its win and the other's the other's (named @quoted); each
+ * counts it once in its network row. Both programs then end cleanly. */
+static void
+assert_won_and_stop (Side       *winner,
+                     Side       *loser,
+                     const char *quoted,
+                     TttOutcome  outcome)
+{
+  g_autofree char *text = g_strdup_printf ("%s won.", quoted);
+
+  wait_for (winner, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  wait_for (loser, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  wait_for (winner, has_status, "You won.", "its win");
+  wait_for (loser, has_status, text, "the other's win");
+  g_assert_cmpint (report_int (winner, "outcome"), ==, outcome);
+  g_assert_cmpint (report_int (loser, "outcome"), ==, outcome);
+  g_assert_cmpint (report_int (winner, "game-state"), ==, TTT_GAME_STATE_OVER);
+  g_assert_cmpint (report_int (loser, "game-state"), ==, TTT_GAME_STATE_OVER);
+  assert_network_tally (winner, 1, 0, 0);
+  assert_network_tally (loser, 0, 0, 1);
+
+  side_stop (loser);
+  side_stop (winner);
+  session_stop ();
+}
+
 static void
 test_classic_game (void)
 {
   Side host = { 0 }, guest = { 0 };
   g_autofree char *quoted = connect_sides (&host, &guest, NULL);
-  g_autofree char *text = NULL;
 
-  /* X takes the top row. */
-  play (&host, &guest, 0, ".........", "X........");
-  play (&guest, &host, 3, "X........", "X..O.....");
-  play (&host, &guest, 1, "X..O.....", "XX.O.....");
-  play (&guest, &host, 4, "XX.O.....", "XX.OO....");
-  play (&host, &guest, 2, "XX.OO....", "XXXOO....");
-
-  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
-  wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
-  wait_for (&host, has_status, "You won.", "its win");
-  text = g_strdup_printf ("%s won.", quoted);
-  wait_for (&guest, has_status, text, "the other's win");
-  g_assert_cmpint (report_int (&host, "outcome"), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmpint (report_int (&guest, "outcome"), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmpint (report_int (&host, "game-state"), ==, TTT_GAME_STATE_OVER);
-  g_assert_cmpint (report_int (&guest, "game-state"), ==, TTT_GAME_STATE_OVER);
-
-  /* Counted once on each side, in the network row. */
-  assert_network_tally (&host, 1, 0, 0);
-  assert_network_tally (&guest, 0, 0, 1);
-
-  /* Both end cleanly. */
-  side_stop (&guest);
-  side_stop (&host);
-  session_stop ();
+  play_top_row (&host, &guest);
+  g_assert_cmpint (report_int (&host, "variant"), ==, TTT_VARIANT_CLASSIC);
+  assert_won_and_stop (&host, &guest, quoted, TTT_OUTCOME_X_WINS);
 }
 
 /* The host plays Misère (--game=misere): the guest, which would have
@@ -618,29 +634,11 @@ test_misere_game (void)
 {
   Side host = { 0 }, guest = { 0 };
   g_autofree char *quoted = connect_sides (&host, &guest, "--game=misere");
-  g_autofree char *text = NULL;
 
-  play (&host, &guest, 0, ".........", "X........");
-  play (&guest, &host, 3, "X........", "X..O.....");
-  play (&host, &guest, 1, "X..O.....", "XX.O.....");
-  play (&guest, &host, 4, "XX.O.....", "XX.OO....");
-  play (&host, &guest, 2, "XX.OO....", "XXXOO....");
-
-  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
-  wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
-  text = g_strdup_printf ("%s won.", quoted);
-  wait_for (&host, has_status, text, "the other's win");
-  wait_for (&guest, has_status, "You won.", "its win");
-  g_assert_cmpint (report_int (&host, "outcome"), ==, TTT_OUTCOME_O_WINS);
-  g_assert_cmpint (report_int (&guest, "outcome"), ==, TTT_OUTCOME_O_WINS);
+  play_top_row (&host, &guest);
   g_assert_cmpint (report_int (&host, "variant"), ==, TTT_VARIANT_MISERE);
   g_assert_cmpint (report_int (&guest, "variant"), ==, TTT_VARIANT_MISERE);
-  assert_network_tally (&host, 0, 0, 1);
-  assert_network_tally (&guest, 1, 0, 0);
-
-  side_stop (&guest);
-  side_stop (&host);
-  session_stop ();
+  assert_won_and_stop (&guest, &host, quoted, TTT_OUTCOME_O_WINS);
 }
 
 int

@@ -125,8 +125,8 @@ test_coach_searches (void)
   ttt_game_set_variant (hinted, TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (hinted);
   TTT_TEST_PLAY (hinted, 4 * 9 + 4, 4 * 9 + 0);
-  review = ttt_review_cursor_new_for_ultimate_moves (review_moves, G_N_ELEMENTS (review_moves),
-                                                     TTT_MARK_O);
+  review = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, review_moves,
+                                              G_N_ELEMENTS (review_moves), TTT_MARK_O);
   g_assert_nonnull (review);
   g_signal_connect_swapped (analysed, "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_analyses);
 

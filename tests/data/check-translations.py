@@ -19,7 +19,7 @@
 #       the data files) finds no message that the POTFILES.in list misses.
 #
 #   check-translations.py glossary SRCDIR GLOSSARY
-#       One term per concept: for each term of GLOSSARY (tests/po-glossary.json)
+#       One term per concept: for each term of GLOSSARY (tests/data/po-glossary.json)
 #       and each language, every msgid that uses the English term has a
 #       msgstr that uses the language's one accepted translation of it, so
 #       that "Undo" is not 悔棋 on the button and 撤销 in its tooltip. A

@@ -285,7 +285,7 @@ test_review_navigation (void)
   g_autoptr(TttReviewCursor) cursor = NULL;
   guint n_position = 0, n_previous = 0, n_next = 0;
 
-  cursor = ttt_review_cursor_new_for_moves (forked_game, G_N_ELEMENTS (forked_game), TTT_MARK_O);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_CLASSIC, forked_game, G_N_ELEMENTS (forked_game), TTT_MARK_O);
   g_assert_nonnull (cursor);
   g_signal_connect_swapped (cursor, "notify::position", G_CALLBACK (ttt_test_count_cb), &n_position);
   g_signal_connect_swapped (cursor, "notify::has-previous", G_CALLBACK (ttt_test_count_cb), &n_previous);
@@ -347,7 +347,7 @@ test_review_grades (void)
   TttMark mark;
   int cell;
 
-  cursor = ttt_review_cursor_new_for_moves (forked_game, G_N_ELEMENTS (forked_game), TTT_MARK_O);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_CLASSIC, forked_game, G_N_ELEMENTS (forked_game), TTT_MARK_O);
   g_assert_cmpint (ttt_review_cursor_get_person (cursor), ==, TTT_MARK_O);
 
   for (guint number = 1; number <= 7; number++)
@@ -525,7 +525,7 @@ test_review_perfect (void)
 
   for (TttMark person = TTT_MARK_NONE; person <= TTT_MARK_O; person++)
     {
-      g_autoptr(TttReviewCursor) cursor = ttt_review_cursor_new_for_moves (moves, n_moves, person);
+      g_autoptr(TttReviewCursor) cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_CLASSIC, moves, n_moves, person);
       g_autofree char *summary = ttt_review_cursor_dup_summary (cursor);
 
       g_assert_cmpuint (ttt_review_cursor_count_grade (cursor, TTT_MARK_NONE, TTT_GRADE_BEST), ==, 9);
@@ -543,7 +543,7 @@ test_review_empty_and_illegal (void)
   g_autoptr(TttReviewCursor) empty = NULL;
   TttReviewCursor *cursor;
 
-  empty = ttt_review_cursor_new_for_moves (NULL, 0, TTT_MARK_X);
+  empty = ttt_review_cursor_new_for_variant (TTT_VARIANT_CLASSIC, NULL, 0, TTT_MARK_X);
   g_assert_nonnull (empty);
   g_assert_cmpuint (ttt_review_cursor_get_position (empty), ==, 0);
   g_assert_false (ttt_review_cursor_get_has_previous (empty));
@@ -551,17 +551,17 @@ test_review_empty_and_illegal (void)
   g_assert_false (ttt_review_cursor_next (empty));
 
   g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_CRITICAL, "*should not be reached*");
-  cursor = ttt_review_cursor_new_for_moves (occupied, G_N_ELEMENTS (occupied), TTT_MARK_X);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_CLASSIC, occupied, G_N_ELEMENTS (occupied), TTT_MARK_X);
   g_test_assert_expected_messages ();
   g_assert_null (cursor);
 
   g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_CRITICAL, "*should not be reached*");
-  cursor = ttt_review_cursor_new_for_moves (after_win, G_N_ELEMENTS (after_win), TTT_MARK_NONE);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_CLASSIC, after_win, G_N_ELEMENTS (after_win), TTT_MARK_NONE);
   g_test_assert_expected_messages ();
   g_assert_null (cursor);
 
   g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_CRITICAL, "*should not be reached*");
-  cursor = ttt_review_cursor_new_for_moves (out_of_range, 1, TTT_MARK_NONE);
+  cursor = ttt_review_cursor_new_for_variant (TTT_VARIANT_CLASSIC, out_of_range, 1, TTT_MARK_NONE);
   g_test_assert_expected_messages ();
   g_assert_null (cursor);
 }

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A test in another process (tests/test-net-processes.c) plays the real
+ * A test in another process (tests/system/test-net-processes.c) plays the real
  * program through these, over the program's own session bus
  * (org.gtk.Actions, as GApplication exports every app action):
  *
