@@ -1,6 +1,12 @@
-/* ttt-analyst.h — the coach's searches of an Ultimate position
+/* ttt-analyst.h — the coach of one table: hints, their reasons, analysis
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A TttAnalyst answers what the coach asks about the match it watches:
+ * the hint and why, and what each cell leads to. A solved game's answers
+ * are its rules' perfect play (best_moves, review: Misère's are its own);
+ * a game that is not solved is searched. It holds the hint shown and the
+ * analysis of the position until its TttGame says the board changed.
  *
  * Ultimate is not solved: the coach's hint and Show Analysis are searches
  * of the engine's, of fixed budgets, which take from a tenth of a second
@@ -15,6 +21,8 @@
 
 #include <gio/gio.h>
 
+#include "ttt-enums.h"
+#include "ttt-match.h"
 #include "ttt-ultimate.h"
 
 G_BEGIN_DECLS
@@ -66,5 +74,45 @@ void      ttt_analyst_ultimate_analyse_async  (const TttUltimate   *pos,
  * −1 when it was cancelled. */
 int       ttt_analyst_ultimate_analyse_finish (GAsyncResult        *result,
                                                TttMoveAnalysis      analysis[TTT_ULTIMATE_N_MOVES]);
+
+/* The coach's state, for one match. The searches take the random state
+ * they are handed: the same position is searched alike whenever asked. */
+
+#define TTT_TYPE_ANALYST (ttt_analyst_get_type ())
+G_DECLARE_FINAL_TYPE (TttAnalyst, ttt_analyst, TTT, ANALYST, GObject)
+
+TttAnalyst *ttt_analyst_new                   (TttMatch            *match);
+/* The board changed: the hint shown ends ("hint-changed" with −1) and a
+ * hint's search on its way is cancelled; the analysis is forgotten. */
+void        ttt_analyst_drop_hint             (TttAnalyst          *self);
+void        ttt_analyst_drop_analysis         (TttAnalyst          *self);
+/* The hint on the caller's thread, of either kind of game. */
+int         ttt_analyst_hint                  (TttAnalyst          *self,
+                                               guint64              rng,
+                                               TttMotive           *motive);
+/* Shows the hint: at once in a solved game, in a search's time in
+ * another (−1 meanwhile; "hint-changed" brings it). */
+int         ttt_analyst_show_hint             (TttAnalyst          *self,
+                                               guint64              rng);
+int         ttt_analyst_get_shown_hint        (TttAnalyst          *self,
+                                               TttMotive           *motive);
+gboolean    ttt_analyst_get_hint_thinking     (TttAnalyst          *self);
+int         ttt_analyst_get_search_hint       (TttAnalyst          *self,
+                                               TttUltimateHint     *reason,
+                                               int                 *percent);
+gboolean    ttt_analyst_get_cell_analysis     (TttAnalyst          *self,
+                                               int                  cell,
+                                               TttVerdict          *verdict,
+                                               guint               *n_moves);
+gboolean    ttt_analyst_get_search_analysis   (TttAnalyst          *self,
+                                               int                  cell,
+                                               guint64              rng,
+                                               int                 *percent,
+                                               gboolean            *proved,
+                                               TttVerdict          *verdict,
+                                               guint               *n_moves);
+/* Hints and analyses asked for, in all analysts, whose answers have not
+ * come back to the main thread. */
+guint       ttt_analyst_count_thinking        (void);
 
 G_END_DECLS

@@ -42,17 +42,15 @@
 #include <glib/gi18n.h>
 
 #include "ttt-game.h"
+#include "ttt-match.h"
 #include "ttt-variants.h"
 
 struct _TttGame
 {
   GObject         parent_instance;
 
-  /* The game in progress, of its variant: the classic board or the nine
-   * boards of Ultimate. */
-  TttPosition     position;
-  int             history[TTT_ULTIMATE_N_MOVES];
-  guint           n_moves;
+  /* The game in progress: its rules, position, history and outcome. */
+  TttMatch       *match;
 
   TttGameState    state;
   TttMark         human_mark;
@@ -69,26 +67,9 @@ struct _TttGame
   guint           computer_move_id;
   GCancellable   *thinking;
 
-  /* The hint shown, held until the board next changes; -1 for none. */
-  int             hint_cell;
-  TttMotive       hint_motive;
-  /* In Ultimate: why, and the search's estimated chance to win, 0–100. */
-  TttUltimateHint hint_reason;
-  int             hint_percent;
-  /* The Ultimate hint's search on its way, off the main thread: any
-   * change of the board cancels it (ttt_game_drop_hint()). */
-  GCancellable   *hint_search;
-
-  /* Ultimate's analysis: the position asked about (when has_analysis),
-   * and what a search made of it, kept until the position changes. The
-   * search runs off the main thread: analysis_search is set while it is
-   * on its way, and any change of the board cancels it
-   * (ttt_game_drop_analysis()). */
-  TttUltimate     analysed;
-  gboolean        has_analysis;
-  GCancellable   *analysis_search;
-  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
-  int             n_analysis;
+  /* The coach: the hint shown and the analysis of the position, until
+   * the board next changes. */
+  TttAnalyst     *analyst;
 
   /* What the properties report; the game takes them at its start. */
   TttVariant      variant;
@@ -119,8 +100,6 @@ struct _TttGame
   TttPlayer      *remote;
   TttMark         remote_local_mark;
   TttVariant      remote_variant;
-  TttOutcome      early_outcome;
-  guint           abandoned : 1;
   /* ttt_game_set_held(): no move from the views for now. */
   guint           held : 1;
 
@@ -191,11 +170,16 @@ static void ttt_game_schedule_computer_move (TttGame *self);
  * back yet, in all games: main thread only. */
 static guint n_thinking;
 
-/* The mark that played move @index (0-based): X moves first. */
-static inline TttMark
-mark_of_move (guint index)
+static inline const TttPosition *
+game_position (TttGame *self)
 {
-  return index % 2 == 0 ? TTT_MARK_X : TTT_MARK_O;
+  return ttt_match_get_position (self->match);
+}
+
+static inline guint
+game_n_moves (TttGame *self)
+{
+  return ttt_match_get_n_moves (self->match);
 }
 
 static gboolean
@@ -212,12 +196,12 @@ ttt_game_compute_can_undo (TttGame *self)
     return FALSE;
 
   if (!ttt_game_vs_computer (self) && self->remote == NULL)
-    return self->n_moves > 0;
+    return game_n_moves (self) > 0;
 
   /* Against the computer, or someone elsewhere, an undo must take back a move of the human's; the
    * computer's opening move alone is not something the human can retract. */
-  for (guint i = 0; i < self->n_moves; i++)
-    if (mark_of_move (i) == self->human_mark)
+  for (guint i = 0; i < game_n_moves (self); i++)
+    if (ttt_match_mark_of_move (i) == self->human_mark)
       return TRUE;
 
   return FALSE;
@@ -227,7 +211,7 @@ static void
 ttt_game_snapshot (TttGame  *self,
                    Snapshot *snapshot)
 {
-  snapshot->n_moves = self->n_moves;
+  snapshot->n_moves = game_n_moves (self);
   snapshot->state = self->state;
   snapshot->turn = ttt_game_get_turn (self);
   snapshot->outcome = ttt_game_get_outcome (self);
@@ -235,7 +219,7 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->can_undo = ttt_game_compute_can_undo (self);
   snapshot->current_difficulty = self->game_difficulty;
   snapshot->current_opponent = self->game_opponent;
-  snapshot->current_variant = self->position.variant;
+  snapshot->current_variant = ttt_match_get_variant (self->match);
 }
 
 /* Notifies every property that differs from @before, then "turn-changed".
@@ -283,39 +267,27 @@ side_player (TttGame *self,
   return self->players[side == TTT_MARK_O ? 1 : 0];
 }
 
+/* The variant of the registry's first row: what a game is before anyone
+ * chooses. */
+static TttVariant
+first_variant (void)
+{
+  return ttt_variants_get_nth (0)->variant;
+}
+
 /* Any change of the board ends the hint shown: said before the change's
  * own news, so that whoever hears of the change finds no hint. */
 static void
 ttt_game_drop_hint (TttGame *self)
 {
-  /* A hint on its way is for the board as it was: nothing of it comes. */
-  if (self->hint_search != NULL)
-    {
-      g_cancellable_cancel (self->hint_search);
-      g_clear_object (&self->hint_search);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-    }
-
-  if (self->hint_cell < 0)
-    return;
-
-  self->hint_cell = -1;
-  g_signal_emit (self, signals[HINT_CHANGED], 0, -1, self->hint_motive);
+  ttt_analyst_drop_hint (self->analyst);
 }
 
-/* Forgets the analysis of the board as it was, and cancels its search if
- * it is on its way: nothing of it comes. The next question about the
- * board as it is starts the search anew. */
+/* Forgets the analysis of the board as it was, cancelling its search. */
 static void
 ttt_game_drop_analysis (TttGame *self)
 {
-  if (self->analysis_search != NULL)
-    {
-      g_cancellable_cancel (self->analysis_search);
-      g_clear_object (&self->analysis_search);
-    }
-  self->has_analysis = FALSE;
-  self->n_analysis = 0;
+  ttt_analyst_drop_analysis (self->analyst);
 }
 
 /* Cancels a driven player's move on its way, in its pause or its search:
@@ -355,7 +327,7 @@ ttt_game_seat_players (TttGame *self)
 static void
 ttt_game_update_state (TttGame *self)
 {
-  TttMark turn = ttt_position_get_turn (&self->position);
+  TttMark turn = ttt_position_get_turn (game_position (self));
 
   ttt_game_stop_waiting (self);
   /* Every change of the board comes this way, before its news. */
@@ -363,7 +335,7 @@ ttt_game_update_state (TttGame *self)
 
   if (turn == TTT_MARK_NONE)
     self->state = TTT_GAME_STATE_OVER;
-  else if (ttt_player_get_kind (side_player (self, turn)) != TTT_PLAYER_KIND_LOCAL)
+  else if (!ttt_player_is_local (side_player (self, turn)))
     {
       self->state = TTT_GAME_STATE_WAITING;
       ttt_game_schedule_computer_move (self);
@@ -389,7 +361,7 @@ ttt_game_count_result (TttGame    *self,
     result = TTT_RESULT_LOST;
 
   ttt_statistics_record_game (self->statistics, ttt_game_get_current_tally (self), result,
-                              self->n_moves);
+                              game_n_moves (self));
 }
 
 /* Plays @cell for the side to move; the caller has checked that it may. */
@@ -397,7 +369,7 @@ static void
 ttt_game_apply_move (TttGame *self,
                      int      cell)
 {
-  TttMark mark = ttt_position_get_turn (&self->position);
+  TttMark mark = ttt_position_get_turn (game_position (self));
   /* Whoever moved keeps a reference while the news goes out: a handler
    * may set up the next game, with other players. */
   g_autoptr(TttPlayer) player = g_object_ref (side_player (self, mark));
@@ -406,12 +378,10 @@ ttt_game_apply_move (TttGame *self,
 
   ttt_game_snapshot (self, &before);
 
-  if (ttt_position_play (&self->position, cell) != TTT_OK)
+  if (!ttt_match_play (self->match, cell))
     g_return_if_reached ();
 
-  self->history[self->n_moves++] = cell;
-
-  outcome = ttt_position_get_outcome (&self->position);
+  outcome = ttt_match_get_outcome (self->match);
   ttt_game_update_state (self);
 
   /* A handler may drop the last reference the app holds. */
@@ -479,12 +449,12 @@ ttt_game_move_chosen_cb (GObject      *source,
     {
       /* Someone elsewhere who breaks the rules or goes away is the
        * network session's to report; the computer always has a move. */
-      if (ttt_player_get_kind (TTT_PLAYER (source)) != TTT_PLAYER_KIND_REMOTE)
+      if (TTT_PLAYER (source) != self->remote)
         g_warning ("The computer found no move: %s", error->message);
       return;
     }
   /* The seam's players are not trusted with the rules. */
-  g_return_if_fail (ttt_position_is_legal (&self->position, cell));
+  g_return_if_fail (ttt_position_is_legal (game_position (self), cell));
 
   self->rng_state = rng_state;
   ttt_game_apply_move (self, cell);
@@ -494,7 +464,7 @@ static gboolean
 ttt_game_computer_move_cb (gpointer user_data)
 {
   TttGame *self = TTT_GAME (user_data);
-  TttPlayer *player = side_player (self, ttt_position_get_turn (&self->position));
+  TttPlayer *player = side_player (self, ttt_position_get_turn (game_position (self)));
   MoveRequest *request = g_new0 (MoveRequest, 1);
 
   /* The source ends with this call; forget it before anything can try to
@@ -507,7 +477,7 @@ ttt_game_computer_move_cb (gpointer user_data)
   g_weak_ref_init (&request->game, self);
   request->cancellable = g_object_ref (self->thinking);
   n_thinking++;
-  ttt_player_choose_move_async (player, &self->position, self->rng_state, self->thinking,
+  ttt_player_choose_move_async (player, game_position (self), self->rng_state, self->thinking,
                                 ttt_game_move_chosen_cb, request);
 
   return G_SOURCE_REMOVE;
@@ -578,7 +548,7 @@ static void
 ttt_game_begin (TttGame  *self,
                 gboolean  restarting)
 {
-  TttPosition old_position = self->position;
+  TttPosition old_position = *game_position (self);
   Snapshot before;
 
   ttt_game_snapshot (self, &before);
@@ -586,8 +556,6 @@ ttt_game_begin (TttGame  *self,
   self->game_difficulty = self->difficulty;
   self->game_opponent = self->opponent;
   self->started = TRUE;
-  self->early_outcome = TTT_OUTCOME_ONGOING;
-  self->abandoned = FALSE;
 
   if (self->remote != NULL)
     {
@@ -613,8 +581,7 @@ ttt_game_begin (TttGame  *self,
 
   ttt_game_seat_players (self);
   /* A game with someone elsewhere is the one its session agreed on. */
-  ttt_position_clear (&self->position, self->remote != NULL ? self->remote_variant : self->variant);
-  self->n_moves = 0;
+  ttt_match_reset (self->match, self->remote != NULL ? self->remote_variant : self->variant);
   ttt_game_update_state (self);
 
   g_object_ref (self);
@@ -622,7 +589,7 @@ ttt_game_begin (TttGame  *self,
   ttt_game_drop_hint (self);
   /* A board of another game is told by #TttGame:current-variant alone:
    * its cells are not this board's. */
-  if (old_position.variant == self->position.variant)
+  if (old_position.variant == ttt_match_get_variant (self->match))
     for (int cell = 0; cell < ttt_position_get_n_cells (&old_position); cell++)
       if (ttt_position_get_cell (&old_position, cell) != TTT_MARK_NONE)
         g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
@@ -640,7 +607,7 @@ ttt_game_preference_changed (TttGame *self)
   Snapshot before;
 
   /* A network game plays by what the two sides agreed. */
-  if (self->n_moves > 0 || self->remote != NULL)
+  if (game_n_moves (self) > 0 || self->remote != NULL)
     return;
 
   if (self->started)
@@ -656,7 +623,7 @@ ttt_game_preference_changed (TttGame *self)
   ttt_game_snapshot (self, &before);
   self->game_difficulty = self->difficulty;
   self->game_opponent = self->opponent;
-  ttt_position_clear (&self->position, self->variant);
+  ttt_match_reset (self->match, self->variant);
   ttt_game_seat_players (self);
   ttt_game_emit_changes (self, &before);
 }
@@ -667,11 +634,12 @@ ttt_game_dispose (GObject *object)
   TttGame *self = (TttGame *)object;
 
   ttt_game_stop_waiting (self);
-  ttt_game_drop_analysis (self);
-  if (self->hint_search != NULL)
-    g_cancellable_cancel (self->hint_search);
-  g_clear_object (&self->hint_search);
+  if (self->analyst != NULL)
+    g_signal_handlers_disconnect_by_data (self->analyst, self);
+  /* Its searches on their way are cancelled, and tell nobody. */
+  g_clear_object (&self->analyst);
   g_clear_object (&self->statistics);
+  g_clear_object (&self->match);
   g_clear_object (&self->local);
   g_clear_object (&self->computer);
   g_clear_object (&self->remote);
@@ -738,7 +706,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_N_MOVES:
-      g_value_set_uint (value, self->n_moves);
+      g_value_set_uint (value, game_n_moves (self));
       break;
 
     case PROP_CURRENT_DIFFICULTY:
@@ -750,7 +718,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_CURRENT_VARIANT:
-      g_value_set_enum (value, self->position.variant);
+      g_value_set_enum (value, ttt_match_get_variant (self->match));
       break;
 
     case PROP_HELD:
@@ -763,7 +731,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_HINT_THINKING:
-      g_value_set_boolean (value, self->hint_search != NULL);
+      g_value_set_boolean (value, ttt_analyst_get_hint_thinking (self->analyst));
       break;
 
     default:
@@ -834,7 +802,7 @@ ttt_game_class_init (TttGameClass *klass)
   properties[PROP_VARIANT] =
     g_param_spec_enum ("variant", NULL, NULL,
                        TTT_TYPE_VARIANT,
-                       TTT_VARIANT_CLASSIC,
+                       first_variant (),
                        (G_PARAM_READWRITE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -1010,7 +978,7 @@ ttt_game_class_init (TttGameClass *klass)
   properties[PROP_CURRENT_VARIANT] =
     g_param_spec_enum ("current-variant", NULL, NULL,
                        TTT_TYPE_VARIANT,
-                       TTT_VARIANT_CLASSIC,
+                       first_variant (),
                        (G_PARAM_READABLE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
@@ -1208,6 +1176,31 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 2, TTT_TYPE_OUTCOME, G_TYPE_UINT);
 }
 
+/* The analyst's news is the game's, for the views and the news. */
+static void
+analyst_hint_changed_cb (TttAnalyst *analyst,
+                         int         cell,
+                         TttMotive   motive,
+                         TttGame    *self)
+{
+  g_signal_emit (self, signals[HINT_CHANGED], 0, cell, motive);
+}
+
+static void
+analyst_analysis_changed_cb (TttAnalyst *analyst,
+                             TttGame    *self)
+{
+  g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
+}
+
+static void
+analyst_hint_thinking_cb (TttAnalyst *analyst,
+                          GParamSpec *pspec,
+                          TttGame    *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
+}
+
 static void
 ttt_game_init (TttGame *self)
 {
@@ -1221,12 +1214,16 @@ ttt_game_init (TttGame *self)
   self->alternate_human_next = TRUE;
 
   self->human_mark = TTT_MARK_X;
-  self->hint_cell = -1;
   self->local = ttt_player_new_local ();
   self->computer = ttt_computer_player_new (self->game_difficulty);
   ttt_game_seat_players (self);
   self->state = TTT_GAME_STATE_LOCAL_TURN;
-  ttt_position_clear (&self->position, TTT_VARIANT_CLASSIC);
+  self->variant = first_variant ();
+  self->match = ttt_match_new (self->variant);
+  self->analyst = ttt_analyst_new (self->match);
+  g_signal_connect (self->analyst, "hint-changed", G_CALLBACK (analyst_hint_changed_cb), self);
+  g_signal_connect (self->analyst, "analysis-changed", G_CALLBACK (analyst_analysis_changed_cb), self);
+  g_signal_connect (self->analyst, "notify::hint-thinking", G_CALLBACK (analyst_hint_thinking_cb), self);
   self->statistics = ttt_statistics_new ();
 
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -1288,7 +1285,7 @@ ttt_game_play (TttGame *self,
     return FALSE;
   /* Out of range, occupied, or (in Ultimate) outside the boards the side
    * to move is sent to. */
-  if (!ttt_position_is_legal (&self->position, cell))
+  if (!ttt_position_is_legal (game_position (self), cell))
     return FALSE;
 
   ttt_game_apply_move (self, cell);
@@ -1307,24 +1304,19 @@ ttt_game_keep_moves (TttGame *self,
   guint n_removed = 0;
   Snapshot before;
 
-  g_assert (keep < self->n_moves);
+  g_assert (keep < game_n_moves (self));
 
   ttt_game_snapshot (self, &before);
 
   /* Latest first, as if the moves were lifted off the board; copied, since a
    * handler may play again before the last of them is announced. */
-  for (guint i = self->n_moves; i-- > keep;)
+  for (guint i = game_n_moves (self); i-- > keep;)
     {
-      removed_marks[n_removed] = mark_of_move (i);
-      removed[n_removed++] = self->history[i];
+      removed_marks[n_removed] = ttt_match_mark_of_move (i);
+      removed[n_removed++] = ttt_match_get_moves (self->match, NULL)[i];
     }
 
-  /* Replaying is simpler than unpicking masks and cannot disagree with the
-   * engine about whose turn follows. */
-  ttt_position_clear (&self->position, self->position.variant);
-  for (guint i = 0; i < keep; i++)
-    ttt_position_play (&self->position, self->history[i]);
-  self->n_moves = keep;
+  ttt_match_keep_moves (self->match, keep);
   ttt_game_update_state (self);
 
   g_object_ref (self);
@@ -1371,14 +1363,22 @@ ttt_game_undo (TttGame *self)
   if (self->remote != NULL || !ttt_game_compute_can_undo (self))
     return FALSE;
 
-  keep = self->n_moves - 1;
+  keep = game_n_moves (self) - 1;
   if (ttt_game_vs_computer (self))
-    while (mark_of_move (keep) != self->human_mark)
+    while (ttt_match_mark_of_move (keep) != self->human_mark)
       keep--;
 
   ttt_game_keep_moves (self, keep);
 
   return TRUE;
+}
+
+/* The hint's random state: from the game's, without changing it, so that
+ * asking twice finds the same move and asking changes nothing. */
+static uint64_t
+ultimate_hint_rng (TttGame *self)
+{
+  return self->rng_state ^ (0x9e3779b97f4a7c15u * (game_n_moves (self) + 1));
 }
 
 /**
@@ -1393,103 +1393,12 @@ ttt_game_undo (TttGame *self)
  *
  * Returns: a cell 0–8 (0–80 in Ultimate), or −1 when it is not a human's turn
  */
-/* The hint's random state: from the game's, without changing it, so that
- * asking twice finds the same move and asking changes nothing. */
-static uint64_t
-ultimate_hint_rng (TttGame *self)
-{
-  return self->rng_state ^ (0x9e3779b97f4a7c15u * (self->n_moves + 1));
-}
-
-/* A search of the game's on its way: the game it is for (weakly, it may
- * go first) and what cancels it. */
-typedef struct
-{
-  GWeakRef      game;
-  GCancellable *cancellable;
-} Pending;
-
-static Pending *
-pending_new (TttGame      *self,
-             GCancellable *cancellable)
-{
-  Pending *pending = g_new0 (Pending, 1);
-
-  g_weak_ref_init (&pending->game, self);
-  pending->cancellable = g_object_ref (cancellable);
-  n_thinking++;
-  return pending;
-}
-
-/* The game the search is still for, or NULL: a move, an undo, a new game
- * or the game's end cancelled it, or the game has gone. */
-static TttGame *
-pending_finish (Pending *pending)
-{
-  TttGame *self = NULL;
-
-  n_thinking--;
-  if (!g_cancellable_is_cancelled (pending->cancellable))
-    self = g_weak_ref_get (&pending->game);
-  g_weak_ref_clear (&pending->game);
-  g_clear_object (&pending->cancellable);
-  g_free (pending);
-  return self;
-}
-
-static void
-hint_search_done_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
-  g_autoptr(TttGame) self = pending_finish (user_data);
-  TttAnalystHint hint;
-
-  if (self == NULL || self->hint_search != cancellable)
-    return;
-
-  g_clear_object (&self->hint_search);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-  if (!ttt_analyst_ultimate_hint_finish (result, &hint) ||
-      !ttt_ultimate_is_legal (&self->position.ultimate, hint.move))
-    return;
-
-  self->hint_cell = hint.move;
-  self->hint_reason = hint.reason;
-  self->hint_percent = hint.percent;
-  self->hint_motive = TTT_MOTIVE_WIN;
-  g_signal_emit (self, signals[HINT_CHANGED], 0, self->hint_cell, self->hint_motive);
-}
-
-/* Starts the search for the hint off the main thread. */
-static void
-ttt_game_start_hint_search (TttGame *self)
-{
-  self->hint_search = g_cancellable_new ();
-  ttt_analyst_ultimate_hint_async (&self->position.ultimate, ultimate_hint_rng (self), self->hint_search,
-                                   hint_search_done_cb, pending_new (self, self->hint_search));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-}
-
 int
 ttt_game_hint (TttGame *self)
 {
-  unsigned best;
-
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return -1;
-  /* The same search as the hint shown, here on the caller's thread. */
-  if (self->position.variant == TTT_VARIANT_ULTIMATE)
-    return ttt_analyst_ultimate_hint (&self->position.ultimate, ultimate_hint_rng (self), NULL, NULL, NULL);
-
-  best = ttt_solver_best_moves (&self->position.classic);
-  if (best == 0)
-    return -1;
-
-  return g_bit_nth_lsf (best, -1);
+  return ttt_game_hint_full (self, NULL);
 }
 
 /**
@@ -1513,31 +1422,19 @@ ttt_game_get_cell (TttGame *self,
                    int      cell)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (&self->position),
+  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (game_position (self)),
                         TTT_MARK_NONE);
 
-  return ttt_position_get_cell (&self->position, cell);
+  return ttt_position_get_cell (game_position (self), cell);
 }
 
-/**
- * ttt_game_get_winning_cells:
- * @self: a #TttGame
- *
- * Classic: bit i set for each cell of a completed line. Ultimate, whose 81
- * cells a mask cannot hold: the same as ttt_game_get_winning_boards(),
- * bit b for each small board of the winning line of boards.
- *
- * Returns: the mask; 0 unless the game was won
- */
+/* See ttt_match_get_winning_cells(): cells, or Ultimate's boards. */
 guint
 ttt_game_get_winning_cells (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (self->position.variant == TTT_VARIANT_ULTIMATE)
-    return ttt_game_get_winning_boards (self);
-
-  return ttt_board_winning_cells (&self->position.classic);
+  return ttt_match_get_winning_cells (self->match);
 }
 
 guint
@@ -1545,7 +1442,7 @@ ttt_game_get_n_moves (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  return self->n_moves;
+  return game_n_moves (self);
 }
 
 TttGameState
@@ -1561,10 +1458,7 @@ ttt_game_get_turn (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
 
-  if (self->early_outcome != TTT_OUTCOME_ONGOING || self->abandoned)
-    return TTT_MARK_NONE;
-
-  return ttt_position_get_turn (&self->position);
+  return ttt_match_get_turn (self->match);
 }
 
 TttOutcome
@@ -1572,10 +1466,7 @@ ttt_game_get_outcome (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_OUTCOME_ONGOING);
 
-  if (self->early_outcome != TTT_OUTCOME_ONGOING)
-    return self->early_outcome;
-
-  return ttt_position_get_outcome (&self->position);
+  return ttt_match_get_outcome (self->match);
 }
 
 TttMark
@@ -1597,7 +1488,7 @@ ttt_game_get_can_undo (TttGame *self)
 TttVariant
 ttt_game_get_variant (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_VARIANT_CLASSIC);
+  g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
 
   return self->variant;
 }
@@ -1621,144 +1512,75 @@ ttt_game_set_variant (TttGame    *self,
 TttVariant
 ttt_game_get_current_variant (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_VARIANT_CLASSIC);
+  g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
 
-  return self->position.variant;
+  return ttt_match_get_variant (self->match);
 }
 
-/* The cells of the game in progress: 9, or 81 in Ultimate. */
+/* The board of the game in progress: its match says it (ttt-match.h). */
+
 int
 ttt_game_get_n_cells (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_N_CELLS);
 
-  return ttt_position_get_n_cells (&self->position);
+  return ttt_match_get_n_cells (self->match);
 }
 
-/**
- * ttt_game_get_position:
- * @self: a #TttGame
- *
- * Returns: (transfer none): the position of the game in progress, valid
- *   until its next change
- */
+/* Valid until the board next changes. */
 const TttPosition *
 ttt_game_get_position (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  return &self->position;
+  return game_position (self);
 }
 
-/**
- * ttt_game_is_legal:
- * @self: a #TttGame
- * @cell: a cell of the game in progress
- *
- * Whether the side to move may play @cell by the rules, whoever plays it:
- * empty and, in Ultimate, in a board it may play in.
- *
- * Returns: %TRUE for a legal move
- */
+/* By the rules, whoever plays it: empty and, in Ultimate, in a board the
+ * side to move may play in. */
 gboolean
 ttt_game_is_legal (TttGame *self,
                    int      cell)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return ttt_position_is_legal (&self->position, cell);
+  return ttt_match_is_legal (self->match, cell);
 }
 
-/**
- * ttt_game_get_playable_boards:
- * @self: a #TttGame
- *
- * In Ultimate, the small boards the side to move may play in now: the one
- * it was sent to, or every open board when that is closed or the game has
- * just begun. What a view highlights.
- *
- * Returns: bit b set for small board b (0–8, reading order); 0 once the
- *   game is over, and in classic
- */
+/* What a view highlights in Ultimate: the boards the side to move may
+ * play in now; 0 in a game of one board and once the game is over. */
 guint
 ttt_game_get_playable_boards (TttGame *self)
 {
-  TttUltimateMoves moves;
-  guint boards = 0;
-
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE)
-    return 0;
-  if (ttt_ultimate_legal_moves (&self->position.ultimate, &moves) <= 0)
-    return 0;
-
-  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
-    if (moves.cells[b] != 0)
-      boards |= 1u << b;
-
-  return boards;
+  return ttt_match_get_playable_boards (self->match);
 }
 
-/**
- * ttt_game_get_board_winner:
- * @self: a #TttGame
- * @board: a small board of Ultimate, 0–8
- *
- * Returns: who won small board @board; %TTT_MARK_NONE for an open or drawn
- *   one, and in classic
- */
 TttMark
 ttt_game_get_board_winner (TttGame *self,
                            int      board)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (board >= 0 && board < TTT_ULTIMATE_N_BOARDS, TTT_MARK_NONE);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE)
-    return TTT_MARK_NONE;
-
-  return ttt_ultimate_board_winner (&self->position.ultimate, board);
+  return ttt_match_get_board_winner (self->match, board);
 }
 
-/**
- * ttt_game_get_closed_boards:
- * @self: a #TttGame
- *
- * In Ultimate, the small boards nobody may play in any more: won, or full
- * (a full one that nobody won is drawn).
- *
- * Returns: bit b set for each closed small board; 0 in classic
- */
 guint
 ttt_game_get_closed_boards (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE)
-    return 0;
-
-  return self->position.ultimate.closed;
+  return ttt_match_get_closed_boards (self->match);
 }
 
-/**
- * ttt_game_get_winning_boards:
- * @self: a #TttGame
- *
- * In Ultimate, the small boards of the winner's line (or lines) of three
- * won boards: where a view draws the line of a won game.
- *
- * Returns: bit b set for each of them; 0 unless an Ultimate game was won
- */
+/* Where a view draws the line of a won Ultimate game. */
 guint
 ttt_game_get_winning_boards (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE)
-    return 0;
-
-  return ttt_ultimate_winning_boards (&self->position.ultimate);
+  return ttt_match_get_winning_boards (self->match);
 }
 
 TttLevel
@@ -1905,9 +1727,9 @@ ttt_game_get_current_tally (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
 
   if (self->remote != NULL)
-    return ttt_tally_id_for_network (self->position.variant);
+    return ttt_tally_id_for_network (ttt_match_get_variant (self->match));
 
-  return ttt_tally_id_for_game (self->position.variant, !ttt_game_vs_computer (self),
+  return ttt_tally_id_for_game (ttt_match_get_variant (self->match), !ttt_game_vs_computer (self),
                                 self->game_difficulty);
 }
 
@@ -1928,10 +1750,7 @@ ttt_game_get_moves (TttGame *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  if (n_moves != NULL)
-    *n_moves = self->n_moves;
-
-  return self->history;
+  return ttt_match_get_moves (self->match, n_moves);
 }
 
 /**
@@ -1958,29 +1777,13 @@ ttt_game_get_cell_analysis (TttGame    *self,
                             TttVerdict *verdict,
                             guint      *n_moves)
 {
-  TttReview review;
-
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (&self->position), FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < ttt_match_get_n_cells (self->match), FALSE);
 
   if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
-  if (self->position.variant != TTT_VARIANT_CLASSIC)
-    return FALSE;
-  if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
-    return FALSE;
 
-  /* The score is ±(TTT_SCORE_MAX − plies after this move). */
-  if (verdict != NULL)
-    *verdict = review.score > 0 ? TTT_VERDICT_WIN
-             : review.score < 0 ? TTT_VERDICT_LOSS
-             : TTT_VERDICT_DRAW;
-  if (n_moves != NULL)
-    *n_moves = review.score > 0 ? (guint) (TTT_SCORE_MAX - review.score + 1)
-             : review.score < 0 ? (guint) (TTT_SCORE_MAX + review.score + 1)
-             : TTT_N_CELLS - self->n_moves;
-
-  return TRUE;
+  return ttt_analyst_get_cell_analysis (self->analyst, cell, verdict, n_moves);
 }
 
 /**
@@ -1998,24 +1801,13 @@ int
 ttt_game_hint_full (TttGame   *self,
                     TttMotive *motive)
 {
-  TttReview review;
-  int cell;
-
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  cell = ttt_game_hint (self);
-  if (cell < 0)
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
-  /* Ultimate's reasons are its own (ttt_game_get_ultimate_hint()). */
-  if (self->position.variant == TTT_VARIANT_ULTIMATE)
-    return cell;
 
-  if (ttt_review_move (&self->position.classic, cell, &review) != TTT_OK)
-    g_return_val_if_reached (-1);
-  if (motive != NULL)
-    *motive = review.motive;
-
-  return cell;
+  /* A search's reasons are its own (ttt_game_get_ultimate_hint()). */
+  return ttt_analyst_hint (self->analyst, ultimate_hint_rng (self), motive);
 }
 
 /**
@@ -2041,8 +1833,8 @@ TttPlayerKind
 ttt_game_get_side_kind (TttGame *self,
                         TttMark  side)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_PLAYER_KIND_LOCAL);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, TTT_PLAYER_KIND_LOCAL);
+  g_return_val_if_fail (TTT_IS_GAME (self), 0);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, 0);
 
   return ttt_player_get_kind (side_player (self, side));
 }
@@ -2054,8 +1846,8 @@ ttt_game_get_two_local (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return ttt_game_get_side_kind (self, TTT_MARK_X) == TTT_PLAYER_KIND_LOCAL &&
-         ttt_game_get_side_kind (self, TTT_MARK_O) == TTT_PLAYER_KIND_LOCAL;
+  return ttt_player_is_local (side_player (self, TTT_MARK_X)) &&
+         ttt_player_is_local (side_player (self, TTT_MARK_O));
 }
 
 /**
@@ -2082,22 +1874,7 @@ ttt_game_get_side_name (TttGame *self,
                                 /* Translators: see "X" in the same context. */
                               : C_("score", "O");
 
-  switch (ttt_game_get_side_kind (self, side))
-    {
-    case TTT_PLAYER_KIND_LOCAL:
-      /* Translators: the names of the two sides against the computer. */
-      return C_("score", "You");
-    case TTT_PLAYER_KIND_REMOTE:
-      if (ttt_player_get_name (side_player (self, side)) != NULL)
-        return ttt_player_get_name (side_player (self, side));
-      /* Translators: see "You" in the same context; someone on another
-       * computer who gave no name. */
-      return C_("score", "Other player");
-    case TTT_PLAYER_KIND_COMPUTER:
-    default:
-      /* Translators: see "You" in the same context. */
-      return C_("score", "Computer");
-    }
+  return ttt_player_get_display_name (side_player (self, side));
 }
 
 /**
@@ -2178,7 +1955,7 @@ ttt_game_set_computer (TttGame   *self,
 {
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (computer));
-  g_return_if_fail (ttt_player_get_kind (computer) != TTT_PLAYER_KIND_LOCAL);
+  g_return_if_fail (!ttt_player_is_local (computer));
 
   if (!g_set_object (&self->computer, computer))
     return;
@@ -2199,14 +1976,7 @@ ttt_game_set_computer (TttGame   *self,
 guint
 ttt_game_count_thinking (void)
 {
-  return n_thinking;
-}
-
-/* Who the opponent preference puts across the board. */
-TttPlayerKind
-ttt_opponent_get_kind (TttOpponent opponent)
-{
-  return opponent == TTT_OPPONENT_COMPUTER ? TTT_PLAYER_KIND_COMPUTER : TTT_PLAYER_KIND_LOCAL;
+  return n_thinking + ttt_analyst_count_thinking ();
 }
 
 /**
@@ -2229,36 +1999,12 @@ ttt_opponent_get_kind (TttOpponent opponent)
 int
 ttt_game_show_hint (TttGame *self)
 {
-  TttMotive motive;
-  int cell;
-
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  /* Ultimate's search takes a couple of seconds: it runs off the main
-   * thread, and its hint comes by "hint-changed". */
-  if (self->position.variant == TTT_VARIANT_ULTIMATE)
-    {
-      if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-        return -1;
-      if (self->hint_cell >= 0)
-        {
-          g_signal_emit (self, signals[HINT_CHANGED], 0, self->hint_cell, self->hint_motive);
-          return self->hint_cell;
-        }
-      if (self->hint_search == NULL)
-        ttt_game_start_hint_search (self);
-      return -1;
-    }
-
-  cell = ttt_game_hint_full (self, &motive);
-  if (cell < 0)
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return -1;
 
-  self->hint_cell = cell;
-  self->hint_motive = motive;
-  g_signal_emit (self, signals[HINT_CHANGED], 0, cell, motive);
-
-  return cell;
+  return ttt_analyst_show_hint (self->analyst, ultimate_hint_rng (self));
 }
 
 /**
@@ -2274,10 +2020,7 @@ ttt_game_get_shown_hint (TttGame   *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  if (motive != NULL && self->hint_cell >= 0)
-    *motive = self->hint_motive;
-
-  return self->hint_cell;
+  return ttt_analyst_get_shown_hint (self->analyst, motive);
 }
 
 /**
@@ -2306,7 +2049,7 @@ ttt_game_get_hint_thinking (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return self->hint_search != NULL;
+  return ttt_analyst_get_hint_thinking (self->analyst);
 }
 
 /**
@@ -2325,48 +2068,7 @@ ttt_game_get_ultimate_hint (TttGame         *self,
 {
   g_return_val_if_fail (TTT_IS_GAME (self), -1);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE || self->hint_cell < 0)
-    return -1;
-  if (reason != NULL)
-    *reason = self->hint_reason;
-  if (percent != NULL)
-    *percent = self->hint_percent;
-
-  return self->hint_cell;
-}
-
-static void
-analysis_search_done_cb (GObject      *source,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
-  g_autoptr(TttGame) self = pending_finish (user_data);
-  int n;
-
-  if (self == NULL || self->analysis_search != cancellable)
-    return;
-
-  g_clear_object (&self->analysis_search);
-  /* A search that failed leaves the position without an analysis, and
-   * is not asked for again until the board changes. */
-  n = ttt_analyst_ultimate_analyse_finish (result, self->analysis);
-  self->n_analysis = MAX (n, 0);
-  g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
-}
-
-/* Starts the search for the analysis of the board off the main thread. */
-static void
-ttt_game_start_analysis (TttGame *self)
-{
-  ttt_game_drop_analysis (self);
-  self->analysed = self->position.ultimate;
-  self->has_analysis = TRUE;
-  self->analysis_search = g_cancellable_new ();
-  /* From the game's random state, without changing it: the same
-   * position is analysed alike whenever it is asked about. */
-  ttt_analyst_ultimate_analyse_async (&self->position.ultimate, ultimate_hint_rng (self), self->analysis_search,
-                                      analysis_search_done_cb, pending_new (self, self->analysis_search));
+  return ttt_analyst_get_search_hint (self->analyst, reason, percent);
 }
 
 /**
@@ -2402,43 +2104,15 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
                                      TttVerdict *verdict,
                                      guint      *n_moves)
 {
-  const TttUltimate *pos = &self->position.ultimate;
-
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  if (self->position.variant != TTT_VARIANT_ULTIMATE || self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return FALSE;
-  if (!ttt_ultimate_is_legal (pos, cell))
+  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
     return FALSE;
 
-  /* Never an answer about another position than the board's. */
-  if (!self->has_analysis || memcmp (&self->analysed, pos, sizeof *pos) != 0)
-    {
-      ttt_game_start_analysis (self);
-      return FALSE;
-    }
-  if (self->analysis_search != NULL)
-    return FALSE;
-
-  for (int i = 0; i < self->n_analysis; i++)
-    if (self->analysis[i].move == cell)
-      {
-        const TttMoveAnalysis *a = &self->analysis[i];
-
-        if (percent != NULL)
-          *percent = (int) (a->win_chance * 100 + 0.5);
-        if (proved != NULL)
-          *proved = a->proof != TTT_PROOF_NONE;
-        if (verdict != NULL && a->proof != TTT_PROOF_NONE)
-          *verdict = a->proof == TTT_PROOF_WIN ? TTT_VERDICT_WIN
-                   : a->proof == TTT_PROOF_LOSS ? TTT_VERDICT_LOSS
-                   : TTT_VERDICT_DRAW;
-        if (n_moves != NULL && a->proof != TTT_PROOF_NONE)
-          *n_moves = (guint) MAX (a->plies, 1);
-        return TRUE;
-      }
-
-  return FALSE;
+  /* From the game's random state, without changing it: the same
+   * position is analysed alike whenever it is asked about. */
+  return ttt_analyst_get_search_analysis (self->analyst, cell, ultimate_hint_rng (self),
+                                          percent, proved, verdict, n_moves);
 }
 
 /* Games with someone elsewhere */
@@ -2446,7 +2120,7 @@ ttt_game_get_ultimate_cell_analysis (TttGame    *self,
 /**
  * ttt_game_start_remote:
  * @self: a #TttGame
- * @remote: the player on the other computer (%TTT_PLAYER_KIND_REMOTE)
+ * @remote: the player on the other computer
  * @variant: the game the two sides agreed on
  * @local_mark: the mark of the person here
  *
@@ -2465,7 +2139,7 @@ ttt_game_start_remote (TttGame    *self,
 {
   g_return_if_fail (TTT_IS_GAME (self));
   g_return_if_fail (TTT_IS_PLAYER (remote));
-  g_return_if_fail (ttt_player_get_kind (remote) == TTT_PLAYER_KIND_REMOTE);
+  g_return_if_fail (!ttt_player_is_local (remote));
   g_return_if_fail ((guint) variant < ttt_variants_get_n ());
   g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
 
@@ -2500,7 +2174,7 @@ ttt_game_take_back (TttGame *self,
 
   if (self->state == TTT_GAME_STATE_OVER)
     return FALSE;
-  for (keep = self->n_moves; keep > 0 && mark_of_move (keep - 1) != side; keep--)
+  for (keep = game_n_moves (self); keep > 0 && ttt_match_mark_of_move (keep - 1) != side; keep--)
     ;
   if (keep == 0)
     return FALSE;
@@ -2527,19 +2201,16 @@ ttt_game_end_early (TttGame *self,
   ttt_game_stop_waiting (self);
   ttt_game_drop_analysis (self);
   self->state = TTT_GAME_STATE_OVER;
-  if (resigning == TTT_MARK_NONE)
-    self->abandoned = TRUE;
-  else
-    self->early_outcome = resigning == TTT_MARK_X ? TTT_OUTCOME_O_WINS : TTT_OUTCOME_X_WINS;
+  ttt_match_end_early (self->match, resigning);
 
   g_object_ref (self);
 
   if (resigning != TTT_MARK_NONE)
-    ttt_game_count_result (self, self->early_outcome);
+    ttt_game_count_result (self, ttt_match_get_outcome (self->match));
   ttt_game_drop_hint (self);
   ttt_game_emit_changes (self, &before);
   if (resigning != TTT_MARK_NONE)
-    g_signal_emit (self, signals[GAME_OVER], 0, self->early_outcome, 0u);
+    g_signal_emit (self, signals[GAME_OVER], 0, ttt_match_get_outcome (self->match), 0u);
 
   g_object_unref (self);
 
@@ -2590,7 +2261,7 @@ ttt_game_get_abandoned (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return self->abandoned;
+  return ttt_match_get_abandoned (self->match);
 }
 
 /**

@@ -150,8 +150,6 @@ gboolean        ttt_game_get_ultimate_cell_analysis (TttGame    *self,
                                                      TttVerdict *verdict,
                                                      guint      *n_moves);
 
-TttPlayerKind   ttt_opponent_get_kind        (TttOpponent     opponent);
-
 /* A game with someone on another computer, run by a network session. */
 void            ttt_game_start_remote        (TttGame        *self,
                                               TttPlayer      *remote,

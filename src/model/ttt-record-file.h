@@ -7,7 +7,7 @@
 
 #include <gio/gio.h>
 
-#include "ttt-statistics.h"
+#include "ttt-tally.h"
 
 G_BEGIN_DECLS
 

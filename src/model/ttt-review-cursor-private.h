@@ -55,9 +55,14 @@ ttt_review_cursor_is_solved (TttReviewCursor *self)
   return self->info->rules->review != NULL;
 }
 
-/* The side that played move @number, from 1. */
-TttMark  ttt_review_cursor_mover          (TttReviewCursor *self,
-                                           guint            number);
+/* The side that played move @number, from 1: whose turn it was before. */
+static inline TttMark
+ttt_review_cursor_mover (TttReviewCursor *self,
+                         guint            number)
+{
+  return self->info->rules->turn (&self->positions[number - 1].rules);
+}
+
 /* Whether move @number has a grade now: ready, and graded or solved. */
 gboolean ttt_review_cursor_grade_known    (TttReviewCursor *self,
                                            guint            number);

@@ -219,15 +219,6 @@ ttt_review_cursor_init (TttReviewCursor *self)
   self->info = ttt_variants_get_nth (0);
 }
 
-TttMark
-ttt_review_cursor_mover (TttReviewCursor *self,
-                         guint            number)
-{
-  const TttPosition *before = &self->positions[number - 1];
-
-  return self->info->rules->turn (&before->rules);
-}
-
 /**
  * ttt_review_cursor_new_for_variant:
  * @variant: the game the moves are of

@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include "ttt-statistics.h"
+#include "ttt-tally.h"
 
 G_BEGIN_DECLS
 
