@@ -59,17 +59,6 @@ typedef enum
 #define TTT_TYPE_OPPONENT (ttt_opponent_get_type ())
 GType ttt_opponent_get_type (void) G_GNUC_CONST;
 
-/* Who plays a side (see TttPlayer). */
-typedef enum
-{
-  TTT_PLAYER_KIND_LOCAL,     /* a person at this screen: moves come from the views */
-  TTT_PLAYER_KIND_COMPUTER,  /* the computer, at a level */
-  TTT_PLAYER_KIND_REMOTE,    /* a person elsewhere: moves come from the network */
-} TttPlayerKind;
-
-#define TTT_TYPE_PLAYER_KIND (ttt_player_kind_get_type ())
-GType ttt_player_kind_get_type (void) G_GNUC_CONST;
-
 typedef enum
 {
   TTT_GAME_STATE_LOCAL_TURN,  /* a local person is to move: the views may play */

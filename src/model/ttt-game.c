@@ -14,7 +14,7 @@
  *   3. "turn-changed" (turn) if, and only if, the mark to move changed: it
  *      becomes TTT_MARK_NONE when a game ends and X when the next begins.
  *      Whether a local person plays that mark or the game waits for its
- *      player is "state"; who plays it, ttt_game_get_side_kind();
+ *      player is "state"; who plays it, ttt_game_get_player();
  *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
  * The searches of the coach in Ultimate (the hint, Show Analysis) run off
@@ -1052,7 +1052,7 @@ ttt_game_class_init (TttGameClass *klass)
    * @self: a #TttGame
    * @cell: the cell played, 0–8 in reading order
    * @mark: the mark played there
-   * @player: who played it (see ttt_player_get_kind())
+   * @player: who played it (see ttt_player_is_local())
    *
    * Emitted right after "cell-changed" for a move (not for a cell that a
    * new game or an undo clears), saying who made it.
@@ -1146,7 +1146,7 @@ ttt_game_class_init (TttGameClass *klass)
    *
    * Emitted exactly when #TttGame:turn changes, after the property
    * notifications. Whether a local person plays that mark is
-   * #TttGame:state; who does, ttt_game_get_side_kind().
+   * #TttGame:state; who does, ttt_game_get_player().
    */
   signals[TURN_CHANGED] =
     g_signal_new ("turn-changed",
@@ -1825,18 +1825,6 @@ ttt_game_get_player (TttGame *self,
   g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
 
   return side_player (self, side);
-}
-
-/* A local person, the computer or a remote player: what a view says of a
- * side, and whether it may play for it. */
-TttPlayerKind
-ttt_game_get_side_kind (TttGame *self,
-                        TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, 0);
-
-  return ttt_player_get_kind (side_player (self, side));
 }
 
 /* Whether both sides are played at this screen: then the sides are named

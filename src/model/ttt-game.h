@@ -117,8 +117,6 @@ int             ttt_game_hint_full           (TttGame        *self,
  * ask instead of deciding for themselves. */
 TttPlayer      *ttt_game_get_player          (TttGame        *self,
                                               TttMark         side);
-TttPlayerKind   ttt_game_get_side_kind       (TttGame        *self,
-                                              TttMark         side);
 const char     *ttt_game_get_side_name       (TttGame        *self,
                                               TttMark         side);
 /* The longest name ttt_game_set_local_name() keeps, in characters. */

@@ -12,7 +12,6 @@
 
 typedef struct
 {
-  TttPlayerKind kind;
   char         *name;
 } TttPlayerPrivate;
 
@@ -20,7 +19,6 @@ G_DEFINE_TYPE_WITH_PRIVATE (TttPlayer, ttt_player, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
-  PROP_KIND,
   PROP_NAME,
   N_PROPS
 };
@@ -37,10 +35,6 @@ ttt_player_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_KIND:
-      g_value_set_enum (value, priv->kind);
-      break;
-
     case PROP_NAME:
       g_value_set_string (value, priv->name);
       break;
@@ -60,10 +54,6 @@ ttt_player_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_KIND:
-      priv->kind = g_value_get_enum (value);
-      break;
-
     case PROP_NAME:
       priv->name = g_value_dup_string (value);
       break;
@@ -131,21 +121,6 @@ ttt_player_class_init (TttPlayerClass *klass)
   klass->dup_won_text = ttt_player_real_dup_won_text;
 
   /**
-   * TttPlayer:kind:
-   *
-   * A local person, the computer or a remote player: what the views and
-   * the news say of a side, and whether the game asks the player for its
-   * moves or waits for them from the views.
-   */
-  properties[PROP_KIND] =
-    g_param_spec_enum ("kind", NULL, NULL,
-                       TTT_TYPE_PLAYER_KIND,
-                       TTT_PLAYER_KIND_LOCAL,
-                       (G_PARAM_READWRITE |
-                        G_PARAM_CONSTRUCT_ONLY |
-                        G_PARAM_STATIC_STRINGS));
-
-  /**
    * TttPlayer:name:
    *
    * The name the player goes by, as a person elsewhere introduced
@@ -175,19 +150,7 @@ ttt_player_init (TttPlayer *self)
 TttPlayer *
 ttt_player_new_local (void)
 {
-  return g_object_new (TTT_TYPE_PLAYER, "kind", TTT_PLAYER_KIND_LOCAL, NULL);
-}
-
-TttPlayerKind
-ttt_player_get_kind (TttPlayer *self)
-{
-  TttPlayerPrivate *priv;
-
-  g_return_val_if_fail (TTT_IS_PLAYER (self), TTT_PLAYER_KIND_LOCAL);
-
-  priv = ttt_player_get_instance_private (self);
-
-  return priv->kind;
+  return g_object_new (TTT_TYPE_PLAYER, NULL);
 }
 
 /**
@@ -522,9 +485,7 @@ ttt_computer_player_init (TttComputerPlayer *self)
 TttPlayer *
 ttt_computer_player_new (TttLevel level)
 {
-  TttComputerPlayer *self = g_object_new (TTT_TYPE_COMPUTER_PLAYER,
-                                          "kind", TTT_PLAYER_KIND_COMPUTER,
-                                          NULL);
+  TttComputerPlayer *self = g_object_new (TTT_TYPE_COMPUTER_PLAYER, NULL);
 
   self->level = level;
 

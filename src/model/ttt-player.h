@@ -54,7 +54,6 @@ struct _TttPlayerClass
 };
 
 TttPlayer      *ttt_player_new_local          (void);
-TttPlayerKind   ttt_player_get_kind           (TttPlayer            *self);
 const char     *ttt_player_get_name           (TttPlayer            *self);
 gboolean        ttt_player_is_local           (TttPlayer            *self);
 const char     *ttt_player_get_display_name   (TttPlayer            *self);

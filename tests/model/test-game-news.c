@@ -263,10 +263,8 @@ move_played_cb (TttGame   *game,
                 TttPlayer *player,
                 Story     *story)
 {
-  g_autoptr(GEnumClass) kinds = g_type_class_ref (TTT_TYPE_PLAYER_KIND);
-
   g_string_append_printf (story->log, "move %d %s %s;", cell, ttt_test_nick (TTT_TYPE_MARK, mark),
-                          g_enum_get_value (kinds, ttt_player_get_kind (player))->value_nick);
+                          ttt_player_is_local (player) ? "local" : "computer");
 }
 
 static void

@@ -138,7 +138,7 @@ test_slow_player_init (TestSlowPlayer *self)
 static TestSlowPlayer *
 slow_player_new (void)
 {
-  return g_object_new (TEST_TYPE_SLOW_PLAYER, "kind", TTT_PLAYER_KIND_COMPUTER, NULL);
+  return g_object_new (TEST_TYPE_SLOW_PLAYER, NULL);
 }
 
 /* A game whose computer is @slow and opens at once. */

@@ -626,7 +626,7 @@ static void
 start_remote (Fixture     *fixture,
               TestRemote **remote)
 {
-  *remote = g_object_new (TEST_TYPE_REMOTE, "kind", TTT_PLAYER_KIND_REMOTE, "name", "Ana", NULL);
+  *remote = g_object_new (TEST_TYPE_REMOTE, "name", "Ana", NULL);
   ttt_game_start_remote (fixture->game, TTT_PLAYER (*remote), TTT_VARIANT_CLASSIC, TTT_MARK_X);
   run_ready ();
   g_ptr_array_set_size (fixture->heard, 0);

@@ -21,6 +21,7 @@
 #include "net-helpers.h"
 #include "ttt-certificate.h"
 #include "ttt-net-session.h"
+#include "ttt-remote-player.h"
 #include "ttt-words.h"
 
 /* A name as sentences show it: quoted, its direction isolated. */
@@ -223,8 +224,8 @@ test_whole_game (void)
 
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[0]), ==, TTT_MARK_X);
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_O);
-  g_assert_cmpint (ttt_game_get_side_kind (pair.games[0], TTT_MARK_O), ==, TTT_PLAYER_KIND_REMOTE);
-  g_assert_cmpint (ttt_game_get_side_kind (pair.games[1], TTT_MARK_X), ==, TTT_PLAYER_KIND_REMOTE);
+  g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (pair.games[0], TTT_MARK_O)));
+  g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (pair.games[1], TTT_MARK_X)));
   g_assert_cmpstr (ttt_game_get_side_name (pair.games[0], TTT_MARK_O), ==, QUOTED ("Ben"));
   g_assert_cmpstr (ttt_game_get_side_name (pair.games[1], TTT_MARK_X), ==, QUOTED ("Ana"));
   g_assert_cmpint (ttt_game_get_current_tally (pair.games[0]), ==, TTT_TALLY_NETWORK);
@@ -705,8 +706,8 @@ test_new_game_leaves (void)
   play (&pair, 0);
   ttt_game_start_new (pair.games[1]);
   g_assert_cmpint (ttt_net_session_get_state (pair.sessions[1]), ==, TTT_NET_SESSION_CLOSED);
-  g_assert_cmpint (ttt_game_get_side_kind (pair.games[1], TTT_MARK_O), !=, TTT_PLAYER_KIND_REMOTE);
-  g_assert_cmpint (ttt_game_get_side_kind (pair.games[1], TTT_MARK_X), !=, TTT_PLAYER_KIND_REMOTE);
+  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (pair.games[1], TTT_MARK_O)));
+  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (pair.games[1], TTT_MARK_X)));
   g_assert_cmpint (ttt_game_get_current_tally (pair.games[1]), !=, TTT_TALLY_NETWORK);
   wait_closed (pair.sessions[0]);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
@@ -1078,7 +1079,7 @@ test_hostile_version (void)
   g_assert_false (ttt_game_get_held (game));
   g_assert_false (ttt_game_get_abandoned (game));
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
-  g_assert_cmpint (ttt_game_get_side_kind (game, TTT_MARK_O), !=, TTT_PLAYER_KIND_REMOTE);
+  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (game, TTT_MARK_O)));
   g_assert_true (ttt_game_play (game, 4));
 
   raw_close (&peer);

@@ -195,7 +195,6 @@ TttPlayer *
 ttt_remote_player_new (const char *name)
 {
   return g_object_new (TTT_TYPE_REMOTE_PLAYER,
-                       "kind", TTT_PLAYER_KIND_REMOTE,
                        "name", name,
                        NULL);
 }

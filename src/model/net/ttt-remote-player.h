@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A TttPlayer of kind TTT_PLAYER_KIND_REMOTE. The game asks it for its move
+ * A TttPlayer for a person elsewhere. The game asks it for its move
  * as it asks the computer; the answer is whatever the network session
  * hands it with ttt_remote_player_deliver(), checked against the position
  * the game gave (ttt_position_is_legal), so a move of either game — classic
