@@ -461,6 +461,10 @@ ttt_analyst_hint (TttAnalyst *self,
 
   g_return_val_if_fail (TTT_IS_ANALYST (self), -1);
 
+  /* A search's hint says why by its reason, not a motive: the motive is
+   * the one its asynchronous answer gives too. */
+  if (motive != NULL)
+    *motive = TTT_MOTIVE_WIN;
   if (!analyst_solved (self))
     return ttt_analyst_ultimate_hint (analyst_ultimate (self), rng, NULL, NULL, NULL);
 
