@@ -745,3 +745,24 @@ ttt_news_flush (TttNews *self)
   if (*text != '\0')
     g_signal_emit (self, signals[NEWS], 0, text);
 }
+
+/**
+ * ttt_news_tell:
+ * @self: the news
+ * @text: a sentence, translated
+ *
+ * Tells @text now, after whatever is pending: news the game has no
+ * signal for, such as why a move the person asked for was refused
+ * (ttt_words_refusal()), heard the same way as the rest.
+ */
+void
+ttt_news_tell (TttNews    *self,
+               const char *text)
+{
+  g_return_if_fail (TTT_IS_NEWS (self));
+  g_return_if_fail (text != NULL);
+
+  ttt_news_flush (self);
+  if (*text != '\0')
+    g_signal_emit (self, signals[NEWS], 0, text);
+}

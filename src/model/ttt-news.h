@@ -25,5 +25,8 @@ TttGame    *ttt_news_get_game       (TttNews    *self);
 
 /* Tells what is pending now instead of from the main loop. */
 void        ttt_news_flush          (TttNews    *self);
+/* Tells a sentence of the views' own (a refused move) after that. */
+void        ttt_news_tell           (TttNews    *self,
+                                     const char *text);
 
 G_END_DECLS

@@ -78,6 +78,121 @@ ttt_words_result (TttGame *game)
     }
 }
 
+/* The rules of the game in progress have several blocks (Ultimate's
+ * small boards), so a side may be sent to one of them. */
+static gboolean
+has_blocks (TttGame *game)
+{
+  return ttt_variants_get_rules (ttt_game_get_current_variant (game))->n_blocks > 1;
+}
+
+/* The one board the side to move is sent to, or −1 when it may play in
+ * any open board. */
+static int
+sent_to (TttGame *game)
+{
+  guint boards = ttt_game_get_playable_boards (game);
+
+  if (boards != 0 && (boards & (boards - 1)) == 0)
+    return g_bit_nth_lsf (boards, -1);
+
+  return -1;
+}
+
+/* Whose turn it is and where they may play, in a game of several blocks:
+ * the sentence a newcomer needs on screen, not only in the news. */
+static char *
+turn_in_blocks (TttGame *game)
+{
+  TttMark turn = ttt_game_get_turn (game);
+  int board = sent_to (game);
+  const char *where = board >= 0 ? ttt_names_board_in_sentence (board) : NULL;
+  const char *name = ttt_game_get_local_name (game, turn);
+
+  if (!ttt_game_get_two_local (game))
+    return where != NULL
+           /* Translators: the status line in Ultimate Tic-Tac-Toe; %s is a
+            * small board as inside a sentence ("the top-left board"), the
+            * one the person's opponent sent them to. */
+           ? g_strdup_printf (_("Your turn — play in %s"), where)
+           /* Translators: the status line in Ultimate Tic-Tac-Toe when the
+            * person may play in any small board not yet won or full. */
+           : g_strdup (_("Your turn — play in any open board"));
+
+  if (name != NULL)
+    return where != NULL
+           /* Translators: as "Your turn — play in %s", between two people
+            * at this screen: %1$s is the name the one to move gave, %2$s a
+            * small board as inside a sentence ("the top-left board"). */
+           ? g_strdup_printf (_("%1$s’s turn — play in %2$s"), name, where)
+           /* Translators: as "Your turn — play in any open board"; %s is
+            * the name the one to move gave. */
+           : g_strdup_printf (_("%s’s turn — play in any open board"), name);
+
+  if (turn == TTT_MARK_X)
+    return where != NULL
+           /* Translators: as "Your turn — play in %s", between two people;
+            * %s is a small board as inside a sentence. */
+           ? g_strdup_printf (_("X’s turn — play in %s"), where)
+           /* Translators: as "Your turn — play in any open board",
+            * between two people. */
+           : g_strdup (_("X’s turn — play in any open board"));
+
+  return where != NULL
+         /* Translators: as "Your turn — play in %s", between two people;
+          * %s is a small board as inside a sentence. */
+         ? g_strdup_printf (_("O’s turn — play in %s"), where)
+         /* Translators: as "Your turn — play in any open board", between
+          * two people. */
+         : g_strdup (_("O’s turn — play in any open board"));
+}
+
+/**
+ * ttt_words_refusal:
+ * @game: a game
+ * @cell: a cell the person here tried to play and the game refused
+ *
+ * Why a move was refused, when the reason is its block: in Ultimate, a
+ * cell outside the small board the side to move is sent to, or in a
+ * board already won or full.
+ *
+ * Returns: (transfer full) (nullable): the words for the status line and
+ *   the news, or %NULL when the block is not why (a taken cell, the other
+ *   side's turn, a game of one block)
+ */
+char *
+ttt_words_refusal (TttGame *game,
+                   int      cell)
+{
+  const TttRules *rules;
+  guint boards;
+  int board;
+
+  g_return_val_if_fail (TTT_IS_GAME (game), NULL);
+
+  rules = ttt_variants_get_rules (ttt_game_get_current_variant (game));
+  if (rules->n_blocks <= 1 || cell < 0 || cell >= rules->n_cells ||
+      ttt_game_get_state (game) != TTT_GAME_STATE_LOCAL_TURN || ttt_game_get_held (game))
+    return NULL;
+
+  boards = ttt_game_get_playable_boards (game);
+  if (boards == 0 || (boards & (1u << (cell / (rules->n_cells / rules->n_blocks)))) != 0)
+    return NULL;
+
+  board = sent_to (game);
+  if (board >= 0)
+    /* Translators: the status line, and news for a screen reader, after a
+     * click in the wrong small board of Ultimate Tic-Tac-Toe; %s is a
+     * small board as inside a sentence ("the top-left board"), the one
+     * the side to move is sent to. */
+    return g_strdup_printf (_("Play in %s"), ttt_names_board_in_sentence (board));
+
+  /* Translators: the status line, and news for a screen reader, after a
+   * click in a small board of Ultimate Tic-Tac-Toe already won or full,
+   * when any other may be played. */
+  return g_strdup (_("Play in any open board"));
+}
+
 /* Whose turn it is, or why the hint shown is a good move, or the result. */
 char *
 ttt_words_status (TttGame *game)
@@ -93,6 +208,8 @@ ttt_words_status (TttGame *game)
         return ttt_words_ultimate_hint (game, FALSE);
       if (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), &motive) >= 0)
         return ttt_coach_hint_text (motive, ttt_game_get_turn (game));
+      if (has_blocks (game))
+        return turn_in_blocks (game);
       if (!ttt_game_get_two_local (game))
         return g_strdup (_("Your turn"));
       if (ttt_game_get_local_name (game, ttt_game_get_turn (game)) != NULL)

@@ -17,6 +17,9 @@ const char *ttt_level_name     (TttLevel  level);
 const char *ttt_words_result   (TttGame  *game);
 char       *ttt_words_status   (TttGame  *game);
 char       *ttt_words_subtitle (TttGame  *game);
+/* Why the game refused @cell, when its block is why; NULL otherwise. */
+char       *ttt_words_refusal  (TttGame  *game,
+                                int       cell);
 
 /* A cell's name for a screen reader and the review's list: "Row 2,
  * column 3, X" on a board of one block; in Ultimate "Top-left board,
