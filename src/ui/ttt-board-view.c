@@ -101,6 +101,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  MOVE_REFUSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 #define CELL_KEY "ttt-cell"
 
 static int
@@ -1041,14 +1048,29 @@ analysis_changed_cb (TttBoardView *self,
 
 /* Input */
 
+/* Plays @cell of the game; a move the game refuses changes nothing, and
+ * is told to whoever asks why (the window, which asks the game's words:
+ * the board does not judge the rules). */
+static gboolean
+play (TttBoardView *self,
+      int           cell)
+{
+  if (ttt_game_play (self->game, cell))
+    return TRUE;
+
+  g_signal_emit (self, signals[MOVE_REFUSED], 0, cell);
+  return FALSE;
+}
+
 static void
 cell_clicked_cb (TttBoardView *self,
                  GtkButton    *button)
 {
   /* A board to be read only does not even ask. Impossible clicks (taken
-   * cell, computer's turn) are refused by the game and change nothing. */
+   * cell, computer's turn, a board one is not sent to) are refused by the
+   * game and change nothing. */
   if (self->game != NULL && !is_locked (self) && is_game_cell (self, cell_of (button)))
-    ttt_game_play (self->game, game_cell_of (self, cell_of (button)));
+    play (self, game_cell_of (self, cell_of (button)));
 }
 
 static int
@@ -1161,8 +1183,12 @@ ultimate_digit (TttBoardView *self,
     board = g_bit_nth_lsf (boards, -1);
   else
     {
+      /* A board that cannot be played: refused, as a click in it is. */
       if (!(boards & (1u << digit)))
-        return TRUE;
+        {
+          g_signal_emit (self, signals[MOVE_REFUSED], 0, digit * 9 + 4);
+          return TRUE;
+        }
       self->digit_board = digit;
       ttt_board_view_focus_cell (self, index_of_game_cell (self, digit * 9 + 4));
       return TRUE;
@@ -1170,7 +1196,7 @@ ultimate_digit (TttBoardView *self,
 
   self->digit_board = -1;
   /* As on the classic board: played first, then focused. */
-  ttt_game_play (self->game, board * 9 + digit);
+  play (self, board * 9 + digit);
   if (!is_locked (self))
     ttt_board_view_focus_cell (self, index_of_game_cell (self, board * 9 + digit));
   return TRUE;
@@ -1211,7 +1237,7 @@ key_shortcut_cb (GtkWidget *widget,
    * instead of hearing the cell named empty and then again with its mark.
    * A move that ends the game has already sent the focus to Play Again,
    * where it stays. */
-  ttt_game_play (self->game, cell);
+  play (self, cell);
   if (!is_locked (self))
     ttt_board_view_focus_cell (self, cell);
 
@@ -1625,6 +1651,21 @@ ttt_board_view_class_init (TttBoardViewClass *klass)
                          TTT_TYPE_REVIEW_CURSOR,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TttBoardView::move-refused:
+   * @self: the board
+   * @cell: the game's cell that was asked for
+   *
+   * A click or a key of the person here asked the game for a move it
+   * refused; nothing changed. Why is the game's to say (ttt_words_refusal()).
+   */
+  signals[MOVE_REFUSED] =
+    g_signal_new ("move-refused",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
 
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

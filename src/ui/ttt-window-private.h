@@ -39,6 +39,9 @@ struct _TttWindow
   TttAnnouncer         *announcer;
 
   gboolean              show_analysis;
+  /* Why the last move asked for was refused (Ultimate: "Play in the
+   * top-left board"), said in the status until the game moves on. */
+  char                 *refusal;
   /* Why the hint shown on the board is good, until the next move. */
   /* The finished game being reviewed, or NULL in play. */
   TttReviewCursor      *review;

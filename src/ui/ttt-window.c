@@ -77,7 +77,14 @@ _ttt_window_update_status (TttWindow *self)
       g_free (text);
       text = g_strdup (_("Waiting for the other computer…"));
     }
-  gtk_label_set_label (self->status_label, over ? "" : text);
+  /* A refused move is said where the turn is, until the game moves on;
+   * the board's description keeps the state of play. */
+  if (over)
+    gtk_label_set_label (self->status_label, "");
+  else if (self->refusal != NULL && state == TTT_GAME_STATE_LOCAL_TURN)
+    gtk_label_set_label (self->status_label, self->refusal);
+  else
+    gtk_label_set_label (self->status_label, text);
   gtk_label_set_label (self->result_label, over ? text : "");
   gtk_stack_set_visible_child_name (self->status_stack, self->review != NULL ? "review" : over ? "over" : "play");
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
@@ -170,12 +177,20 @@ update_all (TttWindow *self)
 
 /* Game signals */
 
+/* The status says the turn again: the game moved on since the refusal. */
+static void
+forget_refusal (TttWindow *self)
+{
+  g_clear_pointer (&self->refusal, g_free);
+}
+
 static void
 game_over_cb (TttWindow  *self,
               TttOutcome  outcome,
               guint       winning_cells,
               TttGame    *game)
 {
+  forget_refusal (self);
   _ttt_window_update_status (self);
 
   /* The board stops taking the focus; Enter starts the next game. */
@@ -194,6 +209,7 @@ state_changed_cb (TttWindow  *self,
   if (self->review != NULL && ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
     _ttt_window_leave_review (self);
 
+  forget_refusal (self);
   _ttt_window_update_status (self);
 
   /* Play Again goes away with the end; the focus goes back to the board
@@ -223,6 +239,7 @@ hint_thinking_cb (TttWindow  *self,
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->hint_button),
                                GTK_ACCESSIBLE_STATE_BUSY, thinking,
                                -1);
+  forget_refusal (self);
   _ttt_window_update_status (self);
 }
 
@@ -234,6 +251,7 @@ hint_changed_cb (TttWindow  *self,
                  TttMotive   motive,
                  TttAnalyst *analyst)
 {
+  forget_refusal (self);
   _ttt_window_update_status (self);
   if (cell >= 0)
     ttt_board_view_show_hint (self->board, cell);
@@ -246,6 +264,7 @@ players_changed_cb (TttWindow  *self,
 {
   update_subtitle (self);
   update_badges (self);
+  forget_refusal (self);
   _ttt_window_update_status (self);
 }
 
@@ -355,6 +374,25 @@ news_cb (TttWindow  *self,
   ttt_announcer_announce (self->announcer, text);
 }
 
+/* A click or key the game refused: when the reason is where one may play
+ * (Ultimate's boards), the status says so, and a screen reader hears it
+ * once; any other refusal changes nothing, as before. */
+static void
+move_refused_cb (TttWindow    *self,
+                 int           cell,
+                 TttBoardView *board)
+{
+  g_autofree char *refusal = ttt_words_refusal (self->game, cell);
+
+  if (refusal == NULL)
+    return;
+
+  g_free (self->refusal);
+  self->refusal = g_steal_pointer (&refusal);
+  _ttt_window_update_status (self);
+  ttt_news_tell (self->news, self->refusal);
+}
+
 /* GObject */
 
 static void
@@ -374,6 +412,7 @@ ttt_window_constructed (GObject *object)
   self->news = ttt_news_new (self->game);
   self->announcer = ttt_announcer_new (GTK_WIDGET (self));
   g_signal_connect_object (self->news, "news", G_CALLBACK (news_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "move-refused", G_CALLBACK (move_refused_cb), self, G_CONNECT_SWAPPED);
 
   self->sound_player = ttt_sound_player_new (self->game);
   if (self->settings != NULL)
@@ -532,6 +571,7 @@ ttt_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
   g_clear_pointer (&self->review_said, g_free);
+  g_clear_pointer (&self->refusal, g_free);
   if (self->scroll_moves_id != 0 && self->move_list != NULL)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->move_list), self->scroll_moves_id);
   self->scroll_moves_id = 0;

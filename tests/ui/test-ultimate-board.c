@@ -19,6 +19,7 @@
 
 #include "ttt-board-view-private.h"
 #include "ttt-compat.h"
+#include "ttt-names.h"
 #include "ttt-window-private.h"
 #include "ui-helpers.h"
 
@@ -329,6 +330,163 @@ test_sent_to_said_once (TttTestWindow *fixture,
 
   g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
   g_free (heard.text);
+}
+
+/* Only the marks of @moves are on the board. */
+static void
+assert_marks_only (TttTestWindow *fixture,
+                   const int     *moves,
+                   guint          n_moves)
+{
+  for (int cell = 0; cell < 81; cell++)
+    {
+      gboolean played = FALSE;
+
+      for (guint i = 0; i < n_moves; i++)
+        played = played || moves[i] == cell;
+      g_assert_cmpint (ttt_game_get_cell (fixture->game, cell) != TTT_MARK_NONE, ==, played);
+    }
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, n_moves);
+}
+
+/* The status says where the side to move may play; a click in a board it
+ * is not sent to changes nothing on the board and says where to play, on
+ * screen and once to a screen reader, until the next move. */
+static void
+test_where_to_play (TttTestWindow *fixture,
+                    gconstpointer  data)
+{
+  /* X takes the centre of the top-left board, O is sent to the centre
+   * board; O then plays its top-left cell and sends X back. */
+  static const int moves[] = { 0 * 9 + 4, 4 * 9 + 0 };
+  NewsHeard heard = { fixture, 0, NULL, FALSE };
+
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn — play in any open board");
+
+  ttt_test_click (fixture->window, index_of (moves[0]));
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "O’s turn — play in the centre board");
+  ttt_news_flush (ttt_window_get_news (fixture->window));
+
+  g_signal_connect_after (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+
+  /* An empty cell of the top-left board: refused, and said why. */
+  ttt_test_click (fixture->window, index_of (0 * 9 + 0));
+  assert_marks_only (fixture, moves, 1);
+  g_assert_cmpint (ttt_game_get_turn (fixture->game), ==, TTT_MARK_O);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Play in the centre board");
+  g_assert_cmpuint (heard.n_news, ==, 1);
+  g_assert_cmpstr (heard.text, ==, "Play in the centre board");
+  /* The board still tells a screen reader whose turn it is and where. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (fixture->board), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "O’s turn — play in the centre board");
+
+  /* X's own mark, in a board O is not sent to either: the same words. */
+  ttt_test_click (fixture->window, index_of (moves[0]));
+  assert_marks_only (fixture, moves, 1);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Play in the centre board");
+  g_assert_cmpuint (heard.n_news, ==, 2);
+
+  /* A move in the centre board ends the words: X is sent to the top-left
+   * board. */
+  ttt_test_click (fixture->window, index_of (moves[1]));
+  assert_marks_only (fixture, moves, 2);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn — play in the top-left board");
+
+  /* A taken cell of the board one is sent to is no question of where:
+   * refused in silence, as in the classic game. */
+  ttt_news_flush (ttt_window_get_news (fixture->window));
+  heard.n_news = 0;
+  ttt_test_click (fixture->window, index_of (moves[0]));
+  assert_marks_only (fixture, moves, 2);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn — play in the top-left board");
+  g_assert_cmpuint (heard.n_news, ==, 0);
+
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+  g_free (heard.text);
+}
+
+/* Free to play in any open board: a click or a digit in a won board is
+ * refused and says so. */
+static void
+test_where_to_play_when_free (TttTestWindow *fixture,
+                              gconstpointer  data)
+{
+  /* As in test_board_states: X wins the top-left board, and O may play
+   * in any other. */
+  static const int moves[] = { 0 * 9 + 4, 4 * 9 + 0, 0 * 9 + 8, 8 * 9 + 0, 0 * 9 + 0 };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (moves); i++)
+    ttt_test_click (fixture->window, index_of (moves[i]));
+  g_assert_cmpint (ttt_game_get_board_winner (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "O’s turn — play in any open board");
+
+  /* The first digit picks a board: the won one's is refused, said why. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
+  assert_marks_only (fixture, moves, G_N_ELEMENTS (moves));
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Play in any open board");
+
+  /* So is a click on an empty cell of the won board. */
+  ttt_test_click (fixture->window, index_of (0 * 9 + 1));
+  assert_marks_only (fixture, moves, G_N_ELEMENTS (moves));
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Play in any open board");
+
+  /* Another board, and its cell: played. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_9));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_9));
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8 * 9 + 8), ==, TTT_MARK_O);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn — play in the bottom-right board");
+}
+
+/* Against the computer: "Your turn" says where; the games of one block
+ * say only whose turn it is, as ever. */
+static void
+test_where_to_play_against_computer (TttTestWindow *fixture,
+                                     gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  guint boards;
+  g_autofree char *expected = NULL;
+
+  g_settings_set_string (settings, "opponent", "computer");
+  g_settings_set_string (settings, "difficulty", "easy");
+  ttt_test_activate (fixture->window, "win.new-game");
+  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
+  ttt_test_wait_for_human (fixture->game);
+  if (ttt_game_get_n_moves (fixture->game) == 0)
+    {
+      g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn — play in any open board");
+      ttt_test_click (fixture->window, index_of (4 * 9 + 4));
+      ttt_test_wait_for_human (fixture->game);
+    }
+
+  boards = ttt_game_get_playable_boards (fixture->game);
+  if ((boards & (boards - 1)) == 0)
+    expected = g_strdup_printf ("Your turn — play in %s", ttt_names_board_in_sentence (g_bit_nth_lsf (boards, -1)));
+  else
+    expected = g_strdup ("Your turn — play in any open board");
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, expected);
+
+  for (int cell = 0; cell < 81; cell++)
+    if (!(boards & (1u << (cell / 9))))
+      {
+        guint before = ttt_game_get_n_moves (fixture->game);
+
+        ttt_test_click (fixture->window, index_of (cell));
+        g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, before);
+        g_assert_true (g_str_has_prefix (ttt_window_get_status (fixture->window), "Play in "));
+        break;
+      }
+
+  /* Misère and the classic game: one block, no "where". */
+  g_settings_set_string (settings, "game", "misere");
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_MISERE);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
+  g_settings_set_string (settings, "game", "classic");
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 }
 
 /* A whole game through the accessibility tree, as a screen reader plays
@@ -805,6 +963,9 @@ main (int   argc,
   ADD ("/ultimate-board/analysis", test_analysis);
   ADD ("/ultimate-board/sizes", test_sizes);
   ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
+  ADD ("/ultimate-board/where-to-play", test_where_to_play);
+  ADD ("/ultimate-board/where-to-play-when-free", test_where_to_play_when_free);
+  ADD ("/ultimate-board/where-to-play-against-computer", test_where_to_play_against_computer);
   ADD ("/ultimate-board/whole-game-by-accessibility", test_whole_game_by_accessibility);
   ADD ("/ultimate-board/won-game-drawn", test_won_game_drawn);
   ADD ("/ultimate-board/review-won-boards", test_review_won_boards);
