@@ -2,10 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Listening and connecting, the TLS handshake with its first-byte check,
- * the code from the TLS channel binding and the handshake's time limit;
- * then the secured stream goes to a TttChannel, which carries the
- * messages. Everything runs on the main loop and nothing blocks it.
+ * Connecting, the TLS handshake with its first-byte check, the code from
+ * the TLS channel binding and the handshake's time limit; then the
+ * secured stream goes to a TttChannel, which carries the messages. A
+ * host listens through a TttListener, which makes a connection of this
+ * kind for each guest and hands over the first to introduce itself.
+ * Everything runs on the main loop and nothing blocks it.
  *
  * Asynchronous calls get the connection without a reference and a
  * cancellable that closing or disposing cancels; a cancelled call returns
@@ -25,15 +27,12 @@
 #include "ttt-certificate.h"
 #include "ttt-channel.h"
 #include "ttt-connection.h"
+#include "ttt-listener.h"
 #include "ttt-verification.h"
 
 #define DEFAULT_HANDSHAKE_MS  10000
 #define DEFAULT_KEEP_ALIVE_MS 10000
 #define DEFAULT_SILENCE_MS    30000
-
-/* A host keeps listening while guests are in their handshake: at most
- * this many at once; more are turned away at the door. */
-#define MAX_CANDIDATES 8
 
 struct _TttConnection
 {
@@ -55,13 +54,10 @@ struct _TttConnection
   guint               handshake_id;
   GSource            *first_byte;       /* host: waiting to see TLS begin */
 
-  GSocketService     *service;
-  char               *listen_address;
+  /* Host: the door, and once a guest has come through it, the guest's own
+   * connection, through which this one speaks from then on. */
+  TttListener        *listener;
   guint               port;
-  /* Host: the guests still in their handshake, each a connection of its
-   * own; the first to introduce itself is chosen, and from then on this
-   * connection speaks through it. */
-  GPtrArray          *candidates;
   TttConnection      *chosen;
 
   GSocketClient      *client;
@@ -94,8 +90,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void drop_guests (TttConnection *self);
-
 /* State */
 
 static void
@@ -106,17 +100,6 @@ set_state (TttConnection      *self,
     return;
   self->state = state;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
-}
-
-static void
-stop_listening (TttConnection *self)
-{
-  if (self->service == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->service, self);
-  g_socket_service_stop (self->service);
-  g_socket_listener_close (G_SOCKET_LISTENER (self->service));
-  g_clear_object (&self->service);
 }
 
 static void
@@ -166,8 +149,8 @@ finish (TttConnection *self,
       g_source_destroy (self->first_byte);
       g_clear_pointer (&self->first_byte, g_source_unref);
     }
-  stop_listening (self);
-  drop_guests (self);
+  if (self->listener != NULL)
+    ttt_listener_stop (self->listener);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->client);
 
@@ -479,25 +462,6 @@ accept_guest (TttConnection     *self,
   g_source_attach (self->first_byte, NULL);
 }
 
-/* The guests not chosen go, without a word: they never got in. */
-static void
-drop_guests (TttConnection *self)
-{
-  g_autoptr(GPtrArray) candidates = NULL;
-
-  if (self->candidates == NULL || self->candidates->len == 0)
-    return;
-  candidates = g_steal_pointer (&self->candidates);
-  self->candidates = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < candidates->len; i++)
-    {
-      TttConnection *candidate = g_ptr_array_index (candidates, i);
-
-      g_signal_handlers_disconnect_by_data (candidate, self);
-      g_object_run_dispose (G_OBJECT (candidate));
-    }
-}
-
 static void
 chosen_message_cb (TttConnection    *chosen,
                    const TttMessage *message,
@@ -517,54 +481,43 @@ chosen_closed_cb (TttConnection *chosen,
 /* A guest failed before it introduced itself: a port scan, a browser, a
  * silent or broken peer. Hosting goes on for the others. */
 static void
-candidate_closed_cb (TttConnection *candidate,
-                     const GError  *reason,
-                     TttConnection *self)
+guest_refused_cb (TttListener   *listener,
+                  TttConnection *guest,
+                  const GError  *reason,
+                  TttConnection *self)
 {
-  g_debug ("A guest from %s did not get in: %s", candidate->peer_label, reason->message);
-  g_signal_handlers_disconnect_by_data (candidate, self);
+  g_debug ("A guest from %s did not get in: %s", guest->peer_label, reason->message);
   /* A game of another version did introduce itself: a person who cannot
    * play with this one, which the person here is told (anyone who gets
    * as far as a hello could take the game anyway). */
   if (g_error_matches (reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_VERSION))
     {
-      g_object_ref (candidate);
-      g_ptr_array_remove_fast (self->candidates, candidate);
       finish (self, g_error_copy (reason), FALSE);
-      g_object_unref (candidate);
       return;
     }
-  g_object_ref (candidate);
   g_object_ref (self);
-  g_ptr_array_remove_fast (self->candidates, candidate);
-  if (self->candidates->len == 0 && self->state == TTT_CONNECTION_STATE_HANDSHAKE)
+  if (ttt_listener_get_n_guests (listener) == 0 && self->state == TTT_CONNECTION_STATE_HANDSHAKE)
     set_state (self, TTT_CONNECTION_STATE_LISTENING);
   g_signal_emit (self, signals[GUEST_REFUSED], 0, reason);
   g_object_unref (self);
-  g_object_unref (candidate);
 }
 
-/* The first guest to introduce itself gets the game: nobody else is let
- * in, and this connection is theirs from now on. */
+/* The first guest to introduce itself gets the game, and this connection
+ * is theirs from now on. */
 static void
-candidate_ready_cb (TttConnection *candidate,
-                    const char    *code,
-                    TttConnection *self)
+guest_chosen_cb (TttListener   *listener,
+                 TttConnection *guest,
+                 TttConnection *self)
 {
   g_object_ref (self);
-  g_signal_handlers_disconnect_by_data (candidate, self);
-  self->chosen = g_object_ref (candidate);
-  g_ptr_array_remove_fast (self->candidates, candidate);
-  stop_listening (self);
-  drop_guests (self);
-
+  self->chosen = g_object_ref (guest);
   g_signal_connect (self->chosen, "message-received", G_CALLBACK (chosen_message_cb), self);
   g_signal_connect (self->chosen, "closed", G_CALLBACK (chosen_closed_cb), self);
-  self->peer_hello = ttt_message_copy (candidate->peer_hello);
-  self->code = g_strdup (candidate->code);
-  self->binding_type = candidate->binding_type;
+  self->peer_hello = ttt_message_copy (guest->peer_hello);
+  self->code = g_strdup (guest->code);
+  self->binding_type = guest->binding_type;
   g_free (self->peer_label);
-  self->peer_label = g_strdup (candidate->peer_label);
+  self->peer_label = g_strdup (guest->peer_label);
 
   set_state (self, TTT_CONNECTION_STATE_READY);
   if (self->state == TTT_CONNECTION_STATE_READY)
@@ -575,58 +528,33 @@ candidate_ready_cb (TttConnection *candidate,
   g_object_unref (self);
 }
 
-static gboolean
-incoming_cb (GSocketService    *service,
-             GSocketConnection *tcp,
-             GObject           *source,
-             gpointer           user_data)
+/* Someone is connecting (hosting goes on beside). */
+static void
+guest_arrived_cb (TttListener   *listener,
+                  TttConnection *self)
 {
-  TttConnection *self = user_data;
-  TttConnection *candidate;
-
-  if (self->state != TTT_CONNECTION_STATE_LISTENING && self->state != TTT_CONNECTION_STATE_HANDSHAKE)
-    return FALSE;
-  /* A crowd at the door is turned away; those already in their
-   * handshake are each bounded by its timeout. */
-  if (self->candidates->len >= MAX_CANDIDATES)
-    {
-      g_debug ("Turning a guest away: %u are already connecting", self->candidates->len);
-      return FALSE;
-    }
-
-  candidate = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, self->hello);
-  if (self->certificate != NULL)
-    candidate->certificate = g_object_ref (self->certificate);
-  candidate->handshake_ms = self->handshake_ms;
-  candidate->keep_alive_ms = self->keep_alive_ms;
-  candidate->silence_ms = self->silence_ms;
-  g_ptr_array_add (self->candidates, candidate);
-  g_signal_connect (candidate, "verification-ready", G_CALLBACK (candidate_ready_cb), self);
-  g_signal_connect (candidate, "closed", G_CALLBACK (candidate_closed_cb), self);
-  accept_guest (candidate, tcp);
-  /* Someone is connecting (hosting goes on beside). */
   if (self->state == TTT_CONNECTION_STATE_LISTENING)
     set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
-  return TRUE;
 }
 
-static void
-set_listen_error (GError     **error,
-                  const GError *cause,
-                  guint         port)
+TttConnection *
+ttt_connection_new_for_guest (TttConnection     *host,
+                              GSocketConnection *tcp)
 {
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE))
-    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PORT_IN_USE,
-                 _("Port %u is already in use by another program. Choose another port, or let the game pick a free one."),
-                 port);
-  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
-    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PORT_IN_USE,
-                 _("Port %u is reserved for the system. Choose a port from 1024 to 65535."),
-                 port);
-  else
-    /* Translators: %s is the system's explanation. */
-    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_FAILED,
-                 _("Cannot wait for a guest: %s"), cause->message);
+  TttConnection *self;
+
+  g_return_val_if_fail (TTT_IS_CONNECTION (host), NULL);
+  g_return_val_if_fail (host->role == TTT_CONNECTION_ROLE_HOST, NULL);
+  g_return_val_if_fail (G_IS_SOCKET_CONNECTION (tcp), NULL);
+
+  self = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, host->hello);
+  if (host->certificate != NULL)
+    self->certificate = g_object_ref (host->certificate);
+  self->handshake_ms = host->handshake_ms;
+  self->keep_alive_ms = host->keep_alive_ms;
+  self->silence_ms = host->silence_ms;
+  accept_guest (self, tcp);
+  return self;
 }
 
 gboolean
@@ -635,67 +563,22 @@ ttt_connection_listen (TttConnection  *self,
                        guint           port,
                        GError        **error)
 {
-  g_autoptr(GSocketService) service = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr(TttListener) listener = NULL;
 
   g_return_val_if_fail (TTT_IS_CONNECTION (self), FALSE);
   g_return_val_if_fail (self->role == TTT_CONNECTION_ROLE_HOST, FALSE);
   g_return_val_if_fail (self->state == TTT_CONNECTION_STATE_NEW, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (port > G_MAXUINT16)
-    {
-      g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
-                   _("“%u” is not a port: use a number from 1 to 65535"), port);
-      return FALSE;
-    }
+  listener = ttt_listener_new (self);
+  if (!ttt_listener_start (listener, address, port, error))
+    return FALSE;
 
-  service = g_socket_service_new ();
-  if (address != NULL)
-    {
-      g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (address);
-      g_autoptr(GSocketAddress) socket_address = NULL;
-      g_autoptr(GSocketAddress) effective = NULL;
-
-      if (inet == NULL)
-        {
-          g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
-                       _("“%s” is not an address of this computer"), address);
-          return FALSE;
-        }
-      socket_address = g_inet_socket_address_new (inet, (guint16) port);
-      if (!g_socket_listener_add_address (G_SOCKET_LISTENER (service), socket_address,
-                                          G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
-                                          NULL, &effective, &local_error))
-        {
-          set_listen_error (error, local_error, port);
-          return FALSE;
-        }
-      self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
-      self->listen_address = g_strdup (address);
-    }
-  else if (port == 0)
-    {
-      self->port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (service), NULL, &local_error);
-      if (self->port == 0)
-        {
-          set_listen_error (error, local_error, port);
-          return FALSE;
-        }
-    }
-  else
-    {
-      if (!g_socket_listener_add_inet_port (G_SOCKET_LISTENER (service), (guint16) port, NULL, &local_error))
-        {
-          set_listen_error (error, local_error, port);
-          return FALSE;
-        }
-      self->port = port;
-    }
-
-  self->service = g_steal_pointer (&service);
-  g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
-  g_socket_service_start (self->service);
+  self->listener = g_steal_pointer (&listener);
+  self->port = ttt_listener_get_port (self->listener);
+  g_signal_connect (self->listener, "guest-arrived", G_CALLBACK (guest_arrived_cb), self);
+  g_signal_connect (self->listener, "guest-refused", G_CALLBACK (guest_refused_cb), self);
+  g_signal_connect (self->listener, "guest-chosen", G_CALLBACK (guest_chosen_cb), self);
   set_state (self, TTT_CONNECTION_STATE_LISTENING);
   return TRUE;
 }
@@ -713,7 +596,9 @@ ttt_connection_get_addresses (TttConnection *self)
 {
   g_return_val_if_fail (TTT_IS_CONNECTION (self), NULL);
 
-  return ttt_address_list_local (self->listen_address, self->port);
+  if (self->listener != NULL)
+    return ttt_listener_get_addresses (self->listener);
+  return ttt_address_list_local (NULL, self->port);
 }
 
 /* Guest */
@@ -938,8 +823,12 @@ ttt_connection_dispose (GObject *object)
       g_source_destroy (self->first_byte);
       g_clear_pointer (&self->first_byte, g_source_unref);
     }
-  stop_listening (self);
-  drop_guests (self);
+  if (self->listener != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->listener, self);
+      ttt_listener_stop (self->listener);
+      g_clear_object (&self->listener);
+    }
   if (self->chosen != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->chosen, self);
@@ -974,11 +863,9 @@ ttt_connection_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->hello, ttt_message_free);
   g_clear_pointer (&self->peer_hello, ttt_message_free);
-  g_clear_pointer (&self->candidates, g_ptr_array_unref);
   g_clear_error (&self->close_reason);
   g_free (self->code);
   g_free (self->peer_label);
-  g_free (self->listen_address);
 
   G_OBJECT_CLASS (ttt_connection_parent_class)->finalize (object);
 }
@@ -1056,5 +943,4 @@ ttt_connection_init (TttConnection *self)
   self->silence_ms = DEFAULT_SILENCE_MS;
   self->cancellable = g_cancellable_new ();
   self->peer_label = g_strdup ("");
-  self->candidates = g_ptr_array_new_with_free_func (g_object_unref);
 }
