@@ -2,9 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Connecting, the TLS handshake with its first-byte check, the code from
- * the TLS channel binding and the handshake's time limit; then the
- * secured stream goes to a TttChannel, which carries the messages. A
+ * Connecting, then TLS (its rules and failures in words are ttt-tls.c's)
+ * and the code under the handshake's time limit; then the secured
+ * stream goes to a TttChannel, which carries the messages. A
  * host listens through a TttListener, which makes a connection of this
  * kind for each guest and hands over the first to introduce itself.
  * Everything runs on the main loop and nothing blocks it.
@@ -24,11 +24,10 @@
 #include <sys/socket.h>
 
 #include "ttt-address.h"
-#include "ttt-certificate.h"
 #include "ttt-channel.h"
 #include "ttt-connection.h"
 #include "ttt-listener.h"
-#include "ttt-verification.h"
+#include "ttt-tls.h"
 
 #define DEFAULT_HANDSHAKE_MS  10000
 #define DEFAULT_KEEP_ALIVE_MS 10000
@@ -262,36 +261,7 @@ open_channel (TttConnection *self)
   g_signal_connect (self->channel, "closed", G_CALLBACK (channel_closed_cb), self);
 }
 
-/* TLS */
-
-static gboolean
-accept_certificate_cb (GTlsConnection       *tls,
-                       GTlsCertificate      *peer,
-                       GTlsCertificateFlags  errors,
-                       gpointer              user_data)
-{
-  /* Self-signed, so never trusted by an authority: what makes it trusted
-   * is the code the two people compare. It must be there, though (the
-   * server requires one from the client). */
-  return peer != NULL;
-}
-
-/* GnuTLS reports a peer that hung up in the middle of the handshake as
- * "not TLS", like one that sent something else. What is left on the
- * socket tells them apart: the end of the stream, or bytes or nothing yet. */
-static gboolean
-peer_hung_up (TttConnection *self)
-{
-  GSocket *socket;
-  char byte;
-  gssize count;
-
-  if (self->tcp == NULL)
-    return TRUE;
-  socket = g_socket_connection_get_socket (self->tcp);
-  count = g_socket_receive_with_blocking (socket, &byte, 1, FALSE, NULL, NULL);
-  return count == 0;
-}
+/* TLS (ttt-tls.h says its rules) */
 
 static void
 handshake_cb (GObject      *source,
@@ -300,60 +270,19 @@ handshake_cb (GObject      *source,
 {
   TttConnection *self = user_data;
   g_autoptr(GError) error = NULL;
+  const char *binding_type = NULL;
+  char *code;
 
-  if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &error))
+  code = ttt_tls_handshake_finish (G_IO_STREAM (source), result, &binding_type, &error);
+  if (code == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self->binding_type = binding_type;
+  if (code == NULL)
     {
-      g_autofree char *text = NULL;
-
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      g_debug ("TLS handshake failed: %s", error->message);
-      if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_EOF)
-          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
-          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE)
-          || peer_hung_up (self))
-        {
-          finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
-          return;
-        }
-      /* Two copies of the game never fail a handshake on the protocol
-       * itself: a guest that reached a web or SSH server hears GnuTLS's
-       * "unexpected TLS packet" (a TLS error of no particular kind), which
-       * means the same as "not TLS" here. */
-      if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS) ||
-          (self->role == TTT_CONNECTION_ROLE_GUEST && g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_MISC)))
-        text = g_strdup (_("The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol."));
-      else if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_CERTIFICATE_REQUIRED))
-        text = g_strdup (_("The other side did not present a certificate."));
-      else if (error->domain == G_TLS_ERROR || error->domain == G_IO_ERROR)
-        /* Translators: %s is the TLS library's own explanation. */
-        text = g_strdup_printf (_("The encrypted connection could not be set up: %s"), error->message);
-      else
-        text = g_strdup (_("The connection to the other side was interrupted."));
-      finish_with (self, TTT_CONNECTION_ERROR_TLS, text);
+      finish (self, g_steal_pointer (&error), FALSE);
       return;
     }
-
-  /* Two copies of the game always agree on TLS 1.3, whose channel
-   * binding (tls-exporter) the code rests on. A peer that offers less is
-   * not one, or is one tampered with. */
-  if (g_tls_connection_get_protocol_version (G_TLS_CONNECTION (self->tls)) < G_TLS_PROTOCOL_VERSION_TLS_1_3)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_TLS,
-                   _("The other side offered only an older, weaker encryption than TLS 1.3, "
-                     "which every copy of Tic-Tac-Toe speaks."));
-      return;
-    }
-
-  self->code = ttt_verification_code (G_TLS_CONNECTION (self->tls),
-                                      self->role == TTT_CONNECTION_ROLE_HOST,
-                                      &self->binding_type, &error);
-  if (self->code == NULL)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
-      return;
-    }
-
+  self->code = code;
   open_channel (self);
 }
 
@@ -362,9 +291,7 @@ start_tls (TttConnection *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GSocketAddress) remote = NULL;
-  GTlsCertificate *certificate = self->certificate;
   GSocketConnection *tcp = self->tcp;
-  GTlsBackend *backend;
 
   g_socket_set_option (g_socket_connection_get_socket (tcp), IPPROTO_TCP, TCP_NODELAY, 1, NULL);
 
@@ -377,74 +304,32 @@ start_tls (TttConnection *self)
       self->peer_label = g_steal_pointer (&ip);
     }
 
-  if (certificate == NULL)
-    certificate = ttt_certificate_get_default (&error);
-  if (certificate == NULL)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
-      return;
-    }
-
-  /* Made with no database of authorities from the start: none is
-   * trusted (the people compare the code instead), and glib-networking
-   * would otherwise read the system's whole list for every connection,
-   * which takes seconds on a slow machine. */
-  backend = g_tls_backend_get_default ();
-  if (self->role == TTT_CONNECTION_ROLE_HOST)
-    self->tls = g_initable_new (g_tls_backend_get_server_connection_type (backend), NULL, &error,
-                                "base-io-stream", tcp,
-                                "certificate", certificate,
-                                "database", NULL,
-                                "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED,
-                                NULL);
-  else
-    self->tls = g_initable_new (g_tls_backend_get_client_connection_type (backend), NULL, &error,
-                                "base-io-stream", tcp,
-                                "certificate", certificate,
-                                "database", NULL,
-                                NULL);
+  self->tls = ttt_tls_new (tcp, self->role == TTT_CONNECTION_ROLE_HOST, self->certificate, &error);
   if (self->tls == NULL)
     {
-      /* No glib-networking: a broken installation, said as it is. */
-      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
+      finish (self, g_steal_pointer (&error), FALSE);
       return;
     }
-  g_signal_connect (self->tls, "accept-certificate", G_CALLBACK (accept_certificate_cb), self);
   g_tls_connection_handshake_async (G_TLS_CONNECTION (self->tls), G_PRIORITY_DEFAULT,
                                     self->cancellable, handshake_cb, self);
 }
 
 /* Host */
 
-/* Every TLS connection opens with a handshake record, byte 22. A guest
- * whose first byte is anything else is not a game of ours (a browser, a
- * port scanner, telnet): said plainly rather than as GnuTLS's "unexpected
- * packet". The byte is only peeked at; TLS reads it again. */
-#define TLS_HANDSHAKE_RECORD 22
-
+/* A guest has sent its first byte, or gone. */
 static gboolean
 first_byte_cb (GSocket      *socket,
                GIOCondition  condition,
                gpointer      user_data)
 {
   TttConnection *self = user_data;
-  GInputVector vector;
-  guint8 byte = 0;
-  int flags = G_SOCKET_MSG_PEEK;
-  gssize count;
+  g_autoptr(GError) error = NULL;
 
-  vector.buffer = &byte;
-  vector.size = 1;
-  count = g_socket_receive_message (socket, NULL, &vector, 1, NULL, NULL, &flags, NULL, NULL);
   g_clear_pointer (&self->first_byte, g_source_unref);
-
-  if (count <= 0)
-    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
-  else if (byte != TLS_HANDSHAKE_RECORD)
-    finish_with (self, TTT_CONNECTION_ERROR_TLS,
-                 _("The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol."));
-  else
+  if (ttt_tls_check_first_byte (socket, &error))
     start_tls (self);
+  else
+    finish (self, g_steal_pointer (&error), FALSE);
   return G_SOURCE_REMOVE;
 }
 
