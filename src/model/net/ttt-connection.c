@@ -496,8 +496,6 @@ connect_cb (GObject      *source,
   TttConnection *self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GSocketConnection) tcp = NULL;
-  g_autofree char *text = NULL;
-  TttConnectionError code;
 
   tcp = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
   if (tcp == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -511,37 +509,7 @@ connect_cb (GObject      *source,
     }
 
   g_debug ("Connecting to %s failed: %s", self->peer_label, error->message);
-  if (error->domain == G_RESOLVER_ERROR)
-    {
-      code = TTT_CONNECTION_ERROR_NOT_FOUND;
-      text = g_strdup_printf (_("No computer called “%s” was found. Check the address."), self->peer_label);
-    }
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED))
-    {
-      code = TTT_CONNECTION_ERROR_REFUSED;
-      text = g_strdup_printf (_("%s is not hosting a game on port %u: the connection was refused."),
-                              self->peer_label, self->port);
-    }
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE)
-           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE))
-    {
-      code = TTT_CONNECTION_ERROR_UNREACHABLE;
-      text = g_strdup_printf (_("%s cannot be reached from this computer. Check that both computers are on the same network."),
-                              self->peer_label);
-    }
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
-    {
-      code = TTT_CONNECTION_ERROR_TIMED_OUT;
-      text = g_strdup_printf (_("%s did not answer."), self->peer_label);
-    }
-  else
-    {
-      code = TTT_CONNECTION_ERROR_FAILED;
-      /* Translators: the first %s is an address, the second the system's
-       * explanation. */
-      text = g_strdup_printf (_("Cannot connect to %s: %s"), self->peer_label, error->message);
-    }
-  finish_with (self, code, text);
+  finish (self, ttt_address_connect_error (self->peer_label, self->port, error), FALSE);
 }
 
 gboolean
