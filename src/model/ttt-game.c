@@ -17,12 +17,14 @@
  *      player is "state"; who plays it, ttt_game_get_player();
  *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
- * The searches of the coach in Ultimate (the hint, Show Analysis) run off
- * the main thread and answer later, from the main loop: "hint-changed"
- * and "analysis-changed" come on their own, never inside the news of a
- * change. A change of the board cancels a search on its way before any of
- * its news, so that whoever hears of it and asks again finds nothing of
- * the board as it was.
+ * The coach is the game's TttAnalyst (ttt_game_get_analyst()). A change
+ * of the board ends its hint ("hint-changed" with −1) before any of the
+ * change's news. Its searches in Ultimate (the hint, Show Analysis) run
+ * off the main thread and answer later, from the main loop:
+ * "hint-changed" and "analysis-changed" then come on their own, never
+ * inside the news of a change. A change of the board cancels a search on
+ * its way before any of its news, so that whoever hears of it and asks
+ * again finds nothing of the board as it was.
  *
  * A game that ends is counted in #TttGame:statistics at once, before any
  * of this news: whoever hears it finds the result counted. The result is
@@ -53,19 +55,10 @@ struct _TttGame
   TttMatch       *match;
 
   TttGameState    state;
-  TttMark         human_mark;
 
-  /* Who plays X and O in the game in progress (a reference each): the
-   * person here, or the computer, as the preferences set them up at its
-   * start. */
-  TttPlayer      *local;
-  TttPlayer      *computer;
-  TttPlayer      *players[2];
-
-  /* A driven player's move: first the pause, then its search, which the
-   * cancellable stops (see ttt_game_stop_waiting()). */
-  guint           computer_move_id;
-  GCancellable   *thinking;
+  /* Who plays X and O, who starts, and the moves of the seats not played
+   * here. */
+  TttTable       *table;
 
   /* The coach: the hint shown and the analysis of the position, until
    * the board next changes. */
@@ -78,34 +71,21 @@ struct _TttGame
   TttOpponent     opponent;
   guint           computer_delay;
 
-  /* What the game in progress plays by (its variant is position's). */
+  /* What the game in progress plays by (its variant is the match's, its
+   * opponent the table's). */
   TttLevel        game_difficulty;
-  TttOpponent     game_opponent;
-  TttFirstPlayer  game_first_player;
-  guint           starter_decided : 1;
 
   /* Only set once the app has asked for a game: before that the empty board
    * from ttt_game_new() is not a game whose first mover was chosen. */
   guint           started : 1;
-  guint           alternate_human_next : 1;
 
   TttStatistics  *statistics;
 
-  uint64_t        rng_state;
-
-  /* A game with someone elsewhere (ttt_game_start_remote()): the player
-   * across the board and the mark of the person here, until the next
-   * ttt_game_start_new(). A network game may also end off the board: a
-   * resignation gives its outcome here, a lost connection abandons it. */
-  TttPlayer      *remote;
-  TttMark         remote_local_mark;
+  /* A game with someone elsewhere (ttt_game_start_remote()) is of the
+   * variant its session agreed on, until the next ttt_game_start_new(). */
   TttVariant      remote_variant;
   /* ttt_game_set_held(): no move from the views for now. */
   guint           held : 1;
-
-  /* What two people at this screen call themselves, X's and O's; NULL
-   * names the side by its mark. */
-  char           *local_names[2];
 };
 
 G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
@@ -130,7 +110,6 @@ enum {
   PROP_HELD,
   PROP_X_NAME,
   PROP_O_NAME,
-  PROP_HINT_THINKING,
   N_PROPS
 };
 
@@ -141,8 +120,6 @@ enum {
   GAME_OVER,
   GAME_STARTED,
   MOVES_TAKEN_BACK,
-  HINT_CHANGED,
-  ANALYSIS_CHANGED,
   N_SIGNALS
 };
 
@@ -164,12 +141,6 @@ typedef struct
   TttVariant   current_variant;
 } Snapshot;
 
-static void ttt_game_schedule_computer_move (TttGame *self);
-
-/* Requests for a move, a hint or an analysis whose answers have not come
- * back yet, in all games: main thread only. */
-static guint n_thinking;
-
 static inline const TttPosition *
 game_position (TttGame *self)
 {
@@ -185,7 +156,7 @@ game_n_moves (TttGame *self)
 static gboolean
 ttt_game_vs_computer (TttGame *self)
 {
-  return self->game_opponent == TTT_OPPONENT_COMPUTER;
+  return ttt_table_get_opponent (self->table) == TTT_OPPONENT_COMPUTER;
 }
 
 static gboolean
@@ -195,13 +166,13 @@ ttt_game_compute_can_undo (TttGame *self)
   if (self->state == TTT_GAME_STATE_OVER)
     return FALSE;
 
-  if (!ttt_game_vs_computer (self) && self->remote == NULL)
+  if (!ttt_game_vs_computer (self) && ttt_table_get_remote (self->table) == NULL)
     return game_n_moves (self) > 0;
 
   /* Against the computer, or someone elsewhere, an undo must take back a move of the human's; the
    * computer's opening move alone is not something the human can retract. */
   for (guint i = 0; i < game_n_moves (self); i++)
-    if (ttt_match_mark_of_move (i) == self->human_mark)
+    if (ttt_match_mark_of_move (i) == ttt_table_get_local_mark (self->table))
       return TRUE;
 
   return FALSE;
@@ -215,10 +186,10 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->state = self->state;
   snapshot->turn = ttt_game_get_turn (self);
   snapshot->outcome = ttt_game_get_outcome (self);
-  snapshot->human_mark = self->human_mark;
+  snapshot->human_mark = ttt_table_get_local_mark (self->table);
   snapshot->can_undo = ttt_game_compute_can_undo (self);
   snapshot->current_difficulty = self->game_difficulty;
-  snapshot->current_opponent = self->game_opponent;
+  snapshot->current_opponent = ttt_table_get_opponent (self->table);
   snapshot->current_variant = ttt_match_get_variant (self->match);
 }
 
@@ -264,7 +235,7 @@ static TttPlayer *
 side_player (TttGame *self,
              TttMark  side)
 {
-  return self->players[side == TTT_MARK_O ? 1 : 0];
+  return ttt_table_get_player (self->table, side);
 }
 
 /* The variant of the registry's first row: what a game is before anyone
@@ -290,37 +261,6 @@ ttt_game_drop_analysis (TttGame *self)
   ttt_analyst_drop_analysis (self->analyst);
 }
 
-/* Cancels a driven player's move on its way, in its pause or its search:
- * nothing of it reaches the board. */
-static void
-ttt_game_stop_waiting (TttGame *self)
-{
-  g_clear_handle_id (&self->computer_move_id, g_source_remove);
-  if (self->thinking != NULL)
-    {
-      g_cancellable_cancel (self->thinking);
-      g_clear_object (&self->thinking);
-    }
-}
-
-/* Who plays each side of the game that begins: the computer takes the
- * side that is not the person's, unless two people play. */
-static void
-ttt_game_seat_players (TttGame *self)
-{
-  guint person = self->human_mark == TTT_MARK_O ? 1 : 0;
-  TttPlayer *across = ttt_game_vs_computer (self) ? self->computer : self->local;
-
-  if (self->remote != NULL)
-    across = self->remote;
-
-  g_set_object (&self->players[person], self->local);
-  g_set_object (&self->players[1 - person], across);
-
-  if (TTT_IS_COMPUTER_PLAYER (self->computer))
-    ttt_computer_player_set_level (TTT_COMPUTER_PLAYER (self->computer), self->game_difficulty);
-}
-
 /* Who is to move on the current board, given that the game goes on. Also
  * asks a driven player for its move when it is its turn (after the pause),
  * so that the state "waiting" always means a move is on its way. */
@@ -329,7 +269,7 @@ ttt_game_update_state (TttGame *self)
 {
   TttMark turn = ttt_position_get_turn (game_position (self));
 
-  ttt_game_stop_waiting (self);
+  ttt_table_stop_waiting (self->table);
   /* Every change of the board comes this way, before its news. */
   ttt_game_drop_analysis (self);
 
@@ -338,7 +278,7 @@ ttt_game_update_state (TttGame *self)
   else if (!ttt_player_is_local (side_player (self, turn)))
     {
       self->state = TTT_GAME_STATE_WAITING;
-      ttt_game_schedule_computer_move (self);
+      ttt_table_request_move (self->table, self->computer_delay);
     }
   else
     self->state = TTT_GAME_STATE_LOCAL_TURN;
@@ -355,7 +295,7 @@ ttt_game_count_result (TttGame    *self,
 
   if (outcome == TTT_OUTCOME_DRAW)
     result = TTT_RESULT_DRAWN;
-  else if (winner == self->human_mark)
+  else if (winner == ttt_table_get_local_mark (self->table))
     result = TTT_RESULT_WON;
   else
     result = TTT_RESULT_LOST;
@@ -402,145 +342,13 @@ ttt_game_apply_move (TttGame *self,
   g_object_unref (self);
 }
 
-/* What a request for a move remembers: the game only weakly, since a game
- * that goes away cancels the request and is not kept alive by it. */
-typedef struct
-{
-  GWeakRef      game;
-  GCancellable *cancellable;
-} MoveRequest;
-
+/* A seat not played here chose its move. */
 static void
-move_request_free (MoveRequest *request)
+table_move_chosen_cb (TttTable *table,
+                      int       cell,
+                      TttGame  *self)
 {
-  g_weak_ref_clear (&request->game);
-  g_clear_object (&request->cancellable);
-  g_free (request);
-}
-
-static void
-ttt_game_move_chosen_cb (GObject      *source,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  MoveRequest *request = user_data;
-  g_autoptr(TttGame) self = NULL;
-  g_autoptr(GError) error = NULL;
-  guint64 rng_state = 0;
-  int cell;
-
-  n_thinking--;
-  cell = ttt_player_choose_move_finish (TTT_PLAYER (source), result, &rng_state, &error);
-
-  /* A new game, an undo, a changed setting or the game's end cancelled it. */
-  if (g_cancellable_is_cancelled (request->cancellable))
-    {
-      move_request_free (request);
-      return;
-    }
-
-  self = g_weak_ref_get (&request->game);
-  move_request_free (request);
-  if (self == NULL)
-    return;
-
-  g_clear_object (&self->thinking);
-  if (cell < 0)
-    {
-      /* Someone elsewhere who breaks the rules or goes away is the
-       * network session's to report; the computer always has a move. */
-      if (TTT_PLAYER (source) != self->remote)
-        g_warning ("The computer found no move: %s", error->message);
-      return;
-    }
-  /* The seam's players are not trusted with the rules. */
-  g_return_if_fail (ttt_position_is_legal (game_position (self), cell));
-
-  self->rng_state = rng_state;
   ttt_game_apply_move (self, cell);
-}
-
-static gboolean
-ttt_game_computer_move_cb (gpointer user_data)
-{
-  TttGame *self = TTT_GAME (user_data);
-  TttPlayer *player = side_player (self, ttt_position_get_turn (game_position (self)));
-  MoveRequest *request = g_new0 (MoveRequest, 1);
-
-  /* The source ends with this call; forget it before anything can try to
-   * remove it again. */
-  self->computer_move_id = 0;
-
-  /* The pause is over: the player thinks, off the main thread. */
-  g_assert (self->thinking == NULL);
-  self->thinking = g_cancellable_new ();
-  g_weak_ref_init (&request->game, self);
-  request->cancellable = g_object_ref (self->thinking);
-  n_thinking++;
-  ttt_player_choose_move_async (player, game_position (self), self->rng_state, self->thinking,
-                                ttt_game_move_chosen_cb, request);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The pause makes the answer feel considered rather than instantaneous. The
- * source is removed in dispose, so it never outlives the game and needs no
- * reference of its own. */
-static void
-ttt_game_schedule_computer_move (TttGame *self)
-{
-  /* Someone elsewhere has had time enough to think. */
-  guint delay = self->remote != NULL ? 0 : self->computer_delay;
-
-  g_assert (self->computer_move_id == 0);
-
-  self->computer_move_id = g_timeout_add (delay,
-                                          ttt_game_computer_move_cb,
-                                          self);
-  g_source_set_name_by_id (self->computer_move_id, "[tictactoe] computer move");
-}
-
-/* Whether the human plays X in the next game. @restarting is TRUE when the
- * current, still empty game is set up again because a preference changed:
- * unless the first-move preference itself changed, the same side starts, so
- * such a restart neither re-rolls a random start nor takes a turn of the
- * alternation. */
-static gboolean
-ttt_game_decide_human_first (TttGame  *self,
-                             gboolean  restarting)
-{
-  gboolean human_first = TRUE;
-
-  if (restarting && self->starter_decided
-      && self->game_first_player == self->first_player)
-    return self->human_mark == TTT_MARK_X;
-
-  switch (self->first_player)
-    {
-    case TTT_FIRST_PLAYER_HUMAN:
-      human_first = TRUE;
-      break;
-
-    case TTT_FIRST_PLAYER_COMPUTER:
-      human_first = FALSE;
-      break;
-
-    case TTT_FIRST_PLAYER_ALTERNATE:
-      human_first = self->alternate_human_next;
-      self->alternate_human_next = !human_first;
-      break;
-
-    case TTT_FIRST_PLAYER_RANDOM:
-      /* The computer's own draws come from the same state: one seed
-       * fixes a whole session. */
-      human_first = (ttt_rng_next (&self->rng_state) >> 63) != 0;
-      break;
-
-    default:
-      g_assert_not_reached ();
-    }
-
-  return human_first;
 }
 
 /* Clears the board and begins a game with the current preferences. */
@@ -554,34 +362,13 @@ ttt_game_begin (TttGame  *self,
   ttt_game_snapshot (self, &before);
 
   self->game_difficulty = self->difficulty;
-  self->game_opponent = self->opponent;
   self->started = TRUE;
 
-  if (self->remote != NULL)
-    {
-      /* A person here and one elsewhere: the session chose the marks. */
-      self->game_opponent = TTT_OPPONENT_HUMAN;
-      self->human_mark = self->remote_local_mark;
-      self->starter_decided = FALSE;
-    }
-  else if (ttt_game_vs_computer (self))
-    {
-      gboolean human_first = ttt_game_decide_human_first (self, restarting);
-
-      self->human_mark = human_first ? TTT_MARK_X : TTT_MARK_O;
-      self->game_first_player = self->first_player;
-      self->starter_decided = TRUE;
-    }
-  else
-    {
-      /* Two people at one screen take X and O between themselves. */
-      self->human_mark = TTT_MARK_X;
-      self->starter_decided = FALSE;
-    }
-
-  ttt_game_seat_players (self);
+  ttt_table_seat (self->table, self->opponent, self->game_difficulty, self->first_player,
+                  restarting);
   /* A game with someone elsewhere is the one its session agreed on. */
-  ttt_match_reset (self->match, self->remote != NULL ? self->remote_variant : self->variant);
+  ttt_match_reset (self->match,
+                   ttt_table_get_remote (self->table) != NULL ? self->remote_variant : self->variant);
   ttt_game_update_state (self);
 
   g_object_ref (self);
@@ -607,7 +394,7 @@ ttt_game_preference_changed (TttGame *self)
   Snapshot before;
 
   /* A network game plays by what the two sides agreed. */
-  if (game_n_moves (self) > 0 || self->remote != NULL)
+  if (game_n_moves (self) > 0 || ttt_table_get_remote (self->table) != NULL)
     return;
 
   if (self->started)
@@ -622,9 +409,8 @@ ttt_game_preference_changed (TttGame *self)
    * already play by the new values. */
   ttt_game_snapshot (self, &before);
   self->game_difficulty = self->difficulty;
-  self->game_opponent = self->opponent;
   ttt_match_reset (self->match, self->variant);
-  ttt_game_seat_players (self);
+  ttt_table_reseat (self->table, self->opponent, self->game_difficulty);
   ttt_game_emit_changes (self, &before);
 }
 
@@ -633,20 +419,16 @@ ttt_game_dispose (GObject *object)
 {
   TttGame *self = (TttGame *)object;
 
-  ttt_game_stop_waiting (self);
-  if (self->analyst != NULL)
-    g_signal_handlers_disconnect_by_data (self->analyst, self);
+  if (self->table != NULL)
+    {
+      ttt_table_stop_waiting (self->table);
+      g_signal_handlers_disconnect_by_data (self->table, self);
+    }
   /* Its searches on their way are cancelled, and tell nobody. */
   g_clear_object (&self->analyst);
+  g_clear_object (&self->table);
   g_clear_object (&self->statistics);
   g_clear_object (&self->match);
-  g_clear_object (&self->local);
-  g_clear_object (&self->computer);
-  g_clear_object (&self->remote);
-  g_clear_object (&self->players[0]);
-  g_clear_object (&self->players[1]);
-  g_clear_pointer (&self->local_names[0], g_free);
-  g_clear_pointer (&self->local_names[1], g_free);
 
   G_OBJECT_CLASS (ttt_game_parent_class)->dispose (object);
 }
@@ -698,7 +480,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_HUMAN_MARK:
-      g_value_set_enum (value, self->human_mark);
+      g_value_set_enum (value, ttt_table_get_local_mark (self->table));
       break;
 
     case PROP_CAN_UNDO:
@@ -714,7 +496,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_CURRENT_OPPONENT:
-      g_value_set_enum (value, self->game_opponent);
+      g_value_set_enum (value, ttt_table_get_opponent (self->table));
       break;
 
     case PROP_CURRENT_VARIANT:
@@ -727,11 +509,7 @@ ttt_game_get_property (GObject    *object,
 
     case PROP_X_NAME:
     case PROP_O_NAME:
-      g_value_set_string (value, self->local_names[prop_id == PROP_O_NAME]);
-      break;
-
-    case PROP_HINT_THINKING:
-      g_value_set_boolean (value, ttt_analyst_get_hint_thinking (self->analyst));
+      g_value_set_string (value, ttt_table_get_given_name (self->table, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X));
       break;
 
     default:
@@ -1018,18 +796,6 @@ ttt_game_class_init (TttGameClass *klass)
                           G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS));
 
-  /**
-   * TttGame:hint-thinking:
-   *
-   * Whether the search for an Ultimate hint is on its way (see
-   * ttt_game_show_hint()): the hint button shows it.
-   */
-  properties[PROP_HINT_THINKING] =
-    g_param_spec_boolean ("hint-thinking", NULL, NULL, FALSE,
-                          (G_PARAM_READABLE |
-                           G_PARAM_EXPLICIT_NOTIFY |
-                           G_PARAM_STATIC_STRINGS));
-
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1103,43 +869,6 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_VARIANT);
 
   /**
-   * TttGame::hint-changed:
-   * @self: a #TttGame
-   * @cell: the hinted cell, or -1 when the hint has just ended
-   * @motive: why the cell is a good move (meaningless when @cell is -1)
-   *
-   * Emitted when ttt_game_show_hint() shows a hint, and when the next
-   * change of the board ends it.
-   */
-  signals[HINT_CHANGED] =
-    g_signal_new ("hint-changed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
-                  G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MOTIVE);
-
-  /**
-   * TttGame::analysis-changed:
-   * @self: a #TttGame
-   *
-   * Emitted from the main loop when the search behind Ultimate's analysis
-   * of the board as it is has finished (see
-   * ttt_game_get_ultimate_cell_analysis()): what each cell shows can be
-   * asked for now. A search that a change of the board cancelled emits
-   * nothing.
-   */
-  signals[ANALYSIS_CHANGED] =
-    g_signal_new ("analysis-changed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
-                  G_TYPE_NONE, 0);
-
-  /**
    * TttGame::turn-changed:
    * @self: a #TttGame
    * @turn: the mark to move, %TTT_MARK_NONE when the game has just ended
@@ -1176,31 +905,6 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 2, TTT_TYPE_OUTCOME, G_TYPE_UINT);
 }
 
-/* The analyst's news is the game's, for the views and the news. */
-static void
-analyst_hint_changed_cb (TttAnalyst *analyst,
-                         int         cell,
-                         TttMotive   motive,
-                         TttGame    *self)
-{
-  g_signal_emit (self, signals[HINT_CHANGED], 0, cell, motive);
-}
-
-static void
-analyst_analysis_changed_cb (TttAnalyst *analyst,
-                             TttGame    *self)
-{
-  g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
-}
-
-static void
-analyst_hint_thinking_cb (TttAnalyst *analyst,
-                          GParamSpec *pspec,
-                          TttGame    *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-}
-
 static void
 ttt_game_init (TttGame *self)
 {
@@ -1210,23 +914,14 @@ ttt_game_init (TttGame *self)
   self->computer_delay = TTT_GAME_DEFAULT_COMPUTER_DELAY;
 
   self->game_difficulty = self->difficulty;
-  self->game_opponent = self->opponent;
-  self->alternate_human_next = TRUE;
 
-  self->human_mark = TTT_MARK_X;
-  self->local = ttt_player_new_local ();
-  self->computer = ttt_computer_player_new (self->game_difficulty);
-  ttt_game_seat_players (self);
   self->state = TTT_GAME_STATE_LOCAL_TURN;
   self->variant = first_variant ();
   self->match = ttt_match_new (self->variant);
-  self->analyst = ttt_analyst_new (self->match);
-  g_signal_connect (self->analyst, "hint-changed", G_CALLBACK (analyst_hint_changed_cb), self);
-  g_signal_connect (self->analyst, "analysis-changed", G_CALLBACK (analyst_analysis_changed_cb), self);
-  g_signal_connect (self->analyst, "notify::hint-thinking", G_CALLBACK (analyst_hint_thinking_cb), self);
+  self->table = ttt_table_new (self->match);
+  g_signal_connect (self->table, "move-chosen", G_CALLBACK (table_move_chosen_cb), self);
+  self->analyst = ttt_analyst_new (self->match, self->table);
   self->statistics = ttt_statistics_new ();
-
-  self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
 }
 
 /**
@@ -1259,7 +954,7 @@ ttt_game_start_new (TttGame *self)
   g_return_if_fail (TTT_IS_GAME (self));
 
   g_object_ref (self);
-  g_clear_object (&self->remote);
+  ttt_table_set_remote (self->table, NULL, TTT_MARK_NONE);
   ttt_game_begin (self, FALSE);
   g_signal_emit (self, signals[GAME_STARTED], 0);
   g_object_unref (self);
@@ -1360,45 +1055,17 @@ ttt_game_undo (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   /* With someone elsewhere, an undo is asked for, not taken. */
-  if (self->remote != NULL || !ttt_game_compute_can_undo (self))
+  if (ttt_table_get_remote (self->table) != NULL || !ttt_game_compute_can_undo (self))
     return FALSE;
 
   keep = game_n_moves (self) - 1;
   if (ttt_game_vs_computer (self))
-    while (ttt_match_mark_of_move (keep) != self->human_mark)
+    while (ttt_match_mark_of_move (keep) != ttt_table_get_local_mark (self->table))
       keep--;
 
   ttt_game_keep_moves (self, keep);
 
   return TRUE;
-}
-
-/* The hint's random state: from the game's, without changing it, so that
- * asking twice finds the same move and asking changes nothing. */
-static uint64_t
-ultimate_hint_rng (TttGame *self)
-{
-  return self->rng_state ^ (0x9e3779b97f4a7c15u * (game_n_moves (self) + 1));
-}
-
-/**
- * ttt_game_hint:
- * @self: a #TttGame
- *
- * The cell perfect play would choose for the side to move. Of several equal
- * cells it is always the lowest, so a hint shown twice marks the same cell.
- * In Ultimate: the move of the hint's search, the same as
- * ttt_game_show_hint() finds, but on the calling thread, which it blocks
- * for a second or two (for tests and tools; the window shows the hint).
- *
- * Returns: a cell 0–8 (0–80 in Ultimate), or −1 when it is not a human's turn
- */
-int
-ttt_game_hint (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  return ttt_game_hint_full (self, NULL);
 }
 
 /**
@@ -1414,7 +1081,7 @@ ttt_game_set_seed (TttGame *self,
 {
   g_return_if_fail (TTT_IS_GAME (self));
 
-  self->rng_state = seed;
+  ttt_table_set_rng_state (self->table, seed);
 }
 
 TttMark
@@ -1474,7 +1141,7 @@ ttt_game_get_human_mark (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
 
-  return self->human_mark;
+  return ttt_table_get_local_mark (self->table);
 }
 
 gboolean
@@ -1667,7 +1334,7 @@ ttt_game_get_current_opponent (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_OPPONENT_COMPUTER);
 
-  return self->game_opponent;
+  return ttt_table_get_opponent (self->table);
 }
 
 guint
@@ -1691,11 +1358,7 @@ ttt_game_set_computer_delay (TttGame *self,
     return;
 
   self->computer_delay = delay_ms;
-  if (self->computer_move_id != 0)
-    {
-      g_clear_handle_id (&self->computer_move_id, g_source_remove);
-      ttt_game_schedule_computer_move (self);
-    }
+  ttt_table_set_delay (self->table, delay_ms);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
 }
 
@@ -1726,7 +1389,7 @@ ttt_game_get_current_tally (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
 
-  if (self->remote != NULL)
+  if (ttt_table_get_remote (self->table) != NULL)
     return ttt_tally_id_for_network (ttt_match_get_variant (self->match));
 
   return ttt_tally_id_for_game (ttt_match_get_variant (self->match), !ttt_game_vs_computer (self),
@@ -1753,179 +1416,76 @@ ttt_game_get_moves (TttGame *self,
   return ttt_match_get_moves (self->match, n_moves);
 }
 
-/**
- * ttt_game_get_cell_analysis:
- * @self: a #TttGame
- * @cell: 0–8 in reading order
- * @verdict: (out) (optional): what playing @cell leads to for the side to move
- * @n_moves: (out) (optional): how many moves the game then lasts, this one
- *   included, with perfect play from both sides: 1 for a move that wins at
- *   once, 2 when the opponent then wins at once; for a draw, the moves left
- *   until the board is full
- *
- * The analysis the coach shows on each empty cell. It is offered only to a
- * person, so only while #TttGame:state is %TTT_GAME_STATE_LOCAL_TURN; it
- * changes with every move, so a view refreshes it on #TttGame:n-moves and
- * #TttGame:state.
- *
- * Returns: %FALSE, with nothing stored, when it is not a person's turn or
- *   @cell is not empty
- */
-gboolean
-ttt_game_get_cell_analysis (TttGame    *self,
-                            int         cell,
-                            TttVerdict *verdict,
-                            guint      *n_moves)
+/* The coach of the game: the hint and why, and the analysis of each cell
+ * (ttt-analyst.h). */
+TttAnalyst *
+ttt_game_get_analyst (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_match_get_n_cells (self->match), FALSE);
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return FALSE;
-
-  return ttt_analyst_get_cell_analysis (self->analyst, cell, verdict, n_moves);
+  return self->analyst;
 }
 
-/**
- * ttt_game_hint_full:
- * @self: a #TttGame
- * @motive: (out) (optional): why the cell is a good move, for the words of
- *   the hint (see ttt_coach_hint_text())
- *
- * As ttt_game_hint(), and says what the hinted move does.
- *
- * Returns: a cell 0–8, or −1 (with nothing stored) when it is not a
- *   human's turn
- */
-int
-ttt_game_hint_full (TttGame   *self,
-                    TttMotive *motive)
+/* The seats of the game: who plays each side, who starts, and the moves
+ * asked of a seat not played here (ttt-table.h). */
+TttTable *
+ttt_game_get_table (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return -1;
-
-  /* A search's reasons are its own (ttt_game_get_ultimate_hint()). */
-  return ttt_analyst_hint (self->analyst, ultimate_hint_rng (self), motive);
+  return self->table;
 }
 
-/**
- * ttt_game_get_player:
- * @self: a #TttGame
- * @side: %TTT_MARK_X or %TTT_MARK_O
- *
- * Returns: (transfer none): who plays @side in the game in progress
- */
+/* Who plays @side in the game in progress, and what they are called:
+ * the table says it. */
 TttPlayer *
 ttt_game_get_player (TttGame *self,
                      TttMark  side)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
 
-  return side_player (self, side);
+  return ttt_table_get_player (self->table, side);
 }
 
-/* Whether both sides are played at this screen: then the sides are named
- * by their marks, and neither is "you". */
 gboolean
 ttt_game_get_two_local (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return ttt_player_is_local (side_player (self, TTT_MARK_X)) &&
-         ttt_player_is_local (side_player (self, TTT_MARK_O));
+  return ttt_table_get_two_local (self->table);
 }
 
-/**
- * ttt_game_get_side_name:
- * @self: a #TttGame
- * @side: %TTT_MARK_X or %TTT_MARK_O
- *
- * Returns: the name of the side's player, as a score names it: between
- *   two people here the name they gave (ttt_game_set_local_name()) or
- *   the mark, otherwise "You" or "Computer"
- */
 const char *
 ttt_game_get_side_name (TttGame *self,
                         TttMark  side)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), "");
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, "");
 
-  if (ttt_game_get_local_name (self, side) != NULL)
-    return ttt_game_get_local_name (self, side);
-  if (ttt_game_get_two_local (self))
-    /* Translators: the name of a player in a game between two people. */
-    return side == TTT_MARK_X ? C_("score", "X")
-                                /* Translators: see "X" in the same context. */
-                              : C_("score", "O");
-
-  return ttt_player_get_display_name (side_player (self, side));
+  return ttt_table_get_side_name (self->table, side);
 }
 
-/**
- * ttt_game_get_local_name:
- * @self: a #TttGame
- * @side: %TTT_MARK_X or %TTT_MARK_O
- *
- * Returns: (nullable): the name the person playing @side gave, between
- *   two people at this screen; %NULL otherwise, or when they gave none
- */
 const char *
 ttt_game_get_local_name (TttGame *self,
                          TttMark  side)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
 
-  return ttt_game_get_two_local (self) ? self->local_names[side == TTT_MARK_O] : NULL;
+  return ttt_table_get_local_name (self->table, side);
 }
 
-/**
- * ttt_game_set_local_name:
- * @self: a #TttGame
- * @side: %TTT_MARK_X or %TTT_MARK_O
- * @name: (nullable): what the person who plays @side at this screen is
- *   called, or %NULL
- *
- * Between two people at one screen, the badges, the status line and the
- * screen reader's news call @side by @name. Spaces around it are not
- * kept, nor more than %TTT_GAME_NAME_MAX_CHARS characters; a name of nothing but spaces, or %NULL, names the side by its
- * mark again. Against the computer or over the network it is not used.
- */
+/* Between two people at one screen, the badges, the status line and the
+ * screen reader's news call @side by @name (see
+ * ttt_table_set_local_name()). Against the computer or over the network
+ * it is not used. */
 void
 ttt_game_set_local_name (TttGame    *self,
                          TttMark     side,
                          const char *name)
 {
-  g_autofree char *trimmed = NULL;
-  char **slot;
-
   g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (side == TTT_MARK_X || side == TTT_MARK_O);
-  g_return_if_fail (name == NULL || g_utf8_validate (name, -1, NULL));
 
-  if (name != NULL)
-    trimmed = g_strstrip (g_strdup (name));
-  if (trimmed != NULL && *trimmed == '\0')
-    g_clear_pointer (&trimmed, g_free);
-  /* A badge is narrow: a longer name is cut, not wrapped over lines. */
-  if (trimmed != NULL && g_utf8_strlen (trimmed, -1) > TTT_GAME_NAME_MAX_CHARS)
-    {
-      char *cut = g_utf8_substring (trimmed, 0, TTT_GAME_NAME_MAX_CHARS);
-
-      g_free (trimmed);
-      trimmed = cut;
-    }
-
-  slot = &self->local_names[side == TTT_MARK_O];
-  if (g_strcmp0 (*slot, trimmed) == 0)
-    return;
-  g_free (*slot);
-  *slot = g_steal_pointer (&trimmed);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
+  if (ttt_table_set_local_name (self->table, side, name))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
 }
 
 /**
@@ -1942,13 +1502,9 @@ ttt_game_set_computer (TttGame   *self,
                        TttPlayer *computer)
 {
   g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (TTT_IS_PLAYER (computer));
-  g_return_if_fail (!ttt_player_is_local (computer));
 
-  if (!g_set_object (&self->computer, computer))
-    return;
-
-  ttt_game_preference_changed (self);
+  if (ttt_table_set_computer (self->table, computer))
+    ttt_game_preference_changed (self);
 }
 
 /**
@@ -1964,51 +1520,7 @@ ttt_game_set_computer (TttGame   *self,
 guint
 ttt_game_count_thinking (void)
 {
-  return n_thinking + ttt_analyst_count_thinking ();
-}
-
-/**
- * ttt_game_show_hint:
- * @self: a #TttGame
- *
- * Works out the hint for the local person to move (see
- * ttt_game_hint_full()) and holds it, with its motive, until the board
- * next changes; "hint-changed" tells the views and the news.
- *
- * In Ultimate the search (%TTT_GAME_ULTIMATE_HINT_ITERATIONS iterations)
- * runs off the main thread: TttGame:hint-thinking is %TRUE until its
- * hint comes by "hint-changed", and any change of the board (a move, an
- * undo, a new game) cancels it, so that nothing of it arrives. Asked
- * again meanwhile, it does nothing more.
- *
- * Returns: the hinted cell, or −1 (nothing emitted) when no local person
- *   is to move; in Ultimate −1 while the search is on its way
- */
-int
-ttt_game_show_hint (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return -1;
-
-  return ttt_analyst_show_hint (self->analyst, ultimate_hint_rng (self));
-}
-
-/**
- * ttt_game_get_shown_hint:
- * @self: a #TttGame
- * @motive: (out) (optional): why, when there is a hint
- *
- * Returns: the cell of the hint shown, or −1 when none is
- */
-int
-ttt_game_get_shown_hint (TttGame   *self,
-                         TttMotive *motive)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  return ttt_analyst_get_shown_hint (self->analyst, motive);
+  return ttt_table_count_thinking () + ttt_analyst_count_thinking ();
 }
 
 /**
@@ -2023,84 +1535,7 @@ ttt_game_get_thinking (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return self->thinking != NULL;
-}
-
-/**
- * ttt_game_get_hint_thinking:
- * @self: a #TttGame
- *
- * Returns: whether an Ultimate hint's search is on its way
- */
-gboolean
-ttt_game_get_hint_thinking (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_analyst_get_hint_thinking (self->analyst);
-}
-
-/**
- * ttt_game_get_ultimate_hint:
- * @self: a #TttGame
- * @reason: (out) (optional): why, in Ultimate
- * @percent: (out) (optional): the search's estimated chance to win by it,
- *   0–100 (a draw counts half): an estimate, not a proof
- *
- * Returns: the cell of the Ultimate hint shown, or −1 when none is
- */
-int
-ttt_game_get_ultimate_hint (TttGame         *self,
-                            TttUltimateHint *reason,
-                            int             *percent)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  return ttt_analyst_get_search_hint (self->analyst, reason, percent);
-}
-
-/**
- * ttt_game_get_ultimate_cell_analysis:
- * @self: a #TttGame
- * @cell: a move of the Ultimate game in progress
- * @percent: (out) (optional): the search's estimated chance to win by it,
- *   0–100, a draw counting half
- * @proved: (out) (optional): whether the search proved where it leads
- * @verdict: (out) (optional): when proved, what it leads to
- * @n_moves: (out) (optional): when proved, the moves to the end along the
- *   line found, this one included
- *
- * What Show Analysis marks on a playable cell of Ultimate: an estimate
- * from a search of %TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS iterations run once
- * per position, unless the search proved the result. Like the classic
- * analysis it is offered to a person to move only.
- *
- * The search runs off the main thread: the first question about a
- * position starts it and, like every question until it is done, gets
- * %FALSE; "analysis-changed" says when the answer is there. A change of
- * the board cancels a search on its way.
- *
- * Returns: %FALSE, with nothing stored, when it is not a local person's
- *   turn in Ultimate, @cell cannot be played, or the search for the
- *   position is still on its way
- */
-gboolean
-ttt_game_get_ultimate_cell_analysis (TttGame    *self,
-                                     int         cell,
-                                     int        *percent,
-                                     gboolean   *proved,
-                                     TttVerdict *verdict,
-                                     guint      *n_moves)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return FALSE;
-
-  /* From the game's random state, without changing it: the same
-   * position is analysed alike whenever it is asked about. */
-  return ttt_analyst_get_search_analysis (self->analyst, cell, ultimate_hint_rng (self),
-                                          percent, proved, verdict, n_moves);
+  return ttt_table_get_thinking (self->table);
 }
 
 /* Games with someone elsewhere */
@@ -2132,9 +1567,8 @@ ttt_game_start_remote (TttGame    *self,
   g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
 
   g_object_ref (self);
-  g_set_object (&self->remote, remote);
+  ttt_table_set_remote (self->table, remote, local_mark);
   self->remote_variant = variant;
-  self->remote_local_mark = local_mark;
   ttt_game_begin (self, FALSE);
   g_signal_emit (self, signals[GAME_STARTED], 0);
   g_object_unref (self);
@@ -2186,7 +1620,7 @@ ttt_game_end_early (TttGame *self,
     return FALSE;
 
   ttt_game_snapshot (self, &before);
-  ttt_game_stop_waiting (self);
+  ttt_table_stop_waiting (self->table);
   ttt_game_drop_analysis (self);
   self->state = TTT_GAME_STATE_OVER;
   ttt_match_end_early (self->match, resigning);

@@ -20,6 +20,7 @@
 #include "ttt-player.h"
 #include "ttt-position.h"
 #include "ttt-statistics.h"
+#include "ttt-table.h"
 
 G_BEGIN_DECLS
 
@@ -27,10 +28,10 @@ G_BEGIN_DECLS
 
 /* The iterations of the search behind an Ultimate hint: twice Hard's,
  * so the hint is a better move than Hard would play, about two seconds
- * off the main thread (ttt_game_show_hint()). */
+ * off the main thread (ttt_analyst_show_hint()). */
 #define TTT_GAME_ULTIMATE_HINT_ITERATIONS TTT_ANALYST_HINT_ITERATIONS
 /* The iterations of Show Analysis: a tenth of a second or so, once per
- * position, off the main thread (ttt_game_get_ultimate_cell_analysis()). */
+ * position, off the main thread (ttt_analyst_get_search_analysis()). */
 #define TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS TTT_ANALYST_ANALYSIS_ITERATIONS
 
 #define TTT_TYPE_GAME (ttt_game_get_type ())
@@ -46,7 +47,6 @@ void            ttt_game_start_new           (TttGame        *self);
 gboolean        ttt_game_play                (TttGame        *self,
                                               int             cell);
 gboolean        ttt_game_undo                (TttGame        *self);
-int             ttt_game_hint                (TttGame        *self);
 void            ttt_game_set_seed            (TttGame        *self,
                                               guint64         seed);
 
@@ -102,25 +102,21 @@ TttStatistics  *ttt_game_get_statistics      (TttGame        *self);
 void            ttt_game_set_statistics      (TttGame        *self,
                                               TttStatistics  *statistics);
 
-/* The coach: what each empty cell leads to, why the hint, and the moves a
- * review goes through (see TttReviewCursor). */
+/* The moves a review goes through (see TttReviewCursor); the coach, who
+ * says what each empty cell leads to and gives the hint and why. */
 const int      *ttt_game_get_moves           (TttGame        *self,
                                               guint          *n_moves);
-gboolean        ttt_game_get_cell_analysis   (TttGame        *self,
-                                              int             cell,
-                                              TttVerdict     *verdict,
-                                              guint          *n_moves);
-int             ttt_game_hint_full           (TttGame        *self,
-                                              TttMotive      *motive);
+TttAnalyst     *ttt_game_get_analyst         (TttGame        *self);
 
 /* The sides and who plays them: what the views, the news and the sound
  * ask instead of deciding for themselves. */
+TttTable       *ttt_game_get_table           (TttGame        *self);
 TttPlayer      *ttt_game_get_player          (TttGame        *self,
                                               TttMark         side);
 const char     *ttt_game_get_side_name       (TttGame        *self,
                                               TttMark         side);
 /* The longest name ttt_game_set_local_name() keeps, in characters. */
-#define TTT_GAME_NAME_MAX_CHARS 20
+#define TTT_GAME_NAME_MAX_CHARS TTT_TABLE_NAME_MAX_CHARS
 
 const char     *ttt_game_get_local_name      (TttGame        *self,
                                               TttMark         side);
@@ -132,21 +128,6 @@ void            ttt_game_set_computer        (TttGame        *self,
                                               TttPlayer      *computer);
 guint           ttt_game_count_thinking      (void);
 gboolean        ttt_game_get_thinking        (TttGame        *self);
-
-/* The hint the game holds until the board next changes. */
-int             ttt_game_show_hint           (TttGame        *self);
-gboolean        ttt_game_get_hint_thinking   (TttGame        *self);
-int             ttt_game_get_shown_hint      (TttGame        *self,
-                                              TttMotive      *motive);
-int             ttt_game_get_ultimate_hint   (TttGame        *self,
-                                              TttUltimateHint *reason,
-                                              int            *percent);
-gboolean        ttt_game_get_ultimate_cell_analysis (TttGame    *self,
-                                                     int         cell,
-                                                     int        *percent,
-                                                     gboolean   *proved,
-                                                     TttVerdict *verdict,
-                                                     guint      *n_moves);
 
 /* A game with someone on another computer, run by a network session. */
 void            ttt_game_start_remote        (TttGame        *self,
