@@ -1474,7 +1474,6 @@ run_tls_1_2_peer (const char *port)
   g_tls_connection_set_certificate (G_TLS_CONNECTION (tls), own);
   if (!g_tls_connection_handshake (G_TLS_CONNECTION (tls), NULL, &error))
     return 3;
-  g_print ("peer: %d\n", g_tls_connection_get_protocol_version (G_TLS_CONNECTION (tls)));
   g_output_stream_write_all (g_io_stream_get_output_stream (tls), GOOD_HELLO, strlen (GOOD_HELLO), NULL, NULL, NULL);
   /* Until the host lets go. */
   g_input_stream_read (g_io_stream_get_input_stream (tls), &byte, 1, NULL, NULL);
