@@ -2,12 +2,15 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * TttGame owns the engine board, the move history and the settings that
- * shape a game, seats a player on each side (see TttPlayer: the person
- * here, or the computer, which thinks off the main thread), and counts each
- * finished game in its TttStatistics. It uses GLib and GObject only: the
- * views call its methods, ask it who plays each side, and redraw from its
- * signals and property notifications.
+ * TttGame brings together the three parts of a game and tells the views
+ * of each change: the match on the board (TttMatch: rules, position,
+ * history, outcome), the table it is played at (TttTable: who sits at
+ * each side, who starts, the computer's or someone elsewhere's move) and
+ * the coach (TttAnalyst: hints and analysis). It holds the settings that
+ * shape the next game and counts each finished game in its TttStatistics.
+ * It uses GLib and GObject only: the views call its methods, ask it who
+ * plays each side, and redraw from its signals and property
+ * notifications.
  */
 
 #pragma once

@@ -529,6 +529,41 @@ test_connect_errors (void)
   g_assert_cmpint (ttt_connection_get_state (guest), ==, TTT_CONNECTION_STATE_NEW);
 }
 
+/* Each way connecting can fail, said in words with the address as typed:
+ * most of them cannot happen on loopback, so the causes are made here. */
+static void
+test_connect_error_words (void)
+{
+  const struct {
+    GQuark              domain;
+    int                 code;
+    TttConnectionError  expected;
+    const char         *message;
+  } cases[] = {
+    { G_RESOLVER_ERROR, G_RESOLVER_ERROR_NOT_FOUND, TTT_CONNECTION_ERROR_NOT_FOUND,
+      "No computer called “ana.local” was found. Check the address." },
+    { G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED, TTT_CONNECTION_ERROR_REFUSED,
+      "ana.local is not hosting a game on port 5000: the connection was refused." },
+    { G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE, TTT_CONNECTION_ERROR_UNREACHABLE,
+      "ana.local cannot be reached from this computer. Check that both computers are on the same network." },
+    { G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE, TTT_CONNECTION_ERROR_UNREACHABLE,
+      "ana.local cannot be reached from this computer. Check that both computers are on the same network." },
+    { G_IO_ERROR, G_IO_ERROR_TIMED_OUT, TTT_CONNECTION_ERROR_TIMED_OUT,
+      "ana.local did not answer." },
+    { G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, TTT_CONNECTION_ERROR_FAILED,
+      "Cannot connect to ana.local: the system said no" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) cause = g_error_new_literal (cases[i].domain, cases[i].code, "the system said no");
+      g_autoptr(GError) error = ttt_address_connect_error ("ana.local", 5000, cause);
+
+      g_assert_error (error, TTT_CONNECTION_ERROR, (int) cases[i].expected);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
 /* A port nobody listens on: one taken and given back. */
 static guint
 free_port (void)
@@ -1439,7 +1474,6 @@ run_tls_1_2_peer (const char *port)
   g_tls_connection_set_certificate (G_TLS_CONNECTION (tls), own);
   if (!g_tls_connection_handshake (G_TLS_CONNECTION (tls), NULL, &error))
     return 3;
-  g_print ("peer: %d\n", g_tls_connection_get_protocol_version (G_TLS_CONNECTION (tls)));
   g_output_stream_write_all (g_io_stream_get_output_stream (tls), GOOD_HELLO, strlen (GOOD_HELLO), NULL, NULL, NULL);
   /* Until the host lets go. */
   g_input_stream_read (g_io_stream_get_input_stream (tls), &byte, 1, NULL, NULL);
@@ -1493,6 +1527,7 @@ main (int   argc,
   g_test_add_func ("/net/address/parse", test_parse_address);
   g_test_add_func ("/net/address/listen-errors", test_listen_errors);
   g_test_add_func ("/net/address/connect-errors", test_connect_errors);
+  g_test_add_func ("/net/address/connect-error-words", test_connect_error_words);
   g_test_add_func ("/net/address/refused", test_refused);
   g_test_add_func ("/net/address/list", test_addresses);
   for (gsize i = 0; i < G_N_ELEMENTS (hostile); i++)

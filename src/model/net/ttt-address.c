@@ -313,3 +313,47 @@ ttt_address_parse (const char  *text,
     *port = number;
   return TRUE;
 }
+
+GError *
+ttt_address_connect_error (const char   *host,
+                           guint         port,
+                           const GError *cause)
+{
+  g_autofree char *text = NULL;
+  TttConnectionError code;
+
+  g_return_val_if_fail (host != NULL, NULL);
+  g_return_val_if_fail (cause != NULL, NULL);
+
+  if (cause->domain == G_RESOLVER_ERROR)
+    {
+      code = TTT_CONNECTION_ERROR_NOT_FOUND;
+      text = g_strdup_printf (_("No computer called “%s” was found. Check the address."), host);
+    }
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED))
+    {
+      code = TTT_CONNECTION_ERROR_REFUSED;
+      text = g_strdup_printf (_("%s is not hosting a game on port %u: the connection was refused."),
+                              host, port);
+    }
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE)
+           || g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE))
+    {
+      code = TTT_CONNECTION_ERROR_UNREACHABLE;
+      text = g_strdup_printf (_("%s cannot be reached from this computer. Check that both computers are on the same network."),
+                              host);
+    }
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    {
+      code = TTT_CONNECTION_ERROR_TIMED_OUT;
+      text = g_strdup_printf (_("%s did not answer."), host);
+    }
+  else
+    {
+      code = TTT_CONNECTION_ERROR_FAILED;
+      /* Translators: the first %s is an address, the second the system's
+       * explanation. */
+      text = g_strdup_printf (_("Cannot connect to %s: %s"), host, cause->message);
+    }
+  return g_error_new_literal (TTT_CONNECTION_ERROR, code, text);
+}

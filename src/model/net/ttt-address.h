@@ -5,7 +5,8 @@
  * What a guest types to join ("192.168.1.20:41414", "[2001:db8::1]",
  * "münchen.de"), checked part by part with a sentence for each mistake
  * (the text quoted back cut short, control characters escaped); and what
- * a host shows for a guest to type.
+ * a host shows for a guest to type; and, when an address cannot be
+ * reached, why, in the same words.
  */
 
 #pragma once
@@ -35,5 +36,13 @@ char     *ttt_address_format     (const char  *ip,
  * left out; loopback only when there is nothing else. Empty for port 0. */
 GStrv     ttt_address_list_local (const char  *listen_address,
                                   guint        port);
+
+/* Why connecting to @host (a name or address, as typed) on @port failed
+ * with @cause, as a TTT_CONNECTION_ERROR a person can act on: no such
+ * computer, nobody hosting there, a network that does not reach it, no
+ * answer. */
+GError   *ttt_address_connect_error (const char   *host,
+                                     guint         port,
+                                     const GError *cause);
 
 G_END_DECLS

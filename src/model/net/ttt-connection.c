@@ -2,10 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Listening and connecting, the TLS handshake with its first-byte check,
- * the code from the TLS channel binding and the handshake's time limit;
- * then the secured stream goes to a TttChannel, which carries the
- * messages. Everything runs on the main loop and nothing blocks it.
+ * Connecting, then TLS (its rules and failures in words are ttt-tls.c's)
+ * and the code under the handshake's time limit; then the secured
+ * stream goes to a TttChannel, which carries the messages. A
+ * host listens through a TttListener, which makes a connection of this
+ * kind for each guest and hands over the first to introduce itself.
+ * Everything runs on the main loop and nothing blocks it.
  *
  * Asynchronous calls get the connection without a reference and a
  * cancellable that closing or disposing cancels; a cancelled call returns
@@ -22,18 +24,14 @@
 #include <sys/socket.h>
 
 #include "ttt-address.h"
-#include "ttt-certificate.h"
 #include "ttt-channel.h"
 #include "ttt-connection.h"
-#include "ttt-verification.h"
+#include "ttt-listener.h"
+#include "ttt-tls.h"
 
 #define DEFAULT_HANDSHAKE_MS  10000
 #define DEFAULT_KEEP_ALIVE_MS 10000
 #define DEFAULT_SILENCE_MS    30000
-
-/* A host keeps listening while guests are in their handshake: at most
- * this many at once; more are turned away at the door. */
-#define MAX_CANDIDATES 8
 
 struct _TttConnection
 {
@@ -55,13 +53,10 @@ struct _TttConnection
   guint               handshake_id;
   GSource            *first_byte;       /* host: waiting to see TLS begin */
 
-  GSocketService     *service;
-  char               *listen_address;
+  /* Host: the door, and once a guest has come through it, the guest's own
+   * connection, through which this one speaks from then on. */
+  TttListener        *listener;
   guint               port;
-  /* Host: the guests still in their handshake, each a connection of its
-   * own; the first to introduce itself is chosen, and from then on this
-   * connection speaks through it. */
-  GPtrArray          *candidates;
   TttConnection      *chosen;
 
   GSocketClient      *client;
@@ -94,8 +89,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void drop_guests (TttConnection *self);
-
 /* State */
 
 static void
@@ -106,17 +99,6 @@ set_state (TttConnection      *self,
     return;
   self->state = state;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
-}
-
-static void
-stop_listening (TttConnection *self)
-{
-  if (self->service == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->service, self);
-  g_socket_service_stop (self->service);
-  g_socket_listener_close (G_SOCKET_LISTENER (self->service));
-  g_clear_object (&self->service);
 }
 
 static void
@@ -166,8 +148,8 @@ finish (TttConnection *self,
       g_source_destroy (self->first_byte);
       g_clear_pointer (&self->first_byte, g_source_unref);
     }
-  stop_listening (self);
-  drop_guests (self);
+  if (self->listener != NULL)
+    ttt_listener_stop (self->listener);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->client);
 
@@ -279,36 +261,7 @@ open_channel (TttConnection *self)
   g_signal_connect (self->channel, "closed", G_CALLBACK (channel_closed_cb), self);
 }
 
-/* TLS */
-
-static gboolean
-accept_certificate_cb (GTlsConnection       *tls,
-                       GTlsCertificate      *peer,
-                       GTlsCertificateFlags  errors,
-                       gpointer              user_data)
-{
-  /* Self-signed, so never trusted by an authority: what makes it trusted
-   * is the code the two people compare. It must be there, though (the
-   * server requires one from the client). */
-  return peer != NULL;
-}
-
-/* GnuTLS reports a peer that hung up in the middle of the handshake as
- * "not TLS", like one that sent something else. What is left on the
- * socket tells them apart: the end of the stream, or bytes or nothing yet. */
-static gboolean
-peer_hung_up (TttConnection *self)
-{
-  GSocket *socket;
-  char byte;
-  gssize count;
-
-  if (self->tcp == NULL)
-    return TRUE;
-  socket = g_socket_connection_get_socket (self->tcp);
-  count = g_socket_receive_with_blocking (socket, &byte, 1, FALSE, NULL, NULL);
-  return count == 0;
-}
+/* TLS (ttt-tls.h says its rules) */
 
 static void
 handshake_cb (GObject      *source,
@@ -317,60 +270,19 @@ handshake_cb (GObject      *source,
 {
   TttConnection *self = user_data;
   g_autoptr(GError) error = NULL;
+  const char *binding_type = NULL;
+  char *code;
 
-  if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &error))
+  code = ttt_tls_handshake_finish (G_IO_STREAM (source), result, &binding_type, &error);
+  if (code == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self->binding_type = binding_type;
+  if (code == NULL)
     {
-      g_autofree char *text = NULL;
-
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      g_debug ("TLS handshake failed: %s", error->message);
-      if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_EOF)
-          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
-          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE)
-          || peer_hung_up (self))
-        {
-          finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
-          return;
-        }
-      /* Two copies of the game never fail a handshake on the protocol
-       * itself: a guest that reached a web or SSH server hears GnuTLS's
-       * "unexpected TLS packet" (a TLS error of no particular kind), which
-       * means the same as "not TLS" here. */
-      if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS) ||
-          (self->role == TTT_CONNECTION_ROLE_GUEST && g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_MISC)))
-        text = g_strdup (_("The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol."));
-      else if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_CERTIFICATE_REQUIRED))
-        text = g_strdup (_("The other side did not present a certificate."));
-      else if (error->domain == G_TLS_ERROR || error->domain == G_IO_ERROR)
-        /* Translators: %s is the TLS library's own explanation. */
-        text = g_strdup_printf (_("The encrypted connection could not be set up: %s"), error->message);
-      else
-        text = g_strdup (_("The connection to the other side was interrupted."));
-      finish_with (self, TTT_CONNECTION_ERROR_TLS, text);
+      finish (self, g_steal_pointer (&error), FALSE);
       return;
     }
-
-  /* Two copies of the game always agree on TLS 1.3, whose channel
-   * binding (tls-exporter) the code rests on. A peer that offers less is
-   * not one, or is one tampered with. */
-  if (g_tls_connection_get_protocol_version (G_TLS_CONNECTION (self->tls)) < G_TLS_PROTOCOL_VERSION_TLS_1_3)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_TLS,
-                   _("The other side offered only an older, weaker encryption than TLS 1.3, "
-                     "which every copy of Tic-Tac-Toe speaks."));
-      return;
-    }
-
-  self->code = ttt_verification_code (G_TLS_CONNECTION (self->tls),
-                                      self->role == TTT_CONNECTION_ROLE_HOST,
-                                      &self->binding_type, &error);
-  if (self->code == NULL)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
-      return;
-    }
-
+  self->code = code;
   open_channel (self);
 }
 
@@ -379,9 +291,7 @@ start_tls (TttConnection *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GSocketAddress) remote = NULL;
-  GTlsCertificate *certificate = self->certificate;
   GSocketConnection *tcp = self->tcp;
-  GTlsBackend *backend;
 
   g_socket_set_option (g_socket_connection_get_socket (tcp), IPPROTO_TCP, TCP_NODELAY, 1, NULL);
 
@@ -394,74 +304,32 @@ start_tls (TttConnection *self)
       self->peer_label = g_steal_pointer (&ip);
     }
 
-  if (certificate == NULL)
-    certificate = ttt_certificate_get_default (&error);
-  if (certificate == NULL)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
-      return;
-    }
-
-  /* Made with no database of authorities from the start: none is
-   * trusted (the people compare the code instead), and glib-networking
-   * would otherwise read the system's whole list for every connection,
-   * which takes seconds on a slow machine. */
-  backend = g_tls_backend_get_default ();
-  if (self->role == TTT_CONNECTION_ROLE_HOST)
-    self->tls = g_initable_new (g_tls_backend_get_server_connection_type (backend), NULL, &error,
-                                "base-io-stream", tcp,
-                                "certificate", certificate,
-                                "database", NULL,
-                                "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED,
-                                NULL);
-  else
-    self->tls = g_initable_new (g_tls_backend_get_client_connection_type (backend), NULL, &error,
-                                "base-io-stream", tcp,
-                                "certificate", certificate,
-                                "database", NULL,
-                                NULL);
+  self->tls = ttt_tls_new (tcp, self->role == TTT_CONNECTION_ROLE_HOST, self->certificate, &error);
   if (self->tls == NULL)
     {
-      /* No glib-networking: a broken installation, said as it is. */
-      finish_with (self, TTT_CONNECTION_ERROR_TLS, error->message);
+      finish (self, g_steal_pointer (&error), FALSE);
       return;
     }
-  g_signal_connect (self->tls, "accept-certificate", G_CALLBACK (accept_certificate_cb), self);
   g_tls_connection_handshake_async (G_TLS_CONNECTION (self->tls), G_PRIORITY_DEFAULT,
                                     self->cancellable, handshake_cb, self);
 }
 
 /* Host */
 
-/* Every TLS connection opens with a handshake record, byte 22. A guest
- * whose first byte is anything else is not a game of ours (a browser, a
- * port scanner, telnet): said plainly rather than as GnuTLS's "unexpected
- * packet". The byte is only peeked at; TLS reads it again. */
-#define TLS_HANDSHAKE_RECORD 22
-
+/* A guest has sent its first byte, or gone. */
 static gboolean
 first_byte_cb (GSocket      *socket,
                GIOCondition  condition,
                gpointer      user_data)
 {
   TttConnection *self = user_data;
-  GInputVector vector;
-  guint8 byte = 0;
-  int flags = G_SOCKET_MSG_PEEK;
-  gssize count;
+  g_autoptr(GError) error = NULL;
 
-  vector.buffer = &byte;
-  vector.size = 1;
-  count = g_socket_receive_message (socket, NULL, &vector, 1, NULL, NULL, &flags, NULL, NULL);
   g_clear_pointer (&self->first_byte, g_source_unref);
-
-  if (count <= 0)
-    finish_with (self, TTT_CONNECTION_ERROR_LOST, _("The connection to the other side was interrupted."));
-  else if (byte != TLS_HANDSHAKE_RECORD)
-    finish_with (self, TTT_CONNECTION_ERROR_TLS,
-                 _("The other side is not a Tic-Tac-Toe game: it does not speak its encrypted protocol."));
-  else
+  if (ttt_tls_check_first_byte (socket, &error))
     start_tls (self);
+  else
+    finish (self, g_steal_pointer (&error), FALSE);
   return G_SOURCE_REMOVE;
 }
 
@@ -477,25 +345,6 @@ accept_guest (TttConnection     *self,
                                              G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
   g_source_set_callback (self->first_byte, G_SOURCE_FUNC (first_byte_cb), self, NULL);
   g_source_attach (self->first_byte, NULL);
-}
-
-/* The guests not chosen go, without a word: they never got in. */
-static void
-drop_guests (TttConnection *self)
-{
-  g_autoptr(GPtrArray) candidates = NULL;
-
-  if (self->candidates == NULL || self->candidates->len == 0)
-    return;
-  candidates = g_steal_pointer (&self->candidates);
-  self->candidates = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < candidates->len; i++)
-    {
-      TttConnection *candidate = g_ptr_array_index (candidates, i);
-
-      g_signal_handlers_disconnect_by_data (candidate, self);
-      g_object_run_dispose (G_OBJECT (candidate));
-    }
 }
 
 static void
@@ -517,54 +366,43 @@ chosen_closed_cb (TttConnection *chosen,
 /* A guest failed before it introduced itself: a port scan, a browser, a
  * silent or broken peer. Hosting goes on for the others. */
 static void
-candidate_closed_cb (TttConnection *candidate,
-                     const GError  *reason,
-                     TttConnection *self)
+guest_refused_cb (TttListener   *listener,
+                  TttConnection *guest,
+                  const GError  *reason,
+                  TttConnection *self)
 {
-  g_debug ("A guest from %s did not get in: %s", candidate->peer_label, reason->message);
-  g_signal_handlers_disconnect_by_data (candidate, self);
+  g_debug ("A guest from %s did not get in: %s", guest->peer_label, reason->message);
   /* A game of another version did introduce itself: a person who cannot
    * play with this one, which the person here is told (anyone who gets
    * as far as a hello could take the game anyway). */
   if (g_error_matches (reason, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_VERSION))
     {
-      g_object_ref (candidate);
-      g_ptr_array_remove_fast (self->candidates, candidate);
       finish (self, g_error_copy (reason), FALSE);
-      g_object_unref (candidate);
       return;
     }
-  g_object_ref (candidate);
   g_object_ref (self);
-  g_ptr_array_remove_fast (self->candidates, candidate);
-  if (self->candidates->len == 0 && self->state == TTT_CONNECTION_STATE_HANDSHAKE)
+  if (ttt_listener_get_n_guests (listener) == 0 && self->state == TTT_CONNECTION_STATE_HANDSHAKE)
     set_state (self, TTT_CONNECTION_STATE_LISTENING);
   g_signal_emit (self, signals[GUEST_REFUSED], 0, reason);
   g_object_unref (self);
-  g_object_unref (candidate);
 }
 
-/* The first guest to introduce itself gets the game: nobody else is let
- * in, and this connection is theirs from now on. */
+/* The first guest to introduce itself gets the game, and this connection
+ * is theirs from now on. */
 static void
-candidate_ready_cb (TttConnection *candidate,
-                    const char    *code,
-                    TttConnection *self)
+guest_chosen_cb (TttListener   *listener,
+                 TttConnection *guest,
+                 TttConnection *self)
 {
   g_object_ref (self);
-  g_signal_handlers_disconnect_by_data (candidate, self);
-  self->chosen = g_object_ref (candidate);
-  g_ptr_array_remove_fast (self->candidates, candidate);
-  stop_listening (self);
-  drop_guests (self);
-
+  self->chosen = g_object_ref (guest);
   g_signal_connect (self->chosen, "message-received", G_CALLBACK (chosen_message_cb), self);
   g_signal_connect (self->chosen, "closed", G_CALLBACK (chosen_closed_cb), self);
-  self->peer_hello = ttt_message_copy (candidate->peer_hello);
-  self->code = g_strdup (candidate->code);
-  self->binding_type = candidate->binding_type;
+  self->peer_hello = ttt_message_copy (guest->peer_hello);
+  self->code = g_strdup (guest->code);
+  self->binding_type = guest->binding_type;
   g_free (self->peer_label);
-  self->peer_label = g_strdup (candidate->peer_label);
+  self->peer_label = g_strdup (guest->peer_label);
 
   set_state (self, TTT_CONNECTION_STATE_READY);
   if (self->state == TTT_CONNECTION_STATE_READY)
@@ -575,58 +413,33 @@ candidate_ready_cb (TttConnection *candidate,
   g_object_unref (self);
 }
 
-static gboolean
-incoming_cb (GSocketService    *service,
-             GSocketConnection *tcp,
-             GObject           *source,
-             gpointer           user_data)
+/* Someone is connecting (hosting goes on beside). */
+static void
+guest_arrived_cb (TttListener   *listener,
+                  TttConnection *self)
 {
-  TttConnection *self = user_data;
-  TttConnection *candidate;
-
-  if (self->state != TTT_CONNECTION_STATE_LISTENING && self->state != TTT_CONNECTION_STATE_HANDSHAKE)
-    return FALSE;
-  /* A crowd at the door is turned away; those already in their
-   * handshake are each bounded by its timeout. */
-  if (self->candidates->len >= MAX_CANDIDATES)
-    {
-      g_debug ("Turning a guest away: %u are already connecting", self->candidates->len);
-      return FALSE;
-    }
-
-  candidate = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, self->hello);
-  if (self->certificate != NULL)
-    candidate->certificate = g_object_ref (self->certificate);
-  candidate->handshake_ms = self->handshake_ms;
-  candidate->keep_alive_ms = self->keep_alive_ms;
-  candidate->silence_ms = self->silence_ms;
-  g_ptr_array_add (self->candidates, candidate);
-  g_signal_connect (candidate, "verification-ready", G_CALLBACK (candidate_ready_cb), self);
-  g_signal_connect (candidate, "closed", G_CALLBACK (candidate_closed_cb), self);
-  accept_guest (candidate, tcp);
-  /* Someone is connecting (hosting goes on beside). */
   if (self->state == TTT_CONNECTION_STATE_LISTENING)
     set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
-  return TRUE;
 }
 
-static void
-set_listen_error (GError     **error,
-                  const GError *cause,
-                  guint         port)
+TttConnection *
+ttt_connection_new_for_guest (TttConnection     *host,
+                              GSocketConnection *tcp)
 {
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE))
-    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PORT_IN_USE,
-                 _("Port %u is already in use by another program. Choose another port, or let the game pick a free one."),
-                 port);
-  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
-    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PORT_IN_USE,
-                 _("Port %u is reserved for the system. Choose a port from 1024 to 65535."),
-                 port);
-  else
-    /* Translators: %s is the system's explanation. */
-    g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_FAILED,
-                 _("Cannot wait for a guest: %s"), cause->message);
+  TttConnection *self;
+
+  g_return_val_if_fail (TTT_IS_CONNECTION (host), NULL);
+  g_return_val_if_fail (host->role == TTT_CONNECTION_ROLE_HOST, NULL);
+  g_return_val_if_fail (G_IS_SOCKET_CONNECTION (tcp), NULL);
+
+  self = ttt_connection_new (TTT_CONNECTION_ROLE_HOST, host->hello);
+  if (host->certificate != NULL)
+    self->certificate = g_object_ref (host->certificate);
+  self->handshake_ms = host->handshake_ms;
+  self->keep_alive_ms = host->keep_alive_ms;
+  self->silence_ms = host->silence_ms;
+  accept_guest (self, tcp);
+  return self;
 }
 
 gboolean
@@ -635,67 +448,22 @@ ttt_connection_listen (TttConnection  *self,
                        guint           port,
                        GError        **error)
 {
-  g_autoptr(GSocketService) service = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr(TttListener) listener = NULL;
 
   g_return_val_if_fail (TTT_IS_CONNECTION (self), FALSE);
   g_return_val_if_fail (self->role == TTT_CONNECTION_ROLE_HOST, FALSE);
   g_return_val_if_fail (self->state == TTT_CONNECTION_STATE_NEW, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (port > G_MAXUINT16)
-    {
-      g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
-                   _("“%u” is not a port: use a number from 1 to 65535"), port);
-      return FALSE;
-    }
+  listener = ttt_listener_new (self);
+  if (!ttt_listener_start (listener, address, port, error))
+    return FALSE;
 
-  service = g_socket_service_new ();
-  if (address != NULL)
-    {
-      g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (address);
-      g_autoptr(GSocketAddress) socket_address = NULL;
-      g_autoptr(GSocketAddress) effective = NULL;
-
-      if (inet == NULL)
-        {
-          g_set_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
-                       _("“%s” is not an address of this computer"), address);
-          return FALSE;
-        }
-      socket_address = g_inet_socket_address_new (inet, (guint16) port);
-      if (!g_socket_listener_add_address (G_SOCKET_LISTENER (service), socket_address,
-                                          G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
-                                          NULL, &effective, &local_error))
-        {
-          set_listen_error (error, local_error, port);
-          return FALSE;
-        }
-      self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
-      self->listen_address = g_strdup (address);
-    }
-  else if (port == 0)
-    {
-      self->port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (service), NULL, &local_error);
-      if (self->port == 0)
-        {
-          set_listen_error (error, local_error, port);
-          return FALSE;
-        }
-    }
-  else
-    {
-      if (!g_socket_listener_add_inet_port (G_SOCKET_LISTENER (service), (guint16) port, NULL, &local_error))
-        {
-          set_listen_error (error, local_error, port);
-          return FALSE;
-        }
-      self->port = port;
-    }
-
-  self->service = g_steal_pointer (&service);
-  g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
-  g_socket_service_start (self->service);
+  self->listener = g_steal_pointer (&listener);
+  self->port = ttt_listener_get_port (self->listener);
+  g_signal_connect (self->listener, "guest-arrived", G_CALLBACK (guest_arrived_cb), self);
+  g_signal_connect (self->listener, "guest-refused", G_CALLBACK (guest_refused_cb), self);
+  g_signal_connect (self->listener, "guest-chosen", G_CALLBACK (guest_chosen_cb), self);
   set_state (self, TTT_CONNECTION_STATE_LISTENING);
   return TRUE;
 }
@@ -713,7 +481,9 @@ ttt_connection_get_addresses (TttConnection *self)
 {
   g_return_val_if_fail (TTT_IS_CONNECTION (self), NULL);
 
-  return ttt_address_list_local (self->listen_address, self->port);
+  if (self->listener != NULL)
+    return ttt_listener_get_addresses (self->listener);
+  return ttt_address_list_local (NULL, self->port);
 }
 
 /* Guest */
@@ -726,8 +496,6 @@ connect_cb (GObject      *source,
   TttConnection *self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GSocketConnection) tcp = NULL;
-  g_autofree char *text = NULL;
-  TttConnectionError code;
 
   tcp = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
   if (tcp == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -741,37 +509,7 @@ connect_cb (GObject      *source,
     }
 
   g_debug ("Connecting to %s failed: %s", self->peer_label, error->message);
-  if (error->domain == G_RESOLVER_ERROR)
-    {
-      code = TTT_CONNECTION_ERROR_NOT_FOUND;
-      text = g_strdup_printf (_("No computer called “%s” was found. Check the address."), self->peer_label);
-    }
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED))
-    {
-      code = TTT_CONNECTION_ERROR_REFUSED;
-      text = g_strdup_printf (_("%s is not hosting a game on port %u: the connection was refused."),
-                              self->peer_label, self->port);
-    }
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE)
-           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE))
-    {
-      code = TTT_CONNECTION_ERROR_UNREACHABLE;
-      text = g_strdup_printf (_("%s cannot be reached from this computer. Check that both computers are on the same network."),
-                              self->peer_label);
-    }
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
-    {
-      code = TTT_CONNECTION_ERROR_TIMED_OUT;
-      text = g_strdup_printf (_("%s did not answer."), self->peer_label);
-    }
-  else
-    {
-      code = TTT_CONNECTION_ERROR_FAILED;
-      /* Translators: the first %s is an address, the second the system's
-       * explanation. */
-      text = g_strdup_printf (_("Cannot connect to %s: %s"), self->peer_label, error->message);
-    }
-  finish_with (self, code, text);
+  finish (self, ttt_address_connect_error (self->peer_label, self->port, error), FALSE);
 }
 
 gboolean
@@ -938,8 +676,12 @@ ttt_connection_dispose (GObject *object)
       g_source_destroy (self->first_byte);
       g_clear_pointer (&self->first_byte, g_source_unref);
     }
-  stop_listening (self);
-  drop_guests (self);
+  if (self->listener != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->listener, self);
+      ttt_listener_stop (self->listener);
+      g_clear_object (&self->listener);
+    }
   if (self->chosen != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->chosen, self);
@@ -974,11 +716,9 @@ ttt_connection_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->hello, ttt_message_free);
   g_clear_pointer (&self->peer_hello, ttt_message_free);
-  g_clear_pointer (&self->candidates, g_ptr_array_unref);
   g_clear_error (&self->close_reason);
   g_free (self->code);
   g_free (self->peer_label);
-  g_free (self->listen_address);
 
   G_OBJECT_CLASS (ttt_connection_parent_class)->finalize (object);
 }
@@ -1056,5 +796,4 @@ ttt_connection_init (TttConnection *self)
   self->silence_ms = DEFAULT_SILENCE_MS;
   self->cancellable = g_cancellable_new ();
   self->peer_label = g_strdup ("");
-  self->candidates = g_ptr_array_new_with_free_func (g_object_unref);
 }

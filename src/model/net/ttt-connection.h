@@ -68,6 +68,11 @@ gboolean             ttt_connection_listen            (TttConnection      *self,
                                                        guint               port,
                                                        GError            **error);
 guint                ttt_connection_get_port          (TttConnection      *self);
+/* For @host's listener (ttt-listener.h): a connection of its own for a
+ * guest who has just connected on @tcp, its handshake begun; made with
+ * @host's hello, certificate and timeouts. */
+TttConnection       *ttt_connection_new_for_guest     (TttConnection      *host,
+                                                       GSocketConnection  *tcp);
 /* Where a guest can reach this host: "192.168.1.20:41414",
  * "[2001:db8::1]:41414"; loopback only when there is nothing else. */
 GStrv                ttt_connection_get_addresses     (TttConnection      *self);

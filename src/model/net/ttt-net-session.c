@@ -8,60 +8,19 @@
  * state and the game's before anything is changed; a message that does not
  * fit ends the session by ttt_net_session_fail(), which abandons a game in
  * progress (nothing counted) and closes the connection with a goodbye.
+ *
+ * What the other side says, through the connection, is taken in
+ * ttt-net-session-peer.c.
  */
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
-#include "ttt-net-session.h"
-#include "ttt-remote-player.h"
+#include "ttt-net-session-private.h"
 #include "ttt-variants.h"
 
-struct _TttNetSession
-{
-  GObject              parent_instance;
-
-  TttGame             *game;
-  TttConnection       *connection;
-  TttPlayer           *remote;       /* once the other side's hello came */
-  char                *peer_name;
-  char                *peer_quoted;  /* as sentences show it: “Ana” */
-
-  TttNetSessionState   state;
-  TttNetSessionEnd     end;
-  char                *message;
-  TttMark              local_mark;
-  /* The host's choice, told by its hello. */
-  TttVariant           variant;
-
-  guint                peer_confirmed : 1;
-  guint                undo_asked : 1;
-  guint                undo_requested : 1;
-  guint                rematch_offered : 1;
-  guint                rematch_asked : 1;
-  /* Set while the session itself starts a game, so that "game-started"
-   * is not taken for the person beginning another one. */
-  guint                starting : 1;
-  /* Hosting or joining has begun: the game is held until it starts. */
-  guint                setting_up : 1;
-  guint                holding : 1;
-};
-
 G_DEFINE_FINAL_TYPE (TttNetSession, ttt_net_session, G_TYPE_OBJECT)
-
-enum {
-  PROP_0,
-  PROP_STATE,
-  PROP_PEER_NAME,
-  PROP_CODE,
-  PROP_PEER_CONFIRMED,
-  PROP_UNDO_ASKED,
-  PROP_UNDO_REQUESTED,
-  PROP_REMATCH_OFFERED,
-  PROP_REMATCH_ASKED,
-  N_PROPS
-};
 
 enum {
   UNDO_ANSWERED,
@@ -70,6 +29,20 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+void
+ttt_net_session_notify (TttNetSession *self,
+                        guint          prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+void
+ttt_net_session_emit_undo_answered (TttNetSession *self,
+                                    gboolean       accepted)
+{
+  g_signal_emit (self, signals[UNDO_ANSWERED], 0, accepted);
+}
 
 /* The game on the board takes no move from the views while the network
  * game is being set up (it is not to go on against the old opponent) nor
@@ -101,10 +74,10 @@ update_hold (TttNetSession *self)
   ttt_game_set_held (self->game, hold);
 }
 
-static void
-set_flag (TttNetSession *self,
-          guint          prop,
-          gboolean       value)
+void
+ttt_net_session_set_flag (TttNetSession *self,
+                          guint          prop,
+                          gboolean       value)
 {
   gboolean old;
 
@@ -140,9 +113,9 @@ set_flag (TttNetSession *self,
     }
 }
 
-static void
-set_state (TttNetSession      *self,
-           TttNetSessionState  state)
+void
+ttt_net_session_set_state (TttNetSession      *self,
+                           TttNetSessionState  state)
 {
   if (self->state == state)
     return;
@@ -151,16 +124,16 @@ set_state (TttNetSession      *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
-static TttMark
-remote_mark (TttNetSession *self)
+TttMark
+ttt_net_session_remote_mark (TttNetSession *self)
 {
   return self->local_mark == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
 }
 
 /* The other side in a sentence: its name quoted, so that it cannot pass
  * for the sentence's own words. */
-static const char *
-peer_name (TttNetSession *self)
+const char *
+ttt_net_session_peer_quoted (TttNetSession *self)
 {
   /* Translators: how a message names the other person before their
    * name is known. */
@@ -168,8 +141,8 @@ peer_name (TttNetSession *self)
 }
 
 /* The same at the start of a sentence: "The other side left the game." */
-static const char *
-peer_subject (TttNetSession *self)
+const char *
+ttt_net_session_peer_subject (TttNetSession *self)
 {
   /* Translators: how a message begins when it names the other person
    * before their name is known, as in "The other side left the game." */
@@ -177,8 +150,8 @@ peer_subject (TttNetSession *self)
 }
 
 /* Whether the game holds the session's own game, not one begun since. */
-static gboolean
-game_is_ours (TttNetSession *self)
+gboolean
+ttt_net_session_game_is_ours (TttNetSession *self)
 {
   return self->remote != NULL &&
          (ttt_game_get_player (self->game, TTT_MARK_X) == self->remote ||
@@ -188,15 +161,15 @@ game_is_ours (TttNetSession *self)
 static void
 clear_requests (TttNetSession *self)
 {
-  set_flag (self, PROP_UNDO_ASKED, FALSE);
-  set_flag (self, PROP_UNDO_REQUESTED, FALSE);
-  set_flag (self, PROP_REMATCH_OFFERED, FALSE);
-  set_flag (self, PROP_REMATCH_ASKED, FALSE);
+  ttt_net_session_set_flag (self, PROP_UNDO_ASKED, FALSE);
+  ttt_net_session_set_flag (self, PROP_UNDO_REQUESTED, FALSE);
+  ttt_net_session_set_flag (self, PROP_REMATCH_OFFERED, FALSE);
+  ttt_net_session_set_flag (self, PROP_REMATCH_ASKED, FALSE);
 }
 
 /* Ends the session: a game in progress is abandoned (nothing counted),
  * the connection says goodbye. */
-static void
+void
 ttt_net_session_finish (TttNetSession    *self,
                         TttNetSessionEnd  end,
                         char             *message)
@@ -212,20 +185,16 @@ ttt_net_session_finish (TttNetSession    *self,
   self->end = end;
   g_free (self->message);
   self->message = message;
-  if (self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self))
+  if (self->state == TTT_NET_SESSION_PLAYING && ttt_net_session_game_is_ours (self))
     ttt_game_abandon (self->game);
   clear_requests (self);
-  set_state (self, TTT_NET_SESSION_CLOSED);
+  ttt_net_session_set_state (self, TTT_NET_SESSION_CLOSED);
   ttt_connection_close (self->connection);
   g_object_unref (self);
 }
 
-static void ttt_net_session_fail (TttNetSession *self,
-                                  const char    *format,
-                                  ...) G_GNUC_PRINTF (2, 3);
-
 /* The other side broke the rules: @format names them with its %s. */
-static void
+void
 ttt_net_session_fail (TttNetSession *self,
                       const char    *format,
                       ...)
@@ -239,9 +208,9 @@ ttt_net_session_fail (TttNetSession *self,
   ttt_net_session_finish (self, TTT_NET_SESSION_END_RULES, message);
 }
 
-static void
-send_message (TttNetSession *self,
-              TttMessage    *message)
+void
+ttt_net_session_send (TttNetSession *self,
+                      TttMessage    *message)
 {
   g_autoptr(TttMessage) owned = message;
 
@@ -249,310 +218,16 @@ send_message (TttNetSession *self,
   ttt_connection_send (self->connection, owned, NULL);
 }
 
-static void
-start_game (TttNetSession *self,
-            TttMark        local_mark)
+void
+ttt_net_session_start_game (TttNetSession *self,
+                            TttMark        local_mark)
 {
   self->local_mark = local_mark;
   clear_requests (self);
-  set_state (self, TTT_NET_SESSION_PLAYING);
+  ttt_net_session_set_state (self, TTT_NET_SESSION_PLAYING);
   self->starting = TRUE;
   ttt_game_start_remote (self->game, self->remote, self->variant, local_mark);
   self->starting = FALSE;
-}
-
-static void move_refused_cb (TttRemotePlayer *player,
-                             const GError    *error,
-                             gpointer         user_data);
-
-/* From the connection */
-
-static void
-verification_ready_cb (TttConnection *connection,
-                       const char    *code,
-                       gpointer       user_data)
-{
-  TttNetSession *self = user_data;
-  const TttMessage *hello = ttt_connection_get_peer_hello (connection);
-
-  /* The parser has checked the name: one line, nothing that rearranges
-   * the text it is shown in. */
-  g_free (self->peer_name);
-  self->peer_name = g_strdup (hello->name);
-  g_free (self->peer_quoted);
-  self->peer_quoted = ttt_protocol_quote_name (hello->name);
-  /* The main window names the other side by its player. */
-  self->remote = ttt_remote_player_new (self->peer_quoted);
-  g_signal_connect (self->remote, "move-refused", G_CALLBACK (move_refused_cb), self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PEER_NAME]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CODE]);
-
-  /* The host's hello says who plays X and which game; a guest plays by
-   * it (the host's own were set with its hello). The parser has checked
-   * that the game is named as a game is; whether this version knows it,
-   * the registry says. */
-  if (ttt_connection_get_role (connection) == TTT_CONNECTION_ROLE_GUEST)
-    {
-      const TttVariantInfo *info = ttt_variants_lookup (hello->game);
-
-      if (info == NULL)
-        {
-          ttt_net_session_finish (self, TTT_NET_SESSION_END_FAILED,
-                                  /* Translators: %s is the other person's name, in quotation marks. */
-                                  g_strdup_printf (_("%s plays a game this version does not know. "
-                                                     "A newer version of Tic-Tac-Toe may play it."),
-                                                   self->peer_quoted));
-          return;
-        }
-      self->variant = info->variant;
-      self->local_mark = hello->x_player == TTT_NET_X_GUEST ? TTT_MARK_X : TTT_MARK_O;
-    }
-
-  set_state (self, TTT_NET_SESSION_VERIFYING);
-}
-
-static void
-receive_move (TttNetSession    *self,
-              const TttMessage *message)
-{
-  g_autoptr(GError) error = NULL;
-
-  /* The game has ended here already (the other side had not yet heard
-   * of it when it moved): the move changes nothing, and nothing is said
-   * of a rule broken in a game that is over. */
-  if (self->state == TTT_NET_SESSION_GAME_OVER ||
-      (self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self) &&
-       ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER))
-    {
-      g_debug ("A move after the end of the game, ignored");
-      return;
-    }
-
-  /* Before the person here confirmed the code no game has begun: the
-   * other side cannot have had its turn (it begins on our confirmation). */
-  if (self->state != TTT_NET_SESSION_PLAYING || !game_is_ours (self) ||
-      ttt_game_get_state (self->game) != TTT_GAME_STATE_WAITING ||
-      ttt_game_get_turn (self->game) != remote_mark (self))
-    {
-      /* Translators: %s is the other person's name. */
-      ttt_net_session_fail (self, _("%s moved out of turn, so the game has ended."), peer_subject (self));
-      return;
-    }
-
-  if (!ttt_remote_player_deliver (TTT_REMOTE_PLAYER (self->remote), message->cell, &error))
-    ttt_net_session_fail (self, _("%s played a move the rules do not allow, so the game has ended."), peer_subject (self));
-}
-
-static void
-receive_undo_request (TttNetSession *self)
-{
-  /* Only a game in progress where the other side has a move to take back;
-   * any other request is simply refused. */
-  if (self->state != TTT_NET_SESSION_PLAYING || self->undo_requested ||
-      !game_is_ours (self) || ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
-    {
-      send_message (self, ttt_message_new_undo_answer (FALSE));
-      return;
-    }
-  {
-    guint n_moves;
-    const int *moves G_GNUC_UNUSED = ttt_game_get_moves (self->game, &n_moves);
-    gboolean has_move = remote_mark (self) == TTT_MARK_X ? n_moves >= 1 : n_moves >= 2;
-
-    if (!has_move)
-      {
-        send_message (self, ttt_message_new_undo_answer (FALSE));
-        return;
-      }
-  }
-  set_flag (self, PROP_UNDO_REQUESTED, TRUE);
-}
-
-static void
-receive_undo_answer (TttNetSession    *self,
-                     const TttMessage *message)
-{
-  if (!self->undo_asked)
-    {
-      ttt_net_session_fail (self, _("%s answered a question nobody asked, so the game has ended."), peer_subject (self));
-      return;
-    }
-  set_flag (self, PROP_UNDO_ASKED, FALSE);
-  if (message->accepted && self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self))
-    {
-      ttt_remote_player_reset (TTT_REMOTE_PLAYER (self->remote));
-      ttt_game_take_back (self->game, self->local_mark);
-    }
-  g_signal_emit (self, signals[UNDO_ANSWERED], 0, message->accepted);
-}
-
-static void
-message_received_cb (TttConnection    *connection,
-                     const TttMessage *message,
-                     gpointer          user_data)
-{
-  TttNetSession *self = user_data;
-
-  if (self->state == TTT_NET_SESSION_CLOSED)
-    return;
-
-  /* A handler of the news may drop the session. */
-  g_object_ref (self);
-  switch (message->type)
-    {
-    case TTT_MESSAGE_CODE_CONFIRMED:
-      if ((self->state != TTT_NET_SESSION_VERIFYING && self->state != TTT_NET_SESSION_CONFIRMED)
-          || self->peer_confirmed)
-        {
-          ttt_net_session_fail (self, _("%s confirmed the code out of place, so the game has ended."), peer_subject (self));
-          break;
-        }
-      set_flag (self, PROP_PEER_CONFIRMED, TRUE);
-      if (self->state == TTT_NET_SESSION_CONFIRMED)
-        start_game (self, self->local_mark);
-      break;
-
-    case TTT_MESSAGE_MOVE:
-      receive_move (self, message);
-      break;
-
-    case TTT_MESSAGE_RESIGN:
-      if (self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self))
-        ttt_game_resign (self->game, remote_mark (self));
-      else if (self->state != TTT_NET_SESSION_GAME_OVER)
-        ttt_net_session_fail (self, _("%s resigned a game that was not being played, so the game has ended."), peer_subject (self));
-      break;
-
-    case TTT_MESSAGE_REMATCH_OFFER:
-      if (self->state != TTT_NET_SESSION_GAME_OVER)
-        ttt_net_session_fail (self, _("%s offered a rematch during the game, so the game has ended."), peer_subject (self));
-      else if (self->rematch_asked)
-        /* Both offered at once: each side starts the rematch. */
-        start_game (self, remote_mark (self));
-      else
-        set_flag (self, PROP_REMATCH_OFFERED, TRUE);
-      break;
-
-    case TTT_MESSAGE_REMATCH_ACCEPT:
-      if (self->state != TTT_NET_SESSION_GAME_OVER || !self->rematch_asked)
-        ttt_net_session_fail (self, _("%s accepted a rematch nobody offered, so the game has ended."), peer_subject (self));
-      else
-        start_game (self, remote_mark (self));
-      break;
-
-    case TTT_MESSAGE_UNDO_REQUEST:
-      receive_undo_request (self);
-      break;
-
-    case TTT_MESSAGE_UNDO_ANSWER:
-      receive_undo_answer (self, message);
-      break;
-
-    case TTT_MESSAGE_HELLO:
-    case TTT_MESSAGE_KEEP_ALIVE:
-    case TTT_MESSAGE_GOODBYE:
-    case TTT_N_MESSAGE_TYPES:
-    default:
-      /* The connection keeps these for itself. */
-      break;
-    }
-  g_object_unref (self);
-}
-
-static void handle_close (TttNetSession *self,
-                          const GError  *reason);
-
-typedef struct {
-  TttNetSession *self;
-  GError        *reason;
-  gint64         deadline;
-} LateClose;
-
-static void
-late_close_free (LateClose *late)
-{
-  g_object_unref (late->self);
-  g_error_free (late->reason);
-  g_free (late);
-}
-
-/* The move that came before the goodbye has reached the game now. */
-static gboolean
-late_close_cb (gpointer data)
-{
-  LateClose *late = data;
-
-  /* A game that no longer asks (it was left meanwhile) is not waited
-   * for long. */
-  if (late->self->remote != NULL && g_get_monotonic_time () < late->deadline &&
-      ttt_remote_player_is_answering (TTT_REMOTE_PLAYER (late->self->remote)))
-    return G_SOURCE_CONTINUE;
-  handle_close (late->self, late->reason);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-closed_cb (TttConnection *connection,
-           const GError  *reason,
-           gpointer       user_data)
-{
-  TttNetSession *self = user_data;
-
-  /* Whatever came before the end takes effect before it: a move the
-   * other side sent with its goodbye is still on its way to the game
-   * (it is taken on the next turn of the main loop). */
-  if (self->state != TTT_NET_SESSION_CLOSED && self->remote != NULL &&
-      ttt_remote_player_is_answering (TTT_REMOTE_PLAYER (self->remote)))
-    {
-      LateClose *late = g_new0 (LateClose, 1);
-
-      late->self = g_object_ref (self);
-      late->reason = g_error_copy (reason);
-      late->deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
-      g_idle_add_full (G_PRIORITY_LOW, late_close_cb, late, (GDestroyNotify) late_close_free);
-      return;
-    }
-  handle_close (self, reason);
-}
-
-static void
-handle_close (TttNetSession *self,
-              const GError  *reason)
-{
-  TttNetSessionEnd end;
-  char *message;
-
-  if (self->state == TTT_NET_SESSION_CLOSED)
-    return;
-
-  switch (reason->code)
-    {
-    case TTT_CONNECTION_ERROR_CLOSED:
-      end = TTT_NET_SESSION_END_LEFT;
-      message = g_strdup (_("You left the game."));
-      break;
-    case TTT_CONNECTION_ERROR_PEER_LEFT:
-      end = TTT_NET_SESSION_END_PEER_LEFT;
-      /* Translators: %s is the other person's name, quoted. */
-      message = g_strdup_printf (_("%s left the game."), peer_subject (self));
-      break;
-    case TTT_CONNECTION_ERROR_LOST:
-    case TTT_CONNECTION_ERROR_TIMED_OUT:
-      if (self->state != TTT_NET_SESSION_CONNECTING)
-        {
-          end = TTT_NET_SESSION_END_LOST;
-          /* Translators: %s is the other person's name. */
-          message = g_strdup_printf (_("Connection to %s lost"), peer_name (self));
-          break;
-        }
-      G_GNUC_FALLTHROUGH;
-    default:
-      end = self->state == TTT_NET_SESSION_CONNECTING ? TTT_NET_SESSION_END_FAILED
-                                                      : TTT_NET_SESSION_END_RULES;
-      message = g_strdup (reason->message);
-      break;
-    }
-  ttt_net_session_finish (self, end, message);
 }
 
 /* From the game */
@@ -566,10 +241,10 @@ move_played_cb (TttGame   *game,
 {
   TttNetSession *self = user_data;
 
-  if (self->state != TTT_NET_SESSION_PLAYING || !game_is_ours (self) ||
+  if (self->state != TTT_NET_SESSION_PLAYING || !ttt_net_session_game_is_ours (self) ||
       !ttt_player_is_local (player))
     return;
-  send_message (self, ttt_message_new_move ((guint) cell));
+  ttt_net_session_send (self, ttt_message_new_move ((guint) cell));
 }
 
 static void
@@ -580,12 +255,12 @@ game_over_cb (TttGame    *game,
 {
   TttNetSession *self = user_data;
 
-  if (self->state != TTT_NET_SESSION_PLAYING || !game_is_ours (self))
+  if (self->state != TTT_NET_SESSION_PLAYING || !ttt_net_session_game_is_ours (self))
     return;
   /* A move held for the game's request is stale now. */
   ttt_remote_player_reset (TTT_REMOTE_PLAYER (self->remote));
   clear_requests (self);
-  set_state (self, TTT_NET_SESSION_GAME_OVER);
+  ttt_net_session_set_state (self, TTT_NET_SESSION_GAME_OVER);
 }
 
 static void
@@ -595,23 +270,11 @@ game_started_cb (TttGame  *game,
   TttNetSession *self = user_data;
 
   /* The person here began another game: this one is left. */
-  if (self->starting || self->state == TTT_NET_SESSION_CLOSED || game_is_ours (self))
+  if (self->starting || self->state == TTT_NET_SESSION_CLOSED || ttt_net_session_game_is_ours (self))
     return;
   if (self->state == TTT_NET_SESSION_PLAYING || self->state == TTT_NET_SESSION_GAME_OVER)
     ttt_net_session_leave (self);
 }
-
-static void
-move_refused_cb (TttRemotePlayer *player,
-                 const GError    *error,
-                 gpointer         user_data)
-{
-  TttNetSession *self = TTT_NET_SESSION (user_data);
-
-  ttt_net_session_fail (self, _("%s played a move the rules do not allow, so the game has ended."),
-                        peer_subject (self));
-}
-
 /* GObject */
 
 static void
@@ -625,7 +288,7 @@ ttt_net_session_dispose (GObject *object)
         ttt_game_set_held (self->game, FALSE);
       self->holding = FALSE;
       g_signal_handlers_disconnect_by_data (self->game, self);
-      if (self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self))
+      if (self->state == TTT_NET_SESSION_PLAYING && ttt_net_session_game_is_ours (self))
         ttt_game_abandon (self->game);
     }
   if (self->connection != NULL)
@@ -758,9 +421,7 @@ ttt_net_session_new (TttGame           *game,
   if (role == TTT_CONNECTION_ROLE_HOST)
     self->local_mark = first == TTT_NET_X_HOST ? TTT_MARK_X : TTT_MARK_O;
 
-  g_signal_connect (self->connection, "verification-ready", G_CALLBACK (verification_ready_cb), self);
-  g_signal_connect (self->connection, "message-received", G_CALLBACK (message_received_cb), self);
-  g_signal_connect (self->connection, "closed", G_CALLBACK (closed_cb), self);
+  ttt_net_session_follow_connection (self);
   g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), self);
   g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), self);
   g_signal_connect (game, "game-started", G_CALLBACK (game_started_cb), self);
@@ -833,12 +494,12 @@ ttt_net_session_confirm (TttNetSession *self,
       return;
     }
 
-  send_message (self, ttt_message_new (TTT_MESSAGE_CODE_CONFIRMED));
+  ttt_net_session_send (self, ttt_message_new (TTT_MESSAGE_CODE_CONFIRMED));
   if (self->state == TTT_NET_SESSION_CLOSED)
     return;
-  set_state (self, TTT_NET_SESSION_CONFIRMED);
+  ttt_net_session_set_state (self, TTT_NET_SESSION_CONFIRMED);
   if (self->peer_confirmed)
-    start_game (self, self->local_mark);
+    ttt_net_session_start_game (self, self->local_mark);
 }
 
 gboolean
@@ -846,10 +507,10 @@ ttt_net_session_resign (TttNetSession *self)
 {
   g_return_val_if_fail (TTT_IS_NET_SESSION (self), FALSE);
 
-  if (self->state != TTT_NET_SESSION_PLAYING || !game_is_ours (self))
+  if (self->state != TTT_NET_SESSION_PLAYING || !ttt_net_session_game_is_ours (self))
     return FALSE;
 
-  send_message (self, ttt_message_new (TTT_MESSAGE_RESIGN));
+  ttt_net_session_send (self, ttt_message_new (TTT_MESSAGE_RESIGN));
   return ttt_game_resign (self->game, self->local_mark);
 }
 
@@ -863,14 +524,14 @@ ttt_net_session_offer_rematch (TttNetSession *self)
 
   if (self->rematch_offered)
     {
-      send_message (self, ttt_message_new (TTT_MESSAGE_REMATCH_ACCEPT));
+      ttt_net_session_send (self, ttt_message_new (TTT_MESSAGE_REMATCH_ACCEPT));
       if (self->state == TTT_NET_SESSION_GAME_OVER)
-        start_game (self, remote_mark (self));
+        ttt_net_session_start_game (self, ttt_net_session_remote_mark (self));
       return TRUE;
     }
 
-  send_message (self, ttt_message_new (TTT_MESSAGE_REMATCH_OFFER));
-  set_flag (self, PROP_REMATCH_ASKED, TRUE);
+  ttt_net_session_send (self, ttt_message_new (TTT_MESSAGE_REMATCH_OFFER));
+  ttt_net_session_set_flag (self, PROP_REMATCH_ASKED, TRUE);
   return TRUE;
 }
 
@@ -880,11 +541,11 @@ ttt_net_session_request_undo (TttNetSession *self)
   g_return_val_if_fail (TTT_IS_NET_SESSION (self), FALSE);
 
   if (self->state != TTT_NET_SESSION_PLAYING || self->undo_asked ||
-      !game_is_ours (self) || !ttt_game_get_can_undo (self->game))
+      !ttt_net_session_game_is_ours (self) || !ttt_game_get_can_undo (self->game))
     return FALSE;
 
-  send_message (self, ttt_message_new (TTT_MESSAGE_UNDO_REQUEST));
-  set_flag (self, PROP_UNDO_ASKED, TRUE);
+  ttt_net_session_send (self, ttt_message_new (TTT_MESSAGE_UNDO_REQUEST));
+  ttt_net_session_set_flag (self, PROP_UNDO_ASKED, TRUE);
   return TRUE;
 }
 
@@ -897,12 +558,12 @@ ttt_net_session_answer_undo (TttNetSession *self,
   if (!self->undo_requested)
     return FALSE;
 
-  set_flag (self, PROP_UNDO_REQUESTED, FALSE);
-  send_message (self, ttt_message_new_undo_answer (accept));
-  if (accept && self->state == TTT_NET_SESSION_PLAYING && game_is_ours (self))
+  ttt_net_session_set_flag (self, PROP_UNDO_REQUESTED, FALSE);
+  ttt_net_session_send (self, ttt_message_new_undo_answer (accept));
+  if (accept && self->state == TTT_NET_SESSION_PLAYING && ttt_net_session_game_is_ours (self))
     {
       ttt_remote_player_reset (TTT_REMOTE_PLAYER (self->remote));
-      ttt_game_take_back (self->game, remote_mark (self));
+      ttt_game_take_back (self->game, ttt_net_session_remote_mark (self));
     }
   return TRUE;
 }

@@ -5,7 +5,8 @@
  * The parser is the one place where bytes from another computer become
  * values, so it checks everything before json-glib sees the text (length,
  * UTF-8, no NUL) and everything json-glib hands back (the exact members of
- * each type, their JSON types, their ranges).
+ * each type, their JSON types, their ranges). The raw line's shape is
+ * checked by ttt-protocol-shape.c and a name by ttt-protocol-names.c.
  */
 
 #include "config.h"
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "ttt-protocol.h"
+#include "ttt-protocol-shape.h"
 
 G_DEFINE_QUARK (ttt-protocol-error-quark, ttt_protocol_error)
 
@@ -168,120 +170,6 @@ ttt_message_free (TttMessage *message)
 }
 
 /* Checks */
-
-/* Whether @c may be in a name: nothing that breaks the line or
- * rearranges the text the name is shown in. */
-static gboolean
-name_char_allowed (gunichar c)
-{
-  switch (g_unichar_type (c))
-    {
-    /* NUL, newlines, escapes. */
-    case G_UNICODE_CONTROL:
-    /* Invisible, and some rearrange: bidirectional embeddings, overrides,
-     * isolates and marks, zero-width joiners and spaces. */
-    case G_UNICODE_FORMAT:
-    /* U+2028 and U+2029 break the line as a newline does. */
-    case G_UNICODE_LINE_SEPARATOR:
-    case G_UNICODE_PARAGRAPH_SEPARATOR:
-    case G_UNICODE_SURROGATE:
-      return FALSE;
-    default:
-      return TRUE;
-    }
-}
-
-gboolean
-ttt_protocol_check_name (const char  *name,
-                         GError     **error)
-{
-  const char *p;
-  glong length;
-
-  if (name == NULL || name[0] == '\0')
-    {
-      g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
-                           _("The player’s name is empty"));
-      return FALSE;
-    }
-  if (!g_utf8_validate (name, -1, NULL))
-    {
-      g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_MALFORMED,
-                           _("The player’s name is not valid text"));
-      return FALSE;
-    }
-  length = g_utf8_strlen (name, -1);
-  if (length > TTT_PROTOCOL_MAX_NAME)
-    {
-      g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
-                   _("The player’s name is longer than %d characters"), TTT_PROTOCOL_MAX_NAME);
-      return FALSE;
-    }
-  for (p = name; *p != '\0'; p = g_utf8_next_char (p))
-    if (!name_char_allowed (g_utf8_get_char (p)))
-      {
-        g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_OUT_OF_RANGE,
-                             _("The player’s name contains control characters"));
-        return FALSE;
-      }
-  return TRUE;
-}
-
-char *
-ttt_protocol_sanitize_name (const char *name)
-{
-  g_autofree char *valid = g_utf8_make_valid (name != NULL ? name : "", -1);
-  g_autoptr(GString) clean = g_string_new (NULL);
-  gboolean space = FALSE;
-  guint length = 0;
-  const char *p;
-
-  for (p = valid; *p != '\0' && length < TTT_PROTOCOL_MAX_NAME; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      /* Invisible anyway: gone without a trace. */
-      if (g_unichar_type (c) == G_UNICODE_FORMAT)
-        continue;
-      /* A line break or a tab is a space; none at either end. */
-      if (g_unichar_isspace (c) || !name_char_allowed (c))
-        {
-          space = clean->len > 0;
-          continue;
-        }
-      if (space)
-        {
-          /* Room for the space and a character after it. */
-          if (length + 2 > TTT_PROTOCOL_MAX_NAME)
-            break;
-          g_string_append_c (clean, ' ');
-          length++;
-          space = FALSE;
-        }
-      g_string_append_unichar (clean, c);
-      length++;
-    }
-
-  if (clean->len == 0)
-    /* Translators: the name shown to the other side when none was given. */
-    return g_strdup (_("Player"));
-  return g_string_free (g_steal_pointer (&clean), FALSE);
-}
-
-char *
-ttt_protocol_quote_name (const char *name)
-{
-  g_autofree char *isolated = NULL;
-
-  g_return_val_if_fail (name != NULL, NULL);
-
-  /* FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: a name in Hebrew or
-   * Arabic keeps its order and leaves that of the sentence alone. */
-  isolated = g_strconcat ("\xe2\x81\xa8", name, "\xe2\x81\xa9", NULL);
-  /* Translators: a name someone gave, quoted in a sentence ("%s left the
-   * game"); use the quotation marks of your language. */
-  return g_strdup_printf (_("“%s”"), isolated);
-}
 
 /* Versions are short and plain: digits, letters, dots, plus, minus, tilde. */
 static gboolean
@@ -621,134 +509,6 @@ parse_fields (JsonObject  *object,
   return TRUE;
 }
 
-/* Messages are flat; a little nesting is allowed so that a later version's
- * hello may carry an object, not more (json-glib parses recursively). */
-#define MAX_DEPTH 8
-
-/* json-glib is lenient where this protocol is not: it ignores a second
- * value after the first, takes 'single quotes', and lets a repeated member
- * silently replace the first. One pass over the bytes refuses all three
- * (and deep nesting, and an escaped NUL) before json-glib sees them.
- * Member names of the message itself must be plain (no escapes), so
- * repeated ones show. */
-static gboolean
-check_shape (const char  *line,
-             gsize        length,
-             GError     **error)
-{
-  g_autoptr(GHashTable) keys = NULL;
-  gboolean root_is_object = FALSE;
-  gboolean in_string = FALSE;
-  gboolean escaped = FALSE;
-  gboolean string_escaped = FALSE;
-  gboolean string_is_key = FALSE;
-  gboolean expect_key = FALSE;
-  gboolean done = FALSE;
-  gsize string_start = 0;
-  guint depth = 0;
-  gsize i;
-
-  for (i = 0; i < length; i++)
-    {
-      char c = line[i];
-
-      if (in_string)
-        {
-          if (escaped)
-            {
-              escaped = FALSE;
-              /* json-glib decodes \u0000 into a NUL that cuts the text
-               * short without a word ("Ana\u0000Bob" would be "Ana"). */
-              if (c == 'u' && length - i > 4 && g_ascii_strncasecmp (line + i + 1, "0000", 4) == 0)
-                {
-                  g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_MALFORMED,
-                                       _("A message contains a null character"));
-                  return FALSE;
-                }
-            }
-          else if (c == '\\')
-            escaped = string_escaped = TRUE;
-          else if (c == '"')
-            {
-              in_string = FALSE;
-              if (string_is_key)
-                {
-                  g_autofree char *key = NULL;
-
-                  if (string_escaped)
-                    goto malformed;
-                  if (keys == NULL)
-                    keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-                  key = g_strndup (line + string_start, i - string_start);
-                  if (g_hash_table_contains (keys, key))
-                    {
-                      if (strlen (key) <= 32 && g_str_is_ascii (key))
-                        g_set_error (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_MALFORMED,
-                                     _("A message has the field “%s” twice"), key);
-                      else
-                        goto malformed;
-                      return FALSE;
-                    }
-                  g_hash_table_add (keys, g_steal_pointer (&key));
-                }
-            }
-          continue;
-        }
-
-      if (done)
-        {
-          if (!g_ascii_isspace (c))
-            goto malformed;
-          continue;
-        }
-
-      switch (c)
-        {
-        case '"':
-          in_string = TRUE;
-          string_escaped = FALSE;
-          string_start = i + 1;
-          string_is_key = depth == 1 && root_is_object && expect_key;
-          break;
-        case '{':
-        case '[':
-          if (++depth > MAX_DEPTH)
-            goto malformed;
-          if (depth == 1)
-            {
-              root_is_object = c == '{';
-              expect_key = TRUE;
-            }
-          break;
-        case '}':
-        case ']':
-          if (depth == 0)
-            goto malformed;
-          if (--depth == 0)
-            done = TRUE;
-          break;
-        case ',':
-          if (depth == 1)
-            expect_key = TRUE;
-          break;
-        case ':':
-          if (depth == 1)
-            expect_key = FALSE;
-          break;
-        case '\'':
-          goto malformed;
-        default:
-          break;
-        }
-    }
-  return TRUE;
-
-malformed:
-  g_set_error_literal (error, TTT_PROTOCOL_ERROR, TTT_PROTOCOL_ERROR_MALFORMED,
-                       _("A message is not valid JSON"));
-  return FALSE;
-}
-
 TttMessage *
 ttt_protocol_parse (const char  *line,
                     gssize       length,
@@ -781,7 +541,7 @@ ttt_protocol_parse (const char  *line,
       return NULL;
     }
 
-  if (!check_shape (line, length, error))
+  if (!ttt_protocol_check_shape (line, length, error))
     return NULL;
 
   parser = json_parser_new_immutable ();

@@ -15,6 +15,9 @@
 
 #include <glib-object.h>
 
+/* The rules for names are part of the protocol: its callers get them here. */
+#include "ttt-protocol-names.h"
+
 G_BEGIN_DECLS
 
 #define TTT_PROTOCOL_VERSION 1
@@ -117,24 +120,6 @@ TttMessage  *ttt_protocol_parse            (const char       *line,
 char        *ttt_protocol_serialize        (const TttMessage *message,
                                             guint64           seq,
                                             GError          **error);
-
-/* Checks that a name is one the parser accepts: 1 to TTT_PROTOCOL_MAX_NAME
- * characters of valid UTF-8, one line, nothing that rearranges the text
- * around it (controls, line and paragraph separators, format characters
- * such as bidirectional overrides and isolates or zero-width joiners). */
-gboolean     ttt_protocol_check_name       (const char       *name,
-                                            GError          **error);
-
-/* Any text as a name ttt_protocol_check_name() accepts: what it refuses
- * taken out (a run of separators and spaces becomes one space), cut to
- * TTT_PROTOCOL_MAX_NAME characters, "Player" if nothing is left. Every
- * name this side sends or publishes goes through it. */
-char        *ttt_protocol_sanitize_name    (const char       *name);
-
-/* A checked name as a sentence shows it: in quotation marks, its
- * direction isolated from the text around it, so that it cannot pass for
- * part of the page ("“Ana”"). */
-char        *ttt_protocol_quote_name       (const char       *name);
 
 /* The numbering of the messages one side receives: each must be the one
  * after the last. */
