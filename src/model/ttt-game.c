@@ -53,19 +53,10 @@ struct _TttGame
   TttMatch       *match;
 
   TttGameState    state;
-  TttMark         human_mark;
 
-  /* Who plays X and O in the game in progress (a reference each): the
-   * person here, or the computer, as the preferences set them up at its
-   * start. */
-  TttPlayer      *local;
-  TttPlayer      *computer;
-  TttPlayer      *players[2];
-
-  /* A driven player's move: first the pause, then its search, which the
-   * cancellable stops (see ttt_game_stop_waiting()). */
-  guint           computer_move_id;
-  GCancellable   *thinking;
+  /* Who plays X and O, who starts, and the moves of the seats not played
+   * here. */
+  TttTable       *table;
 
   /* The coach: the hint shown and the analysis of the position, until
    * the board next changes. */
@@ -78,34 +69,21 @@ struct _TttGame
   TttOpponent     opponent;
   guint           computer_delay;
 
-  /* What the game in progress plays by (its variant is position's). */
+  /* What the game in progress plays by (its variant is the match's, its
+   * opponent the table's). */
   TttLevel        game_difficulty;
-  TttOpponent     game_opponent;
-  TttFirstPlayer  game_first_player;
-  guint           starter_decided : 1;
 
   /* Only set once the app has asked for a game: before that the empty board
    * from ttt_game_new() is not a game whose first mover was chosen. */
   guint           started : 1;
-  guint           alternate_human_next : 1;
 
   TttStatistics  *statistics;
 
-  uint64_t        rng_state;
-
-  /* A game with someone elsewhere (ttt_game_start_remote()): the player
-   * across the board and the mark of the person here, until the next
-   * ttt_game_start_new(). A network game may also end off the board: a
-   * resignation gives its outcome here, a lost connection abandons it. */
-  TttPlayer      *remote;
-  TttMark         remote_local_mark;
+  /* A game with someone elsewhere (ttt_game_start_remote()) is of the
+   * variant its session agreed on, until the next ttt_game_start_new(). */
   TttVariant      remote_variant;
   /* ttt_game_set_held(): no move from the views for now. */
   guint           held : 1;
-
-  /* What two people at this screen call themselves, X's and O's; NULL
-   * names the side by its mark. */
-  char           *local_names[2];
 };
 
 G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
@@ -164,12 +142,6 @@ typedef struct
   TttVariant   current_variant;
 } Snapshot;
 
-static void ttt_game_schedule_computer_move (TttGame *self);
-
-/* Requests for a move, a hint or an analysis whose answers have not come
- * back yet, in all games: main thread only. */
-static guint n_thinking;
-
 static inline const TttPosition *
 game_position (TttGame *self)
 {
@@ -185,7 +157,7 @@ game_n_moves (TttGame *self)
 static gboolean
 ttt_game_vs_computer (TttGame *self)
 {
-  return self->game_opponent == TTT_OPPONENT_COMPUTER;
+  return ttt_table_get_opponent (self->table) == TTT_OPPONENT_COMPUTER;
 }
 
 static gboolean
@@ -195,13 +167,13 @@ ttt_game_compute_can_undo (TttGame *self)
   if (self->state == TTT_GAME_STATE_OVER)
     return FALSE;
 
-  if (!ttt_game_vs_computer (self) && self->remote == NULL)
+  if (!ttt_game_vs_computer (self) && ttt_table_get_remote (self->table) == NULL)
     return game_n_moves (self) > 0;
 
   /* Against the computer, or someone elsewhere, an undo must take back a move of the human's; the
    * computer's opening move alone is not something the human can retract. */
   for (guint i = 0; i < game_n_moves (self); i++)
-    if (ttt_match_mark_of_move (i) == self->human_mark)
+    if (ttt_match_mark_of_move (i) == ttt_table_get_local_mark (self->table))
       return TRUE;
 
   return FALSE;
@@ -215,10 +187,10 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->state = self->state;
   snapshot->turn = ttt_game_get_turn (self);
   snapshot->outcome = ttt_game_get_outcome (self);
-  snapshot->human_mark = self->human_mark;
+  snapshot->human_mark = ttt_table_get_local_mark (self->table);
   snapshot->can_undo = ttt_game_compute_can_undo (self);
   snapshot->current_difficulty = self->game_difficulty;
-  snapshot->current_opponent = self->game_opponent;
+  snapshot->current_opponent = ttt_table_get_opponent (self->table);
   snapshot->current_variant = ttt_match_get_variant (self->match);
 }
 
@@ -264,7 +236,7 @@ static TttPlayer *
 side_player (TttGame *self,
              TttMark  side)
 {
-  return self->players[side == TTT_MARK_O ? 1 : 0];
+  return ttt_table_get_player (self->table, side);
 }
 
 /* The variant of the registry's first row: what a game is before anyone
@@ -290,37 +262,6 @@ ttt_game_drop_analysis (TttGame *self)
   ttt_analyst_drop_analysis (self->analyst);
 }
 
-/* Cancels a driven player's move on its way, in its pause or its search:
- * nothing of it reaches the board. */
-static void
-ttt_game_stop_waiting (TttGame *self)
-{
-  g_clear_handle_id (&self->computer_move_id, g_source_remove);
-  if (self->thinking != NULL)
-    {
-      g_cancellable_cancel (self->thinking);
-      g_clear_object (&self->thinking);
-    }
-}
-
-/* Who plays each side of the game that begins: the computer takes the
- * side that is not the person's, unless two people play. */
-static void
-ttt_game_seat_players (TttGame *self)
-{
-  guint person = self->human_mark == TTT_MARK_O ? 1 : 0;
-  TttPlayer *across = ttt_game_vs_computer (self) ? self->computer : self->local;
-
-  if (self->remote != NULL)
-    across = self->remote;
-
-  g_set_object (&self->players[person], self->local);
-  g_set_object (&self->players[1 - person], across);
-
-  if (TTT_IS_COMPUTER_PLAYER (self->computer))
-    ttt_computer_player_set_level (TTT_COMPUTER_PLAYER (self->computer), self->game_difficulty);
-}
-
 /* Who is to move on the current board, given that the game goes on. Also
  * asks a driven player for its move when it is its turn (after the pause),
  * so that the state "waiting" always means a move is on its way. */
@@ -329,7 +270,7 @@ ttt_game_update_state (TttGame *self)
 {
   TttMark turn = ttt_position_get_turn (game_position (self));
 
-  ttt_game_stop_waiting (self);
+  ttt_table_stop_waiting (self->table);
   /* Every change of the board comes this way, before its news. */
   ttt_game_drop_analysis (self);
 
@@ -338,7 +279,7 @@ ttt_game_update_state (TttGame *self)
   else if (!ttt_player_is_local (side_player (self, turn)))
     {
       self->state = TTT_GAME_STATE_WAITING;
-      ttt_game_schedule_computer_move (self);
+      ttt_table_request_move (self->table, self->computer_delay);
     }
   else
     self->state = TTT_GAME_STATE_LOCAL_TURN;
@@ -355,7 +296,7 @@ ttt_game_count_result (TttGame    *self,
 
   if (outcome == TTT_OUTCOME_DRAW)
     result = TTT_RESULT_DRAWN;
-  else if (winner == self->human_mark)
+  else if (winner == ttt_table_get_local_mark (self->table))
     result = TTT_RESULT_WON;
   else
     result = TTT_RESULT_LOST;
@@ -402,145 +343,13 @@ ttt_game_apply_move (TttGame *self,
   g_object_unref (self);
 }
 
-/* What a request for a move remembers: the game only weakly, since a game
- * that goes away cancels the request and is not kept alive by it. */
-typedef struct
-{
-  GWeakRef      game;
-  GCancellable *cancellable;
-} MoveRequest;
-
+/* A seat not played here chose its move. */
 static void
-move_request_free (MoveRequest *request)
+table_move_chosen_cb (TttTable *table,
+                      int       cell,
+                      TttGame  *self)
 {
-  g_weak_ref_clear (&request->game);
-  g_clear_object (&request->cancellable);
-  g_free (request);
-}
-
-static void
-ttt_game_move_chosen_cb (GObject      *source,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  MoveRequest *request = user_data;
-  g_autoptr(TttGame) self = NULL;
-  g_autoptr(GError) error = NULL;
-  guint64 rng_state = 0;
-  int cell;
-
-  n_thinking--;
-  cell = ttt_player_choose_move_finish (TTT_PLAYER (source), result, &rng_state, &error);
-
-  /* A new game, an undo, a changed setting or the game's end cancelled it. */
-  if (g_cancellable_is_cancelled (request->cancellable))
-    {
-      move_request_free (request);
-      return;
-    }
-
-  self = g_weak_ref_get (&request->game);
-  move_request_free (request);
-  if (self == NULL)
-    return;
-
-  g_clear_object (&self->thinking);
-  if (cell < 0)
-    {
-      /* Someone elsewhere who breaks the rules or goes away is the
-       * network session's to report; the computer always has a move. */
-      if (TTT_PLAYER (source) != self->remote)
-        g_warning ("The computer found no move: %s", error->message);
-      return;
-    }
-  /* The seam's players are not trusted with the rules. */
-  g_return_if_fail (ttt_position_is_legal (game_position (self), cell));
-
-  self->rng_state = rng_state;
   ttt_game_apply_move (self, cell);
-}
-
-static gboolean
-ttt_game_computer_move_cb (gpointer user_data)
-{
-  TttGame *self = TTT_GAME (user_data);
-  TttPlayer *player = side_player (self, ttt_position_get_turn (game_position (self)));
-  MoveRequest *request = g_new0 (MoveRequest, 1);
-
-  /* The source ends with this call; forget it before anything can try to
-   * remove it again. */
-  self->computer_move_id = 0;
-
-  /* The pause is over: the player thinks, off the main thread. */
-  g_assert (self->thinking == NULL);
-  self->thinking = g_cancellable_new ();
-  g_weak_ref_init (&request->game, self);
-  request->cancellable = g_object_ref (self->thinking);
-  n_thinking++;
-  ttt_player_choose_move_async (player, game_position (self), self->rng_state, self->thinking,
-                                ttt_game_move_chosen_cb, request);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The pause makes the answer feel considered rather than instantaneous. The
- * source is removed in dispose, so it never outlives the game and needs no
- * reference of its own. */
-static void
-ttt_game_schedule_computer_move (TttGame *self)
-{
-  /* Someone elsewhere has had time enough to think. */
-  guint delay = self->remote != NULL ? 0 : self->computer_delay;
-
-  g_assert (self->computer_move_id == 0);
-
-  self->computer_move_id = g_timeout_add (delay,
-                                          ttt_game_computer_move_cb,
-                                          self);
-  g_source_set_name_by_id (self->computer_move_id, "[tictactoe] computer move");
-}
-
-/* Whether the human plays X in the next game. @restarting is TRUE when the
- * current, still empty game is set up again because a preference changed:
- * unless the first-move preference itself changed, the same side starts, so
- * such a restart neither re-rolls a random start nor takes a turn of the
- * alternation. */
-static gboolean
-ttt_game_decide_human_first (TttGame  *self,
-                             gboolean  restarting)
-{
-  gboolean human_first = TRUE;
-
-  if (restarting && self->starter_decided
-      && self->game_first_player == self->first_player)
-    return self->human_mark == TTT_MARK_X;
-
-  switch (self->first_player)
-    {
-    case TTT_FIRST_PLAYER_HUMAN:
-      human_first = TRUE;
-      break;
-
-    case TTT_FIRST_PLAYER_COMPUTER:
-      human_first = FALSE;
-      break;
-
-    case TTT_FIRST_PLAYER_ALTERNATE:
-      human_first = self->alternate_human_next;
-      self->alternate_human_next = !human_first;
-      break;
-
-    case TTT_FIRST_PLAYER_RANDOM:
-      /* The computer's own draws come from the same state: one seed
-       * fixes a whole session. */
-      human_first = (ttt_rng_next (&self->rng_state) >> 63) != 0;
-      break;
-
-    default:
-      g_assert_not_reached ();
-    }
-
-  return human_first;
 }
 
 /* Clears the board and begins a game with the current preferences. */
@@ -554,34 +363,13 @@ ttt_game_begin (TttGame  *self,
   ttt_game_snapshot (self, &before);
 
   self->game_difficulty = self->difficulty;
-  self->game_opponent = self->opponent;
   self->started = TRUE;
 
-  if (self->remote != NULL)
-    {
-      /* A person here and one elsewhere: the session chose the marks. */
-      self->game_opponent = TTT_OPPONENT_HUMAN;
-      self->human_mark = self->remote_local_mark;
-      self->starter_decided = FALSE;
-    }
-  else if (ttt_game_vs_computer (self))
-    {
-      gboolean human_first = ttt_game_decide_human_first (self, restarting);
-
-      self->human_mark = human_first ? TTT_MARK_X : TTT_MARK_O;
-      self->game_first_player = self->first_player;
-      self->starter_decided = TRUE;
-    }
-  else
-    {
-      /* Two people at one screen take X and O between themselves. */
-      self->human_mark = TTT_MARK_X;
-      self->starter_decided = FALSE;
-    }
-
-  ttt_game_seat_players (self);
+  ttt_table_seat (self->table, self->opponent, self->game_difficulty, self->first_player,
+                  restarting);
   /* A game with someone elsewhere is the one its session agreed on. */
-  ttt_match_reset (self->match, self->remote != NULL ? self->remote_variant : self->variant);
+  ttt_match_reset (self->match,
+                   ttt_table_get_remote (self->table) != NULL ? self->remote_variant : self->variant);
   ttt_game_update_state (self);
 
   g_object_ref (self);
@@ -607,7 +395,7 @@ ttt_game_preference_changed (TttGame *self)
   Snapshot before;
 
   /* A network game plays by what the two sides agreed. */
-  if (game_n_moves (self) > 0 || self->remote != NULL)
+  if (game_n_moves (self) > 0 || ttt_table_get_remote (self->table) != NULL)
     return;
 
   if (self->started)
@@ -622,9 +410,8 @@ ttt_game_preference_changed (TttGame *self)
    * already play by the new values. */
   ttt_game_snapshot (self, &before);
   self->game_difficulty = self->difficulty;
-  self->game_opponent = self->opponent;
   ttt_match_reset (self->match, self->variant);
-  ttt_game_seat_players (self);
+  ttt_table_reseat (self->table, self->opponent, self->game_difficulty);
   ttt_game_emit_changes (self, &before);
 }
 
@@ -633,20 +420,18 @@ ttt_game_dispose (GObject *object)
 {
   TttGame *self = (TttGame *)object;
 
-  ttt_game_stop_waiting (self);
+  if (self->table != NULL)
+    {
+      ttt_table_stop_waiting (self->table);
+      g_signal_handlers_disconnect_by_data (self->table, self);
+    }
   if (self->analyst != NULL)
     g_signal_handlers_disconnect_by_data (self->analyst, self);
   /* Its searches on their way are cancelled, and tell nobody. */
   g_clear_object (&self->analyst);
+  g_clear_object (&self->table);
   g_clear_object (&self->statistics);
   g_clear_object (&self->match);
-  g_clear_object (&self->local);
-  g_clear_object (&self->computer);
-  g_clear_object (&self->remote);
-  g_clear_object (&self->players[0]);
-  g_clear_object (&self->players[1]);
-  g_clear_pointer (&self->local_names[0], g_free);
-  g_clear_pointer (&self->local_names[1], g_free);
 
   G_OBJECT_CLASS (ttt_game_parent_class)->dispose (object);
 }
@@ -698,7 +483,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_HUMAN_MARK:
-      g_value_set_enum (value, self->human_mark);
+      g_value_set_enum (value, ttt_table_get_local_mark (self->table));
       break;
 
     case PROP_CAN_UNDO:
@@ -714,7 +499,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_CURRENT_OPPONENT:
-      g_value_set_enum (value, self->game_opponent);
+      g_value_set_enum (value, ttt_table_get_opponent (self->table));
       break;
 
     case PROP_CURRENT_VARIANT:
@@ -727,7 +512,7 @@ ttt_game_get_property (GObject    *object,
 
     case PROP_X_NAME:
     case PROP_O_NAME:
-      g_value_set_string (value, self->local_names[prop_id == PROP_O_NAME]);
+      g_value_set_string (value, ttt_table_get_given_name (self->table, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X));
       break;
 
     case PROP_HINT_THINKING:
@@ -1210,23 +995,17 @@ ttt_game_init (TttGame *self)
   self->computer_delay = TTT_GAME_DEFAULT_COMPUTER_DELAY;
 
   self->game_difficulty = self->difficulty;
-  self->game_opponent = self->opponent;
-  self->alternate_human_next = TRUE;
 
-  self->human_mark = TTT_MARK_X;
-  self->local = ttt_player_new_local ();
-  self->computer = ttt_computer_player_new (self->game_difficulty);
-  ttt_game_seat_players (self);
   self->state = TTT_GAME_STATE_LOCAL_TURN;
   self->variant = first_variant ();
   self->match = ttt_match_new (self->variant);
+  self->table = ttt_table_new (self->match);
+  g_signal_connect (self->table, "move-chosen", G_CALLBACK (table_move_chosen_cb), self);
   self->analyst = ttt_analyst_new (self->match);
   g_signal_connect (self->analyst, "hint-changed", G_CALLBACK (analyst_hint_changed_cb), self);
   g_signal_connect (self->analyst, "analysis-changed", G_CALLBACK (analyst_analysis_changed_cb), self);
   g_signal_connect (self->analyst, "notify::hint-thinking", G_CALLBACK (analyst_hint_thinking_cb), self);
   self->statistics = ttt_statistics_new ();
-
-  self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
 }
 
 /**
@@ -1259,7 +1038,7 @@ ttt_game_start_new (TttGame *self)
   g_return_if_fail (TTT_IS_GAME (self));
 
   g_object_ref (self);
-  g_clear_object (&self->remote);
+  ttt_table_set_remote (self->table, NULL, TTT_MARK_NONE);
   ttt_game_begin (self, FALSE);
   g_signal_emit (self, signals[GAME_STARTED], 0);
   g_object_unref (self);
@@ -1360,12 +1139,12 @@ ttt_game_undo (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   /* With someone elsewhere, an undo is asked for, not taken. */
-  if (self->remote != NULL || !ttt_game_compute_can_undo (self))
+  if (ttt_table_get_remote (self->table) != NULL || !ttt_game_compute_can_undo (self))
     return FALSE;
 
   keep = game_n_moves (self) - 1;
   if (ttt_game_vs_computer (self))
-    while (ttt_match_mark_of_move (keep) != self->human_mark)
+    while (ttt_match_mark_of_move (keep) != ttt_table_get_local_mark (self->table))
       keep--;
 
   ttt_game_keep_moves (self, keep);
@@ -1378,7 +1157,7 @@ ttt_game_undo (TttGame *self)
 static uint64_t
 ultimate_hint_rng (TttGame *self)
 {
-  return self->rng_state ^ (0x9e3779b97f4a7c15u * (game_n_moves (self) + 1));
+  return ttt_table_get_rng_state (self->table) ^ (0x9e3779b97f4a7c15u * (game_n_moves (self) + 1));
 }
 
 /**
@@ -1414,7 +1193,7 @@ ttt_game_set_seed (TttGame *self,
 {
   g_return_if_fail (TTT_IS_GAME (self));
 
-  self->rng_state = seed;
+  ttt_table_set_rng_state (self->table, seed);
 }
 
 TttMark
@@ -1474,7 +1253,7 @@ ttt_game_get_human_mark (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
 
-  return self->human_mark;
+  return ttt_table_get_local_mark (self->table);
 }
 
 gboolean
@@ -1667,7 +1446,7 @@ ttt_game_get_current_opponent (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_OPPONENT_COMPUTER);
 
-  return self->game_opponent;
+  return ttt_table_get_opponent (self->table);
 }
 
 guint
@@ -1691,11 +1470,7 @@ ttt_game_set_computer_delay (TttGame *self,
     return;
 
   self->computer_delay = delay_ms;
-  if (self->computer_move_id != 0)
-    {
-      g_clear_handle_id (&self->computer_move_id, g_source_remove);
-      ttt_game_schedule_computer_move (self);
-    }
+  ttt_table_set_delay (self->table, delay_ms);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
 }
 
@@ -1726,7 +1501,7 @@ ttt_game_get_current_tally (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
 
-  if (self->remote != NULL)
+  if (ttt_table_get_remote (self->table) != NULL)
     return ttt_tally_id_for_network (ttt_match_get_variant (self->match));
 
   return ttt_tally_id_for_game (ttt_match_get_variant (self->match), !ttt_game_vs_computer (self),
@@ -1810,122 +1585,66 @@ ttt_game_hint_full (TttGame   *self,
   return ttt_analyst_hint (self->analyst, ultimate_hint_rng (self), motive);
 }
 
-/**
- * ttt_game_get_player:
- * @self: a #TttGame
- * @side: %TTT_MARK_X or %TTT_MARK_O
- *
- * Returns: (transfer none): who plays @side in the game in progress
- */
+/* The seats of the game: who plays each side, who starts, and the moves
+ * asked of a seat not played here (ttt-table.h). */
+TttTable *
+ttt_game_get_table (TttGame *self)
+{
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
+
+  return self->table;
+}
+
+/* Who plays @side in the game in progress, and what they are called:
+ * the table says it. */
 TttPlayer *
 ttt_game_get_player (TttGame *self,
                      TttMark  side)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
 
-  return side_player (self, side);
+  return ttt_table_get_player (self->table, side);
 }
 
-/* Whether both sides are played at this screen: then the sides are named
- * by their marks, and neither is "you". */
 gboolean
 ttt_game_get_two_local (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return ttt_player_is_local (side_player (self, TTT_MARK_X)) &&
-         ttt_player_is_local (side_player (self, TTT_MARK_O));
+  return ttt_table_get_two_local (self->table);
 }
 
-/**
- * ttt_game_get_side_name:
- * @self: a #TttGame
- * @side: %TTT_MARK_X or %TTT_MARK_O
- *
- * Returns: the name of the side's player, as a score names it: between
- *   two people here the name they gave (ttt_game_set_local_name()) or
- *   the mark, otherwise "You" or "Computer"
- */
 const char *
 ttt_game_get_side_name (TttGame *self,
                         TttMark  side)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), "");
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, "");
 
-  if (ttt_game_get_local_name (self, side) != NULL)
-    return ttt_game_get_local_name (self, side);
-  if (ttt_game_get_two_local (self))
-    /* Translators: the name of a player in a game between two people. */
-    return side == TTT_MARK_X ? C_("score", "X")
-                                /* Translators: see "X" in the same context. */
-                              : C_("score", "O");
-
-  return ttt_player_get_display_name (side_player (self, side));
+  return ttt_table_get_side_name (self->table, side);
 }
 
-/**
- * ttt_game_get_local_name:
- * @self: a #TttGame
- * @side: %TTT_MARK_X or %TTT_MARK_O
- *
- * Returns: (nullable): the name the person playing @side gave, between
- *   two people at this screen; %NULL otherwise, or when they gave none
- */
 const char *
 ttt_game_get_local_name (TttGame *self,
                          TttMark  side)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
 
-  return ttt_game_get_two_local (self) ? self->local_names[side == TTT_MARK_O] : NULL;
+  return ttt_table_get_local_name (self->table, side);
 }
 
-/**
- * ttt_game_set_local_name:
- * @self: a #TttGame
- * @side: %TTT_MARK_X or %TTT_MARK_O
- * @name: (nullable): what the person who plays @side at this screen is
- *   called, or %NULL
- *
- * Between two people at one screen, the badges, the status line and the
- * screen reader's news call @side by @name. Spaces around it are not
- * kept, nor more than %TTT_GAME_NAME_MAX_CHARS characters; a name of nothing but spaces, or %NULL, names the side by its
- * mark again. Against the computer or over the network it is not used.
- */
+/* Between two people at one screen, the badges, the status line and the
+ * screen reader's news call @side by @name (see
+ * ttt_table_set_local_name()). Against the computer or over the network
+ * it is not used. */
 void
 ttt_game_set_local_name (TttGame    *self,
                          TttMark     side,
                          const char *name)
 {
-  g_autofree char *trimmed = NULL;
-  char **slot;
-
   g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (side == TTT_MARK_X || side == TTT_MARK_O);
-  g_return_if_fail (name == NULL || g_utf8_validate (name, -1, NULL));
 
-  if (name != NULL)
-    trimmed = g_strstrip (g_strdup (name));
-  if (trimmed != NULL && *trimmed == '\0')
-    g_clear_pointer (&trimmed, g_free);
-  /* A badge is narrow: a longer name is cut, not wrapped over lines. */
-  if (trimmed != NULL && g_utf8_strlen (trimmed, -1) > TTT_GAME_NAME_MAX_CHARS)
-    {
-      char *cut = g_utf8_substring (trimmed, 0, TTT_GAME_NAME_MAX_CHARS);
-
-      g_free (trimmed);
-      trimmed = cut;
-    }
-
-  slot = &self->local_names[side == TTT_MARK_O];
-  if (g_strcmp0 (*slot, trimmed) == 0)
-    return;
-  g_free (*slot);
-  *slot = g_steal_pointer (&trimmed);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
+  if (ttt_table_set_local_name (self->table, side, name))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
 }
 
 /**
@@ -1942,13 +1661,9 @@ ttt_game_set_computer (TttGame   *self,
                        TttPlayer *computer)
 {
   g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (TTT_IS_PLAYER (computer));
-  g_return_if_fail (!ttt_player_is_local (computer));
 
-  if (!g_set_object (&self->computer, computer))
-    return;
-
-  ttt_game_preference_changed (self);
+  if (ttt_table_set_computer (self->table, computer))
+    ttt_game_preference_changed (self);
 }
 
 /**
@@ -1964,7 +1679,7 @@ ttt_game_set_computer (TttGame   *self,
 guint
 ttt_game_count_thinking (void)
 {
-  return n_thinking + ttt_analyst_count_thinking ();
+  return ttt_table_count_thinking () + ttt_analyst_count_thinking ();
 }
 
 /**
@@ -2023,7 +1738,7 @@ ttt_game_get_thinking (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
-  return self->thinking != NULL;
+  return ttt_table_get_thinking (self->table);
 }
 
 /**
@@ -2132,9 +1847,8 @@ ttt_game_start_remote (TttGame    *self,
   g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
 
   g_object_ref (self);
-  g_set_object (&self->remote, remote);
+  ttt_table_set_remote (self->table, remote, local_mark);
   self->remote_variant = variant;
-  self->remote_local_mark = local_mark;
   ttt_game_begin (self, FALSE);
   g_signal_emit (self, signals[GAME_STARTED], 0);
   g_object_unref (self);
@@ -2186,7 +1900,7 @@ ttt_game_end_early (TttGame *self,
     return FALSE;
 
   ttt_game_snapshot (self, &before);
-  ttt_game_stop_waiting (self);
+  ttt_table_stop_waiting (self->table);
   ttt_game_drop_analysis (self);
   self->state = TTT_GAME_STATE_OVER;
   ttt_match_end_early (self->match, resigning);

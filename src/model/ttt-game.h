@@ -20,6 +20,7 @@
 #include "ttt-player.h"
 #include "ttt-position.h"
 #include "ttt-statistics.h"
+#include "ttt-table.h"
 
 G_BEGIN_DECLS
 
@@ -115,12 +116,13 @@ int             ttt_game_hint_full           (TttGame        *self,
 
 /* The sides and who plays them: what the views, the news and the sound
  * ask instead of deciding for themselves. */
+TttTable       *ttt_game_get_table           (TttGame        *self);
 TttPlayer      *ttt_game_get_player          (TttGame        *self,
                                               TttMark         side);
 const char     *ttt_game_get_side_name       (TttGame        *self,
                                               TttMark         side);
 /* The longest name ttt_game_set_local_name() keeps, in characters. */
-#define TTT_GAME_NAME_MAX_CHARS 20
+#define TTT_GAME_NAME_MAX_CHARS TTT_TABLE_NAME_MAX_CHARS
 
 const char     *ttt_game_get_local_name      (TttGame        *self,
                                               TttMark         side);

@@ -6,11 +6,12 @@
  * which game it is, where the marks are, what was played in what order,
  * whose turn it is, and how it ended. It plays by its variant's rules
  * from the registry (ttt-variants.h) and never asks which variant that
- * is. Who plays the sides, the computer's pause, the hint and the
- * counting of results belong to the TttGame that holds the match; the
- * game also tells the views of each change, in the order written at the
- * top of ttt-game.c, since a change of the match is only a part of what
- * they hear.
+ * is. Who plays the sides and the computer's pause belong to the
+ * TttTable the match is played at (ttt-table.h), the hint to the
+ * TttAnalyst; the TttGame that holds all three counts the results and
+ * tells the views of each change, in the order written at the top of
+ * ttt-game.c, since a change of the match is only a part of what they
+ * hear.
  */
 
 #pragma once

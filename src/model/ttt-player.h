@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each side of a TttGame has a player that the game holds. A local person's
+ * Each side of a TttGame has a player that its TttTable seats. A local person's
  * moves arrive from the views (ttt_game_play()); a player the model drives
  * (the computer, and a remote player later) is asked for its move with
  * ttt_player_choose_move_async(), which may think off the main thread and

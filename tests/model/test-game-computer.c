@@ -95,10 +95,13 @@ static void
 test_cancel_dispose (void)
 {
   TttGame *game = ttt_test_game_new (33);
+  TttTable *table = ttt_game_get_table (game);
   gpointer weak = game;
+  gpointer weak_table = table;
   guint n_signals = 0;
 
   g_object_add_weak_pointer (G_OBJECT (game), &weak);
+  g_object_add_weak_pointer (G_OBJECT (table), &weak_table);
   g_signal_connect_swapped (game, "cell-changed", G_CALLBACK (ttt_test_count_cb), &n_signals);
 
   ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
@@ -107,22 +110,27 @@ test_cancel_dispose (void)
 
   g_object_unref (game);
   g_assert_null (weak);
+  g_assert_null (weak_table);
   /* The pointer is stale; only its value is compared. */
-  g_assert_false (ttt_test_has_pending_source (game));
+  g_assert_null (g_main_context_find_source_by_user_data (NULL, table));
   ttt_test_drain ();
   g_assert_cmpuint (n_signals, ==, 0);
 
   /* Also with a long delay and mid-game. */
   game = ttt_test_game_new (34);
+  table = ttt_game_get_table (game);
   weak = game;
+  weak_table = table;
   g_object_add_weak_pointer (G_OBJECT (game), &weak);
+  g_object_add_weak_pointer (G_OBJECT (table), &weak_table);
   ttt_game_start_new (game);
   ttt_game_set_computer_delay (game, 5);
   g_assert_true (ttt_game_play (game, 4));
   g_assert_true (ttt_test_has_pending_source (game));
   g_object_unref (game);
   g_assert_null (weak);
-  g_assert_false (ttt_test_has_pending_source (game));
+  g_assert_null (weak_table);
+  g_assert_null (g_main_context_find_source_by_user_data (NULL, table));
   ttt_test_drain ();
 }
 

@@ -1,0 +1,580 @@
+/* ttt-table.c — the two seats a match is played from
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-engine.h"
+#include "ttt-table.h"
+
+struct _TttTable
+{
+  GObject         parent_instance;
+
+  /* The match whose side to move a driven player is asked about. */
+  TttMatch       *match;
+
+  /* Who may sit down (a reference each), and who plays X and O in the
+   * game in progress. */
+  TttPlayer      *local;
+  TttPlayer      *computer;
+  TttPlayer      *remote;
+  TttPlayer      *players[2];
+  TttMark         local_mark;
+  TttMark         remote_local_mark;
+  TttOpponent     opponent;
+
+  /* The first-player policy of the game in progress, once it chose. */
+  TttFirstPlayer  starter_policy;
+  guint           starter_decided : 1;
+  guint           alternate_local_next : 1;
+
+  uint64_t        rng_state;
+
+  /* A driven player's move: first the pause, then its search, which the
+   * cancellable stops (see ttt_table_stop_waiting()). */
+  guint           move_id;
+  GCancellable   *thinking;
+
+  /* What two people at this screen call themselves, X's and O's; NULL
+   * names the side by its mark. */
+  char           *local_names[2];
+};
+
+G_DEFINE_FINAL_TYPE (TttTable, ttt_table, G_TYPE_OBJECT)
+
+enum {
+  MOVE_CHOSEN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* Requests for a move whose answers have not come back yet, at every
+ * table: main thread only. */
+static guint n_thinking;
+
+static void
+ttt_table_dispose (GObject *object)
+{
+  TttTable *self = TTT_TABLE (object);
+
+  ttt_table_stop_waiting (self);
+  g_clear_object (&self->match);
+  g_clear_object (&self->local);
+  g_clear_object (&self->computer);
+  g_clear_object (&self->remote);
+  g_clear_object (&self->players[0]);
+  g_clear_object (&self->players[1]);
+  g_clear_pointer (&self->local_names[0], g_free);
+  g_clear_pointer (&self->local_names[1], g_free);
+
+  G_OBJECT_CLASS (ttt_table_parent_class)->dispose (object);
+}
+
+static void
+ttt_table_class_init (TttTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ttt_table_dispose;
+
+  /**
+   * TttTable::move-chosen:
+   * @self: a #TttTable
+   * @cell: the move the player to move chose, legal on the board as it is
+   *
+   * Emitted from the main loop when a driven player's move has come back,
+   * not cancelled (see ttt_table_request_move()).
+   */
+  signals[MOVE_CHOSEN] =
+    g_signal_new ("move-chosen",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
+}
+
+static void
+ttt_table_init (TttTable *self)
+{
+  self->local = ttt_player_new_local ();
+  self->computer = ttt_computer_player_new (TTT_LEVEL_MEDIUM);
+  self->local_mark = TTT_MARK_X;
+  self->opponent = TTT_OPPONENT_COMPUTER;
+  self->alternate_local_next = TRUE;
+  self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
+}
+
+TttTable *
+ttt_table_new (TttMatch *match)
+{
+  TttTable *self;
+
+  g_return_val_if_fail (TTT_IS_MATCH (match), NULL);
+
+  self = g_object_new (TTT_TYPE_TABLE, NULL);
+  self->match = g_object_ref (match);
+  ttt_table_reseat (self, TTT_OPPONENT_COMPUTER, TTT_LEVEL_MEDIUM);
+
+  return self;
+}
+
+/* The computer takes the side that is not the person's, unless two
+ * people play here or someone elsewhere does. */
+static void
+seat_players (TttTable *self,
+              TttLevel  level)
+{
+  guint person = self->local_mark == TTT_MARK_O ? 1 : 0;
+  TttPlayer *across = self->opponent == TTT_OPPONENT_COMPUTER ? self->computer : self->local;
+
+  if (self->remote != NULL)
+    across = self->remote;
+
+  g_set_object (&self->players[person], self->local);
+  g_set_object (&self->players[1 - person], across);
+
+  if (TTT_IS_COMPUTER_PLAYER (self->computer))
+    ttt_computer_player_set_level (TTT_COMPUTER_PLAYER (self->computer), level);
+}
+
+/* Whether the person here plays X in the game against the computer that
+ * begins (see ttt_table_seat() for @restarting). */
+static gboolean
+decide_local_first (TttTable       *self,
+                    TttFirstPlayer  policy,
+                    gboolean        restarting)
+{
+  gboolean local_first = TRUE;
+
+  if (restarting && self->starter_decided && self->starter_policy == policy)
+    return self->local_mark == TTT_MARK_X;
+
+  switch (policy)
+    {
+    case TTT_FIRST_PLAYER_HUMAN:
+      local_first = TRUE;
+      break;
+
+    case TTT_FIRST_PLAYER_COMPUTER:
+      local_first = FALSE;
+      break;
+
+    case TTT_FIRST_PLAYER_ALTERNATE:
+      local_first = self->alternate_local_next;
+      self->alternate_local_next = !local_first;
+      break;
+
+    case TTT_FIRST_PLAYER_RANDOM:
+      /* The computer's own draws come from the same state. */
+      local_first = (ttt_rng_next (&self->rng_state) >> 63) != 0;
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  return local_first;
+}
+
+void
+ttt_table_seat (TttTable       *self,
+                TttOpponent     opponent,
+                TttLevel        level,
+                TttFirstPlayer  first_player,
+                gboolean        restarting)
+{
+  g_return_if_fail (TTT_IS_TABLE (self));
+
+  if (self->remote != NULL)
+    {
+      /* A person here and one elsewhere: their session chose the marks. */
+      self->opponent = TTT_OPPONENT_HUMAN;
+      self->local_mark = self->remote_local_mark;
+      self->starter_decided = FALSE;
+    }
+  else if (opponent == TTT_OPPONENT_COMPUTER)
+    {
+      gboolean local_first = decide_local_first (self, first_player, restarting);
+
+      self->opponent = opponent;
+      self->local_mark = local_first ? TTT_MARK_X : TTT_MARK_O;
+      self->starter_policy = first_player;
+      self->starter_decided = TRUE;
+    }
+  else
+    {
+      /* Two people at one screen take X and O between themselves. */
+      self->opponent = opponent;
+      self->local_mark = TTT_MARK_X;
+      self->starter_decided = FALSE;
+    }
+
+  seat_players (self, level);
+}
+
+void
+ttt_table_reseat (TttTable    *self,
+                  TttOpponent  opponent,
+                  TttLevel     level)
+{
+  g_return_if_fail (TTT_IS_TABLE (self));
+
+  self->opponent = opponent;
+  seat_players (self, level);
+}
+
+/**
+ * ttt_table_get_player:
+ * @self: a #TttTable
+ * @side: %TTT_MARK_X or %TTT_MARK_O
+ *
+ * Returns: (transfer none): who plays @side in the game in progress
+ */
+TttPlayer *
+ttt_table_get_player (TttTable *self,
+                      TttMark   side)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), NULL);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
+
+  return self->players[side == TTT_MARK_O ? 1 : 0];
+}
+
+/* The person's mark against the computer or someone elsewhere; X when
+ * two people play here. */
+TttMark
+ttt_table_get_local_mark (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), TTT_MARK_X);
+
+  return self->local_mark;
+}
+
+/* Who the game in progress is against: someone elsewhere is a person. */
+TttOpponent
+ttt_table_get_opponent (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), TTT_OPPONENT_COMPUTER);
+
+  return self->opponent;
+}
+
+/* Whether both sides are played at this screen: then the sides are named
+ * by their marks, and neither is "you". */
+gboolean
+ttt_table_get_two_local (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), FALSE);
+
+  return ttt_player_is_local (self->players[0]) && ttt_player_is_local (self->players[1]);
+}
+
+/* Takes the computer's seat from the next ttt_table_seat(): FALSE if
+ * @computer sits there already. */
+gboolean
+ttt_table_set_computer (TttTable  *self,
+                        TttPlayer *computer)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (TTT_IS_PLAYER (computer), FALSE);
+  g_return_val_if_fail (!ttt_player_is_local (computer), FALSE);
+
+  return g_set_object (&self->computer, computer);
+}
+
+void
+ttt_table_set_remote (TttTable  *self,
+                      TttPlayer *remote,
+                      TttMark    local_mark)
+{
+  g_return_if_fail (TTT_IS_TABLE (self));
+  g_return_if_fail (remote == NULL || !ttt_player_is_local (remote));
+  g_return_if_fail (remote == NULL || local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
+
+  g_set_object (&self->remote, remote);
+  self->remote_local_mark = local_mark;
+}
+
+/* The player elsewhere, while a game with someone elsewhere is seated. */
+TttPlayer *
+ttt_table_get_remote (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), NULL);
+
+  return self->remote;
+}
+
+/**
+ * ttt_table_get_side_name:
+ * @self: a #TttTable
+ * @side: %TTT_MARK_X or %TTT_MARK_O
+ *
+ * Returns: the name of the side's player, as a score names it: between
+ *   two people here the name they gave (ttt_table_set_local_name()) or
+ *   the mark, otherwise what the player calls itself ("You", "Computer",
+ *   a name from elsewhere)
+ */
+const char *
+ttt_table_get_side_name (TttTable *self,
+                         TttMark   side)
+{
+  const char *given;
+
+  g_return_val_if_fail (TTT_IS_TABLE (self), "");
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, "");
+
+  given = ttt_table_get_local_name (self, side);
+  if (given != NULL)
+    return given;
+  if (ttt_table_get_two_local (self))
+    /* Translators: the name of a player in a game between two people. */
+    return side == TTT_MARK_X ? C_("score", "X")
+                                /* Translators: see "X" in the same context. */
+                              : C_("score", "O");
+
+  return ttt_player_get_display_name (ttt_table_get_player (self, side));
+}
+
+/* The name the person playing @side gave, between two people at this
+ * screen; NULL otherwise, or when they gave none. */
+const char *
+ttt_table_get_local_name (TttTable *self,
+                          TttMark   side)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), NULL);
+
+  return ttt_table_get_two_local (self) ? ttt_table_get_given_name (self, side) : NULL;
+}
+
+/* The name given for @side, whoever plays it now. */
+const char *
+ttt_table_get_given_name (TttTable *self,
+                          TttMark   side)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), NULL);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, NULL);
+
+  return self->local_names[side == TTT_MARK_O];
+}
+
+/**
+ * ttt_table_set_local_name:
+ * @self: a #TttTable
+ * @side: %TTT_MARK_X or %TTT_MARK_O
+ * @name: (nullable): what the person who plays @side at this screen is
+ *   called, or %NULL
+ *
+ * Spaces around @name are not kept, nor more than
+ * %TTT_TABLE_NAME_MAX_CHARS characters; a name of nothing but spaces, or
+ * %NULL, names the side by its mark again.
+ *
+ * Returns: whether the name kept changed
+ */
+gboolean
+ttt_table_set_local_name (TttTable   *self,
+                          TttMark     side,
+                          const char *name)
+{
+  g_autofree char *trimmed = NULL;
+  char **slot;
+
+  g_return_val_if_fail (TTT_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, FALSE);
+  g_return_val_if_fail (name == NULL || g_utf8_validate (name, -1, NULL), FALSE);
+
+  if (name != NULL)
+    trimmed = g_strstrip (g_strdup (name));
+  if (trimmed != NULL && *trimmed == '\0')
+    g_clear_pointer (&trimmed, g_free);
+  /* A badge is narrow: a longer name is cut, not wrapped over lines. */
+  if (trimmed != NULL && g_utf8_strlen (trimmed, -1) > TTT_TABLE_NAME_MAX_CHARS)
+    {
+      char *cut = g_utf8_substring (trimmed, 0, TTT_TABLE_NAME_MAX_CHARS);
+
+      g_free (trimmed);
+      trimmed = cut;
+    }
+
+  slot = &self->local_names[side == TTT_MARK_O];
+  if (g_strcmp0 (*slot, trimmed) == 0)
+    return FALSE;
+  g_free (*slot);
+  *slot = g_steal_pointer (&trimmed);
+
+  return TRUE;
+}
+
+/* What a request for a move remembers: the table only weakly, since a
+ * table that goes away cancels the request and is not kept alive by it. */
+typedef struct
+{
+  GWeakRef      table;
+  GCancellable *cancellable;
+} MoveRequest;
+
+static void
+move_request_free (MoveRequest *request)
+{
+  g_weak_ref_clear (&request->table);
+  g_clear_object (&request->cancellable);
+  g_free (request);
+}
+
+static void
+move_chosen_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  MoveRequest *request = user_data;
+  g_autoptr(TttTable) self = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 rng_state = 0;
+  int cell;
+
+  n_thinking--;
+  cell = ttt_player_choose_move_finish (TTT_PLAYER (source), result, &rng_state, &error);
+
+  /* A new game, an undo, a changed setting or the game's end cancelled it. */
+  if (g_cancellable_is_cancelled (request->cancellable))
+    {
+      move_request_free (request);
+      return;
+    }
+
+  self = g_weak_ref_get (&request->table);
+  move_request_free (request);
+  if (self == NULL)
+    return;
+
+  g_clear_object (&self->thinking);
+  if (cell < 0)
+    {
+      /* Someone elsewhere who breaks the rules or goes away is the
+       * network session's to report; the computer always has a move. */
+      if (TTT_PLAYER (source) != self->remote)
+        g_warning ("The computer found no move: %s", error->message);
+      return;
+    }
+  /* The seam's players are not trusted with the rules. */
+  g_return_if_fail (ttt_match_is_legal (self->match, cell));
+
+  self->rng_state = rng_state;
+  g_signal_emit (self, signals[MOVE_CHOSEN], 0, cell);
+}
+
+static gboolean
+pause_over_cb (gpointer user_data)
+{
+  TttTable *self = TTT_TABLE (user_data);
+  TttPlayer *player = ttt_table_get_player (self, ttt_match_get_turn (self->match));
+  MoveRequest *request = g_new0 (MoveRequest, 1);
+
+  /* The source ends with this call; forget it before anything can try to
+   * remove it again. */
+  self->move_id = 0;
+
+  /* The pause is over: the player thinks, off the main thread. */
+  g_assert (self->thinking == NULL);
+  self->thinking = g_cancellable_new ();
+  g_weak_ref_init (&request->table, self);
+  request->cancellable = g_object_ref (self->thinking);
+  n_thinking++;
+  ttt_player_choose_move_async (player, ttt_match_get_position (self->match), self->rng_state,
+                                self->thinking, move_chosen_cb, request);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The pause makes the computer's answer feel considered rather than
+ * instantaneous; someone elsewhere has had time enough to think. The
+ * source is removed in dispose, so it never outlives the table and needs
+ * no reference of its own. */
+static void
+schedule_move (TttTable *self,
+               guint     delay_ms)
+{
+  g_assert (self->move_id == 0);
+
+  self->move_id = g_timeout_add (self->remote != NULL ? 0 : delay_ms, pause_over_cb, self);
+  g_source_set_name_by_id (self->move_id, "[tictactoe] computer move");
+}
+
+void
+ttt_table_request_move (TttTable *self,
+                        guint     delay_ms)
+{
+  g_return_if_fail (TTT_IS_TABLE (self));
+  g_return_if_fail (!ttt_player_is_local (ttt_table_get_player (self, ttt_match_get_turn (self->match))));
+
+  ttt_table_stop_waiting (self);
+  schedule_move (self, delay_ms);
+}
+
+void
+ttt_table_set_delay (TttTable *self,
+                     guint     delay_ms)
+{
+  g_return_if_fail (TTT_IS_TABLE (self));
+
+  if (self->move_id == 0)
+    return;
+  g_clear_handle_id (&self->move_id, g_source_remove);
+  schedule_move (self, delay_ms);
+}
+
+/* Cancels a driven player's move on its way, in its pause or its search:
+ * nothing of it reaches the board. */
+void
+ttt_table_stop_waiting (TttTable *self)
+{
+  g_return_if_fail (TTT_IS_TABLE (self));
+
+  g_clear_handle_id (&self->move_id, g_source_remove);
+  if (self->thinking != NULL)
+    {
+      g_cancellable_cancel (self->thinking);
+      g_clear_object (&self->thinking);
+    }
+}
+
+/* Whether a driven player is choosing its move right now, past its
+ * pause: its move, if not cancelled, comes next. */
+gboolean
+ttt_table_get_thinking (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), FALSE);
+
+  return self->thinking != NULL;
+}
+
+/* Moves asked for at every table whose answers have not come back to
+ * the main thread: a test waits for none before it looks. */
+guint
+ttt_table_count_thinking (void)
+{
+  return n_thinking;
+}
+
+guint64
+ttt_table_get_rng_state (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), 0);
+
+  return self->rng_state;
+}
+
+void
+ttt_table_set_rng_state (TttTable *self,
+                         guint64   rng_state)
+{
+  g_return_if_fail (TTT_IS_TABLE (self));
+
+  self->rng_state = rng_state;
+}
