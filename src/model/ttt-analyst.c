@@ -1,4 +1,4 @@
-/* ttt-analyst.c — the coach's searches of an Ultimate position
+/* ttt-analyst.c — the coach of one table: hints, their reasons, analysis
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,222 +9,6 @@
 
 #include "ttt-analyst.h"
 
-/* Whether @mark, with the cells @held of a small board, would win it by
- * taking @cell too. */
-static gboolean
-completes_line (guint held,
-                int   cell)
-{
-  return ttt_line_within (held | (1u << cell)) != 0 && ttt_line_within (held) == 0;
-}
-
-/* A search of the coach's stops once its cancellable (if any) is
- * cancelled: the hint's and the analysis's, off the main thread. */
-static bool
-search_should_stop (void *data)
-{
-  return data != NULL && g_cancellable_is_cancelled (data);
-}
-
-/* The hint in Ultimate: the move a search of its own prefers, and why,
- * the first reason that applies. Pure, so that it runs in any thread: the
- * position and the random state are the caller's copies. Returns −1 when
- * cancelled. */
-int
-ttt_analyst_ultimate_hint (const TttUltimate *pos,
-                           guint64            rng,
-                           GCancellable      *cancellable,
-                           TttUltimateHint   *reason,
-                           int               *percent)
-{
-  TttSearchBudget budget = { TTT_ANALYST_HINT_ITERATIONS, search_should_stop, cancellable };
-  TttMoveAnalysis best;
-  TttSearch *search;
-  TttUltimate after;
-  gboolean x = pos->turn == TTT_MARK_X;
-  int move = -1, board, next;
-
-  search = ttt_search_new (0);
-  if (search == NULL)
-    return -1;
-  if (ttt_search_run (search, pos, &budget, &rng, &move) != TTT_OK ||
-      ttt_search_analyse (search, &best, 1) != 1 ||
-      g_cancellable_is_cancelled (cancellable))
-    {
-      ttt_search_free (search);
-      return -1;
-    }
-  ttt_search_free (search);
-  move = best.move;
-
-  board = move / 9;
-  after = *pos;
-  if (ttt_ultimate_play (&after, move) != TTT_OK)
-    return -1;
-  next = move % 9;
-
-  if (percent != NULL)
-    *percent = (int) (best.win_chance * 100 + 0.5);
-  if (reason == NULL)
-    return move;
-
-  if (ttt_ultimate_outcome (&after) == (x ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS))
-    *reason = TTT_ULTIMATE_HINT_WINS_GAME;
-  else if (ttt_ultimate_board_winner (&after, board) == (TttMark) pos->turn)
-    *reason = TTT_ULTIMATE_HINT_WINS_BOARD;
-  else if (completes_line (x ? pos->o[board] : pos->x[board], move % 9))
-    *reason = TTT_ULTIMATE_HINT_BLOCKS_BOARD;
-  else if (after.next == next)
-    {
-      /* The board the opponent is sent to: can they win it with one move? */
-      guint theirs = x ? after.o[next] : after.x[next];
-      guint empty = 0777 & ~(after.x[next] | after.o[next]);
-      gboolean threat = FALSE;
-
-      for (int c = 0; c < 9 && !threat; c++)
-        threat = (empty & (1u << c)) && completes_line (theirs, c);
-      *reason = threat ? TTT_ULTIMATE_HINT_BEST_ESTIMATE : TTT_ULTIMATE_HINT_SENDS_SAFE;
-    }
-  else
-    *reason = TTT_ULTIMATE_HINT_BEST_ESTIMATE;
-
-  return move;
-}
-
-/* What a hint's search takes to its thread. */
-typedef struct
-{
-  TttUltimate    pos;
-  guint64        rng;
-  TttAnalystHint hint;
-} HintTask;
-
-static void
-hint_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  HintTask *data = task_data;
-
-  data->hint.move = ttt_analyst_ultimate_hint (&data->pos, data->rng, cancellable,
-                                               &data->hint.reason, &data->hint.percent);
-  g_task_return_boolean (task, data->hint.move >= 0 && !g_cancellable_is_cancelled (cancellable));
-}
-
-void
-ttt_analyst_ultimate_hint_async (const TttUltimate   *pos,
-                                 guint64              rng,
-                                 GCancellable        *cancellable,
-                                 GAsyncReadyCallback  callback,
-                                 gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  HintTask *data;
-
-  g_return_if_fail (pos != NULL);
-
-  data = g_new0 (HintTask, 1);
-  data->pos = *pos;
-  data->rng = rng;
-  data->hint.move = -1;
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ttt_analyst_ultimate_hint_async);
-  /* The answer comes even when cancelled: the caller counts its
-   * searches, and tells a cancelled one by its cancellable. */
-  g_task_set_check_cancellable (task, FALSE);
-  g_task_set_task_data (task, data, g_free);
-  g_task_run_in_thread (task, hint_thread);
-}
-
-gboolean
-ttt_analyst_ultimate_hint_finish (GAsyncResult   *result,
-                                  TttAnalystHint *hint)
-{
-  HintTask *data;
-
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  g_return_val_if_fail (hint != NULL, FALSE);
-
-  data = g_task_get_task_data (G_TASK (result));
-  *hint = data->hint;
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
-    {
-      hint->move = -1;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* What an analysis takes to its thread and brings back. */
-typedef struct
-{
-  TttUltimate     pos;
-  guint64         rng;
-  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
-  int             n_analysis;
-} AnalysisTask;
-
-static void
-analysis_thread (GTask        *task,
-                 gpointer      source_object,
-                 gpointer      task_data,
-                 GCancellable *cancellable)
-{
-  AnalysisTask *data = task_data;
-  TttSearchBudget budget = { TTT_ANALYST_ANALYSIS_ITERATIONS, search_should_stop, cancellable };
-  TttSearch *tree = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
-  uint64_t rng = data->rng;
-  int move;
-
-  data->n_analysis = 0;
-  if (tree != NULL && ttt_search_run (tree, &data->pos, &budget, &rng, &move) == TTT_OK &&
-      !g_cancellable_is_cancelled (cancellable))
-    data->n_analysis = MAX (ttt_search_analyse (tree, data->analysis, TTT_ULTIMATE_N_MOVES), 0);
-  ttt_search_free (tree);
-  if (g_cancellable_is_cancelled (cancellable))
-    data->n_analysis = -1;
-  g_task_return_boolean (task, TRUE);
-}
-
-void
-ttt_analyst_ultimate_analyse_async (const TttUltimate   *pos,
-                                    guint64              rng,
-                                    GCancellable        *cancellable,
-                                    GAsyncReadyCallback  callback,
-                                    gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  AnalysisTask *data;
-
-  g_return_if_fail (pos != NULL);
-
-  data = g_new0 (AnalysisTask, 1);
-  data->pos = *pos;
-  data->rng = rng;
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ttt_analyst_ultimate_analyse_async);
-  g_task_set_check_cancellable (task, FALSE);
-  g_task_set_task_data (task, data, g_free);
-  g_task_run_in_thread (task, analysis_thread);
-}
-
-int
-ttt_analyst_ultimate_analyse_finish (GAsyncResult    *result,
-                                     TttMoveAnalysis  analysis[TTT_ULTIMATE_N_MOVES])
-{
-  AnalysisTask *data;
-
-  g_return_val_if_fail (g_task_is_valid (result, NULL), -1);
-  g_return_val_if_fail (analysis != NULL, -1);
-
-  data = g_task_get_task_data (G_TASK (result));
-  g_task_propagate_boolean (G_TASK (result), NULL);
-  if (data->n_analysis > 0)
-    memcpy (analysis, data->analysis, sizeof data->analysis);
-  return data->n_analysis;
-}
-
 /* The coach's state for one match */
 
 struct _TttAnalyst
@@ -232,6 +16,7 @@ struct _TttAnalyst
   GObject          parent_instance;
 
   TttMatch        *match;
+  TttTable        *table;
 
   /* The hint shown, held until the board next changes; −1 for none. */
   int              hint_cell;
@@ -283,6 +68,24 @@ analyst_ultimate (TttAnalyst *self)
   return &ttt_match_get_position (self->match)->ultimate;
 }
 
+/* The coach speaks to a person here about to move. */
+static gboolean
+local_to_move (TttAnalyst *self)
+{
+  TttMark turn = ttt_match_get_turn (self->match);
+
+  return turn != TTT_MARK_NONE && ttt_player_is_local (ttt_table_get_player (self->table, turn));
+}
+
+/* The searches' random state: from the table's, without changing it, so
+ * that asking twice finds the same and asking changes nothing. */
+static guint64
+search_rng (TttAnalyst *self)
+{
+  return ttt_table_get_rng_state (self->table) ^
+         (0x9e3779b97f4a7c15u * (ttt_match_get_n_moves (self->match) + 1));
+}
+
 static void
 ttt_analyst_dispose (GObject *object)
 {
@@ -295,6 +98,7 @@ ttt_analyst_dispose (GObject *object)
   if (self->analysis_search != NULL)
     g_cancellable_cancel (self->analysis_search);
   g_clear_object (&self->analysis_search);
+  g_clear_object (&self->table);
   g_clear_object (&self->match);
 
   G_OBJECT_CLASS (ttt_analyst_parent_class)->dispose (object);
@@ -327,6 +131,12 @@ ttt_analyst_class_init (TttAnalystClass *klass)
   object_class->dispose = ttt_analyst_dispose;
   object_class->get_property = ttt_analyst_get_property;
 
+  /**
+   * TttAnalyst:hint-thinking:
+   *
+   * Whether the search for a hint is on its way (see
+   * ttt_analyst_show_hint()): the hint button shows it.
+   */
   properties[PROP_HINT_THINKING] =
     g_param_spec_boolean ("hint-thinking", NULL, NULL, FALSE,
                           (G_PARAM_READABLE |
@@ -334,13 +144,32 @@ ttt_analyst_class_init (TttAnalystClass *klass)
                            G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* As TttGame's signals of the same names, which re-emit them. */
+  /**
+   * TttAnalyst::hint-changed:
+   * @self: a #TttAnalyst
+   * @cell: the hinted cell, or -1 when the hint has just ended
+   * @motive: why the cell is a good move (meaningless when @cell is -1)
+   *
+   * Emitted when ttt_analyst_show_hint() shows a hint, and when the next
+   * change of the board ends it, before that change's news.
+   */
   signals[HINT_CHANGED] =
     g_signal_new ("hint-changed",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MOTIVE);
+
+  /**
+   * TttAnalyst::analysis-changed:
+   * @self: a #TttAnalyst
+   *
+   * Emitted from the main loop when the search behind the analysis of
+   * the board as it is has finished (see
+   * ttt_analyst_get_search_analysis()): what each cell shows can be
+   * asked for now. A search that a change of the board cancelled emits
+   * nothing.
+   */
   signals[ANALYSIS_CHANGED] =
     g_signal_new ("analysis-changed",
                   G_TYPE_FROM_CLASS (klass),
@@ -355,15 +184,20 @@ ttt_analyst_init (TttAnalyst *self)
   self->hint_cell = -1;
 }
 
+/* The coach of @match, played at @table: the table says who is a person
+ * here, and holds the random state the searches start from. */
 TttAnalyst *
-ttt_analyst_new (TttMatch *match)
+ttt_analyst_new (TttMatch *match,
+                 TttTable *table)
 {
   TttAnalyst *self;
 
   g_return_val_if_fail (TTT_IS_MATCH (match), NULL);
+  g_return_val_if_fail (TTT_IS_TABLE (table), NULL);
 
   self = g_object_new (TTT_TYPE_ANALYST, NULL);
   self->match = g_object_ref (match);
+  self->table = g_object_ref (table);
 
   return self;
 }
@@ -439,18 +273,40 @@ pending_finish (Pending *pending)
   return self;
 }
 
+/**
+ * ttt_analyst_count_thinking:
+ *
+ * How many hints and analyses asked for, of all analysts, have not had
+ * their answer back on the main thread: a test waits for none before it
+ * looks (ttt_game_count_thinking() adds the moves asked for).
+ *
+ * Returns: the number of searches on their way
+ */
 guint
 ttt_analyst_count_thinking (void)
 {
   return n_thinking;
 }
 
-/* The hint: in a solved game the lowest of its rules' best moves, so that
- * a hint shown twice marks the same cell, and its motive by the rules'
- * review; in another the search's move, blocking for a second or two. */
+/**
+ * ttt_analyst_hint:
+ * @self: a #TttAnalyst
+ * @motive: (out) (optional): why the cell is a good move, for the words of
+ *   the hint (see ttt_coach_motive_text())
+ *
+ * The cell perfect play would choose for the person to move: in a solved
+ * game the lowest of its rules' best moves, so that a hint shown twice
+ * marks the same cell, with its motive by the rules' review. In a game
+ * that is not solved, the move of the hint's search, the same as
+ * ttt_analyst_show_hint() finds, but on the calling thread, which it
+ * blocks for a second or two (for tests and tools; the window shows the
+ * hint).
+ *
+ * Returns: a cell, or −1 (with nothing stored) when no local person is to
+ *   move
+ */
 int
 ttt_analyst_hint (TttAnalyst *self,
-                  guint64     rng,
                   TttMotive  *motive)
 {
   const TttPosition *pos;
@@ -461,12 +317,14 @@ ttt_analyst_hint (TttAnalyst *self,
 
   g_return_val_if_fail (TTT_IS_ANALYST (self), -1);
 
+  if (!local_to_move (self))
+    return -1;
   /* A search's hint says why by its reason, not a motive: the motive is
    * the one its asynchronous answer gives too. */
   if (motive != NULL)
     *motive = TTT_MOTIVE_WIN;
   if (!analyst_solved (self))
-    return ttt_analyst_ultimate_hint (analyst_ultimate (self), rng, NULL, NULL, NULL);
+    return ttt_analyst_ultimate_hint (analyst_ultimate (self), search_rng (self), NULL, NULL, NULL);
 
   pos = ttt_match_get_position (self->match);
   rules = ttt_match_get_rules (self->match);
@@ -507,18 +365,38 @@ hint_search_done_cb (GObject      *source,
   g_signal_emit (self, signals[HINT_CHANGED], 0, self->hint_cell, self->hint_motive);
 }
 
+/**
+ * ttt_analyst_show_hint:
+ * @self: a #TttAnalyst
+ *
+ * Works out the hint for the local person to move (see
+ * ttt_analyst_hint()) and holds it, with its motive, until the board
+ * next changes; "hint-changed" tells the views and the news.
+ *
+ * In a game that is not solved the search
+ * (%TTT_ANALYST_HINT_ITERATIONS iterations) runs off the main thread:
+ * #TttAnalyst:hint-thinking is %TRUE until its hint comes by
+ * "hint-changed", and any change of the board (a move, an undo, a new
+ * game) cancels it, so that nothing of it arrives. Asked again
+ * meanwhile, it does nothing more.
+ *
+ * Returns: the hinted cell, or −1 (nothing emitted) when no local person
+ *   is to move; for a search, −1 while it is on its way
+ */
 int
-ttt_analyst_show_hint (TttAnalyst *self,
-                       guint64     rng)
+ttt_analyst_show_hint (TttAnalyst *self)
 {
   TttMotive motive;
   int cell;
 
   g_return_val_if_fail (TTT_IS_ANALYST (self), -1);
 
+  if (!local_to_move (self))
+    return -1;
+
   if (analyst_solved (self))
     {
-      cell = ttt_analyst_hint (self, rng, &motive);
+      cell = ttt_analyst_hint (self, &motive);
       if (cell < 0)
         return -1;
       self->hint_cell = cell;
@@ -536,13 +414,14 @@ ttt_analyst_show_hint (TttAnalyst *self,
   if (self->hint_search == NULL)
     {
       self->hint_search = g_cancellable_new ();
-      ttt_analyst_ultimate_hint_async (analyst_ultimate (self), rng, self->hint_search,
+      ttt_analyst_ultimate_hint_async (analyst_ultimate (self), search_rng (self), self->hint_search,
                                        hint_search_done_cb, pending_new (self, self->hint_search));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
     }
   return -1;
 }
 
+/* The cell of the hint shown, and why; −1 when none is. */
 int
 ttt_analyst_get_shown_hint (TttAnalyst *self,
                             TttMotive  *motive)
@@ -563,7 +442,16 @@ ttt_analyst_get_hint_thinking (TttAnalyst *self)
   return self->hint_search != NULL;
 }
 
-/* The hint shown with a search's reasons; −1 in a solved game. */
+/**
+ * ttt_analyst_get_search_hint:
+ * @self: a #TttAnalyst
+ * @reason: (out) (optional): why
+ * @percent: (out) (optional): the search's estimated chance to win by it,
+ *   0–100 (a draw counts half): an estimate, not a proof
+ *
+ * Returns: the cell of the searched hint shown, or −1 when none is (and
+ *   always in a solved game)
+ */
 int
 ttt_analyst_get_search_hint (TttAnalyst      *self,
                              TttUltimateHint *reason,
@@ -581,8 +469,23 @@ ttt_analyst_get_search_hint (TttAnalyst      *self,
   return self->hint_cell;
 }
 
-/* A solved game's analysis of @cell, by its rules' review: FALSE in a
- * game that is not solved, or for a cell that cannot be played. */
+/**
+ * ttt_analyst_get_cell_analysis:
+ * @self: a #TttAnalyst
+ * @cell: a cell of the board
+ * @verdict: (out) (optional): what playing @cell leads to for the side to move
+ * @n_moves: (out) (optional): how many moves the game then lasts, this one
+ *   included, with perfect play from both sides: 1 for a move that wins at
+ *   once, 2 when the opponent then wins at once; for a draw, the moves left
+ *   until the board is full
+ *
+ * The analysis the coach shows on each empty cell of a solved game, by
+ * its rules' review. It changes with every move, so a view refreshes it
+ * on #TttGame:n-moves and #TttGame:state.
+ *
+ * Returns: %FALSE, with nothing stored, when no local person is to move,
+ *   the game is not solved, or @cell cannot be played
+ */
 gboolean
 ttt_analyst_get_cell_analysis (TttAnalyst *self,
                                int         cell,
@@ -593,8 +496,9 @@ ttt_analyst_get_cell_analysis (TttAnalyst *self,
   TttReview review;
 
   g_return_val_if_fail (TTT_IS_ANALYST (self), FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < ttt_match_get_n_cells (self->match), FALSE);
 
-  if (!analyst_solved (self))
+  if (!local_to_move (self) || !analyst_solved (self))
     return FALSE;
   pos = ttt_match_get_position (self->match);
   if (ttt_match_get_rules (self->match)->review (&pos->rules, cell, &review) != TTT_OK)
@@ -633,13 +537,33 @@ analysis_search_done_cb (GObject      *source,
   g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
 }
 
-/* A searched game's estimate for @cell: the first question about a
- * position starts the search, and like every question until it is done
- * gets FALSE; "analysis-changed" says when the answer is there. */
+/**
+ * ttt_analyst_get_search_analysis:
+ * @self: a #TttAnalyst
+ * @cell: a move of the game in progress
+ * @percent: (out) (optional): the search's estimated chance to win by it,
+ *   0–100, a draw counting half
+ * @proved: (out) (optional): whether the search proved where it leads
+ * @verdict: (out) (optional): when proved, what it leads to
+ * @n_moves: (out) (optional): when proved, the moves to the end along the
+ *   line found, this one included
+ *
+ * What Show Analysis marks on a playable cell of a game that is not
+ * solved: an estimate from a search of %TTT_ANALYST_ANALYSIS_ITERATIONS
+ * iterations run once per position, unless the search proved the result.
+ *
+ * The search runs off the main thread: the first question about a
+ * position starts it and, like every question until it is done, gets
+ * %FALSE; "analysis-changed" says when the answer is there. A change of
+ * the board cancels a search on its way.
+ *
+ * Returns: %FALSE, with nothing stored, when no local person is to move,
+ *   the game is solved, @cell cannot be played, or the search for the
+ *   position is still on its way
+ */
 gboolean
 ttt_analyst_get_search_analysis (TttAnalyst *self,
                                  int         cell,
-                                 guint64     rng,
                                  int        *percent,
                                  gboolean   *proved,
                                  TttVerdict *verdict,
@@ -649,7 +573,7 @@ ttt_analyst_get_search_analysis (TttAnalyst *self,
 
   g_return_val_if_fail (TTT_IS_ANALYST (self), FALSE);
 
-  if (analyst_solved (self) || !ttt_match_is_legal (self->match, cell))
+  if (!local_to_move (self) || analyst_solved (self) || !ttt_match_is_legal (self->match, cell))
     return FALSE;
 
   /* Never an answer about another position than the board's. */
@@ -660,7 +584,7 @@ ttt_analyst_get_search_analysis (TttAnalyst *self,
       self->analysed = *pos;
       self->has_analysis = TRUE;
       self->analysis_search = g_cancellable_new ();
-      ttt_analyst_ultimate_analyse_async (pos, rng, self->analysis_search,
+      ttt_analyst_ultimate_analyse_async (pos, search_rng (self), self->analysis_search,
                                           analysis_search_done_cb,
                                           pending_new (self, self->analysis_search));
       return FALSE;

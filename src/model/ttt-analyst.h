@@ -23,77 +23,31 @@
 
 #include "ttt-enums.h"
 #include "ttt-match.h"
-#include "ttt-ultimate.h"
+#include "ttt-analyst-search.h"
+#include "ttt-table.h"
 
 G_BEGIN_DECLS
 
-/* What an Ultimate hint does, the first that applies. */
-typedef enum
-{
-  TTT_ULTIMATE_HINT_WINS_GAME,
-  TTT_ULTIMATE_HINT_WINS_BOARD,    /* wins the small board it is in */
-  TTT_ULTIMATE_HINT_BLOCKS_BOARD,  /* takes the cell that would win it for the opponent */
-  TTT_ULTIMATE_HINT_SENDS_SAFE,    /* sends the opponent to a board they cannot win at once */
-  TTT_ULTIMATE_HINT_BEST_ESTIMATE, /* none of these: the search's estimate alone */
-} TttUltimateHint;
-
-/* The budgets, in iterations: the hint searches twice as long as Hard
- * thinks; the analysis of every cell, once per position, less. */
-#define TTT_ANALYST_HINT_ITERATIONS     (2 * TTT_ULTIMATE_HARD_ITERATIONS)
-#define TTT_ANALYST_ANALYSIS_ITERATIONS 20000
-
-typedef struct
-{
-  int             move;     /* −1: none (cancelled, or no memory) */
-  TttUltimateHint reason;
-  int             percent;  /* the search's chance to win by it, 0–100 */
-} TttAnalystHint;
-
-/* The hint on the caller's thread: the move, or −1. */
-int       ttt_analyst_ultimate_hint           (const TttUltimate   *pos,
-                                               guint64              rng,
-                                               GCancellable        *cancellable,
-                                               TttUltimateHint     *reason,
-                                               int                 *percent);
-void      ttt_analyst_ultimate_hint_async     (const TttUltimate   *pos,
-                                               guint64              rng,
-                                               GCancellable        *cancellable,
-                                               GAsyncReadyCallback  callback,
-                                               gpointer             user_data);
-/* FALSE, with @hint's move −1, when cancelled or there is none. */
-gboolean  ttt_analyst_ultimate_hint_finish    (GAsyncResult        *result,
-                                               TttAnalystHint      *hint);
-
-/* Every legal move's estimate (ttt_search_analyse()). */
-void      ttt_analyst_ultimate_analyse_async  (const TttUltimate   *pos,
-                                               guint64              rng,
-                                               GCancellable        *cancellable,
-                                               GAsyncReadyCallback  callback,
-                                               gpointer             user_data);
-/* The number of moves written to @analysis; 0 when the search failed,
- * −1 when it was cancelled. */
-int       ttt_analyst_ultimate_analyse_finish (GAsyncResult        *result,
-                                               TttMoveAnalysis      analysis[TTT_ULTIMATE_N_MOVES]);
-
-/* The coach's state, for one match. The searches take the random state
- * they are handed: the same position is searched alike whenever asked. */
+/* The coach's state, for one match at one table. It speaks to a person
+ * here about to move, never for the computer or someone elsewhere: every
+ * question gets −1 or FALSE, with nothing stored, while no local person
+ * is to move. Its searches take the table's random state mixed with the
+ * number of moves, without changing it: the same position is searched
+ * alike whenever it is asked about, and asking changes no game. */
 
 #define TTT_TYPE_ANALYST (ttt_analyst_get_type ())
 G_DECLARE_FINAL_TYPE (TttAnalyst, ttt_analyst, TTT, ANALYST, GObject)
 
-TttAnalyst *ttt_analyst_new                   (TttMatch            *match);
+TttAnalyst *ttt_analyst_new                   (TttMatch            *match,
+                                               TttTable            *table);
 /* The board changed: the hint shown ends ("hint-changed" with −1) and a
  * hint's search on its way is cancelled; the analysis is forgotten. */
 void        ttt_analyst_drop_hint             (TttAnalyst          *self);
 void        ttt_analyst_drop_analysis         (TttAnalyst          *self);
-/* The hint on the caller's thread, of either kind of game. */
+
 int         ttt_analyst_hint                  (TttAnalyst          *self,
-                                               guint64              rng,
                                                TttMotive           *motive);
-/* Shows the hint: at once in a solved game, in a search's time in
- * another (−1 meanwhile; "hint-changed" brings it). */
-int         ttt_analyst_show_hint             (TttAnalyst          *self,
-                                               guint64              rng);
+int         ttt_analyst_show_hint             (TttAnalyst          *self);
 int         ttt_analyst_get_shown_hint        (TttAnalyst          *self,
                                                TttMotive           *motive);
 gboolean    ttt_analyst_get_hint_thinking     (TttAnalyst          *self);
@@ -106,13 +60,10 @@ gboolean    ttt_analyst_get_cell_analysis     (TttAnalyst          *self,
                                                guint               *n_moves);
 gboolean    ttt_analyst_get_search_analysis   (TttAnalyst          *self,
                                                int                  cell,
-                                               guint64              rng,
                                                int                 *percent,
                                                gboolean            *proved,
                                                TttVerdict          *verdict,
                                                guint               *n_moves);
-/* Hints and analyses asked for, in all analysts, whose answers have not
- * come back to the main thread. */
 guint       ttt_analyst_count_thinking        (void);
 
 G_END_DECLS

@@ -82,7 +82,7 @@ ttt_coach_grade_name (TttGrade grade)
 
 /**
  * ttt_coach_hint_text:
- * @motive: what the hinted move does (see ttt_game_hint_full())
+ * @motive: what the hinted move does (see ttt_analyst_hint())
  * @mover: the mark the hint is for
  *
  * Returns: (transfer full): the status line's reason for the hint, such as
@@ -132,7 +132,7 @@ ttt_coach_hint_text (TttMotive motive,
  * ttt_coach_analysis_label:
  * @verdict: what playing a cell leads to
  * @n_moves: how many moves the game then lasts (see
- *   ttt_game_get_cell_analysis()); not shown for a draw
+ *   ttt_analyst_get_cell_analysis()); not shown for a draw
  *
  * Returns: (transfer full): the short label on an empty cell: "Win in 3",
  *   "Draw" or "Loss in 2"

@@ -17,12 +17,14 @@
  *      player is "state"; who plays it, ttt_game_get_player();
  *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
- * The searches of the coach in Ultimate (the hint, Show Analysis) run off
- * the main thread and answer later, from the main loop: "hint-changed"
- * and "analysis-changed" come on their own, never inside the news of a
- * change. A change of the board cancels a search on its way before any of
- * its news, so that whoever hears of it and asks again finds nothing of
- * the board as it was.
+ * The coach is the game's TttAnalyst (ttt_game_get_analyst()). A change
+ * of the board ends its hint ("hint-changed" with −1) before any of the
+ * change's news. Its searches in Ultimate (the hint, Show Analysis) run
+ * off the main thread and answer later, from the main loop:
+ * "hint-changed" and "analysis-changed" then come on their own, never
+ * inside the news of a change. A change of the board cancels a search on
+ * its way before any of its news, so that whoever hears of it and asks
+ * again finds nothing of the board as it was.
  *
  * A game that ends is counted in #TttGame:statistics at once, before any
  * of this news: whoever hears it finds the result counted. The result is
@@ -108,7 +110,6 @@ enum {
   PROP_HELD,
   PROP_X_NAME,
   PROP_O_NAME,
-  PROP_HINT_THINKING,
   N_PROPS
 };
 
@@ -119,8 +120,6 @@ enum {
   GAME_OVER,
   GAME_STARTED,
   MOVES_TAKEN_BACK,
-  HINT_CHANGED,
-  ANALYSIS_CHANGED,
   N_SIGNALS
 };
 
@@ -425,8 +424,6 @@ ttt_game_dispose (GObject *object)
       ttt_table_stop_waiting (self->table);
       g_signal_handlers_disconnect_by_data (self->table, self);
     }
-  if (self->analyst != NULL)
-    g_signal_handlers_disconnect_by_data (self->analyst, self);
   /* Its searches on their way are cancelled, and tell nobody. */
   g_clear_object (&self->analyst);
   g_clear_object (&self->table);
@@ -513,10 +510,6 @@ ttt_game_get_property (GObject    *object,
     case PROP_X_NAME:
     case PROP_O_NAME:
       g_value_set_string (value, ttt_table_get_given_name (self->table, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X));
-      break;
-
-    case PROP_HINT_THINKING:
-      g_value_set_boolean (value, ttt_analyst_get_hint_thinking (self->analyst));
       break;
 
     default:
@@ -803,18 +796,6 @@ ttt_game_class_init (TttGameClass *klass)
                           G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS));
 
-  /**
-   * TttGame:hint-thinking:
-   *
-   * Whether the search for an Ultimate hint is on its way (see
-   * ttt_game_show_hint()): the hint button shows it.
-   */
-  properties[PROP_HINT_THINKING] =
-    g_param_spec_boolean ("hint-thinking", NULL, NULL, FALSE,
-                          (G_PARAM_READABLE |
-                           G_PARAM_EXPLICIT_NOTIFY |
-                           G_PARAM_STATIC_STRINGS));
-
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -888,43 +869,6 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_VARIANT);
 
   /**
-   * TttGame::hint-changed:
-   * @self: a #TttGame
-   * @cell: the hinted cell, or -1 when the hint has just ended
-   * @motive: why the cell is a good move (meaningless when @cell is -1)
-   *
-   * Emitted when ttt_game_show_hint() shows a hint, and when the next
-   * change of the board ends it.
-   */
-  signals[HINT_CHANGED] =
-    g_signal_new ("hint-changed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
-                  G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MOTIVE);
-
-  /**
-   * TttGame::analysis-changed:
-   * @self: a #TttGame
-   *
-   * Emitted from the main loop when the search behind Ultimate's analysis
-   * of the board as it is has finished (see
-   * ttt_game_get_ultimate_cell_analysis()): what each cell shows can be
-   * asked for now. A search that a change of the board cancelled emits
-   * nothing.
-   */
-  signals[ANALYSIS_CHANGED] =
-    g_signal_new ("analysis-changed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
-                  G_TYPE_NONE, 0);
-
-  /**
    * TttGame::turn-changed:
    * @self: a #TttGame
    * @turn: the mark to move, %TTT_MARK_NONE when the game has just ended
@@ -961,31 +905,6 @@ ttt_game_class_init (TttGameClass *klass)
                   G_TYPE_NONE, 2, TTT_TYPE_OUTCOME, G_TYPE_UINT);
 }
 
-/* The analyst's news is the game's, for the views and the news. */
-static void
-analyst_hint_changed_cb (TttAnalyst *analyst,
-                         int         cell,
-                         TttMotive   motive,
-                         TttGame    *self)
-{
-  g_signal_emit (self, signals[HINT_CHANGED], 0, cell, motive);
-}
-
-static void
-analyst_analysis_changed_cb (TttAnalyst *analyst,
-                             TttGame    *self)
-{
-  g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
-}
-
-static void
-analyst_hint_thinking_cb (TttAnalyst *analyst,
-                          GParamSpec *pspec,
-                          TttGame    *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT_THINKING]);
-}
-
 static void
 ttt_game_init (TttGame *self)
 {
@@ -1001,10 +920,7 @@ ttt_game_init (TttGame *self)
   self->match = ttt_match_new (self->variant);
   self->table = ttt_table_new (self->match);
   g_signal_connect (self->table, "move-chosen", G_CALLBACK (table_move_chosen_cb), self);
-  self->analyst = ttt_analyst_new (self->match);
-  g_signal_connect (self->analyst, "hint-changed", G_CALLBACK (analyst_hint_changed_cb), self);
-  g_signal_connect (self->analyst, "analysis-changed", G_CALLBACK (analyst_analysis_changed_cb), self);
-  g_signal_connect (self->analyst, "notify::hint-thinking", G_CALLBACK (analyst_hint_thinking_cb), self);
+  self->analyst = ttt_analyst_new (self->match, self->table);
   self->statistics = ttt_statistics_new ();
 }
 
@@ -1150,34 +1066,6 @@ ttt_game_undo (TttGame *self)
   ttt_game_keep_moves (self, keep);
 
   return TRUE;
-}
-
-/* The hint's random state: from the game's, without changing it, so that
- * asking twice finds the same move and asking changes nothing. */
-static uint64_t
-ultimate_hint_rng (TttGame *self)
-{
-  return ttt_table_get_rng_state (self->table) ^ (0x9e3779b97f4a7c15u * (game_n_moves (self) + 1));
-}
-
-/**
- * ttt_game_hint:
- * @self: a #TttGame
- *
- * The cell perfect play would choose for the side to move. Of several equal
- * cells it is always the lowest, so a hint shown twice marks the same cell.
- * In Ultimate: the move of the hint's search, the same as
- * ttt_game_show_hint() finds, but on the calling thread, which it blocks
- * for a second or two (for tests and tools; the window shows the hint).
- *
- * Returns: a cell 0–8 (0–80 in Ultimate), or −1 when it is not a human's turn
- */
-int
-ttt_game_hint (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  return ttt_game_hint_full (self, NULL);
 }
 
 /**
@@ -1528,61 +1416,14 @@ ttt_game_get_moves (TttGame *self,
   return ttt_match_get_moves (self->match, n_moves);
 }
 
-/**
- * ttt_game_get_cell_analysis:
- * @self: a #TttGame
- * @cell: 0–8 in reading order
- * @verdict: (out) (optional): what playing @cell leads to for the side to move
- * @n_moves: (out) (optional): how many moves the game then lasts, this one
- *   included, with perfect play from both sides: 1 for a move that wins at
- *   once, 2 when the opponent then wins at once; for a draw, the moves left
- *   until the board is full
- *
- * The analysis the coach shows on each empty cell. It is offered only to a
- * person, so only while #TttGame:state is %TTT_GAME_STATE_LOCAL_TURN; it
- * changes with every move, so a view refreshes it on #TttGame:n-moves and
- * #TttGame:state.
- *
- * Returns: %FALSE, with nothing stored, when it is not a person's turn or
- *   @cell is not empty
- */
-gboolean
-ttt_game_get_cell_analysis (TttGame    *self,
-                            int         cell,
-                            TttVerdict *verdict,
-                            guint      *n_moves)
+/* The coach of the game: the hint and why, and the analysis of each cell
+ * (ttt-analyst.h). */
+TttAnalyst *
+ttt_game_get_analyst (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_match_get_n_cells (self->match), FALSE);
+  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return FALSE;
-
-  return ttt_analyst_get_cell_analysis (self->analyst, cell, verdict, n_moves);
-}
-
-/**
- * ttt_game_hint_full:
- * @self: a #TttGame
- * @motive: (out) (optional): why the cell is a good move, for the words of
- *   the hint (see ttt_coach_hint_text())
- *
- * As ttt_game_hint(), and says what the hinted move does.
- *
- * Returns: a cell 0–8, or −1 (with nothing stored) when it is not a
- *   human's turn
- */
-int
-ttt_game_hint_full (TttGame   *self,
-                    TttMotive *motive)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return -1;
-
-  /* A search's reasons are its own (ttt_game_get_ultimate_hint()). */
-  return ttt_analyst_hint (self->analyst, ultimate_hint_rng (self), motive);
+  return self->analyst;
 }
 
 /* The seats of the game: who plays each side, who starts, and the moves
@@ -1683,50 +1524,6 @@ ttt_game_count_thinking (void)
 }
 
 /**
- * ttt_game_show_hint:
- * @self: a #TttGame
- *
- * Works out the hint for the local person to move (see
- * ttt_game_hint_full()) and holds it, with its motive, until the board
- * next changes; "hint-changed" tells the views and the news.
- *
- * In Ultimate the search (%TTT_GAME_ULTIMATE_HINT_ITERATIONS iterations)
- * runs off the main thread: TttGame:hint-thinking is %TRUE until its
- * hint comes by "hint-changed", and any change of the board (a move, an
- * undo, a new game) cancels it, so that nothing of it arrives. Asked
- * again meanwhile, it does nothing more.
- *
- * Returns: the hinted cell, or −1 (nothing emitted) when no local person
- *   is to move; in Ultimate −1 while the search is on its way
- */
-int
-ttt_game_show_hint (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return -1;
-
-  return ttt_analyst_show_hint (self->analyst, ultimate_hint_rng (self));
-}
-
-/**
- * ttt_game_get_shown_hint:
- * @self: a #TttGame
- * @motive: (out) (optional): why, when there is a hint
- *
- * Returns: the cell of the hint shown, or −1 when none is
- */
-int
-ttt_game_get_shown_hint (TttGame   *self,
-                         TttMotive *motive)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  return ttt_analyst_get_shown_hint (self->analyst, motive);
-}
-
-/**
  * ttt_game_get_thinking:
  * @self: a #TttGame
  *
@@ -1739,83 +1536,6 @@ ttt_game_get_thinking (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return ttt_table_get_thinking (self->table);
-}
-
-/**
- * ttt_game_get_hint_thinking:
- * @self: a #TttGame
- *
- * Returns: whether an Ultimate hint's search is on its way
- */
-gboolean
-ttt_game_get_hint_thinking (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_analyst_get_hint_thinking (self->analyst);
-}
-
-/**
- * ttt_game_get_ultimate_hint:
- * @self: a #TttGame
- * @reason: (out) (optional): why, in Ultimate
- * @percent: (out) (optional): the search's estimated chance to win by it,
- *   0–100 (a draw counts half): an estimate, not a proof
- *
- * Returns: the cell of the Ultimate hint shown, or −1 when none is
- */
-int
-ttt_game_get_ultimate_hint (TttGame         *self,
-                            TttUltimateHint *reason,
-                            int             *percent)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), -1);
-
-  return ttt_analyst_get_search_hint (self->analyst, reason, percent);
-}
-
-/**
- * ttt_game_get_ultimate_cell_analysis:
- * @self: a #TttGame
- * @cell: a move of the Ultimate game in progress
- * @percent: (out) (optional): the search's estimated chance to win by it,
- *   0–100, a draw counting half
- * @proved: (out) (optional): whether the search proved where it leads
- * @verdict: (out) (optional): when proved, what it leads to
- * @n_moves: (out) (optional): when proved, the moves to the end along the
- *   line found, this one included
- *
- * What Show Analysis marks on a playable cell of Ultimate: an estimate
- * from a search of %TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS iterations run once
- * per position, unless the search proved the result. Like the classic
- * analysis it is offered to a person to move only.
- *
- * The search runs off the main thread: the first question about a
- * position starts it and, like every question until it is done, gets
- * %FALSE; "analysis-changed" says when the answer is there. A change of
- * the board cancels a search on its way.
- *
- * Returns: %FALSE, with nothing stored, when it is not a local person's
- *   turn in Ultimate, @cell cannot be played, or the search for the
- *   position is still on its way
- */
-gboolean
-ttt_game_get_ultimate_cell_analysis (TttGame    *self,
-                                     int         cell,
-                                     int        *percent,
-                                     gboolean   *proved,
-                                     TttVerdict *verdict,
-                                     guint      *n_moves)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  if (self->state != TTT_GAME_STATE_LOCAL_TURN)
-    return FALSE;
-
-  /* From the game's random state, without changing it: the same
-   * position is analysed alike whenever it is asked about. */
-  return ttt_analyst_get_search_analysis (self->analyst, cell, ultimate_hint_rng (self),
-                                          percent, proved, verdict, n_moves);
 }
 
 /* Games with someone elsewhere */

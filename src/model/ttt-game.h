@@ -2,12 +2,15 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * TttGame owns the engine board, the move history and the settings that
- * shape a game, seats a player on each side (see TttPlayer: the person
- * here, or the computer, which thinks off the main thread), and counts each
- * finished game in its TttStatistics. It uses GLib and GObject only: the
- * views call its methods, ask it who plays each side, and redraw from its
- * signals and property notifications.
+ * TttGame brings together the three parts of a game and tells the views
+ * of each change: the match on the board (TttMatch: rules, position,
+ * history, outcome), the table it is played at (TttTable: who sits at
+ * each side, who starts, the computer's or someone elsewhere's move) and
+ * the coach (TttAnalyst: hints and analysis). It holds the settings that
+ * shape the next game and counts each finished game in its TttStatistics.
+ * It uses GLib and GObject only: the views call its methods, ask it who
+ * plays each side, and redraw from its signals and property
+ * notifications.
  */
 
 #pragma once
@@ -28,10 +31,10 @@ G_BEGIN_DECLS
 
 /* The iterations of the search behind an Ultimate hint: twice Hard's,
  * so the hint is a better move than Hard would play, about two seconds
- * off the main thread (ttt_game_show_hint()). */
+ * off the main thread (ttt_analyst_show_hint()). */
 #define TTT_GAME_ULTIMATE_HINT_ITERATIONS TTT_ANALYST_HINT_ITERATIONS
 /* The iterations of Show Analysis: a tenth of a second or so, once per
- * position, off the main thread (ttt_game_get_ultimate_cell_analysis()). */
+ * position, off the main thread (ttt_analyst_get_search_analysis()). */
 #define TTT_GAME_ULTIMATE_ANALYSIS_ITERATIONS TTT_ANALYST_ANALYSIS_ITERATIONS
 
 #define TTT_TYPE_GAME (ttt_game_get_type ())
@@ -47,7 +50,6 @@ void            ttt_game_start_new           (TttGame        *self);
 gboolean        ttt_game_play                (TttGame        *self,
                                               int             cell);
 gboolean        ttt_game_undo                (TttGame        *self);
-int             ttt_game_hint                (TttGame        *self);
 void            ttt_game_set_seed            (TttGame        *self,
                                               guint64         seed);
 
@@ -103,16 +105,11 @@ TttStatistics  *ttt_game_get_statistics      (TttGame        *self);
 void            ttt_game_set_statistics      (TttGame        *self,
                                               TttStatistics  *statistics);
 
-/* The coach: what each empty cell leads to, why the hint, and the moves a
- * review goes through (see TttReviewCursor). */
+/* The moves a review goes through (see TttReviewCursor); the coach, who
+ * says what each empty cell leads to and gives the hint and why. */
 const int      *ttt_game_get_moves           (TttGame        *self,
                                               guint          *n_moves);
-gboolean        ttt_game_get_cell_analysis   (TttGame        *self,
-                                              int             cell,
-                                              TttVerdict     *verdict,
-                                              guint          *n_moves);
-int             ttt_game_hint_full           (TttGame        *self,
-                                              TttMotive      *motive);
+TttAnalyst     *ttt_game_get_analyst         (TttGame        *self);
 
 /* The sides and who plays them: what the views, the news and the sound
  * ask instead of deciding for themselves. */
@@ -134,21 +131,6 @@ void            ttt_game_set_computer        (TttGame        *self,
                                               TttPlayer      *computer);
 guint           ttt_game_count_thinking      (void);
 gboolean        ttt_game_get_thinking        (TttGame        *self);
-
-/* The hint the game holds until the board next changes. */
-int             ttt_game_show_hint           (TttGame        *self);
-gboolean        ttt_game_get_hint_thinking   (TttGame        *self);
-int             ttt_game_get_shown_hint      (TttGame        *self,
-                                              TttMotive      *motive);
-int             ttt_game_get_ultimate_hint   (TttGame        *self,
-                                              TttUltimateHint *reason,
-                                              int            *percent);
-gboolean        ttt_game_get_ultimate_cell_analysis (TttGame    *self,
-                                                     int         cell,
-                                                     int        *percent,
-                                                     gboolean   *proved,
-                                                     TttVerdict *verdict,
-                                                     guint      *n_moves);
 
 /* A game with someone on another computer, run by a network session. */
 void            ttt_game_start_remote        (TttGame        *self,

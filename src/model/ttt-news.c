@@ -570,11 +570,13 @@ moves_taken_back_cb (TttNews  *self,
 }
 
 static void
-hint_changed_cb (TttNews   *self,
-                 int        cell,
-                 TttMotive  motive,
-                 TttGame   *game)
+hint_changed_cb (TttNews    *self,
+                 int         cell,
+                 TttMotive   motive,
+                 TttAnalyst *analyst)
 {
+  TttGame *game = self->game;
+
   /* The view moves the focus to the cell, which names it. */
   if (cell < 0)
     return;
@@ -606,7 +608,8 @@ ttt_news_set_game (TttNews *self,
   g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (side_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "game-started", G_CALLBACK (game_started_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "moves-taken-back", G_CALLBACK (moves_taken_back_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "hint-changed", G_CALLBACK (hint_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ttt_game_get_analyst (game), "hint-changed", G_CALLBACK (hint_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
 static void

@@ -302,9 +302,15 @@ ttt_player_choose_move_finish (TttPlayer     *self,
 
 struct _TttComputerPlayer
 {
-  TttPlayer parent_instance;
+  TttPlayer  parent_instance;
 
-  TttLevel  level;
+  TttLevel   level;
+
+  /* At Hard, the tree of the last move's search, kept for the next: the
+   * engine walks it down to the position it is then asked about, if that
+   * is one or two moves on. NULL while a search has it. */
+  TttSearch *kept;
+  guint64    kept_visits;
 };
 
 G_DEFINE_FINAL_TYPE (TttComputerPlayer, ttt_computer_player, TTT_TYPE_PLAYER)
@@ -319,11 +325,16 @@ typedef struct
   gint64        deadline;     /* monotonic µs: an Ultimate search stops here */
   GCancellable *cancellable;  /* and here: a cancel ends the thread early */
   int           cell;
+  /* The player's kept tree, lent to this search alone, and the visits
+   * its root had from before this search. */
+  TttSearch    *tree;
+  guint64       kept_visits;
 } Search;
 
 static void
 search_free (Search *search)
 {
+  g_clear_pointer (&search->tree, ttt_search_free);
   g_clear_object (&search->cancellable);
   g_free (search);
 }
@@ -339,26 +350,44 @@ search_should_stop (void *data)
          g_get_monotonic_time () >= search->deadline;
 }
 
+/* The visits the root of the last run had before it: those of the
+ * subtree kept from the search before. */
+static guint64
+count_kept_visits (const TttSearch *tree)
+{
+  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
+  int n = ttt_search_analyse (tree, analysis, G_N_ELEMENTS (analysis));
+  guint64 visits = 0;
+
+  for (int i = 0; i < n; i++)
+    visits += analysis[i].visits;
+
+  return visits > ttt_search_get_iterations (tree) ? visits - ttt_search_get_iterations (tree) : 0;
+}
+
 static int
 choose_ultimate (Search *search,
                  uint64_t *rng)
 {
   TttSearchBudget budget = { 0, search_should_stop, search };
-  TttSearch *tree;
   TttStatus status;
   int move = -1;
 
-  /* The tree is the thread's own: allocated within the engine's bound for
-   * this one move, so no search memory is shared between threads. The
-   * levels below Hard make too few iterations to fill more than a quarter
-   * of the bound: a smaller block spares the allocator (and a checker
-   * that fills each block, such as MALLOC_PERTURB_ or valgrind). */
-  tree = ttt_search_new (search->level == TTT_LEVEL_HARD ? 0 : TTT_SEARCH_DEFAULT_BYTES / 4);
-  if (tree == NULL)
+  /* The tree is this thread's alone while it runs: a new one, or the
+   * player's kept tree lent to this search. The levels below Hard make
+   * too few iterations to fill more than a quarter of the engine's bound:
+   * a smaller block spares the allocator (and a checker that fills each
+   * block, such as MALLOC_PERTURB_ or valgrind), and nothing is kept. */
+  if (search->tree == NULL)
+    search->tree = ttt_search_new (search->level == TTT_LEVEL_HARD ? 0 : TTT_SEARCH_DEFAULT_BYTES / 4);
+  if (search->tree == NULL)
     return -1;
-  status = ttt_ultimate_choose (tree, &search->position.ultimate, search->level,
+  status = ttt_ultimate_choose (search->tree, &search->position.ultimate, search->level,
                                 &budget, rng, &move);
-  ttt_search_free (tree);
+  if (status == TTT_OK)
+    search->kept_visits = count_kept_visits (search->tree);
+  if (search->level != TTT_LEVEL_HARD)
+    g_clear_pointer (&search->tree, ttt_search_free);
 
   return status == TTT_OK ? move : -1;
 }
@@ -405,6 +434,9 @@ ttt_computer_player_choose_move_async (TttPlayer           *player,
   search->rng_state = rng_state;
   search->deadline = g_get_monotonic_time () + TTT_COMPUTER_PLAYER_DEADLINE_MS * G_TIME_SPAN_MILLISECOND;
   search->cancellable = cancellable != NULL ? g_object_ref (cancellable) : g_cancellable_new ();
+  /* A solved game plays by its rules, without a tree. */
+  if (self->level == TTT_LEVEL_HARD && ttt_variants_get_rules (position->variant)->choose == NULL)
+    search->tree = g_steal_pointer (&self->kept);
 
   g_task_set_source_tag (task, ttt_computer_player_choose_move_async);
   g_task_set_name (task, "[tictactoe] computer move");
@@ -421,6 +453,7 @@ ttt_computer_player_choose_move_finish (TttPlayer     *player,
                                         guint64       *rng_state,
                                         GError       **error)
 {
+  TttComputerPlayer *self = TTT_COMPUTER_PLAYER (player);
   GTask *task = G_TASK (result);
   Search *search = g_task_get_task_data (task);
   GError *local_error = NULL;
@@ -434,6 +467,12 @@ ttt_computer_player_choose_move_finish (TttPlayer     *player,
       g_propagate_error (error, local_error);
       return -1;
     }
+
+  /* The tree comes back for the next move; one of a cancelled search,
+   * which answered nothing, was freed with it. */
+  self->kept_visits = search->kept_visits;
+  if (search->tree != NULL && self->kept == NULL)
+    self->kept = g_steal_pointer (&search->tree);
 
   *rng_state = search->rng_state;
   return cell;
@@ -459,9 +498,22 @@ ttt_computer_player_dup_won_text (TttPlayer *player)
 }
 
 static void
+ttt_computer_player_finalize (GObject *object)
+{
+  TttComputerPlayer *self = TTT_COMPUTER_PLAYER (object);
+
+  g_clear_pointer (&self->kept, ttt_search_free);
+
+  G_OBJECT_CLASS (ttt_computer_player_parent_class)->finalize (object);
+}
+
+static void
 ttt_computer_player_class_init (TttComputerPlayerClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   TttPlayerClass *player_class = TTT_PLAYER_CLASS (klass);
+
+  object_class->finalize = ttt_computer_player_finalize;
 
   player_class->choose_move_async = ttt_computer_player_choose_move_async;
   player_class->choose_move_finish = ttt_computer_player_choose_move_finish;
@@ -498,6 +550,22 @@ ttt_computer_player_get_level (TttComputerPlayer *self)
   g_return_val_if_fail (TTT_IS_COMPUTER_PLAYER (self), TTT_LEVEL_MEDIUM);
 
   return self->level;
+}
+
+/**
+ * ttt_computer_player_get_kept_visits:
+ * @self: the computer
+ *
+ * Returns: how many visits the search of the last move answered had at
+ *   its start, kept from the search of the move before (at Hard, in a
+ *   game that is searched); 0 when it started afresh
+ */
+guint64
+ttt_computer_player_get_kept_visits (TttComputerPlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_COMPUTER_PLAYER (self), 0);
+
+  return self->kept_visits;
 }
 
 /* Takes effect from the next move asked for. */

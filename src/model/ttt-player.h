@@ -83,5 +83,6 @@ TttPlayer      *ttt_computer_player_new       (TttLevel              level);
 TttLevel        ttt_computer_player_get_level (TttComputerPlayer    *self);
 void            ttt_computer_player_set_level (TttComputerPlayer    *self,
                                                TttLevel              level);
+guint64         ttt_computer_player_get_kept_visits (TttComputerPlayer *self);
 
 G_END_DECLS

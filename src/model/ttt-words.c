@@ -89,9 +89,9 @@ ttt_words_status (TttGame *game)
   switch (ttt_game_get_state (game))
     {
     case TTT_GAME_STATE_LOCAL_TURN:
-      if (ttt_game_get_ultimate_hint (game, NULL, NULL) >= 0)
+      if (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), NULL, NULL) >= 0)
         return ttt_words_ultimate_hint (game, FALSE);
-      if (ttt_game_get_shown_hint (game, &motive) >= 0)
+      if (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), &motive) >= 0)
         return ttt_coach_hint_text (motive, ttt_game_get_turn (game));
       if (!ttt_game_get_two_local (game))
         return g_strdup (_("Your turn"));
@@ -233,7 +233,7 @@ ttt_words_ultimate_hint (TttGame  *game,
 {
   TttUltimateHint reason;
   int percent;
-  int cell = ttt_game_get_ultimate_hint (game, &reason, &percent);
+  int cell = ttt_analyst_get_search_hint (ttt_game_get_analyst (game), &reason, &percent);
   const char *board, *next;
 
   if (cell < 0)

@@ -706,7 +706,7 @@ ultimate_note (TttBoardView   *self,
   guint n_moves = 0;
   int percent = 0;
 
-  if (!ttt_game_get_ultimate_cell_analysis (self->game, game_cell_of (self, cell),
+  if (!ttt_analyst_get_search_analysis (ttt_game_get_analyst (self->game), game_cell_of (self, cell),
                                             &percent, &proved, &verdict, &n_moves))
     return NULL;
 
@@ -814,7 +814,7 @@ update_note (TttBoardView   *self,
    * nine "= Draw" say nothing but shout at the start of every game. */
   else if (self->show_analysis && mark == TTT_MARK_NONE && !is_ultimate (self) && is_game_cell (self, cell) &&
            ttt_game_get_n_moves (self->game) > 0 &&
-           ttt_game_get_cell_analysis (self->game, cell, &verdict, &n_moves))
+           ttt_analyst_get_cell_analysis (ttt_game_get_analyst (self->game), cell, &verdict, &n_moves))
     {
       static const TttNoteSymbol kinds[] = {
         [TTT_VERDICT_WIN] = TTT_NOTE_SYMBOL_WIN,
@@ -1029,11 +1029,11 @@ state_changed_cb (TttBoardView *self,
 }
 
 /* Ultimate's analysis of the board comes after the board, from a worker
- * thread (ttt_game_get_ultimate_cell_analysis()): until then its cells
+ * thread (ttt_analyst_get_search_analysis()): until then its cells
  * show nothing of it. */
 static void
 analysis_changed_cb (TttBoardView *self,
-                     TttGame      *game)
+                     TttAnalyst   *analyst)
 {
   if (self->show_analysis && self->review == NULL)
     update_cells (self);
@@ -1336,7 +1336,10 @@ ttt_board_view_set_game (TttBoardView *self,
     return;
 
   if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      g_signal_handlers_disconnect_by_data (ttt_game_get_analyst (self->game), self);
+    }
   g_set_object (&self->game, game);
 
   self->hint_cell = -1;
@@ -1356,7 +1359,8 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       /* The analysis changes with every move, undone ones too. */
       g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "analysis-changed", G_CALLBACK (analysis_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (ttt_game_get_analyst (game), "analysis-changed",
+                               G_CALLBACK (analysis_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
       variant_changed_cb (self, NULL, game);
 

@@ -72,7 +72,7 @@ hint_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  ttt_game_show_hint (TTT_WINDOW (widget)->game);
+  ttt_analyst_show_hint (ttt_game_get_analyst (TTT_WINDOW (widget)->game));
 }
 
 static void

@@ -28,6 +28,7 @@ struct _TttWindow
 
   TttGame              *game;
   GSignalGroup         *game_signals;
+  GSignalGroup         *analyst_signals;
   GSettings            *settings;
   /* The game's, followed for the score. */
   TttStatistics        *statistics;

@@ -100,7 +100,7 @@ _ttt_window_update_status (TttWindow *self)
                                  ttt_game_get_can_undo (self->game) &&
                                  !ttt_tally_id_is_network (ttt_game_get_current_tally (self->game)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
-  if (ttt_game_get_hint_thinking (self->game))
+  if (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (self->game)))
     /* Translators: the tooltip of the Hint button while the search for an
      * Ultimate hint runs (a couple of seconds). */
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button), _("Looking for a hint…"));
@@ -207,9 +207,9 @@ state_changed_cb (TttWindow  *self,
 static void
 hint_thinking_cb (TttWindow  *self,
                   GParamSpec *pspec,
-                  TttGame    *game)
+                  TttAnalyst *analyst)
 {
-  gboolean thinking = ttt_game_get_hint_thinking (game);
+  gboolean thinking = ttt_analyst_get_hint_thinking (analyst);
 
   if (thinking)
     {
@@ -229,10 +229,10 @@ hint_thinking_cb (TttWindow  *self,
 /* The hint the game holds: the status line says why until the next move
  * ends it; a screen reader hears it as news once the focus is on the cell. */
 static void
-hint_changed_cb (TttWindow *self,
-                 int        cell,
-                 TttMotive  motive,
-                 TttGame   *game)
+hint_changed_cb (TttWindow  *self,
+                 int         cell,
+                 TttMotive   motive,
+                 TttAnalyst *analyst)
 {
   _ttt_window_update_status (self);
   if (cell >= 0)
@@ -387,8 +387,6 @@ ttt_window_constructed (GObject *object)
       GCallback   callback;
     } follow[] = {
       { "game-over", G_CALLBACK (game_over_cb) },
-      { "hint-changed", G_CALLBACK (hint_changed_cb) },
-      { "notify::hint-thinking", G_CALLBACK (hint_thinking_cb) },
       { "notify::state", G_CALLBACK (state_changed_cb) },
       { "notify::turn", G_CALLBACK (state_changed_cb) },
       { "notify::held", G_CALLBACK (state_changed_cb) },
@@ -407,6 +405,11 @@ ttt_window_constructed (GObject *object)
       g_signal_group_connect_swapped (self->game_signals, follow[i].signal, follow[i].callback, self);
   }
   g_signal_group_set_target (self->game_signals, self->game);
+  /* And the game's coach: the hint, and its search on its way. */
+  self->analyst_signals = g_signal_group_new (TTT_TYPE_ANALYST);
+  g_signal_group_connect_swapped (self->analyst_signals, "hint-changed", G_CALLBACK (hint_changed_cb), self);
+  g_signal_group_connect_swapped (self->analyst_signals, "notify::hint-thinking", G_CALLBACK (hint_thinking_cb), self);
+  g_signal_group_set_target (self->analyst_signals, ttt_game_get_analyst (self->game));
   follow_statistics (self);
 
   if (self->settings != NULL)
@@ -520,6 +523,9 @@ ttt_window_dispose (GObject *object)
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
+  if (self->analyst_signals != NULL)
+    g_signal_group_set_target (self->analyst_signals, NULL);
+  g_clear_object (&self->analyst_signals);
   if (self->statistics != NULL)
     g_signal_handlers_disconnect_by_data (self->statistics, self);
   if (self->review != NULL)

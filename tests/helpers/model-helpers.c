@@ -302,7 +302,7 @@ int
 ttt_test_strategy_hint (TttGame  *game,
                         gpointer  data)
 {
-  return ttt_game_hint (game);
+  return ttt_analyst_hint (ttt_game_get_analyst (game), NULL);
 }
 
 /* The first empty cell in reading order: Hard beats it. */

@@ -39,14 +39,14 @@ ttt_test_use_gnome_title_bar (void)
  * one message of GDK's alone; every other goes on to GLib's own writer,
  * fatal as before. */
 /* GObject's "cannot register existing fundamental type 'gchar' (as
- * 'gchar')": twice in six runs of /startup/settings/broken-keyfile (on
+ * 'gchar')": twice in six runs of the test of a broken settings file (on
  * Debian 12 and on sid, a warning there and a critical here), in the
  * child just after the broken file was copied aside, and never in any
  * other test. It says GObject's own start-up ran a second time in one
  * process, which nothing of ours can cause (we register no fundamental
  * type) and which we could not find the cause of; every other message
  * stays fatal. Left in, it failed the suite at random. test-startup's
- * children, where it came most (in broken-keyfile and scores-unsaved), set
+ * children, where it came most (a broken settings file, scores-unsaved), set
  * these filters too (ttt_test_gtk_init()). */
 static gboolean
 is_double_fundamental (const char *domain,

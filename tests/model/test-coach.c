@@ -85,7 +85,7 @@ test_analysis_fixed_position (void)
       g_autofree char *label = NULL;
       g_autofree char *description = NULL;
 
-      g_assert_true (ttt_game_get_cell_analysis (game, expected[i].cell, &verdict, &n_moves));
+      g_assert_true (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), expected[i].cell, &verdict, &n_moves));
       g_assert_cmpint (verdict, ==, expected[i].verdict);
       g_assert_cmpuint (n_moves, ==, expected[i].n_moves);
 
@@ -100,17 +100,17 @@ test_analysis_fixed_position (void)
     {
       verdict = TTT_VERDICT_LOSS;
       n_moves = 42;
-      g_assert_false (ttt_game_get_cell_analysis (game, moves[i], &verdict, &n_moves));
+      g_assert_false (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), moves[i], &verdict, &n_moves));
       g_assert_cmpint (verdict, ==, TTT_VERDICT_LOSS);
       g_assert_cmpuint (n_moves, ==, 42);
     }
 
-  g_assert_true (ttt_game_get_cell_analysis (game, 2, NULL, NULL));
+  g_assert_true (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), 2, NULL, NULL));
 
   /* Once the game is over, no cell is analysed. */
   g_assert_true (ttt_game_play (game, 2));
   for (int cell = 0; cell < 9; cell++)
-    g_assert_false (ttt_game_get_cell_analysis (game, cell, &verdict, &n_moves));
+    g_assert_false (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), cell, &verdict, &n_moves));
 }
 
 /* Random two-player games: at every position, every empty cell against the
@@ -155,7 +155,7 @@ test_analysis_oracle (void)
               guint n_moves;
 
               g_assert_true (x_to_move == ref_x_to_move (&before));
-              g_assert_true (ttt_game_get_cell_analysis (game, empty[i], &verdict, &n_moves));
+              g_assert_true (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), empty[i], &verdict, &n_moves));
               g_assert_cmpint (verdict, ==, score < 0 ? TTT_VERDICT_WIN
                                             : score > 0 ? TTT_VERDICT_LOSS
                                             : TTT_VERDICT_DRAW);
@@ -185,13 +185,13 @@ test_analysis_person_only (void)
 
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   for (int cell = 0; cell < 9; cell++)
-    g_assert_false (ttt_game_get_cell_analysis (game, cell, &verdict, &n_moves));
-  g_assert_cmpint (ttt_game_hint_full (game, NULL), ==, -1);
+    g_assert_false (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), cell, &verdict, &n_moves));
+  g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, -1);
 
   ttt_test_wait_for_human (game);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   for (int cell = 0; cell < 9; cell++)
-    g_assert_true (ttt_game_get_cell_analysis (game, cell, &verdict, &n_moves) ==
+    g_assert_true (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), cell, &verdict, &n_moves) ==
                    (ttt_game_get_cell (game, cell) == TTT_MARK_NONE));
 }
 
@@ -235,13 +235,13 @@ test_hint_motive (void)
           ttt_board_play (&board, cases[i].moves[j]);
         }
 
-      cell = ttt_game_hint_full (game, &motive);
+      cell = ttt_analyst_hint (ttt_game_get_analyst (game), &motive);
       g_assert_cmpint (cell, ==, cases[i].cell);
-      g_assert_cmpint (cell, ==, ttt_game_hint (game));
+      g_assert_cmpint (cell, ==, ttt_analyst_hint (ttt_game_get_analyst (game), NULL));
       g_assert_cmpint (motive, ==, cases[i].motive);
       g_assert_cmpint (ttt_review_move (&board, cell, &review), ==, TTT_OK);
       g_assert_cmpint (review.motive, ==, motive);
-      g_assert_cmpint (ttt_game_hint_full (game, NULL), ==, cell);
+      g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, cell);
 
       text = ttt_coach_hint_text (motive, ttt_game_get_turn (game));
       g_assert_cmpstr (text, ==, cases[i].text);
@@ -256,7 +256,7 @@ test_hint_over (void)
 
   ttt_test_play_cells (game, forked_game, G_N_ELEMENTS (forked_game));
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_OVER);
-  g_assert_cmpint (ttt_game_hint_full (game, &motive), ==, -1);
+  g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), &motive), ==, -1);
   g_assert_cmpint (motive, ==, TTT_MOTIVE_SIDE);
 }
 

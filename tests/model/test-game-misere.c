@@ -153,18 +153,18 @@ test_misere_hint (void)
           int cell;
 
           g_assert_cmpuint (best, !=, 0);
-          cell = ttt_game_hint_full (game, &motive);
+          cell = ttt_analyst_hint (ttt_game_get_analyst (game), &motive);
           g_assert_cmpint (cell, >=, 0);
           g_assert_true (best & (1u << cell));
-          g_assert_cmpint (ttt_game_hint (game), ==, cell);
+          g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, cell);
           g_assert_cmpint (misere_rules ()->review (&pos, cell, &review), ==, TTT_OK);
           g_assert_cmpint (motive, ==, review.motive);
 
-          g_assert_cmpint (ttt_game_show_hint (game), ==, cell);
-          g_assert_cmpint (ttt_game_get_shown_hint (game, &shown_motive), ==, cell);
+          g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (game)), ==, cell);
+          g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), &shown_motive), ==, cell);
           g_assert_cmpint (shown_motive, ==, motive);
           /* Its reasons are a search's only in a game that is not solved. */
-          g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, NULL), ==, -1);
+          g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), NULL, NULL), ==, -1);
           n_hints++;
 
           if ((ttt_solver_best_moves (&board) & best) == 0)
@@ -177,10 +177,10 @@ test_misere_hint (void)
 
               if (ttt_game_get_cell (game, c) != TTT_MARK_NONE)
                 {
-                  g_assert_false (ttt_game_get_cell_analysis (game, c, &verdict, &n_moves));
+                  g_assert_false (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), c, &verdict, &n_moves));
                   continue;
                 }
-              g_assert_true (ttt_game_get_cell_analysis (game, c, &verdict, &n_moves));
+              g_assert_true (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), c, &verdict, &n_moves));
               g_assert_cmpint (misere_rules ()->review (&pos, c, &review), ==, TTT_OK);
               g_assert_cmpint (verdict, ==, review.score > 0 ? TTT_VERDICT_WIN
                                           : review.score < 0 ? TTT_VERDICT_LOSS

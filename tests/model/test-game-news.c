@@ -290,10 +290,10 @@ moves_taken_back_cb (TttGame  *game,
 }
 
 static void
-hint_changed_cb (TttGame   *game,
-                 int        cell,
-                 TttMotive  motive,
-                 Story     *story)
+hint_changed_cb (TttAnalyst *analyst,
+                 int         cell,
+                 TttMotive   motive,
+                 Story      *story)
 {
   if (cell < 0)
     g_string_append (story->log, "hint gone;");
@@ -312,7 +312,7 @@ test_story (void)
   g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), &story);
   g_signal_connect (game, "game-started", G_CALLBACK (game_started_cb), &story);
   g_signal_connect (game, "moves-taken-back", G_CALLBACK (moves_taken_back_cb), &story);
-  g_signal_connect (game, "hint-changed", G_CALLBACK (hint_changed_cb), &story);
+  g_signal_connect (ttt_game_get_analyst (game), "hint-changed", G_CALLBACK (hint_changed_cb), &story);
 
   /* A new game is told even on an empty board; a preference that sets an
    * empty game up again is no new game. */
@@ -322,11 +322,11 @@ test_story (void)
   g_string_truncate (story.log, 0);
 
   /* The hint is held until the next move, which says who made it. */
-  g_assert_cmpint (ttt_game_show_hint (game), ==, 0);
-  g_assert_cmpint (ttt_game_get_shown_hint (game, &motive), ==, 0);
+  g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (game)), ==, 0);
+  g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), &motive), ==, 0);
   g_assert_cmpint (motive, ==, TTT_MOTIVE_CORNER);
   g_assert_true (ttt_game_play (game, 4));
-  g_assert_cmpint (ttt_game_get_shown_hint (game, NULL), ==, -1);
+  g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), NULL), ==, -1);
   ttt_test_wait_for_human (game);
   computer = ttt_game_get_moves (game, NULL)[1];
   {

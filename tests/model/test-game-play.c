@@ -129,7 +129,7 @@ test_full_game (gconstpointer data)
       board = ttt_test_read_board (game);
       g_assert_true (ttt_test_boards_equal (&rec.shadow, &board));
       g_assert_cmpint (ttt_game_get_turn (game), ==, TTT_MARK_NONE);
-      g_assert_cmpint (ttt_game_hint (game), ==, -1);
+      g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, -1);
 
       g_assert_cmpuint (ttt_test_games (game, ttt_tally_id_for_level (level)), ==, total_before + 1);
 
@@ -169,7 +169,7 @@ test_refusals (void)
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     g_assert_false (ttt_game_play (game, cell));
-  g_assert_cmpint (ttt_game_hint (game), ==, -1);
+  g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, -1);
   g_assert_false (ttt_game_undo (game));
   TTT_ASSERT_NO_EVENTS (&rec);
   ttt_test_assert_board (game, ".........");
@@ -197,7 +197,7 @@ test_refusals (void)
   ttt_test_recorder_forget (&rec);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     g_assert_false (ttt_game_play (game, cell));
-  g_assert_cmpint (ttt_game_hint (game), ==, -1);
+  g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, -1);
   TTT_ASSERT_NO_EVENTS (&rec);
 
   ttt_test_recorder_clear (&rec);
@@ -221,25 +221,25 @@ test_hint (void)
         {
           if (ttt_game_get_state (game) == TTT_GAME_STATE_WAITING)
             {
-              g_assert_cmpint (ttt_game_hint (game), ==, -1);
+              g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, -1);
               ttt_test_wait_for_human (game);
             }
           else
             {
               TttBoard board = ttt_test_read_board (game);
               unsigned best = ttt_solver_best_moves (&board);
-              int hint = ttt_game_hint (game);
+              int hint = ttt_analyst_hint (ttt_game_get_analyst (game), NULL);
 
               g_assert_cmpuint (best, !=, 0);
               g_assert_cmpint (hint, ==, __builtin_ctz (best));
               /* The same answer each time it is asked. */
-              g_assert_cmpint (ttt_game_hint (game), ==, hint);
+              g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, hint);
               n_checked++;
 
               g_assert_true (ttt_game_play (game, ttt_test_strategy_random (game, rand)));
             }
         }
-      g_assert_cmpint (ttt_game_hint (game), ==, -1);
+      g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, -1);
     }
 
   g_assert_cmpuint (n_checked, >, 100);
@@ -248,7 +248,7 @@ test_hint (void)
   ttt_game_set_opponent (game, TTT_OPPONENT_COMPUTER);
   ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
   ttt_game_start_new (game);
-  g_assert_cmpint (ttt_game_hint (game), ==, 0);
+  g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, 0);
 }
 
 static void

@@ -94,7 +94,7 @@ static gboolean
 analysis_shown (TttGame *game)
 {
   for (int move = 0; move < TTT_ULTIMATE_N_MOVES; move++)
-    if (ttt_game_get_ultimate_cell_analysis (game, move, NULL, NULL, NULL, NULL))
+    if (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), move, NULL, NULL, NULL, NULL))
       return TRUE;
 
   return FALSE;
@@ -128,7 +128,7 @@ test_coach_searches (void)
   review = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, review_moves,
                                               G_N_ELEMENTS (review_moves), TTT_MARK_O);
   g_assert_nonnull (review);
-  g_signal_connect_swapped (analysed, "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_analyses);
+  g_signal_connect_swapped (ttt_game_get_analyst (analysed), "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_analyses);
 
   ticker_start (&ticker);
   tick_id = g_timeout_add (TICK_MS, tick_cb, &ticker);
@@ -136,8 +136,8 @@ test_coach_searches (void)
 
   ttt_review_cursor_start_grading (review);
   g_assert_false (ttt_review_cursor_get_ready (review));
-  g_assert_cmpint (ttt_game_show_hint (hinted), ==, -1);
-  g_assert_true (ttt_game_get_hint_thinking (hinted));
+  g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (hinted)), ==, -1);
+  g_assert_true (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (hinted)));
 
   /* The analysis of eight positions one after the other, as a person
    * would play them with it shown. */
@@ -158,7 +158,7 @@ test_coach_searches (void)
         {
           int percent = -1;
 
-          g_assert_cmpint (ttt_game_get_ultimate_cell_analysis (analysed, move, &percent, NULL, NULL, NULL), ==,
+          g_assert_cmpint (ttt_analyst_get_search_analysis (ttt_game_get_analyst (analysed), move, &percent, NULL, NULL, NULL), ==,
                            ttt_game_is_legal (analysed, move));
           if (!ttt_game_is_legal (analysed, move))
             continue;
@@ -170,15 +170,15 @@ test_coach_searches (void)
       g_assert_true (ttt_game_play (analysed, review_moves[i]));
     }
 
-  while ((ttt_game_get_hint_thinking (hinted) || !ttt_review_cursor_get_ready (review)) &&
+  while ((ttt_analyst_get_hint_thinking (ttt_game_get_analyst (hinted)) || !ttt_review_cursor_get_ready (review)) &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   fired_in_all = ticker.n_fired;
   g_source_remove (tick_id);
 
   /* Each search gave its answer. */
-  g_assert_false (ttt_game_get_hint_thinking (hinted));
-  hint = ttt_game_get_ultimate_hint (hinted, NULL, NULL);
+  g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (hinted)));
+  hint = ttt_analyst_get_search_hint (ttt_game_get_analyst (hinted), NULL, NULL);
   g_assert_true (ttt_game_is_legal (hinted, hint));
   g_assert_true (ttt_review_cursor_get_ready (review));
   {

@@ -525,14 +525,14 @@ show_hint_and_wait (TttGame *game)
 {
   gint64 start = g_get_monotonic_time ();
 
-  g_assert_cmpint (ttt_game_show_hint (game), ==, -1);
-  g_assert_true (ttt_game_get_hint_thinking (game));
+  g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (game)), ==, -1);
+  g_assert_true (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (game)));
   ttt_test_iterate ();
-  g_assert_false (ttt_game_get_hint_thinking (game));
+  g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (game)));
   g_test_message ("hint after %.0f ms (at most %d iterations)",
                   (g_get_monotonic_time () - start) / 1000.0, TTT_GAME_ULTIMATE_HINT_ITERATIONS);
 
-  return ttt_game_get_ultimate_hint (game, NULL, NULL);
+  return ttt_analyst_get_search_hint (ttt_game_get_analyst (game), NULL, NULL);
 }
 
 /* The hint: a legal move of a search of its own, with a reason in words,
@@ -553,16 +553,16 @@ test_hint (void)
     return;
 
   TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
-  g_signal_connect_swapped (game, "hint-changed", G_CALLBACK (ttt_test_count_cb), &n_hints);
+  g_signal_connect_swapped (ttt_game_get_analyst (game), "hint-changed", G_CALLBACK (ttt_test_count_cb), &n_hints);
 
   cell = show_hint_and_wait (game);
   g_assert_true (ttt_game_is_legal (game, cell));
   g_assert_cmpuint (n_hints, ==, 1);
   /* Shown, it is said again at once. */
-  g_assert_cmpint (ttt_game_show_hint (game), ==, cell);
-  g_assert_false (ttt_game_get_hint_thinking (game));
+  g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (game)), ==, cell);
+  g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (game)));
   g_assert_cmpuint (n_hints, ==, 2);
-  g_assert_cmpint (ttt_game_get_ultimate_hint (game, &reason, &percent), ==, cell);
+  g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), &reason, &percent), ==, cell);
   g_assert_cmpint (reason, <=, TTT_ULTIMATE_HINT_BEST_ESTIMATE);
   g_assert_cmpint (percent, >=, 0);
   g_assert_cmpint (percent, <=, 100);
@@ -572,16 +572,16 @@ test_hint (void)
   g_assert_cmpstr (sentence, !=, "");
 
   /* Asking again finds the same move: the game's randomness is untouched. */
-  again = ttt_game_hint (game);
+  again = ttt_analyst_hint (ttt_game_get_analyst (game), NULL);
   g_assert_cmpint (again, ==, cell);
-  g_assert_cmpint (ttt_game_hint_full (game, NULL), ==, cell);
+  g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, cell);
 
   /* A move ends it. */
   g_assert_true (ttt_game_play (game, cell));
-  g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, NULL), ==, -1);
+  g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), NULL, NULL), ==, -1);
   g_assert_cmpuint (n_hints, ==, 3);
 
-  g_assert_false (ttt_game_get_cell_analysis (game, 0, &verdict, NULL));
+  g_assert_false (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), 0, &verdict, NULL));
 }
 
 /* Whether any cell has its analysis. */
@@ -589,7 +589,7 @@ static gboolean
 analysis_shown (TttGame *game)
 {
   for (int move = 0; move < 81; move++)
-    if (ttt_game_get_ultimate_cell_analysis (game, move, NULL, NULL, NULL, NULL))
+    if (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), move, NULL, NULL, NULL, NULL))
       return TRUE;
 
   return FALSE;
@@ -606,7 +606,7 @@ test_analysis (void)
   int hint_percent = -1, hint, n = 0;
   guint n_changed = 0;
 
-  g_signal_connect_swapped (game, "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_changed);
+  g_signal_connect_swapped (ttt_game_get_analyst (game), "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_changed);
   TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
   g_assert_false (analysis_shown (game));
   g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
@@ -621,7 +621,7 @@ test_analysis (void)
       int percent = -1;
       gboolean proved = TRUE;
 
-      g_assert_cmpint (ttt_game_get_ultimate_cell_analysis (game, move, &percent, &proved, NULL, NULL), ==,
+      g_assert_cmpint (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), move, &percent, &proved, NULL, NULL), ==,
                        ttt_game_is_legal (game, move));
       if (!ttt_game_is_legal (game, move))
         continue;
@@ -635,17 +635,17 @@ test_analysis (void)
   if (g_getenv ("TTT_TEST_UNDER_VALGRIND") != NULL)
     return;
   hint = show_hint_and_wait (game);
-  g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, &hint_percent), ==, hint);
+  g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), NULL, &hint_percent), ==, hint);
   {
     int percent = -1;
 
-    g_assert_true (ttt_game_get_ultimate_cell_analysis (game, hint, &percent, NULL, NULL, NULL));
+    g_assert_true (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), hint, &percent, NULL, NULL, NULL));
     g_assert_cmpint (hint_percent, >=, 0);
     g_assert_cmpint (hint_percent, <=, 100);
   }
 
   /* Not while the game waits, nor in classic. */
-  g_assert_false (ttt_game_get_ultimate_cell_analysis (game, -1, NULL, NULL, NULL, NULL));
+  g_assert_false (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), -1, NULL, NULL, NULL, NULL));
   /* Nothing was searched again. */
   ttt_test_iterate ();
   g_assert_cmpuint (n_changed, ==, 1);
@@ -660,7 +660,7 @@ test_analysis_cancelled (void)
   g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
   guint n_changed = 0;
 
-  g_signal_connect_swapped (game, "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_changed);
+  g_signal_connect_swapped (ttt_game_get_analyst (game), "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_changed);
   TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
 
   g_assert_false (analysis_shown (game));
@@ -714,7 +714,7 @@ test_hint_wins_board (void)
   TTT_TEST_PLAY (game, 4 * 9 + 0, 0 * 9 + 4, 4 * 9 + 1, 1 * 9 + 4);
   g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 1u << 4);
   g_assert_cmpint (show_hint_and_wait (game), ==, 4 * 9 + 2);
-  g_assert_cmpint (ttt_game_get_ultimate_hint (game, &reason, NULL), ==, 4 * 9 + 2);
+  g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), &reason, NULL), ==, 4 * 9 + 2);
   g_assert_cmpint (reason, ==, TTT_ULTIMATE_HINT_WINS_BOARD);
   {
     g_autofree char *status = ttt_words_status (game);
@@ -741,7 +741,7 @@ test_hint_wins_game (void)
   g_assert_cmpint (TTT_GAME_ULTIMATE_HINT_ITERATIONS, >, TTT_ULTIMATE_HARD_ITERATIONS);
   ttt_test_play_cells (game, win_in_one, G_N_ELEMENTS (win_in_one));
   g_assert_cmpint (show_hint_and_wait (game), ==, 33);
-  g_assert_cmpint (ttt_game_get_ultimate_hint (game, &reason, &percent), ==, 33);
+  g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), &reason, &percent), ==, 33);
   g_assert_cmpint (reason, ==, TTT_ULTIMATE_HINT_WINS_GAME);
   g_assert_cmpint (percent, ==, 100);
   {
@@ -752,10 +752,10 @@ test_hint_wins_game (void)
 }
 
 static void
-record_hint_cb (TttGame   *game,
-                int        cell,
-                TttMotive  motive,
-                gpointer   data)
+record_hint_cb (TttAnalyst *analyst,
+                int         cell,
+                TttMotive   motive,
+                gpointer    data)
 {
   if (cell >= 0)
     (*(guint *) data)++;
@@ -769,17 +769,17 @@ test_hint_cancelled (void)
   g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
   guint n_shown = 0, n_thinking = 0;
 
-  g_signal_connect (game, "hint-changed", G_CALLBACK (record_hint_cb), &n_shown);
-  g_signal_connect_swapped (game, "notify::hint-thinking", G_CALLBACK (ttt_test_count_cb), &n_thinking);
+  g_signal_connect (ttt_game_get_analyst (game), "hint-changed", G_CALLBACK (record_hint_cb), &n_shown);
+  g_signal_connect_swapped (ttt_game_get_analyst (game), "notify::hint-thinking", G_CALLBACK (ttt_test_count_cb), &n_thinking);
   TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
 
   for (int how = 0; how < 3; how++)
     {
       n_thinking = 0;
-      g_assert_cmpint (ttt_game_show_hint (game), ==, -1);
-      g_assert_true (ttt_game_get_hint_thinking (game));
+      g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (game)), ==, -1);
+      g_assert_true (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (game)));
       /* Asked again, nothing more starts. */
-      g_assert_cmpint (ttt_game_show_hint (game), ==, -1);
+      g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (game)), ==, -1);
       g_assert_cmpuint (n_thinking, ==, 1);
 
       if (how == 0)
@@ -788,14 +788,14 @@ test_hint_cancelled (void)
         g_assert_true (ttt_game_undo (game));
       else
         ttt_game_start_new (game);
-      g_assert_false (ttt_game_get_hint_thinking (game));
+      g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (game)));
       g_assert_cmpuint (n_thinking, ==, 2);
 
       /* The worker's answer comes back to the main loop, and is dropped. */
       ttt_test_iterate ();
       g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
-      g_assert_cmpint (ttt_game_get_ultimate_hint (game, NULL, NULL), ==, -1);
-      g_assert_cmpint (ttt_game_get_shown_hint (game, NULL), ==, -1);
+      g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), NULL, NULL), ==, -1);
+      g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), NULL), ==, -1);
       g_assert_cmpuint (n_shown, ==, 0);
     }
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
@@ -805,7 +805,7 @@ test_hint_cancelled (void)
     TttGame *other = ultimate_game_new (TTT_OPPONENT_HUMAN, 2);
 
     TTT_TEST_PLAY (other, 4 * 9 + 4);
-    ttt_game_show_hint (other);
+    ttt_analyst_show_hint (ttt_game_get_analyst (other));
     g_object_unref (other);
     ttt_test_iterate ();
     g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);

@@ -144,7 +144,7 @@ test_undo_after_win (void)
           TttTally before = ttt_test_tally (game, TTT_TALLY_EASY);
           TttTally after;
 
-          g_assert_true (ttt_game_play (game, ttt_game_hint (game)));
+          g_assert_true (ttt_game_play (game, ttt_analyst_hint (ttt_game_get_analyst (game), NULL)));
           if (ttt_game_get_outcome (game) == TTT_OUTCOME_X_WINS)
             {
               Position won = position_of (game);

@@ -497,9 +497,9 @@ test_hint (Fixture       *fixture,
 
   start_unheard (fixture);
 
-  cell = ttt_game_show_hint (fixture->game);
-  g_assert_cmpint (cell, ==, ttt_game_hint (fixture->game));
-  g_assert_cmpint (ttt_game_get_shown_hint (fixture->game, &motive), ==, cell);
+  cell = ttt_analyst_show_hint (ttt_game_get_analyst (fixture->game));
+  g_assert_cmpint (cell, ==, ttt_analyst_hint (ttt_game_get_analyst (fixture->game), NULL));
+  g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (fixture->game), &motive), ==, cell);
   ttt_test_iterate ();
   reason = ttt_coach_motive_text (motive, TTT_MARK_X);
   expected = g_strdup_printf ("Suggested move: %s", reason);
@@ -508,10 +508,10 @@ test_hint (Fixture       *fixture,
   /* No hint while the computer is to move, no news. */
   ttt_game_set_computer_delay (fixture->game, 30);
   g_assert_true (ttt_game_play (fixture->game, cell));
-  g_assert_cmpint (ttt_game_get_shown_hint (fixture->game, NULL), ==, -1);
+  g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (fixture->game), NULL), ==, -1);
   ttt_test_iterate ();
   g_ptr_array_set_size (fixture->heard, 0);
-  g_assert_cmpint (ttt_game_show_hint (fixture->game), ==, -1);
+  g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (fixture->game)), ==, -1);
   ttt_test_iterate ();
   g_assert_cmpuint (fixture->heard->len, ==, 0);
 }

@@ -158,6 +158,56 @@ test_computer_cancelled (void)
   g_clear_error (&answer.error);
 }
 
+/* Hard keeps its tree from one move to the next: asked about the position
+ * its own move led to, its search starts with the visits it had already
+ * given that move; asked about another game, or after a cancel, afresh. */
+static void
+test_computer_kept_tree (void)
+{
+  g_autoptr(TttPlayer) computer = ttt_computer_player_new (TTT_LEVEL_HARD);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  TttComputerPlayer *hard = TTT_COMPUTER_PLAYER (computer);
+  TttUltimate ultimate;
+  TttPosition position;
+  Answer answer = { 0 };
+
+  ttt_ultimate_clear (&ultimate);
+  ttt_position_init_ultimate (&position, &ultimate, -1);
+  ask (computer, &position, NULL, &answer);
+  g_assert_no_error (answer.error);
+  g_assert_cmpuint (ttt_computer_player_get_kept_visits (hard), ==, 0);
+
+  /* Its own move, then the reply it would make to it. */
+  g_assert_cmpint (ttt_ultimate_play (&ultimate, answer.cell), ==, TTT_OK);
+  ttt_position_init_ultimate (&position, &ultimate, answer.cell);
+  answer = (Answer) { 0 };
+  ask (computer, &position, NULL, &answer);
+  g_assert_no_error (answer.error);
+  g_assert_true (ttt_position_is_legal (&position, answer.cell));
+  g_assert_cmpuint (ttt_computer_player_get_kept_visits (hard), >, 0);
+  g_test_message ("the second search started with %" G_GUINT64_FORMAT " visits",
+                  ttt_computer_player_get_kept_visits (hard));
+
+  /* A cancelled search gives nothing back; the next starts afresh. */
+  answer = (Answer) { 0 };
+  ask (computer, &position, cancellable, &answer);
+  g_assert_error (answer.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&answer.error);
+  answer = (Answer) { 0 };
+  ask (computer, &position, NULL, &answer);
+  g_assert_no_error (answer.error);
+  g_assert_cmpuint (ttt_computer_player_get_kept_visits (hard), ==, 0);
+
+  /* A position of another game is not one or two moves on. */
+  ttt_ultimate_clear (&ultimate);
+  g_assert_cmpint (ttt_ultimate_play (&ultimate, 80), ==, TTT_OK);
+  ttt_position_init_ultimate (&position, &ultimate, 80);
+  answer = (Answer) { 0 };
+  ask (computer, &position, NULL, &answer);
+  g_assert_no_error (answer.error);
+  g_assert_cmpuint (ttt_computer_player_get_kept_visits (hard), ==, 0);
+}
+
 /* The computer plays Misère by Misère's rules: Hard answers only with
  * Misère's best moves, never the classic game's. */
 static void
@@ -222,6 +272,7 @@ main (int   argc,
   g_test_add_func ("/player/position/ultimate", test_position_ultimate);
   g_test_add_func ("/player/computer/ultimate", test_computer_ultimate);
   g_test_add_func ("/player/computer/cancelled", test_computer_cancelled);
+  g_test_add_func ("/player/computer/kept-tree", test_computer_kept_tree);
   g_test_add_func ("/player/computer/misere", test_computer_misere);
   g_test_add_func ("/player/words", test_words);
 

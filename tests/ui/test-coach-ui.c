@@ -51,7 +51,7 @@ assert_notes_match_model (TttTestWindow *fixture)
       TttVerdict verdict;
       guint n_moves;
 
-      if (!ttt_game_get_cell_analysis (fixture->game, cell, &verdict, &n_moves))
+      if (!ttt_analyst_get_cell_analysis (ttt_game_get_analyst (fixture->game), cell, &verdict, &n_moves))
         {
           g_assert_null (note);
           g_assert_null (symbol);
@@ -295,7 +295,7 @@ test_hint_with_analysis (TttTestWindow *fixture,
     guint n_moves;
     g_autofree char *analysis = NULL;
 
-    g_assert_true (ttt_game_get_cell_analysis (fixture->game, cell, &verdict, &n_moves));
+    g_assert_true (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (fixture->game), cell, &verdict, &n_moves));
     analysis = ttt_coach_analysis_description (verdict, n_moves);
 
     /* The news of the hint borrows the focused cell's description (see
@@ -341,7 +341,7 @@ test_analysis_after_news (TttTestWindow *fixture,
     TttVerdict verdict;
     guint n;
 
-    g_assert_true (ttt_game_get_cell_analysis (fixture->game, watched, &verdict, &n));
+    g_assert_true (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (fixture->game), watched, &verdict, &n));
     analysis = ttt_coach_analysis_description (verdict, n);
   }
 
@@ -1137,17 +1137,17 @@ test_hint_ultimate (TttTestWindow *fixture,
 
   /* Not ttt_test_activate(), which waits for every search to end. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
-  g_assert_true (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_true (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)));
   g_assert_true (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Looking for a hint…");
   gtk_test_accessible_assert_state (button, GTK_ACCESSIBLE_STATE_BUSY, TRUE);
 
   deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
-  while (ttt_game_get_hint_thinking (fixture->game) && g_get_monotonic_time () < deadline)
+  while (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   ttt_test_iterate ();
-  g_assert_false (ttt_game_get_hint_thinking (fixture->game));
-  g_assert_cmpint (ttt_game_get_ultimate_hint (fixture->game, NULL, NULL), >=, 0);
+  g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)));
+  g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (fixture->game), NULL, NULL), >=, 0);
   g_assert_false (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
   gtk_test_accessible_assert_state (button, GTK_ACCESSIBLE_STATE_BUSY, FALSE);
   g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (status)), "Hint: "));
@@ -1155,14 +1155,14 @@ test_hint_ultimate (TttTestWindow *fixture,
   /* Again after a move, which is then played over it: nothing comes. */
   ttt_test_click (fixture->window, ttt_ultimate_move_row (36) * 9 + ttt_ultimate_move_col (36));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
-  g_assert_true (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_true (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)));
   g_signal_emit_by_name (ttt_window_get_cell (fixture->window, ttt_ultimate_move_row (4) * 9 +
                                                                ttt_ultimate_move_col (4)), "clicked");
   g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
-  g_assert_false (ttt_game_get_hint_thinking (fixture->game));
+  g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)));
   g_assert_false (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_ultimate_hint (fixture->game, NULL, NULL), ==, -1);
+  g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (fixture->game), NULL, NULL), ==, -1);
   g_assert_false (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (status)), "Hint: "));
 }
 

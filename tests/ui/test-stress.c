@@ -165,7 +165,7 @@ check_invariants (Stress *stress)
       if (review == NULL)
         {
           if (ttt_window_get_show_analysis (stress->window) && ttt_game_get_n_moves (game) > 0 &&
-              ttt_game_get_cell_analysis (game, i, &verdict, &n_plies))
+              ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), i, &verdict, &n_plies))
             {
               g_autofree char *label = ttt_coach_analysis_label (verdict, n_plies);
 

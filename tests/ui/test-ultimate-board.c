@@ -255,7 +255,7 @@ test_hint (TttTestWindow *fixture,
   g_assert_true (ttt_test_action_enabled (fixture->window, "win.hint"));
   g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
   ttt_test_activate (fixture->window, "win.hint");
-  cell = ttt_game_get_shown_hint (fixture->game, NULL);
+  cell = ttt_analyst_get_shown_hint (ttt_game_get_analyst (fixture->game), NULL);
   g_assert_true (ttt_game_is_legal (fixture->game, cell));
   g_assert_true (gtk_widget_has_css_class (cell_widget (fixture, cell), "hint"));
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, cell));

@@ -576,7 +576,7 @@ test_actions (TttTestWindow *fixture,
 
   ttt_test_activate (fixture->window, "win.hint");
   ttt_test_iterate ();
-  hint = ttt_game_hint (fixture->game);
+  hint = ttt_analyst_hint (ttt_game_get_analyst (fixture->game), NULL);
   g_assert_cmpint (hint, >=, 0);
   g_assert_true (gtk_widget_has_css_class (ttt_window_get_cell (fixture->window, hint), "hint"));
 
