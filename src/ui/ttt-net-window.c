@@ -2,9 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The pages are built in code: each is a column of a heading, a line of
- * text and a few controls, every one named for a screen reader. What a
- * person waits for, the code, the other's moves and the end are announced.
+ * The pages are a stack in the template (ttt-net-window.ui): each is a
+ * column of a heading, a line of text and a few controls, every one named
+ * for a screen reader. What a person waits for, the code, the other's
+ * moves and the end are announced.
  * The window owns the session; closing it leaves the game.
  */
 
@@ -98,87 +99,6 @@ peer (TttNetWindow *self)
   if (self->peer_quoted == NULL)
     self->peer_quoted = ttt_protocol_quote_name (name);
   return self->peer_quoted;
-}
-
-/* Building blocks */
-
-static GtkWidget *
-page_new (GtkStack   *stack,
-          const char *name,
-          const char *title,
-          GtkLabel  **title_label)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *heading = gtk_label_new (title);
-
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_widget_set_margin_top (box, 24);
-  gtk_widget_set_margin_bottom (box, 24);
-  gtk_widget_add_css_class (heading, "title-2");
-  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (heading), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_justify (GTK_LABEL (heading), GTK_JUSTIFY_CENTER);
-  gtk_box_append (GTK_BOX (box), heading);
-  gtk_stack_add_named (stack, box, name);
-  if (title_label != NULL)
-    *title_label = GTK_LABEL (heading);
-  return box;
-}
-
-static GtkLabel *
-text_new (GtkWidget  *page,
-          const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  /* An address or a name can be longer than a narrow window. */
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (GTK_BOX (page), label);
-  return GTK_LABEL (label);
-}
-
-static GtkWidget *
-button_new (GtkWidget  *row,
-            const char *label,
-            GCallback   callback,
-            gpointer    data)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  g_signal_connect_swapped (button, "clicked", callback, data);
-  ttt_button_row_append (TTT_BUTTON_ROW (row), button);
-  return button;
-}
-
-static GtkWidget *
-row_new (GtkWidget *page)
-{
-  GtkWidget *row = ttt_button_row_new ();
-
-  gtk_box_append (GTK_BOX (page), row);
-  return row;
-}
-
-/* A labelled entry: the label names it for a screen reader too. */
-static GtkEntry *
-entry_new (GtkWidget  *page,
-           const char *label)
-{
-  GtkWidget *caption = gtk_label_new_with_mnemonic (label);
-  GtkWidget *entry = gtk_entry_new ();
-
-  gtk_label_set_xalign (GTK_LABEL (caption), 0);
-  gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (caption), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (caption), entry);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (entry),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL, -1);
-  gtk_box_append (GTK_BOX (page), caption);
-  gtk_box_append (GTK_BOX (page), entry);
-  return GTK_ENTRY (entry);
 }
 
 /* The window is as tall as the page it shows: short pages leave no empty
@@ -741,6 +661,8 @@ ttt_net_window_dispose (GObject *object)
   g_clear_pointer (&self->peer_quoted, g_free);
   g_clear_pointer (&self->own_name, g_free);
 
+  gtk_widget_dispose_template (GTK_WIDGET (object), TTT_TYPE_NET_WINDOW);
+
   G_OBJECT_CLASS (ttt_net_window_parent_class)->dispose (object);
 }
 
@@ -750,6 +672,51 @@ ttt_net_window_class_init (TttNetWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ttt_net_window_dispose;
+
+  g_type_ensure (TTT_TYPE_BUTTON_ROW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-net-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, name);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, host_game);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, start_hosting);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, cancel);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, net_game);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, first);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, port);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, waiting_title);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, waiting_text);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, nearby);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, nearby_note);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, address);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, join_error);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, host_error);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, code_title);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, code);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, code_note);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, code_buttons);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, codes_match);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, status);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, resign);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, undo);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, rematch);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, undo_box);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, undo_text);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_text);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_leave);
+  gtk_widget_class_bind_template_callback (widget_class, show_join_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_host_cb);
+  gtk_widget_class_bind_template_callback (widget_class, back_cb);
+  gtk_widget_class_bind_template_callback (widget_class, start_hosting_cb);
+  gtk_widget_class_bind_template_callback (widget_class, nearby_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, join_address_cb);
+  gtk_widget_class_bind_template_callback (widget_class, codes_differ_cb);
+  gtk_widget_class_bind_template_callback (widget_class, codes_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, refuse_undo_cb);
+  gtk_widget_class_bind_template_callback (widget_class, allow_undo_cb);
+  gtk_widget_class_bind_template_callback (widget_class, leave_cb);
+  gtk_widget_class_bind_template_callback (widget_class, resign_cb);
+  gtk_widget_class_bind_template_callback (widget_class, undo_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rematch_cb);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_key_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, close_key_cb, NULL);
@@ -761,167 +728,24 @@ ttt_net_window_class_init (TttNetWindowClass *klass)
 }
 
 static void
-build_pages (TttNetWindow *self)
+ttt_net_window_init (TttNetWindow *self)
 {
-  GtkWidget *page, *row, *scroller;
-  const char *firsts[3] = { NULL, NULL, NULL };
+  g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
+  g_autofree char *real_name = ttt_protocol_sanitize_name (g_get_real_name ());
 
-  /* Start: the name, then host or join. */
-  page = page_new (self->stack, "start", _("Play With Someone Elsewhere"), NULL);
-  text_new (page, _("Play against someone on another computer: host a game, or join one. The connection is encrypted, and both of you check a code before the first move."));
-  self->name = entry_new (page, _("Your _name, as the other person sees it"));
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->found = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_discovered_game_free);
+
+  /* The games of the registry, by the names of the New Game screen. */
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    gtk_string_list_append (games, ttt_variants_get_name (ttt_variants_get_nth (i)->variant));
+  gtk_drop_down_set_model (self->net_game, G_LIST_MODEL (games));
+
   /* What the other side would see: the real name may be long or hold
    * what a name cannot. */
   gtk_entry_set_max_length (self->name, TTT_PROTOCOL_MAX_NAME);
-  {
-    g_autofree char *real_name = ttt_protocol_sanitize_name (g_get_real_name ());
+  gtk_editable_set_text (GTK_EDITABLE (self->name), real_name);
 
-    gtk_editable_set_text (GTK_EDITABLE (self->name), real_name);
-  }
-  row = row_new (page);
-  button_new (row, _("_Join a Game"), G_CALLBACK (show_join_cb), self);
-  self->host_game = button_new (row, _("_Host a Game"), G_CALLBACK (show_host_cb), self);
-  gtk_widget_add_css_class (self->host_game, "suggested-action");
-
-  /* Host */
-  page = page_new (self->stack, "host", _("Host a Game"), NULL);
-  {
-    /* The games of the registry, by the names of the New Game screen. */
-    g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
-    GtkWidget *caption = gtk_label_new_with_mnemonic (_("_Game"));
-
-    for (guint i = 0; i < ttt_variants_get_n (); i++)
-      gtk_string_list_append (games, ttt_variants_get_name (ttt_variants_get_nth (i)->variant));
-    self->net_game = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&games)), NULL));
-    gtk_label_set_xalign (GTK_LABEL (caption), 0);
-    gtk_label_set_mnemonic_widget (GTK_LABEL (caption), GTK_WIDGET (self->net_game));
-    gtk_accessible_update_relation (GTK_ACCESSIBLE (self->net_game),
-                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL, -1);
-    gtk_box_append (GTK_BOX (page), caption);
-    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->net_game));
-  }
-  {
-    GtkWidget *caption = gtk_label_new_with_mnemonic (_("_Who moves first"));
-
-    firsts[0] = C_("first move", "You");
-    firsts[1] = _("The other person");
-    self->first = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (firsts));
-    gtk_label_set_xalign (GTK_LABEL (caption), 0);
-    gtk_label_set_mnemonic_widget (GTK_LABEL (caption), GTK_WIDGET (self->first));
-    gtk_accessible_update_relation (GTK_ACCESSIBLE (self->first),
-                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL, -1);
-    gtk_box_append (GTK_BOX (page), caption);
-    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->first));
-  }
-  {
-    GtkWidget *caption = gtk_label_new_with_mnemonic (_("_Port (0 picks a free one)"));
-
-    self->port = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 65535, 1));
-    gtk_spin_button_set_value (self->port, 0);
-    gtk_label_set_xalign (GTK_LABEL (caption), 0);
-    gtk_label_set_mnemonic_widget (GTK_LABEL (caption), GTK_WIDGET (self->port));
-    gtk_accessible_update_relation (GTK_ACCESSIBLE (self->port),
-                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL, -1);
-    gtk_box_append (GTK_BOX (page), caption);
-    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->port));
-  }
-  self->host_error = text_new (page, "");
-  gtk_widget_add_css_class (GTK_WIDGET (self->host_error), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->host_error), FALSE);
-  row = row_new (page);
-  button_new (row, _("_Back"), G_CALLBACK (back_cb), self);
-  self->start_hosting = button_new (row, _("_Start Hosting"), G_CALLBACK (start_hosting_cb), self);
-  gtk_widget_add_css_class (self->start_hosting, "suggested-action");
-
-  /* Waiting (host) or connecting (guest) */
-  page = page_new (self->stack, "waiting", "", &self->waiting_title);
-  self->waiting_text = text_new (page, "");
-  gtk_label_set_selectable (self->waiting_text, TRUE);
-  row = row_new (page);
-  self->cancel = button_new (row, _("_Cancel"), G_CALLBACK (back_cb), self);
-
-  /* Join */
-  page = page_new (self->stack, "join", _("Join a Game"), NULL);
-  text_new (page, _("Games nearby"));
-  self->nearby = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_widget_add_css_class (GTK_WIDGET (self->nearby), "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->nearby),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Games nearby"), -1);
-  g_signal_connect (self->nearby, "row-activated", G_CALLBACK (nearby_activated_cb), self);
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 100);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->nearby));
-  gtk_box_append (GTK_BOX (page), scroller);
-  self->nearby_note = text_new (page, "");
-  gtk_widget_add_css_class (GTK_WIDGET (self->nearby_note), "dim-label");
-  self->address = entry_new (page, _("Or an _address, such as 192.168.1.20:41414 or [2001:db8::1]:41414"));
-  g_signal_connect_swapped (self->address, "activate", G_CALLBACK (join_address_cb), self);
-  self->join_error = text_new (page, "");
-  gtk_widget_add_css_class (GTK_WIDGET (self->join_error), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->join_error), FALSE);
-  row = row_new (page);
-  button_new (row, _("_Back"), G_CALLBACK (back_cb), self);
-  gtk_widget_add_css_class (button_new (row, _("_Join"), G_CALLBACK (join_address_cb), self),
-                            "suggested-action");
-
-  /* The code */
-  page = page_new (self->stack, "code", "", &self->code_title);
-  self->code = text_new (page, "");
-  gtk_label_set_xalign (self->code, 0.5);
-  gtk_widget_add_css_class (GTK_WIDGET (self->code), "title-1");
-  gtk_widget_add_css_class (GTK_WIDGET (self->code), "numeric");
-  self->code_note = text_new (page, "");
-  self->code_buttons = row_new (page);
-  button_new (self->code_buttons, _("They _Differ"), G_CALLBACK (codes_differ_cb), self);
-  self->codes_match = button_new (self->code_buttons, _("The Codes _Match"), G_CALLBACK (codes_match_cb), self);
-  gtk_widget_add_css_class (self->codes_match, "suggested-action");
-
-  /* The game */
-  page = page_new (self->stack, "play", _("Game With Someone Elsewhere"), NULL);
-  self->status = text_new (page, "");
-  self->undo_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->undo_text = GTK_LABEL (gtk_label_new (""));
-  gtk_label_set_wrap (self->undo_text, TRUE);
-  gtk_label_set_wrap_mode (self->undo_text, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (self->undo_text, 0);
-  gtk_box_append (GTK_BOX (self->undo_box), GTK_WIDGET (self->undo_text));
-  row = ttt_button_row_new ();
-  button_new (row, _("_Refuse"), G_CALLBACK (refuse_undo_cb), self);
-  button_new (row, _("A_llow"), G_CALLBACK (allow_undo_cb), self);
-  gtk_box_append (GTK_BOX (self->undo_box), row);
-  gtk_widget_set_visible (self->undo_box, FALSE);
-  gtk_box_append (GTK_BOX (page), self->undo_box);
-  row = row_new (page);
-  button_new (row, _("_Leave"), G_CALLBACK (leave_cb), self);
-  self->resign = button_new (row, _("Re_sign"), G_CALLBACK (resign_cb), self);
-  self->undo = button_new (row, _("Ask to _Undo"), G_CALLBACK (undo_cb), self);
-  self->rematch = button_new (row, _("Offer a _Rematch"), G_CALLBACK (rematch_cb), self);
-  gtk_widget_add_css_class (self->rematch, "suggested-action");
-
-  /* Closed */
-  page = page_new (self->stack, "closed", _("The Game Has Ended"), NULL);
-  self->closed_text = text_new (page, "");
-  row = row_new (page);
-  self->closed_leave = button_new (row, _("_Leave"), G_CALLBACK (leave_cb), self);
-  gtk_widget_add_css_class (self->closed_leave, "suggested-action");
-}
-
-static void
-ttt_net_window_init (TttNetWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-
-  self->found = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_discovered_game_free);
-  gtk_window_set_title (GTK_WINDOW (self), _("Play With Someone Elsewhere"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 420, -1);
-  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  gtk_stack_set_vhomogeneous (self->stack, FALSE);
-  gtk_stack_set_hhomogeneous (self->stack, FALSE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
-  adw_window_set_content (ADW_WINDOW (self), box);
-  build_pages (self);
   show_page (self, "start", self->host_game);
   self->announcer = ttt_announcer_new (GTK_WIDGET (self));
 

@@ -23,10 +23,6 @@ struct _TttPreferencesWindow
   GSettings            *settings;
   TttGame              *game;
 
-  /* Set while the rows are being brought in line with the settings, so
-   * that doing so writes nothing back. */
-  gboolean              syncing;
-
   AdwComboRow          *game_row;
   AdwComboRow          *opponent_row;
   AdwComboRow          *difficulty_row;
@@ -82,46 +78,162 @@ fill_game_row (TttPreferencesWindow *self)
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (names));
 }
 
-static guint
-game_position (TttVariant variant)
+/* The game row's position is the game's place in the table of the games;
+ * the setting holds its id. */
+static gboolean
+game_get_mapping (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
 {
-  for (guint i = 0; i < ttt_variants_get_n (); i++)
-    if (ttt_variants_get_nth (i)->variant == variant)
-      return i;
+  const TttVariantInfo *info = ttt_variants_lookup (g_variant_get_string (variant, NULL));
 
-  return 0;
+  for (guint i = 0; info != NULL && i < ttt_variants_get_n (); i++)
+    if (ttt_variants_get_nth (i) == info)
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+static GVariant *
+game_set_mapping (const GValue       *value,
+                  const GVariantType *expected_type,
+                  gpointer            user_data)
+{
+  guint position = g_value_get_uint (value);
+
+  if (position >= ttt_variants_get_n ())
+    return NULL;
+
+  return g_variant_new_string (ttt_variants_get_nth (position)->id);
 }
 
 /* The other rows list each enum's values in their order, so a row's
- * position is the enum value, as the settings schema numbers them too. */
-static void
-sync_rows (TttPreferencesWindow *self)
+ * position is the enum value; the setting holds its nick, which the
+ * enum's GType knows (@user_data). */
+static gboolean
+enum_get_mapping (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
 {
-  int opponent = g_settings_get_enum (self->settings, "opponent");
-  gboolean vs_computer = opponent == TTT_OPPONENT_COMPUTER;
-  int difficulty = g_settings_get_enum (self->settings, "difficulty");
-  int first_player = g_settings_get_enum (self->settings, "first-player");
+  g_autoptr(GEnumClass) enum_class = g_type_class_ref ((GType) GPOINTER_TO_SIZE (user_data));
+  GEnumValue *enum_value = g_enum_get_value_by_nick (enum_class, g_variant_get_string (variant, NULL));
+
+  if (enum_value == NULL)
+    return FALSE;
+
+  g_value_set_uint (value, enum_value->value);
+  return TRUE;
+}
+
+static GVariant *
+enum_set_mapping (const GValue       *value,
+                  const GVariantType *expected_type,
+                  gpointer            user_data)
+{
+  g_autoptr(GEnumClass) enum_class = g_type_class_ref ((GType) GPOINTER_TO_SIZE (user_data));
+  GEnumValue *enum_value = g_enum_get_value (enum_class, g_value_get_uint (value));
+
+  if (enum_value == NULL)
+    return NULL;
+
+  return g_variant_new_string (enum_value->value_nick);
+}
+
+/* With a game, the difficulty and first-move rows show what it plays by:
+ * the application keeps the game bound to the settings, so the two
+ * differ only by a choice made on the command line for this run.
+ *
+ * A choice in the row ends that choice: the game takes the value too,
+ * since choosing the value the setting already holds changes no setting.
+ * When the row only came to show the game's value (game_changed_cb),
+ * there is nothing to write: a choice for this run stays out of the
+ * settings. */
+static gboolean
+difficulty_get_mapping (GValue   *value,
+                        GVariant *variant,
+                        gpointer  user_data)
+{
+  TttPreferencesWindow *self = user_data;
+
+  if (self->game == NULL)
+    return enum_get_mapping (value, variant, GSIZE_TO_POINTER (TTT_TYPE_LEVEL));
+
+  g_value_set_uint (value, ttt_game_get_difficulty (self->game));
+  return TRUE;
+}
+
+static GVariant *
+difficulty_set_mapping (const GValue       *value,
+                        const GVariantType *expected_type,
+                        gpointer            user_data)
+{
+  TttPreferencesWindow *self = user_data;
+  guint difficulty = g_value_get_uint (value);
+
+  if (difficulty > TTT_LEVEL_HARD)
+    return NULL;
+
+  if (self->game != NULL)
+    {
+      if (difficulty == ttt_game_get_difficulty (self->game))
+        return NULL;
+      ttt_game_set_difficulty (self->game, difficulty);
+    }
+
+  return enum_set_mapping (value, expected_type, GSIZE_TO_POINTER (TTT_TYPE_LEVEL));
+}
+
+static gboolean
+first_player_get_mapping (GValue   *value,
+                          GVariant *variant,
+                          gpointer  user_data)
+{
+  TttPreferencesWindow *self = user_data;
+
+  if (self->game == NULL)
+    return enum_get_mapping (value, variant, GSIZE_TO_POINTER (TTT_TYPE_FIRST_PLAYER));
+
+  g_value_set_uint (value, ttt_game_get_first_player (self->game));
+  return TRUE;
+}
+
+static GVariant *
+first_player_set_mapping (const GValue       *value,
+                          const GVariantType *expected_type,
+                          gpointer            user_data)
+{
+  TttPreferencesWindow *self = user_data;
+  guint first_player = g_value_get_uint (value);
+
+  if (first_player > TTT_FIRST_PLAYER_RANDOM)
+    return NULL;
+
+  if (self->game != NULL)
+    {
+      if (first_player == ttt_game_get_first_player (self->game))
+        return NULL;
+      ttt_game_set_first_player (self->game, first_player);
+    }
+
+  return enum_set_mapping (value, expected_type, GSIZE_TO_POINTER (TTT_TYPE_FIRST_PLAYER));
+}
+
+/* The subtitles say why a row holds what it does, and whether it counts. */
+static void
+update_subtitles (TttPreferencesWindow *self)
+{
+  gboolean vs_computer = g_settings_get_enum (self->settings, "opponent") == TTT_OPPONENT_COMPUTER;
   gboolean difficulty_overridden = FALSE;
   gboolean first_player_overridden = FALSE;
 
   if (self->game != NULL)
     {
-      difficulty_overridden = (int) ttt_game_get_difficulty (self->game) != difficulty;
-      first_player_overridden = (int) ttt_game_get_first_player (self->game) != first_player;
-      difficulty = ttt_game_get_difficulty (self->game);
-      first_player = ttt_game_get_first_player (self->game);
+      difficulty_overridden = (int) ttt_game_get_difficulty (self->game) != g_settings_get_enum (self->settings, "difficulty");
+      first_player_overridden = (int) ttt_game_get_first_player (self->game) != g_settings_get_enum (self->settings, "first-player");
     }
-
-  self->syncing = TRUE;
-  adw_combo_row_set_selected (self->game_row, game_position (g_settings_get_enum (self->settings, "game")));
-  adw_combo_row_set_selected (self->opponent_row, opponent);
-  adw_combo_row_set_selected (self->difficulty_row, difficulty);
-  adw_combo_row_set_selected (self->first_player_row, first_player);
-  self->syncing = FALSE;
-
-  name_with_value (self->opponent_row);
-  name_with_value (self->difficulty_row);
-  name_with_value (self->first_player_row);
 
   /* Between two people there is no computer to tune, and X starts. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->difficulty_row), vs_computer);
@@ -149,49 +261,21 @@ sync_rows (TttPreferencesWindow *self)
 }
 
 static void
-settings_changed_cb (TttPreferencesWindow *self)
+row_selected_cb (AdwComboRow          *row,
+                 GParamSpec           *pspec,
+                 TttPreferencesWindow *self)
 {
-  sync_rows (self);
+  name_with_value (row);
 }
 
+/* The game's values change without the settings when the command line of
+ * a second launch chooses for this run: the rows follow. */
 static void
-row_selected_cb (TttPreferencesWindow *self,
-                 GParamSpec           *pspec,
-                 AdwComboRow          *row)
+game_changed_cb (TttPreferencesWindow *self)
 {
-  int value = adw_combo_row_get_selected (row);
-
-  if (self->syncing || value < 0)
-    return;
-
-  if (row == self->opponent_row)
-    {
-      g_settings_set_enum (self->settings, "opponent", value);
-      return;
-    }
-  if (row == self->game_row)
-    {
-      if ((guint) value < ttt_variants_get_n ())
-        g_settings_set_enum (self->settings, "game", ttt_variants_get_nth (value)->variant);
-      return;
-    }
-
-  /* The game is set too: choosing the value the setting already holds
-   * changes no setting, but must still end a command-line override. */
-  if (row == self->difficulty_row)
-    {
-      g_settings_set_enum (self->settings, "difficulty", value);
-      if (self->game != NULL)
-        ttt_game_set_difficulty (self->game, value);
-    }
-  else if (row == self->first_player_row)
-    {
-      g_settings_set_enum (self->settings, "first-player", value);
-      if (self->game != NULL)
-        ttt_game_set_first_player (self->game, value);
-    }
-
-  sync_rows (self);
+  adw_combo_row_set_selected (self->difficulty_row, ttt_game_get_difficulty (self->game));
+  adw_combo_row_set_selected (self->first_player_row, ttt_game_get_first_player (self->game));
+  update_subtitles (self);
 }
 
 static void
@@ -204,7 +288,23 @@ ttt_preferences_window_constructed (GObject *object)
   g_return_if_fail (G_IS_SETTINGS (self->settings));
 
   fill_game_row (self);
-  sync_rows (self);
+
+  /* The rows work even when a key cannot be saved: the game still takes
+   * a difficulty or first move for this run. Their sensitivity is the
+   * opponent's (update_subtitles). */
+  g_settings_bind_with_mapping (self->settings, "game", self->game_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY,
+                                game_get_mapping, game_set_mapping, NULL, NULL);
+  g_settings_bind_with_mapping (self->settings, "opponent", self->opponent_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY,
+                                enum_get_mapping, enum_set_mapping,
+                                GSIZE_TO_POINTER (TTT_TYPE_OPPONENT), NULL);
+  g_settings_bind_with_mapping (self->settings, "difficulty", self->difficulty_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY,
+                                difficulty_get_mapping, difficulty_set_mapping, self, NULL);
+  g_settings_bind_with_mapping (self->settings, "first-player", self->first_player_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY,
+                                first_player_get_mapping, first_player_set_mapping, self, NULL);
 
   /* The switch works even when the key cannot be saved: it then holds
    * for this run (the window says why it is not saved). */
@@ -218,17 +318,21 @@ ttt_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "o-name", self->o_name_row, "text",
                    G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
 
-  g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
+  name_with_value (self->opponent_row);
+  name_with_value (self->difficulty_row);
+  name_with_value (self->first_player_row);
+  update_subtitles (self);
+
+  g_signal_connect (self->opponent_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
+  g_signal_connect (self->difficulty_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
+  g_signal_connect (self->first_player_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
+
+  g_signal_connect_object (self->settings, "changed", G_CALLBACK (update_subtitles), self, G_CONNECT_SWAPPED);
   if (self->game != NULL)
     {
-      g_signal_connect_object (self->game, "notify::difficulty", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->game, "notify::first-player", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->game, "notify::difficulty", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->game, "notify::first-player", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
     }
-
-  g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
-  g_signal_connect_swapped (self->opponent_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
-  g_signal_connect_swapped (self->difficulty_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
-  g_signal_connect_swapped (self->first_player_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
 }
 
 static void
@@ -286,6 +390,11 @@ ttt_preferences_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  /* Their mappings read the window, which is going. */
+  if (self->difficulty_row != NULL)
+    g_settings_unbind (self->difficulty_row, "selected");
+  if (self->first_player_row != NULL)
+    g_settings_unbind (self->first_player_row, "selected");
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);

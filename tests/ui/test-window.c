@@ -766,6 +766,53 @@ test_preferences_in_effect (TttTestWindow *fixture,
   ttt_test_iterate ();
 }
 
+/* A second launch's --difficulty or --first-player changes the game under
+ * an open window: the rows follow, and nothing of it is saved. */
+static void
+test_preferences_follow_game (TttTestWindow *fixture,
+                              gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  AdwComboRow *difficulty = ttt_test_preferences_row (preferences, "difficulty");
+  AdwComboRow *first = ttt_test_preferences_row (preferences, "first-player");
+
+  ttt_compat_dialog_present (GTK_WIDGET (preferences), NULL);
+  ttt_test_iterate ();
+
+  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
+  ttt_game_set_first_player (fixture->game, TTT_FIRST_PLAYER_RANDOM);
+  ttt_test_iterate ();
+  g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_EASY);
+  g_assert_cmpuint (adw_combo_row_get_selected (first), ==, TTT_FIRST_PLAYER_RANDOM);
+  gtk_test_accessible_assert_property (difficulty, GTK_ACCESSIBLE_PROPERTY_LABEL, "Difficulty: Easy");
+  gtk_test_accessible_assert_property (first, GTK_ACCESSIBLE_PROPERTY_LABEL, "First Move: Random");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
+                   "Chosen on the command line for this run");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first)), ==,
+                   "Chosen on the command line for this run");
+  assert_setting (settings, "difficulty", "medium");
+  assert_setting (settings, "first-player", "human");
+
+  /* A setting changed elsewhere ends the choice, as one in the row does. */
+  g_settings_set_string (settings, "difficulty", "hard");
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_HARD);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
+                   "How strong the computer plays");
+
+  adw_combo_row_set_selected (first, TTT_FIRST_PLAYER_ALTERNATE);
+  ttt_test_iterate ();
+  g_assert_cmpint (ttt_game_get_first_player (fixture->game), ==, TTT_FIRST_PLAYER_ALTERNATE);
+  assert_setting (settings, "first-player", "alternate");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first)), ==,
+                   "Who plays X and starts the game");
+
+  ttt_compat_dialog_destroy (GTK_WIDGET (preferences));
+  ttt_test_iterate ();
+}
+
 static void
 test_window_size_saved (TttTestWindow *fixture,
                         gconstpointer  data)
@@ -1234,6 +1281,7 @@ main (int   argc,
   ADD ("/window/preferences", test_preferences);
   ADD ("/window/narrowest-with-preferences", test_narrowest_with_preferences);
   ADD ("/window/preferences-in-effect", test_preferences_in_effect);
+  ADD ("/window/preferences-follow-game", test_preferences_follow_game);
   ADD ("/window/size-saved", test_window_size_saved);
   ADD ("/window/close-while-thinking", test_close_while_thinking);
   ADD ("/window/main-menu", test_main_menu);
