@@ -576,4 +576,7 @@ ttt_computer_player_set_level (TttComputerPlayer *self,
   g_return_if_fail (TTT_IS_COMPUTER_PLAYER (self));
 
   self->level = level;
+  /* Only Hard searches from a kept tree: below it the block goes. */
+  if (level != TTT_LEVEL_HARD)
+    g_clear_pointer (&self->kept, ttt_search_free);
 }
