@@ -102,8 +102,6 @@ enum {
   PROP_OPPONENT,
   PROP_VARIANT,
   PROP_HELD,
-  PROP_X_NAME,
-  PROP_O_NAME,
   N_PROPS
 };
 
@@ -331,7 +329,7 @@ ttt_game_apply_move (TttGame *self,
 
   if (outcome != TTT_OUTCOME_ONGOING)
     g_signal_emit (self, signals[GAME_OVER], 0,
-                   outcome, ttt_game_get_winning_cells (self));
+                   outcome, ttt_match_get_winning_cells (self->match));
 
   g_object_unref (self);
 }
@@ -489,11 +487,6 @@ ttt_game_get_property (GObject    *object,
       g_value_set_boolean (value, self->held);
       break;
 
-    case PROP_X_NAME:
-    case PROP_O_NAME:
-      g_value_set_string (value, ttt_table_get_given_name (self->table, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X));
-      break;
-
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -509,12 +502,6 @@ ttt_game_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_X_NAME:
-    case PROP_O_NAME:
-      ttt_game_set_local_name (self, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X,
-                               g_value_get_string (value));
-      break;
-
     case PROP_COMPUTER_DELAY:
       ttt_game_set_computer_delay (self, g_value_get_uint (value));
       break;
@@ -683,29 +670,6 @@ ttt_game_class_init (TttGameClass *klass)
                           (G_PARAM_READABLE |
                            G_PARAM_EXPLICIT_NOTIFY |
                            G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:x-name:
-   *
-   * The name X's player gave, between two people at this screen (see
-   * ttt_game_set_local_name()); %NULL or empty names the side "X".
-   */
-  properties[PROP_X_NAME] =
-    g_param_spec_string ("x-name", NULL, NULL, NULL,
-                         (G_PARAM_READWRITE |
-                          G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:o-name:
-   *
-   * As #TttGame:x-name, for O.
-   */
-  properties[PROP_O_NAME] =
-    g_param_spec_string ("o-name", NULL, NULL, NULL,
-                         (G_PARAM_READWRITE |
-                          G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -992,26 +956,6 @@ ttt_game_set_seed (TttGame *self,
   ttt_table_set_rng_state (self->table, seed);
 }
 
-TttMark
-ttt_game_get_cell (TttGame *self,
-                   int      cell)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (game_position (self)),
-                        TTT_MARK_NONE);
-
-  return ttt_position_get_cell (game_position (self), cell);
-}
-
-/* See ttt_match_get_winning_cells(): cells, or Ultimate's boards. */
-guint
-ttt_game_get_winning_cells (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_winning_cells (self->match);
-}
-
 guint
 ttt_game_get_n_moves (TttGame *self)
 {
@@ -1067,72 +1011,6 @@ ttt_game_get_variant (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
 
   return ttt_match_get_variant (self->match);
-}
-
-/* The board of the game in progress: its match says it (ttt-match.h). */
-
-int
-ttt_game_get_n_cells (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_N_CELLS);
-
-  return ttt_match_get_n_cells (self->match);
-}
-
-/* Valid until the board next changes. */
-const TttPosition *
-ttt_game_get_position (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return game_position (self);
-}
-
-/* By the rules, whoever plays it: empty and, in Ultimate, in a board the
- * side to move may play in. */
-gboolean
-ttt_game_is_legal (TttGame *self,
-                   int      cell)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_match_is_legal (self->match, cell);
-}
-
-/* What a view highlights in Ultimate: the boards the side to move may
- * play in now; 0 in a game of one board and once the game is over. */
-guint
-ttt_game_get_playable_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_playable_boards (self->match);
-}
-
-TttMark
-ttt_game_get_board_winner (TttGame *self,
-                           int      board)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-
-  return ttt_match_get_board_winner (self->match, board);
-}
-
-guint
-ttt_game_get_closed_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_closed_boards (self->match);
-}
-
-/* Where a view draws the line of a won Ultimate game. */
-guint
-ttt_game_get_winning_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_winning_boards (self->match);
 }
 
 /* What the game in progress is played at, and against whom. */
@@ -1211,24 +1089,14 @@ ttt_game_get_current_tally (TttGame *self)
                                 self->difficulty);
 }
 
-/**
- * ttt_game_get_moves:
- * @self: a #TttGame
- * @n_moves: (out) (optional): where to store the number of moves
- *
- * The cells played so far in the current game, first move first; X played
- * the even-numbered entries. What a review of the game goes through.
- *
- * Returns: (transfer none) (array length=n_moves): the moves, owned by
- *   @self and valid until its next change
- */
-const int *
-ttt_game_get_moves (TttGame *self,
-                    guint   *n_moves)
+/* The game on the board: its rules, marks, moves and outcome
+ * (ttt-match.h). The same match holds every game this object plays. */
+TttMatch *
+ttt_game_get_match (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  return ttt_match_get_moves (self->match, n_moves);
+  return self->match;
 }
 
 /* The coach of the game: the hint and why, and the analysis of each cell
@@ -1261,58 +1129,6 @@ ttt_game_get_setup (TttGame *self)
   return self->setup;
 }
 
-/* Who plays @side in the game in progress, and what they are called:
- * the table says it. */
-TttPlayer *
-ttt_game_get_player (TttGame *self,
-                     TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return ttt_table_get_player (self->table, side);
-}
-
-gboolean
-ttt_game_get_two_local (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_table_get_two_local (self->table);
-}
-
-const char *
-ttt_game_get_side_name (TttGame *self,
-                        TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), "");
-
-  return ttt_table_get_side_name (self->table, side);
-}
-
-const char *
-ttt_game_get_local_name (TttGame *self,
-                         TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return ttt_table_get_local_name (self->table, side);
-}
-
-/* Between two people at one screen, the badges, the status line and the
- * screen reader's news call @side by @name (see
- * ttt_table_set_local_name()). Against the computer or over the network
- * it is not used. */
-void
-ttt_game_set_local_name (TttGame    *self,
-                         TttMark     side,
-                         const char *name)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  if (ttt_table_set_local_name (self->table, side, name))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
-}
-
 /**
  * ttt_game_set_computer:
  * @self: a #TttGame
@@ -1330,37 +1146,6 @@ ttt_game_set_computer (TttGame   *self,
 
   if (ttt_table_set_computer (self->table, computer))
     ttt_game_setup_changed (self);
-}
-
-/**
- * ttt_game_count_thinking:
- *
- * How many requests for a move, an Ultimate hint or an Ultimate
- * analysis, in all games, have not had their answer back on the main
- * thread: a test waits for none before it looks.
- *
- * Returns: the number of moves, hints and analyses being worked out off
- *   the main thread
- */
-guint
-ttt_game_count_thinking (void)
-{
-  return ttt_table_count_thinking () + ttt_analyst_count_thinking ();
-}
-
-/**
- * ttt_game_get_thinking:
- * @self: a #TttGame
- *
- * Returns: whether a driven player is choosing its move right now, past
- *   its pause: its move, if not cancelled, comes next
- */
-gboolean
-ttt_game_get_thinking (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_table_get_thinking (self->table);
 }
 
 /* Games with someone elsewhere */
@@ -1500,15 +1285,6 @@ ttt_game_abandon (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return ttt_game_end_early (self, TTT_MARK_NONE);
-}
-
-/* Whether the game ended by ttt_game_abandon(). */
-gboolean
-ttt_game_get_abandoned (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_match_get_abandoned (self->match);
 }
 
 /**

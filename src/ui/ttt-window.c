@@ -142,7 +142,7 @@ static void
 update_badges (TttWindow *self)
 {
   /* A tally counts from the side of the person here: X's between two. */
-  TttMark near = ttt_player_is_local (ttt_game_get_player (self->game, TTT_MARK_X)) ? TTT_MARK_X
+  TttMark near = ttt_player_is_local (ttt_table_get_player (ttt_game_get_table (self->game), TTT_MARK_X)) ? TTT_MARK_X
                                                                                   : TTT_MARK_O;
   TttMark far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
   TttTally tally;
@@ -150,8 +150,8 @@ update_badges (TttWindow *self)
   ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
   ttt_player_badge_set_mark (self->badge_start, near);
   ttt_player_badge_set_mark (self->badge_end, far);
-  ttt_player_badge_set_name (self->badge_start, ttt_game_get_side_name (self->game, near));
-  ttt_player_badge_set_name (self->badge_end, ttt_game_get_side_name (self->game, far));
+  ttt_player_badge_set_name (self->badge_start, ttt_table_get_side_name (ttt_game_get_table (self->game), near));
+  ttt_player_badge_set_name (self->badge_end, ttt_table_get_side_name (ttt_game_get_table (self->game), far));
   ttt_player_badge_set_score (self->badge_start, tally.won);
   ttt_player_badge_set_score (self->badge_end, tally.lost);
   update_badges_active (self);
@@ -434,8 +434,6 @@ ttt_window_constructed (GObject *object)
       { "notify::difficulty", G_CALLBACK (players_changed_cb) },
       { "notify::difficulty", G_CALLBACK (difficulty_changed_cb) },
       { "notify::opponent", G_CALLBACK (players_changed_cb) },
-      { "notify::x-name", G_CALLBACK (players_changed_cb) },
-      { "notify::o-name", G_CALLBACK (players_changed_cb) },
       { "notify::variant", G_CALLBACK (players_changed_cb) },
       { "notify::statistics", G_CALLBACK (statistics_replaced_cb) },
     };
@@ -444,6 +442,11 @@ ttt_window_constructed (GObject *object)
       g_signal_group_connect_swapped (self->game_signals, follow[i].signal, follow[i].callback, self);
   }
   g_signal_group_set_target (self->game_signals, self->game);
+  /* The names two people gave are the table's. */
+  g_signal_connect_object (ttt_game_get_table (self->game), "notify::x-name",
+                           G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ttt_game_get_table (self->game), "notify::o-name",
+                           G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   /* And the game's coach: the hint, and its search on its way. */
   self->analyst_signals = g_signal_group_new (TTT_TYPE_ANALYST);
   g_signal_group_connect_swapped (self->analyst_signals, "hint-changed", G_CALLBACK (hint_changed_cb), self);

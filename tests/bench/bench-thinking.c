@@ -114,7 +114,7 @@ main (int   argc,
       gint64 start, deadline;
 
       for (int move = 0; move < 81; move++)
-        if (ttt_game_is_legal (game, move))
+        if (ttt_match_is_legal (ttt_game_get_match (game), move))
           legal[n++] = move;
       g_assert_cmpint (n, >, 0);
 

@@ -72,9 +72,9 @@ refresh_report (GSimpleAction *report)
       g_autoptr(GString) board = g_string_new (NULL);
       TttTally tally;
 
-      for (int cell = 0; cell < ttt_game_get_n_cells (game); cell++)
+      for (int cell = 0; cell < ttt_match_get_n_cells (ttt_game_get_match (game)); cell++)
         {
-          TttMark mark = ttt_game_get_cell (game, cell);
+          TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), cell);
 
           g_string_append_c (board, mark == TTT_MARK_X ? 'X' : mark == TTT_MARK_O ? 'O' : '.');
         }
@@ -154,7 +154,7 @@ click_cell_cb (GSimpleAction *action,
   int cell = g_variant_get_int32 (parameter);
   GtkWidget *button;
 
-  if (window == NULL || cell < 0 || cell >= ttt_game_get_n_cells (ttt_window_get_game (window)))
+  if (window == NULL || cell < 0 || cell >= ttt_match_get_n_cells (ttt_game_get_match (ttt_window_get_game (window))))
     {
       g_warning ("test hook: no cell %d to click", cell);
       return;

@@ -335,7 +335,7 @@ test_story (void)
   g_assert_true (ttt_game_play (game, 4));
   g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), NULL), ==, -1);
   ttt_test_wait_for_human (game);
-  computer = ttt_game_get_moves (game, NULL)[1];
+  computer = ttt_match_get_moves (ttt_game_get_match (game), NULL)[1];
   {
     g_autofree char *expected =
       g_strdup_printf ("hint 0 corner;hint gone;move 4 x local;move %d o computer;", computer);

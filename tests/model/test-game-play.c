@@ -36,7 +36,7 @@ test_initial (void)
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_ONGOING);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   g_assert_false (ttt_game_get_can_undo (game));
-  g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, 0);
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0);
   g_assert_false (ttt_statistics_get_can_reset (ttt_game_get_statistics (game)));
 
   /* Settings applied before the first ttt_game_start_new() must not let the
@@ -188,7 +188,7 @@ test_refusals (void)
 
   /* An occupied cell. */
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    if (ttt_game_get_cell (game, cell) != TTT_MARK_NONE)
+    if (ttt_match_get_cell (ttt_game_get_match (game), cell) != TTT_MARK_NONE)
       g_assert_false (ttt_game_play (game, cell));
   TTT_ASSERT_NO_EVENTS (&rec);
 
@@ -288,11 +288,11 @@ test_two_players (void)
   /* X wins, O wins, a draw: into the two-player totals only. */
   ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 2 }, 5);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmphex (ttt_game_get_winning_cells (game), ==, 0x007);
+  g_assert_cmphex (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0x007);
   ttt_game_start_new (game);
   ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 8, 5 }, 6);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
-  g_assert_cmphex (ttt_game_get_winning_cells (game), ==, 0x038);
+  g_assert_cmphex (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0x038);
   ttt_game_start_new (game);
   ttt_test_play_cells (game, (const int[]) { 0, 1, 2, 4, 3, 5, 7, 6, 8 }, 9);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_DRAW);

@@ -340,8 +340,8 @@ test_two_players_named (Fixture       *fixture,
                         gconstpointer  data)
 {
   ttt_setup_set_opponent (ttt_game_get_setup (fixture->game), TTT_OPPONENT_HUMAN);
-  ttt_game_set_local_name (fixture->game, TTT_MARK_X, "Ana");
-  ttt_game_set_local_name (fixture->game, TTT_MARK_O, "  Ben ");
+  ttt_table_set_local_name (ttt_game_get_table (fixture->game), TTT_MARK_X, "Ana");
+  ttt_table_set_local_name (ttt_game_get_table (fixture->game), TTT_MARK_O, "  Ben ");
   start_unheard (fixture);
 
   play_two (fixture, 0, "Ben’s turn.");
@@ -711,7 +711,7 @@ test_ultimate_reply (Fixture       *fixture,
   /* The centre of the top-left board sends the computer to the centre. */
   g_assert_true (ttt_game_play (fixture->game, 0 * 9 + 4));
   ttt_test_wait_for_human (fixture->game);
-  position = ttt_game_get_position (fixture->game);
+  position = ttt_match_get_position (ttt_game_get_match (fixture->game));
   reply = position->last_move;
   g_assert_cmpint (reply / 9, ==, 4);
 
