@@ -965,6 +965,7 @@ test_shortcuts_heard (TttTestWindow *fixture,
   TttShortcutsWindow *shortcuts = ttt_test_open_shortcuts (fixture->window);
   GtkWidget *new_game;
   GtkWidget *numbers;
+  GtkWidget *boards;
 
   g_assert_cmpstr (ttt_compat_dialog_get_title (GTK_WIDGET (shortcuts)), ==, "Keyboard Shortcuts");
   /* A dialog of the game's window (modal by nature as a dialog). */
@@ -982,6 +983,10 @@ test_shortcuts_heard (TttTestWindow *fixture,
   gtk_test_accessible_assert_property (numbers, GTK_ACCESSIBLE_PROPERTY_LABEL, "Play a cell by its number: 1 to 9");
   gtk_test_accessible_assert_property (numbers, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        "Counted in reading order, from the first row");
+  /* Ultimate's two numbers, when every open board may be played. */
+  boards = ttt_test_find_widget (GTK_WIDGET (shortcuts), is_shortcut, (gpointer) "Choose a board, then a cell");
+  g_assert_nonnull (boards);
+  gtk_test_accessible_assert_property (boards, GTK_ACCESSIBLE_PROPERTY_LABEL, "Choose a board, then a cell: 1 to 9");
 
   /* Escape closes it, as it does the other windows over the game, and
    * only it. */
