@@ -199,6 +199,10 @@ TttStatus   ttt_search_run              (TttSearch             *search,
                                          int                   *move);
 /* Iterations the last run made (those of kept trees not counted). */
 uint64_t    ttt_search_get_iterations   (const TttSearch   *search);
+/* Visits of the last run's position: its iterations and those the kept
+ * tree had made of it before. (The analysis's visits do not add up to it
+ * when moves share their figures, below.) */
+uint64_t    ttt_search_get_visits       (const TttSearch   *search);
 
 typedef enum
 {
@@ -224,7 +228,15 @@ typedef struct
  * the order the search prefers them (the first is the move it plays):
  * proved wins by fewest plies, then the unproved and proved draws by
  * visits, then proved losses by most plies. Returns the number written (at
- * most @n_max), or −1 for NULL or no run yet. */
+ * most @n_max), or −1 for NULL or no run yet.
+ *
+ * Symmetric moves share their figures. Where a rotation or reflection of
+ * the whole grid (small boards and the cells in each alike, and the board
+ * the side to move is sent to) leaves the position as it is, the moves it
+ * maps onto each other lead to the same position seen in a mirror: the
+ * search looks at one of each such class, and every move of the class is
+ * told with its visits, chance and proof, the one it looked at first
+ * among them. So on the empty board the 81 moves have 15 figures. */
 int         ttt_search_analyse          (const TttSearch   *search,
                                          TttMoveAnalysis   *out,
                                          int                n_max);
