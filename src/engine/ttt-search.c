@@ -726,6 +726,42 @@ ttt_search_analyse (const TttSearch *search,
   return n;
 }
 
+/* The standard error of a move's estimate at its most (a result in
+ * [0, 1] has a variance of ¼ at most), squared; 0 for a proof. */
+static double
+ttt_search_error2 (const TttMoveAnalysis *a)
+{
+  if (a->proof != TTT_PROOF_NONE)
+    return 0.0;
+
+  return 0.25 / (a->visits > 0 ? (double) a->visits : 1.0);
+}
+
+/* Four standard errors rather than the usual two or three: UCT visits a
+ * move less once its mean looks low, so the means of little-visited moves
+ * lean low, and on the empty board three errors still see differences
+ * that a search from another seed does not repeat. */
+bool
+ttt_search_tells_apart (const TttMoveAnalysis *analysis,
+                        int                    n)
+{
+  if (analysis == NULL)
+    return false;
+
+  for (int i = 1; i < n; i++)
+    {
+      double gap = analysis[0].win_chance - analysis[i].win_chance;
+      double noise2 = ttt_search_error2 (&analysis[0]) + ttt_search_error2 (&analysis[i]);
+
+      if (gap < 0)
+        gap = -gap;
+      if (gap * gap > TTT_SEARCH_NOISE_ERRORS * TTT_SEARCH_NOISE_ERRORS * noise2)
+        return true;
+    }
+
+  return false;
+}
+
 /* A move that wins the game at once, or −1. */
 static int
 ttt_ultimate_winning_move (const TttUltimate *pos)

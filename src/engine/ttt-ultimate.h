@@ -241,6 +241,18 @@ int         ttt_search_analyse          (const TttSearch   *search,
                                          TttMoveAnalysis   *out,
                                          int                n_max);
 
+/* Whether @analysis (@n moves, as ttt_search_analyse() wrote them) tells
+ * its moves apart: whether some move's figure differs from the first's
+ * by more than the search's noise (TTT_SEARCH_NOISE_ERRORS standard
+ * errors of the two estimates together, each at most ½ / √visits; a
+ * proof has none). When it does not, the figures are noise: a coach
+ * should not show one move as better than another. False for NULL and
+ * for fewer than two moves. */
+#define TTT_SEARCH_NOISE_ERRORS 4.0
+
+bool        ttt_search_tells_apart      (const TttMoveAnalysis *analysis,
+                                         int                    n);
+
 /* The levels (documented budgets, in iterations, so a level plays the same
  * move for the same seed on any machine):
  *

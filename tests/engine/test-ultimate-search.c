@@ -599,6 +599,71 @@ test_symmetric_analysis (void)
   g_assert_cmpint (n_symmetric, >, 0);
 }
 
+/* The analysis tells moves apart only beyond the search's noise: never
+ * on the empty board, where every first move is about as good; where
+ * some moves lose at once; and by the figures, four standard errors. */
+static void
+test_tells_apart (void)
+{
+  TttSearch *search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
+  TttSearchBudget budget = { under_valgrind () ? 2000 : 20000, NULL, NULL };
+  TttMoveAnalysis analysis[81];
+  RefUltimate losing[6];
+  TttUltimate pos;
+  int move, n, n_apart = 0;
+
+  for (uint64_t seed = 1; seed <= (under_valgrind () ? 1u : 8u); seed++)
+    {
+      uint64_t rng = seed;
+
+      ttt_ultimate_clear (&pos);
+      ttt_search_reset (search);
+      g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+      n = ttt_search_analyse (search, analysis, 81);
+      g_assert_cmpint (n, ==, 81);
+      g_assert_false (ttt_search_tells_apart (analysis, n));
+    }
+
+  /* Where some moves lose at once and others do not (unless the
+   * search proved that those lose too). */
+  g_assert_cmpint (find_positions (must_avoid_loss, losing, G_N_ELEMENTS (losing), 11), ==, G_N_ELEMENTS (losing));
+  for (guint i = 0; i < G_N_ELEMENTS (losing); i++)
+    {
+      uint64_t rng = i;
+
+      pos = to_engine (&losing[i]);
+      ttt_search_reset (search);
+      g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+      n = ttt_search_analyse (search, analysis, 81);
+      if (analysis[n - 1].proof != TTT_PROOF_LOSS || analysis[0].proof == TTT_PROOF_LOSS)
+        continue;
+      g_assert_true (ttt_search_tells_apart (analysis, n));
+      n_apart++;
+    }
+  g_assert_cmpint (n_apart, >, 0);
+  ttt_search_free (search);
+
+  {
+    TttMoveAnalysis two[2] = {
+      { 0, 10000, 0.60, TTT_PROOF_NONE, 0 },
+      { 1, 10000, 0.57, TTT_PROOF_NONE, 0 },
+    };
+
+    /* 3 points at 10,000 visits each: 4.2 errors of 0.71 points. */
+    g_assert_true (ttt_search_tells_apart (two, 2));
+    two[1].win_chance = 0.58;
+    g_assert_false (ttt_search_tells_apart (two, 2));
+    g_assert_false (ttt_search_tells_apart (two, 1));
+    g_assert_false (ttt_search_tells_apart (NULL, 2));
+    /* A proof has no error of its own. */
+    two[0] = (TttMoveAnalysis) { 0, 0, 0.5, TTT_PROOF_DRAW, 3 };
+    two[1] = (TttMoveAnalysis) { 1, 400, 0.39, TTT_PROOF_NONE, 0 };
+    g_assert_true (ttt_search_tells_apart (two, 2));
+    two[1].win_chance = 0.41;
+    g_assert_false (ttt_search_tells_apart (two, 2));
+  }
+}
+
 static void
 test_kept_tree (void)
 {
@@ -817,6 +882,7 @@ main (int   argc,
   g_test_add_func ("/ultimate/search/legal-games", test_legal_games);
   g_test_add_func ("/ultimate/search/kept-tree", test_kept_tree);
   g_test_add_func ("/ultimate/search/symmetric-analysis", test_symmetric_analysis);
+  g_test_add_func ("/ultimate/search/tells-apart", test_tells_apart);
   g_test_add_func ("/ultimate/search/should-stop", test_should_stop);
   g_test_add_func ("/ultimate/search/errors", test_errors);
   g_test_add_func ("/ultimate/search/threads", test_threads);
