@@ -135,63 +135,6 @@ ttt_search_reset (TttSearch *search)
   search->has_run = false;
 }
 
-/* The eight symmetries of the square on cells 0–8 (row-major): identity,
- * the three rotations, the four reflections. A symmetry of the 9 × 9 grid
- * moves small board b to board perm[b] and cell c in it to cell perm[c]. */
-static const uint8_t ttt_symmetry_cell[8][TTT_N_CELLS] = {
-  { 0, 1, 2, 3, 4, 5, 6, 7, 8 },
-  { 2, 5, 8, 1, 4, 7, 0, 3, 6 },
-  { 8, 7, 6, 5, 4, 3, 2, 1, 0 },
-  { 6, 3, 0, 7, 4, 1, 8, 5, 2 },
-  { 2, 1, 0, 5, 4, 3, 8, 7, 6 },
-  { 6, 7, 8, 3, 4, 5, 0, 1, 2 },
-  { 0, 3, 6, 1, 4, 7, 2, 5, 8 },
-  { 8, 5, 2, 7, 4, 1, 6, 3, 0 },
-};
-
-static unsigned
-ttt_symmetry_mask (int      symmetry,
-                   unsigned mask)
-{
-  unsigned out = 0;
-
-  for (; mask != 0; mask &= mask - 1)
-    out |= TTT_CELL (ttt_symmetry_cell[symmetry][__builtin_ctz (mask)]);
-
-  return out;
-}
-
-static int
-ttt_symmetry_move (int symmetry,
-                   int move)
-{
-  return ttt_symmetry_cell[symmetry][move / TTT_N_CELLS] * TTT_N_CELLS +
-         ttt_symmetry_cell[symmetry][move % TTT_N_CELLS];
-}
-
-/* The symmetries that leave @pos as it is, bit s for symmetry s (bit 0,
- * the identity, always). Most positions past the opening have none, and
- * show it at their first marked board. */
-static unsigned
-ttt_symmetries_of (const TttUltimate *pos)
-{
-  unsigned found = 1;
-
-  for (int s = 1; s < 8; s++)
-    {
-      const uint8_t *perm = ttt_symmetry_cell[s];
-      bool same = pos->next == TTT_ULTIMATE_ANY || perm[pos->next] == pos->next;
-
-      for (int b = 0; b < TTT_ULTIMATE_N_BOARDS && same; b++)
-        same = ttt_symmetry_mask (s, pos->x[b]) == pos->x[perm[b]] &&
-               ttt_symmetry_mask (s, pos->o[b]) == pos->o[perm[b]];
-      if (same)
-        found |= 1u << s;
-    }
-
-  return found;
-}
-
 /* Keeps the first move of each class of @moves that @symmetries map
  * onto each other, in order; returns how many are kept. */
 static int
@@ -207,7 +150,7 @@ ttt_symmetry_prune (uint8_t  *moves,
       if (seen[moves[i]])
         continue;
       for (unsigned sm = symmetries; sm != 0; sm &= sm - 1)
-        seen[ttt_symmetry_move (__builtin_ctz (sm), moves[i])] = true;
+        seen[ttt_ult_symmetric_move (__builtin_ctz (sm), moves[i])] = true;
       moves[kept++] = moves[i];
     }
 
@@ -314,7 +257,7 @@ ttt_search_expand (TttSearch         *search,
 {
   uint8_t moves[TTT_ULTIMATE_N_MOVES];
   unsigned boards = ttt_ult_boards_in_play (pos);
-  unsigned symmetries = ttt_symmetries_of (pos);
+  unsigned symmetries = ttt_ult_symmetries (pos);
   int n = 0;
   Node *children;
 
@@ -679,7 +622,7 @@ ttt_search_analyse (const TttSearch *search,
   /* Each child stands for its class of symmetric moves: every legal move
    * of the class is told with its figures. */
   root = &search->nodes[search->root];
-  symmetries = ttt_symmetries_of (&search->root_pos);
+  symmetries = ttt_ult_symmetries (&search->root_pos);
   for (int i = 0; i < root->n_children; i++)
     {
       const Node *child = &search->nodes[root->first_child + (uint32_t) i];
@@ -688,7 +631,7 @@ ttt_search_analyse (const TttSearch *search,
 
       for (unsigned sm = symmetries; sm != 0; sm &= sm - 1)
         {
-          int move = ttt_symmetry_move (__builtin_ctz (sm), child->move);
+          int move = ttt_ult_symmetric_move (__builtin_ctz (sm), child->move);
           bool again = false;
 
           for (int k = 0; k < n_copies && !again; k++)

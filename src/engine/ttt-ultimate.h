@@ -135,6 +135,15 @@ TttStatus   ttt_ultimate_parse          (TttUltimate       *pos,
 TttStatus   ttt_ultimate_format         (const TttUltimate *pos,
                                          char               out[TTT_ULTIMATE_TEXT_SIZE]);
 
+/* Whether a rotation or reflection of the whole grid that leaves @pos as
+ * it is (small boards and the cells in each alike, and the board the side
+ * to move is sent to) maps move @a onto move @b: then the two lead to the
+ * same position seen in a mirror and are worth the same. True when @a is
+ * @b; false for NULL, an inconsistent position or a move out of range. */
+bool        ttt_ultimate_moves_symmetric (const TttUltimate *pos,
+                                          int                a,
+                                          int                b);
+
 /* Move numbers and the 9 × 9 grid; −1 for anything out of range. */
 int         ttt_ultimate_move_at        (int                row,
                                          int                col);

@@ -493,6 +493,17 @@ check_symmetric_analysis (TttSearch         *search,
       of[analysis[i].move] = &analysis[i];
     }
 
+  /* The engine's own word on which moves are symmetric. */
+  for (int a = 0; a < 81; a++)
+    for (int b = 0; b < 81; b++)
+      {
+        gboolean expected = FALSE;
+
+        for (int s = 0; s < 8; s++)
+          expected = expected || ((symmetries & (1u << s)) != 0 && transform_move (s, a) == b);
+        g_assert_cmpint (ttt_ultimate_moves_symmetric (&pos, a, b), ==, expected);
+      }
+
   for (int m = 0; m < 81; m++)
     {
       gboolean first = TRUE;
@@ -537,6 +548,7 @@ test_symmetric_analysis (void)
   uint64_t seed = 36;
   int n_positions = 0, n_symmetric = 0;
   RefUltimate ref;
+  TttUltimate pos;
 
   ref_u_clear (&ref);
   /* The empty board: 15 classes of the 81 moves (the centre, eight of
@@ -594,6 +606,14 @@ test_symmetric_analysis (void)
         }
     }
   ttt_search_free (search);
+
+  ttt_ultimate_clear (&pos);
+  g_assert_false (ttt_ultimate_moves_symmetric (NULL, 0, 0));
+  g_assert_false (ttt_ultimate_moves_symmetric (&pos, -1, -1));
+  g_assert_false (ttt_ultimate_moves_symmetric (&pos, 0, 81));
+  g_assert_true (ttt_ultimate_moves_symmetric (&pos, 0, 80));
+  pos.x[0] = 0x3;
+  g_assert_false (ttt_ultimate_moves_symmetric (&pos, 0, 80));
 
   g_test_message ("%d positions on an axis, %d symmetric openings", n_positions, n_symmetric);
   g_assert_cmpint (n_symmetric, >, 0);
