@@ -672,9 +672,11 @@ static gboolean
 game_has_symmetry (TttGame *game,
                    int      s)
 {
+  TttMatch *match = ttt_game_get_match (game);
+
   for (int move = 0; move < 81; move++)
-    if (ttt_game_get_cell (game, move) != ttt_game_get_cell (game, grid_symmetry (s, move)) ||
-        ttt_game_is_legal (game, move) != ttt_game_is_legal (game, grid_symmetry (s, move)))
+    if (ttt_match_get_cell (match, move) != ttt_match_get_cell (match, grid_symmetry (s, move)) ||
+        ttt_match_is_legal (match, move) != ttt_match_is_legal (match, grid_symmetry (s, move)))
       return FALSE;
 
   return TRUE;
@@ -719,7 +721,7 @@ test_analysis_symmetric (void)
           int percent = -2;
           gboolean proved = FALSE;
 
-          if (!ttt_game_is_legal (game, move))
+          if (!ttt_match_is_legal (ttt_game_get_match (game), move))
             continue;
           g_assert_true (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), move, &percent, &proved,
                                                           NULL, NULL));
