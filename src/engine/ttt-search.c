@@ -273,10 +273,10 @@ ttt_search_expand (TttSearch         *search,
    * full block takes nothing from the generator. */
   if (symmetries != 1)
     {
-      uint8_t sorted[TTT_ULTIMATE_N_MOVES];
+      uint8_t copy[TTT_ULTIMATE_N_MOVES];
 
-      memcpy (sorted, moves, (size_t) n);
-      if ((uint64_t) search->n_nodes + (uint64_t) ttt_symmetry_prune (sorted, n, symmetries) >
+      memcpy (copy, moves, (size_t) n);
+      if ((uint64_t) search->n_nodes + (uint64_t) ttt_symmetry_prune (copy, n, symmetries) >
           search->capacity)
         return false;
     }
