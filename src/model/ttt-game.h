@@ -7,7 +7,7 @@
  * history, outcome), the table it is played at (TttTable: who sits at
  * each side, who starts, the computer's or someone elsewhere's move) and
  * the coach (TttAnalyst: hints and analysis). It begins each game by its
- * TttSetup and counts each finished game in its TttStatistics.
+ * TttSetup; the table counts each finished game.
  * It uses GLib and GObject only: the views call its methods, ask it who
  * plays each side, and redraw from its signals and property
  * notifications.
@@ -29,7 +29,6 @@
 
 G_BEGIN_DECLS
 
-#define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
 
 /* The iterations of the search behind an Ultimate hint: twice Hard's,
  * so the hint is a better move than Hard would play, about two seconds
@@ -62,9 +61,6 @@ TttOutcome      ttt_game_get_outcome         (TttGame        *self);
 TttMark         ttt_game_get_human_mark      (TttGame        *self);
 gboolean        ttt_game_get_can_undo        (TttGame        *self);
 
-guint           ttt_game_get_computer_delay  (TttGame        *self);
-void            ttt_game_set_computer_delay  (TttGame        *self,
-                                              guint           delay_ms);
 
 /* What the game in progress plays by; its setup may already hold the
  * values for the next game. */
@@ -73,11 +69,6 @@ TttVariant      ttt_game_get_variant         (TttGame        *self);
 TttLevel        ttt_game_get_difficulty      (TttGame        *self);
 TttOpponent     ttt_game_get_opponent        (TttGame        *self);
 
-TttTallyId      ttt_game_get_current_tally      (TttGame     *self);
-
-TttStatistics  *ttt_game_get_statistics      (TttGame        *self);
-void            ttt_game_set_statistics      (TttGame        *self,
-                                              TttStatistics  *statistics);
 
 /* The game on the board (its cells, moves, playable boards and outcome);
  * the coach, who says what each empty cell leads to and gives the hint
