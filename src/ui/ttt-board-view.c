@@ -469,32 +469,61 @@ block_bounds (TttBoardView    *self,
                       extent_of (self, g->block_rows, g->block_rows, self->cell_size));
 }
 
-/* Ultimate, under the cells: the boards the side to move may play in, on
- * a faint ground of the accent colour. */
+/* Ultimate, under the cells: the boards the side to move may play in.
+ * While a person here is to move, each is framed in that side's colour
+ * on a faint ground of it, which reads at a glance in the light style and
+ * the dark, from 360 px up, and links to the last move's frame (TttCell):
+ * "played there, so you go here". While the computer or someone elsewhere
+ * is to move (or a network game waits), a thin neutral frame shows where
+ * they will play without asking anything of the person. */
 static void
 snapshot_playable_boards (TttBoardView *self,
                           GtkSnapshot  *snapshot)
 {
   guint boards = ttt_game_get_playable_boards (self->game);
-  GdkRGBA color = ttt_mark_paint_color (GTK_WIDGET (self));
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+  gboolean person = ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
+                    !ttt_game_get_held (self->game);
+  double gap = gap_of (self, self->cell_size, TRUE);
+  /* Out into the gap between the boards, clear of the cells (and their
+   * focus ring) and, from a middle size up, of the large # in its middle. */
+  double outset = gap * 0.3;
+  float line = person ? CLAMP (gap * 0.25, 3.0, 7.0) : CLAMP (gap * 0.12, 1.5, 3.0);
+  GdkRGBA color;
 
-  if (self->review != NULL || ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
+  if (self->review != NULL || ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER ||
+      boards == 0 || root == NULL)
     return;
 
-  color.alpha = 0.08;
+  if (person)
+    ttt_compat_lookup_color (root, ttt_game_get_turn (self->game) == TTT_MARK_X ? "ttt_x_color" : "ttt_o_color",
+                             &color);
+  else
+    {
+      ttt_compat_lookup_color (root, "window_fg_color", &color);
+      color.alpha *= 0.35;
+    }
+
   for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
     if (boards & (1u << b))
       {
         graphene_rect_t bounds;
         GskRoundedRect rounded;
+        GdkRGBA ground = color;
 
         block_bounds (self, b, &bounds);
-        graphene_rect_inset (&bounds, -gap_of (self, self->cell_size, TRUE) / 4.0,
-                             -gap_of (self, self->cell_size, TRUE) / 4.0);
-        gsk_rounded_rect_init_from_rect (&rounded, &bounds, self->cell_size * 0.25);
-        gtk_snapshot_push_rounded_clip (snapshot, &rounded);
-        gtk_snapshot_append_color (snapshot, &color, &bounds);
-        gtk_snapshot_pop (snapshot);
+        graphene_rect_inset (&bounds, -outset, -outset);
+        gsk_rounded_rect_init_from_rect (&rounded, &bounds, self->cell_size * 0.25 + outset);
+        if (person)
+          {
+            ground.alpha = 0.07;
+            gtk_snapshot_push_rounded_clip (snapshot, &rounded);
+            gtk_snapshot_append_color (snapshot, &ground, &bounds);
+            gtk_snapshot_pop (snapshot);
+          }
+        gtk_snapshot_append_border (snapshot, &rounded,
+                                    (float[4]) { line, line, line, line },
+                                    (GdkRGBA[4]) { color, color, color, color });
       }
 }
 
