@@ -932,8 +932,10 @@ update_cell (TttBoardView *self,
   /* Ultimate: the boards the side to move may not play in stand back, so
    * that where it is sent shows at a glance. */
   if (is_ultimate (self))
+    /* The last move stays whole: it says where play goes on. */
     gtk_widget_set_opacity (GTK_WIDGET (widget),
                             state == TTT_GAME_STATE_OVER ||
+                            (shown.emphasis & TTT_CELL_EMPHASIS_LAST_MOVE) ||
                             (ttt_game_get_playable_boards (self->game) &
                              (1u << (game_cell_of (self, cell) / 9))) != 0
                             ? 1.0 : TTT_BOARD_VIEW_STAND_BACK_OPACITY);

@@ -655,9 +655,11 @@ test_whole_game_by_accessibility (TttTestWindow *fixture,
                      (sent_to == NULL || g_str_equal (cell->board, sent_to));
           g_assert_cmpint (can_play, ==, ttt_game_is_legal (fixture->game, move));
           g_assert_cmpint (can_play, ==, gtk_widget_has_css_class (cell->widget, "playable"));
+          /* The last move stays whole: it says where play goes on. */
           if (!over)
             g_assert_cmpfloat_with_epsilon (gtk_widget_get_opacity (cell->widget),
-                                            (ttt_game_get_playable_boards (fixture->game) & (1u << (move / 9))) != 0
+                                            (ttt_game_get_playable_boards (fixture->game) & (1u << (move / 9))) != 0 ||
+                                            move == ttt_game_get_position (fixture->game)->last_move
                                             ? 1.0 : TTT_BOARD_VIEW_STAND_BACK_OPACITY, 0.01);
           if (can_play)
             g_ptr_array_add (open, cell);
@@ -1146,6 +1148,50 @@ test_playable_outline (TttTestWindow *fixture,
   assert_outline_neutral_while_computer_thinks (fixture);
 }
 
+/* The computer's last move is framed in its mark's colour at 3:1 or
+ * more against the window, light and dark, and does not stand back with
+ * its board (issue 35: a pale tint in a small cell, almost nothing in
+ * the dark style). */
+static void
+test_last_move_marked (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  TttMark computer;
+  int last;
+  GtkWidget *cell;
+
+  computer_game (fixture);
+  computer = ttt_game_get_human_mark (fixture->game) == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
+  last = ttt_game_get_position (fixture->game)->last_move;
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, last), ==, computer);
+  g_assert_cmpint (ttt_board_view_get_last_computer_cell (fixture->board), ==, index_of (last));
+  cell = cell_widget (fixture, last);
+  g_assert_true (gtk_widget_has_css_class (cell, "last-move"));
+
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  for (int dark = 0; dark < 2; dark++)
+    {
+      int width = gtk_widget_get_width (cell);
+      int height = gtk_widget_get_height (cell);
+      g_autofree guchar *pixels = NULL;
+      gsize stride;
+      Paint edge;
+
+      set_dark (fixture, dark);
+      pixels = ttt_test_render_widget (cell, &stride);
+      /* The cell's left edge about its middle, clear of the mark. */
+      edge = strongest_paint (fixture, pixels, stride, 0, width / 10, height * 2 / 5, height * 3 / 5);
+      g_test_message ("%s, %d px cells: the last move's edge %.2f:1", dark ? "dark" : "light", width,
+                      edge.contrast);
+      g_assert_cmpfloat (edge.contrast, >=, 3.0);
+      g_assert_true (is_mark_color (fixture, &edge, computer));
+      /* And the mark still reads on it. */
+      g_assert_cmpfloat (mark_contrast (fixture, cell), >=, 3.0);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  g_assert_cmpfloat (gtk_widget_get_opacity (cell), >, 0.99);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1171,6 +1217,7 @@ main (int   argc,
   ADD ("/ultimate-board/review-won-boards", test_review_won_boards);
   ADD ("/ultimate-board/stand-back-readable", test_stand_back_readable);
   ADD ("/ultimate-board/playable-outline", test_playable_outline);
+  ADD ("/ultimate-board/last-move-marked", test_last_move_marked);
 
 #undef ADD
 
