@@ -62,6 +62,9 @@ struct _TttBoardView
   /* Ultimate, with play free: the small board a first digit chose, whose
    * cell the second digit picks; -1 for none. */
   int           digit_board;
+  /* Ultimate: the game's cell of the other side's reply, while the focus
+   * it found on the board waits to follow it (follow_reply()); -1. */
+  int           reply_move;
 
   /* Where the laid-out cells start and how large a cell is, for the
    * drawing of the lines. */
@@ -991,6 +994,51 @@ clear_hint (TttBoardView *self)
   update_cell (self, old);
 }
 
+static gboolean
+has_focus_within (TttBoardView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
+}
+
+/* Ultimate: after the other side's reply, a person whose focus was on
+ * the board finds it in the small board they are sent to, on the cell in
+ * the place of the reply (the arrows would have had to cross the grid to
+ * get there), or else on its first empty one. A person free to play in
+ * any open board keeps the focus where it was, and a focus anywhere else
+ * in the window is never taken. Waits until the game's state says whose
+ * turn it is. */
+static void
+follow_reply (TttBoardView *self)
+{
+  int move = self->reply_move;
+  int board, target;
+
+  if (move < 0 || ttt_game_get_position (self->game)->last_move != move)
+    return;
+  if (ttt_game_get_state (self->game) != TTT_GAME_STATE_LOCAL_TURN)
+    {
+      /* The reply ended the game (the window sends the focus to Play
+       * Again), or it is not a person's turn after all. */
+      if (ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
+        self->reply_move = -1;
+      return;
+    }
+
+  self->reply_move = -1;
+  board = move % 9;
+  if (!has_focus_within (self) || ttt_game_get_playable_boards (self->game) != 1u << board)
+    return;
+
+  target = board * 9 + move % 9;
+  for (int c = 0; c < 9 && !ttt_game_is_legal (self->game, target); c++)
+    target = board * 9 + c;
+  if (ttt_game_is_legal (self->game, target))
+    ttt_board_view_focus_cell (self, index_of_game_cell (self, target));
+}
+
 static void
 cell_changed_cb (TttBoardView *self,
                  int           cell,
@@ -1011,6 +1059,7 @@ cell_changed_cb (TttBoardView *self,
       ttt_cell_rest (self->cells[cell]);
       if (cell == self->last_computer_cell)
         self->last_computer_cell = -1;
+      self->reply_move = -1;
     }
   else
     {
@@ -1024,10 +1073,13 @@ cell_changed_cb (TttBoardView *self,
         {
           self->last_computer_cell = cell;
           ttt_cell_pulse (self->cells[cell]);
+          if (is_ultimate (self) && has_focus_within (self))
+            self->reply_move = game_cell_of (self, cell);
         }
       else
         {
           self->last_computer_cell = -1;
+          self->reply_move = -1;
         }
 
       if (previous >= 0 && previous != self->last_computer_cell)
@@ -1038,6 +1090,7 @@ cell_changed_cb (TttBoardView *self,
     }
 
   update_cell (self, cell);
+  follow_reply (self);
 }
 
 static void
@@ -1064,6 +1117,7 @@ state_changed_cb (TttBoardView *self,
     }
 
   update_cells (self);
+  follow_reply (self);
 }
 
 /* Ultimate's analysis of the board comes after the board, from a worker
@@ -1403,6 +1457,7 @@ ttt_board_view_set_game (TttBoardView *self,
   if (self->last_computer_cell >= 0)
     ttt_cell_stop_pulse (self->cells[self->last_computer_cell]);
   self->last_computer_cell = -1;
+  self->reply_move = -1;
   self->finish_value = 0;
 
   if (game != NULL)
@@ -1708,6 +1763,7 @@ ttt_board_view_init (TttBoardView *self)
   self->hint_cell = -1;
   self->last_computer_cell = -1;
   self->digit_board = -1;
+  self->reply_move = -1;
   self->review_cell = -1;
   self->review_best_cell = -1;
 

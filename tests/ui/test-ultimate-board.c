@@ -1192,6 +1192,61 @@ test_last_move_marked (TttTestWindow *fixture,
   g_assert_cmpfloat (gtk_widget_get_opacity (cell), >, 0.99);
 }
 
+/* After the computer's reply the keyboard's focus, if it was on the
+ * board, goes into the board the person is sent to: the cell in the
+ * reply's place, or its first empty one. A focus elsewhere stays. */
+static void
+test_focus_follows_reply (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+  static const guint digits[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5,
+                                  GDK_KEY_6, GDK_KEY_7, GDK_KEY_8, GDK_KEY_9 };
+  GtkWidget *elsewhere;
+  guint boards;
+  int played = -1;
+  int reply, board, expected;
+
+  computer_game (fixture);
+  boards = ttt_game_get_playable_boards (fixture->game);
+  g_assert_cmpuint (boards & (boards - 1), ==, 0);
+  board = g_bit_nth_lsf (boards, -1);
+
+  /* On the board, by the keys: a digit plays the board sent to. */
+  ttt_board_view_focus_cell (fixture->board, index_of (board * 9 + 4));
+  for (int c = 0; c < 9 && played < 0; c++)
+    if (ttt_game_is_legal (fixture->game, board * 9 + c) &&
+        (ttt_game_get_closed_boards (fixture->game) & (1u << c)) == 0)
+      {
+        g_assert_true (ttt_test_press (fixture->window, digits[c]));
+        played = board * 9 + c;
+      }
+  g_assert_cmpint (played, >=, 0);
+  ttt_test_wait_for_human (fixture->game);
+  reply = ttt_game_get_position (fixture->game)->last_move;
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, played), !=, TTT_MARK_NONE);
+  g_assert_cmpint (reply / 9, ==, played % 9);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_LOCAL_TURN);
+  board = reply % 9;
+  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << board);
+  expected = board * 9 + reply % 9;
+  for (int c = 0; !ttt_game_is_legal (fixture->game, expected); c++)
+    expected = board * 9 + c;
+  g_test_message ("played %d, the reply %d: the focus expected on %d", played, reply, expected);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, expected));
+
+  /* Elsewhere: the menu button keeps it through a move and a reply. */
+  elsewhere = ttt_test_window_child (fixture->window, "menu_button");
+  g_assert_true (gtk_widget_grab_focus (elsewhere));
+  elsewhere = ttt_test_focus (fixture->window);
+  g_assert_false (gtk_widget_is_ancestor (elsewhere, GTK_WIDGET (fixture->board)));
+  ttt_test_click (fixture->window, index_of (expected));
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_cmpint (ttt_game_get_cell (fixture->game, expected), !=, TTT_MARK_NONE);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game) % 2, ==,
+                    ttt_game_get_human_mark (fixture->game) == TTT_MARK_X ? 0 : 1);
+  g_assert_true (ttt_test_focus (fixture->window) == elsewhere);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1218,6 +1273,7 @@ main (int   argc,
   ADD ("/ultimate-board/stand-back-readable", test_stand_back_readable);
   ADD ("/ultimate-board/playable-outline", test_playable_outline);
   ADD ("/ultimate-board/last-move-marked", test_last_move_marked);
+  ADD ("/ultimate-board/focus-follows-reply", test_focus_follows_reply);
 
 #undef ADD
 
