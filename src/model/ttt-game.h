@@ -6,8 +6,8 @@
  * of each change: the match on the board (TttMatch: rules, position,
  * history, outcome), the table it is played at (TttTable: who sits at
  * each side, who starts, the computer's or someone elsewhere's move) and
- * the coach (TttAnalyst: hints and analysis). It holds the settings that
- * shape the next game and counts each finished game in its TttStatistics.
+ * the coach (TttAnalyst: hints and analysis). It begins each game by its
+ * TttSetup and counts each finished game in its TttStatistics.
  * It uses GLib and GObject only: the views call its methods, ask it who
  * plays each side, and redraw from its signals and property
  * notifications.
@@ -22,6 +22,7 @@
 #include "ttt-enums.h"
 #include "ttt-player.h"
 #include "ttt-position.h"
+#include "ttt-setup.h"
 #include "ttt-statistics.h"
 #include "ttt-table.h"
 
@@ -41,7 +42,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
 
 /* ttt_game_new() gives an empty board with the human to move as X and
- * schedules nothing: apply the preferences (or bind them to GSettings) first,
+ * schedules nothing: set its setup (or bind it to GSettings) first,
  * then call ttt_game_start_new() to begin the first game by them, which is
  * when the computer may make the opening move. */
 TttGame        *ttt_game_new                 (void);
@@ -63,28 +64,16 @@ TttOutcome      ttt_game_get_outcome         (TttGame        *self);
 TttMark         ttt_game_get_human_mark      (TttGame        *self);
 gboolean        ttt_game_get_can_undo        (TttGame        *self);
 
-TttVariant      ttt_game_get_variant         (TttGame        *self);
-void            ttt_game_set_variant         (TttGame        *self,
-                                              TttVariant      variant);
-TttLevel        ttt_game_get_difficulty      (TttGame        *self);
-void            ttt_game_set_difficulty      (TttGame        *self,
-                                              TttLevel        difficulty);
-TttFirstPlayer  ttt_game_get_first_player    (TttGame        *self);
-void            ttt_game_set_first_player    (TttGame        *self,
-                                              TttFirstPlayer  first_player);
-TttOpponent     ttt_game_get_opponent        (TttGame        *self);
-void            ttt_game_set_opponent        (TttGame        *self,
-                                              TttOpponent     opponent);
 guint           ttt_game_get_computer_delay  (TttGame        *self);
 void            ttt_game_set_computer_delay  (TttGame        *self,
                                               guint           delay_ms);
 
-/* What the game in progress plays by: the preferences above may already
- * hold the values for the next game. */
-TttLevel        ttt_game_get_current_difficulty (TttGame     *self);
-TttOpponent     ttt_game_get_current_opponent   (TttGame     *self);
-
-TttVariant      ttt_game_get_current_variant    (TttGame     *self);
+/* What the game in progress plays by; its setup may already hold the
+ * values for the next game. */
+TttSetup       *ttt_game_get_setup           (TttGame        *self);
+TttVariant      ttt_game_get_variant         (TttGame        *self);
+TttLevel        ttt_game_get_difficulty      (TttGame        *self);
+TttOpponent     ttt_game_get_opponent        (TttGame        *self);
 
 TttTallyId      ttt_game_get_current_tally      (TttGame     *self);
 

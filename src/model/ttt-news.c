@@ -134,7 +134,7 @@ add (GString    *text,
 static gboolean
 is_ultimate (TttNews *self)
 {
-  return ttt_variants_get_rules (ttt_game_get_current_variant (self->game))->n_blocks > 1;
+  return ttt_variants_get_rules (ttt_game_get_variant (self->game))->n_blocks > 1;
 }
 
 static void
@@ -584,7 +584,7 @@ hint_changed_cb (TttNews    *self,
   self->action = ACTION_HINT;
   self->hint_cell = cell;
   g_free (self->hint_reason);
-  if (!ttt_variants_get (ttt_game_get_current_variant (game))->solved)
+  if (!ttt_variants_get (ttt_game_get_variant (game))->solved)
     self->hint_reason = ttt_words_ultimate_hint (game, TRUE);
   else
     self->hint_reason = ttt_coach_motive_text (motive, ttt_game_get_turn (game));
@@ -603,7 +603,7 @@ ttt_news_set_game (TttNews *self,
 
   g_signal_connect_object (game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "notify::variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (side_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "game-started", G_CALLBACK (game_started_cb), self, G_CONNECT_SWAPPED);

@@ -83,7 +83,7 @@ ttt_words_result (TttGame *game)
 static gboolean
 has_blocks (TttGame *game)
 {
-  return ttt_variants_get_rules (ttt_game_get_current_variant (game))->n_blocks > 1;
+  return ttt_variants_get_rules (ttt_game_get_variant (game))->n_blocks > 1;
 }
 
 /* The one board the side to move is sent to, or −1 when it may play in
@@ -170,7 +170,7 @@ ttt_words_refusal (TttGame *game,
 
   g_return_val_if_fail (TTT_IS_GAME (game), NULL);
 
-  rules = ttt_variants_get_rules (ttt_game_get_current_variant (game));
+  rules = ttt_variants_get_rules (ttt_game_get_variant (game));
   if (rules->n_blocks <= 1 || cell < 0 || cell >= rules->n_cells ||
       ttt_game_get_state (game) != TTT_GAME_STATE_LOCAL_TURN || ttt_game_get_held (game))
     return NULL;
@@ -250,7 +250,7 @@ classic_subtitle (TttGame *game)
                               other);
     }
 
-  level = ttt_level_name (ttt_game_get_current_difficulty (game));
+  level = ttt_level_name (ttt_game_get_difficulty (game));
   if (ttt_player_is_local (ttt_game_get_player (game, TTT_MARK_X)))
     /* Translators: %s is a difficulty such as "Medium". */
     return g_strdup_printf (_("You play X · %s"), level);
@@ -271,7 +271,7 @@ ttt_words_subtitle (TttGame *game)
   g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
 
   players = classic_subtitle (game);
-  variant = ttt_game_get_current_variant (game);
+  variant = ttt_game_get_variant (game);
   if (variant == ttt_variants_get_nth (0)->variant)
     return g_steal_pointer (&players);
 

@@ -134,7 +134,7 @@ static gboolean
 is_ultimate (TttBoardView *self)
 {
   return self->game != NULL && self->n_cells == TTT_ULTIMATE_N_MOVES &&
-         ttt_variants_get_rules (ttt_game_get_current_variant (self->game))->n_blocks > 1;
+         ttt_variants_get_rules (ttt_game_get_variant (self->game))->n_blocks > 1;
 }
 
 /* The game's cell that the board's @index-th cell shows, or -1. A classic
@@ -1421,7 +1421,7 @@ variant_changed_cb (TttBoardView *self,
                     TttGame      *game)
 {
   /* The game's own grid, as its rules give it. */
-  const TttRules *rules = ttt_variants_get_rules (ttt_game_get_current_variant (game));
+  const TttRules *rules = ttt_variants_get_rules (ttt_game_get_variant (game));
   TttBoardGeometry geometry = ttt_board_geometry_square (rules->n_cells, rules->n_blocks);
 
   if (geometry.rows == self->geometry.rows && geometry.block_rows == self->geometry.block_rows)
@@ -1473,7 +1473,7 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (ttt_game_get_analyst (game), "analysis-changed",
                                G_CALLBACK (analysis_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
       variant_changed_cb (self, NULL, game);
 
       /* A game that is already over is shown at rest. */

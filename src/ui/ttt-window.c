@@ -99,7 +99,7 @@ _ttt_window_update_status (TttWindow *self)
 
   /* Where the game is not solved (Ultimate), the hint, analysis and review
    * are estimates of a search, and the hint button's tooltip says so. */
-  solved = ttt_variants_get (ttt_game_get_current_variant (self->game))->solved;
+  solved = ttt_variants_get (ttt_game_get_variant (self->game))->solved;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   /* With someone elsewhere a move is taken back only if they agree: the
    * network window asks them (Ask to Undo); this one would do nothing. */
@@ -304,12 +304,12 @@ difficulty_changed_cb (TttWindow  *self,
   AdwToast *toast;
   gint64 since_gone;
 
-  if (ttt_game_get_current_opponent (game) != TTT_OPPONENT_COMPUTER)
+  if (ttt_game_get_opponent (game) != TTT_OPPONENT_COMPUTER)
     return;
 
   /* Translators: a toast when the difficulty changes and the score badges
    * switch to the games played at it; %s is a difficulty such as "Hard". */
-  title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_current_difficulty (game)));
+  title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_difficulty (game)));
 
   /* A newer change while the toast is up (or waiting) says so in the same
    * toast, rather than replacing it; and a new toast waits for the last
@@ -431,12 +431,12 @@ ttt_window_constructed (GObject *object)
       { "notify::held", G_CALLBACK (state_changed_cb) },
       { "notify::can-undo", G_CALLBACK (state_changed_cb) },
       { "notify::human-mark", G_CALLBACK (players_changed_cb) },
-      { "notify::current-difficulty", G_CALLBACK (players_changed_cb) },
-      { "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb) },
-      { "notify::current-opponent", G_CALLBACK (players_changed_cb) },
+      { "notify::difficulty", G_CALLBACK (players_changed_cb) },
+      { "notify::difficulty", G_CALLBACK (difficulty_changed_cb) },
+      { "notify::opponent", G_CALLBACK (players_changed_cb) },
       { "notify::x-name", G_CALLBACK (players_changed_cb) },
       { "notify::o-name", G_CALLBACK (players_changed_cb) },
-      { "notify::current-variant", G_CALLBACK (players_changed_cb) },
+      { "notify::variant", G_CALLBACK (players_changed_cb) },
       { "notify::statistics", G_CALLBACK (statistics_replaced_cb) },
     };
 

@@ -103,7 +103,7 @@ main (int   argc,
   ttt_game_set_seed (game, 24);
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_wait_for_mapped (GTK_WIDGET (ttt_window_get_board (window)));
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
 
   tick = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, &frames, NULL);
 

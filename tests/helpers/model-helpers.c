@@ -160,7 +160,7 @@ ttt_test_two_player_game_new (void)
 {
   TttGame *game = ttt_test_game_new (1);
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
 
   return game;

@@ -79,10 +79,10 @@ refresh_report (GSimpleAction *report)
           g_string_append_c (board, mark == TTT_MARK_X ? 'X' : mark == TTT_MARK_O ? 'O' : '.');
         }
       ttt_statistics_get_tally (ttt_game_get_statistics (game),
-                                ttt_tally_id_for_network (ttt_game_get_current_variant (game)), &tally);
+                                ttt_tally_id_for_network (ttt_game_get_variant (game)), &tally);
       g_variant_builder_add (&builder, "{sv}", "game-state", g_variant_new_int32 (ttt_game_get_state (game)));
       g_variant_builder_add (&builder, "{sv}", "outcome", g_variant_new_int32 (ttt_game_get_outcome (game)));
-      g_variant_builder_add (&builder, "{sv}", "variant", g_variant_new_int32 (ttt_game_get_current_variant (game)));
+      g_variant_builder_add (&builder, "{sv}", "variant", g_variant_new_int32 (ttt_game_get_variant (game)));
       g_variant_builder_add (&builder, "{sv}", "board", g_variant_new_string (board->str));
       g_variant_builder_add (&builder, "{sv}", "window-status",
                              g_variant_new_string (ttt_window_get_status (window)));

@@ -448,7 +448,7 @@ ttt_test_two_players (TttTestWindow *fixture)
 {
   g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
 }
 
 /* Between two people: X takes the top row while O plays below it. */
@@ -458,7 +458,7 @@ ttt_test_play_top_row_for_x (TttWindow *window)
   static const int moves[] = { 0, 3, 1, 4, 2 };
   TttGame *game = ttt_window_get_game (window);
 
-  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_HUMAN);
   ttt_test_click_cells (window, moves, G_N_ELEMENTS (moves));
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
 }

@@ -179,7 +179,7 @@ test_analysis_person_only (void)
   guint n_moves;
 
   ttt_game_set_computer_delay (game, 0);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_set_seed (game, 7);
   ttt_game_start_new (game);
 
@@ -441,8 +441,8 @@ test_review_against_computer (void)
       TttBoard board;
 
       ttt_game_set_computer_delay (game, 0);
-      ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-      ttt_game_set_first_player (game, TTT_FIRST_PLAYER_RANDOM);
+      ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
+      ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_RANDOM);
       ttt_game_set_seed (game, seed);
       ttt_game_start_new (game);
 

@@ -70,11 +70,11 @@ test_misere_line_loses (void)
   g_autoptr(TttGame) game = ttt_test_game_new (5);
   guint n_over = 0;
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  ttt_game_set_variant (game, TTT_VARIANT_MISERE);
-  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_MISERE);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_MISERE);
+  g_assert_cmpint (ttt_setup_get_variant (ttt_game_get_setup (game)), ==, TTT_VARIANT_MISERE);
   ttt_game_start_new (game);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_MISERE);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_MISERE);
   g_assert_cmpint (ttt_game_get_n_cells (game), ==, TTT_N_CELLS);
   g_signal_connect_swapped (game, "game-over", G_CALLBACK (ttt_test_count_cb), &n_over);
 
@@ -96,9 +96,9 @@ test_misere_hard_never_loses (void)
   guint n_checked = 0;
   guint n_lost_by_person = 0;
 
-  ttt_game_set_variant (game, TTT_VARIANT_MISERE);
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_MISERE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_ALTERNATE);
 
   for (guint i = 0; i < N_GAMES; i++)
     {
@@ -135,8 +135,8 @@ test_misere_hint (void)
   guint n_classic_would_fail = 0;
   guint n_hints = 0;
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  ttt_game_set_variant (game, TTT_VARIANT_MISERE);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_MISERE);
 
   for (guint i = 0; i < 40; i++)
     {

@@ -120,9 +120,9 @@ test_coach_searches (void)
       return;
     }
 
-  ttt_game_set_variant (analysed, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_variant (ttt_game_get_setup (analysed), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (analysed);
-  ttt_game_set_variant (hinted, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_variant (ttt_game_get_setup (hinted), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (hinted);
   TTT_TEST_PLAY (hinted, 4 * 9 + 4, 4 * 9 + 0);
   review = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, review_moves,

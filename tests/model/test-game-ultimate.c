@@ -131,8 +131,8 @@ ultimate_game_new (TttOpponent opponent,
 {
   TttGame *game = ttt_test_game_new (seed);
 
-  ttt_game_set_opponent (game, opponent);
-  ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), opponent);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (game);
 
   return game;
@@ -198,7 +198,7 @@ test_whole_games (void)
       Heard heard = { 0, };
       int last = -1;
 
-      g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
+      g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
       g_assert_cmpint (ttt_game_get_n_cells (game), ==, 81);
       g_signal_connect (game, "cell-changed", G_CALLBACK (cell_changed_cb), &heard);
       g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), &heard);
@@ -317,9 +317,9 @@ test_computer_replies (void)
     {
       g_autoptr(TttGame) game = ttt_test_game_new (100 + g);
 
-      ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
-      ttt_game_set_first_player (game, g % 2 == 0 ? TTT_FIRST_PLAYER_HUMAN : TTT_FIRST_PLAYER_COMPUTER);
-      ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+      ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
+      ttt_setup_set_first_player (ttt_game_get_setup (game), g % 2 == 0 ? TTT_FIRST_PLAYER_HUMAN : TTT_FIRST_PLAYER_COMPUTER);
+      ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
       ttt_game_start_new (game);
 
       while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
@@ -365,8 +365,8 @@ test_undo_against_computer (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (3);
 
-  ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
-  ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (game);
 
   g_assert_true (ttt_game_play (game, 40));
@@ -417,12 +417,12 @@ test_cancel (gconstpointer data)
   GWeakRef weak;
   guint n_cells = 0;
 
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-  ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
   /* A setting sets up again only a game with no move yet: the computer's
    * opening is what it cancels. */
   if (by == CANCEL_BY_SETTING)
-    ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+    ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_start_new (game);
   if (by != CANCEL_BY_SETTING)
     g_assert_true (ttt_game_play (game, 40));
@@ -441,10 +441,10 @@ test_cancel (gconstpointer data)
       break;
     case CANCEL_BY_SETTING:
       /* The classic game begins at once, the computer to open it. */
-      ttt_game_set_variant (game, TTT_VARIANT_CLASSIC);
-      g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_CLASSIC);
+      ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_CLASSIC);
+      g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_CLASSIC);
       g_assert_cmpint (ttt_game_get_n_cells (game), ==, 9);
-      ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+      ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
       break;
     case CANCEL_BY_DISPOSE:
       break;
@@ -474,30 +474,30 @@ test_cancel (gconstpointer data)
 }
 
 /* The variant is a preference: an empty game takes it at once, told by
- * current-variant; a game with a move keeps its own until the next. */
+ * variant; a game with a move keeps its own until the next. */
 static void
 test_variant_preference (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (1);
   guint n_variant = 0, n_cells = 0;
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
-  g_signal_connect_swapped (game, "notify::current-variant", G_CALLBACK (ttt_test_count_cb), &n_variant);
+  g_signal_connect_swapped (game, "notify::variant", G_CALLBACK (ttt_test_count_cb), &n_variant);
   g_signal_connect_swapped (game, "cell-changed", G_CALLBACK (ttt_test_count_cb), &n_cells);
 
-  ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
   g_assert_cmpuint (n_variant, ==, 1);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
   g_assert_true (ttt_game_play (game, 80));
 
-  ttt_game_set_variant (game, TTT_VARIANT_CLASSIC);
-  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_CLASSIC);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (ttt_setup_get_variant (ttt_game_get_setup (game)), ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
   g_assert_cmpint (ttt_game_get_cell (game, 80), ==, TTT_MARK_X);
 
   /* The cells of the other game's board are not this one's: a new game of
-   * another variant is told by current-variant alone. */
+   * another variant is told by variant alone. */
   n_cells = 0;
   ttt_game_start_new (game);
   g_assert_cmpuint (n_variant, ==, 2);

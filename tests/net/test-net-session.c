@@ -186,8 +186,8 @@ play (Pair    *pair,
 static void
 assert_same_board (Pair *pair)
 {
-  g_assert_cmpint (ttt_game_get_current_variant (pair->games[0]), ==,
-                   ttt_game_get_current_variant (pair->games[1]));
+  g_assert_cmpint (ttt_game_get_variant (pair->games[0]), ==,
+                   ttt_game_get_variant (pair->games[1]));
   for (int cell = 0; cell < ttt_game_get_n_cells (pair->games[0]); cell++)
     g_assert_cmpint (ttt_game_get_cell (pair->games[0], cell), ==, ttt_game_get_cell (pair->games[1], cell));
   g_assert_cmpuint (ttt_game_get_n_moves (pair->games[0]), ==, ttt_game_get_n_moves (pair->games[1]));
@@ -201,7 +201,7 @@ assert_network_tally (TttGame *game,
                       guint    drawn,
                       guint    lost)
 {
-  TttTallyId network = ttt_tally_id_for_network (ttt_game_get_current_variant (game));
+  TttTallyId network = ttt_tally_id_for_network (ttt_game_get_variant (game));
   TttTally tally = ttt_test_tally (game, network);
 
   g_assert_cmpuint (tally.won, ==, won);
@@ -330,7 +330,7 @@ test_ultimate_game (void)
   for (guint i = 0; i < 2; i++)
     {
       g_assert_cmpint (ttt_net_session_get_variant (pair.sessions[i]), ==, TTT_VARIANT_ULTIMATE);
-      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
+      g_assert_cmpint (ttt_game_get_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_cmpint (ttt_game_get_n_cells (pair.games[i]), ==, TTT_ULTIMATE_N_MOVES);
       g_assert_cmpint (ttt_game_get_current_tally (pair.games[i]), ==, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK));
     }
@@ -369,7 +369,7 @@ test_ultimate_game (void)
   g_assert_true (ttt_net_session_offer_rematch (pair.sessions[1]));
   wait_state (pair.sessions[0], TTT_NET_SESSION_PLAYING);
   wait_state (pair.sessions[1], TTT_NET_SESSION_PLAYING);
-  g_assert_cmpint (ttt_game_get_current_variant (pair.games[0]), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (pair.games[0]), ==, TTT_VARIANT_ULTIMATE);
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_X);
   /* X in the centre of the centre board sends O there. */
   play (&pair, 40);
@@ -958,7 +958,7 @@ test_hostile_ultimate (void)
 
   hostile_open_for (&h, TTT_VARIANT_ULTIMATE);
   hostile_confirm (&h);
-  g_assert_cmpint (ttt_game_get_current_variant (h.game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (h.game), ==, TTT_VARIANT_ULTIMATE);
   g_assert_true (ttt_game_play (h.game, 0));
   ttt_net_wait_messages (h.record, 2);
   hostile_send (&h, ttt_message_new_move (10));
@@ -1274,7 +1274,7 @@ test_unknown_game (void)
   g_assert_nonnull (strstr (ttt_net_session_get_message (guest), "Mallory"));
   /* Nothing was started on the board. */
   g_assert_cmpint (ttt_game_get_n_moves (game), ==, 0);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_CLASSIC);
 }
 
 /* Misère over the network: the host's game reaches the guest by its id,
@@ -1291,7 +1291,7 @@ test_misere (void)
   for (guint i = 0; i < 2; i++)
     {
       g_assert_cmpint (ttt_net_session_get_variant (pair.sessions[i]), ==, TTT_VARIANT_MISERE);
-      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_MISERE);
+      g_assert_cmpint (ttt_game_get_variant (pair.games[i]), ==, TTT_VARIANT_MISERE);
     }
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     play (&pair, moves[i]);

@@ -397,21 +397,21 @@ test_header_follows_game (TttTestWindow *fixture,
 
   /* Set on the game directly, not through the settings: an empty board
    * takes it at once, and the header says so. */
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_HARD);
   ttt_test_iterate ();
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Hard");
 
   /* Mid-game the preference waits, and so does the header. */
   ttt_test_click (fixture->window, 4);
   ttt_test_wait_for_human (fixture->game);
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_EASY);
   ttt_test_iterate ();
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Hard");
 
   ttt_test_activate (fixture->window, "win.new-game");
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Easy");
 
-  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (fixture->game), TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Two players");
 }

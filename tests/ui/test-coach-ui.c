@@ -671,7 +671,7 @@ test_review_against_computer (TttTestWindow *fixture,
   g_autofree char *summary = NULL;
   guint32 lost;
 
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_HARD);
   ttt_test_activate (fixture->window, "win.new-game");
 
   /* The person plays the first free cell in reading order, which loses
@@ -1000,7 +1000,7 @@ test_review_ultimate (TttTestWindow *fixture,
   ttt_test_two_players (fixture);
   g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     ttt_test_click (fixture->window, ttt_ultimate_move_row (moves[i]) * 9 + ttt_ultimate_move_col (moves[i]));
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);

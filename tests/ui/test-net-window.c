@@ -124,7 +124,7 @@ pair_open (Pair *pair)
     {
       pair->windows[i] = ttt_test_window_new (app);
       pair->games[i] = ttt_window_get_game (pair->windows[i]);
-      ttt_game_set_variant (pair->games[i], pair->variants[i]);
+      ttt_setup_set_variant (ttt_game_get_setup (pair->games[i]), pair->variants[i]);
       gtk_window_present (GTK_WINDOW (pair->windows[i]));
       pair->net[i] = ttt_net_window_new (GTK_WINDOW (pair->windows[i]), pair->games[i]);
       gtk_window_present (GTK_WINDOW (pair->net[i]));
@@ -276,7 +276,7 @@ test_ultimate (void)
   wait_text (pair.net[0], "Your move.");
   for (guint i = 0; i < 2; i++)
     {
-      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
+      g_assert_cmpint (ttt_game_get_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_nonnull (ttt_window_get_cell (pair.windows[i], 80));
     }
 

@@ -193,7 +193,7 @@ check_invariants (Stress *stress)
 
   if (state == TTT_GAME_STATE_WAITING)
     {
-      g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
+      g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_COMPUTER);
       g_assert_cmpint (turn, !=, ttt_game_get_human_mark (game));
     }
 
@@ -257,7 +257,7 @@ toggle_preferences_window (Stress *stress)
 {
   if (stress->preferences == NULL)
     {
-      stress->preferences = ttt_preferences_window_new (stress->settings, stress->game);
+      stress->preferences = ttt_preferences_window_new (stress->settings, ttt_game_get_setup (stress->game));
       ttt_compat_dialog_present (GTK_WIDGET (stress->preferences), GTK_WIDGET (stress->window));
       g_object_add_weak_pointer (G_OBJECT (stress->preferences), (gpointer *) &stress->preferences);
     }

@@ -45,7 +45,7 @@ set_up (TttTestWindow *fixture,
   ttt_test_two_players (fixture);
   g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
 }
 
 /* 81 cells in nine blocks, named by their small board. */
@@ -450,7 +450,7 @@ test_where_to_play_against_computer (TttTestWindow *fixture,
   g_settings_set_string (settings, "opponent", "computer");
   g_settings_set_string (settings, "difficulty", "easy");
   ttt_test_activate (fixture->window, "win.new-game");
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
   ttt_test_wait_for_human (fixture->game);
   if (ttt_game_get_n_moves (fixture->game) == 0)
     {
@@ -481,7 +481,7 @@ test_where_to_play_against_computer (TttTestWindow *fixture,
   g_settings_set_string (settings, "game", "misere");
   ttt_test_activate (fixture->window, "win.new-game");
   ttt_test_wait_for_human (fixture->game);
-  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_MISERE);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_MISERE);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
   g_settings_set_string (settings, "game", "classic");
   ttt_test_activate (fixture->window, "win.new-game");

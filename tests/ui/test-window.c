@@ -610,7 +610,7 @@ test_narrowest_with_preferences (TttTestWindow *fixture,
                                  gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (fixture->app);
-  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (fixture->window));
   GtkWidget *child;
   gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
@@ -642,7 +642,7 @@ test_preferences (TttTestWindow *fixture,
                   gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (fixture->app);
-  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   AdwComboRow *difficulty = ttt_test_preferences_row (preferences, "difficulty");
   AdwComboRow *first = ttt_test_preferences_row (preferences, "first-player");
   AdwComboRow *opponent = ttt_test_preferences_row (preferences, "opponent");
@@ -668,7 +668,7 @@ test_preferences (TttTestWindow *fixture,
   ttt_test_iterate ();
   assert_setting (settings, "difficulty", "hard");
   gtk_test_accessible_assert_property (difficulty, GTK_ACCESSIBLE_PROPERTY_LABEL, "Difficulty: Hard");
-  g_assert_cmpint (ttt_game_get_current_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
 
   adw_combo_row_set_selected (first, TTT_FIRST_PLAYER_COMPUTER);
   ttt_test_iterate ();
@@ -681,12 +681,12 @@ test_preferences (TttTestWindow *fixture,
   adw_combo_row_set_selected (opponent, TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
   assert_setting (settings, "opponent", "human");
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 
   ttt_test_activate (fixture->window, "win.new-game");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
 
   /* A setting changed elsewhere shows in an open window. */
@@ -732,8 +732,8 @@ test_preferences_in_effect (TttTestWindow *fixture,
   AdwComboRow *first;
 
   /* What --difficulty=hard does: the game plays Hard, the setting stays. */
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
-  preferences = ttt_preferences_window_new (settings, fixture->game);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_HARD);
+  preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   difficulty = ttt_test_preferences_row (preferences, "difficulty");
   first = ttt_test_preferences_row (preferences, "first-player");
   ttt_compat_dialog_present (GTK_WIDGET (preferences), NULL);
@@ -748,7 +748,7 @@ test_preferences_in_effect (TttTestWindow *fixture,
   /* Choosing a value there, even the one the setting holds, ends it. */
   adw_combo_row_set_selected (difficulty, TTT_LEVEL_MEDIUM);
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (fixture->game)), ==, TTT_LEVEL_MEDIUM);
   assert_setting (settings, "difficulty", "medium");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
                    "How strong the computer plays");
@@ -773,15 +773,15 @@ test_preferences_follow_game (TttTestWindow *fixture,
                               gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (fixture->app);
-  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   AdwComboRow *difficulty = ttt_test_preferences_row (preferences, "difficulty");
   AdwComboRow *first = ttt_test_preferences_row (preferences, "first-player");
 
   ttt_compat_dialog_present (GTK_WIDGET (preferences), NULL);
   ttt_test_iterate ();
 
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
-  ttt_game_set_first_player (fixture->game, TTT_FIRST_PLAYER_RANDOM);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_EASY);
+  ttt_setup_set_first_player (ttt_game_get_setup (fixture->game), TTT_FIRST_PLAYER_RANDOM);
   ttt_test_iterate ();
   g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_EASY);
   g_assert_cmpuint (adw_combo_row_get_selected (first), ==, TTT_FIRST_PLAYER_RANDOM);
@@ -797,14 +797,14 @@ test_preferences_follow_game (TttTestWindow *fixture,
   /* A setting changed elsewhere ends the choice, as one in the row does. */
   g_settings_set_string (settings, "difficulty", "hard");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (fixture->game)), ==, TTT_LEVEL_HARD);
   g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_HARD);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
                    "How strong the computer plays");
 
   adw_combo_row_set_selected (first, TTT_FIRST_PLAYER_ALTERNATE);
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_first_player (fixture->game), ==, TTT_FIRST_PLAYER_ALTERNATE);
+  g_assert_cmpint (ttt_setup_get_first_player (ttt_game_get_setup (fixture->game)), ==, TTT_FIRST_PLAYER_ALTERNATE);
   assert_setting (settings, "first-player", "alternate");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first)), ==,
                    "Who plays X and starts the game");
@@ -1232,7 +1232,7 @@ test_unwritable_settings_playable (TttTestWindow *fixture,
 
   /* The preferences' switch stays usable too. */
   {
-    TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, game);
+    TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (game));
     GtkWidget *sound = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (preferences),
                                                       TTT_TYPE_PREFERENCES_WINDOW,
                                                       "sound_switch");
