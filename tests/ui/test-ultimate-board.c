@@ -1059,7 +1059,7 @@ computer_game (TttTestWindow *fixture)
   g_settings_set_string (settings, "opponent", "computer");
   g_settings_set_string (settings, "difficulty", "easy");
   ttt_test_activate (fixture->window, "win.new-game");
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
   ttt_test_wait_for_human (fixture->game);
   if (ttt_game_get_n_moves (fixture->game) == 0)
     {
