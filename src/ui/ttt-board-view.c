@@ -65,6 +65,9 @@ struct _TttBoardView
   /* Ultimate: the game's cell of the other side's reply, while the focus
    * it found on the board waits to follow it (follow_reply()); -1. */
   int           reply_move;
+  /* ... and the cell it goes to once the news of the reply is told. */
+  int           follow_cell;
+  guint         follow_id;
 
   /* Where the laid-out cells start and how large a cell is, for the
    * drawing of the lines. */
@@ -1003,13 +1006,30 @@ has_focus_within (TttBoardView *self)
   return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
 }
 
+static gboolean
+follow_reply_cb (gpointer user_data)
+{
+  TttBoardView *self = user_data;
+  int cell = self->follow_cell;
+
+  self->follow_id = 0;
+  self->follow_cell = -1;
+  /* Unless something else happened meanwhile. */
+  if (cell >= 0 && cell < self->n_cells && self->game != NULL && self->review == NULL &&
+      has_focus_within (self) && ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
+      ttt_game_is_legal (self->game, game_cell_of (self, cell)))
+    ttt_board_view_focus_cell (self, cell);
+
+  return G_SOURCE_REMOVE;
+}
+
 /* Ultimate: after the other side's reply, a person whose focus was on
  * the board finds it in the small board they are sent to, on the cell in
  * the place of the reply (the arrows would have had to cross the grid to
  * get there), or else on its first empty one. A person free to play in
  * any open board keeps the focus where it was, and a focus anywhere else
  * in the window is never taken. Waits until the game's state says whose
- * turn it is. */
+ * turn it is, and the focus moves once the news of the reply is told. */
 static void
 follow_reply (TttBoardView *self)
 {
@@ -1035,8 +1055,16 @@ follow_reply (TttBoardView *self)
   target = board * 9 + move % 9;
   for (int c = 0; c < 9 && !ttt_game_is_legal (self->game, target); c++)
     target = board * 9 + c;
-  if (ttt_game_is_legal (self->game, target))
-    ttt_board_view_focus_cell (self, index_of_game_cell (self, target));
+  if (!ttt_game_is_legal (self->game, target))
+    return;
+
+  /* After the news of the reply (TttNews, told from an idle callback of a
+   * higher priority) on the cell that has the focus now: a screen reader
+   * flooded by the cells' changes keeps what is told on its focus, and
+   * drops it on a cell it has not yet seen the focus reach. */
+  self->follow_cell = index_of_game_cell (self, target);
+  if (self->follow_id == 0)
+    self->follow_id = g_idle_add_full (G_PRIORITY_LOW, follow_reply_cb, self, NULL);
 }
 
 static void
@@ -1060,6 +1088,7 @@ cell_changed_cb (TttBoardView *self,
       if (cell == self->last_computer_cell)
         self->last_computer_cell = -1;
       self->reply_move = -1;
+      self->follow_cell = -1;
     }
   else
     {
@@ -1080,6 +1109,7 @@ cell_changed_cb (TttBoardView *self,
         {
           self->last_computer_cell = -1;
           self->reply_move = -1;
+          self->follow_cell = -1;
         }
 
       if (previous >= 0 && previous != self->last_computer_cell)
@@ -1458,6 +1488,7 @@ ttt_board_view_set_game (TttBoardView *self,
     ttt_cell_stop_pulse (self->cells[self->last_computer_cell]);
   self->last_computer_cell = -1;
   self->reply_move = -1;
+  self->follow_cell = -1;
   self->finish_value = 0;
 
   if (game != NULL)
@@ -1692,6 +1723,7 @@ ttt_board_view_dispose (GObject *object)
   if (self->finish != NULL)
     adw_animation_reset (self->finish);
   g_clear_object (&self->finish);
+  g_clear_handle_id (&self->follow_id, g_source_remove);
 
   remove_cells (self);
 
@@ -1764,6 +1796,7 @@ ttt_board_view_init (TttBoardView *self)
   self->last_computer_cell = -1;
   self->digit_board = -1;
   self->reply_move = -1;
+  self->follow_cell = -1;
   self->review_cell = -1;
   self->review_best_cell = -1;
 
