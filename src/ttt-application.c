@@ -1036,11 +1036,11 @@ ttt_application_create_game (TttApplication *self)
   g_settings_bind (self->settings, "difficulty", setup, "difficulty", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "first-player", setup, "first-player", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "opponent", setup, "opponent", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "x-name", game, "x-name", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "o-name", game, "o-name", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "x-name", ttt_game_get_table (game), "x-name", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "o-name", ttt_game_get_table (game), "o-name", G_SETTINGS_BIND_GET);
 
   /* The statistics are saved, so the results survive a restart. */
-  ttt_game_set_statistics (game, self->statistics);
+  ttt_table_set_statistics (ttt_game_get_table (game), self->statistics);
 
   /* The command line chooses for this run only: with GET bindings, setting
    * the setup does not write the setting, and the next change of the

@@ -14,7 +14,7 @@
  *   3. "turn-changed" (turn) if, and only if, the mark to move changed: it
  *      becomes TTT_MARK_NONE when a game ends and X when the next begins.
  *      Whether a local person plays that mark or the game waits for its
- *      player is "state"; who plays it, ttt_game_get_player();
+ *      player is "state"; who plays it, the table (ttt_table_get_player());
  *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
  * The coach is the game's TttAnalyst (ttt_game_get_analyst()). A change
@@ -26,10 +26,10 @@
  * its way before any of its news, so that whoever hears of it and asks
  * again finds nothing of the board as it was.
  *
- * A game that ends is counted in #TttGame:statistics at once, before any
- * of this news: whoever hears it finds the result counted. The result is
- * final: a finished game cannot be undone, and one abandoned by a new game
- * counts nothing.
+ * A game that ends is counted by its table (ttt_table_count_result()) at
+ * once, before any of this news: whoever hears it finds the result
+ * counted. The result is final: a finished game cannot be undone, and one
+ * abandoned by a new game counts nothing.
  *
  * The choices that shape a game are its TttSetup's (ttt_game_get_setup()).
  * The game in progress keeps playing by the values it began with, which
@@ -67,7 +67,6 @@ struct _TttGame
 
   /* What the next game will be; the game takes it at its start. */
   TttSetup       *setup;
-  guint           computer_delay;
 
   /* What the game in progress plays by (its variant is the match's, its
    * opponent the table's). */
@@ -76,8 +75,6 @@ struct _TttGame
   /* Only set once the app has asked for a game: before that the empty board
    * from ttt_game_new() is not a game whose first mover was chosen. */
   guint           started : 1;
-
-  TttStatistics  *statistics;
 
   /* A game with someone elsewhere (ttt_game_start_remote()) is of the
    * variant its session agreed on, until the next ttt_game_start_new(). */
@@ -90,8 +87,6 @@ G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
-  PROP_COMPUTER_DELAY,
-  PROP_STATISTICS,
   PROP_STATE,
   PROP_TURN,
   PROP_OUTCOME,
@@ -102,8 +97,6 @@ enum {
   PROP_OPPONENT,
   PROP_VARIANT,
   PROP_HELD,
-  PROP_X_NAME,
-  PROP_O_NAME,
   N_PROPS
 };
 
@@ -272,30 +265,10 @@ ttt_game_update_state (TttGame *self)
   else if (!ttt_player_is_local (side_player (self, turn)))
     {
       self->state = TTT_GAME_STATE_WAITING;
-      ttt_table_request_move (self->table, self->computer_delay);
+      ttt_table_request_move (self->table);
     }
   else
     self->state = TTT_GAME_STATE_LOCAL_TURN;
-}
-
-/* Against the computer, from the person's side; between two people, X
- * wins as WON. */
-static void
-ttt_game_count_result (TttGame    *self,
-                       TttOutcome  outcome)
-{
-  TttMark winner = outcome == TTT_OUTCOME_X_WINS ? TTT_MARK_X : TTT_MARK_O;
-  TttResult result;
-
-  if (outcome == TTT_OUTCOME_DRAW)
-    result = TTT_RESULT_DRAWN;
-  else if (winner == ttt_table_get_local_mark (self->table))
-    result = TTT_RESULT_WON;
-  else
-    result = TTT_RESULT_LOST;
-
-  ttt_statistics_record_game (self->statistics, ttt_game_get_current_tally (self), result,
-                              game_n_moves (self));
 }
 
 /* Plays @cell for the side to move; the caller has checked that it may. */
@@ -322,7 +295,7 @@ ttt_game_apply_move (TttGame *self,
   g_object_ref (self);
 
   if (outcome != TTT_OUTCOME_ONGOING)
-    ttt_game_count_result (self, outcome);
+    ttt_table_count_result (self->table);
 
   ttt_game_drop_hint (self);
   g_signal_emit (self, signals[CELL_CHANGED], 0, cell, mark);
@@ -331,7 +304,7 @@ ttt_game_apply_move (TttGame *self,
 
   if (outcome != TTT_OUTCOME_ONGOING)
     g_signal_emit (self, signals[GAME_OVER], 0,
-                   outcome, ttt_game_get_winning_cells (self));
+                   outcome, ttt_match_get_winning_cells (self->match));
 
   g_object_unref (self);
 }
@@ -424,7 +397,6 @@ ttt_game_dispose (GObject *object)
   /* Its searches on their way are cancelled, and tell nobody. */
   g_clear_object (&self->analyst);
   g_clear_object (&self->table);
-  g_clear_object (&self->statistics);
   g_clear_object (&self->match);
   g_clear_object (&self->setup);
 
@@ -441,14 +413,6 @@ ttt_game_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_COMPUTER_DELAY:
-      g_value_set_uint (value, self->computer_delay);
-      break;
-
-    case PROP_STATISTICS:
-      g_value_set_object (value, self->statistics);
-      break;
-
     case PROP_STATE:
       g_value_set_enum (value, self->state);
       break;
@@ -489,40 +453,6 @@ ttt_game_get_property (GObject    *object,
       g_value_set_boolean (value, self->held);
       break;
 
-    case PROP_X_NAME:
-    case PROP_O_NAME:
-      g_value_set_string (value, ttt_table_get_given_name (self->table, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X));
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-ttt_game_set_property (GObject      *object,
-                       guint         prop_id,
-                       const GValue *value,
-                       GParamSpec   *pspec)
-{
-  TttGame *self = TTT_GAME (object);
-
-  switch (prop_id)
-    {
-    case PROP_X_NAME:
-    case PROP_O_NAME:
-      ttt_game_set_local_name (self, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X,
-                               g_value_get_string (value));
-      break;
-
-    case PROP_COMPUTER_DELAY:
-      ttt_game_set_computer_delay (self, g_value_get_uint (value));
-      break;
-
-    case PROP_STATISTICS:
-      ttt_game_set_statistics (self, g_value_get_object (value));
-      break;
-
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -532,45 +462,13 @@ static void
 ttt_game_class_init (TttGameClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags read_only = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = ttt_game_dispose;
   object_class->get_property = ttt_game_get_property;
-  object_class->set_property = ttt_game_set_property;
-
-  /**
-   * TttGame:computer-delay:
-   *
-   * Milliseconds before the computer answers. 0 still answers from the main
-   * loop, never from inside the call that handed it the turn.
-   */
-  properties[PROP_COMPUTER_DELAY] =
-    g_param_spec_uint ("computer-delay", NULL, NULL,
-                       0, G_MAXUINT, TTT_GAME_DEFAULT_COMPUTER_DELAY,
-                       (G_PARAM_READWRITE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:statistics:
-   *
-   * Where finished games are counted: a game of its own at first, so that
-   * the app can share one between its games and bind it to the settings.
-   * Never %NULL.
-   */
-  properties[PROP_STATISTICS] =
-    g_param_spec_object ("statistics", NULL, NULL,
-                         TTT_TYPE_STATISTICS,
-                         (G_PARAM_READWRITE |
-                          G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS));
 
   properties[PROP_STATE] =
-    g_param_spec_enum ("state", NULL, NULL,
-                       TTT_TYPE_GAME_STATE,
-                       TTT_GAME_STATE_LOCAL_TURN,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("state", NULL, NULL, TTT_TYPE_GAME_STATE, TTT_GAME_STATE_LOCAL_TURN, read_only);
 
   /**
    * TttGame:turn:
@@ -578,20 +476,10 @@ ttt_game_class_init (TttGameClass *klass)
    * The mark to move next, %TTT_MARK_NONE once the game is over.
    */
   properties[PROP_TURN] =
-    g_param_spec_enum ("turn", NULL, NULL,
-                       TTT_TYPE_MARK,
-                       TTT_MARK_X,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("turn", NULL, NULL, TTT_TYPE_MARK, TTT_MARK_X, read_only);
 
   properties[PROP_OUTCOME] =
-    g_param_spec_enum ("outcome", NULL, NULL,
-                       TTT_TYPE_OUTCOME,
-                       TTT_OUTCOME_ONGOING,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("outcome", NULL, NULL, TTT_TYPE_OUTCOME, TTT_OUTCOME_ONGOING, read_only);
 
   /**
    * TttGame:human-mark:
@@ -600,12 +488,7 @@ ttt_game_class_init (TttGameClass *klass)
    * people play.
    */
   properties[PROP_HUMAN_MARK] =
-    g_param_spec_enum ("human-mark", NULL, NULL,
-                       TTT_TYPE_MARK,
-                       TTT_MARK_X,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("human-mark", NULL, NULL, TTT_TYPE_MARK, TTT_MARK_X, read_only);
 
   /**
    * TttGame:can-undo:
@@ -615,18 +498,10 @@ ttt_game_class_init (TttGameClass *klass)
    * once the game is over.
    */
   properties[PROP_CAN_UNDO] =
-    g_param_spec_boolean ("can-undo", NULL, NULL,
-                          FALSE,
-                          (G_PARAM_READABLE |
-                           G_PARAM_EXPLICIT_NOTIFY |
-                           G_PARAM_STATIC_STRINGS));
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, read_only);
 
   properties[PROP_N_MOVES] =
-    g_param_spec_uint ("n-moves", NULL, NULL,
-                       0, TTT_ULTIMATE_N_MOVES, 0,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_uint ("n-moves", NULL, NULL, 0, TTT_ULTIMATE_N_MOVES, 0, read_only);
 
   /**
    * TttGame:difficulty:
@@ -635,12 +510,7 @@ ttt_game_class_init (TttGameClass *klass)
    * setup when it began.
    */
   properties[PROP_DIFFICULTY] =
-    g_param_spec_enum ("difficulty", NULL, NULL,
-                       TTT_TYPE_LEVEL,
-                       TTT_LEVEL_MEDIUM,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("difficulty", NULL, NULL, TTT_TYPE_LEVEL, TTT_LEVEL_MEDIUM, read_only);
 
   /**
    * TttGame:opponent:
@@ -650,12 +520,7 @@ ttt_game_class_init (TttGameClass *klass)
    * the next game.
    */
   properties[PROP_OPPONENT] =
-    g_param_spec_enum ("opponent", NULL, NULL,
-                       TTT_TYPE_OPPONENT,
-                       TTT_OPPONENT_COMPUTER,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("opponent", NULL, NULL, TTT_TYPE_OPPONENT, TTT_OPPONENT_COMPUTER, read_only);
 
   /**
    * TttGame:variant:
@@ -665,12 +530,7 @@ ttt_game_class_init (TttGameClass *klass)
    * "cell-changed" tells.
    */
   properties[PROP_VARIANT] =
-    g_param_spec_enum ("variant", NULL, NULL,
-                       TTT_TYPE_VARIANT,
-                       first_variant (),
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("variant", NULL, NULL, TTT_TYPE_VARIANT, first_variant (), read_only);
 
   /**
    * TttGame:held:
@@ -680,32 +540,7 @@ ttt_game_class_init (TttGameClass *klass)
    */
   properties[PROP_HELD] =
     g_param_spec_boolean ("held", NULL, NULL, FALSE,
-                          (G_PARAM_READABLE |
-                           G_PARAM_EXPLICIT_NOTIFY |
-                           G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:x-name:
-   *
-   * The name X's player gave, between two people at this screen (see
-   * ttt_game_set_local_name()); %NULL or empty names the side "X".
-   */
-  properties[PROP_X_NAME] =
-    g_param_spec_string ("x-name", NULL, NULL, NULL,
-                         (G_PARAM_READWRITE |
-                          G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:o-name:
-   *
-   * As #TttGame:x-name, for O.
-   */
-  properties[PROP_O_NAME] =
-    g_param_spec_string ("o-name", NULL, NULL, NULL,
-                         (G_PARAM_READWRITE |
-                          G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS));
+                          read_only);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -716,12 +551,7 @@ ttt_game_class_init (TttGameClass *klass)
    * @mark: its new mark, %TTT_MARK_NONE when a new game or an undo clears it
    */
   signals[CELL_CHANGED] =
-    g_signal_new ("cell-changed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("cell-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MARK);
 
   /**
@@ -735,12 +565,7 @@ ttt_game_class_init (TttGameClass *klass)
    * new game or an undo clears), saying who made it.
    */
   signals[MOVE_PLAYED] =
-    g_signal_new ("move-played",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_INT, TTT_TYPE_MARK, TTT_TYPE_PLAYER);
 
   /**
@@ -753,12 +578,7 @@ ttt_game_class_init (TttGameClass *klass)
    * again is no new game: it is told by the properties alone.)
    */
   signals[GAME_STARTED] =
-    g_signal_new ("game-started",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("game-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
 
   /**
@@ -771,12 +591,7 @@ ttt_game_class_init (TttGameClass *klass)
    * are told.
    */
   signals[MOVES_TAKEN_BACK] =
-    g_signal_new ("moves-taken-back",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("moves-taken-back", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_VARIANT);
 
   /**
@@ -786,15 +601,10 @@ ttt_game_class_init (TttGameClass *klass)
    *
    * Emitted exactly when #TttGame:turn changes, after the property
    * notifications. Whether a local person plays that mark is
-   * #TttGame:state; who does, ttt_game_get_player().
+   * #TttGame:state; who does, ttt_table_get_player().
    */
   signals[TURN_CHANGED] =
-    g_signal_new ("turn-changed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("turn-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, TTT_TYPE_MARK);
 
   /**
@@ -804,15 +614,10 @@ ttt_game_class_init (TttGameClass *klass)
    * @winning_cells: bit i set for each cell of a completed line (0 for a draw)
    *
    * Emitted once, after the move that ended the game, which
-   * #TttGame:statistics has already counted.
+   * its table has already counted.
    */
   signals[GAME_OVER] =
-    g_signal_new ("game-over",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, TTT_TYPE_OUTCOME, G_TYPE_UINT);
 }
 
@@ -821,7 +626,6 @@ ttt_game_init (TttGame *self)
 {
   self->setup = ttt_setup_new ();
   g_signal_connect_swapped (self->setup, "notify", G_CALLBACK (ttt_game_setup_changed), self);
-  self->computer_delay = TTT_GAME_DEFAULT_COMPUTER_DELAY;
   self->difficulty = ttt_setup_get_difficulty (self->setup);
 
   self->state = TTT_GAME_STATE_LOCAL_TURN;
@@ -829,7 +633,6 @@ ttt_game_init (TttGame *self)
   self->table = ttt_table_new (self->match);
   g_signal_connect (self->table, "move-chosen", G_CALLBACK (table_move_chosen_cb), self);
   self->analyst = ttt_analyst_new (self->match, self->table);
-  self->statistics = ttt_statistics_new ();
 }
 
 /**
@@ -992,26 +795,6 @@ ttt_game_set_seed (TttGame *self,
   ttt_table_set_rng_state (self->table, seed);
 }
 
-TttMark
-ttt_game_get_cell (TttGame *self,
-                   int      cell)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (game_position (self)),
-                        TTT_MARK_NONE);
-
-  return ttt_position_get_cell (game_position (self), cell);
-}
-
-/* See ttt_match_get_winning_cells(): cells, or Ultimate's boards. */
-guint
-ttt_game_get_winning_cells (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_winning_cells (self->match);
-}
-
 guint
 ttt_game_get_n_moves (TttGame *self)
 {
@@ -1069,72 +852,6 @@ ttt_game_get_variant (TttGame *self)
   return ttt_match_get_variant (self->match);
 }
 
-/* The board of the game in progress: its match says it (ttt-match.h). */
-
-int
-ttt_game_get_n_cells (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_N_CELLS);
-
-  return ttt_match_get_n_cells (self->match);
-}
-
-/* Valid until the board next changes. */
-const TttPosition *
-ttt_game_get_position (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return game_position (self);
-}
-
-/* By the rules, whoever plays it: empty and, in Ultimate, in a board the
- * side to move may play in. */
-gboolean
-ttt_game_is_legal (TttGame *self,
-                   int      cell)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_match_is_legal (self->match, cell);
-}
-
-/* What a view highlights in Ultimate: the boards the side to move may
- * play in now; 0 in a game of one board and once the game is over. */
-guint
-ttt_game_get_playable_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_playable_boards (self->match);
-}
-
-TttMark
-ttt_game_get_board_winner (TttGame *self,
-                           int      board)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-
-  return ttt_match_get_board_winner (self->match, board);
-}
-
-guint
-ttt_game_get_closed_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_closed_boards (self->match);
-}
-
-/* Where a view draws the line of a won Ultimate game. */
-guint
-ttt_game_get_winning_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_winning_boards (self->match);
-}
-
 /* What the game in progress is played at, and against whom. */
 TttLevel
 ttt_game_get_difficulty (TttGame *self)
@@ -1152,83 +869,14 @@ ttt_game_get_opponent (TttGame *self)
   return ttt_table_get_opponent (self->table);
 }
 
-guint
-ttt_game_get_computer_delay (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_GAME_DEFAULT_COMPUTER_DELAY);
-
-  return self->computer_delay;
-}
-
-/* Applies to a move already on its way too, counted from now: a test
- * holds the computer's answer with a long delay, checks what is true while
- * it thinks, then lets it answer at once, however slow the machine. */
-void
-ttt_game_set_computer_delay (TttGame *self,
-                             guint    delay_ms)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  if (self->computer_delay == delay_ms)
-    return;
-
-  self->computer_delay = delay_ms;
-  ttt_table_set_delay (self->table, delay_ms);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
-}
-
-TttStatistics *
-ttt_game_get_statistics (TttGame *self)
+/* The game on the board: its rules, marks, moves and outcome
+ * (ttt-match.h). The same match holds every game this object plays. */
+TttMatch *
+ttt_game_get_match (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  return self->statistics;
-}
-
-/* A game already counted stays where it was counted. */
-void
-ttt_game_set_statistics (TttGame       *self,
-                         TttStatistics *statistics)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (TTT_IS_STATISTICS (statistics));
-
-  if (g_set_object (&self->statistics, statistics))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATISTICS]);
-}
-
-/* The tally that the game in progress counts into, by its current
- * opponent and difficulty: what a score line shows. */
-TttTallyId
-ttt_game_get_current_tally (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
-
-  if (ttt_table_get_remote (self->table) != NULL)
-    return ttt_tally_id_for_network (ttt_match_get_variant (self->match));
-
-  return ttt_tally_id_for_game (ttt_match_get_variant (self->match), !ttt_game_vs_computer (self),
-                                self->difficulty);
-}
-
-/**
- * ttt_game_get_moves:
- * @self: a #TttGame
- * @n_moves: (out) (optional): where to store the number of moves
- *
- * The cells played so far in the current game, first move first; X played
- * the even-numbered entries. What a review of the game goes through.
- *
- * Returns: (transfer none) (array length=n_moves): the moves, owned by
- *   @self and valid until its next change
- */
-const int *
-ttt_game_get_moves (TttGame *self,
-                    guint   *n_moves)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return ttt_match_get_moves (self->match, n_moves);
+  return self->match;
 }
 
 /* The coach of the game: the hint and why, and the analysis of each cell
@@ -1261,58 +909,6 @@ ttt_game_get_setup (TttGame *self)
   return self->setup;
 }
 
-/* Who plays @side in the game in progress, and what they are called:
- * the table says it. */
-TttPlayer *
-ttt_game_get_player (TttGame *self,
-                     TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return ttt_table_get_player (self->table, side);
-}
-
-gboolean
-ttt_game_get_two_local (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_table_get_two_local (self->table);
-}
-
-const char *
-ttt_game_get_side_name (TttGame *self,
-                        TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), "");
-
-  return ttt_table_get_side_name (self->table, side);
-}
-
-const char *
-ttt_game_get_local_name (TttGame *self,
-                         TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return ttt_table_get_local_name (self->table, side);
-}
-
-/* Between two people at one screen, the badges, the status line and the
- * screen reader's news call @side by @name (see
- * ttt_table_set_local_name()). Against the computer or over the network
- * it is not used. */
-void
-ttt_game_set_local_name (TttGame    *self,
-                         TttMark     side,
-                         const char *name)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  if (ttt_table_set_local_name (self->table, side, name))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
-}
-
 /**
  * ttt_game_set_computer:
  * @self: a #TttGame
@@ -1332,37 +928,6 @@ ttt_game_set_computer (TttGame   *self,
     ttt_game_setup_changed (self);
 }
 
-/**
- * ttt_game_count_thinking:
- *
- * How many requests for a move, an Ultimate hint or an Ultimate
- * analysis, in all games, have not had their answer back on the main
- * thread: a test waits for none before it looks.
- *
- * Returns: the number of moves, hints and analyses being worked out off
- *   the main thread
- */
-guint
-ttt_game_count_thinking (void)
-{
-  return ttt_table_count_thinking () + ttt_analyst_count_thinking ();
-}
-
-/**
- * ttt_game_get_thinking:
- * @self: a #TttGame
- *
- * Returns: whether a driven player is choosing its move right now, past
- *   its pause: its move, if not cancelled, comes next
- */
-gboolean
-ttt_game_get_thinking (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_table_get_thinking (self->table);
-}
-
 /* Games with someone elsewhere */
 
 /**
@@ -1374,10 +939,10 @@ ttt_game_get_thinking (TttGame *self)
  *
  * Abandons the current game and begins one between the person here, on
  * @local_mark, and @remote, whose moves the game asks for as it asks the
- * computer's (without the pause). It counts into %TTT_TALLY_NETWORK (or
- * the game's network tally of another game); the
- * setup does not touch it, ttt_game_undo() refuses (see
- * ttt_game_take_back()), and the next ttt_game_start_new() ends it.
+ * computer's (without the pause). It counts into the network tally of
+ * its game (see ttt_table_get_tally()); the setup does not touch it,
+ * ttt_game_undo() refuses (see ttt_game_take_back()), and the next
+ * ttt_game_start_new() ends it.
  */
 void
 ttt_game_start_remote (TttGame    *self,
@@ -1453,7 +1018,7 @@ ttt_game_end_early (TttGame *self,
   g_object_ref (self);
 
   if (resigning != TTT_MARK_NONE)
-    ttt_game_count_result (self, ttt_match_get_outcome (self->match));
+    ttt_table_count_result (self->table);
   ttt_game_drop_hint (self);
   ttt_game_emit_changes (self, &before);
   if (resigning != TTT_MARK_NONE)
@@ -1500,15 +1065,6 @@ ttt_game_abandon (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return ttt_game_end_early (self, TTT_MARK_NONE);
-}
-
-/* Whether the game ended by ttt_game_abandon(). */
-gboolean
-ttt_game_get_abandoned (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_match_get_abandoned (self->match);
 }
 
 /**

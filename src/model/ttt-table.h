@@ -10,7 +10,8 @@
  * for its move: after the computer's pause, off the main thread, with a
  * cancellable that any change of the board stops. The chosen move comes
  * back as "move-chosen"; playing it, and telling the views, is the
- * TttGame's.
+ * TttGame's. Each finished game is counted here, in the tally of its
+ * game, opponent and level.
  *
  * The random state behind the computer's choices and a random first
  * player is the table's: one seed fixes a whole session.
@@ -23,6 +24,7 @@
 #include "ttt-enums.h"
 #include "ttt-match.h"
 #include "ttt-player.h"
+#include "ttt-statistics.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +33,9 @@ G_DECLARE_FINAL_TYPE (TttTable, ttt_table, TTT, TABLE, GObject)
 
 /* The longest name ttt_table_set_local_name() keeps, in characters. */
 #define TTT_TABLE_NAME_MAX_CHARS 20
+
+/* The computer's pause before its move, unless ttt_table_set_delay(). */
+#define TTT_TABLE_DEFAULT_DELAY 450
 
 /* A table for @match: the person here plays X against the computer at
  * Medium until the first ttt_table_seat(). */
@@ -79,12 +84,15 @@ gboolean      ttt_table_set_local_name     (TttTable       *self,
                                             TttMark         side,
                                             const char     *name);
 
-/* Asks the player to move for its move, after @delay_ms (none for
- * someone elsewhere); "move-chosen" brings it unless
+/* Asks the player to move for its move, after the computer's pause
+ * (none for someone elsewhere); "move-chosen" brings it unless
  * ttt_table_stop_waiting() comes first. */
-void          ttt_table_request_move       (TttTable       *self,
-                                            guint           delay_ms);
-/* A new pause for a move still in its pause, counted from now. */
+void          ttt_table_request_move       (TttTable       *self);
+/* The computer's pause before it answers, in milliseconds: 0 still
+ * answers from the main loop. A move still in its pause waits the new
+ * pause, counted from now: a test holds the computer's answer with a long
+ * pause, checks what is true meanwhile, then lets it answer at once. */
+guint         ttt_table_get_delay          (TttTable       *self);
 void          ttt_table_set_delay          (TttTable       *self,
                                             guint           delay_ms);
 void          ttt_table_stop_waiting       (TttTable       *self);
@@ -94,5 +102,12 @@ guint         ttt_table_count_thinking     (void);
 guint64       ttt_table_get_rng_state      (TttTable       *self);
 void          ttt_table_set_rng_state      (TttTable       *self,
                                             guint64         rng_state);
+
+/* Where the finished games are counted. */
+TttStatistics *ttt_table_get_statistics    (TttTable       *self);
+void          ttt_table_set_statistics     (TttTable       *self,
+                                            TttStatistics  *statistics);
+TttTallyId    ttt_table_get_tally          (TttTable       *self);
+void          ttt_table_count_result       (TttTable       *self);
 
 G_END_DECLS

@@ -99,7 +99,7 @@ main (int   argc,
 
   window = ttt_test_window_new (app);
   game = ttt_window_get_game (window);
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_game_set_seed (game, 24);
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_wait_for_mapped (GTK_WIDGET (ttt_window_get_board (window)));
@@ -114,7 +114,7 @@ main (int   argc,
       gint64 start, deadline;
 
       for (int move = 0; move < 81; move++)
-        if (ttt_game_is_legal (game, move))
+        if (ttt_match_is_legal (ttt_game_get_match (game), move))
           legal[n++] = move;
       g_assert_cmpint (n, >, 0);
 

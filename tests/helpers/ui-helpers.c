@@ -438,7 +438,7 @@ ttt_test_click_cells (TttWindow *window,
   for (guint i = 0; i < n_cells; i++)
     {
       ttt_test_click (window, cells[i]);
-      g_assert_cmpint (ttt_game_get_cell (game, cells[i]), !=, TTT_MARK_NONE);
+      g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), cells[i]), !=, TTT_MARK_NONE);
     }
 }
 
@@ -481,7 +481,7 @@ ttt_test_assert_cell_read_only (TttWindow *window,
   GtkWidget *widget = ttt_window_get_cell (window, cell);
   TttGame *game = ttt_window_get_game (window);
   GtkWidget *focus = ttt_test_focus (window);
-  TttMark mark = ttt_game_get_cell (game, cell);
+  TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), cell);
   guint n_moves = ttt_game_get_n_moves (game);
   TttGameState state = ttt_game_get_state (game);
   GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (ttt_window_get_board (window)));
@@ -515,7 +515,7 @@ ttt_test_assert_cell_read_only (TttWindow *window,
   g_signal_handler_disconnect (widget, handler);
 
   g_assert_cmpuint (clicks, ==, 0);
-  g_assert_cmpint (ttt_game_get_cell (game, cell), ==, mark);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), cell), ==, mark);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, n_moves);
   g_assert_cmpint (ttt_game_get_state (game), ==, state);
   g_assert_true (ttt_test_focus (window) == focus);
@@ -924,7 +924,7 @@ ttt_test_window_set_up (TttTestWindow *fixture,
   fixture->window = ttt_test_window_new (fixture->app);
   fixture->game = ttt_window_get_game (fixture->window);
   fixture->board = ttt_window_get_board (fixture->window);
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_game_set_seed (fixture->game, GPOINTER_TO_UINT (seed));
   gtk_window_present (GTK_WINDOW (fixture->window));
   ttt_test_wait_for_mapped (GTK_WIDGET (fixture->board));

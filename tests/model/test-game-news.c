@@ -132,7 +132,7 @@ test_signals_two_players (void)
   {
     TttTally tally;
 
-    ttt_statistics_get_tally (ttt_game_get_statistics (game), TTT_TALLY_TWO_PLAYERS, &tally);
+    ttt_statistics_get_tally (ttt_table_get_statistics (ttt_game_get_table (game)), TTT_TALLY_TWO_PLAYERS, &tally);
     g_assert_cmpuint (tally.drawn, ==, 1);
   }
 
@@ -165,15 +165,11 @@ test_notify_real_change (void)
   ttt_setup_set_difficulty (setup, TTT_LEVEL_MEDIUM);
   ttt_setup_set_first_player (setup, TTT_FIRST_PLAYER_HUMAN);
   ttt_setup_set_opponent (setup, TTT_OPPONENT_COMPUTER);
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   g_object_set (setup,
                 "difficulty", TTT_LEVEL_MEDIUM,
                 "first-player", TTT_FIRST_PLAYER_HUMAN,
                 "opponent", TTT_OPPONENT_COMPUTER,
-                NULL);
-  g_object_set (game,
-                "computer-delay", 0,
-                "statistics", ttt_game_get_statistics (game),
                 NULL);
   TTT_ASSERT_NO_EVENTS (&rec);
   g_assert_cmpuint (n_setup, ==, 0);
@@ -187,22 +183,27 @@ test_notify_real_change (void)
   TTT_ASSERT_NO_EVENTS (&rec);
   g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_MEDIUM);
   g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_COMPUTER);
-  ttt_game_set_computer_delay (game, 100);
-  TTT_ASSERT_EVENTS (&rec, "notify computer-delay");
+  ttt_table_set_delay (ttt_game_get_table (game), 100);
+  TTT_ASSERT_NO_EVENTS (&rec);
   {
     g_autoptr(TttStatistics) other = ttt_statistics_new ();
+    TttTable *table = ttt_game_get_table (game);
+    guint n_statistics = 0;
 
-    g_object_set (game, "statistics", other, NULL);
-    TTT_ASSERT_EVENTS (&rec, "notify statistics");
-    ttt_game_set_statistics (game, other);
+    g_signal_connect_swapped (table, "notify::statistics", G_CALLBACK (ttt_test_count_cb), &n_statistics);
+    g_object_set (table, "statistics", other, NULL);
+    ttt_table_set_statistics (table, other);
+    g_assert_cmpuint (n_statistics, ==, 1);
+    g_assert_true (ttt_table_get_statistics (table) == other);
     TTT_ASSERT_NO_EVENTS (&rec);
+    g_signal_handlers_disconnect_by_data (table, &n_statistics);
   }
 
   g_assert_cmpint (ttt_setup_get_difficulty (setup), ==, TTT_LEVEL_HARD);
-  g_assert_cmpuint (ttt_game_get_computer_delay (game), ==, 100);
+  g_assert_cmpuint (ttt_table_get_delay (ttt_game_get_table (game)), ==, 100);
 
   /* The next game brings the rest. */
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_test_recorder_forget (&rec);
   ttt_game_start_new (game);
   first = g_strdup_printf ("cell %d none", MIN (4, answer));
@@ -335,7 +336,7 @@ test_story (void)
   g_assert_true (ttt_game_play (game, 4));
   g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), NULL), ==, -1);
   ttt_test_wait_for_human (game);
-  computer = ttt_game_get_moves (game, NULL)[1];
+  computer = ttt_match_get_moves (ttt_game_get_match (game), NULL)[1];
   {
     g_autofree char *expected =
       g_strdup_printf ("hint 0 corner;hint gone;move 4 x local;move %d o computer;", computer);

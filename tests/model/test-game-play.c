@@ -18,13 +18,13 @@ test_initial (void)
   TttFirstPlayer first_player;
   TttOpponent opponent;
 
-  g_object_get (game, "computer-delay", &delay, NULL);
+  delay = ttt_table_get_delay (ttt_game_get_table (game));
   g_object_get (ttt_game_get_setup (game),
                 "difficulty", &difficulty,
                 "first-player", &first_player,
                 "opponent", &opponent,
                 NULL);
-  g_assert_cmpuint (delay, ==, TTT_GAME_DEFAULT_COMPUTER_DELAY);
+  g_assert_cmpuint (delay, ==, TTT_TABLE_DEFAULT_DELAY);
   g_assert_cmpint (difficulty, ==, TTT_LEVEL_MEDIUM);
   g_assert_cmpint (first_player, ==, TTT_FIRST_PLAYER_HUMAN);
   g_assert_cmpint (opponent, ==, TTT_OPPONENT_COMPUTER);
@@ -36,12 +36,12 @@ test_initial (void)
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_ONGOING);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   g_assert_false (ttt_game_get_can_undo (game));
-  g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, 0);
-  g_assert_false (ttt_statistics_get_can_reset (ttt_game_get_statistics (game)));
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0);
+  g_assert_false (ttt_statistics_get_can_reset (ttt_table_get_statistics (ttt_game_get_table (game))));
 
   /* Settings applied before the first ttt_game_start_new() must not let the
    * computer open early, with whatever difficulty happened to be set. */
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
   g_assert_false (ttt_test_has_pending_source (game));
@@ -188,7 +188,7 @@ test_refusals (void)
 
   /* An occupied cell. */
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    if (ttt_game_get_cell (game, cell) != TTT_MARK_NONE)
+    if (ttt_match_get_cell (ttt_game_get_match (game), cell) != TTT_MARK_NONE)
       g_assert_false (ttt_game_play (game, cell));
   TTT_ASSERT_NO_EVENTS (&rec);
 
@@ -288,11 +288,11 @@ test_two_players (void)
   /* X wins, O wins, a draw: into the two-player totals only. */
   ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 2 }, 5);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmphex (ttt_game_get_winning_cells (game), ==, 0x007);
+  g_assert_cmphex (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0x007);
   ttt_game_start_new (game);
   ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 8, 5 }, 6);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
-  g_assert_cmphex (ttt_game_get_winning_cells (game), ==, 0x038);
+  g_assert_cmphex (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0x038);
   ttt_game_start_new (game);
   ttt_test_play_cells (game, (const int[]) { 0, 1, 2, 4, 3, 5, 7, 6, 8 }, 9);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_DRAW);

@@ -103,7 +103,7 @@ test_settings_bind (void)
     TttTally tally;
 
     g_assert_no_error (error);
-    ttt_statistics_bind_records (ttt_game_get_statistics (game), records, NULL);
+    ttt_statistics_bind_records (ttt_table_get_statistics (ttt_game_get_table (game)), records, NULL);
     g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
     ttt_game_start_new (game);
     TTT_TEST_PLAY (game, 0, 3, 1, 4, 2);
@@ -191,31 +191,31 @@ test_local_names (void)
   g_autoptr(TttGame) game = ttt_test_game_new (7);
   g_autofree char *got = NULL;
 
-  ttt_game_set_local_name (game, TTT_MARK_X, "Ana");
+  ttt_table_set_local_name (ttt_game_get_table (game), TTT_MARK_X, "Ana");
   ttt_game_start_new (game);
   /* Against the computer the sides stay "You" and "Computer". */
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "You");
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_X), ==, "You");
 
   ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "Ana");
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "O");
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_X), ==, "Ana");
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), ==, "O");
 
-  g_object_set (game, "o-name", "  Ben\t", NULL);
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "Ben");
-  g_object_get (game, "o-name", &got, NULL);
+  g_object_set (ttt_game_get_table (game), "o-name", "  Ben\t", NULL);
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), ==, "Ben");
+  g_object_get (ttt_game_get_table (game), "o-name", &got, NULL);
   g_assert_cmpstr (got, ==, "Ben");
 
   /* Cut by characters, not bytes. */
-  ttt_game_set_local_name (game, TTT_MARK_O, "Ümit Ümit Ümit Ümit Ümit");
-  g_assert_cmpuint (g_utf8_strlen (ttt_game_get_side_name (game, TTT_MARK_O), -1), ==, TTT_GAME_NAME_MAX_CHARS);
-  g_assert_true (g_str_has_prefix (ttt_game_get_side_name (game, TTT_MARK_O), "Ümit Ümit"));
+  ttt_table_set_local_name (ttt_game_get_table (game), TTT_MARK_O, "Ümit Ümit Ümit Ümit Ümit");
+  g_assert_cmpuint (g_utf8_strlen (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), -1), ==, TTT_TABLE_NAME_MAX_CHARS);
+  g_assert_true (g_str_has_prefix (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), "Ümit Ümit"));
 
   /* Nothing but spaces, or no name, is the mark again. */
-  ttt_game_set_local_name (game, TTT_MARK_X, "   ");
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "X");
-  ttt_game_set_local_name (game, TTT_MARK_O, NULL);
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "O");
+  ttt_table_set_local_name (ttt_game_get_table (game), TTT_MARK_X, "   ");
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_X), ==, "X");
+  ttt_table_set_local_name (ttt_game_get_table (game), TTT_MARK_O, NULL);
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), ==, "O");
 }
 
 static void

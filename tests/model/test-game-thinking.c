@@ -172,9 +172,9 @@ wait_for_answers (void)
 {
   gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
 
-  while (ttt_game_count_thinking () > 0 && g_get_monotonic_time () < deadline)
+  while (ttt_test_count_thinking () > 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+  g_assert_cmpuint (ttt_test_count_thinking (), ==, 0);
 }
 
 typedef struct

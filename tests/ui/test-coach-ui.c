@@ -168,7 +168,7 @@ test_analysis_not_for_computer (TttTestWindow *fixture,
     }
 
   /* While the computer is to move, nothing. */
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
@@ -178,7 +178,7 @@ test_analysis_not_for_computer (TttTestWindow *fixture,
     }
 
   /* Once it has moved, the person's turn is analysed again. */
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_game_start_new (fixture->game);
   ttt_test_click (fixture->window, 4);
   ttt_test_wait_for_human (fixture->game);
@@ -334,7 +334,7 @@ test_analysis_after_news (TttTestWindow *fixture,
   ttt_test_iterate ();
   g_assert_true (ttt_test_focus (fixture->window) == ttt_window_get_cell (fixture->window, watched));
 
-  moves = ttt_game_get_moves (fixture->game, &n_moves);
+  moves = ttt_match_get_moves (ttt_game_get_match (fixture->game), &n_moves);
   g_assert_cmpuint (n_moves, ==, 2);
   g_assert_cmpint (moves[1], !=, watched);
   {
@@ -406,7 +406,7 @@ assert_game_untouched (TttTestWindow *fixture)
   g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   g_assert_cmpuint (ttt_test_games (fixture->game, TTT_TALLY_TWO_PLAYERS), ==, 1);
   for (guint i = 0; i < G_N_ELEMENTS (forked_game); i++)
-    g_assert_cmpint (ttt_game_get_cell (fixture->game, forked_game[i]), ==, i % 2 == 0 ? TTT_MARK_X : TTT_MARK_O);
+    g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), forked_game[i]), ==, i % 2 == 0 ? TTT_MARK_X : TTT_MARK_O);
 }
 
 static void
@@ -658,7 +658,7 @@ test_review_leave (TttTestWindow *fixture,
       g_assert_null (ttt_board_view_get_note (fixture->board, cell, NULL));
     }
   ttt_test_click (fixture->window, 4);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4), ==, TTT_MARK_X);
 }
 
 /* Against the computer the person's moves are counted, and a loss names
@@ -681,14 +681,14 @@ test_review_against_computer (TttTestWindow *fixture,
       ttt_test_wait_for_human (fixture->game);
       for (int cell = 0; cell < TTT_N_CELLS; cell++)
         if (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN &&
-            ttt_game_get_cell (fixture->game, cell) == TTT_MARK_NONE)
+            ttt_match_get_cell (ttt_game_get_match (fixture->game), cell) == TTT_MARK_NONE)
           {
             ttt_test_click (fixture->window, cell);
             break;
           }
     }
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
-  lost = ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).lost;
+  lost = ttt_test_tally (fixture->game, ttt_table_get_tally (ttt_game_get_table (fixture->game))).lost;
 
   ttt_test_activate (fixture->window, "win.review");
   review = ttt_window_get_review (fixture->window);
@@ -738,8 +738,8 @@ test_review_against_computer (TttTestWindow *fixture,
     }
 
   ttt_test_press (fixture->window, GDK_KEY_Escape);
-  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).lost, ==, lost);
-  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).won, ==, 0);
+  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_table_get_tally (ttt_game_get_table (fixture->game))).lost, ==, lost);
+  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_table_get_tally (ttt_game_get_table (fixture->game))).won, ==, 0);
 }
 
 /* Where the corner cell is, in the window. */
@@ -1158,7 +1158,7 @@ test_hint_ultimate (TttTestWindow *fixture,
   g_assert_true (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)));
   g_signal_emit_by_name (ttt_window_get_cell (fixture->window, ttt_ultimate_move_row (4) * 9 +
                                                                ttt_ultimate_move_col (4)), "clicked");
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4), ==, TTT_MARK_X);
   g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)));
   g_assert_false (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
   ttt_test_iterate ();

@@ -75,7 +75,7 @@ open_window (Stress *stress)
   stress->window = ttt_test_window_new (stress->app);
   stress->game = ttt_window_get_game (stress->window);
   ttt_game_set_seed (stress->game, g_rand_int (stress->rand));
-  ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
+  ttt_table_set_delay (ttt_game_get_table (stress->game), g_rand_int_range (stress->rand, 0, 4));
   g_signal_connect_swapped (stress->game, "game-over", G_CALLBACK (game_over_cb), stress);
   gtk_window_present (GTK_WINDOW (stress->window));
   ttt_test_iterate ();
@@ -111,7 +111,7 @@ check_statistics (Stress *stress)
       g_assert_cmpmem (&saved, sizeof saved, &tally, sizeof tally);
     }
 
-  ttt_statistics_get_tally (statistics, ttt_game_get_current_tally (game), &tally);
+  ttt_statistics_get_tally (statistics, ttt_table_get_tally (ttt_game_get_table (game)), &tally);
   /* The person here keeps the first badge, whichever mark they play. */
   ttt_test_assert_badges (stress->window, tally.won, tally.drawn, tally.lost);
 }
@@ -123,7 +123,7 @@ check_invariants (Stress *stress)
   TttGameState state = ttt_game_get_state (game);
   TttOutcome outcome = ttt_game_get_outcome (game);
   TttMark turn = ttt_game_get_turn (game);
-  guint winning = ttt_game_get_winning_cells (game);
+  guint winning = ttt_match_get_winning_cells (ttt_game_get_match (game));
   int n_x = 0, n_o = 0;
   TttBoardView *view = ttt_window_get_board (stress->window);
   TttReviewCursor *review = ttt_window_get_review (stress->window);
@@ -138,7 +138,7 @@ check_invariants (Stress *stress)
 
   for (int i = 0; i < TTT_N_CELLS; i++)
     {
-      TttMark mark = ttt_game_get_cell (game, i);
+      TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), i);
       TttMark shown = review != NULL ? ttt_review_cursor_get_cell (review, i) : mark;
       g_autofree char *name = NULL;
       g_autofree char *error = NULL;
@@ -217,10 +217,10 @@ check_quiet_after_end (Stress *stress)
     return;
 
   for (int i = 0; i < TTT_N_CELLS; i++)
-    before[i] = (char) ttt_game_get_cell (stress->game, i);
+    before[i] = (char) ttt_match_get_cell (ttt_game_get_match (stress->game), i);
   ttt_test_run_for (5);
   for (int i = 0; i < TTT_N_CELLS; i++)
-    after[i] = (char) ttt_game_get_cell (stress->game, i);
+    after[i] = (char) ttt_match_get_cell (ttt_game_get_match (stress->game), i);
 
   g_assert_cmpmem (before, sizeof before, after, sizeof after);
   g_assert_cmpint (ttt_game_get_state (stress->game), ==, TTT_GAME_STATE_OVER);
@@ -388,7 +388,7 @@ random_action (Stress *stress)
   else if (choice < 91)
     close_main_window (stress);
   else if (choice < 94)
-    ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
+    ttt_table_set_delay (ttt_game_get_table (stress->game), g_rand_int_range (stress->rand, 0, 4));
   else if (choice < 95)
     ttt_test_activate (stress->window, "win.show-analysis");
   else if (choice < 99)

@@ -500,7 +500,7 @@ check_narrow_ultimate (const char *language)
     {
       int move = 0;
 
-      while (!ttt_game_is_legal (game, move))
+      while (!ttt_match_is_legal (ttt_game_get_match (game), move))
         move++;
       g_assert_true (ttt_game_play (game, move));
     }

@@ -36,7 +36,7 @@ count_marks (TttGame *game)
   int n = 0;
 
   for (int i = 0; i < TTT_N_CELLS; i++)
-    n += ttt_game_get_cell (game, i) != TTT_MARK_NONE;
+    n += ttt_match_get_cell (ttt_game_get_match (game), i) != TTT_MARK_NONE;
 
   return n;
 }
@@ -110,7 +110,7 @@ test_click_and_answer (TttTestWindow *fixture,
   assert_cell_name (fixture, 4, "Row 2, column 2, empty");
 
   ttt_test_click (fixture->window, 4);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4), ==, TTT_MARK_X);
   assert_cell_name (fixture, 4, "Row 2, column 2, X");
 
   ttt_test_wait_for_human (fixture->game);
@@ -118,7 +118,7 @@ test_click_and_answer (TttTestWindow *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 
   for (int i = 0; i < TTT_N_CELLS; i++)
-    if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_O)
+    if (ttt_match_get_cell (ttt_game_get_match (fixture->game), i) == TTT_MARK_O)
       {
         g_autofree char *name = g_strdup_printf ("Row %d, column %d, O", i / 3 + 1, i % 3 + 1);
 
@@ -305,7 +305,7 @@ test_focus_ring_after_return (TttTestWindow *fixture,
   GtkWidget *cell = ttt_window_get_cell (fixture->window, 0);
 
   ttt_test_click (fixture->window, 0);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
@@ -338,13 +338,13 @@ test_hint_button_still (TttTestWindow *fixture,
   graphene_rect_t turn, thinking;
 
   turn = hint_bounds (fixture);
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 0);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
   thinking = hint_bounds (fixture);
   g_assert_cmpfloat_with_epsilon (thinking.origin.x, turn.origin.x, 0.5);
   g_assert_cmpfloat_with_epsilon (thinking.origin.y, turn.origin.y, 0.5);
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_test_wait_for_human (fixture->game);
 }
 
@@ -377,16 +377,16 @@ test_thinking_refuses_clicks (TttTestWindow *fixture,
 {
   /* Held until the second click is refused, however slow the machine,
    * then let go. */
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 0);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
 
   ttt_test_click (fixture->window, 8);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
 }
@@ -427,7 +427,7 @@ test_two_players_win_highlight (TttTestWindow *fixture,
 
   /* Clicks after the end change nothing. */
   ttt_test_click (fixture->window, 8);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_NONE);
 
   /* New Game clears the board and the highlight. */
   ttt_test_activate (fixture->window, "win.new-game");
@@ -451,7 +451,7 @@ test_computer_wins_status (TttTestWindow *fixture,
   while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN)
     {
       for (int i = 0; i < TTT_N_CELLS; i++)
-        if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
+        if (ttt_match_get_cell (ttt_game_get_match (fixture->game), i) == TTT_MARK_NONE)
           {
             ttt_test_click (fixture->window, i);
             break;
@@ -504,13 +504,13 @@ test_keyboard_play (TttTestWindow *fixture,
 
   /* Digits in reading order; keypad digits in their physical layout. */
   g_assert_true (press (fixture, GDK_KEY_1));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
   g_assert_true (press (fixture, GDK_KEY_KP_1));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 6), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 6), ==, TTT_MARK_O);
   g_assert_true (press (fixture, GDK_KEY_KP_Page_Up));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 2), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 2), ==, TTT_MARK_X);
   g_assert_true (press (fixture, GDK_KEY_9));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_O);
 
   /* Playing a cell focuses it; arrows walk from there and stop at edges. */
   focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
@@ -529,11 +529,11 @@ test_keyboard_play (TttTestWindow *fixture,
   {
     gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
-    while (ttt_game_get_cell (fixture->game, 1) == TTT_MARK_NONE &&
+    while (ttt_match_get_cell (ttt_game_get_match (fixture->game), 1) == TTT_MARK_NONE &&
            g_get_monotonic_time () < deadline)
       g_main_context_iteration (NULL, TRUE);
   }
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 1), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 1), ==, TTT_MARK_X);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
 }
 
@@ -845,7 +845,7 @@ test_close_while_thinking (TttTestWindow *fixture,
   /* Long enough for a slow machine to get from the click to the check,
    * which comes before the main loop runs: with the mark drawing in, the
    * loop has something to do until the motion ends. */
-  ttt_game_set_computer_delay (game, 400);
+  ttt_table_set_delay (ttt_game_get_table (game), 400);
   g_signal_emit_by_name (ttt_window_get_cell (fixture->window, 4), "clicked");
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 
@@ -933,7 +933,7 @@ test_two_win_lines_drawn (TttTestWindow *fixture,
   ttt_test_two_players (fixture);
   ttt_test_click_cells (fixture->window, moves, G_N_ELEMENTS (moves));
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmpuint (ttt_game_get_winning_cells (fixture->game), ==, 0x097);
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (fixture->game)), ==, 0x097);
   while (ttt_board_view_get_finish_progress (fixture->board) < 1.0)
     ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
   ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
@@ -1214,7 +1214,7 @@ test_unwritable_settings_playable (TttTestWindow *fixture,
   g_assert_false (g_settings_is_writable (settings, "sound"));
 
   game = ttt_application_create_game (fixture->app);
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   window = ttt_window_new (GTK_APPLICATION (fixture->app), game, settings);
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_wait_for_mapped (GTK_WIDGET (window));
@@ -1223,7 +1223,7 @@ test_unwritable_settings_playable (TttTestWindow *fixture,
   g_assert_true (gtk_widget_is_sensitive (ttt_window_get_cell (window, 4)));
   g_assert_true (ttt_test_press (window, GDK_KEY_5));
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_cell (game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), 4), ==, TTT_MARK_X);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 2);
 
   /* Shown for this window only, as nothing can keep it. */
