@@ -1079,7 +1079,7 @@ assert_outline_neutral_while_computer_thinks (TttTestWindow *fixture)
 
   computer_game (fixture);
   /* The computer's answer held (ttt_table_set_delay()). */
-  ttt_table_set_delay (ttt_game_get_table (fixture->game), 60 * 1000);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   boards = ttt_match_get_playable_boards (ttt_game_get_match (fixture->game));
   g_assert_cmpuint (boards & (boards - 1), ==, 0);
   board = g_bit_nth_lsf (boards, -1);
