@@ -68,10 +68,6 @@ struct _TttGame
   /* What the next game will be; the game takes it at its start. */
   TttSetup       *setup;
 
-  /* What the game in progress plays by (its variant is the match's, its
-   * opponent the table's). */
-  TttLevel        difficulty;
-
   /* Only set once the app has asked for a game: before that the empty board
    * from ttt_game_new() is not a game whose first mover was chosen. */
   guint           started : 1;
@@ -175,7 +171,7 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->outcome = ttt_game_get_outcome (self);
   snapshot->human_mark = ttt_table_get_local_mark (self->table);
   snapshot->can_undo = ttt_game_compute_can_undo (self);
-  snapshot->difficulty = self->difficulty;
+  snapshot->difficulty = ttt_table_get_level (self->table);
   snapshot->opponent = ttt_table_get_opponent (self->table);
   snapshot->variant = ttt_match_get_variant (self->match);
 }
@@ -328,10 +324,10 @@ ttt_game_begin (TttGame  *self,
 
   ttt_game_snapshot (self, &before);
 
-  self->difficulty = ttt_setup_get_difficulty (self->setup);
   self->started = TRUE;
 
-  ttt_table_seat (self->table, ttt_setup_get_opponent (self->setup), self->difficulty,
+  ttt_table_seat (self->table, ttt_setup_get_opponent (self->setup),
+                  ttt_setup_get_difficulty (self->setup),
                   ttt_setup_get_first_player (self->setup), restarting);
   /* A game with someone elsewhere is the one its session agreed on. */
   ttt_match_reset (self->match, ttt_table_get_remote (self->table) != NULL
@@ -376,9 +372,9 @@ ttt_game_setup_changed (TttGame *self)
    * the app is still applying its settings; but clicks on this board should
    * already play by the new values. */
   ttt_game_snapshot (self, &before);
-  self->difficulty = ttt_setup_get_difficulty (self->setup);
   ttt_match_reset (self->match, ttt_setup_get_variant (self->setup));
-  ttt_table_reseat (self->table, ttt_setup_get_opponent (self->setup), self->difficulty);
+  ttt_table_reseat (self->table, ttt_setup_get_opponent (self->setup),
+                    ttt_setup_get_difficulty (self->setup));
   ttt_game_emit_changes (self, &before);
 }
 
@@ -438,7 +434,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_DIFFICULTY:
-      g_value_set_enum (value, self->difficulty);
+      g_value_set_enum (value, ttt_table_get_level (self->table));
       break;
 
     case PROP_OPPONENT:
@@ -626,7 +622,6 @@ ttt_game_init (TttGame *self)
 {
   self->setup = ttt_setup_new ();
   g_signal_connect_swapped (self->setup, "notify", G_CALLBACK (ttt_game_setup_changed), self);
-  self->difficulty = ttt_setup_get_difficulty (self->setup);
 
   self->state = TTT_GAME_STATE_LOCAL_TURN;
   self->match = ttt_match_new (ttt_setup_get_variant (self->setup));
@@ -858,7 +853,7 @@ ttt_game_get_difficulty (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_LEVEL_MEDIUM);
 
-  return self->difficulty;
+  return ttt_table_get_level (self->table);
 }
 
 TttOpponent

@@ -361,6 +361,15 @@ ttt_table_get_local_mark (TttTable *self)
 }
 
 /* Who the game in progress is against: someone elsewhere is a person. */
+/* The computer's level in the game in progress. */
+TttLevel
+ttt_table_get_level (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), TTT_LEVEL_MEDIUM);
+
+  return self->level;
+}
+
 TttOpponent
 ttt_table_get_opponent (TttTable *self)
 {

@@ -63,6 +63,7 @@ TttPlayer    *ttt_table_get_player         (TttTable       *self,
                                             TttMark         side);
 TttMark       ttt_table_get_local_mark     (TttTable       *self);
 TttOpponent   ttt_table_get_opponent       (TttTable       *self);
+TttLevel      ttt_table_get_level          (TttTable       *self);
 gboolean      ttt_table_get_two_local      (TttTable       *self);
 gboolean      ttt_table_set_computer       (TttTable       *self,
                                             TttPlayer      *computer);
