@@ -373,12 +373,24 @@ move_sentence (TttNews *self,
                           cell / 3 + 1, cell % 3 + 1);
 }
 
+/* Ultimate: whether the person to move is sent to one small board. */
+static gboolean
+sent_to_one_board (TttNews *self)
+{
+  guint boards = ttt_match_get_playable_boards (self->match);
+
+  return is_ultimate (self) && ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
+         boards != 0 && (boards & (boards - 1)) == 0;
+}
+
 static char *
 compose (TttNews *self)
 {
   GString *text = g_string_new (NULL);
   gboolean board_changed = self->n_placed > 0 || self->n_cleared > 0;
   gboolean over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+  /* The focus leaves the cell of the person's move (see below). */
+  gboolean focus_leaves = over || sent_to_one_board (self);
   TttMark human = ttt_game_get_human_mark (self->game);
 
   if (self->action == ACTION_NEW_GAME)
@@ -408,8 +420,10 @@ compose (TttNews *self)
    * finished board takes no focus (the view sends it to Play Again). So
    * is the person's move before a reply that ends it: the focus leaves
    * the cell at once, and a screen reader drops what the cell was saying
-   * for the new focus. */
-  if (over && vs_computer (self) && self->n_placed > 0 &&
+   * for the new focus. And in Ultimate before a reply that sends the
+   * person to one board, where the board view takes a focus on the board
+   * (TttBoardView). */
+  if (focus_leaves && vs_computer (self) && self->n_placed > 0 &&
       self->placed_marks[self->n_placed - 1] != human)
     {
       guint n_moves;
@@ -434,7 +448,7 @@ compose (TttNews *self)
 
       if (vs_computer (self) && mark != human)
         sentence = move_sentence (self, mark, TRUE, cell);
-      else if (last || (over && vs_computer (self)))
+      else if (last || (focus_leaves && vs_computer (self)))
         sentence = move_sentence (self, mark, FALSE, cell);
       add (text, sentence);
     }

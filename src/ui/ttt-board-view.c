@@ -64,6 +64,12 @@ struct _TttBoardView
   /* Ultimate, with play free: the small board a first digit chose, whose
    * cell the second digit picks; -1 for none. */
   int           digit_board;
+  /* Ultimate: the game's cell of the other side's reply, while the focus
+   * it found on the board waits to follow it (follow_reply()); -1. */
+  int           reply_move;
+  /* ... and the cell it goes to once the news of the reply is told. */
+  int           follow_cell;
+  guint         follow_id;
 
   /* Where the laid-out cells start and how large a cell is, for the
    * drawing of the lines. */
@@ -471,32 +477,61 @@ block_bounds (TttBoardView    *self,
                       extent_of (self, g->block_rows, g->block_rows, self->cell_size));
 }
 
-/* Ultimate, under the cells: the boards the side to move may play in, on
- * a faint ground of the accent colour. */
+/* Ultimate, under the cells: the boards the side to move may play in.
+ * While a person here is to move, each is framed in that side's colour
+ * on a faint ground of it, which reads at a glance in the light style and
+ * the dark, from 360 px up, and links to the last move's frame (TttCell):
+ * "played there, so you go here". While the computer or someone elsewhere
+ * is to move (or a network game waits), a thin neutral frame shows where
+ * they will play without asking anything of the person. */
 static void
 snapshot_playable_boards (TttBoardView *self,
                           GtkSnapshot  *snapshot)
 {
   guint boards = ttt_match_get_playable_boards (self->match);
-  GdkRGBA color = ttt_mark_paint_color (GTK_WIDGET (self));
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+  gboolean person = ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
+                    !ttt_game_get_held (self->game);
+  double gap = gap_of (self, self->cell_size, TRUE);
+  /* Out into the gap between the boards, clear of the cells (and their
+   * focus ring) and, from a middle size up, of the large # in its middle. */
+  double outset = gap * 0.3;
+  float line = person ? CLAMP (gap * 0.25, 3.0, 7.0) : CLAMP (gap * 0.12, 1.5, 3.0);
+  GdkRGBA color;
 
-  if (self->review != NULL || ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
+  if (self->review != NULL || ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER ||
+      boards == 0 || root == NULL)
     return;
 
-  color.alpha = 0.08;
+  if (person)
+    ttt_compat_lookup_color (root, ttt_game_get_turn (self->game) == TTT_MARK_X ? "ttt_x_color" : "ttt_o_color",
+                             &color);
+  else
+    {
+      ttt_compat_lookup_color (root, "window_fg_color", &color);
+      color.alpha *= 0.35;
+    }
+
   for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
     if (boards & (1u << b))
       {
         graphene_rect_t bounds;
         GskRoundedRect rounded;
+        GdkRGBA ground = color;
 
         block_bounds (self, b, &bounds);
-        graphene_rect_inset (&bounds, -gap_of (self, self->cell_size, TRUE) / 4.0,
-                             -gap_of (self, self->cell_size, TRUE) / 4.0);
-        gsk_rounded_rect_init_from_rect (&rounded, &bounds, self->cell_size * 0.25);
-        gtk_snapshot_push_rounded_clip (snapshot, &rounded);
-        gtk_snapshot_append_color (snapshot, &color, &bounds);
-        gtk_snapshot_pop (snapshot);
+        graphene_rect_inset (&bounds, -outset, -outset);
+        gsk_rounded_rect_init_from_rect (&rounded, &bounds, self->cell_size * 0.25 + outset);
+        if (person)
+          {
+            ground.alpha = 0.07;
+            gtk_snapshot_push_rounded_clip (snapshot, &rounded);
+            gtk_snapshot_append_color (snapshot, &ground, &bounds);
+            gtk_snapshot_pop (snapshot);
+          }
+        gtk_snapshot_append_border (snapshot, &rounded,
+                                    (float[4]) { line, line, line, line },
+                                    (GdkRGBA[4]) { color, color, color, color });
       }
 }
 
@@ -918,8 +953,10 @@ update_cell (TttBoardView *self,
   /* Ultimate: the boards the side to move may not play in stand back, so
    * that where it is sent shows at a glance. */
   if (is_ultimate (self))
+    /* The last move stays whole: it says where play goes on. */
     gtk_widget_set_opacity (GTK_WIDGET (widget),
                             state == TTT_GAME_STATE_OVER ||
+                            (shown.emphasis & TTT_CELL_EMPHASIS_LAST_MOVE) ||
                             (ttt_match_get_playable_boards (self->match) &
                              (1u << (game_cell_of (self, cell) / 9))) != 0
                             ? 1.0 : TTT_BOARD_VIEW_STAND_BACK_OPACITY);
@@ -975,6 +1012,76 @@ clear_hint (TttBoardView *self)
   update_cell (self, old);
 }
 
+static gboolean
+has_focus_within (TttBoardView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
+}
+
+static gboolean
+follow_reply_cb (gpointer user_data)
+{
+  TttBoardView *self = user_data;
+  int cell = self->follow_cell;
+
+  self->follow_id = 0;
+  self->follow_cell = -1;
+  /* Unless something else happened meanwhile. */
+  if (cell >= 0 && cell < self->n_cells && self->game != NULL && self->review == NULL &&
+      has_focus_within (self) && ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
+      ttt_match_is_legal (self->match, game_cell_of (self, cell)))
+    ttt_board_view_focus_cell (self, cell);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Ultimate: after the other side's reply, a person whose focus was on
+ * the board finds it in the small board they are sent to, on the cell in
+ * the place of the reply (the arrows would have had to cross the grid to
+ * get there), or else on its first empty one. A person free to play in
+ * any open board keeps the focus where it was, and a focus anywhere else
+ * in the window is never taken. Waits until the game's state says whose
+ * turn it is, and the focus moves once the news of the reply is told. */
+static void
+follow_reply (TttBoardView *self)
+{
+  int move = self->reply_move;
+  int board, target;
+
+  if (move < 0 || ttt_match_get_position (self->match)->last_move != move)
+    return;
+  if (ttt_game_get_state (self->game) != TTT_GAME_STATE_LOCAL_TURN)
+    {
+      /* The reply ended the game (the window sends the focus to Play
+       * Again), or it is not a person's turn after all. */
+      if (ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
+        self->reply_move = -1;
+      return;
+    }
+
+  self->reply_move = -1;
+  board = move % 9;
+  if (!has_focus_within (self) || ttt_match_get_playable_boards (self->match) != 1u << board)
+    return;
+
+  target = board * 9 + move % 9;
+  for (int c = 0; c < 9 && !ttt_match_is_legal (self->match, target); c++)
+    target = board * 9 + c;
+  if (!ttt_match_is_legal (self->match, target))
+    return;
+
+  /* After the news of the reply (TttNews, told from an idle callback of a
+   * higher priority) on the cell that has the focus now: a screen reader
+   * flooded by the cells' changes keeps what is told on its focus, and
+   * drops it on a cell it has not yet seen the focus reach. */
+  self->follow_cell = index_of_game_cell (self, target);
+  if (self->follow_id == 0)
+    self->follow_id = g_idle_add_full (G_PRIORITY_LOW, follow_reply_cb, self, NULL);
+}
+
 static void
 cell_changed_cb (TttBoardView *self,
                  int           cell,
@@ -995,6 +1102,8 @@ cell_changed_cb (TttBoardView *self,
       ttt_cell_rest (self->cells[cell]);
       if (cell == self->last_computer_cell)
         self->last_computer_cell = -1;
+      self->reply_move = -1;
+      self->follow_cell = -1;
     }
   else
     {
@@ -1008,10 +1117,14 @@ cell_changed_cb (TttBoardView *self,
         {
           self->last_computer_cell = cell;
           ttt_cell_pulse (self->cells[cell]);
+          if (is_ultimate (self) && has_focus_within (self))
+            self->reply_move = game_cell_of (self, cell);
         }
       else
         {
           self->last_computer_cell = -1;
+          self->reply_move = -1;
+          self->follow_cell = -1;
         }
 
       if (previous >= 0 && previous != self->last_computer_cell)
@@ -1022,6 +1135,7 @@ cell_changed_cb (TttBoardView *self,
     }
 
   update_cell (self, cell);
+  follow_reply (self);
 }
 
 static void
@@ -1048,6 +1162,7 @@ state_changed_cb (TttBoardView *self,
     }
 
   update_cells (self);
+  follow_reply (self);
 }
 
 /* Ultimate's analysis of the board comes after the board, from a worker
@@ -1388,6 +1503,8 @@ ttt_board_view_set_game (TttBoardView *self,
   if (self->last_computer_cell >= 0)
     ttt_cell_stop_pulse (self->cells[self->last_computer_cell]);
   self->last_computer_cell = -1;
+  self->reply_move = -1;
+  self->follow_cell = -1;
   self->finish_value = 0;
 
   if (game != NULL)
@@ -1622,6 +1739,7 @@ ttt_board_view_dispose (GObject *object)
   if (self->finish != NULL)
     adw_animation_reset (self->finish);
   g_clear_object (&self->finish);
+  g_clear_handle_id (&self->follow_id, g_source_remove);
 
   remove_cells (self);
 
@@ -1694,6 +1812,8 @@ ttt_board_view_init (TttBoardView *self)
   self->hint_cell = -1;
   self->last_computer_cell = -1;
   self->digit_board = -1;
+  self->reply_move = -1;
+  self->follow_cell = -1;
   self->review_cell = -1;
   self->review_best_cell = -1;
 

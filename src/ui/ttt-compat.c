@@ -326,9 +326,10 @@ color_probe (GtkWidget  *widget,
 /**
  * ttt_compat_lookup_color:
  * @widget: a widget the colour is for
- * @name: one of libadwaita's named colours the stylesheets give a
- *   .ttt-color-probe class for: "window_fg_color", "window_bg_color",
- *   "success_color", "warning_color", "error_color"
+ * @name: one of the named colours the stylesheets give a
+ *   .ttt-color-probe class for: libadwaita's "window_fg_color",
+ *   "window_bg_color", "success_color", "warning_color", "error_color",
+ *   and the marks' "ttt_x_color" and "ttt_o_color"
  * @color: (out): the colour, in @widget's style now
  *
  * A named colour, for drawing code. @widget gets hidden children the

@@ -666,9 +666,11 @@ test_whole_game_by_accessibility (TttTestWindow *fixture,
                      (sent_to == NULL || g_str_equal (cell->board, sent_to));
           g_assert_cmpint (can_play, ==, ttt_match_is_legal (ttt_game_get_match (fixture->game), move));
           g_assert_cmpint (can_play, ==, gtk_widget_has_css_class (cell->widget, "playable"));
+          /* The last move stays whole: it says where play goes on. */
           if (!over)
             g_assert_cmpfloat_with_epsilon (gtk_widget_get_opacity (cell->widget),
-                                            (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)) & (1u << (move / 9))) != 0
+                                            (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)) & (1u << (move / 9))) != 0 ||
+                                            move == ttt_match_get_position (ttt_game_get_match (fixture->game))->last_move
                                             ? 1.0 : TTT_BOARD_VIEW_STAND_BACK_OPACITY, 0.01);
           if (can_play)
             g_ptr_array_add (open, cell);
@@ -957,6 +959,308 @@ test_stand_back_readable (TttTestWindow *fixture,
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* What a rendered region shows most strongly: the colour, over the
+ * window's background, of its pixel that stands out most from that
+ * background, and by how much (WCAG 2 ratio). */
+typedef struct
+{
+  double contrast;
+  double rgb[3];
+} Paint;
+
+static Paint
+strongest_paint (TttTestWindow *fixture,
+                 const guchar  *pixels,
+                 gsize          stride,
+                 int            x0,
+                 int            x1,
+                 int            y0,
+                 int            y1)
+{
+  GdkRGBA bg;
+  double bg_luminance;
+  Paint best = { 1.0, { 0, 0, 0 } };
+
+  ttt_compat_lookup_color (GTK_WIDGET (fixture->window), "window_bg_color", &bg);
+  bg_luminance = luminance (bg.red, bg.green, bg.blue);
+  for (int y = y0; y <= y1; y++)
+    for (int x = x0; x <= x1; x++)
+      {
+        const guchar *p = pixels + (gsize) y * stride + (gsize) x * 4;
+        double alpha = p[3] / 255.0;
+        /* Premultiplied B, G, R over the window's background. */
+        double rgb[3] = { p[2] / 255.0 + (1 - alpha) * bg.red,
+                          p[1] / 255.0 + (1 - alpha) * bg.green,
+                          p[0] / 255.0 + (1 - alpha) * bg.blue };
+        double l = luminance (rgb[0], rgb[1], rgb[2]);
+        double ratio = (MAX (l, bg_luminance) + 0.05) / (MIN (l, bg_luminance) + 0.05);
+
+        if (ratio > best.contrast)
+          best = (Paint) { ratio, { rgb[0], rgb[1], rgb[2] } };
+      }
+
+  return best;
+}
+
+/* Whether @paint is @mark's colour, as the style draws it now. */
+static gboolean
+is_mark_color (TttTestWindow *fixture,
+               const Paint   *paint,
+               TttMark        mark)
+{
+  GdkRGBA color;
+
+  ttt_compat_lookup_color (GTK_WIDGET (fixture->window), mark == TTT_MARK_X ? "ttt_x_color" : "ttt_o_color", &color);
+  return fabs (paint->rgb[0] - color.red) < 0.12 && fabs (paint->rgb[1] - color.green) < 0.12 &&
+         fabs (paint->rgb[2] - color.blue) < 0.12;
+}
+
+static double
+chroma (const Paint *paint)
+{
+  return MAX (MAX (paint->rgb[0], paint->rgb[1]), paint->rgb[2]) -
+         MIN (MIN (paint->rgb[0], paint->rgb[1]), paint->rgb[2]);
+}
+
+static void
+set_dark (TttTestWindow *fixture,
+          gboolean       dark)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  g_assert_cmpint (adw_style_manager_get_dark (style), ==, dark);
+}
+
+/* The gap to the left of small board @board, as far as the # in its
+ * middle, on the height of the board's middle row, rendered: what frames
+ * the board on that side. */
+static Paint
+left_of_board (TttTestWindow *fixture,
+               int            board)
+{
+  GtkWidget *widget = GTK_WIDGET (fixture->board);
+  g_autofree guchar *pixels = NULL;
+  graphene_rect_t inside, outside;
+  gsize stride;
+  int gap;
+
+  g_assert_cmpint (board % 3, >, 0);
+  /* The middle row's first cell, and the last of the board to its left. */
+  g_assert_true (gtk_widget_compute_bounds (cell_widget (fixture, board * 9 + 3), widget, &inside));
+  g_assert_true (gtk_widget_compute_bounds (cell_widget (fixture, (board - 1) * 9 + 5), widget, &outside));
+  gap = (int) (inside.origin.x - (outside.origin.x + outside.size.width));
+  g_assert_cmpint (gap, >=, 8);
+
+  pixels = ttt_test_render_widget (widget, &stride);
+  return strongest_paint (fixture, pixels, stride,
+                          (int) inside.origin.x - gap * 2 / 5, (int) inside.origin.x - 1,
+                          (int) (inside.origin.y + inside.size.height * 0.3),
+                          (int) (inside.origin.y + inside.size.height * 0.7));
+}
+
+/* Against the computer: Ultimate after its reply, the person to move. */
+static void
+computer_game (TttTestWindow *fixture)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+
+  g_settings_set_string (settings, "opponent", "computer");
+  g_settings_set_string (settings, "difficulty", "easy");
+  ttt_test_activate (fixture->window, "win.new-game");
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
+  ttt_test_wait_for_human (fixture->game);
+  if (ttt_game_get_n_moves (fixture->game) == 0)
+    {
+      ttt_test_click (fixture->window, index_of (4 * 9 + 4));
+      ttt_test_wait_for_human (fixture->game);
+    }
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_LOCAL_TURN);
+}
+
+/* While the computer is to move, where it will play is not framed in a
+ * side's colour: nothing there is the person's to do. */
+static void
+assert_outline_neutral_while_computer_thinks (TttTestWindow *fixture)
+{
+  guint boards;
+  int board;
+
+  computer_game (fixture);
+  /* The computer's answer held (ttt_table_set_delay()). */
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
+  boards = ttt_match_get_playable_boards (ttt_game_get_match (fixture->game));
+  g_assert_cmpuint (boards & (boards - 1), ==, 0);
+  board = g_bit_nth_lsf (boards, -1);
+  /* A cell of the board sent to, which sends the computer to a board
+   * with a board to its left. */
+  for (int c = 0; c < 9; c++)
+    if (c % 3 > 0 && ttt_match_is_legal (ttt_game_get_match (fixture->game), board * 9 + c) &&
+        (ttt_match_get_closed_boards (ttt_game_get_match (fixture->game)) & (1u << c)) == 0)
+      {
+        ttt_test_click (fixture->window, index_of (board * 9 + c));
+        board = c;
+        break;
+      }
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)), ==, 1u << board);
+
+  for (int dark = 0; dark < 2; dark++)
+    {
+      Paint frame;
+
+      set_dark (fixture, dark);
+      frame = left_of_board (fixture, board);
+      g_test_message ("%s, computer to move: %.2f:1, chroma %.2f", dark ? "dark" : "light", frame.contrast,
+                      chroma (&frame));
+      g_assert_cmpfloat (chroma (&frame), <, 0.1);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  /* And let it answer at once. */
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
+  ttt_test_wait_for_human (fixture->game);
+}
+
+/* The board a person here is sent to is framed in the colour of their
+ * side, at 3:1 or more against the window, in the light style and the
+ * dark, at 360 px and in a large window; the others are not (issue 35:
+ * a faint grey ground was all, and in the dark style next to nothing).
+ * Where the computer is to play is not. */
+static void
+test_playable_outline (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  static const int sizes[][2] = { { 360, 600 }, { 1000, 900 } };
+
+  /* X in the centre board's middle: O is sent to the centre board. */
+  ttt_test_click (fixture->window, index_of (4 * 9 + 4));
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)), ==, 1u << 4);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_LOCAL_TURN);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      ttt_test_set_content_size (fixture->window, sizes[i][0], sizes[i][1]);
+      for (int dark = 0; dark < 2; dark++)
+        {
+          Paint framed, plain;
+
+          set_dark (fixture, dark);
+          framed = left_of_board (fixture, 4);
+          plain = left_of_board (fixture, 1);
+          g_test_message ("%d px, %s: the centre board's frame %.2f:1, the top one's side %.2f:1",
+                          sizes[i][0], dark ? "dark" : "light", framed.contrast, plain.contrast);
+          g_assert_cmpfloat (framed.contrast, >=, 3.0);
+          g_assert_true (is_mark_color (fixture, &framed, TTT_MARK_O));
+          /* Beside a board not played in, only the #'s grey. */
+          g_assert_cmpfloat (chroma (&plain), <, 0.1);
+        }
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  assert_outline_neutral_while_computer_thinks (fixture);
+}
+
+/* The computer's last move is framed in its mark's colour at 3:1 or
+ * more against the window, light and dark, and does not stand back with
+ * its board (issue 35: a pale tint in a small cell, almost nothing in
+ * the dark style). */
+static void
+test_last_move_marked (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  TttMark computer;
+  int last;
+  GtkWidget *cell;
+
+  computer_game (fixture);
+  computer = ttt_game_get_human_mark (fixture->game) == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
+  last = ttt_match_get_position (ttt_game_get_match (fixture->game))->last_move;
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), last), ==, computer);
+  g_assert_cmpint (ttt_board_view_get_last_computer_cell (fixture->board), ==, index_of (last));
+  cell = cell_widget (fixture, last);
+  g_assert_true (gtk_widget_has_css_class (cell, "last-move"));
+
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  for (int dark = 0; dark < 2; dark++)
+    {
+      int width = gtk_widget_get_width (cell);
+      int height = gtk_widget_get_height (cell);
+      g_autofree guchar *pixels = NULL;
+      gsize stride;
+      Paint edge;
+
+      set_dark (fixture, dark);
+      pixels = ttt_test_render_widget (cell, &stride);
+      /* The cell's left edge about its middle, clear of the mark. */
+      edge = strongest_paint (fixture, pixels, stride, 0, width / 10, height * 2 / 5, height * 3 / 5);
+      g_test_message ("%s, %d px cells: the last move's edge %.2f:1", dark ? "dark" : "light", width,
+                      edge.contrast);
+      g_assert_cmpfloat (edge.contrast, >=, 3.0);
+      g_assert_true (is_mark_color (fixture, &edge, computer));
+      /* And the mark still reads on it. */
+      g_assert_cmpfloat (mark_contrast (fixture, cell), >=, 3.0);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  g_assert_cmpfloat (gtk_widget_get_opacity (cell), >, 0.99);
+}
+
+/* After the computer's reply the keyboard's focus, if it was on the
+ * board, goes into the board the person is sent to: the cell in the
+ * reply's place, or its first empty one. A focus elsewhere stays. */
+static void
+test_focus_follows_reply (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+  static const guint digits[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5,
+                                  GDK_KEY_6, GDK_KEY_7, GDK_KEY_8, GDK_KEY_9 };
+  GtkWidget *elsewhere;
+  guint boards;
+  int played = -1;
+  int reply, board, expected;
+
+  computer_game (fixture);
+  boards = ttt_match_get_playable_boards (ttt_game_get_match (fixture->game));
+  g_assert_cmpuint (boards & (boards - 1), ==, 0);
+  board = g_bit_nth_lsf (boards, -1);
+
+  /* On the board, by the keys: a digit plays the board sent to. */
+  ttt_board_view_focus_cell (fixture->board, index_of (board * 9 + 4));
+  for (int c = 0; c < 9 && played < 0; c++)
+    if (ttt_match_is_legal (ttt_game_get_match (fixture->game), board * 9 + c) &&
+        (ttt_match_get_closed_boards (ttt_game_get_match (fixture->game)) & (1u << c)) == 0)
+      {
+        g_assert_true (ttt_test_press (fixture->window, digits[c]));
+        played = board * 9 + c;
+      }
+  g_assert_cmpint (played, >=, 0);
+  ttt_test_wait_for_human (fixture->game);
+  reply = ttt_match_get_position (ttt_game_get_match (fixture->game))->last_move;
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), played), !=, TTT_MARK_NONE);
+  g_assert_cmpint (reply / 9, ==, played % 9);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_LOCAL_TURN);
+  board = reply % 9;
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)), ==, 1u << board);
+  expected = board * 9 + reply % 9;
+  for (int c = 0; !ttt_match_is_legal (ttt_game_get_match (fixture->game), expected); c++)
+    expected = board * 9 + c;
+  g_test_message ("played %d, the reply %d: the focus expected on %d", played, reply, expected);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, expected));
+
+  /* Elsewhere: the menu button keeps it through a move and a reply. */
+  elsewhere = ttt_test_window_child (fixture->window, "menu_button");
+  g_assert_true (gtk_widget_grab_focus (elsewhere));
+  elsewhere = ttt_test_focus (fixture->window);
+  g_assert_false (gtk_widget_is_ancestor (elsewhere, GTK_WIDGET (fixture->board)));
+  ttt_test_click (fixture->window, index_of (expected));
+  ttt_test_wait_for_human (fixture->game);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), expected), !=, TTT_MARK_NONE);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game) % 2, ==,
+                    ttt_game_get_human_mark (fixture->game) == TTT_MARK_X ? 0 : 1);
+  g_assert_true (ttt_test_focus (fixture->window) == elsewhere);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -981,6 +1285,9 @@ main (int   argc,
   ADD ("/ultimate-board/won-game-drawn", test_won_game_drawn);
   ADD ("/ultimate-board/review-won-boards", test_review_won_boards);
   ADD ("/ultimate-board/stand-back-readable", test_stand_back_readable);
+  ADD ("/ultimate-board/playable-outline", test_playable_outline);
+  ADD ("/ultimate-board/last-move-marked", test_last_move_marked);
+  ADD ("/ultimate-board/focus-follows-reply", test_focus_follows_reply);
 
 #undef ADD
 
