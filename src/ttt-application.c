@@ -434,7 +434,7 @@ preferences_action (GSimpleAction *action,
   TttGame *game = TTT_IS_WINDOW (parent) ? ttt_window_get_game (TTT_WINDOW (parent)) : NULL;
   TttPreferencesWindow *preferences;
 
-  preferences = ttt_preferences_window_new (self->settings, game);
+  preferences = ttt_preferences_window_new (self->settings, game != NULL ? ttt_game_get_setup (game) : NULL);
   ttt_compat_dialog_present (GTK_WIDGET (preferences), parent != NULL ? GTK_WIDGET (parent) : NULL);
 }
 
@@ -972,7 +972,7 @@ ttt_application_before_emit (GApplication *app,
       self->has_game_override = TRUE;
       for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
         if (TTT_IS_WINDOW (l->data))
-          ttt_game_set_variant (ttt_window_get_game (l->data), value);
+          ttt_setup_set_variant (ttt_game_get_setup (ttt_window_get_game (l->data)), value);
     }
 
   if (lookup_enum_nick (platform_data, PLATFORM_DIFFICULTY, TTT_TYPE_LEVEL, &value))
@@ -981,7 +981,7 @@ ttt_application_before_emit (GApplication *app,
       self->has_level_override = TRUE;
       for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
         if (TTT_IS_WINDOW (l->data))
-          ttt_game_set_difficulty (ttt_window_get_game (l->data), value);
+          ttt_setup_set_difficulty (ttt_game_get_setup (ttt_window_get_game (l->data)), value);
     }
 
   {
@@ -1005,7 +1005,7 @@ ttt_application_before_emit (GApplication *app,
       self->has_first_override = TRUE;
       for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
         if (TTT_IS_WINDOW (l->data))
-          ttt_game_set_first_player (ttt_window_get_game (l->data), value);
+          ttt_setup_set_first_player (ttt_game_get_setup (ttt_window_get_game (l->data)), value);
     }
 }
 
@@ -1141,6 +1141,7 @@ TttGame *
 ttt_application_create_game (TttApplication *self)
 {
   g_autoptr(TttGame) game = ttt_game_new ();
+  TttSetup *setup = ttt_game_get_setup (game);
   const char *seed;
 
   g_return_val_if_fail (TTT_IS_APPLICATION (self), NULL);
@@ -1152,25 +1153,25 @@ ttt_application_create_game (TttApplication *self)
     ttt_game_set_seed (game, g_ascii_strtoull (seed, NULL, 10));
 
   /* Preferences are written by the preferences window only. */
-  g_settings_bind (self->settings, "game", game, "variant", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "difficulty", game, "difficulty", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "first-player", game, "first-player", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "opponent", game, "opponent", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "x-name", game, "x-name", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "o-name", game, "o-name", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "game", setup, "variant", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "difficulty", setup, "difficulty", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "first-player", setup, "first-player", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "opponent", setup, "opponent", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "x-name", ttt_game_get_table (game), "x-name", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "o-name", ttt_game_get_table (game), "o-name", G_SETTINGS_BIND_GET);
 
   /* The statistics are saved, so the results survive a restart. */
   ttt_game_set_statistics (game, self->statistics);
 
   /* The command line chooses for this run only: with GET bindings, setting
-   * the property does not write the setting, and the next change of the
+   * the setup does not write the setting, and the next change of the
    * setting (in the preferences) ends the override. */
   if (self->has_game_override)
-    ttt_game_set_variant (game, self->game_override);
+    ttt_setup_set_variant (setup, self->game_override);
   if (self->has_level_override)
-    ttt_game_set_difficulty (game, self->level_override);
+    ttt_setup_set_difficulty (setup, self->level_override);
   if (self->has_first_override)
-    ttt_game_set_first_player (game, self->first_override);
+    ttt_setup_set_first_player (setup, self->first_override);
 
   /* The settings shape the first game, so they come before it starts. */
   ttt_game_start_new (game);

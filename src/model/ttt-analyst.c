@@ -278,7 +278,7 @@ pending_finish (Pending *pending)
  *
  * How many hints and analyses asked for, of all analysts, have not had
  * their answer back on the main thread: a test waits for none before it
- * looks (ttt_game_count_thinking() adds the moves asked for).
+ * looks (ttt_table_count_thinking() counts the moves asked for).
  *
  * Returns: the number of searches on their way
  */

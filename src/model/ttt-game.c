@@ -8,7 +8,7 @@
  *   1. "cell-changed" (cell, mark) for each cell that changed: the cell just
  *      played, or every cell a new game or an undo clears (mark NONE);
  *   2. property notifications ("n-moves", "state", "turn", "outcome",
- *      "human-mark", "can-undo", "current-difficulty", "current-opponent"),
+ *      "human-mark", "can-undo", "difficulty", "opponent", "variant"),
  *      emitted together once the whole change is in place, each only if
  *      its value really changed;
  *   3. "turn-changed" (turn) if, and only if, the mark to move changed: it
@@ -31,10 +31,11 @@
  * final: a finished game cannot be undone, and one abandoned by a new game
  * counts nothing.
  *
- * The settings that shape a game (difficulty, first-player, opponent) are
- * reported by their properties as soon as they are set, but the game in
- * progress keeps playing by the values it started with: a change takes effect
- * from the next game, or at once while the current game has no move yet.
+ * The choices that shape a game are its TttSetup's (ttt_game_get_setup()).
+ * The game in progress keeps playing by the values it began with, which
+ * its own #TttGame:variant, #TttGame:difficulty and #TttGame:opponent
+ * report: a change of the setup takes effect from the next game, or at
+ * once while the current game has no move yet.
  */
 
 #include "config.h"
@@ -64,16 +65,13 @@ struct _TttGame
    * the board next changes. */
   TttAnalyst     *analyst;
 
-  /* What the properties report; the game takes them at its start. */
-  TttVariant      variant;
-  TttLevel        difficulty;
-  TttFirstPlayer  first_player;
-  TttOpponent     opponent;
+  /* What the next game will be; the game takes it at its start. */
+  TttSetup       *setup;
   guint           computer_delay;
 
   /* What the game in progress plays by (its variant is the match's, its
    * opponent the table's). */
-  TttLevel        game_difficulty;
+  TttLevel        difficulty;
 
   /* Only set once the app has asked for a game: before that the empty board
    * from ttt_game_new() is not a game whose first mover was chosen. */
@@ -92,10 +90,6 @@ G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
-  PROP_VARIANT,
-  PROP_DIFFICULTY,
-  PROP_FIRST_PLAYER,
-  PROP_OPPONENT,
   PROP_COMPUTER_DELAY,
   PROP_STATISTICS,
   PROP_STATE,
@@ -104,12 +98,10 @@ enum {
   PROP_HUMAN_MARK,
   PROP_CAN_UNDO,
   PROP_N_MOVES,
-  PROP_CURRENT_DIFFICULTY,
-  PROP_CURRENT_OPPONENT,
-  PROP_CURRENT_VARIANT,
+  PROP_DIFFICULTY,
+  PROP_OPPONENT,
+  PROP_VARIANT,
   PROP_HELD,
-  PROP_X_NAME,
-  PROP_O_NAME,
   N_PROPS
 };
 
@@ -136,9 +128,9 @@ typedef struct
   TttOutcome   outcome;
   TttMark      human_mark;
   gboolean     can_undo;
-  TttLevel     current_difficulty;
-  TttOpponent  current_opponent;
-  TttVariant   current_variant;
+  TttLevel     difficulty;
+  TttOpponent  opponent;
+  TttVariant   variant;
 } Snapshot;
 
 static inline const TttPosition *
@@ -188,9 +180,9 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->outcome = ttt_game_get_outcome (self);
   snapshot->human_mark = ttt_table_get_local_mark (self->table);
   snapshot->can_undo = ttt_game_compute_can_undo (self);
-  snapshot->current_difficulty = self->game_difficulty;
-  snapshot->current_opponent = ttt_table_get_opponent (self->table);
-  snapshot->current_variant = ttt_match_get_variant (self->match);
+  snapshot->difficulty = self->difficulty;
+  snapshot->opponent = ttt_table_get_opponent (self->table);
+  snapshot->variant = ttt_match_get_variant (self->match);
 }
 
 /* Notifies every property that differs from @before, then "turn-changed".
@@ -218,12 +210,12 @@ ttt_game_emit_changes (TttGame        *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
   if (before->can_undo != after.can_undo)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
-  if (before->current_difficulty != after.current_difficulty)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_DIFFICULTY]);
-  if (before->current_opponent != after.current_opponent)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_OPPONENT]);
-  if (before->current_variant != after.current_variant)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_VARIANT]);
+  if (before->difficulty != after.difficulty)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIFFICULTY]);
+  if (before->opponent != after.opponent)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPPONENT]);
+  if (before->variant != after.variant)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VARIANT]);
 
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -337,7 +329,7 @@ ttt_game_apply_move (TttGame *self,
 
   if (outcome != TTT_OUTCOME_ONGOING)
     g_signal_emit (self, signals[GAME_OVER], 0,
-                   outcome, ttt_game_get_winning_cells (self));
+                   outcome, ttt_match_get_winning_cells (self->match));
 
   g_object_unref (self);
 }
@@ -351,7 +343,7 @@ table_move_chosen_cb (TttTable *table,
   ttt_game_apply_move (self, cell);
 }
 
-/* Clears the board and begins a game with the current preferences. */
+/* Clears the board and begins a game by the setup. */
 static void
 ttt_game_begin (TttGame  *self,
                 gboolean  restarting)
@@ -361,20 +353,21 @@ ttt_game_begin (TttGame  *self,
 
   ttt_game_snapshot (self, &before);
 
-  self->game_difficulty = self->difficulty;
+  self->difficulty = ttt_setup_get_difficulty (self->setup);
   self->started = TRUE;
 
-  ttt_table_seat (self->table, self->opponent, self->game_difficulty, self->first_player,
-                  restarting);
+  ttt_table_seat (self->table, ttt_setup_get_opponent (self->setup), self->difficulty,
+                  ttt_setup_get_first_player (self->setup), restarting);
   /* A game with someone elsewhere is the one its session agreed on. */
-  ttt_match_reset (self->match,
-                   ttt_table_get_remote (self->table) != NULL ? self->remote_variant : self->variant);
+  ttt_match_reset (self->match, ttt_table_get_remote (self->table) != NULL
+                                  ? self->remote_variant
+                                  : ttt_setup_get_variant (self->setup));
   ttt_game_update_state (self);
 
   g_object_ref (self);
 
   ttt_game_drop_hint (self);
-  /* A board of another game is told by #TttGame:current-variant alone:
+  /* A board of another game is told by #TttGame:variant alone:
    * its cells are not this board's. */
   if (old_position.variant == ttt_match_get_variant (self->match))
     for (int cell = 0; cell < ttt_position_get_n_cells (&old_position); cell++)
@@ -386,10 +379,10 @@ ttt_game_begin (TttGame  *self,
   g_object_unref (self);
 }
 
-/* A preference that shapes a game changed: an empty game is set up again at
+/* A choice that shapes a game changed: an empty game is set up again at
  * once so the change is seen; otherwise it waits for the next game. */
 static void
-ttt_game_preference_changed (TttGame *self)
+ttt_game_setup_changed (TttGame *self)
 {
   Snapshot before;
 
@@ -408,9 +401,9 @@ ttt_game_preference_changed (TttGame *self)
    * the app is still applying its settings; but clicks on this board should
    * already play by the new values. */
   ttt_game_snapshot (self, &before);
-  self->game_difficulty = self->difficulty;
-  ttt_match_reset (self->match, self->variant);
-  ttt_table_reseat (self->table, self->opponent, self->game_difficulty);
+  self->difficulty = ttt_setup_get_difficulty (self->setup);
+  ttt_match_reset (self->match, ttt_setup_get_variant (self->setup));
+  ttt_table_reseat (self->table, ttt_setup_get_opponent (self->setup), self->difficulty);
   ttt_game_emit_changes (self, &before);
 }
 
@@ -424,11 +417,14 @@ ttt_game_dispose (GObject *object)
       ttt_table_stop_waiting (self->table);
       g_signal_handlers_disconnect_by_data (self->table, self);
     }
+  if (self->setup != NULL)
+    g_signal_handlers_disconnect_by_data (self->setup, self);
   /* Its searches on their way are cancelled, and tell nobody. */
   g_clear_object (&self->analyst);
   g_clear_object (&self->table);
   g_clear_object (&self->statistics);
   g_clear_object (&self->match);
+  g_clear_object (&self->setup);
 
   G_OBJECT_CLASS (ttt_game_parent_class)->dispose (object);
 }
@@ -443,22 +439,6 @@ ttt_game_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_VARIANT:
-      g_value_set_enum (value, self->variant);
-      break;
-
-    case PROP_DIFFICULTY:
-      g_value_set_enum (value, self->difficulty);
-      break;
-
-    case PROP_FIRST_PLAYER:
-      g_value_set_enum (value, self->first_player);
-      break;
-
-    case PROP_OPPONENT:
-      g_value_set_enum (value, self->opponent);
-      break;
-
     case PROP_COMPUTER_DELAY:
       g_value_set_uint (value, self->computer_delay);
       break;
@@ -491,25 +471,20 @@ ttt_game_get_property (GObject    *object,
       g_value_set_uint (value, game_n_moves (self));
       break;
 
-    case PROP_CURRENT_DIFFICULTY:
-      g_value_set_enum (value, self->game_difficulty);
+    case PROP_DIFFICULTY:
+      g_value_set_enum (value, self->difficulty);
       break;
 
-    case PROP_CURRENT_OPPONENT:
+    case PROP_OPPONENT:
       g_value_set_enum (value, ttt_table_get_opponent (self->table));
       break;
 
-    case PROP_CURRENT_VARIANT:
+    case PROP_VARIANT:
       g_value_set_enum (value, ttt_match_get_variant (self->match));
       break;
 
     case PROP_HELD:
       g_value_set_boolean (value, self->held);
-      break;
-
-    case PROP_X_NAME:
-    case PROP_O_NAME:
-      g_value_set_string (value, ttt_table_get_given_name (self->table, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X));
       break;
 
     default:
@@ -527,28 +502,6 @@ ttt_game_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_VARIANT:
-      ttt_game_set_variant (self, g_value_get_enum (value));
-      break;
-
-    case PROP_DIFFICULTY:
-      ttt_game_set_difficulty (self, g_value_get_enum (value));
-      break;
-
-    case PROP_FIRST_PLAYER:
-      ttt_game_set_first_player (self, g_value_get_enum (value));
-      break;
-
-    case PROP_OPPONENT:
-      ttt_game_set_opponent (self, g_value_get_enum (value));
-      break;
-
-    case PROP_X_NAME:
-    case PROP_O_NAME:
-      ttt_game_set_local_name (self, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X,
-                               g_value_get_string (value));
-      break;
-
     case PROP_COMPUTER_DELAY:
       ttt_game_set_computer_delay (self, g_value_get_uint (value));
       break;
@@ -570,61 +523,6 @@ ttt_game_class_init (TttGameClass *klass)
   object_class->dispose = ttt_game_dispose;
   object_class->get_property = ttt_game_get_property;
   object_class->set_property = ttt_game_set_property;
-
-  /**
-   * TttGame:variant:
-   *
-   * Which game is played: classic tic-tac-toe or Ultimate. Takes effect
-   * from the next game, or at once while the current game has no move.
-   */
-  properties[PROP_VARIANT] =
-    g_param_spec_enum ("variant", NULL, NULL,
-                       TTT_TYPE_VARIANT,
-                       first_variant (),
-                       (G_PARAM_READWRITE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:difficulty:
-   *
-   * How strongly the computer plays. Takes effect from the next game, or at
-   * once while the current game has no move.
-   */
-  properties[PROP_DIFFICULTY] =
-    g_param_spec_enum ("difficulty", NULL, NULL,
-                       TTT_TYPE_LEVEL,
-                       TTT_LEVEL_MEDIUM,
-                       (G_PARAM_READWRITE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:first-player:
-   *
-   * Who moves first (and plays X) against the computer. "alternate" gives
-   * the human the first game of this object's life and then swaps each game.
-   */
-  properties[PROP_FIRST_PLAYER] =
-    g_param_spec_enum ("first-player", NULL, NULL,
-                       TTT_TYPE_FIRST_PLAYER,
-                       TTT_FIRST_PLAYER_HUMAN,
-                       (G_PARAM_READWRITE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:opponent:
-   *
-   * The computer, or another person clicking at the same screen.
-   */
-  properties[PROP_OPPONENT] =
-    g_param_spec_enum ("opponent", NULL, NULL,
-                       TTT_TYPE_OPPONENT,
-                       TTT_OPPONENT_COMPUTER,
-                       (G_PARAM_READWRITE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
 
   /**
    * TttGame:computer-delay:
@@ -718,13 +616,13 @@ ttt_game_class_init (TttGameClass *klass)
                         G_PARAM_STATIC_STRINGS));
 
   /**
-   * TttGame:current-difficulty:
+   * TttGame:difficulty:
    *
-   * The difficulty the game in progress is played at. It differs from
-   * #TttGame:difficulty after a change that waits for the next game.
+   * The difficulty the game in progress is played at, taken from the
+   * setup when it began.
    */
-  properties[PROP_CURRENT_DIFFICULTY] =
-    g_param_spec_enum ("current-difficulty", NULL, NULL,
+  properties[PROP_DIFFICULTY] =
+    g_param_spec_enum ("difficulty", NULL, NULL,
                        TTT_TYPE_LEVEL,
                        TTT_LEVEL_MEDIUM,
                        (G_PARAM_READABLE |
@@ -732,14 +630,14 @@ ttt_game_class_init (TttGameClass *klass)
                         G_PARAM_STATIC_STRINGS));
 
   /**
-   * TttGame:current-opponent:
+   * TttGame:opponent:
    *
    * Who the game in progress is played against: what a status line or a
-   * score line should follow, where #TttGame:opponent may already name the
-   * opponent of the next game.
+   * score line follows, where the setup may already name the opponent of
+   * the next game.
    */
-  properties[PROP_CURRENT_OPPONENT] =
-    g_param_spec_enum ("current-opponent", NULL, NULL,
+  properties[PROP_OPPONENT] =
+    g_param_spec_enum ("opponent", NULL, NULL,
                        TTT_TYPE_OPPONENT,
                        TTT_OPPONENT_COMPUTER,
                        (G_PARAM_READABLE |
@@ -747,14 +645,14 @@ ttt_game_class_init (TttGameClass *klass)
                         G_PARAM_STATIC_STRINGS));
 
   /**
-   * TttGame:current-variant:
+   * TttGame:variant:
    *
    * The game in progress: a view lays out its board by it (9 cells, or 81
    * in nine boards) and redraws every cell when it changes, which no
    * "cell-changed" tells.
    */
-  properties[PROP_CURRENT_VARIANT] =
-    g_param_spec_enum ("current-variant", NULL, NULL,
+  properties[PROP_VARIANT] =
+    g_param_spec_enum ("variant", NULL, NULL,
                        TTT_TYPE_VARIANT,
                        first_variant (),
                        (G_PARAM_READABLE |
@@ -772,29 +670,6 @@ ttt_game_class_init (TttGameClass *klass)
                           (G_PARAM_READABLE |
                            G_PARAM_EXPLICIT_NOTIFY |
                            G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:x-name:
-   *
-   * The name X's player gave, between two people at this screen (see
-   * ttt_game_set_local_name()); %NULL or empty names the side "X".
-   */
-  properties[PROP_X_NAME] =
-    g_param_spec_string ("x-name", NULL, NULL, NULL,
-                         (G_PARAM_READWRITE |
-                          G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:o-name:
-   *
-   * As #TttGame:x-name, for O.
-   */
-  properties[PROP_O_NAME] =
-    g_param_spec_string ("o-name", NULL, NULL, NULL,
-                         (G_PARAM_READWRITE |
-                          G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -838,8 +713,8 @@ ttt_game_class_init (TttGameClass *klass)
    *
    * Emitted by ttt_game_start_new() once the new game is set up and its
    * changes are told, even when the board was empty already and nothing
-   * else changed. (A preference that sets an empty game up again is no
-   * new game: it is told by the properties alone.)
+   * else changed. (A change of the setup that sets an empty game up
+   * again is no new game: it is told by the properties alone.)
    */
   signals[GAME_STARTED] =
     g_signal_new ("game-started",
@@ -908,16 +783,13 @@ ttt_game_class_init (TttGameClass *klass)
 static void
 ttt_game_init (TttGame *self)
 {
-  self->difficulty = TTT_LEVEL_MEDIUM;
-  self->first_player = TTT_FIRST_PLAYER_HUMAN;
-  self->opponent = TTT_OPPONENT_COMPUTER;
+  self->setup = ttt_setup_new ();
+  g_signal_connect_swapped (self->setup, "notify", G_CALLBACK (ttt_game_setup_changed), self);
   self->computer_delay = TTT_GAME_DEFAULT_COMPUTER_DELAY;
-
-  self->game_difficulty = self->difficulty;
+  self->difficulty = ttt_setup_get_difficulty (self->setup);
 
   self->state = TTT_GAME_STATE_LOCAL_TURN;
-  self->variant = first_variant ();
-  self->match = ttt_match_new (self->variant);
+  self->match = ttt_match_new (ttt_setup_get_variant (self->setup));
   self->table = ttt_table_new (self->match);
   g_signal_connect (self->table, "move-chosen", G_CALLBACK (table_move_chosen_cb), self);
   self->analyst = ttt_analyst_new (self->match, self->table);
@@ -928,7 +800,7 @@ ttt_game_init (TttGame *self)
  * ttt_game_new:
  *
  * Creates a game with an empty board and the human to move as X. Nothing is
- * scheduled yet: set the preferences (or bind them to GSettings) first, then
+ * scheduled yet: set its setup (or bind it to GSettings) first, then
  * call ttt_game_start_new() to begin the first game by them — only then may
  * the computer make the opening move.
  *
@@ -945,7 +817,7 @@ ttt_game_new (void)
  * @self: a #TttGame
  *
  * Abandons the current game, cancelling any pending computer move, and
- * begins the next with the current preferences. An unfinished game counts
+ * begins the next by its setup. An unfinished game counts
  * nothing.
  */
 void
@@ -1084,26 +956,6 @@ ttt_game_set_seed (TttGame *self,
   ttt_table_set_rng_state (self->table, seed);
 }
 
-TttMark
-ttt_game_get_cell (TttGame *self,
-                   int      cell)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-  g_return_val_if_fail (cell >= 0 && cell < ttt_position_get_n_cells (game_position (self)),
-                        TTT_MARK_NONE);
-
-  return ttt_position_get_cell (game_position (self), cell);
-}
-
-/* See ttt_match_get_winning_cells(): cells, or Ultimate's boards. */
-guint
-ttt_game_get_winning_cells (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_winning_cells (self->match);
-}
-
 guint
 ttt_game_get_n_moves (TttGame *self)
 {
@@ -1152,104 +1004,16 @@ ttt_game_get_can_undo (TttGame *self)
   return ttt_game_compute_can_undo (self);
 }
 
+/* The game in progress (its setup may already name the next one). */
 TttVariant
 ttt_game_get_variant (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
-
-  return self->variant;
-}
-
-void
-ttt_game_set_variant (TttGame    *self,
-                      TttVariant  variant)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail ((guint) variant < ttt_variants_get_n ());
-
-  if (self->variant == variant)
-    return;
-
-  self->variant = variant;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VARIANT]);
-  ttt_game_preference_changed (self);
-}
-
-/* The game in progress (see #TttGame:variant for the preference). */
-TttVariant
-ttt_game_get_current_variant (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
 
   return ttt_match_get_variant (self->match);
 }
 
-/* The board of the game in progress: its match says it (ttt-match.h). */
-
-int
-ttt_game_get_n_cells (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_N_CELLS);
-
-  return ttt_match_get_n_cells (self->match);
-}
-
-/* Valid until the board next changes. */
-const TttPosition *
-ttt_game_get_position (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return game_position (self);
-}
-
-/* By the rules, whoever plays it: empty and, in Ultimate, in a board the
- * side to move may play in. */
-gboolean
-ttt_game_is_legal (TttGame *self,
-                   int      cell)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_match_is_legal (self->match, cell);
-}
-
-/* What a view highlights in Ultimate: the boards the side to move may
- * play in now; 0 in a game of one board and once the game is over. */
-guint
-ttt_game_get_playable_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_playable_boards (self->match);
-}
-
-TttMark
-ttt_game_get_board_winner (TttGame *self,
-                           int      board)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_MARK_NONE);
-
-  return ttt_match_get_board_winner (self->match, board);
-}
-
-guint
-ttt_game_get_closed_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_closed_boards (self->match);
-}
-
-/* Where a view draws the line of a won Ultimate game. */
-guint
-ttt_game_get_winning_boards (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), 0);
-
-  return ttt_match_get_winning_boards (self->match);
-}
-
+/* What the game in progress is played at, and against whom. */
 TttLevel
 ttt_game_get_difficulty (TttGame *self)
 {
@@ -1258,79 +1022,8 @@ ttt_game_get_difficulty (TttGame *self)
   return self->difficulty;
 }
 
-void
-ttt_game_set_difficulty (TttGame  *self,
-                         TttLevel  difficulty)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (difficulty <= TTT_LEVEL_HARD);
-
-  if (self->difficulty == difficulty)
-    return;
-
-  self->difficulty = difficulty;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIFFICULTY]);
-  ttt_game_preference_changed (self);
-}
-
-TttFirstPlayer
-ttt_game_get_first_player (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_FIRST_PLAYER_HUMAN);
-
-  return self->first_player;
-}
-
-void
-ttt_game_set_first_player (TttGame        *self,
-                           TttFirstPlayer  first_player)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (first_player <= TTT_FIRST_PLAYER_RANDOM);
-
-  if (self->first_player == first_player)
-    return;
-
-  self->first_player = first_player;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIRST_PLAYER]);
-  ttt_game_preference_changed (self);
-}
-
 TttOpponent
 ttt_game_get_opponent (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_OPPONENT_COMPUTER);
-
-  return self->opponent;
-}
-
-void
-ttt_game_set_opponent (TttGame     *self,
-                       TttOpponent  opponent)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (opponent <= TTT_OPPONENT_HUMAN);
-
-  if (self->opponent == opponent)
-    return;
-
-  self->opponent = opponent;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPPONENT]);
-  ttt_game_preference_changed (self);
-}
-
-/* The difficulty the game in progress plays at (see #TttGame:difficulty for
- * the preference, which may apply only from the next game). */
-TttLevel
-ttt_game_get_current_difficulty (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_LEVEL_MEDIUM);
-
-  return self->game_difficulty;
-}
-
-TttOpponent
-ttt_game_get_current_opponent (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_OPPONENT_COMPUTER);
 
@@ -1393,27 +1086,17 @@ ttt_game_get_current_tally (TttGame *self)
     return ttt_tally_id_for_network (ttt_match_get_variant (self->match));
 
   return ttt_tally_id_for_game (ttt_match_get_variant (self->match), !ttt_game_vs_computer (self),
-                                self->game_difficulty);
+                                self->difficulty);
 }
 
-/**
- * ttt_game_get_moves:
- * @self: a #TttGame
- * @n_moves: (out) (optional): where to store the number of moves
- *
- * The cells played so far in the current game, first move first; X played
- * the even-numbered entries. What a review of the game goes through.
- *
- * Returns: (transfer none) (array length=n_moves): the moves, owned by
- *   @self and valid until its next change
- */
-const int *
-ttt_game_get_moves (TttGame *self,
-                    guint   *n_moves)
+/* The game on the board: its rules, marks, moves and outcome
+ * (ttt-match.h). The same match holds every game this object plays. */
+TttMatch *
+ttt_game_get_match (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  return ttt_match_get_moves (self->match, n_moves);
+  return self->match;
 }
 
 /* The coach of the game: the hint and why, and the analysis of each cell
@@ -1436,56 +1119,14 @@ ttt_game_get_table (TttGame *self)
   return self->table;
 }
 
-/* Who plays @side in the game in progress, and what they are called:
- * the table says it. */
-TttPlayer *
-ttt_game_get_player (TttGame *self,
-                     TttMark  side)
+/* What the next game will be: the app binds it to its settings. A change
+ * shows at once on a board with no move yet, else from the next game. */
+TttSetup *
+ttt_game_get_setup (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
-  return ttt_table_get_player (self->table, side);
-}
-
-gboolean
-ttt_game_get_two_local (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_table_get_two_local (self->table);
-}
-
-const char *
-ttt_game_get_side_name (TttGame *self,
-                        TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), "");
-
-  return ttt_table_get_side_name (self->table, side);
-}
-
-const char *
-ttt_game_get_local_name (TttGame *self,
-                         TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return ttt_table_get_local_name (self->table, side);
-}
-
-/* Between two people at one screen, the badges, the status line and the
- * screen reader's news call @side by @name (see
- * ttt_table_set_local_name()). Against the computer or over the network
- * it is not used. */
-void
-ttt_game_set_local_name (TttGame    *self,
-                         TttMark     side,
-                         const char *name)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  if (ttt_table_set_local_name (self->table, side, name))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
+  return self->setup;
 }
 
 /**
@@ -1504,38 +1145,7 @@ ttt_game_set_computer (TttGame   *self,
   g_return_if_fail (TTT_IS_GAME (self));
 
   if (ttt_table_set_computer (self->table, computer))
-    ttt_game_preference_changed (self);
-}
-
-/**
- * ttt_game_count_thinking:
- *
- * How many requests for a move, an Ultimate hint or an Ultimate
- * analysis, in all games, have not had their answer back on the main
- * thread: a test waits for none before it looks.
- *
- * Returns: the number of moves, hints and analyses being worked out off
- *   the main thread
- */
-guint
-ttt_game_count_thinking (void)
-{
-  return ttt_table_count_thinking () + ttt_analyst_count_thinking ();
-}
-
-/**
- * ttt_game_get_thinking:
- * @self: a #TttGame
- *
- * Returns: whether a driven player is choosing its move right now, past
- *   its pause: its move, if not cancelled, comes next
- */
-gboolean
-ttt_game_get_thinking (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_table_get_thinking (self->table);
+    ttt_game_setup_changed (self);
 }
 
 /* Games with someone elsewhere */
@@ -1551,7 +1161,7 @@ ttt_game_get_thinking (TttGame *self)
  * @local_mark, and @remote, whose moves the game asks for as it asks the
  * computer's (without the pause). It counts into %TTT_TALLY_NETWORK (or
  * the game's network tally of another game); the
- * preferences do not touch it, ttt_game_undo() refuses (see
+ * setup does not touch it, ttt_game_undo() refuses (see
  * ttt_game_take_back()), and the next ttt_game_start_new() ends it.
  */
 void
@@ -1675,15 +1285,6 @@ ttt_game_abandon (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
 
   return ttt_game_end_early (self, TTT_MARK_NONE);
-}
-
-/* Whether the game ended by ttt_game_abandon(). */
-gboolean
-ttt_game_get_abandoned (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_match_get_abandoned (self->match);
 }
 
 /**

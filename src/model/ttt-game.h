@@ -6,8 +6,8 @@
  * of each change: the match on the board (TttMatch: rules, position,
  * history, outcome), the table it is played at (TttTable: who sits at
  * each side, who starts, the computer's or someone elsewhere's move) and
- * the coach (TttAnalyst: hints and analysis). It holds the settings that
- * shape the next game and counts each finished game in its TttStatistics.
+ * the coach (TttAnalyst: hints and analysis). It begins each game by its
+ * TttSetup and counts each finished game in its TttStatistics.
  * It uses GLib and GObject only: the views call its methods, ask it who
  * plays each side, and redraw from its signals and property
  * notifications.
@@ -20,8 +20,10 @@
 #include "ttt-analyst.h"
 #include "ttt-engine.h"
 #include "ttt-enums.h"
+#include "ttt-match.h"
 #include "ttt-player.h"
 #include "ttt-position.h"
+#include "ttt-setup.h"
 #include "ttt-statistics.h"
 #include "ttt-table.h"
 
@@ -41,7 +43,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TttGame, ttt_game, TTT, GAME, GObject)
 
 /* ttt_game_new() gives an empty board with the human to move as X and
- * schedules nothing: apply the preferences (or bind them to GSettings) first,
+ * schedules nothing: set its setup (or bind it to GSettings) first,
  * then call ttt_game_start_new() to begin the first game by them, which is
  * when the computer may make the opening move. */
 TttGame        *ttt_game_new                 (void);
@@ -53,9 +55,6 @@ gboolean        ttt_game_undo                (TttGame        *self);
 void            ttt_game_set_seed            (TttGame        *self,
                                               guint64         seed);
 
-TttMark         ttt_game_get_cell            (TttGame        *self,
-                                              int             cell);
-guint           ttt_game_get_winning_cells   (TttGame        *self);
 guint           ttt_game_get_n_moves         (TttGame        *self);
 TttGameState    ttt_game_get_state           (TttGame        *self);
 TttMark         ttt_game_get_turn            (TttGame        *self);
@@ -63,74 +62,34 @@ TttOutcome      ttt_game_get_outcome         (TttGame        *self);
 TttMark         ttt_game_get_human_mark      (TttGame        *self);
 gboolean        ttt_game_get_can_undo        (TttGame        *self);
 
-TttVariant      ttt_game_get_variant         (TttGame        *self);
-void            ttt_game_set_variant         (TttGame        *self,
-                                              TttVariant      variant);
-TttLevel        ttt_game_get_difficulty      (TttGame        *self);
-void            ttt_game_set_difficulty      (TttGame        *self,
-                                              TttLevel        difficulty);
-TttFirstPlayer  ttt_game_get_first_player    (TttGame        *self);
-void            ttt_game_set_first_player    (TttGame        *self,
-                                              TttFirstPlayer  first_player);
-TttOpponent     ttt_game_get_opponent        (TttGame        *self);
-void            ttt_game_set_opponent        (TttGame        *self,
-                                              TttOpponent     opponent);
 guint           ttt_game_get_computer_delay  (TttGame        *self);
 void            ttt_game_set_computer_delay  (TttGame        *self,
                                               guint           delay_ms);
 
-/* What the game in progress plays by: the preferences above may already
- * hold the values for the next game. */
-TttLevel        ttt_game_get_current_difficulty (TttGame     *self);
-TttOpponent     ttt_game_get_current_opponent   (TttGame     *self);
-
-TttVariant      ttt_game_get_current_variant    (TttGame     *self);
+/* What the game in progress plays by; its setup may already hold the
+ * values for the next game. */
+TttSetup       *ttt_game_get_setup           (TttGame        *self);
+TttVariant      ttt_game_get_variant         (TttGame        *self);
+TttLevel        ttt_game_get_difficulty      (TttGame        *self);
+TttOpponent     ttt_game_get_opponent        (TttGame        *self);
 
 TttTallyId      ttt_game_get_current_tally      (TttGame     *self);
-
-/* The board of the game in progress, of either variant (Ultimate's cells
- * are its move numbers 0–80, see ttt-ultimate.h). */
-int                ttt_game_get_n_cells         (TttGame     *self);
-const TttPosition *ttt_game_get_position        (TttGame     *self);
-gboolean           ttt_game_is_legal            (TttGame     *self,
-                                                 int          cell);
-/* Ultimate's small boards, bit b for board b (0 in classic). */
-guint              ttt_game_get_playable_boards (TttGame     *self);
-guint              ttt_game_get_closed_boards   (TttGame     *self);
-guint              ttt_game_get_winning_boards  (TttGame     *self);
-TttMark            ttt_game_get_board_winner    (TttGame     *self,
-                                                 int          board);
 
 TttStatistics  *ttt_game_get_statistics      (TttGame        *self);
 void            ttt_game_set_statistics      (TttGame        *self,
                                               TttStatistics  *statistics);
 
-/* The moves a review goes through (see TttReviewCursor); the coach, who
- * says what each empty cell leads to and gives the hint and why. */
-const int      *ttt_game_get_moves           (TttGame        *self,
-                                              guint          *n_moves);
+/* The game on the board (its cells, moves, playable boards and outcome);
+ * the coach, who says what each empty cell leads to and gives the hint
+ * and why. */
+TttMatch       *ttt_game_get_match           (TttGame        *self);
 TttAnalyst     *ttt_game_get_analyst         (TttGame        *self);
 
 /* The sides and who plays them: what the views, the news and the sound
  * ask instead of deciding for themselves. */
 TttTable       *ttt_game_get_table           (TttGame        *self);
-TttPlayer      *ttt_game_get_player          (TttGame        *self,
-                                              TttMark         side);
-const char     *ttt_game_get_side_name       (TttGame        *self,
-                                              TttMark         side);
-/* The longest name ttt_game_set_local_name() keeps, in characters. */
-#define TTT_GAME_NAME_MAX_CHARS TTT_TABLE_NAME_MAX_CHARS
-
-const char     *ttt_game_get_local_name      (TttGame        *self,
-                                              TttMark         side);
-void            ttt_game_set_local_name      (TttGame        *self,
-                                              TttMark         side,
-                                              const char     *name);
-gboolean        ttt_game_get_two_local       (TttGame        *self);
 void            ttt_game_set_computer        (TttGame        *self,
                                               TttPlayer      *computer);
-guint           ttt_game_count_thinking      (void);
-gboolean        ttt_game_get_thinking        (TttGame        *self);
 
 /* A game with someone on another computer, run by a network session. */
 void            ttt_game_start_remote        (TttGame        *self,
@@ -142,7 +101,6 @@ gboolean        ttt_game_take_back           (TttGame        *self,
 gboolean        ttt_game_resign              (TttGame        *self,
                                               TttMark         side);
 gboolean        ttt_game_abandon             (TttGame        *self);
-gboolean        ttt_game_get_abandoned       (TttGame        *self);
 void            ttt_game_set_held            (TttGame        *self,
                                               gboolean        held);
 gboolean        ttt_game_get_held            (TttGame        *self);

@@ -41,6 +41,8 @@ struct _TttNews
   GObject   parent_instance;
 
   TttGame  *game;
+  /* The game's match (borrowed from the game). */
+  TttMatch *match;
 
   /* The marks the news last saw, so that a cleared cell can still say
    * which mark it lost. */
@@ -85,7 +87,7 @@ static guint signals[N_SIGNALS];
 static gboolean
 vs_computer (TttNews *self)
 {
-  return !ttt_game_get_two_local (self->game);
+  return !ttt_table_get_two_local (ttt_game_get_table (self->game));
 }
 
 /* Someone elsewhere plays @mark: named by the name they gave. */
@@ -93,7 +95,7 @@ static gboolean
 known_by_name (TttNews *self,
            TttMark  mark)
 {
-  return ttt_player_is_known_by_name (ttt_game_get_player (self->game, mark));
+  return ttt_player_is_known_by_name (ttt_table_get_player (ttt_game_get_table (self->game), mark));
 }
 
 /* "Ana won.", kept until the next such sentence. */
@@ -103,7 +105,7 @@ remote_won (TttNews *self,
 {
   g_free (self->remote_result);
   /* Translators: news, someone on another computer won; %s is their name. */
-  self->remote_result = g_strdup_printf (C_("news", "%s won."), ttt_game_get_side_name (self->game, mark));
+  self->remote_result = g_strdup_printf (C_("news", "%s won."), ttt_table_get_side_name (ttt_game_get_table (self->game), mark));
 
   return self->remote_result;
 }
@@ -134,7 +136,7 @@ add (GString    *text,
 static gboolean
 is_ultimate (TttNews *self)
 {
-  return ttt_variants_get_rules (ttt_game_get_current_variant (self->game))->n_blocks > 1;
+  return ttt_variants_get_rules (ttt_game_get_variant (self->game))->n_blocks > 1;
 }
 
 static void
@@ -201,7 +203,7 @@ static const char *
 named (TttNews *self,
        TttMark  side)
 {
-  return ttt_game_get_local_name (self->game, side);
+  return ttt_table_get_local_name (ttt_game_get_table (self->game), side);
 }
 
 /* Keeps a sentence made with a name for as long as the next one, since
@@ -252,7 +254,7 @@ result_sentence (TttNews *self)
 static char *
 ultimate_turn_sentence (TttNews *self)
 {
-  guint boards = ttt_game_get_playable_boards (self->game);
+  guint boards = ttt_match_get_playable_boards (self->match);
   TttMark turn = ttt_game_get_turn (self->game);
   const char *board = NULL;
 
@@ -335,7 +337,7 @@ move_sentence (TttNews *self,
          * on another computer in Ultimate Tic-Tac-Toe: the first %s is
          * their name, the second a small board as inside a sentence. */
         return g_strdup_printf (C_("news", "%s played in %s, row %d, column %d."),
-                                ttt_game_get_side_name (self->game, mark), board, row, column);
+                                ttt_table_get_side_name (ttt_game_get_table (self->game), mark), board, row, column);
       if (by_computer)
         /* Translators: news for a screen reader after the computer's move
          * in Ultimate Tic-Tac-Toe: %s is a small board as inside a
@@ -358,7 +360,7 @@ move_sentence (TttNews *self,
     /* Translators: news for a screen reader after the move of someone on
      * another computer; %s is their name. */
     return g_strdup_printf (C_("news", "%s played row %d, column %d."),
-                            ttt_game_get_side_name (self->game, mark), cell / 3 + 1, cell % 3 + 1);
+                            ttt_table_get_side_name (ttt_game_get_table (self->game), mark), cell / 3 + 1, cell % 3 + 1);
   if (by_computer)
     /* Translators: news for a screen reader after the computer's move. */
     return g_strdup_printf (C_("news", "Computer played row %d, column %d."),
@@ -411,7 +413,7 @@ compose (TttNews *self)
       self->placed_marks[self->n_placed - 1] != human)
     {
       guint n_moves;
-      const int *moves = ttt_game_get_moves (self->game, &n_moves);
+      const int *moves = ttt_match_get_moves (self->match, &n_moves);
       gboolean told = FALSE;
 
       for (guint i = 0; i < self->n_placed; i++)
@@ -467,7 +469,7 @@ flush_cb (gpointer user_data)
   self->flush_id = 0;
   /* A move being thought out comes next: told with what led to it, as one
    * piece of news. */
-  if (ttt_game_get_thinking (self->game))
+  if (ttt_table_get_thinking (ttt_game_get_table (self->game)))
     return G_SOURCE_REMOVE;
   ttt_news_flush (self);
 
@@ -487,7 +489,7 @@ cell_changed_cb (TttNews *self,
                  TttMark  mark,
                  TttGame *game)
 {
-  if (cell < 0 || cell >= ttt_game_get_n_cells (game))
+  if (cell < 0 || cell >= ttt_match_get_n_cells (ttt_game_get_match (game)))
     return;
 
   /* Without the main loop in between (two people playing game after
@@ -517,8 +519,8 @@ static void
 read_marks (TttNews *self)
 {
   memset (self->marks, 0, sizeof self->marks);
-  for (int i = 0; i < ttt_game_get_n_cells (self->game); i++)
-    self->marks[i] = ttt_game_get_cell (self->game, i);
+  for (int i = 0; i < ttt_match_get_n_cells (self->match); i++)
+    self->marks[i] = ttt_match_get_cell (self->match, i);
 }
 
 static void
@@ -584,7 +586,7 @@ hint_changed_cb (TttNews    *self,
   self->action = ACTION_HINT;
   self->hint_cell = cell;
   g_free (self->hint_reason);
-  if (!ttt_variants_get (ttt_game_get_current_variant (game))->solved)
+  if (!ttt_variants_get (ttt_game_get_variant (game))->solved)
     self->hint_reason = ttt_words_ultimate_hint (game, TRUE);
   else
     self->hint_reason = ttt_coach_motive_text (motive, ttt_game_get_turn (game));
@@ -598,12 +600,13 @@ ttt_news_set_game (TttNews *self,
   g_return_if_fail (TTT_IS_GAME (game));
 
   self->game = g_object_ref (game);
+  self->match = ttt_game_get_match (game);
 
   read_marks (self);
 
   g_signal_connect_object (game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (game, "notify::variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (side_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "game-started", G_CALLBACK (game_started_cb), self, G_CONNECT_SWAPPED);
@@ -620,6 +623,7 @@ ttt_news_dispose (GObject *object)
   g_clear_handle_id (&self->flush_id, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  self->match = NULL;
   g_clear_object (&self->game);
   g_clear_pointer (&self->hint_reason, g_free);
   g_clear_pointer (&self->remote_result, g_free);

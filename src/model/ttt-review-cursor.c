@@ -307,11 +307,11 @@ ttt_review_cursor_new (TttGame *game)
 
   g_return_val_if_fail (TTT_IS_GAME (game), NULL);
 
-  moves = ttt_game_get_moves (game, &n_moves);
-  if (ttt_game_get_current_opponent (game) == TTT_OPPONENT_COMPUTER)
+  moves = ttt_match_get_moves (ttt_game_get_match (game), &n_moves);
+  if (ttt_game_get_opponent (game) == TTT_OPPONENT_COMPUTER)
     person = ttt_game_get_human_mark (game);
 
-  return ttt_review_cursor_new_for_variant (ttt_game_get_current_variant (game),
+  return ttt_review_cursor_new_for_variant (ttt_game_get_variant (game),
                                             moves, n_moves, person);
 }
 

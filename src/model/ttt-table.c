@@ -53,6 +53,15 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_X_NAME,
+  PROP_O_NAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 /* Requests for a move whose answers have not come back yet, at every
  * table: main thread only. */
 static guint n_thinking;
@@ -76,11 +85,75 @@ ttt_table_dispose (GObject *object)
 }
 
 static void
+ttt_table_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  TttTable *self = TTT_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_X_NAME:
+    case PROP_O_NAME:
+      g_value_set_string (value, ttt_table_get_given_name (self, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_table_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  TttTable *self = TTT_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_X_NAME:
+    case PROP_O_NAME:
+      ttt_table_set_local_name (self, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X,
+                                g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ttt_table_class_init (TttTableClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = ttt_table_dispose;
+  object_class->get_property = ttt_table_get_property;
+  object_class->set_property = ttt_table_set_property;
+
+  /**
+   * TttTable:x-name:
+   *
+   * The name X's player gave, between two people at this screen (see
+   * ttt_table_set_local_name()); %NULL names the side "X".
+   */
+  properties[PROP_X_NAME] =
+    g_param_spec_string ("x-name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * TttTable:o-name:
+   *
+   * As #TttTable:x-name, for O.
+   */
+  properties[PROP_O_NAME] =
+    g_param_spec_string ("o-name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * TttTable::move-chosen:
@@ -407,6 +480,7 @@ ttt_table_set_local_name (TttTable   *self,
     return FALSE;
   g_free (*slot);
   *slot = g_steal_pointer (&trimmed);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[side == TTT_MARK_O ? PROP_O_NAME : PROP_X_NAME]);
 
   return TRUE;
 }

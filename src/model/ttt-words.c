@@ -34,21 +34,21 @@ side_won (TttGame *game,
 {
   char *text;
 
-  if (ttt_game_get_local_name (game, winner) != NULL)
+  if (ttt_table_get_local_name (ttt_game_get_table (game), winner) != NULL)
     {
       /* Translators: %s is the name one of two people at this screen
        * gave; see "X won!". */
-      text = g_strdup_printf (_("%s won!"), ttt_game_get_local_name (game, winner));
+      text = g_strdup_printf (_("%s won!"), ttt_table_get_local_name (ttt_game_get_table (game), winner));
 
       g_object_set_data_full (G_OBJECT (game), "ttt-words-local-won", text, g_free);
       return text;
     }
-  if (ttt_game_get_two_local (game))
+  if (ttt_table_get_two_local (ttt_game_get_table (game)))
     return winner == TTT_MARK_X ? _("X won!") : _("O won!");
 
   /* Each player says it in words of its own kind ("You won!", "Ana
    * won"), kept with the game, since the words are handed out unowned. */
-  text = ttt_player_dup_won_text (ttt_game_get_player (game, winner));
+  text = ttt_player_dup_won_text (ttt_table_get_player (ttt_game_get_table (game), winner));
   g_object_set_data_full (G_OBJECT (game), "ttt-words-player-won", text, g_free);
 
   return text;
@@ -72,7 +72,7 @@ ttt_words_result (TttGame *game)
     default:
       /* A network game cut off: left, lost or ended for a broken rule.
        * The network window says which; here, that it ended. */
-      if (ttt_game_get_abandoned (game))
+      if (ttt_match_get_abandoned (ttt_game_get_match (game)))
         return _("The game was abandoned: nothing was counted");
       return "";
     }
@@ -83,7 +83,7 @@ ttt_words_result (TttGame *game)
 static gboolean
 has_blocks (TttGame *game)
 {
-  return ttt_variants_get_rules (ttt_game_get_current_variant (game))->n_blocks > 1;
+  return ttt_variants_get_rules (ttt_game_get_variant (game))->n_blocks > 1;
 }
 
 /* The one board the side to move is sent to, or −1 when it may play in
@@ -91,7 +91,7 @@ has_blocks (TttGame *game)
 static int
 sent_to (TttGame *game)
 {
-  guint boards = ttt_game_get_playable_boards (game);
+  guint boards = ttt_match_get_playable_boards (ttt_game_get_match (game));
 
   if (boards != 0 && (boards & (boards - 1)) == 0)
     return g_bit_nth_lsf (boards, -1);
@@ -107,9 +107,9 @@ turn_in_blocks (TttGame *game)
   TttMark turn = ttt_game_get_turn (game);
   int board = sent_to (game);
   const char *where = board >= 0 ? ttt_names_board_in_sentence (board) : NULL;
-  const char *name = ttt_game_get_local_name (game, turn);
+  const char *name = ttt_table_get_local_name (ttt_game_get_table (game), turn);
 
-  if (!ttt_game_get_two_local (game))
+  if (!ttt_table_get_two_local (ttt_game_get_table (game)))
     return where != NULL
            /* Translators: the status line in Ultimate Tic-Tac-Toe; %s is a
             * small board as inside a sentence ("the top-left board"), the
@@ -170,12 +170,12 @@ ttt_words_refusal (TttGame *game,
 
   g_return_val_if_fail (TTT_IS_GAME (game), NULL);
 
-  rules = ttt_variants_get_rules (ttt_game_get_current_variant (game));
+  rules = ttt_variants_get_rules (ttt_game_get_variant (game));
   if (rules->n_blocks <= 1 || cell < 0 || cell >= rules->n_cells ||
       ttt_game_get_state (game) != TTT_GAME_STATE_LOCAL_TURN || ttt_game_get_held (game))
     return NULL;
 
-  boards = ttt_game_get_playable_boards (game);
+  boards = ttt_match_get_playable_boards (ttt_game_get_match (game));
   if (boards == 0 || (boards & (1u << (cell / (rules->n_cells / rules->n_blocks)))) != 0)
     return NULL;
 
@@ -210,17 +210,17 @@ ttt_words_status (TttGame *game)
         return ttt_coach_hint_text (motive, ttt_game_get_turn (game));
       if (has_blocks (game))
         return turn_in_blocks (game);
-      if (!ttt_game_get_two_local (game))
+      if (!ttt_table_get_two_local (ttt_game_get_table (game)))
         return g_strdup (_("Your turn"));
-      if (ttt_game_get_local_name (game, ttt_game_get_turn (game)) != NULL)
+      if (ttt_table_get_local_name (ttt_game_get_table (game), ttt_game_get_turn (game)) != NULL)
         /* Translators: %s is the name one of two people at this screen
          * gave; see "X’s turn". */
-        return g_strdup_printf (_("%s’s turn"), ttt_game_get_local_name (game, ttt_game_get_turn (game)));
+        return g_strdup_printf (_("%s’s turn"), ttt_table_get_local_name (ttt_game_get_table (game), ttt_game_get_turn (game)));
       return g_strdup (ttt_game_get_turn (game) == TTT_MARK_X ? _("X’s turn") : _("O’s turn"));
 
     case TTT_GAME_STATE_WAITING:
       {
-        char *waiting = ttt_player_dup_waiting_text (ttt_game_get_player (game, ttt_game_get_turn (game)));
+        char *waiting = ttt_player_dup_waiting_text (ttt_table_get_player (ttt_game_get_table (game), ttt_game_get_turn (game)));
 
         return waiting != NULL ? waiting : g_strdup ("");
       }
@@ -237,21 +237,21 @@ classic_subtitle (TttGame *game)
 {
   const char *level;
 
-  if (ttt_game_get_two_local (game))
+  if (ttt_table_get_two_local (ttt_game_get_table (game)))
     return g_strdup (_("Two players"));
 
   if (ttt_tally_id_is_network (ttt_game_get_current_tally (game)))
     {
       TttMark mine = ttt_game_get_human_mark (game);
-      const char *other = ttt_game_get_side_name (game, mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
+      const char *other = ttt_table_get_side_name (ttt_game_get_table (game), mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
 
       /* Translators: %s is the name of someone on another computer. */
       return g_strdup_printf (mine == TTT_MARK_X ? _("You play X against %s") : _("You play O against %s"),
                               other);
     }
 
-  level = ttt_level_name (ttt_game_get_current_difficulty (game));
-  if (ttt_player_is_local (ttt_game_get_player (game, TTT_MARK_X)))
+  level = ttt_level_name (ttt_game_get_difficulty (game));
+  if (ttt_player_is_local (ttt_table_get_player (ttt_game_get_table (game), TTT_MARK_X)))
     /* Translators: %s is a difficulty such as "Medium". */
     return g_strdup_printf (_("You play X · %s"), level);
 
@@ -271,7 +271,7 @@ ttt_words_subtitle (TttGame *game)
   g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
 
   players = classic_subtitle (game);
-  variant = ttt_game_get_current_variant (game);
+  variant = ttt_game_get_variant (game);
   if (variant == ttt_variants_get_nth (0)->variant)
     return g_steal_pointer (&players);
 

@@ -50,6 +50,8 @@ struct _TttBoardView
   GtkWidget     parent_instance;
 
   TttGame      *game;
+  /* The game's match: the board it shows (borrowed from the game). */
+  TttMatch     *match;
 
   TttBoardGeometry geometry;
   int           n_cells;
@@ -131,7 +133,7 @@ static gboolean
 is_ultimate (TttBoardView *self)
 {
   return self->game != NULL && self->n_cells == TTT_ULTIMATE_N_MOVES &&
-         ttt_variants_get_rules (ttt_game_get_current_variant (self->game))->n_blocks > 1;
+         ttt_variants_get_rules (ttt_game_get_variant (self->game))->n_blocks > 1;
 }
 
 /* The game's cell that the board's @index-th cell shows, or -1. A classic
@@ -171,7 +173,7 @@ shown_mark (TttBoardView *self,
     return TTT_MARK_NONE;
   if (self->review != NULL)
     return ttt_review_cursor_get_cell (self->review, game_cell_of (self, cell));
-  return ttt_game_get_cell (self->game, game_cell_of (self, cell));
+  return ttt_match_get_cell (self->match, game_cell_of (self, cell));
 }
 
 /* Who has won block @block of the position shown: in a review, as it
@@ -181,7 +183,7 @@ shown_block_winner (TttBoardView *self,
                     int           block)
 {
   if (self->review == NULL)
-    return ttt_game_get_board_winner (self->game, block);
+    return ttt_match_get_board_winner (self->match, block);
 
   switch (ttt_review_cursor_get_block_outcome (self->review, block))
     {
@@ -202,7 +204,7 @@ shown_winning_cells (TttBoardView *self)
 {
   if (self->review != NULL)
     return ttt_review_cursor_get_winning_cells (self->review);
-  return ttt_game_get_winning_cells (self->game);
+  return ttt_match_get_winning_cells (self->match);
 }
 
 /* In Ultimate the win is a line of small boards: each of their cells is
@@ -234,7 +236,7 @@ mark_opacity (TttBoardView *self,
   /* A small board that is won shows its winner large over its marks,
    * in play and at the end, on the winning line too. */
   if (is_ultimate (self) &&
-      ttt_game_get_board_winner (self->game, game_cell_of (self, cell) / 9) != TTT_MARK_NONE)
+      ttt_match_get_board_winner (self->match, game_cell_of (self, cell) / 9) != TTT_MARK_NONE)
     return 0.3;
   if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
     return 1.0;
@@ -475,7 +477,7 @@ static void
 snapshot_playable_boards (TttBoardView *self,
                           GtkSnapshot  *snapshot)
 {
-  guint boards = ttt_game_get_playable_boards (self->game);
+  guint boards = ttt_match_get_playable_boards (self->match);
   GdkRGBA color = ttt_mark_paint_color (GTK_WIDGET (self));
 
   if (self->review != NULL || ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER)
@@ -525,8 +527,8 @@ snapshot_won_boards (TttBoardView *self,
       ttt_cell_get_mark_color (self->cells[index], &color);
       /* At the end only the boards of the win stand out. */
       if (self->review == NULL && ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER &&
-          ttt_game_get_winning_cells (self->game) != 0 &&
-          (ttt_game_get_winning_cells (self->game) & (1u << b)) == 0)
+          ttt_match_get_winning_cells (self->match) != 0 &&
+          (ttt_match_get_winning_cells (self->match) & (1u << b)) == 0)
         color.alpha *= 1.0 - 0.65 * self->finish_value;
 
       block_bounds (self, b, &bounds);
@@ -746,8 +748,8 @@ board_state_sentence (TttBoardView *self,
   int board = game_cell_of (self, cell) / 9;
   guint bit = 1u << board;
 
-  if ((ttt_game_get_closed_boards (self->game) & bit) != 0)
-    switch (ttt_game_get_board_winner (self->game, board))
+  if ((ttt_match_get_closed_boards (self->match) & bit) != 0)
+    switch (ttt_match_get_board_winner (self->match, board))
       {
       case TTT_MARK_X:
         /* Translators: the accessible description of a cell of Ultimate
@@ -764,7 +766,7 @@ board_state_sentence (TttBoardView *self,
       }
 
   if (ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
-      ttt_game_get_playable_boards (self->game) == bit)
+      ttt_match_get_playable_boards (self->match) == bit)
     {
       /* Every piece of news told while a person is sent to one board
        * ends by naming it (TttNews), or is a hint, to a cell of it. */
@@ -880,13 +882,13 @@ update_cell (TttBoardView *self,
 
   /* Only a cell that can be played now answers the pointer. */
   if (!reviewing && is_game_cell (self, cell) && state == TTT_GAME_STATE_LOCAL_TURN &&
-      !ttt_game_get_held (self->game) && ttt_game_is_legal (self->game, game_cell_of (self, cell)))
+      !ttt_game_get_held (self->game) && ttt_match_is_legal (self->match, game_cell_of (self, cell)))
     shown.emphasis |= TTT_CELL_EMPHASIS_PLAYABLE;
   if (!reviewing && cell == self->last_computer_cell && state != TTT_GAME_STATE_OVER)
     shown.emphasis |= TTT_CELL_EMPHASIS_LAST_MOVE;
   /* In Ultimate the last move, whoever made it, says where play goes on. */
   if (!reviewing && is_ultimate (self) && state != TTT_GAME_STATE_OVER &&
-      game_cell_of (self, cell) == ttt_game_get_position (self->game)->last_move)
+      game_cell_of (self, cell) == ttt_match_get_position (self->match)->last_move)
     shown.emphasis |= TTT_CELL_EMPHASIS_LAST_MOVE;
   if (reviewing && cell == self->review_cell)
     shown.emphasis |= TTT_CELL_EMPHASIS_REVIEWED;
@@ -905,7 +907,7 @@ update_cell (TttBoardView *self,
   if (is_ultimate (self))
     gtk_widget_set_opacity (GTK_WIDGET (widget),
                             state == TTT_GAME_STATE_OVER ||
-                            (ttt_game_get_playable_boards (self->game) &
+                            (ttt_match_get_playable_boards (self->match) &
                              (1u << (game_cell_of (self, cell) / 9))) != 0
                             ? 1.0 : TTT_BOARD_VIEW_STAND_BACK_OPACITY);
   else
@@ -966,7 +968,7 @@ cell_changed_cb (TttBoardView *self,
                  TttMark       mark,
                  TttGame      *game)
 {
-  if (cell < 0 || cell >= ttt_game_get_n_cells (game))
+  if (cell < 0 || cell >= ttt_match_get_n_cells (ttt_game_get_match (game)))
     return;
   cell = index_of_game_cell (self, cell);
   if (cell < 0 || cell >= self->n_cells)
@@ -989,7 +991,7 @@ cell_changed_cb (TttBoardView *self,
 
       /* The other side's last move, the computer's or someone's
        * elsewhere, is marked until the next. */
-      if (!ttt_player_is_local (ttt_game_get_player (game, mark)))
+      if (!ttt_player_is_local (ttt_table_get_player (ttt_game_get_table (game), mark)))
         {
           self->last_computer_cell = cell;
           ttt_cell_pulse (self->cells[cell]);
@@ -1171,7 +1173,7 @@ static gboolean
 ultimate_digit (TttBoardView *self,
                 int           digit)
 {
-  guint boards = ttt_game_get_playable_boards (self->game);
+  guint boards = ttt_match_get_playable_boards (self->match);
   int board;
 
   if (ttt_game_get_state (self->game) != TTT_GAME_STATE_LOCAL_TURN || boards == 0)
@@ -1336,7 +1338,7 @@ variant_changed_cb (TttBoardView *self,
                     TttGame      *game)
 {
   /* The game's own grid, as its rules give it. */
-  const TttRules *rules = ttt_variants_get_rules (ttt_game_get_current_variant (game));
+  const TttRules *rules = ttt_variants_get_rules (ttt_game_get_variant (game));
   TttBoardGeometry geometry = ttt_board_geometry_square (rules->n_cells, rules->n_blocks);
 
   if (geometry.rows == self->geometry.rows && geometry.block_rows == self->geometry.block_rows)
@@ -1367,6 +1369,7 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_handlers_disconnect_by_data (ttt_game_get_analyst (self->game), self);
     }
   g_set_object (&self->game, game);
+  self->match = game != NULL ? ttt_game_get_match (game) : NULL;
 
   self->hint_cell = -1;
   if (self->last_computer_cell >= 0)
@@ -1387,7 +1390,7 @@ ttt_board_view_set_game (TttBoardView *self,
       g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (ttt_game_get_analyst (game), "analysis-changed",
                                G_CALLBACK (analysis_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "notify::current-variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);
       variant_changed_cb (self, NULL, game);
 
       /* A game that is already over is shown at rest. */
@@ -1611,6 +1614,7 @@ ttt_board_view_dispose (GObject *object)
 
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  self->match = NULL;
   g_clear_object (&self->game);
   if (self->review != NULL)
     g_signal_handlers_disconnect_by_data (self->review, self);

@@ -771,7 +771,7 @@ ttt_net_window_new (GtkWindow *parent,
   self->game = g_object_ref (game);
   /* The game chosen on the New Game screen is the one offered to host. */
   for (guint i = 0; i < ttt_variants_get_n (); i++)
-    if (ttt_variants_get_nth (i)->variant == ttt_game_get_variant (game))
+    if (ttt_variants_get_nth (i)->variant == ttt_setup_get_variant (ttt_game_get_setup (game)))
       gtk_drop_down_set_selected (self->net_game, i);
   g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), self);
   g_signal_connect_swapped (game, "notify::state", G_CALLBACK (update_play), self);

@@ -126,12 +126,13 @@ add_game_rows (TttNewGameDialog *self)
 static void
 show_game (TttNewGameDialog *self)
 {
-  gtk_check_button_set_active (ttt_new_game_dialog_get_game_check (self, ttt_game_get_variant (self->game)),
-                               TRUE);
-  gtk_check_button_set_active (ttt_game_get_opponent (self->game) == TTT_OPPONENT_HUMAN
+  TttSetup *setup = ttt_game_get_setup (self->game);
+
+  gtk_check_button_set_active (ttt_new_game_dialog_get_game_check (self, ttt_setup_get_variant (setup)), TRUE);
+  gtk_check_button_set_active (ttt_setup_get_opponent (setup) == TTT_OPPONENT_HUMAN
                                ? self->person_check : self->computer_check, TRUE);
-  adw_combo_row_set_selected (self->difficulty_row, ttt_game_get_difficulty (self->game));
-  adw_combo_row_set_selected (self->first_player_row, ttt_game_get_first_player (self->game));
+  adw_combo_row_set_selected (self->difficulty_row, ttt_setup_get_difficulty (setup));
+  adw_combo_row_set_selected (self->first_player_row, ttt_setup_get_first_player (setup));
   update_sensitivity (self);
 }
 
@@ -175,11 +176,12 @@ start_action (GtkWidget  *widget,
   TttOpponent opponent;
   TttLevel difficulty;
   TttFirstPlayer first_player;
+  TttSetup *setup;
 
   ttt_new_game_dialog_get_choice (self, &variant, &opponent, &difficulty, &first_player);
 
-  /* The settings first, so that the game's bindings bring nothing else
-   * back; then the game itself, which also ends a choice the command line
+  /* The settings first, so that the setup's bindings bring nothing else
+   * back; then the setup itself, which also ends a choice the command line
    * made for this run. A setting that cannot be saved still holds for the
    * game. */
   if (self->settings != NULL)
@@ -189,10 +191,11 @@ start_action (GtkWidget  *widget,
       g_settings_set_enum (self->settings, "difficulty", difficulty);
       g_settings_set_enum (self->settings, "first-player", first_player);
     }
-  ttt_game_set_variant (self->game, variant);
-  ttt_game_set_opponent (self->game, opponent);
-  ttt_game_set_difficulty (self->game, difficulty);
-  ttt_game_set_first_player (self->game, first_player);
+  setup = ttt_game_get_setup (self->game);
+  ttt_setup_set_variant (setup, variant);
+  ttt_setup_set_opponent (setup, opponent);
+  ttt_setup_set_difficulty (setup, difficulty);
+  ttt_setup_set_first_player (setup, first_player);
 
   g_object_ref (self);
   g_signal_emit (self, signals[START], 0);

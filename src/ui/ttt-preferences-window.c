@@ -2,9 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The rows write the settings. With a game to show, they show what that
- * game plays by: a choice made on the command line for this run is shown
- * as the value in effect, and choosing any value in the row ends it.
+ * The rows write the settings. With a setup to show, they show what the
+ * next game will play by: a choice made on the command line for this run
+ * is shown as the value in effect, and choosing any value in the row
+ * ends it.
  */
 
 #include "config.h"
@@ -21,7 +22,7 @@ struct _TttPreferencesWindow
   TttCompatPreferences  parent_instance;
 
   GSettings            *settings;
-  TttGame              *game;
+  TttSetup             *setup;
 
   AdwComboRow          *game_row;
   AdwComboRow          *opponent_row;
@@ -37,7 +38,7 @@ G_DEFINE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, ttt_compat_pr
 enum {
   PROP_0,
   PROP_SETTINGS,
-  PROP_GAME,
+  PROP_SETUP,
   N_PROPS
 };
 
@@ -142,13 +143,13 @@ enum_set_mapping (const GValue       *value,
   return g_variant_new_string (enum_value->value_nick);
 }
 
-/* With a game, the difficulty and first-move rows show what it plays by:
- * the application keeps the game bound to the settings, so the two
- * differ only by a choice made on the command line for this run.
+/* With a setup, the difficulty and first-move rows show its values: the
+ * application keeps the setup bound to the settings, so the two differ
+ * only by a choice made on the command line for this run.
  *
- * A choice in the row ends that choice: the game takes the value too,
+ * A choice in the row ends that choice: the setup takes the value too,
  * since choosing the value the setting already holds changes no setting.
- * When the row only came to show the game's value (game_changed_cb),
+ * When the row only came to show the setup's value (setup_changed_cb),
  * there is nothing to write: a choice for this run stays out of the
  * settings. */
 static gboolean
@@ -158,10 +159,10 @@ difficulty_get_mapping (GValue   *value,
 {
   TttPreferencesWindow *self = user_data;
 
-  if (self->game == NULL)
+  if (self->setup == NULL)
     return enum_get_mapping (value, variant, GSIZE_TO_POINTER (TTT_TYPE_LEVEL));
 
-  g_value_set_uint (value, ttt_game_get_difficulty (self->game));
+  g_value_set_uint (value, ttt_setup_get_difficulty (self->setup));
   return TRUE;
 }
 
@@ -176,11 +177,11 @@ difficulty_set_mapping (const GValue       *value,
   if (difficulty > TTT_LEVEL_HARD)
     return NULL;
 
-  if (self->game != NULL)
+  if (self->setup != NULL)
     {
-      if (difficulty == ttt_game_get_difficulty (self->game))
+      if (difficulty == ttt_setup_get_difficulty (self->setup))
         return NULL;
-      ttt_game_set_difficulty (self->game, difficulty);
+      ttt_setup_set_difficulty (self->setup, difficulty);
     }
 
   return enum_set_mapping (value, expected_type, GSIZE_TO_POINTER (TTT_TYPE_LEVEL));
@@ -193,10 +194,10 @@ first_player_get_mapping (GValue   *value,
 {
   TttPreferencesWindow *self = user_data;
 
-  if (self->game == NULL)
+  if (self->setup == NULL)
     return enum_get_mapping (value, variant, GSIZE_TO_POINTER (TTT_TYPE_FIRST_PLAYER));
 
-  g_value_set_uint (value, ttt_game_get_first_player (self->game));
+  g_value_set_uint (value, ttt_setup_get_first_player (self->setup));
   return TRUE;
 }
 
@@ -211,11 +212,11 @@ first_player_set_mapping (const GValue       *value,
   if (first_player > TTT_FIRST_PLAYER_RANDOM)
     return NULL;
 
-  if (self->game != NULL)
+  if (self->setup != NULL)
     {
-      if (first_player == ttt_game_get_first_player (self->game))
+      if (first_player == ttt_setup_get_first_player (self->setup))
         return NULL;
-      ttt_game_set_first_player (self->game, first_player);
+      ttt_setup_set_first_player (self->setup, first_player);
     }
 
   return enum_set_mapping (value, expected_type, GSIZE_TO_POINTER (TTT_TYPE_FIRST_PLAYER));
@@ -229,10 +230,10 @@ update_subtitles (TttPreferencesWindow *self)
   gboolean difficulty_overridden = FALSE;
   gboolean first_player_overridden = FALSE;
 
-  if (self->game != NULL)
+  if (self->setup != NULL)
     {
-      difficulty_overridden = (int) ttt_game_get_difficulty (self->game) != g_settings_get_enum (self->settings, "difficulty");
-      first_player_overridden = (int) ttt_game_get_first_player (self->game) != g_settings_get_enum (self->settings, "first-player");
+      difficulty_overridden = (int) ttt_setup_get_difficulty (self->setup) != g_settings_get_enum (self->settings, "difficulty");
+      first_player_overridden = (int) ttt_setup_get_first_player (self->setup) != g_settings_get_enum (self->settings, "first-player");
     }
 
   /* Between two people there is no computer to tune, and X starts. */
@@ -268,13 +269,13 @@ row_selected_cb (AdwComboRow          *row,
   name_with_value (row);
 }
 
-/* The game's values change without the settings when the command line of
+/* The setup's values change without the settings when the command line of
  * a second launch chooses for this run: the rows follow. */
 static void
-game_changed_cb (TttPreferencesWindow *self)
+setup_changed_cb (TttPreferencesWindow *self)
 {
-  adw_combo_row_set_selected (self->difficulty_row, ttt_game_get_difficulty (self->game));
-  adw_combo_row_set_selected (self->first_player_row, ttt_game_get_first_player (self->game));
+  adw_combo_row_set_selected (self->difficulty_row, ttt_setup_get_difficulty (self->setup));
+  adw_combo_row_set_selected (self->first_player_row, ttt_setup_get_first_player (self->setup));
   update_subtitles (self);
 }
 
@@ -328,10 +329,10 @@ ttt_preferences_window_constructed (GObject *object)
   g_signal_connect (self->first_player_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
 
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (update_subtitles), self, G_CONNECT_SWAPPED);
-  if (self->game != NULL)
+  if (self->setup != NULL)
     {
-      g_signal_connect_object (self->game, "notify::difficulty", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->game, "notify::first-player", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->setup, "notify::difficulty", G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->setup, "notify::first-player", G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
     }
 }
 
@@ -349,8 +350,8 @@ ttt_preferences_window_set_property (GObject      *object,
       self->settings = g_value_dup_object (value);
       break;
 
-    case PROP_GAME:
-      self->game = g_value_dup_object (value);
+    case PROP_SETUP:
+      self->setup = g_value_dup_object (value);
       break;
 
     default:
@@ -372,8 +373,8 @@ ttt_preferences_window_get_property (GObject    *object,
       g_value_set_object (value, self->settings);
       break;
 
-    case PROP_GAME:
-      g_value_set_object (value, self->game);
+    case PROP_SETUP:
+      g_value_set_object (value, self->setup);
       break;
 
     default:
@@ -388,8 +389,8 @@ ttt_preferences_window_dispose (GObject *object)
 
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->setup != NULL)
+    g_signal_handlers_disconnect_by_data (self->setup, self);
   /* Their mappings read the window, which is going. */
   if (self->difficulty_row != NULL)
     g_settings_unbind (self->difficulty_row, "selected");
@@ -398,7 +399,7 @@ ttt_preferences_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TTT_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
-  g_clear_object (&self->game);
+  g_clear_object (&self->setup);
 
   G_OBJECT_CLASS (ttt_preferences_window_parent_class)->dispose (object);
 }
@@ -418,9 +419,9 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
     g_param_spec_object ("settings", NULL, NULL,
                          G_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_GAME] =
-    g_param_spec_object ("game", NULL, NULL,
-                         TTT_TYPE_GAME,
+  properties[PROP_SETUP] =
+    g_param_spec_object ("setup", NULL, NULL,
+                         TTT_TYPE_SETUP,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -454,16 +455,16 @@ ttt_preferences_window_init (TttPreferencesWindow *self)
   ttt_accessible_hide_all (GTK_WIDGET (self), ADW_TYPE_VIEW_SWITCHER);
 }
 
-/* @game, if given, is the game whose values in effect the rows show. */
+/* @setup, if given, is the setup whose values in effect the rows show. */
 TttPreferencesWindow *
 ttt_preferences_window_new (GSettings *settings,
-                            TttGame   *game)
+                            TttSetup  *setup)
 {
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
-  g_return_val_if_fail (game == NULL || TTT_IS_GAME (game), NULL);
+  g_return_val_if_fail (setup == NULL || TTT_IS_SETUP (setup), NULL);
 
   return g_object_new (TTT_TYPE_PREFERENCES_WINDOW,
                        "settings", settings,
-                       "game", game,
+                       "setup", setup,
                        NULL);
 }

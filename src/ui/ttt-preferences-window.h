@@ -8,7 +8,7 @@
 #include <adwaita.h>
 
 #include "ttt-compat.h"
-#include "ttt-game.h"
+#include "ttt-setup.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +18,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TttPreferencesWindow, ttt_preferences_window, TTT, PREFERENCES_WINDOW, TttCompatPreferences)
 
 TttPreferencesWindow *ttt_preferences_window_new (GSettings *settings,
-                                                  TttGame   *game);
+                                                  TttSetup  *setup);
 
 G_END_DECLS

@@ -307,7 +307,7 @@ cell_changed_cb (TttSoundPlayer *self,
 
   /* The other side's move (the computer's, or someone's elsewhere) has a
    * sound of its own, so that a person hears that it is their turn. */
-  if (!ttt_player_is_local (ttt_game_get_player (game, mark)))
+  if (!ttt_player_is_local (ttt_table_get_player (ttt_game_get_table (game), mark)))
     request (self, "computer-move");
   else
     request (self, "move");
@@ -338,7 +338,7 @@ game_over_cb (TttSoundPlayer *self,
     }
 
   /* Between two people somebody at the screen has won. */
-  if (ttt_player_is_local (ttt_game_get_player (game, winner)))
+  if (ttt_player_is_local (ttt_table_get_player (ttt_game_get_table (game), winner)))
     request (self, "win");
   else
     request (self, "loss");

@@ -99,7 +99,7 @@ _ttt_window_update_status (TttWindow *self)
 
   /* Where the game is not solved (Ultimate), the hint, analysis and review
    * are estimates of a search, and the hint button's tooltip says so. */
-  solved = ttt_variants_get (ttt_game_get_current_variant (self->game))->solved;
+  solved = ttt_variants_get (ttt_game_get_variant (self->game))->solved;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", state == TTT_GAME_STATE_LOCAL_TURN);
   /* With someone elsewhere a move is taken back only if they agree: the
    * network window asks them (Ask to Undo); this one would do nothing. */
@@ -142,7 +142,7 @@ static void
 update_badges (TttWindow *self)
 {
   /* A tally counts from the side of the person here: X's between two. */
-  TttMark near = ttt_player_is_local (ttt_game_get_player (self->game, TTT_MARK_X)) ? TTT_MARK_X
+  TttMark near = ttt_player_is_local (ttt_table_get_player (ttt_game_get_table (self->game), TTT_MARK_X)) ? TTT_MARK_X
                                                                                   : TTT_MARK_O;
   TttMark far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
   TttTally tally;
@@ -150,8 +150,8 @@ update_badges (TttWindow *self)
   ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
   ttt_player_badge_set_mark (self->badge_start, near);
   ttt_player_badge_set_mark (self->badge_end, far);
-  ttt_player_badge_set_name (self->badge_start, ttt_game_get_side_name (self->game, near));
-  ttt_player_badge_set_name (self->badge_end, ttt_game_get_side_name (self->game, far));
+  ttt_player_badge_set_name (self->badge_start, ttt_table_get_side_name (ttt_game_get_table (self->game), near));
+  ttt_player_badge_set_name (self->badge_end, ttt_table_get_side_name (ttt_game_get_table (self->game), far));
   ttt_player_badge_set_score (self->badge_start, tally.won);
   ttt_player_badge_set_score (self->badge_end, tally.lost);
   update_badges_active (self);
@@ -304,12 +304,12 @@ difficulty_changed_cb (TttWindow  *self,
   AdwToast *toast;
   gint64 since_gone;
 
-  if (ttt_game_get_current_opponent (game) != TTT_OPPONENT_COMPUTER)
+  if (ttt_game_get_opponent (game) != TTT_OPPONENT_COMPUTER)
     return;
 
   /* Translators: a toast when the difficulty changes and the score badges
    * switch to the games played at it; %s is a difficulty such as "Hard". */
-  title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_current_difficulty (game)));
+  title = g_strdup_printf (_("Showing the score at %s"), ttt_level_name (ttt_game_get_difficulty (game)));
 
   /* A newer change while the toast is up (or waiting) says so in the same
    * toast, rather than replacing it; and a new toast waits for the last
@@ -431,12 +431,10 @@ ttt_window_constructed (GObject *object)
       { "notify::held", G_CALLBACK (state_changed_cb) },
       { "notify::can-undo", G_CALLBACK (state_changed_cb) },
       { "notify::human-mark", G_CALLBACK (players_changed_cb) },
-      { "notify::current-difficulty", G_CALLBACK (players_changed_cb) },
-      { "notify::current-difficulty", G_CALLBACK (difficulty_changed_cb) },
-      { "notify::current-opponent", G_CALLBACK (players_changed_cb) },
-      { "notify::x-name", G_CALLBACK (players_changed_cb) },
-      { "notify::o-name", G_CALLBACK (players_changed_cb) },
-      { "notify::current-variant", G_CALLBACK (players_changed_cb) },
+      { "notify::difficulty", G_CALLBACK (players_changed_cb) },
+      { "notify::difficulty", G_CALLBACK (difficulty_changed_cb) },
+      { "notify::opponent", G_CALLBACK (players_changed_cb) },
+      { "notify::variant", G_CALLBACK (players_changed_cb) },
       { "notify::statistics", G_CALLBACK (statistics_replaced_cb) },
     };
 
@@ -444,6 +442,11 @@ ttt_window_constructed (GObject *object)
       g_signal_group_connect_swapped (self->game_signals, follow[i].signal, follow[i].callback, self);
   }
   g_signal_group_set_target (self->game_signals, self->game);
+  /* The names two people gave are the table's. */
+  g_signal_connect_object (ttt_game_get_table (self->game), "notify::x-name",
+                           G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ttt_game_get_table (self->game), "notify::o-name",
+                           G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   /* And the game's coach: the hint, and its search on its way. */
   self->analyst_signals = g_signal_group_new (TTT_TYPE_ANALYST);
   g_signal_group_connect_swapped (self->analyst_signals, "hint-changed", G_CALLBACK (hint_changed_cb), self);

@@ -208,7 +208,7 @@ idle_run (gpointer user_data)
   gulong painted;
 
   ttt_test_wait_for_mapped (GTK_WIDGET (board));
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   for (guint i = 0; i < G_N_ELEMENTS (moves) - (by_keys ? 2 : 0); i++)
     {
       ttt_game_play (game, moves[i]);

@@ -103,7 +103,7 @@ main (int   argc,
   ttt_game_set_seed (game, 24);
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_wait_for_mapped (GTK_WIDGET (ttt_window_get_board (window)));
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
 
   tick = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, &frames, NULL);
 
@@ -114,7 +114,7 @@ main (int   argc,
       gint64 start, deadline;
 
       for (int move = 0; move < 81; move++)
-        if (ttt_game_is_legal (game, move))
+        if (ttt_match_is_legal (ttt_game_get_match (game), move))
           legal[n++] = move;
       g_assert_cmpint (n, >, 0);
 

@@ -30,14 +30,23 @@
 
 /* The main loop */
 
+/* How many requests for a move, a hint or an analysis, in all games,
+ * have not had their answer back on the main thread: what a test waits
+ * for before it looks. */
+guint
+ttt_test_count_thinking (void)
+{
+  return ttt_table_count_thinking () + ttt_analyst_count_thinking ();
+}
+
 /* Runs whatever is ready, without waiting, but for the answer of a
  * computer already thinking off the main thread: a move that the main loop
  * alone would have made at once before it thought in a thread. */
 void
 ttt_test_iterate (void)
 {
-  while (g_main_context_pending (NULL) || ttt_game_count_thinking () > 0)
-    g_main_context_iteration (NULL, ttt_game_count_thinking () > 0);
+  while (g_main_context_pending (NULL) || ttt_test_count_thinking () > 0)
+    g_main_context_iteration (NULL, ttt_test_count_thinking () > 0);
 }
 
 /* Runs the loop for @ms milliseconds, whatever comes. */
@@ -160,7 +169,7 @@ ttt_test_two_player_game_new (void)
 {
   TttGame *game = ttt_test_game_new (1);
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
 
   return game;
@@ -174,7 +183,7 @@ ttt_test_read_board (TttGame *game)
 
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     {
-      TttMark mark = ttt_game_get_cell (game, cell);
+      TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), cell);
 
       if (mark == TTT_MARK_X)
         board.x |= 1u << cell;
@@ -311,7 +320,7 @@ ttt_test_strategy_lowest (TttGame  *game,
                           gpointer  data)
 {
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    if (ttt_game_get_cell (game, cell) == TTT_MARK_NONE)
+    if (ttt_match_get_cell (ttt_game_get_match (game), cell) == TTT_MARK_NONE)
       return cell;
 
   g_assert_not_reached ();
@@ -331,7 +340,7 @@ ttt_test_strategy_corners (TttGame  *game,
   if (cell < 0)
     cell = ttt_test_completing_cell (game, mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
   for (guint i = 0; cell < 0 && i < G_N_ELEMENTS (order); i++)
-    if (ttt_game_get_cell (game, order[i]) == TTT_MARK_NONE)
+    if (ttt_match_get_cell (ttt_game_get_match (game), order[i]) == TTT_MARK_NONE)
       cell = order[i];
 
   g_assert_cmpint (cell, >=, 0);
@@ -348,7 +357,7 @@ ttt_test_strategy_random (TttGame  *game,
   int n = 0;
 
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    if (ttt_game_get_cell (game, cell) == TTT_MARK_NONE)
+    if (ttt_match_get_cell (ttt_game_get_match (game), cell) == TTT_MARK_NONE)
       empty[n++] = cell;
 
   g_assert_cmpint (n, >, 0);
@@ -431,7 +440,7 @@ cell_changed_cb (TttGame         *game,
   g_assert_cmpint (cell, <, TTT_N_CELLS);
 
   /* The model must already show what the signal says. */
-  g_assert_cmpint (ttt_game_get_cell (game, cell), ==, mark);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), cell), ==, mark);
 
   rec->shadow.x &= ~(1u << cell);
   rec->shadow.o &= ~(1u << cell);
@@ -460,7 +469,7 @@ game_over_cb (TttGame         *game,
 {
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_OVER);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, outcome);
-  g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, winning_cells);
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, winning_cells);
 
   rec->n_game_over++;
   rec->last_outcome = outcome;

@@ -27,6 +27,7 @@ G_BEGIN_DECLS
  * loaded machine or a sanitizer. */
 #define TTT_TEST_DEADLINE_US (30 * G_USEC_PER_SEC)
 
+guint         ttt_test_count_thinking     (void);
 void          ttt_test_iterate            (void);
 void          ttt_test_run_for            (guint            ms);
 void          ttt_test_drain              (void);

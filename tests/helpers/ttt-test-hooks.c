@@ -72,17 +72,17 @@ refresh_report (GSimpleAction *report)
       g_autoptr(GString) board = g_string_new (NULL);
       TttTally tally;
 
-      for (int cell = 0; cell < ttt_game_get_n_cells (game); cell++)
+      for (int cell = 0; cell < ttt_match_get_n_cells (ttt_game_get_match (game)); cell++)
         {
-          TttMark mark = ttt_game_get_cell (game, cell);
+          TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), cell);
 
           g_string_append_c (board, mark == TTT_MARK_X ? 'X' : mark == TTT_MARK_O ? 'O' : '.');
         }
       ttt_statistics_get_tally (ttt_game_get_statistics (game),
-                                ttt_tally_id_for_network (ttt_game_get_current_variant (game)), &tally);
+                                ttt_tally_id_for_network (ttt_game_get_variant (game)), &tally);
       g_variant_builder_add (&builder, "{sv}", "game-state", g_variant_new_int32 (ttt_game_get_state (game)));
       g_variant_builder_add (&builder, "{sv}", "outcome", g_variant_new_int32 (ttt_game_get_outcome (game)));
-      g_variant_builder_add (&builder, "{sv}", "variant", g_variant_new_int32 (ttt_game_get_current_variant (game)));
+      g_variant_builder_add (&builder, "{sv}", "variant", g_variant_new_int32 (ttt_game_get_variant (game)));
       g_variant_builder_add (&builder, "{sv}", "board", g_variant_new_string (board->str));
       g_variant_builder_add (&builder, "{sv}", "window-status",
                              g_variant_new_string (ttt_window_get_status (window)));
@@ -154,7 +154,7 @@ click_cell_cb (GSimpleAction *action,
   int cell = g_variant_get_int32 (parameter);
   GtkWidget *button;
 
-  if (window == NULL || cell < 0 || cell >= ttt_game_get_n_cells (ttt_window_get_game (window)))
+  if (window == NULL || cell < 0 || cell >= ttt_match_get_n_cells (ttt_game_get_match (ttt_window_get_game (window))))
     {
       g_warning ("test hook: no cell %d to click", cell);
       return;

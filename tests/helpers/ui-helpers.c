@@ -448,7 +448,7 @@ ttt_test_click_cells (TttWindow *window,
   for (guint i = 0; i < n_cells; i++)
     {
       ttt_test_click (window, cells[i]);
-      g_assert_cmpint (ttt_game_get_cell (game, cells[i]), !=, TTT_MARK_NONE);
+      g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), cells[i]), !=, TTT_MARK_NONE);
     }
 }
 
@@ -458,7 +458,7 @@ ttt_test_two_players (TttTestWindow *fixture)
 {
   g_settings_set_string (ttt_application_get_settings (fixture->app), "opponent", "human");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
 }
 
 /* Between two people: X takes the top row while O plays below it. */
@@ -468,7 +468,7 @@ ttt_test_play_top_row_for_x (TttWindow *window)
   static const int moves[] = { 0, 3, 1, 4, 2 };
   TttGame *game = ttt_window_get_game (window);
 
-  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_HUMAN);
   ttt_test_click_cells (window, moves, G_N_ELEMENTS (moves));
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
 }
@@ -491,7 +491,7 @@ ttt_test_assert_cell_read_only (TttWindow *window,
   GtkWidget *widget = ttt_window_get_cell (window, cell);
   TttGame *game = ttt_window_get_game (window);
   GtkWidget *focus = ttt_test_focus (window);
-  TttMark mark = ttt_game_get_cell (game, cell);
+  TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), cell);
   guint n_moves = ttt_game_get_n_moves (game);
   TttGameState state = ttt_game_get_state (game);
   GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (ttt_window_get_board (window)));
@@ -525,7 +525,7 @@ ttt_test_assert_cell_read_only (TttWindow *window,
   g_signal_handler_disconnect (widget, handler);
 
   g_assert_cmpuint (clicks, ==, 0);
-  g_assert_cmpint (ttt_game_get_cell (game, cell), ==, mark);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), cell), ==, mark);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, n_moves);
   g_assert_cmpint (ttt_game_get_state (game), ==, state);
   g_assert_true (ttt_test_focus (window) == focus);

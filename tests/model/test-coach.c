@@ -35,23 +35,23 @@ test_game_moves (void)
   const int *moves;
   guint n_moves = 99;
 
-  moves = ttt_game_get_moves (game, &n_moves);
+  moves = ttt_match_get_moves (ttt_game_get_match (game), &n_moves);
   g_assert_nonnull (moves);
   g_assert_cmpuint (n_moves, ==, 0);
 
   ttt_test_play_cells (game, forked_game, 5);
-  moves = ttt_game_get_moves (game, &n_moves);
+  moves = ttt_match_get_moves (ttt_game_get_match (game), &n_moves);
   g_assert_cmpuint (n_moves, ==, 5);
   g_assert_cmpmem (moves, n_moves * sizeof (int), forked_game, 5 * sizeof (int));
 
   g_assert_true (ttt_game_undo (game));
-  moves = ttt_game_get_moves (game, &n_moves);
+  moves = ttt_match_get_moves (ttt_game_get_match (game), &n_moves);
   g_assert_cmpuint (n_moves, ==, 4);
   g_assert_cmpmem (moves, n_moves * sizeof (int), forked_game, 4 * sizeof (int));
-  g_assert_nonnull (ttt_game_get_moves (game, NULL));
+  g_assert_nonnull (ttt_match_get_moves (ttt_game_get_match (game), NULL));
 
   ttt_game_start_new (game);
-  ttt_game_get_moves (game, &n_moves);
+  ttt_match_get_moves (ttt_game_get_match (game), &n_moves);
   g_assert_cmpuint (n_moves, ==, 0);
 }
 
@@ -134,7 +134,7 @@ test_analysis_oracle (void)
 
           for (int cell = 0; cell < 9; cell++)
             {
-              TttMark mark = ttt_game_get_cell (game, cell);
+              TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), cell);
 
               if (mark == TTT_MARK_X)
                 x |= 1u << cell;
@@ -179,7 +179,7 @@ test_analysis_person_only (void)
   guint n_moves;
 
   ttt_game_set_computer_delay (game, 0);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_set_seed (game, 7);
   ttt_game_start_new (game);
 
@@ -192,7 +192,7 @@ test_analysis_person_only (void)
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   for (int cell = 0; cell < 9; cell++)
     g_assert_true (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), cell, &verdict, &n_moves) ==
-                   (ttt_game_get_cell (game, cell) == TTT_MARK_NONE));
+                   (ttt_match_get_cell (ttt_game_get_match (game), cell) == TTT_MARK_NONE));
 }
 
 /* Hints */
@@ -441,8 +441,8 @@ test_review_against_computer (void)
       TttBoard board;
 
       ttt_game_set_computer_delay (game, 0);
-      ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-      ttt_game_set_first_player (game, TTT_FIRST_PLAYER_RANDOM);
+      ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
+      ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_RANDOM);
       ttt_game_set_seed (game, seed);
       ttt_game_start_new (game);
 
@@ -458,7 +458,7 @@ test_review_against_computer (void)
 
       person = ttt_game_get_human_mark (game);
       cursor = ttt_review_cursor_new (game);
-      moves = ttt_game_get_moves (game, &n_moves);
+      moves = ttt_match_get_moves (ttt_game_get_match (game), &n_moves);
       g_assert_cmpint (ttt_review_cursor_get_person (cursor), ==, person);
       g_assert_cmpuint (ttt_review_cursor_get_n_moves (cursor), ==, n_moves);
 

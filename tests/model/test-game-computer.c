@@ -43,7 +43,7 @@ test_cancel_new_game (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (31);
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_start_new (game);
   g_assert_true (ttt_test_has_pending_source (game));
 
@@ -57,7 +57,7 @@ test_cancel_new_game (void)
   /* Mid-game, with the answer pending, a new game abandons it. */
   g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));
   g_assert_true (ttt_test_has_pending_source (game));
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
   ttt_game_start_new (game);
   g_assert_false (ttt_test_has_pending_source (game));
   ttt_test_drain ();
@@ -70,21 +70,21 @@ test_cancel_preference (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (32);
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_start_new (game);
   g_assert_true (ttt_test_has_pending_source (game));
 
   /* No move yet: the change restarts the game at once. */
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
   g_assert_false (ttt_test_has_pending_source (game));
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
   ttt_test_drain ();
   ttt_test_assert_board (game, ".........");
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   g_assert_true (ttt_test_has_pending_source (game));
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   g_assert_false (ttt_test_has_pending_source (game));
   ttt_test_drain ();
   ttt_test_assert_board (game, ".........");
@@ -104,7 +104,7 @@ test_cancel_dispose (void)
   g_object_add_weak_pointer (G_OBJECT (table), &weak_table);
   g_signal_connect_swapped (game, "cell-changed", G_CALLBACK (ttt_test_count_cb), &n_signals);
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_start_new (game);
   g_assert_true (ttt_test_has_pending_source (game));
 

@@ -48,7 +48,7 @@ static void
 assert_line_is_losers (TttGame *game)
 {
   TttOutcome outcome = ttt_game_get_outcome (game);
-  guint line = ttt_game_get_winning_cells (game);
+  guint line = ttt_match_get_winning_cells (ttt_game_get_match (game));
   TttMark loser;
 
   if (outcome == TTT_OUTCOME_DRAW)
@@ -61,7 +61,7 @@ assert_line_is_losers (TttGame *game)
   g_assert_cmpuint (line, !=, 0);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
     if (line & (1u << cell))
-      g_assert_cmpint (ttt_game_get_cell (game, cell), ==, loser);
+      g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), cell), ==, loser);
 }
 
 static void
@@ -70,12 +70,12 @@ test_misere_line_loses (void)
   g_autoptr(TttGame) game = ttt_test_game_new (5);
   guint n_over = 0;
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  ttt_game_set_variant (game, TTT_VARIANT_MISERE);
-  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_MISERE);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_MISERE);
+  g_assert_cmpint (ttt_setup_get_variant (ttt_game_get_setup (game)), ==, TTT_VARIANT_MISERE);
   ttt_game_start_new (game);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_MISERE);
-  g_assert_cmpint (ttt_game_get_n_cells (game), ==, TTT_N_CELLS);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_MISERE);
+  g_assert_cmpint (ttt_match_get_n_cells (ttt_game_get_match (game)), ==, TTT_N_CELLS);
   g_signal_connect_swapped (game, "game-over", G_CALLBACK (ttt_test_count_cb), &n_over);
 
   /* X takes the top row and with it the game: O's. */
@@ -83,8 +83,8 @@ test_misere_line_loses (void)
   g_assert_cmpuint (n_over, ==, 1);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_OVER);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
-  g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, 0x7);
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 0);
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0x7);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 0);
   assert_line_is_losers (game);
 }
 
@@ -96,9 +96,9 @@ test_misere_hard_never_loses (void)
   guint n_checked = 0;
   guint n_lost_by_person = 0;
 
-  ttt_game_set_variant (game, TTT_VARIANT_MISERE);
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_MISERE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_ALTERNATE);
 
   for (guint i = 0; i < N_GAMES; i++)
     {
@@ -135,8 +135,8 @@ test_misere_hint (void)
   guint n_classic_would_fail = 0;
   guint n_hints = 0;
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  ttt_game_set_variant (game, TTT_VARIANT_MISERE);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_MISERE);
 
   for (guint i = 0; i < 40; i++)
     {
@@ -175,7 +175,7 @@ test_misere_hint (void)
               TttVerdict verdict;
               guint n_moves;
 
-              if (ttt_game_get_cell (game, c) != TTT_MARK_NONE)
+              if (ttt_match_get_cell (ttt_game_get_match (game), c) != TTT_MARK_NONE)
                 {
                   g_assert_false (ttt_analyst_get_cell_analysis (ttt_game_get_analyst (game), c, &verdict, &n_moves));
                   continue;

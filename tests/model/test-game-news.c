@@ -16,7 +16,7 @@ test_signals_computer_game (void)
   TttBoard before;
   int cell;
 
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
   ttt_test_recorder_init (&rec, game);
 
   /* The first game on a fresh object changes nothing that can be seen. */
@@ -86,11 +86,10 @@ test_signals_computer_game (void)
                      "cell 4 none", "cell 8 none",
                      "notify can-undo", "notify n-moves");
 
-  /* The computer opening: a new mark for the human and a new state, but X
-   * is still to move. */
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
-  TTT_ASSERT_EVENTS (&rec,
-                     "notify first-player", "notify human-mark", "notify state");
+  /* The computer opening, chosen while the board is empty: a new mark
+   * for the human and a new state, but X is still to move. */
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
+  TTT_ASSERT_EVENTS (&rec, "notify human-mark", "notify state");
   ttt_test_wait_for_human (game);
   g_assert_cmpuint (rec.events->len, >, 0);
   g_assert_cmpstr (g_ptr_array_index (rec.events, rec.events->len - 1), ==, "turn o");
@@ -104,7 +103,7 @@ test_signals_two_players (void)
   g_autoptr(TttGame) game = ttt_test_game_new (3);
   TttTestRecorder rec;
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
   ttt_test_recorder_init (&rec, game);
 
@@ -144,6 +143,8 @@ static void
 test_notify_real_change (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (71);
+  TttSetup *setup = ttt_game_get_setup (game);
+  guint n_setup = 0;
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
   TttBoard before;
@@ -160,26 +161,32 @@ test_notify_real_change (void)
   ttt_test_recorder_init (&rec, game);
 
   /* Same values: silence. */
-  ttt_game_set_difficulty (game, TTT_LEVEL_MEDIUM);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
-  ttt_game_set_opponent (game, TTT_OPPONENT_COMPUTER);
+  g_signal_connect_swapped (setup, "notify", G_CALLBACK (ttt_test_count_cb), &n_setup);
+  ttt_setup_set_difficulty (setup, TTT_LEVEL_MEDIUM);
+  ttt_setup_set_first_player (setup, TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_opponent (setup, TTT_OPPONENT_COMPUTER);
   ttt_game_set_computer_delay (game, 0);
-  g_object_set (game,
+  g_object_set (setup,
                 "difficulty", TTT_LEVEL_MEDIUM,
                 "first-player", TTT_FIRST_PLAYER_HUMAN,
                 "opponent", TTT_OPPONENT_COMPUTER,
+                NULL);
+  g_object_set (game,
                 "computer-delay", 0,
                 "statistics", ttt_game_get_statistics (game),
                 NULL);
   TTT_ASSERT_NO_EVENTS (&rec);
+  g_assert_cmpuint (n_setup, ==, 0);
 
-  /* New values: one notification each, and mid-game nothing else moves. */
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-  TTT_ASSERT_EVENTS (&rec, "notify difficulty");
-  g_object_set (game, "first-player", TTT_FIRST_PLAYER_RANDOM, NULL);
-  TTT_ASSERT_EVENTS (&rec, "notify first-player");
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  TTT_ASSERT_EVENTS (&rec, "notify opponent");
+  /* New values for the next game: the setup tells each once, and the
+   * game in progress, which has a move, hears nothing of them. */
+  ttt_setup_set_difficulty (setup, TTT_LEVEL_HARD);
+  g_object_set (setup, "first-player", TTT_FIRST_PLAYER_RANDOM, NULL);
+  ttt_setup_set_opponent (setup, TTT_OPPONENT_HUMAN);
+  g_assert_cmpuint (n_setup, ==, 3);
+  TTT_ASSERT_NO_EVENTS (&rec);
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_COMPUTER);
   ttt_game_set_computer_delay (game, 100);
   TTT_ASSERT_EVENTS (&rec, "notify computer-delay");
   {
@@ -191,7 +198,7 @@ test_notify_real_change (void)
     TTT_ASSERT_NO_EVENTS (&rec);
   }
 
-  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_setup_get_difficulty (setup), ==, TTT_LEVEL_HARD);
   g_assert_cmpuint (ttt_game_get_computer_delay (game), ==, 100);
 
   /* The next game brings the rest. */
@@ -202,9 +209,9 @@ test_notify_real_change (void)
   second = g_strdup_printf ("cell %d none", MAX (4, answer));
   TTT_ASSERT_EVENTS (&rec,
                  first, second,
-                     "notify can-undo", "notify current-difficulty", "notify current-opponent",
+                     "notify can-undo", "notify difficulty", "notify opponent",
                      "notify n-moves");
-  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
 
   ttt_test_recorder_clear (&rec);
@@ -233,7 +240,7 @@ test_unref_in_handler (void)
   g_object_add_weak_pointer (G_OBJECT (game), &weak);
   g_signal_connect (game, "cell-changed", G_CALLBACK (unref_on_last_cell_cb), NULL);
   g_signal_connect_swapped (game, "game-over", G_CALLBACK (ttt_test_count_cb), &n_game_over);
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
   ttt_game_start_new (game);
 
   /* Hard wins against lowest-cell play, from the computer's timeout. */
@@ -317,7 +324,7 @@ test_story (void)
   /* A new game is told even on an empty board; a preference that sets an
    * empty game up again is no new game. */
   ttt_game_start_new (game);
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
   g_assert_cmpstr (story.log->str, ==, "started;");
   g_string_truncate (story.log, 0);
 
@@ -328,7 +335,7 @@ test_story (void)
   g_assert_true (ttt_game_play (game, 4));
   g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), NULL), ==, -1);
   ttt_test_wait_for_human (game);
-  computer = ttt_game_get_moves (game, NULL)[1];
+  computer = ttt_match_get_moves (ttt_game_get_match (game), NULL)[1];
   {
     g_autofree char *expected =
       g_strdup_printf ("hint 0 corner;hint gone;move 4 x local;move %d o computer;", computer);

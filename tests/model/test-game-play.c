@@ -18,8 +18,8 @@ test_initial (void)
   TttFirstPlayer first_player;
   TttOpponent opponent;
 
-  g_object_get (game,
-                "computer-delay", &delay,
+  g_object_get (game, "computer-delay", &delay, NULL);
+  g_object_get (ttt_game_get_setup (game),
                 "difficulty", &difficulty,
                 "first-player", &first_player,
                 "opponent", &opponent,
@@ -36,19 +36,19 @@ test_initial (void)
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_ONGOING);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   g_assert_false (ttt_game_get_can_undo (game));
-  g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, 0);
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0);
   g_assert_false (ttt_statistics_get_can_reset (ttt_game_get_statistics (game)));
 
   /* Settings applied before the first ttt_game_start_new() must not let the
    * computer open early, with whatever difficulty happened to be set. */
   ttt_game_set_computer_delay (game, 0);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
   g_assert_false (ttt_test_has_pending_source (game));
   ttt_test_drain ();
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
-  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
 
   ttt_game_start_new (game);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
@@ -101,8 +101,8 @@ test_full_game (gconstpointer data)
   guint n_human_wins = 0;
   TttTestRecorder rec;
 
-  ttt_game_set_difficulty (game, level);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), level);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_ALTERNATE);
   ttt_test_recorder_init (&rec, game);
 
   for (guint i = 0; i < 40; i++)
@@ -114,7 +114,7 @@ test_full_game (gconstpointer data)
       guint64 total_before;
 
       ttt_game_start_new (game);
-      g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, level);
+      g_assert_cmpint (ttt_game_get_difficulty (game), ==, level);
       human = ttt_game_get_human_mark (game);
       g_assert_cmpint (human, ==, i % 2 == 0 ? TTT_MARK_X : TTT_MARK_O);
 
@@ -161,7 +161,7 @@ test_refusals (void)
   g_autoptr(TttGame) game = ttt_test_game_new (11);
   TttTestRecorder rec;
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_start_new (game);
   ttt_test_recorder_init (&rec, game);
 
@@ -188,7 +188,7 @@ test_refusals (void)
 
   /* An occupied cell. */
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
-    if (ttt_game_get_cell (game, cell) != TTT_MARK_NONE)
+    if (ttt_match_get_cell (ttt_game_get_match (game), cell) != TTT_MARK_NONE)
       g_assert_false (ttt_game_play (game, cell));
   TTT_ASSERT_NO_EVENTS (&rec);
 
@@ -212,8 +212,8 @@ test_hint (void)
 
   for (guint round = 0; round < 40; round++)
     {
-      ttt_game_set_opponent (game, round % 4 == 3 ? TTT_OPPONENT_HUMAN : TTT_OPPONENT_COMPUTER);
-      ttt_game_set_first_player (game, round % 2 ? TTT_FIRST_PLAYER_COMPUTER
+      ttt_setup_set_opponent (ttt_game_get_setup (game), round % 4 == 3 ? TTT_OPPONENT_HUMAN : TTT_OPPONENT_COMPUTER);
+      ttt_setup_set_first_player (ttt_game_get_setup (game), round % 2 ? TTT_FIRST_PLAYER_COMPUTER
                                                  : TTT_FIRST_PLAYER_HUMAN);
       ttt_game_start_new (game);
 
@@ -245,8 +245,8 @@ test_hint (void)
   g_assert_cmpuint (n_checked, >, 100);
 
   /* Every opening holds the draw, so the hint is the lowest cell. */
-  ttt_game_set_opponent (game, TTT_OPPONENT_COMPUTER);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
   ttt_game_start_new (game);
   g_assert_cmpint (ttt_analyst_hint (ttt_game_get_analyst (game), NULL), ==, 0);
 }
@@ -256,13 +256,13 @@ test_two_players (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (51);
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
   ttt_game_start_new (game);
 
   /* Both marks come from clicks; nobody else plays. */
-  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
   for (int cell = 0; cell < 4; cell++)
     {
@@ -288,11 +288,11 @@ test_two_players (void)
   /* X wins, O wins, a draw: into the two-player totals only. */
   ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 2 }, 5);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmphex (ttt_game_get_winning_cells (game), ==, 0x007);
+  g_assert_cmphex (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0x007);
   ttt_game_start_new (game);
   ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4, 8, 5 }, 6);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
-  g_assert_cmphex (ttt_game_get_winning_cells (game), ==, 0x038);
+  g_assert_cmphex (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0x038);
   ttt_game_start_new (game);
   ttt_test_play_cells (game, (const int[]) { 0, 1, 2, 4, 3, 5, 7, 6, 8 }, 9);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_DRAW);
@@ -309,10 +309,10 @@ test_two_players (void)
   }
 
   /* Back to the computer from the next game. */
-  ttt_game_set_opponent (game, TTT_OPPONENT_COMPUTER);
-  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
-  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_COMPUTER);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 }
@@ -327,7 +327,7 @@ test_results (void)
   TttTally hard, easy;
 
   /* A loss: Hard beats lowest-cell play, X 0 1 3 against O 4 2 6. */
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
   ttt_game_start_new (game);
   ttt_test_play_out (game, ttt_test_strategy_lowest, NULL, NULL, NULL);
   g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_O_WINS);
@@ -338,7 +338,7 @@ test_results (void)
   /* Perfect play against Hard: always a draw, as X and as O. */
   for (guint i = 0; i < 4; i++)
     {
-      ttt_game_set_first_player (game, i % 2 ? TTT_FIRST_PLAYER_COMPUTER : TTT_FIRST_PLAYER_HUMAN);
+      ttt_setup_set_first_player (ttt_game_get_setup (game), i % 2 ? TTT_FIRST_PLAYER_COMPUTER : TTT_FIRST_PLAYER_HUMAN);
       ttt_game_start_new (game);
       ttt_test_play_out (game, ttt_test_strategy_hint, NULL, NULL, NULL);
       g_assert_cmpint (ttt_game_get_outcome (game), ==, TTT_OUTCOME_DRAW);
@@ -346,8 +346,8 @@ test_results (void)
   g_assert_cmpuint (ttt_test_tally (game, TTT_TALLY_HARD).drawn, ==, 4);
 
   /* Perfect play against Easy: wins, as X and as O, and never a loss. */
-  ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_ALTERNATE);
   for (guint i = 0; i < 20; i++)
     {
       ttt_game_start_new (game);

@@ -120,9 +120,9 @@ test_coach_searches (void)
       return;
     }
 
-  ttt_game_set_variant (analysed, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_variant (ttt_game_get_setup (analysed), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (analysed);
-  ttt_game_set_variant (hinted, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_variant (ttt_game_get_setup (hinted), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (hinted);
   TTT_TEST_PLAY (hinted, 4 * 9 + 4, 4 * 9 + 0);
   review = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, review_moves,
@@ -159,8 +159,8 @@ test_coach_searches (void)
           int percent = -1;
 
           g_assert_cmpint (ttt_analyst_get_search_analysis (ttt_game_get_analyst (analysed), move, &percent, NULL, NULL, NULL), ==,
-                           ttt_game_is_legal (analysed, move));
-          if (!ttt_game_is_legal (analysed, move))
+                           ttt_match_is_legal (ttt_game_get_match (analysed), move));
+          if (!ttt_match_is_legal (ttt_game_get_match (analysed), move))
             continue;
           g_assert_cmpint (percent, >=, 0);
           g_assert_cmpint (percent, <=, 100);
@@ -179,7 +179,7 @@ test_coach_searches (void)
   /* Each search gave its answer. */
   g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (hinted)));
   hint = ttt_analyst_get_search_hint (ttt_game_get_analyst (hinted), NULL, NULL);
-  g_assert_true (ttt_game_is_legal (hinted, hint));
+  g_assert_true (ttt_match_is_legal (ttt_game_get_match (hinted), hint));
   g_assert_true (ttt_review_cursor_get_ready (review));
   {
     TttUltimateGrade grade;
@@ -201,7 +201,7 @@ test_coach_searches (void)
   g_assert_cmpint (ticker.max_busy, <=, MAX_BUSY_MS * G_TIME_SPAN_MILLISECOND);
 
   ttt_test_iterate ();
-  g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+  g_assert_cmpuint (ttt_test_count_thinking (), ==, 0);
   g_assert_cmpuint (ttt_review_cursor_count_grading (), ==, 0);
 }
 

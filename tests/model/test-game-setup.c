@@ -49,6 +49,7 @@ test_settings_bind (void)
   g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettings) settings = ttt_test_memory_settings (&schema);
   g_autoptr(TttGame) game = ttt_test_game_new (1);
+  TttSetup *setup = ttt_game_get_setup (game);
 
   for (guint i = 0; i < G_N_ELEMENTS (enum_keys); i++)
     {
@@ -62,12 +63,12 @@ test_settings_bind (void)
       g_variant_get (range, "(&sv)", &kind, &nicks);
       g_assert_cmpstr (kind, ==, "enum");
 
-      pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (game), enum_keys[i]);
+      pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (setup), enum_keys[i]);
       g_assert_nonnull (pspec);
       klass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
       g_assert_cmpuint (klass->n_values, ==, g_variant_n_children (nicks));
 
-      g_settings_bind (settings, enum_keys[i], game, enum_keys[i], G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, enum_keys[i], setup, enum_keys[i], G_SETTINGS_BIND_DEFAULT);
 
       /* Key to property, for every value the schema knows. */
       for (gsize n = 0; n < g_variant_n_children (nicks); n++)
@@ -79,13 +80,13 @@ test_settings_bind (void)
           g_assert_true (g_settings_set_string (settings, enum_keys[i], key_nick));
           ttt_test_iterate ();
 
-          g_object_get (game, enum_keys[i], &value, NULL);
+          g_object_get (setup, enum_keys[i], &value, NULL);
           g_assert_cmpstr (ttt_test_nick (pspec->value_type, value), ==, key_nick);
           g_assert_cmpint (value, ==, g_settings_get_enum (settings, enum_keys[i]));
         }
 
       /* Property to key. */
-      g_object_set (game, enum_keys[i], 0, NULL);
+      g_object_set (setup, enum_keys[i], 0, NULL);
       ttt_test_iterate ();
       g_assert_cmpint (g_settings_get_enum (settings, enum_keys[i]), ==, 0);
     }
@@ -128,29 +129,29 @@ test_preferences_apply (void)
 
   /* Before the first move: at once. */
   ttt_game_start_new (game);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
-  ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
-  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_EASY);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_EASY);
   ttt_test_wait_for_human (game);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
 
   /* After it: only from the next game. */
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
-  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_COMPUTER);
   g_assert_true (ttt_game_play (game, ttt_test_strategy_lowest (game, NULL)));
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   ttt_test_wait_for_human (game);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 3);
 
   ttt_game_start_new (game);
-  g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
-  ttt_game_set_opponent (game, TTT_OPPONENT_COMPUTER);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
 
   /* A difficulty raised mid-game leaves the computer playing Easy in it:
    * the only good answer to a corner is the centre, which Easy mostly
@@ -160,12 +161,12 @@ test_preferences_apply (void)
       TttBoard before;
       TttBoard after;
 
-      ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
+      ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
       ttt_game_start_new (game);
       g_assert_true (ttt_game_play (game, 0));
-      ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-      g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
-      g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_EASY);
+      ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
+      g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (game)), ==, TTT_LEVEL_HARD);
+      g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_EASY);
 
       before = ttt_test_read_board (game);
       ttt_test_wait_for_human (game);
@@ -174,7 +175,7 @@ test_preferences_apply (void)
         n_not_best++;
 
       ttt_game_start_new (game);
-      g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_HARD);
+      g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
       g_assert_true (ttt_game_play (game, 0));
       ttt_test_wait_for_human (game);
       ttt_test_assert_board (game, "X...O....");
@@ -190,31 +191,31 @@ test_local_names (void)
   g_autoptr(TttGame) game = ttt_test_game_new (7);
   g_autofree char *got = NULL;
 
-  ttt_game_set_local_name (game, TTT_MARK_X, "Ana");
+  ttt_table_set_local_name (ttt_game_get_table (game), TTT_MARK_X, "Ana");
   ttt_game_start_new (game);
   /* Against the computer the sides stay "You" and "Computer". */
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "You");
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_X), ==, "You");
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "Ana");
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "O");
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_X), ==, "Ana");
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), ==, "O");
 
-  g_object_set (game, "o-name", "  Ben\t", NULL);
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "Ben");
-  g_object_get (game, "o-name", &got, NULL);
+  g_object_set (ttt_game_get_table (game), "o-name", "  Ben\t", NULL);
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), ==, "Ben");
+  g_object_get (ttt_game_get_table (game), "o-name", &got, NULL);
   g_assert_cmpstr (got, ==, "Ben");
 
   /* Cut by characters, not bytes. */
-  ttt_game_set_local_name (game, TTT_MARK_O, "Ümit Ümit Ümit Ümit Ümit");
-  g_assert_cmpuint (g_utf8_strlen (ttt_game_get_side_name (game, TTT_MARK_O), -1), ==, TTT_GAME_NAME_MAX_CHARS);
-  g_assert_true (g_str_has_prefix (ttt_game_get_side_name (game, TTT_MARK_O), "Ümit Ümit"));
+  ttt_table_set_local_name (ttt_game_get_table (game), TTT_MARK_O, "Ümit Ümit Ümit Ümit Ümit");
+  g_assert_cmpuint (g_utf8_strlen (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), -1), ==, TTT_TABLE_NAME_MAX_CHARS);
+  g_assert_true (g_str_has_prefix (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), "Ümit Ümit"));
 
   /* Nothing but spaces, or no name, is the mark again. */
-  ttt_game_set_local_name (game, TTT_MARK_X, "   ");
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_X), ==, "X");
-  ttt_game_set_local_name (game, TTT_MARK_O, NULL);
-  g_assert_cmpstr (ttt_game_get_side_name (game, TTT_MARK_O), ==, "O");
+  ttt_table_set_local_name (ttt_game_get_table (game), TTT_MARK_X, "   ");
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_X), ==, "X");
+  ttt_table_set_local_name (ttt_game_get_table (game), TTT_MARK_O, NULL);
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (game), TTT_MARK_O), ==, "O");
 }
 
 static void
@@ -223,7 +224,7 @@ test_first_player (void)
   g_autoptr(TttGame) game = ttt_test_game_new (41);
   TttMark expected[] = { TTT_MARK_X, TTT_MARK_O, TTT_MARK_X, TTT_MARK_O, TTT_MARK_X, TTT_MARK_O };
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
   for (guint i = 0; i < 3; i++)
     {
       ttt_game_start_new (game);
@@ -232,7 +233,7 @@ test_first_player (void)
       g_assert_false (ttt_test_has_pending_source (game));
     }
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   for (guint i = 0; i < 3; i++)
     {
       ttt_game_start_new (game);
@@ -247,7 +248,7 @@ test_first_player (void)
    * it does not matter whether a game was finished before the next. */
   g_clear_object (&game);
   game = ttt_test_game_new (42);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_ALTERNATE);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       ttt_game_start_new (game);
@@ -263,19 +264,19 @@ test_first_player_restart (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (43);
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_ALTERNATE);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_ALTERNATE);
   ttt_game_start_new (game);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
 
   /* Restarts of an empty game for other preferences are not new turns. */
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-  ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
 
   ttt_game_start_new (game);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
-  ttt_game_set_difficulty (game, TTT_LEVEL_MEDIUM);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_MEDIUM);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
   ttt_test_wait_for_human (game);
@@ -284,14 +285,14 @@ test_first_player_restart (void)
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_X);
 
   /* Random keeps its draw, too, across such a restart. */
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_RANDOM);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_RANDOM);
   for (guint i = 0; i < 8; i++)
     {
       TttMark mark;
 
       ttt_game_start_new (game);
       mark = ttt_game_get_human_mark (game);
-      ttt_game_set_difficulty (game, i % 3);
+      ttt_setup_set_difficulty (ttt_game_get_setup (game), i % 3);
       g_assert_cmpint (ttt_game_get_human_mark (game), ==, mark);
     }
 }
@@ -303,7 +304,7 @@ random_marks (guint64  seed,
 {
   g_autoptr(TttGame) game = ttt_test_game_new (seed);
 
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_RANDOM);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_RANDOM);
   for (guint i = 0; i < n_marks; i++)
     {
       ttt_game_start_new (game);

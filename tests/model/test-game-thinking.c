@@ -149,7 +149,7 @@ slow_game_new (TestSlowPlayer *slow,
   TttGame *game = ttt_test_game_new (7);
 
   ttt_game_set_computer (game, TTT_PLAYER (slow));
-  ttt_game_set_first_player (game, first);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), first);
   ttt_game_start_new (game);
 
   return game;
@@ -172,9 +172,9 @@ wait_for_answers (void)
 {
   gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
 
-  while (ttt_game_count_thinking () > 0 && g_get_monotonic_time () < deadline)
+  while (ttt_test_count_thinking () > 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+  g_assert_cmpuint (ttt_test_count_thinking (), ==, 0);
 }
 
 typedef struct
@@ -242,7 +242,7 @@ test_cancel_new_game (void)
   g_signal_connect_swapped (game, "cell-changed", G_CALLBACK (ttt_test_count_cb), &n_cells);
 
   /* The person opens the next game: the search is dropped. */
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
   ttt_game_start_new (game);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   wait_for_answers ();
@@ -282,7 +282,7 @@ test_cancel_setting (void)
   wait_for_search (slow);
 
   /* No move yet: a changed setting sets the game up again at once. */
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
   wait_for_answers ();
 

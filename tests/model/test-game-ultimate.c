@@ -66,7 +66,7 @@ expect (TttGame  *game,
 
       for (int c = 0; c < 9; c++)
         {
-          marks[c] = ttt_game_get_cell (game, b * 9 + c);
+          marks[c] = ttt_match_get_cell (ttt_game_get_match (game), b * 9 + c);
           full = full && marks[c] != TTT_MARK_NONE;
         }
       e->winner[b] = line_owner (marks);
@@ -105,16 +105,16 @@ assert_as_expected (TttGame *game,
 
   expect (game, last_move, &e);
   for (int b = 0; b < 9; b++)
-    g_assert_cmpint (ttt_game_get_board_winner (game, b), ==, e.winner[b]);
-  g_assert_cmpuint (ttt_game_get_closed_boards (game), ==, e.closed);
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, e.playable);
-  g_assert_cmpuint (ttt_game_get_winning_boards (game), ==, e.winning_boards);
-  g_assert_cmpuint (ttt_game_get_winning_cells (game), ==, e.winning_boards);
+    g_assert_cmpint (ttt_match_get_board_winner (ttt_game_get_match (game), b), ==, e.winner[b]);
+  g_assert_cmpuint (ttt_match_get_closed_boards (ttt_game_get_match (game)), ==, e.closed);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, e.playable);
+  g_assert_cmpuint (ttt_match_get_winning_boards (ttt_game_get_match (game)), ==, e.winning_boards);
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, e.winning_boards);
 
   for (int move = 0; move < 81; move++)
-    g_assert_cmpint (ttt_game_is_legal (game, move), ==,
+    g_assert_cmpint (ttt_match_is_legal (ttt_game_get_match (game), move), ==,
                      (e.playable & (1u << (move / 9))) != 0 &&
-                     ttt_game_get_cell (game, move) == TTT_MARK_NONE);
+                     ttt_match_get_cell (ttt_game_get_match (game), move) == TTT_MARK_NONE);
 
   if (e.game_winner != TTT_MARK_NONE)
     g_assert_cmpint (ttt_game_get_outcome (game), ==,
@@ -131,8 +131,8 @@ ultimate_game_new (TttOpponent opponent,
 {
   TttGame *game = ttt_test_game_new (seed);
 
-  ttt_game_set_opponent (game, opponent);
-  ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), opponent);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (game);
 
   return game;
@@ -147,7 +147,7 @@ random_legal (TttGame *game,
   int n = 0;
 
   for (int move = 0; move < 81; move++)
-    if (ttt_game_is_legal (game, move))
+    if (ttt_match_is_legal (ttt_game_get_match (game), move))
       legal[n++] = move;
   g_assert_cmpint (n, >, 0);
 
@@ -170,7 +170,7 @@ cell_changed_cb (TttGame *game,
 {
   heard->n_cells++;
   heard->last_cell = cell;
-  g_assert_cmpint (ttt_game_get_cell (game, cell), ==, mark);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), cell), ==, mark);
 }
 
 static void
@@ -198,12 +198,12 @@ test_whole_games (void)
       Heard heard = { 0, };
       int last = -1;
 
-      g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
-      g_assert_cmpint (ttt_game_get_n_cells (game), ==, 81);
+      g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
+      g_assert_cmpint (ttt_match_get_n_cells (ttt_game_get_match (game)), ==, 81);
       g_signal_connect (game, "cell-changed", G_CALLBACK (cell_changed_cb), &heard);
       g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), &heard);
       assert_as_expected (game, -1);
-      g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 0777);
+      g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 0777);
 
       while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
         {
@@ -213,17 +213,17 @@ test_whole_games (void)
 
           g_assert_cmpint (turn, ==, n % 2 == 0 ? TTT_MARK_X : TTT_MARK_O);
           g_assert_true (ttt_game_play (game, move));
-          g_assert_cmpint (ttt_game_get_cell (game, move), ==, turn);
+          g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), move), ==, turn);
           g_assert_cmpuint (ttt_game_get_n_moves (game), ==, n + 1);
           g_assert_cmpint (heard.last_cell, ==, move);
           g_assert_cmpuint (heard.n_cells, ==, n + 1);
-          g_assert_cmpint (ttt_game_get_position (game)->last_move, ==, move);
+          g_assert_cmpint (ttt_match_get_position (ttt_game_get_match (game))->last_move, ==, move);
           last = move;
           assert_as_expected (game, last);
         }
 
       g_assert_cmpuint (heard.n_over, ==, 1);
-      g_assert_cmpuint (heard.over_cells, ==, ttt_game_get_winning_boards (game));
+      g_assert_cmpuint (heard.over_cells, ==, ttt_match_get_winning_boards (ttt_game_get_match (game)));
       g_assert_cmpint (ttt_game_get_turn (game), ==, TTT_MARK_NONE);
       g_assert_false (ttt_game_get_can_undo (game));
       for (int move = 0; move < 81; move++)
@@ -255,16 +255,16 @@ test_illegal_moves (void)
   };
 
   g_assert_true (ttt_game_play (game, opening));
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 1u << 4);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 1u << 4);
 
-  before = *ttt_game_get_position (game);
+  before = *ttt_match_get_position (ttt_game_get_match (game));
   g_signal_connect_swapped (game, "notify", G_CALLBACK (ttt_test_count_cb), &n_notify);
   g_signal_connect_swapped (game, "cell-changed", G_CALLBACK (ttt_test_count_cb), &n_cells);
 
   for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
     {
       g_assert_false (ttt_game_play (game, refused[i]));
-      g_assert_true (memcmp (&before, ttt_game_get_position (game), sizeof before) == 0);
+      g_assert_true (memcmp (&before, ttt_match_get_position (ttt_game_get_match (game)), sizeof before) == 0);
       g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
       g_assert_cmpint (ttt_game_get_turn (game), ==, TTT_MARK_O);
     }
@@ -273,7 +273,7 @@ test_illegal_moves (void)
 
   /* The board O is sent to takes the move. */
   g_assert_true (ttt_game_play (game, 4 * 9 + 0));
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 1u << 0);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 1u << 0);
 }
 
 /* Undo between two people takes back one move and restores where the side
@@ -287,22 +287,22 @@ test_undo_two_players (void)
 
   g_assert_false (ttt_game_get_can_undo (game));
   TTT_TEST_PLAY (game, 4 * 9 + 2, 2 * 9 + 7);
-  after_two = *ttt_game_get_position (game);
+  after_two = *ttt_match_get_position (ttt_game_get_match (game));
   TTT_TEST_PLAY (game, 7 * 9 + 0);
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 1u << 0);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 1u << 0);
 
   g_signal_connect_swapped (game, "cell-changed", G_CALLBACK (ttt_test_count_cb), &n_cleared);
   g_assert_true (ttt_game_undo (game));
   g_assert_cmpuint (n_cleared, ==, 1);
-  g_assert_cmpint (ttt_game_get_cell (game, 7 * 9 + 0), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), 7 * 9 + 0), ==, TTT_MARK_NONE);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 2);
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 1u << 7);
-  g_assert_true (memcmp (&after_two, ttt_game_get_position (game), sizeof after_two) == 0);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 1u << 7);
+  g_assert_true (memcmp (&after_two, ttt_match_get_position (ttt_game_get_match (game)), sizeof after_two) == 0);
   assert_as_expected (game, 2 * 9 + 7);
 
   g_assert_true (ttt_game_undo (game));
   g_assert_true (ttt_game_undo (game));
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 0777);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 0777);
   g_assert_false (ttt_game_undo (game));
 }
 
@@ -317,9 +317,9 @@ test_computer_replies (void)
     {
       g_autoptr(TttGame) game = ttt_test_game_new (100 + g);
 
-      ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
-      ttt_game_set_first_player (game, g % 2 == 0 ? TTT_FIRST_PLAYER_HUMAN : TTT_FIRST_PLAYER_COMPUTER);
-      ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+      ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
+      ttt_setup_set_first_player (ttt_game_get_setup (game), g % 2 == 0 ? TTT_FIRST_PLAYER_HUMAN : TTT_FIRST_PLAYER_COMPUTER);
+      ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
       ttt_game_start_new (game);
 
       while (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
@@ -338,20 +338,20 @@ test_computer_replies (void)
           g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 
           /* The computer's reply: one legal move of the position it had. */
-          before = *ttt_game_get_position (game);
+          before = *ttt_match_get_position (ttt_game_get_match (game));
           n = ttt_game_get_n_moves (game);
           ttt_test_wait_for_human (game);
           g_assert_cmpuint (ttt_game_get_n_moves (game), ==, n + 1);
           {
             TttUltimate replay = before.ultimate;
-            int reply = ttt_game_get_position (game)->last_move;
+            int reply = ttt_match_get_position (ttt_game_get_match (game))->last_move;
 
             g_assert_true (ttt_ultimate_is_legal (&before.ultimate, reply));
             g_assert_cmpint (ttt_ultimate_play (&replay, reply), ==, TTT_OK);
-            g_assert_true (memcmp (&replay, &ttt_game_get_position (game)->ultimate,
+            g_assert_true (memcmp (&replay, &ttt_match_get_position (ttt_game_get_match (game))->ultimate,
                                    sizeof replay) == 0);
           }
-          assert_as_expected (game, ttt_game_get_position (game)->last_move);
+          assert_as_expected (game, ttt_match_get_position (ttt_game_get_match (game))->last_move);
         }
 
       g_assert_cmpuint (ttt_test_games (game, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY)), ==, 1);
@@ -365,8 +365,8 @@ test_undo_against_computer (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (3);
 
-  ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
-  ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (game);
 
   g_assert_true (ttt_game_play (game, 40));
@@ -376,7 +376,7 @@ test_undo_against_computer (void)
   g_assert_true (ttt_game_undo (game));
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 0777);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 0777);
 }
 
 /* Hard thinks for up to its deadline, off the main thread: each way of
@@ -394,9 +394,9 @@ wait_until_thinking (TttGame *game)
 {
   gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
-  while (!ttt_game_get_thinking (game) && g_get_monotonic_time () < deadline)
+  while (!ttt_table_get_thinking (ttt_game_get_table (game)) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (ttt_game_get_thinking (game));
+  g_assert_true (ttt_table_get_thinking (ttt_game_get_table (game)));
 }
 
 static void
@@ -404,9 +404,9 @@ wait_for_no_thinking (void)
 {
   gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
-  while (ttt_game_count_thinking () > 0 && g_get_monotonic_time () < deadline)
+  while (ttt_test_count_thinking () > 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+  g_assert_cmpuint (ttt_test_count_thinking (), ==, 0);
 }
 
 static void
@@ -417,12 +417,12 @@ test_cancel (gconstpointer data)
   GWeakRef weak;
   guint n_cells = 0;
 
-  ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
-  ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
   /* A setting sets up again only a game with no move yet: the computer's
    * opening is what it cancels. */
   if (by == CANCEL_BY_SETTING)
-    ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+    ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_start_new (game);
   if (by != CANCEL_BY_SETTING)
     g_assert_true (ttt_game_play (game, 40));
@@ -441,10 +441,10 @@ test_cancel (gconstpointer data)
       break;
     case CANCEL_BY_SETTING:
       /* The classic game begins at once, the computer to open it. */
-      ttt_game_set_variant (game, TTT_VARIANT_CLASSIC);
-      g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_CLASSIC);
-      g_assert_cmpint (ttt_game_get_n_cells (game), ==, 9);
-      ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+      ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_CLASSIC);
+      g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_CLASSIC);
+      g_assert_cmpint (ttt_match_get_n_cells (ttt_game_get_match (game)), ==, 9);
+      ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
       break;
     case CANCEL_BY_DISPOSE:
       break;
@@ -454,7 +454,7 @@ test_cancel (gconstpointer data)
   if (by == CANCEL_BY_DISPOSE)
     g_clear_object (&game);
   else
-    g_assert_false (ttt_game_get_thinking (game));
+    g_assert_false (ttt_table_get_thinking (ttt_game_get_table (game)));
 
   wait_for_no_thinking ();
   ttt_test_iterate ();
@@ -474,35 +474,35 @@ test_cancel (gconstpointer data)
 }
 
 /* The variant is a preference: an empty game takes it at once, told by
- * current-variant; a game with a move keeps its own until the next. */
+ * variant; a game with a move keeps its own until the next. */
 static void
 test_variant_preference (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (1);
   guint n_variant = 0, n_cells = 0;
 
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
-  g_signal_connect_swapped (game, "notify::current-variant", G_CALLBACK (ttt_test_count_cb), &n_variant);
+  g_signal_connect_swapped (game, "notify::variant", G_CALLBACK (ttt_test_count_cb), &n_variant);
   g_signal_connect_swapped (game, "cell-changed", G_CALLBACK (ttt_test_count_cb), &n_cells);
 
-  ttt_game_set_variant (game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_ULTIMATE);
   g_assert_cmpuint (n_variant, ==, 1);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
   g_assert_true (ttt_game_play (game, 80));
 
-  ttt_game_set_variant (game, TTT_VARIANT_CLASSIC);
-  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_CLASSIC);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
-  g_assert_cmpint (ttt_game_get_cell (game, 80), ==, TTT_MARK_X);
+  ttt_setup_set_variant (ttt_game_get_setup (game), TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (ttt_setup_get_variant (ttt_game_get_setup (game)), ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), 80), ==, TTT_MARK_X);
 
   /* The cells of the other game's board are not this one's: a new game of
-   * another variant is told by current-variant alone. */
+   * another variant is told by variant alone. */
   n_cells = 0;
   ttt_game_start_new (game);
   g_assert_cmpuint (n_variant, ==, 2);
   g_assert_cmpuint (n_cells, ==, 0);
-  g_assert_cmpint (ttt_game_get_n_cells (game), ==, 9);
+  g_assert_cmpint (ttt_match_get_n_cells (ttt_game_get_match (game)), ==, 9);
   g_assert_false (ttt_game_play (game, 9));
   g_assert_true (ttt_game_play (game, 8));
 }
@@ -556,7 +556,7 @@ test_hint (void)
   g_signal_connect_swapped (ttt_game_get_analyst (game), "hint-changed", G_CALLBACK (ttt_test_count_cb), &n_hints);
 
   cell = show_hint_and_wait (game);
-  g_assert_true (ttt_game_is_legal (game, cell));
+  g_assert_true (ttt_match_is_legal (ttt_game_get_match (game), cell));
   g_assert_cmpuint (n_hints, ==, 1);
   /* Shown, it is said again at once. */
   g_assert_cmpint (ttt_analyst_show_hint (ttt_game_get_analyst (game)), ==, cell);
@@ -609,10 +609,10 @@ test_analysis (void)
   g_signal_connect_swapped (ttt_game_get_analyst (game), "analysis-changed", G_CALLBACK (ttt_test_count_cb), &n_changed);
   TTT_TEST_PLAY (game, 4 * 9 + 4, 4 * 9 + 0);
   g_assert_false (analysis_shown (game));
-  g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
+  g_assert_cmpuint (ttt_test_count_thinking (), ==, 1);
   /* Asked again meanwhile, nothing more starts. */
   g_assert_false (analysis_shown (game));
-  g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
+  g_assert_cmpuint (ttt_test_count_thinking (), ==, 1);
   ttt_test_iterate ();
   g_assert_cmpuint (n_changed, ==, 1);
 
@@ -622,8 +622,8 @@ test_analysis (void)
       gboolean proved = TRUE;
 
       g_assert_cmpint (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), move, &percent, &proved, NULL, NULL), ==,
-                       ttt_game_is_legal (game, move));
-      if (!ttt_game_is_legal (game, move))
+                       ttt_match_is_legal (ttt_game_get_match (game), move));
+      if (!ttt_match_is_legal (ttt_game_get_match (game), move))
         continue;
       n++;
       g_assert_cmpint (percent, >=, 0);
@@ -666,7 +666,7 @@ test_analysis_cancelled (void)
   g_assert_false (analysis_shown (game));
   for (int how = 0; how < 3; how++)
     {
-      g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
+      g_assert_cmpuint (ttt_test_count_thinking (), ==, 1);
 
       if (how == 0)
         g_assert_true (ttt_game_play (game, 0 * 9 + 4));
@@ -677,7 +677,7 @@ test_analysis_cancelled (void)
 
       /* The worker's answer comes back to the main loop, and is dropped. */
       ttt_test_iterate ();
-      g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+      g_assert_cmpuint (ttt_test_count_thinking (), ==, 0);
       g_assert_cmpuint (n_changed, ==, 0);
 
       /* The board as it is now: its own search, on its way. */
@@ -695,7 +695,7 @@ test_analysis_cancelled (void)
     g_assert_false (analysis_shown (other));
     g_object_unref (other);
     ttt_test_iterate ();
-    g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+    g_assert_cmpuint (ttt_test_count_thinking (), ==, 0);
   }
 }
 
@@ -712,7 +712,7 @@ test_hint_wins_board (void)
   /* X holds the top-left and top-centre cells of the centre board and is
    * sent back there: the top-right cell wins it. */
   TTT_TEST_PLAY (game, 4 * 9 + 0, 0 * 9 + 4, 4 * 9 + 1, 1 * 9 + 4);
-  g_assert_cmpuint (ttt_game_get_playable_boards (game), ==, 1u << 4);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (game)), ==, 1u << 4);
   g_assert_cmpint (show_hint_and_wait (game), ==, 4 * 9 + 2);
   g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), &reason, NULL), ==, 4 * 9 + 2);
   g_assert_cmpint (reason, ==, TTT_ULTIMATE_HINT_WINS_BOARD);
@@ -793,7 +793,7 @@ test_hint_cancelled (void)
 
       /* The worker's answer comes back to the main loop, and is dropped. */
       ttt_test_iterate ();
-      g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+      g_assert_cmpuint (ttt_test_count_thinking (), ==, 0);
       g_assert_cmpint (ttt_analyst_get_search_hint (ttt_game_get_analyst (game), NULL, NULL), ==, -1);
       g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (game), NULL), ==, -1);
       g_assert_cmpuint (n_shown, ==, 0);
@@ -808,7 +808,7 @@ test_hint_cancelled (void)
     ttt_analyst_show_hint (ttt_game_get_analyst (other));
     g_object_unref (other);
     ttt_test_iterate ();
-    g_assert_cmpuint (ttt_game_count_thinking (), ==, 0);
+    g_assert_cmpuint (ttt_test_count_thinking (), ==, 0);
   }
 }
 

@@ -54,9 +54,9 @@ test_undo (void)
 
   for (guint round = 0; round < 30; round++)
     {
-      ttt_game_set_first_player (game, round % 2 ? TTT_FIRST_PLAYER_COMPUTER
+      ttt_setup_set_first_player (ttt_game_get_setup (game), round % 2 ? TTT_FIRST_PLAYER_COMPUTER
                                                  : TTT_FIRST_PLAYER_HUMAN);
-      ttt_game_set_difficulty (game, round % 3);
+      ttt_setup_set_difficulty (ttt_game_get_setup (game), round % 3);
       ttt_game_start_new (game);
       ttt_test_wait_for_human (game);
 
@@ -98,7 +98,7 @@ test_undo (void)
     }
 
   /* Undo while the answer is pending: one move back, nothing arrives later. */
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_HUMAN);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_HUMAN);
   ttt_game_start_new (game);
   g_assert_true (ttt_game_play (game, 4));
   ttt_test_wait_for_human (game);
@@ -132,7 +132,7 @@ test_undo_after_win (void)
   g_autoptr(TttGame) game = ttt_test_game_new (9);
   gboolean found = FALSE;
 
-  ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
 
   /* Perfect play against Easy wins some game. */
   for (guint i = 0; i < 50 && !found; i++)

@@ -157,7 +157,7 @@ play_out_full (Fixture         *fixture,
 {
   int last = -1;
 
-  ttt_game_set_difficulty (fixture->game, level);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), level);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
 
@@ -303,7 +303,7 @@ static void
 test_two_players (Fixture       *fixture,
                   gconstpointer  data)
 {
-  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (fixture->game), TTT_OPPONENT_HUMAN);
   start_unheard (fixture);
 
   play_two (fixture, 0, "O’s turn.");
@@ -339,9 +339,9 @@ static void
 test_two_players_named (Fixture       *fixture,
                         gconstpointer  data)
 {
-  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
-  ttt_game_set_local_name (fixture->game, TTT_MARK_X, "Ana");
-  ttt_game_set_local_name (fixture->game, TTT_MARK_O, "  Ben ");
+  ttt_setup_set_opponent (ttt_game_get_setup (fixture->game), TTT_OPPONENT_HUMAN);
+  ttt_table_set_local_name (ttt_game_get_table (fixture->game), TTT_MARK_X, "Ana");
+  ttt_table_set_local_name (ttt_game_get_table (fixture->game), TTT_MARK_O, "  Ben ");
   start_unheard (fixture);
 
   play_two (fixture, 0, "Ben’s turn.");
@@ -375,7 +375,7 @@ test_new_game (Fixture       *fixture,
   assert_quiet (fixture);
 
   /* The computer opens at once: one piece of news for the whole start. */
-  ttt_game_set_first_player (fixture->game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (fixture->game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_test_iterate ();
   g_ptr_array_set_size (fixture->heard, 0);
   before = (TttBoard) { 0, 0 };
@@ -415,7 +415,7 @@ test_side_changed (Fixture       *fixture,
   start_unheard (fixture);
 
   before = ttt_test_read_board (fixture->game);
-  ttt_game_set_first_player (fixture->game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (fixture->game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_test_iterate ();
   {
     g_autofree char *move = computer_played (ttt_test_played_since (&before, fixture->game), "Your turn.");
@@ -425,7 +425,7 @@ test_side_changed (Fixture       *fixture,
   assert_heard (fixture, expected);
 
   /* A preference for the next game is no news now. */
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_EASY);
   ttt_statistics_reset_all (ttt_game_get_statistics (fixture->game));
   assert_quiet (fixture);
 }
@@ -472,7 +472,7 @@ test_undo (Fixture       *fixture,
   assert_quiet (fixture);
 
   /* Between two people, one move. */
-  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (fixture->game), TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
   g_ptr_array_set_size (fixture->heard, 0);
   g_assert_true (ttt_game_play (fixture->game, 6));
@@ -704,14 +704,14 @@ test_ultimate_reply (Fixture       *fixture,
   const TttPosition *position;
   int reply;
 
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
-  ttt_game_set_variant (fixture->game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_EASY);
+  ttt_setup_set_variant (ttt_game_get_setup (fixture->game), TTT_VARIANT_ULTIMATE);
   start_unheard (fixture);
 
   /* The centre of the top-left board sends the computer to the centre. */
   g_assert_true (ttt_game_play (fixture->game, 0 * 9 + 4));
   ttt_test_wait_for_human (fixture->game);
-  position = ttt_game_get_position (fixture->game);
+  position = ttt_match_get_position (ttt_game_get_match (fixture->game));
   reply = position->last_move;
   g_assert_cmpint (reply / 9, ==, 4);
 
@@ -741,8 +741,8 @@ static void
 test_ultimate_two_players (Fixture       *fixture,
                            gconstpointer  data)
 {
-  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
-  ttt_game_set_variant (fixture->game, TTT_VARIANT_ULTIMATE);
+  ttt_setup_set_opponent (ttt_game_get_setup (fixture->game), TTT_OPPONENT_HUMAN);
+  ttt_setup_set_variant (ttt_game_get_setup (fixture->game), TTT_VARIANT_ULTIMATE);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
   assert_heard (fixture, "New game. X can play in any open board.");

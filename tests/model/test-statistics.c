@@ -777,7 +777,7 @@ play_game (TttGame         *game,
 {
   TttOutcome outcome;
 
-  ttt_game_set_difficulty (game, level);
+  ttt_setup_set_difficulty (ttt_game_get_setup (game), level);
   ttt_game_start_new (game);
   ttt_test_play_out (game, strategy, NULL, NULL, NULL);
   outcome = ttt_game_get_outcome (game);
@@ -833,12 +833,12 @@ test_game_counts (void)
   {
     TttTally before, after;
 
-    ttt_game_set_difficulty (game, TTT_LEVEL_HARD);
+    ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
     ttt_game_start_new (game);
     g_assert_true (ttt_game_play (game, 0));
     ttt_test_wait_for_human (game);
     ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &before);
-    ttt_game_set_difficulty (game, TTT_LEVEL_EASY);
+    ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
     g_assert_cmpint (ttt_game_get_current_tally (game), ==, TTT_TALLY_HARD);
     ttt_test_play_out (game, ttt_test_strategy_lowest, NULL, NULL, NULL);
     ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &after);
@@ -872,9 +872,9 @@ test_game_abandoned (void)
       g_assert_cmpint (ttt_game_get_state (game), !=, TTT_GAME_STATE_OVER);
     }
   ttt_game_start_new (game);
-  ttt_game_set_first_player (game, TTT_FIRST_PLAYER_COMPUTER);
+  ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_test_wait_for_human (game);
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
   TTT_TEST_PLAY (game, 0, 3, 1, 4);
   ttt_game_start_new (game);
@@ -911,7 +911,7 @@ test_game_undo_after_end (void)
   ttt_test_recorder_clear (&rec);
 
   /* Between two people too; can-undo says so as the game ends. */
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   ttt_game_start_new (game);
   ttt_test_recorder_init (&rec, game);
   TTT_TEST_PLAY (game, 0, 3, 1, 4);

@@ -72,7 +72,10 @@ test_two_people_names (void)
   g_autoptr(TttMatch) match = NULL;
   g_autoptr(TttTable) table = table_new (&match);
   g_autofree char *long_name = g_strnfill (TTT_TABLE_NAME_MAX_CHARS + 5, 'a');
+  g_autofree char *o_name = NULL;
+  guint n_o_name = 0;
 
+  g_signal_connect_swapped (table, "notify::o-name", G_CALLBACK (ttt_test_count_cb), &n_o_name);
   ttt_table_seat (table, TTT_OPPONENT_HUMAN, TTT_LEVEL_EASY, TTT_FIRST_PLAYER_COMPUTER, FALSE);
   g_assert_true (ttt_table_get_two_local (table));
   g_assert_cmpint (ttt_table_get_local_mark (table), ==, TTT_MARK_X);
@@ -80,8 +83,13 @@ test_two_people_names (void)
   g_assert_cmpstr (ttt_table_get_side_name (table, TTT_MARK_X), ==, "X");
   g_assert_cmpstr (ttt_table_get_side_name (table, TTT_MARK_O), ==, "O");
 
+  /* A name kept that changes is told once, as the property. */
   g_assert_true (ttt_table_set_local_name (table, TTT_MARK_O, "  Ben\t"));
   g_assert_false (ttt_table_set_local_name (table, TTT_MARK_O, "Ben"));
+  g_object_set (table, "o-name", "Ben ", NULL);
+  g_assert_cmpuint (n_o_name, ==, 1);
+  g_object_get (table, "o-name", &o_name, NULL);
+  g_assert_cmpstr (o_name, ==, "Ben");
   g_assert_cmpstr (ttt_table_get_side_name (table, TTT_MARK_O), ==, "Ben");
   g_assert_true (ttt_table_set_local_name (table, TTT_MARK_X, long_name));
   g_assert_cmpint (g_utf8_strlen (ttt_table_get_local_name (table, TTT_MARK_X), -1), ==,

@@ -179,17 +179,17 @@ play (Pair    *pair,
   g_assert_cmpint (ttt_game_get_state (pair->games[1 - mover]), ==, TTT_GAME_STATE_WAITING);
   g_assert_true (ttt_game_play (pair->games[mover], cell));
   ttt_net_wait (has_moves, &wait, 60000);
-  g_assert_cmpint (ttt_game_get_cell (pair->games[1 - mover], cell), ==,
-                   ttt_game_get_cell (pair->games[mover], cell));
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (pair->games[1 - mover]), cell), ==,
+                   ttt_match_get_cell (ttt_game_get_match (pair->games[mover]), cell));
 }
 
 static void
 assert_same_board (Pair *pair)
 {
-  g_assert_cmpint (ttt_game_get_current_variant (pair->games[0]), ==,
-                   ttt_game_get_current_variant (pair->games[1]));
-  for (int cell = 0; cell < ttt_game_get_n_cells (pair->games[0]); cell++)
-    g_assert_cmpint (ttt_game_get_cell (pair->games[0], cell), ==, ttt_game_get_cell (pair->games[1], cell));
+  g_assert_cmpint (ttt_game_get_variant (pair->games[0]), ==,
+                   ttt_game_get_variant (pair->games[1]));
+  for (int cell = 0; cell < ttt_match_get_n_cells (ttt_game_get_match (pair->games[0])); cell++)
+    g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (pair->games[0]), cell), ==, ttt_match_get_cell (ttt_game_get_match (pair->games[1]), cell));
   g_assert_cmpuint (ttt_game_get_n_moves (pair->games[0]), ==, ttt_game_get_n_moves (pair->games[1]));
 }
 
@@ -201,7 +201,7 @@ assert_network_tally (TttGame *game,
                       guint    drawn,
                       guint    lost)
 {
-  TttTallyId network = ttt_tally_id_for_network (ttt_game_get_current_variant (game));
+  TttTallyId network = ttt_tally_id_for_network (ttt_game_get_variant (game));
   TttTally tally = ttt_test_tally (game, network);
 
   g_assert_cmpuint (tally.won, ==, won);
@@ -224,10 +224,10 @@ test_whole_game (void)
 
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[0]), ==, TTT_MARK_X);
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_O);
-  g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (pair.games[0], TTT_MARK_O)));
-  g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (pair.games[1], TTT_MARK_X)));
-  g_assert_cmpstr (ttt_game_get_side_name (pair.games[0], TTT_MARK_O), ==, QUOTED ("Ben"));
-  g_assert_cmpstr (ttt_game_get_side_name (pair.games[1], TTT_MARK_X), ==, QUOTED ("Ana"));
+  g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[0]), TTT_MARK_O)));
+  g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[1]), TTT_MARK_X)));
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (pair.games[0]), TTT_MARK_O), ==, QUOTED ("Ben"));
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (pair.games[1]), TTT_MARK_X), ==, QUOTED ("Ana"));
   g_assert_cmpint (ttt_game_get_current_tally (pair.games[0]), ==, TTT_TALLY_NETWORK);
 
   for (guint i = 0; i < G_N_ELEMENTS (x_wins); i++)
@@ -305,8 +305,8 @@ play_to_the_end (Pair    *pair,
       int legal[TTT_ULTIMATE_N_MOVES];
       guint n_legal = 0;
 
-      for (int cell = 0; cell < ttt_game_get_n_cells (mover); cell++)
-        if (ttt_game_is_legal (mover, cell))
+      for (int cell = 0; cell < ttt_match_get_n_cells (ttt_game_get_match (mover)); cell++)
+        if (ttt_match_is_legal (ttt_game_get_match (mover), cell))
           legal[n_legal++] = cell;
       g_assert_cmpuint (n_legal, >, 0);
       play (pair, legal[g_rand_int_range (rand, 0, (gint32) n_legal)]);
@@ -330,8 +330,8 @@ test_ultimate_game (void)
   for (guint i = 0; i < 2; i++)
     {
       g_assert_cmpint (ttt_net_session_get_variant (pair.sessions[i]), ==, TTT_VARIANT_ULTIMATE);
-      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
-      g_assert_cmpint (ttt_game_get_n_cells (pair.games[i]), ==, TTT_ULTIMATE_N_MOVES);
+      g_assert_cmpint (ttt_game_get_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
+      g_assert_cmpint (ttt_match_get_n_cells (ttt_game_get_match (pair.games[i])), ==, TTT_ULTIMATE_N_MOVES);
       g_assert_cmpint (ttt_game_get_current_tally (pair.games[i]), ==, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK));
     }
 
@@ -369,7 +369,7 @@ test_ultimate_game (void)
   g_assert_true (ttt_net_session_offer_rematch (pair.sessions[1]));
   wait_state (pair.sessions[0], TTT_NET_SESSION_PLAYING);
   wait_state (pair.sessions[1], TTT_NET_SESSION_PLAYING);
-  g_assert_cmpint (ttt_game_get_current_variant (pair.games[0]), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (pair.games[0]), ==, TTT_VARIANT_ULTIMATE);
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_X);
   /* X in the centre of the centre board sends O there. */
   play (&pair, 40);
@@ -442,7 +442,7 @@ test_undo (void)
   ttt_net_wait (is_answered, &answer, 60000);
   g_assert_cmpint (answer, ==, TRUE);
   assert_same_board (&pair);
-  g_assert_cmpint (ttt_game_get_cell (pair.games[0], 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (pair.games[0]), 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (ttt_game_get_state (pair.games[0]), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_cmpint (ttt_game_get_state (pair.games[1]), ==, TTT_GAME_STATE_WAITING);
 
@@ -657,14 +657,14 @@ test_lost_mid_game (gconstpointer data)
 
   /* Abandoned, not lost: nothing counted, and nobody can play on. */
   g_assert_cmpint (ttt_game_get_state (pair.games[0]), ==, TTT_GAME_STATE_OVER);
-  g_assert_true (ttt_game_get_abandoned (pair.games[0]));
+  g_assert_true (ttt_match_get_abandoned (ttt_game_get_match (pair.games[0])));
   g_assert_cmpint (ttt_game_get_outcome (pair.games[0]), ==, TTT_OUTCOME_ONGOING);
   g_assert_false (ttt_game_play (pair.games[0], 8));
   g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 2);
   assert_network_tally (pair.games[0], 0, 0, 0);
   if (goodbye)
     {
-      g_assert_true (ttt_game_get_abandoned (pair.games[1]));
+      g_assert_true (ttt_match_get_abandoned (ttt_game_get_match (pair.games[1])));
       assert_network_tally (pair.games[1], 0, 0, 0);
     }
 
@@ -690,7 +690,7 @@ test_lost_after_game (void)
   /* The result stands; the offer went with the connection. */
   g_assert_false (ttt_net_session_get_rematch_offered (pair.sessions[1]));
   g_assert_false (ttt_net_session_offer_rematch (pair.sessions[1]));
-  g_assert_false (ttt_game_get_abandoned (pair.games[1]));
+  g_assert_false (ttt_match_get_abandoned (ttt_game_get_match (pair.games[1])));
   g_assert_cmpint (ttt_game_get_outcome (pair.games[1]), ==, TTT_OUTCOME_X_WINS);
   assert_network_tally (pair.games[1], 0, 0, 1);
   pair_close (&pair);
@@ -706,8 +706,8 @@ test_new_game_leaves (void)
   play (&pair, 0);
   ttt_game_start_new (pair.games[1]);
   g_assert_cmpint (ttt_net_session_get_state (pair.sessions[1]), ==, TTT_NET_SESSION_CLOSED);
-  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (pair.games[1], TTT_MARK_O)));
-  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (pair.games[1], TTT_MARK_X)));
+  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[1]), TTT_MARK_O)));
+  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[1]), TTT_MARK_X)));
   g_assert_cmpint (ttt_game_get_current_tally (pair.games[1]), !=, TTT_TALLY_NETWORK);
   wait_closed (pair.sessions[0]);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
@@ -804,8 +804,8 @@ test_hostile_out_of_turn (void)
   hostile_send (&h, ttt_message_new_move (4));
   assert_broke_rules (&h, "out of turn");
   g_assert_cmpuint (ttt_game_get_n_moves (h.game), ==, 0);
-  g_assert_cmpint (ttt_game_get_cell (h.game, 4), ==, TTT_MARK_NONE);
-  g_assert_true (ttt_game_get_abandoned (h.game));
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (h.game), 4), ==, TTT_MARK_NONE);
+  g_assert_true (ttt_match_get_abandoned (ttt_game_get_match (h.game)));
   hostile_close (&h);
 }
 
@@ -836,8 +836,8 @@ test_hostile_illegal (gconstpointer data)
   hostile_send (&h, ttt_message_new_move (cell));
   assert_broke_rules (&h, "rules do not allow");
   g_assert_cmpuint (ttt_game_get_n_moves (h.game), ==, 1);
-  g_assert_cmpint (ttt_game_get_cell (h.game, 0), ==, TTT_MARK_X);
-  g_assert_true (ttt_game_get_abandoned (h.game));
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (h.game), 0), ==, TTT_MARK_X);
+  g_assert_true (ttt_match_get_abandoned (ttt_game_get_match (h.game)));
   hostile_close (&h);
 }
 
@@ -888,9 +888,9 @@ test_hostile_win_and_goodbye (void)
     g_signal_emit_by_name (connection, "closed", left);
   }
   wait_closed (h.host);
-  g_assert_cmpint (ttt_game_get_cell (h.game, 5), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (h.game), 5), ==, TTT_MARK_O);
   g_assert_cmpint (ttt_game_get_state (h.game), ==, TTT_GAME_STATE_OVER);
-  g_assert_false (ttt_game_get_abandoned (h.game));
+  g_assert_false (ttt_match_get_abandoned (ttt_game_get_match (h.game)));
   g_assert_cmpuint (ttt_test_games (h.game, TTT_TALLY_NETWORK), ==, 1);
   g_assert_cmpint (ttt_net_session_get_end (h.host), ==, TTT_NET_SESSION_END_PEER_LEFT);
   hostile_close (&h);
@@ -924,7 +924,7 @@ test_hostile_move_after_end (void)
   ttt_net_wait (rematch_offered, h.host, 60000);
   g_assert_cmpint (ttt_net_session_get_state (h.host), ==, TTT_NET_SESSION_GAME_OVER);
   g_assert_null (ttt_net_session_get_message (h.host));
-  g_assert_cmpint (ttt_game_get_cell (h.game, 6), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (h.game), 6), ==, TTT_MARK_NONE);
   g_assert_cmpuint (ttt_test_games (h.game, TTT_TALLY_NETWORK), ==, 1);
   hostile_close (&h);
 }
@@ -958,14 +958,14 @@ test_hostile_ultimate (void)
 
   hostile_open_for (&h, TTT_VARIANT_ULTIMATE);
   hostile_confirm (&h);
-  g_assert_cmpint (ttt_game_get_current_variant (h.game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (h.game), ==, TTT_VARIANT_ULTIMATE);
   g_assert_true (ttt_game_play (h.game, 0));
   ttt_net_wait_messages (h.record, 2);
   hostile_send (&h, ttt_message_new_move (10));
   assert_broke_rules (&h, "rules do not allow");
   g_assert_cmpuint (ttt_game_get_n_moves (h.game), ==, 1);
-  g_assert_cmpint (ttt_game_get_cell (h.game, 10), ==, TTT_MARK_NONE);
-  g_assert_true (ttt_game_get_abandoned (h.game));
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (h.game), 10), ==, TTT_MARK_NONE);
+  g_assert_true (ttt_match_get_abandoned (ttt_game_get_match (h.game)));
   hostile_close (&h);
 }
 
@@ -983,7 +983,7 @@ test_hostile_twice (void)
   hostile_send (&h, ttt_message_new_move (5));
   assert_broke_rules (&h, "out of turn");
   g_assert_cmpuint (ttt_game_get_n_moves (h.game), ==, 2);
-  g_assert_cmpint (ttt_game_get_cell (h.game, 5), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (h.game), 5), ==, TTT_MARK_NONE);
   hostile_close (&h);
 }
 
@@ -1077,9 +1077,9 @@ test_hostile_version (void)
    * still against its own opponent. */
   assert_untouched (game);
   g_assert_false (ttt_game_get_held (game));
-  g_assert_false (ttt_game_get_abandoned (game));
+  g_assert_false (ttt_match_get_abandoned (ttt_game_get_match (game)));
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_LOCAL_TURN);
-  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_game_get_player (game, TTT_MARK_O)));
+  g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (game), TTT_MARK_O)));
   g_assert_true (ttt_game_play (game, 4));
 
   raw_close (&peer);
@@ -1114,8 +1114,8 @@ test_hostile_repeated_sequence (void)
   g_assert_cmpint (ttt_net_session_get_end (host), ==, TTT_NET_SESSION_END_RULES);
   g_assert_nonnull (strstr (ttt_net_session_get_message (host), "came again"));
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 3);
-  g_assert_cmpint (ttt_game_get_cell (game, 8), ==, TTT_MARK_NONE);
-  g_assert_true (ttt_game_get_abandoned (game));
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), 8), ==, TTT_MARK_NONE);
+  g_assert_true (ttt_match_get_abandoned (ttt_game_get_match (game)));
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     g_assert_cmpuint (ttt_test_games (game, id), ==, 0);
 
@@ -1274,7 +1274,7 @@ test_unknown_game (void)
   g_assert_nonnull (strstr (ttt_net_session_get_message (guest), "Mallory"));
   /* Nothing was started on the board. */
   g_assert_cmpint (ttt_game_get_n_moves (game), ==, 0);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_CLASSIC);
 }
 
 /* Misère over the network: the host's game reaches the guest by its id,
@@ -1291,7 +1291,7 @@ test_misere (void)
   for (guint i = 0; i < 2; i++)
     {
       g_assert_cmpint (ttt_net_session_get_variant (pair.sessions[i]), ==, TTT_VARIANT_MISERE);
-      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_MISERE);
+      g_assert_cmpint (ttt_game_get_variant (pair.games[i]), ==, TTT_VARIANT_MISERE);
     }
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     play (&pair, moves[i]);

@@ -444,24 +444,24 @@ child_second_launch (void)
   g_assert_true (TTT_IS_WINDOW (window));
   game = ttt_window_get_game (TTT_WINDOW (window));
   ttt_game_set_computer_delay (game, 0);
-  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (game)), ==, TTT_LEVEL_MEDIUM);
 
   /* With a move made, the options wait for the next game. */
   g_assert_true (ttt_game_play (game, 4));
   ttt_test_wait_for_human (game);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 2);
   launch_again ((const char *[]) { "--difficulty=hard", NULL });
-  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
-  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (game)), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_MEDIUM);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 2);
   ttt_game_start_new (game);
-  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_HARD);
 
   /* With none yet, they apply at once, as at a fresh start. */
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   launch_again ((const char *[]) { "--first=computer", "--difficulty=easy", NULL });
-  g_assert_cmpint (ttt_game_get_current_difficulty (game), ==, TTT_LEVEL_EASY);
-  g_assert_cmpint (ttt_game_get_first_player (game), ==, TTT_FIRST_PLAYER_COMPUTER);
+  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_EASY);
+  g_assert_cmpint (ttt_setup_get_first_player (ttt_game_get_setup (game)), ==, TTT_FIRST_PLAYER_COMPUTER);
   g_assert_cmpint (ttt_game_get_human_mark (game), ==, TTT_MARK_O);
   ttt_test_wait_for_human (game);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
@@ -479,14 +479,14 @@ child_second_launch (void)
   launch_again ((const char *[]) { NULL });
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_true (gtk_application_get_active_window (GTK_APPLICATION (app)) == window);
-  g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_EASY);
+  g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (game)), ==, TTT_LEVEL_EASY);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 1);
 
   /* --game chooses the game for the next one, and writes nothing. */
   launch_again ((const char *[]) { "--game=misere", NULL });
-  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_MISERE);
+  g_assert_cmpint (ttt_setup_get_variant (ttt_game_get_setup (game)), ==, TTT_VARIANT_MISERE);
   ttt_game_start_new (game);
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_MISERE);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_MISERE);
   {
     g_autofree char *variant = g_settings_get_string (ttt_application_get_settings (app), "game");
 
@@ -686,9 +686,9 @@ child_invalid_keyfile (void)
   /* GSettings reads a value it cannot use as the key's default. */
   app_start (&app);
 
-  g_assert_cmpint (ttt_game_get_current_difficulty (app.game), ==, TTT_LEVEL_MEDIUM);
-  g_assert_cmpint (ttt_game_get_first_player (app.game), ==, TTT_FIRST_PLAYER_HUMAN);
-  g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_difficulty (app.game), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_setup_get_first_player (ttt_game_get_setup (app.game)), ==, TTT_FIRST_PLAYER_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (app.game), ==, TTT_OPPONENT_COMPUTER);
   /* A valid total beside the bad ones still counts: carried over into
    * the level in effect, the default one. */
   assert_tally (&app, TTT_TALLY_MEDIUM, 0, 0, 7);
@@ -777,7 +777,7 @@ child_unwritable (void)
 
   /* The game goes on, and keeps count: the results are not in the
    * settings, so there is nothing to warn of. */
-  ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (app.game), TTT_OPPONENT_HUMAN);
   ttt_test_activate (app.window, "win.new-game");
   ttt_test_play_top_row_for_x (app.window);
   g_assert_cmpint (ttt_game_get_outcome (app.game), ==, TTT_OUTCOME_X_WINS);
@@ -838,7 +838,7 @@ child_scores_unsaved (void)
   g_assert_null (ttt_application_get_save_error (app.app));
   g_assert_null (ttt_window_get_notice (app.window));
 
-  ttt_game_set_opponent (app.game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (app.game), TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
   ttt_test_play_top_row_for_x (app.window);
   assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 1, 0, 0);
@@ -971,9 +971,9 @@ child_restart_second (void)
    * is played now. */
   assert_tally (&app, TTT_TALLY_HARD, 0, 0, 1);
   assert_tally (&app, TTT_TALLY_TWO_PLAYERS, 1, 0, 0);
-  g_assert_cmpint (ttt_game_get_current_opponent (app.game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (app.game), ==, TTT_OPPONENT_HUMAN);
   ttt_test_assert_badges (app.window, 1, 0, 0);
-  g_assert_cmpint (ttt_game_get_difficulty (app.game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (app.game)), ==, TTT_LEVEL_HARD);
   gtk_window_get_default_size (GTK_WINDOW (app.window), &width, &height);
   g_assert_cmpint (width, ==, 600);
   g_assert_cmpint (height, ==, 700);

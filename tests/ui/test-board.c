@@ -79,9 +79,9 @@ test_end_stops_board (TttTestWindow *fixture,
   for (int i = 0; i < TTT_N_CELLS; i++)
     ttt_test_assert_cell_read_only (fixture->window, i);
   ttt_test_click (fixture->window, 8);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_NONE);
   ttt_test_press (fixture->window, GDK_KEY_9);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_NONE);
 
   /* The result is said, and Play Again is offered with the focus. */
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
@@ -164,7 +164,7 @@ test_finished_board_readable (TttTestWindow *fixture,
    * focus stays where it is. */
   ttt_test_assert_cell_read_only (fixture->window, 7);
   ttt_test_press (fixture->window, GDK_KEY_9);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (focused_cell (fixture), ==, 7);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 5);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
@@ -199,7 +199,7 @@ test_motion_comes_to_rest (TttTestWindow *fixture,
   /* …and the computer's reply is the cell emphasised. */
   ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (ttt_board_view_get_last_computer_cell (fixture->board), >=, 0);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, ttt_board_view_get_last_computer_cell (fixture->board)),
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), ttt_board_view_get_last_computer_cell (fixture->board)),
                    ==, TTT_MARK_O);
 
   /* Then everything stops: no animation, so no tick callback, is left. */
@@ -372,14 +372,14 @@ test_keypad_right_to_left (TttTestWindow *fixture,
 
   /* The keypad is physical: 7 plays the cell shown at the top left… */
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_KP_7));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 2), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 2), ==, TTT_MARK_X);
   /* …and 3 the one at the bottom right. */
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_KP_3));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 6), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 6), ==, TTT_MARK_O);
 
   /* Digits follow the reading order of the language. */
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
 
   /* Left walks towards the left of the screen, here the next cell. */
   ttt_board_view_focus_cell (fixture->board, 4);
@@ -397,21 +397,21 @@ test_header_follows_game (TttTestWindow *fixture,
 
   /* Set on the game directly, not through the settings: an empty board
    * takes it at once, and the header says so. */
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_HARD);
   ttt_test_iterate ();
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Hard");
 
   /* Mid-game the preference waits, and so does the header. */
   ttt_test_click (fixture->window, 4);
   ttt_test_wait_for_human (fixture->game);
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_EASY);
   ttt_test_iterate ();
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Hard");
 
   ttt_test_activate (fixture->window, "win.new-game");
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "You play X · Easy");
 
-  ttt_game_set_opponent (fixture->game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (fixture->game), TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
   g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Two players");
 }
@@ -555,7 +555,7 @@ test_geometry_blocks (TttTestWindow *fixture,
                    (int) (third.origin.x - second.origin.x - second.size.width));
 
   ttt_test_click (fixture->window, 4);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4), ==, TTT_MARK_X);
   gtk_test_accessible_assert_property (ttt_window_get_cell (fixture->window, 4),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Row 2, column 2, X");
   ttt_board_view_focus_cell (fixture->board, 0);
@@ -564,7 +564,7 @@ test_geometry_blocks (TttTestWindow *fixture,
   ttt_test_press (fixture->window, GDK_KEY_Down);
   g_assert_cmpint (focused_cell (fixture), ==, 4);
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_9));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_O);
 }
 
 int

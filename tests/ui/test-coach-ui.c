@@ -334,7 +334,7 @@ test_analysis_after_news (TttTestWindow *fixture,
   ttt_test_iterate ();
   g_assert_true (ttt_test_focus (fixture->window) == ttt_window_get_cell (fixture->window, watched));
 
-  moves = ttt_game_get_moves (fixture->game, &n_moves);
+  moves = ttt_match_get_moves (ttt_game_get_match (fixture->game), &n_moves);
   g_assert_cmpuint (n_moves, ==, 2);
   g_assert_cmpint (moves[1], !=, watched);
   {
@@ -406,7 +406,7 @@ assert_game_untouched (TttTestWindow *fixture)
   g_assert_cmpuint (ttt_test_tally (fixture->game, TTT_TALLY_TWO_PLAYERS).won, ==, 1);
   g_assert_cmpuint (ttt_test_games (fixture->game, TTT_TALLY_TWO_PLAYERS), ==, 1);
   for (guint i = 0; i < G_N_ELEMENTS (forked_game); i++)
-    g_assert_cmpint (ttt_game_get_cell (fixture->game, forked_game[i]), ==, i % 2 == 0 ? TTT_MARK_X : TTT_MARK_O);
+    g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), forked_game[i]), ==, i % 2 == 0 ? TTT_MARK_X : TTT_MARK_O);
 }
 
 static void
@@ -658,7 +658,7 @@ test_review_leave (TttTestWindow *fixture,
       g_assert_null (ttt_board_view_get_note (fixture->board, cell, NULL));
     }
   ttt_test_click (fixture->window, 4);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4), ==, TTT_MARK_X);
 }
 
 /* Against the computer the person's moves are counted, and a loss names
@@ -671,7 +671,7 @@ test_review_against_computer (TttTestWindow *fixture,
   g_autofree char *summary = NULL;
   guint32 lost;
 
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_HARD);
   ttt_test_activate (fixture->window, "win.new-game");
 
   /* The person plays the first free cell in reading order, which loses
@@ -681,7 +681,7 @@ test_review_against_computer (TttTestWindow *fixture,
       ttt_test_wait_for_human (fixture->game);
       for (int cell = 0; cell < TTT_N_CELLS; cell++)
         if (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN &&
-            ttt_game_get_cell (fixture->game, cell) == TTT_MARK_NONE)
+            ttt_match_get_cell (ttt_game_get_match (fixture->game), cell) == TTT_MARK_NONE)
           {
             ttt_test_click (fixture->window, cell);
             break;
@@ -1000,7 +1000,7 @@ test_review_ultimate (TttTestWindow *fixture,
   ttt_test_two_players (fixture);
   g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     ttt_test_click (fixture->window, ttt_ultimate_move_row (moves[i]) * 9 + ttt_ultimate_move_col (moves[i]));
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
@@ -1158,7 +1158,7 @@ test_hint_ultimate (TttTestWindow *fixture,
   g_assert_true (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)));
   g_signal_emit_by_name (ttt_window_get_cell (fixture->window, ttt_ultimate_move_row (4) * 9 +
                                                                ttt_ultimate_move_col (4)), "clicked");
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4), ==, TTT_MARK_X);
   g_assert_false (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (fixture->game)));
   g_assert_false (GTK_IS_SPINNER (gtk_button_get_child (GTK_BUTTON (button))));
   ttt_test_iterate ();

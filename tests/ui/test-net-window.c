@@ -124,7 +124,7 @@ pair_open (Pair *pair)
     {
       pair->windows[i] = ttt_test_window_new (app);
       pair->games[i] = ttt_window_get_game (pair->windows[i]);
-      ttt_game_set_variant (pair->games[i], pair->variants[i]);
+      ttt_setup_set_variant (ttt_game_get_setup (pair->games[i]), pair->variants[i]);
       gtk_window_present (GTK_WINDOW (pair->windows[i]));
       pair->net[i] = ttt_net_window_new (GTK_WINDOW (pair->windows[i]), pair->games[i]);
       gtk_window_present (GTK_WINDOW (pair->net[i]));
@@ -214,7 +214,7 @@ test_play (void)
   wait_text (pair.net[1], waiting);
 
   /* The board of the main window plays; the badges name the other. */
-  g_assert_cmpstr (ttt_game_get_side_name (pair.games[1], TTT_MARK_X), ==, name);
+  g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (pair.games[1]), TTT_MARK_X), ==, name);
   play (pair.windows[0], 4);
   wait_text (pair.net[1], "Your move.");
   wait_text (pair.net[0], "Waiting for");
@@ -228,7 +228,7 @@ test_play (void)
   g_assert_false (ttt_test_press_window_key (GTK_WINDOW (pair.net[0]), GDK_KEY_Escape, 0));
   g_assert_false (ttt_test_press_window_key (GTK_WINDOW (pair.net[0]), GDK_KEY_w, GDK_CONTROL_MASK));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (pair.net[0])));
-  g_assert_false (ttt_game_get_abandoned (pair.games[1]));
+  g_assert_false (ttt_match_get_abandoned (ttt_game_get_match (pair.games[1])));
 
   /* Each has a move to take back, but only by asking the other (the
    * network window's Ask to Undo): the main window's Undo is off. */
@@ -248,7 +248,7 @@ test_play (void)
   /* The host leaves: the guest is told, with Leave. */
   gtk_window_close (GTK_WINDOW (pair.net[0]));
   wait_text (pair.net[1], "left the game.");
-  g_assert_true (ttt_game_get_abandoned (pair.games[1]));
+  g_assert_true (ttt_match_get_abandoned (ttt_game_get_match (pair.games[1])));
   /* Issue 32, D18: the main window says so too (its status was empty). */
   g_assert_cmpstr (ttt_window_get_status (pair.windows[1]), ==, "The game was abandoned: nothing was counted");
   click (pair.net[1], "_Leave");
@@ -276,7 +276,7 @@ test_ultimate (void)
   wait_text (pair.net[0], "Your move.");
   for (guint i = 0; i < 2; i++)
     {
-      g_assert_cmpint (ttt_game_get_current_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
+      g_assert_cmpint (ttt_game_get_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_nonnull (ttt_window_get_cell (pair.windows[i], 80));
     }
 
@@ -285,12 +285,12 @@ test_ultimate (void)
    * both. */
   play (pair.windows[0], 40);
   wait_text (pair.net[1], "Your move.");
-  g_assert_cmpint (ttt_game_get_cell (pair.games[1], 40), ==, TTT_MARK_X);
-  g_assert_false (ttt_game_is_legal (pair.games[1], 0));
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (pair.games[1]), 40), ==, TTT_MARK_X);
+  g_assert_false (ttt_match_is_legal (ttt_game_get_match (pair.games[1]), 0));
   /* The top left cell of the centre board, move 36. */
   play (pair.windows[1], ttt_ultimate_move_row (36) * 9 + ttt_ultimate_move_col (36));
   wait_text (pair.net[0], "Your move.");
-  g_assert_cmpint (ttt_game_get_cell (pair.games[0], 36), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (pair.games[0]), 36), ==, TTT_MARK_O);
   pair_close (&pair);
 }
 

@@ -128,8 +128,8 @@ test_start (TttTestWindow *fixture,
   g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_ULTIMATE);
   g_assert_cmpint (g_settings_get_enum (settings, "opponent"), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpuint (n_started, ==, 1);
-  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
 
   /* Play Again repeats the choice without asking. */
@@ -137,13 +137,13 @@ test_start (TttTestWindow *fixture,
   ttt_test_activate (fixture->window, "win.new-game");
   g_assert_cmpuint (count_dialogs (), ==, 0);
   g_assert_cmpuint (n_started, ==, 2);
-  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
 
   /* The Preferences window shows the same choice, and a change there is
    * what the screen shows next time. */
   {
-    TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+    TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
     GtkWidget *again;
 
     GListModel *games = adw_combo_row_get_model (ttt_test_preferences_row (preferences, "game"));
@@ -207,7 +207,7 @@ test_cancel (TttTestWindow *fixture,
 
   g_assert_cmpint (g_settings_get_enum (settings, "game"), ==, TTT_VARIANT_CLASSIC);
   g_assert_cmpint (g_settings_get_enum (settings, "difficulty"), ==, TTT_LEVEL_MEDIUM);
-  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_CLASSIC);
+  g_assert_cmpint (ttt_setup_get_variant (ttt_game_get_setup (fixture->game)), ==, TTT_VARIANT_CLASSIC);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 2);
   g_assert_cmpuint (n_started, ==, 0);
 

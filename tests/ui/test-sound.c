@@ -265,7 +265,7 @@ test_menu_and_preferences (Fixture       *fixture,
                                        G_VARIANT_TYPE_BOOLEAN));
   g_assert_true (action_state (fixture));
 
-  preferences = ttt_preferences_window_new (settings, fixture->main.game);
+  preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->main.game));
   sound_switch = GTK_SWITCH (gtk_widget_get_template_child (GTK_WIDGET (preferences),
                                                             TTT_TYPE_PREFERENCES_WINDOW,
                                                             "sound_switch"));

@@ -123,7 +123,7 @@ check_invariants (Stress *stress)
   TttGameState state = ttt_game_get_state (game);
   TttOutcome outcome = ttt_game_get_outcome (game);
   TttMark turn = ttt_game_get_turn (game);
-  guint winning = ttt_game_get_winning_cells (game);
+  guint winning = ttt_match_get_winning_cells (ttt_game_get_match (game));
   int n_x = 0, n_o = 0;
   TttBoardView *view = ttt_window_get_board (stress->window);
   TttReviewCursor *review = ttt_window_get_review (stress->window);
@@ -138,7 +138,7 @@ check_invariants (Stress *stress)
 
   for (int i = 0; i < TTT_N_CELLS; i++)
     {
-      TttMark mark = ttt_game_get_cell (game, i);
+      TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), i);
       TttMark shown = review != NULL ? ttt_review_cursor_get_cell (review, i) : mark;
       g_autofree char *name = NULL;
       g_autofree char *error = NULL;
@@ -193,7 +193,7 @@ check_invariants (Stress *stress)
 
   if (state == TTT_GAME_STATE_WAITING)
     {
-      g_assert_cmpint (ttt_game_get_current_opponent (game), ==, TTT_OPPONENT_COMPUTER);
+      g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_COMPUTER);
       g_assert_cmpint (turn, !=, ttt_game_get_human_mark (game));
     }
 
@@ -217,10 +217,10 @@ check_quiet_after_end (Stress *stress)
     return;
 
   for (int i = 0; i < TTT_N_CELLS; i++)
-    before[i] = (char) ttt_game_get_cell (stress->game, i);
+    before[i] = (char) ttt_match_get_cell (ttt_game_get_match (stress->game), i);
   ttt_test_run_for (5);
   for (int i = 0; i < TTT_N_CELLS; i++)
-    after[i] = (char) ttt_game_get_cell (stress->game, i);
+    after[i] = (char) ttt_match_get_cell (ttt_game_get_match (stress->game), i);
 
   g_assert_cmpmem (before, sizeof before, after, sizeof after);
   g_assert_cmpint (ttt_game_get_state (stress->game), ==, TTT_GAME_STATE_OVER);
@@ -257,7 +257,7 @@ toggle_preferences_window (Stress *stress)
 {
   if (stress->preferences == NULL)
     {
-      stress->preferences = ttt_preferences_window_new (stress->settings, stress->game);
+      stress->preferences = ttt_preferences_window_new (stress->settings, ttt_game_get_setup (stress->game));
       ttt_compat_dialog_present (GTK_WIDGET (stress->preferences), GTK_WIDGET (stress->window));
       g_object_add_weak_pointer (G_OBJECT (stress->preferences), (gpointer *) &stress->preferences);
     }

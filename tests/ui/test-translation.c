@@ -181,7 +181,7 @@ test_preferences (void)
   static const char *keys[] = { "difficulty", "first-player", "opponent" };
   guint n_menu_items = 0;
 
-  preferences = ttt_preferences_window_new (ttt_application_get_settings (app), ttt_window_get_game (window));
+  preferences = ttt_preferences_window_new (ttt_application_get_settings (app), ttt_game_get_setup (ttt_window_get_game (window)));
   ttt_compat_dialog_present (GTK_WIDGET (preferences), GTK_WIDGET (window));
   ttt_test_iterate ();
 
@@ -267,7 +267,7 @@ test_coach (void)
   ttt_test_iterate ();
 
   /* After a first move: the empty board has no labels. */
-  ttt_game_set_opponent (game, TTT_OPPONENT_HUMAN);
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
   g_assert_true (ttt_game_play (game, moves[0]));
   ttt_test_activate (window, "win.show-analysis");
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
@@ -487,7 +487,7 @@ check_narrow_ultimate (const char *language)
   header = gtk_widget_get_ancestor (ttt_test_window_child (window, "window_title"), ADW_TYPE_HEADER_BAR);
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_variant (game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);
 
   assert_fits (language, "the window in Ultimate", content, 360);
   ttt_test_set_content_size (window, 360, 600);
@@ -500,7 +500,7 @@ check_narrow_ultimate (const char *language)
     {
       int move = 0;
 
-      while (!ttt_game_is_legal (game, move))
+      while (!ttt_match_is_legal (ttt_game_get_match (game), move))
         move++;
       g_assert_true (ttt_game_play (game, move));
     }
@@ -550,7 +550,7 @@ check_narrow_dialogs (const char *language)
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_iterate ();
 
-  preferences = ttt_preferences_window_new (ttt_application_get_settings (app), ttt_window_get_game (window));
+  preferences = ttt_preferences_window_new (ttt_application_get_settings (app), ttt_game_get_setup (ttt_window_get_game (window)));
   /* A window of its own on libadwaita 1.2; a dialog after, which at
    * 360 px is a sheet as wide as the game's window: made narrow first,
    * as a phone's is. */

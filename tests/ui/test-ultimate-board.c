@@ -45,7 +45,7 @@ set_up (TttTestWindow *fixture,
   ttt_test_two_players (fixture);
   g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
 }
 
 /* 81 cells in nine blocks, named by their small board. */
@@ -65,7 +65,7 @@ test_layout_and_names (TttTestWindow *fixture,
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "Top-centre board, row 2, column 3, empty");
 
   ttt_test_click (fixture->window, index_of (4 * 9 + 4));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 40), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 40), ==, TTT_MARK_X);
   /* The last move is marked: it says where play goes on. */
   g_assert_true (gtk_widget_has_css_class (cell_widget (fixture, 40), "last-move"));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 40)),
@@ -78,7 +78,7 @@ test_layout_and_names (TttTestWindow *fixture,
   g_assert_cmpfloat (gtk_widget_get_opacity (cell_widget (fixture, 0)), <, 1.0);
   g_assert_cmpfloat (gtk_widget_get_opacity (cell_widget (fixture, 4 * 9 + 0)), >, 0.99);
   ttt_test_click (fixture->window, index_of (0));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_NONE);
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 1);
 
   /* Classic again: the board is 3 × 3 once more. */
@@ -101,7 +101,7 @@ test_board_states (TttTestWindow *fixture,
   static const int moves[] = { 0 * 9 + 4, 4 * 9 + 0, 0 * 9 + 8, 8 * 9 + 0, 0 * 9 + 0 };
 
   ttt_test_click (fixture->window, index_of (moves[0]));
-  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 4);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)), ==, 1u << 4);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 4 * 9 + 1)),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "You play in this board");
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 4 * 9 + 1)),
@@ -112,11 +112,11 @@ test_board_states (TttTestWindow *fixture,
   for (gsize i = 1; i < G_N_ELEMENTS (moves); i++)
     ttt_test_click (fixture->window, index_of (moves[i]));
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, G_N_ELEMENTS (moves));
-  g_assert_cmpint (ttt_game_get_board_winner (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_board_winner (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
 
   /* O may play in any open board: none is "the one", and the won board
    * says so in every cell, marked or not. */
-  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 0x1ff & ~1u);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)), ==, 0x1ff & ~1u);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0 * 9 + 1)),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Board won by X");
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0 * 9 + 4)),
@@ -140,7 +140,7 @@ test_whole_game_by_clicks (TttTestWindow *fixture,
       guint before = ttt_game_get_n_moves (fixture->game);
 
       for (int move = 0; move < 81; move++)
-        if (ttt_game_is_legal (fixture->game, move))
+        if (ttt_match_is_legal (ttt_game_get_match (fixture->game), move))
           legal[n++] = move;
       g_assert_cmpint (n, >, 0);
       ttt_test_click (fixture->window, index_of (legal[g_rand_int_range (rand, 0, n)]));
@@ -172,12 +172,12 @@ test_keys (TttTestWindow *fixture,
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 4 * 9 + 4));
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_3));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4 * 9 + 2), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4 * 9 + 2), ==, TTT_MARK_X);
 
   /* O is sent to the top-right board: one digit plays there. */
-  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 2);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)), ==, 1u << 2);
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_7));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 2 * 9 + 6), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 2 * 9 + 6), ==, TTT_MARK_O);
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 2 * 9 + 6));
 
   /* From the top-right cell of the top-left board, Right reaches the
@@ -216,7 +216,7 @@ test_analysis (TttTestWindow *fixture,
   /* Not ttt_test_activate(), which waits for every search to end. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-analysis", NULL));
   g_assert_true (ttt_board_view_get_show_analysis (fixture->board));
-  g_assert_cmpuint (ttt_game_count_thinking (), ==, 1);
+  g_assert_cmpuint (ttt_test_count_thinking (), ==, 1);
   g_assert_false (any_note (fixture));
   ttt_test_iterate ();
 
@@ -236,7 +236,7 @@ test_analysis (TttTestWindow *fixture,
 
   /* A move: the old board's figures go with it. */
   g_signal_emit_by_name (cell_widget (fixture, 4 * 9 + 0), "clicked");
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4 * 9 + 0), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4 * 9 + 0), ==, TTT_MARK_O);
   g_assert_false (any_note (fixture));
   ttt_test_iterate ();
   g_assert_nonnull (ttt_board_view_get_note (fixture->board, index_of (0 * 9 + 4), NULL));
@@ -257,7 +257,7 @@ test_hint (TttTestWindow *fixture,
   g_assert_false (ttt_test_action_enabled (fixture->window, "win.review"));
   ttt_test_activate (fixture->window, "win.hint");
   cell = ttt_analyst_get_shown_hint (ttt_game_get_analyst (fixture->game), NULL);
-  g_assert_true (ttt_game_is_legal (fixture->game, cell));
+  g_assert_true (ttt_match_is_legal (ttt_game_get_match (fixture->game), cell));
   g_assert_true (gtk_widget_has_css_class (cell_widget (fixture, cell), "hint"));
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, cell));
   g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (ttt_test_window_child (fixture->window, "status_label"))),
@@ -306,8 +306,8 @@ test_sent_to_said_once (TttTestWindow *fixture,
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
-  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 0);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)), ==, 1u << 0);
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 0));
 
   g_assert_cmpuint (heard.n_news, >=, 1);
@@ -344,7 +344,7 @@ assert_marks_only (TttTestWindow *fixture,
 
       for (guint i = 0; i < n_moves; i++)
         played = played || moves[i] == cell;
-      g_assert_cmpint (ttt_game_get_cell (fixture->game, cell) != TTT_MARK_NONE, ==, played);
+      g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), cell) != TTT_MARK_NONE, ==, played);
     }
   g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, n_moves);
 }
@@ -417,7 +417,7 @@ test_where_to_play_when_free (TttTestWindow *fixture,
 
   for (gsize i = 0; i < G_N_ELEMENTS (moves); i++)
     ttt_test_click (fixture->window, index_of (moves[i]));
-  g_assert_cmpint (ttt_game_get_board_winner (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_board_winner (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "O’s turn — play in any open board");
 
   /* The first digit picks a board: the won one's is refused, said why. */
@@ -433,7 +433,7 @@ test_where_to_play_when_free (TttTestWindow *fixture,
   /* Another board, and its cell: played. */
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_9));
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_9));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8 * 9 + 8), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8 * 9 + 8), ==, TTT_MARK_O);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn — play in the bottom-right board");
 }
 
@@ -450,7 +450,7 @@ test_where_to_play_against_computer (TttTestWindow *fixture,
   g_settings_set_string (settings, "opponent", "computer");
   g_settings_set_string (settings, "difficulty", "easy");
   ttt_test_activate (fixture->window, "win.new-game");
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
   ttt_test_wait_for_human (fixture->game);
   if (ttt_game_get_n_moves (fixture->game) == 0)
     {
@@ -459,7 +459,7 @@ test_where_to_play_against_computer (TttTestWindow *fixture,
       ttt_test_wait_for_human (fixture->game);
     }
 
-  boards = ttt_game_get_playable_boards (fixture->game);
+  boards = ttt_match_get_playable_boards (ttt_game_get_match (fixture->game));
   if ((boards & (boards - 1)) == 0)
     expected = g_strdup_printf ("Your turn — play in %s", ttt_names_board_in_sentence (g_bit_nth_lsf (boards, -1)));
   else
@@ -481,7 +481,7 @@ test_where_to_play_against_computer (TttTestWindow *fixture,
   g_settings_set_string (settings, "game", "misere");
   ttt_test_activate (fixture->window, "win.new-game");
   ttt_test_wait_for_human (fixture->game);
-  g_assert_cmpint (ttt_game_get_current_variant (fixture->game), ==, TTT_VARIANT_MISERE);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_MISERE);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
   g_settings_set_string (settings, "game", "classic");
   ttt_test_activate (fixture->window, "win.new-game");
@@ -632,13 +632,13 @@ test_whole_game_by_accessibility (TttTestWindow *fixture,
         {
           TreeCell *cell = &g_array_index (cells, TreeCell, i);
           int move = move_of_tree_cell (cell);
-          TttMark winner = ttt_game_get_board_winner (fixture->game, move / 9);
-          gboolean closed = (ttt_game_get_closed_boards (fixture->game) & (1u << (move / 9))) != 0;
+          TttMark winner = ttt_match_get_board_winner (ttt_game_get_match (fixture->game), move / 9);
+          gboolean closed = (ttt_match_get_closed_boards (ttt_game_get_match (fixture->game)) & (1u << (move / 9))) != 0;
           gboolean can_play;
 
           /* The name says the mark, the description a closed board's
            * state. */
-          g_assert_cmpint (cell->mark, ==, ttt_game_get_cell (fixture->game, move));
+          g_assert_cmpint (cell->mark, ==, ttt_match_get_cell (ttt_game_get_match (fixture->game), move));
           if (closed && !g_str_equal (cell->description, "Part of the winning line"))
             g_assert_cmpstr (cell->description, ==,
                              winner == TTT_MARK_X ? "Board won by X" :
@@ -653,11 +653,11 @@ test_whole_game_by_accessibility (TttTestWindow *fixture,
            * and what is drawn standing forward. */
           can_play = !over && cell->mark == TTT_MARK_NONE && !closed &&
                      (sent_to == NULL || g_str_equal (cell->board, sent_to));
-          g_assert_cmpint (can_play, ==, ttt_game_is_legal (fixture->game, move));
+          g_assert_cmpint (can_play, ==, ttt_match_is_legal (ttt_game_get_match (fixture->game), move));
           g_assert_cmpint (can_play, ==, gtk_widget_has_css_class (cell->widget, "playable"));
           if (!over)
             g_assert_cmpfloat_with_epsilon (gtk_widget_get_opacity (cell->widget),
-                                            (ttt_game_get_playable_boards (fixture->game) & (1u << (move / 9))) != 0
+                                            (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)) & (1u << (move / 9))) != 0
                                             ? 1.0 : TTT_BOARD_VIEW_STAND_BACK_OPACITY, 0.01);
           if (can_play)
             g_ptr_array_add (open, cell);
@@ -793,18 +793,18 @@ test_won_game_drawn (TttTestWindow *fixture,
           int legal[81], n = 0;
 
           for (int move = 0; move < 81; move++)
-            if (ttt_game_is_legal (fixture->game, move))
+            if (ttt_match_is_legal (ttt_game_get_match (fixture->game), move))
               legal[n++] = move;
           ttt_test_click (fixture->window, index_of (legal[g_rand_int_range (rand, 0, n)]));
         }
-      winning = ttt_game_get_winning_cells (fixture->game);
+      winning = ttt_match_get_winning_cells (ttt_game_get_match (fixture->game));
     }
   ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
 
   /* An O or an empty cell in a board of X's win (or the other way round). */
   for (int move = 0; move < 81 && plain < 0; move++)
     if ((winning & (1u << (move / 9))) &&
-        ttt_game_get_cell (fixture->game, move) != ttt_game_get_board_winner (fixture->game, move / 9))
+        ttt_match_get_cell (ttt_game_get_match (fixture->game), move) != ttt_match_get_board_winner (ttt_game_get_match (fixture->game), move / 9))
       plain = move;
   g_assert_cmpint (plain, >=, 0);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, plain)),
@@ -815,7 +815,7 @@ test_won_game_drawn (TttTestWindow *fixture,
   g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "classic");
   ttt_test_activate (fixture->window, "win.new-game");
   ttt_test_play_top_row_for_x (fixture->window);
-  g_assert_cmpuint (ttt_game_get_winning_cells (fixture->game), ==, 0x7);
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (fixture->game)), ==, 0x7);
   ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
   g_assert_cmpfloat (corner_paint (fixture, ttt_board_view_get_cell (fixture->board, 0)), >, 0.05);
 }
@@ -840,12 +840,12 @@ test_review_won_boards (TttTestWindow *fixture,
           int legal[81], n = 0;
 
           for (int move = 0; move < 81; move++)
-            if (ttt_game_is_legal (fixture->game, move))
+            if (ttt_match_is_legal (ttt_game_get_match (fixture->game), move))
               legal[n++] = move;
           ttt_test_click (fixture->window, index_of (legal[g_rand_int_range (rand, 0, n)]));
         }
       for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
-        n_won += ttt_game_get_board_winner (fixture->game, b) != TTT_MARK_NONE;
+        n_won += ttt_match_get_board_winner (ttt_game_get_match (fixture->game), b) != TTT_MARK_NONE;
     }
 
   review = ttt_review_cursor_new (fixture->game);
@@ -858,7 +858,7 @@ test_review_won_boards (TttTestWindow *fixture,
   ttt_review_cursor_set_position (review, ttt_game_get_n_moves (fixture->game));
   for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
     g_assert_cmpint (ttt_board_view_get_shown_block_winner (fixture->board, b), ==,
-                     ttt_game_get_board_winner (fixture->game, b));
+                     ttt_match_get_board_winner (ttt_game_get_match (fixture->game), b));
 
   ttt_board_view_set_review (fixture->board, NULL);
 }
@@ -926,7 +926,7 @@ test_stand_back_readable (TttTestWindow *fixture,
    * sent to the top-left board, and the centre board stands back. */
   ttt_test_click (fixture->window, index_of (40));
   ttt_test_click (fixture->window, index_of (36));
-  g_assert_cmpuint (ttt_game_get_playable_boards (fixture->game), ==, 1u << 0);
+  g_assert_cmpuint (ttt_match_get_playable_boards (ttt_game_get_match (fixture->game)), ==, 1u << 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (cell_widget (fixture, 40)), <, 1.0);
 
   for (int dark = 0; dark < 2; dark++)

@@ -36,7 +36,7 @@ count_marks (TttGame *game)
   int n = 0;
 
   for (int i = 0; i < TTT_N_CELLS; i++)
-    n += ttt_game_get_cell (game, i) != TTT_MARK_NONE;
+    n += ttt_match_get_cell (ttt_game_get_match (game), i) != TTT_MARK_NONE;
 
   return n;
 }
@@ -110,7 +110,7 @@ test_click_and_answer (TttTestWindow *fixture,
   assert_cell_name (fixture, 4, "Row 2, column 2, empty");
 
   ttt_test_click (fixture->window, 4);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 4), ==, TTT_MARK_X);
   assert_cell_name (fixture, 4, "Row 2, column 2, X");
 
   ttt_test_wait_for_human (fixture->game);
@@ -118,7 +118,7 @@ test_click_and_answer (TttTestWindow *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 
   for (int i = 0; i < TTT_N_CELLS; i++)
-    if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_O)
+    if (ttt_match_get_cell (ttt_game_get_match (fixture->game), i) == TTT_MARK_O)
       {
         g_autofree char *name = g_strdup_printf ("Row %d, column %d, O", i / 3 + 1, i % 3 + 1);
 
@@ -305,7 +305,7 @@ test_focus_ring_after_return (TttTestWindow *fixture,
   GtkWidget *cell = ttt_window_get_cell (fixture->window, 0);
 
   ttt_test_click (fixture->window, 0);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
@@ -383,7 +383,7 @@ test_thinking_refuses_clicks (TttTestWindow *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
 
   ttt_test_click (fixture->window, 8);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
   ttt_game_set_computer_delay (fixture->game, 0);
@@ -427,7 +427,7 @@ test_two_players_win_highlight (TttTestWindow *fixture,
 
   /* Clicks after the end change nothing. */
   ttt_test_click (fixture->window, 8);
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_NONE);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_NONE);
 
   /* New Game clears the board and the highlight. */
   ttt_test_activate (fixture->window, "win.new-game");
@@ -451,7 +451,7 @@ test_computer_wins_status (TttTestWindow *fixture,
   while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN)
     {
       for (int i = 0; i < TTT_N_CELLS; i++)
-        if (ttt_game_get_cell (fixture->game, i) == TTT_MARK_NONE)
+        if (ttt_match_get_cell (ttt_game_get_match (fixture->game), i) == TTT_MARK_NONE)
           {
             ttt_test_click (fixture->window, i);
             break;
@@ -504,13 +504,13 @@ test_keyboard_play (TttTestWindow *fixture,
 
   /* Digits in reading order; keypad digits in their physical layout. */
   g_assert_true (press (fixture, GDK_KEY_1));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 0), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
   g_assert_true (press (fixture, GDK_KEY_KP_1));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 6), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 6), ==, TTT_MARK_O);
   g_assert_true (press (fixture, GDK_KEY_KP_Page_Up));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 2), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 2), ==, TTT_MARK_X);
   g_assert_true (press (fixture, GDK_KEY_9));
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 8), ==, TTT_MARK_O);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_O);
 
   /* Playing a cell focuses it; arrows walk from there and stop at edges. */
   focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
@@ -529,11 +529,11 @@ test_keyboard_play (TttTestWindow *fixture,
   {
     gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
 
-    while (ttt_game_get_cell (fixture->game, 1) == TTT_MARK_NONE &&
+    while (ttt_match_get_cell (ttt_game_get_match (fixture->game), 1) == TTT_MARK_NONE &&
            g_get_monotonic_time () < deadline)
       g_main_context_iteration (NULL, TRUE);
   }
-  g_assert_cmpint (ttt_game_get_cell (fixture->game, 1), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 1), ==, TTT_MARK_X);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X won!");
 }
 
@@ -610,7 +610,7 @@ test_narrowest_with_preferences (TttTestWindow *fixture,
                                  gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (fixture->app);
-  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (fixture->window));
   GtkWidget *child;
   gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
@@ -642,7 +642,7 @@ test_preferences (TttTestWindow *fixture,
                   gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (fixture->app);
-  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   AdwComboRow *difficulty = ttt_test_preferences_row (preferences, "difficulty");
   AdwComboRow *first = ttt_test_preferences_row (preferences, "first-player");
   AdwComboRow *opponent = ttt_test_preferences_row (preferences, "opponent");
@@ -668,7 +668,7 @@ test_preferences (TttTestWindow *fixture,
   ttt_test_iterate ();
   assert_setting (settings, "difficulty", "hard");
   gtk_test_accessible_assert_property (difficulty, GTK_ACCESSIBLE_PROPERTY_LABEL, "Difficulty: Hard");
-  g_assert_cmpint (ttt_game_get_current_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
 
   adw_combo_row_set_selected (first, TTT_FIRST_PLAYER_COMPUTER);
   ttt_test_iterate ();
@@ -681,12 +681,12 @@ test_preferences (TttTestWindow *fixture,
   adw_combo_row_set_selected (opponent, TTT_OPPONENT_HUMAN);
   ttt_test_iterate ();
   assert_setting (settings, "opponent", "human");
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_COMPUTER);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Your turn");
 
   ttt_test_activate (fixture->window, "win.new-game");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_current_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
+  g_assert_cmpint (ttt_game_get_opponent (fixture->game), ==, TTT_OPPONENT_HUMAN);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn");
 
   /* A setting changed elsewhere shows in an open window. */
@@ -732,8 +732,8 @@ test_preferences_in_effect (TttTestWindow *fixture,
   AdwComboRow *first;
 
   /* What --difficulty=hard does: the game plays Hard, the setting stays. */
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_HARD);
-  preferences = ttt_preferences_window_new (settings, fixture->game);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_HARD);
+  preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   difficulty = ttt_test_preferences_row (preferences, "difficulty");
   first = ttt_test_preferences_row (preferences, "first-player");
   ttt_compat_dialog_present (GTK_WIDGET (preferences), NULL);
@@ -748,7 +748,7 @@ test_preferences_in_effect (TttTestWindow *fixture,
   /* Choosing a value there, even the one the setting holds, ends it. */
   adw_combo_row_set_selected (difficulty, TTT_LEVEL_MEDIUM);
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_MEDIUM);
+  g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (fixture->game)), ==, TTT_LEVEL_MEDIUM);
   assert_setting (settings, "difficulty", "medium");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
                    "How strong the computer plays");
@@ -773,15 +773,15 @@ test_preferences_follow_game (TttTestWindow *fixture,
                               gconstpointer  data)
 {
   GSettings *settings = ttt_application_get_settings (fixture->app);
-  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, fixture->game);
+  TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   AdwComboRow *difficulty = ttt_test_preferences_row (preferences, "difficulty");
   AdwComboRow *first = ttt_test_preferences_row (preferences, "first-player");
 
   ttt_compat_dialog_present (GTK_WIDGET (preferences), NULL);
   ttt_test_iterate ();
 
-  ttt_game_set_difficulty (fixture->game, TTT_LEVEL_EASY);
-  ttt_game_set_first_player (fixture->game, TTT_FIRST_PLAYER_RANDOM);
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_EASY);
+  ttt_setup_set_first_player (ttt_game_get_setup (fixture->game), TTT_FIRST_PLAYER_RANDOM);
   ttt_test_iterate ();
   g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_EASY);
   g_assert_cmpuint (adw_combo_row_get_selected (first), ==, TTT_FIRST_PLAYER_RANDOM);
@@ -797,14 +797,14 @@ test_preferences_follow_game (TttTestWindow *fixture,
   /* A setting changed elsewhere ends the choice, as one in the row does. */
   g_settings_set_string (settings, "difficulty", "hard");
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_HARD);
+  g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (fixture->game)), ==, TTT_LEVEL_HARD);
   g_assert_cmpuint (adw_combo_row_get_selected (difficulty), ==, TTT_LEVEL_HARD);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (difficulty)), ==,
                    "How strong the computer plays");
 
   adw_combo_row_set_selected (first, TTT_FIRST_PLAYER_ALTERNATE);
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_first_player (fixture->game), ==, TTT_FIRST_PLAYER_ALTERNATE);
+  g_assert_cmpint (ttt_setup_get_first_player (ttt_game_get_setup (fixture->game)), ==, TTT_FIRST_PLAYER_ALTERNATE);
   assert_setting (settings, "first-player", "alternate");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first)), ==,
                    "Who plays X and starts the game");
@@ -933,7 +933,7 @@ test_two_win_lines_drawn (TttTestWindow *fixture,
   ttt_test_two_players (fixture);
   ttt_test_click_cells (fixture->window, moves, G_N_ELEMENTS (moves));
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_X_WINS);
-  g_assert_cmpuint (ttt_game_get_winning_cells (fixture->game), ==, 0x097);
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (fixture->game)), ==, 0x097);
   while (ttt_board_view_get_finish_progress (fixture->board) < 1.0)
     ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
   ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
@@ -1223,7 +1223,7 @@ test_unwritable_settings_playable (TttTestWindow *fixture,
   g_assert_true (gtk_widget_is_sensitive (ttt_window_get_cell (window, 4)));
   g_assert_true (ttt_test_press (window, GDK_KEY_5));
   ttt_test_iterate ();
-  g_assert_cmpint (ttt_game_get_cell (game, 4), ==, TTT_MARK_X);
+  g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (game), 4), ==, TTT_MARK_X);
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 2);
 
   /* Shown for this window only, as nothing can keep it. */
@@ -1232,7 +1232,7 @@ test_unwritable_settings_playable (TttTestWindow *fixture,
 
   /* The preferences' switch stays usable too. */
   {
-    TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, game);
+    TttPreferencesWindow *preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (game));
     GtkWidget *sound = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (preferences),
                                                       TTT_TYPE_PREFERENCES_WINDOW,
                                                       "sound_switch");

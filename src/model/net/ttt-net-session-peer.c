@@ -117,7 +117,7 @@ receive_undo_request (TttNetSession *self)
     }
   {
     guint n_moves;
-    const int *moves G_GNUC_UNUSED = ttt_game_get_moves (self->game, &n_moves);
+    const int *moves G_GNUC_UNUSED = ttt_match_get_moves (ttt_game_get_match (self->game), &n_moves);
     gboolean has_move = ttt_net_session_remote_mark (self) == TTT_MARK_X ? n_moves >= 1 : n_moves >= 2;
 
     if (!has_move)

@@ -154,8 +154,8 @@ gboolean
 ttt_net_session_game_is_ours (TttNetSession *self)
 {
   return self->remote != NULL &&
-         (ttt_game_get_player (self->game, TTT_MARK_X) == self->remote ||
-          ttt_game_get_player (self->game, TTT_MARK_O) == self->remote);
+         (ttt_table_get_player (ttt_game_get_table (self->game), TTT_MARK_X) == self->remote ||
+          ttt_table_get_player (ttt_game_get_table (self->game), TTT_MARK_O) == self->remote);
 }
 
 static void
