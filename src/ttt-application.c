@@ -502,7 +502,7 @@ variant_in_play (TttApplication *self)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (TTT_IS_WINDOW (window))
-    return ttt_game_get_current_variant (ttt_window_get_game (TTT_WINDOW (window)));
+    return ttt_game_get_variant (ttt_window_get_game (TTT_WINDOW (window)));
   return ttt_variants_get_nth (0)->variant;
 }
 
