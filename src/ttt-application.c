@@ -866,8 +866,6 @@ ttt_application_activate (GApplication *app)
       else if (network != NULL)
         ttt_net_window_host (network, (guint) self->net_host_port);
       self->net_host_port = -1;
-  self->show_uri = ttt_compat_show_uri_async;
-  self->show_uri_finish = ttt_compat_show_uri_finish;
       g_clear_pointer (&self->net_join, g_free);
     }
 #endif
@@ -1097,6 +1095,8 @@ ttt_application_init (TttApplication *self)
   GOptionGroup *errors;
 
   self->net_host_port = -1;
+  self->show_uri = ttt_compat_show_uri_async;
+  self->show_uri_finish = ttt_compat_show_uri_finish;
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
   /* A group without options, for its error hook alone: GApplication
    * gives no way to the main group's. */
