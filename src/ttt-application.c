@@ -1161,7 +1161,7 @@ ttt_application_create_game (TttApplication *self)
   g_settings_bind (self->settings, "o-name", ttt_game_get_table (game), "o-name", G_SETTINGS_BIND_GET);
 
   /* The statistics are saved, so the results survive a restart. */
-  ttt_game_set_statistics (game, self->statistics);
+  ttt_table_set_statistics (ttt_game_get_table (game), self->statistics);
 
   /* The command line chooses for this run only: with GET bindings, setting
    * the setup does not write the setting, and the next change of the

@@ -26,10 +26,10 @@
  * its way before any of its news, so that whoever hears of it and asks
  * again finds nothing of the board as it was.
  *
- * A game that ends is counted in #TttGame:statistics at once, before any
- * of this news: whoever hears it finds the result counted. The result is
- * final: a finished game cannot be undone, and one abandoned by a new game
- * counts nothing.
+ * A game that ends is counted by its table (ttt_table_count_result()) at
+ * once, before any of this news: whoever hears it finds the result
+ * counted. The result is final: a finished game cannot be undone, and one
+ * abandoned by a new game counts nothing.
  *
  * The choices that shape a game are its TttSetup's (ttt_game_get_setup()).
  * The game in progress keeps playing by the values it began with, which
@@ -77,8 +77,6 @@ struct _TttGame
    * from ttt_game_new() is not a game whose first mover was chosen. */
   guint           started : 1;
 
-  TttStatistics  *statistics;
-
   /* A game with someone elsewhere (ttt_game_start_remote()) is of the
    * variant its session agreed on, until the next ttt_game_start_new(). */
   TttVariant      remote_variant;
@@ -91,7 +89,6 @@ G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_COMPUTER_DELAY,
-  PROP_STATISTICS,
   PROP_STATE,
   PROP_TURN,
   PROP_OUTCOME,
@@ -276,26 +273,6 @@ ttt_game_update_state (TttGame *self)
     self->state = TTT_GAME_STATE_LOCAL_TURN;
 }
 
-/* Against the computer, from the person's side; between two people, X
- * wins as WON. */
-static void
-ttt_game_count_result (TttGame    *self,
-                       TttOutcome  outcome)
-{
-  TttMark winner = outcome == TTT_OUTCOME_X_WINS ? TTT_MARK_X : TTT_MARK_O;
-  TttResult result;
-
-  if (outcome == TTT_OUTCOME_DRAW)
-    result = TTT_RESULT_DRAWN;
-  else if (winner == ttt_table_get_local_mark (self->table))
-    result = TTT_RESULT_WON;
-  else
-    result = TTT_RESULT_LOST;
-
-  ttt_statistics_record_game (self->statistics, ttt_game_get_current_tally (self), result,
-                              game_n_moves (self));
-}
-
 /* Plays @cell for the side to move; the caller has checked that it may. */
 static void
 ttt_game_apply_move (TttGame *self,
@@ -320,7 +297,7 @@ ttt_game_apply_move (TttGame *self,
   g_object_ref (self);
 
   if (outcome != TTT_OUTCOME_ONGOING)
-    ttt_game_count_result (self, outcome);
+    ttt_table_count_result (self->table);
 
   ttt_game_drop_hint (self);
   g_signal_emit (self, signals[CELL_CHANGED], 0, cell, mark);
@@ -422,7 +399,6 @@ ttt_game_dispose (GObject *object)
   /* Its searches on their way are cancelled, and tell nobody. */
   g_clear_object (&self->analyst);
   g_clear_object (&self->table);
-  g_clear_object (&self->statistics);
   g_clear_object (&self->match);
   g_clear_object (&self->setup);
 
@@ -441,10 +417,6 @@ ttt_game_get_property (GObject    *object,
     {
     case PROP_COMPUTER_DELAY:
       g_value_set_uint (value, self->computer_delay);
-      break;
-
-    case PROP_STATISTICS:
-      g_value_set_object (value, self->statistics);
       break;
 
     case PROP_STATE:
@@ -506,10 +478,6 @@ ttt_game_set_property (GObject      *object,
       ttt_game_set_computer_delay (self, g_value_get_uint (value));
       break;
 
-    case PROP_STATISTICS:
-      ttt_game_set_statistics (self, g_value_get_object (value));
-      break;
-
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -536,20 +504,6 @@ ttt_game_class_init (TttGameClass *klass)
                        (G_PARAM_READWRITE |
                         G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
-
-  /**
-   * TttGame:statistics:
-   *
-   * Where finished games are counted: a game of its own at first, so that
-   * the app can share one between its games and bind it to the settings.
-   * Never %NULL.
-   */
-  properties[PROP_STATISTICS] =
-    g_param_spec_object ("statistics", NULL, NULL,
-                         TTT_TYPE_STATISTICS,
-                         (G_PARAM_READWRITE |
-                          G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS));
 
   properties[PROP_STATE] =
     g_param_spec_enum ("state", NULL, NULL,
@@ -768,7 +722,7 @@ ttt_game_class_init (TttGameClass *klass)
    * @winning_cells: bit i set for each cell of a completed line (0 for a draw)
    *
    * Emitted once, after the move that ended the game, which
-   * #TttGame:statistics has already counted.
+   * its table has already counted.
    */
   signals[GAME_OVER] =
     g_signal_new ("game-over",
@@ -793,7 +747,6 @@ ttt_game_init (TttGame *self)
   self->table = ttt_table_new (self->match);
   g_signal_connect (self->table, "move-chosen", G_CALLBACK (table_move_chosen_cb), self);
   self->analyst = ttt_analyst_new (self->match, self->table);
-  self->statistics = ttt_statistics_new ();
 }
 
 /**
@@ -1055,40 +1008,6 @@ ttt_game_set_computer_delay (TttGame *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
 }
 
-TttStatistics *
-ttt_game_get_statistics (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), NULL);
-
-  return self->statistics;
-}
-
-/* A game already counted stays where it was counted. */
-void
-ttt_game_set_statistics (TttGame       *self,
-                         TttStatistics *statistics)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (TTT_IS_STATISTICS (statistics));
-
-  if (g_set_object (&self->statistics, statistics))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATISTICS]);
-}
-
-/* The tally that the game in progress counts into, by its current
- * opponent and difficulty: what a score line shows. */
-TttTallyId
-ttt_game_get_current_tally (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_TALLY_MEDIUM);
-
-  if (ttt_table_get_remote (self->table) != NULL)
-    return ttt_tally_id_for_network (ttt_match_get_variant (self->match));
-
-  return ttt_tally_id_for_game (ttt_match_get_variant (self->match), !ttt_game_vs_computer (self),
-                                self->difficulty);
-}
-
 /* The game on the board: its rules, marks, moves and outcome
  * (ttt-match.h). The same match holds every game this object plays. */
 TttMatch *
@@ -1159,10 +1078,10 @@ ttt_game_set_computer (TttGame   *self,
  *
  * Abandons the current game and begins one between the person here, on
  * @local_mark, and @remote, whose moves the game asks for as it asks the
- * computer's (without the pause). It counts into %TTT_TALLY_NETWORK (or
- * the game's network tally of another game); the
- * setup does not touch it, ttt_game_undo() refuses (see
- * ttt_game_take_back()), and the next ttt_game_start_new() ends it.
+ * computer's (without the pause). It counts into the network tally of
+ * its game (see ttt_table_get_tally()); the setup does not touch it,
+ * ttt_game_undo() refuses (see ttt_game_take_back()), and the next
+ * ttt_game_start_new() ends it.
  */
 void
 ttt_game_start_remote (TttGame    *self,
@@ -1238,7 +1157,7 @@ ttt_game_end_early (TttGame *self,
   g_object_ref (self);
 
   if (resigning != TTT_MARK_NONE)
-    ttt_game_count_result (self, ttt_match_get_outcome (self->match));
+    ttt_table_count_result (self->table);
   ttt_game_drop_hint (self);
   ttt_game_emit_changes (self, &before);
   if (resigning != TTT_MARK_NONE)

@@ -7,7 +7,7 @@
  * history, outcome), the table it is played at (TttTable: who sits at
  * each side, who starts, the computer's or someone elsewhere's move) and
  * the coach (TttAnalyst: hints and analysis). It begins each game by its
- * TttSetup and counts each finished game in its TttStatistics.
+ * TttSetup; the table counts each finished game.
  * It uses GLib and GObject only: the views call its methods, ask it who
  * plays each side, and redraw from its signals and property
  * notifications.
@@ -73,11 +73,6 @@ TttVariant      ttt_game_get_variant         (TttGame        *self);
 TttLevel        ttt_game_get_difficulty      (TttGame        *self);
 TttOpponent     ttt_game_get_opponent        (TttGame        *self);
 
-TttTallyId      ttt_game_get_current_tally      (TttGame     *self);
-
-TttStatistics  *ttt_game_get_statistics      (TttGame        *self);
-void            ttt_game_set_statistics      (TttGame        *self,
-                                              TttStatistics  *statistics);
 
 /* The game on the board (its cells, moves, playable boards and outcome);
  * the coach, who says what each empty cell leads to and gives the hint

@@ -9,6 +9,7 @@
 
 #include "ttt-engine.h"
 #include "ttt-table.h"
+#include "ttt-tally.h"
 
 struct _TttTable
 {
@@ -26,6 +27,7 @@ struct _TttTable
   TttMark         local_mark;
   TttMark         remote_local_mark;
   TttOpponent     opponent;
+  TttLevel        level;
 
   /* The first-player policy of the game in progress, once it chose. */
   TttFirstPlayer  starter_policy;
@@ -42,6 +44,9 @@ struct _TttTable
   /* What two people at this screen call themselves, X's and O's; NULL
    * names the side by its mark. */
   char           *local_names[2];
+
+  /* Where each finished game is counted. */
+  TttStatistics  *statistics;
 };
 
 G_DEFINE_FINAL_TYPE (TttTable, ttt_table, G_TYPE_OBJECT)
@@ -57,6 +62,7 @@ enum {
   PROP_0,
   PROP_X_NAME,
   PROP_O_NAME,
+  PROP_STATISTICS,
   N_PROPS
 };
 
@@ -80,6 +86,7 @@ ttt_table_dispose (GObject *object)
   g_clear_object (&self->players[1]);
   g_clear_pointer (&self->local_names[0], g_free);
   g_clear_pointer (&self->local_names[1], g_free);
+  g_clear_object (&self->statistics);
 
   G_OBJECT_CLASS (ttt_table_parent_class)->dispose (object);
 }
@@ -97,6 +104,10 @@ ttt_table_get_property (GObject    *object,
     case PROP_X_NAME:
     case PROP_O_NAME:
       g_value_set_string (value, ttt_table_get_given_name (self, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X));
+      break;
+
+    case PROP_STATISTICS:
+      g_value_set_object (value, self->statistics);
       break;
 
     default:
@@ -118,6 +129,10 @@ ttt_table_set_property (GObject      *object,
     case PROP_O_NAME:
       ttt_table_set_local_name (self, prop_id == PROP_O_NAME ? TTT_MARK_O : TTT_MARK_X,
                                 g_value_get_string (value));
+      break;
+
+    case PROP_STATISTICS:
+      ttt_table_set_statistics (self, g_value_get_object (value));
       break;
 
     default:
@@ -153,6 +168,16 @@ ttt_table_class_init (TttTableClass *klass)
     g_param_spec_string ("o-name", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * TttTable:statistics:
+   *
+   * Where each finished game at this table is counted (a fresh, unsaved
+   * #TttStatistics until the app gives its own).
+   */
+  properties[PROP_STATISTICS] =
+    g_param_spec_object ("statistics", NULL, NULL, TTT_TYPE_STATISTICS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -180,6 +205,8 @@ ttt_table_init (TttTable *self)
   self->computer = ttt_computer_player_new (TTT_LEVEL_MEDIUM);
   self->local_mark = TTT_MARK_X;
   self->opponent = TTT_OPPONENT_COMPUTER;
+  self->level = TTT_LEVEL_MEDIUM;
+  self->statistics = ttt_statistics_new ();
   self->alternate_local_next = TRUE;
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
 }
@@ -212,6 +239,7 @@ seat_players (TttTable *self,
 
   g_set_object (&self->players[person], self->local);
   g_set_object (&self->players[1 - person], across);
+  self->level = level;
 
   if (TTT_IS_COMPUTER_PLAYER (self->computer))
     ttt_computer_player_set_level (TTT_COMPUTER_PLAYER (self->computer), level);
@@ -651,4 +679,73 @@ ttt_table_set_rng_state (TttTable *self,
   g_return_if_fail (TTT_IS_TABLE (self));
 
   self->rng_state = rng_state;
+}
+
+/* Results */
+
+TttStatistics *
+ttt_table_get_statistics (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), NULL);
+
+  return self->statistics;
+}
+
+/* A game already counted stays where it was counted. */
+void
+ttt_table_set_statistics (TttTable      *self,
+                          TttStatistics *statistics)
+{
+  g_return_if_fail (TTT_IS_TABLE (self));
+  g_return_if_fail (TTT_IS_STATISTICS (statistics));
+
+  if (g_set_object (&self->statistics, statistics))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATISTICS]);
+}
+
+/* The tally the game in progress counts into: by its game and, against
+ * the computer, its level; a game with someone elsewhere counts into
+ * the game's network tally. What a score line shows. */
+TttTallyId
+ttt_table_get_tally (TttTable *self)
+{
+  TttVariant variant;
+
+  g_return_val_if_fail (TTT_IS_TABLE (self), TTT_TALLY_MEDIUM);
+
+  variant = ttt_match_get_variant (self->match);
+  if (self->remote != NULL)
+    return ttt_tally_id_for_network (variant);
+
+  return ttt_tally_id_for_game (variant, self->opponent != TTT_OPPONENT_COMPUTER, self->level);
+}
+
+/**
+ * ttt_table_count_result:
+ * @self: a #TttTable
+ *
+ * Counts the match's result, which must be decided, into
+ * #TttTable:statistics: against the computer or someone elsewhere from
+ * the person's side; between two people here, X's win as won.
+ */
+void
+ttt_table_count_result (TttTable *self)
+{
+  TttOutcome outcome;
+  TttResult result;
+
+  g_return_if_fail (TTT_IS_TABLE (self));
+
+  outcome = ttt_match_get_outcome (self->match);
+  g_return_if_fail (outcome != TTT_OUTCOME_ONGOING);
+
+  if (outcome == TTT_OUTCOME_DRAW)
+    result = TTT_RESULT_DRAWN;
+  else if ((outcome == TTT_OUTCOME_X_WINS ? TTT_MARK_X : TTT_MARK_O) == self->local_mark)
+    result = TTT_RESULT_WON;
+  else
+    result = TTT_RESULT_LOST;
+
+  ttt_statistics_record_game (self->statistics, ttt_table_get_tally (self), result,
+                              ttt_match_get_n_moves (self->match));
 }

@@ -10,7 +10,8 @@
  * for its move: after the computer's pause, off the main thread, with a
  * cancellable that any change of the board stops. The chosen move comes
  * back as "move-chosen"; playing it, and telling the views, is the
- * TttGame's.
+ * TttGame's. Each finished game is counted here, in the tally of its
+ * game, opponent and level.
  *
  * The random state behind the computer's choices and a random first
  * player is the table's: one seed fixes a whole session.
@@ -23,6 +24,7 @@
 #include "ttt-enums.h"
 #include "ttt-match.h"
 #include "ttt-player.h"
+#include "ttt-statistics.h"
 
 G_BEGIN_DECLS
 
@@ -94,5 +96,12 @@ guint         ttt_table_count_thinking     (void);
 guint64       ttt_table_get_rng_state      (TttTable       *self);
 void          ttt_table_set_rng_state      (TttTable       *self,
                                             guint64         rng_state);
+
+/* Where the finished games are counted. */
+TttStatistics *ttt_table_get_statistics    (TttTable       *self);
+void          ttt_table_set_statistics     (TttTable       *self,
+                                            TttStatistics  *statistics);
+TttTallyId    ttt_table_get_tally          (TttTable       *self);
+void          ttt_table_count_result       (TttTable       *self);
 
 G_END_DECLS

@@ -240,7 +240,7 @@ classic_subtitle (TttGame *game)
   if (ttt_table_get_two_local (ttt_game_get_table (game)))
     return g_strdup (_("Two players"));
 
-  if (ttt_tally_id_is_network (ttt_game_get_current_tally (game)))
+  if (ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (game))))
     {
       TttMark mine = ttt_game_get_human_mark (game);
       const char *other = ttt_table_get_side_name (ttt_game_get_table (game), mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);

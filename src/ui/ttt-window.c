@@ -105,7 +105,7 @@ _ttt_window_update_status (TttWindow *self)
    * network window asks them (Ask to Undo); this one would do nothing. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  ttt_game_get_can_undo (self->game) &&
-                                 !ttt_tally_id_is_network (ttt_game_get_current_tally (self->game)));
+                                 !ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (self->game))));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", over && self->review == NULL);
   if (ttt_analyst_get_hint_thinking (ttt_game_get_analyst (self->game)))
     /* Translators: the tooltip of the Hint button while the search for an
@@ -147,7 +147,7 @@ update_badges (TttWindow *self)
   TttMark far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
   TttTally tally;
 
-  ttt_statistics_get_tally (self->statistics, ttt_game_get_current_tally (self->game), &tally);
+  ttt_statistics_get_tally (self->statistics, ttt_table_get_tally (ttt_game_get_table (self->game)), &tally);
   ttt_player_badge_set_mark (self->badge_start, near);
   ttt_player_badge_set_mark (self->badge_end, far);
   ttt_player_badge_set_name (self->badge_start, ttt_table_get_side_name (ttt_game_get_table (self->game), near));
@@ -353,14 +353,14 @@ follow_statistics (TttWindow *self)
 {
   if (self->statistics != NULL)
     g_signal_handlers_disconnect_by_data (self->statistics, self);
-  g_set_object (&self->statistics, ttt_game_get_statistics (self->game));
+  g_set_object (&self->statistics, ttt_table_get_statistics (ttt_game_get_table (self->game)));
   g_signal_connect_object (self->statistics, "changed", G_CALLBACK (tally_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
 statistics_replaced_cb (TttWindow  *self,
                         GParamSpec *pspec,
-                        TttGame    *game)
+                        TttTable   *table)
 {
   follow_statistics (self);
   update_badges (self);
@@ -435,14 +435,15 @@ ttt_window_constructed (GObject *object)
       { "notify::difficulty", G_CALLBACK (difficulty_changed_cb) },
       { "notify::opponent", G_CALLBACK (players_changed_cb) },
       { "notify::variant", G_CALLBACK (players_changed_cb) },
-      { "notify::statistics", G_CALLBACK (statistics_replaced_cb) },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (follow); i++)
       g_signal_group_connect_swapped (self->game_signals, follow[i].signal, follow[i].callback, self);
   }
   g_signal_group_set_target (self->game_signals, self->game);
-  /* The names two people gave are the table's. */
+  /* The names two people gave, and the statistics, are the table's. */
+  g_signal_connect_object (ttt_game_get_table (self->game), "notify::statistics",
+                           G_CALLBACK (statistics_replaced_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (ttt_game_get_table (self->game), "notify::x-name",
                            G_CALLBACK (players_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (ttt_game_get_table (self->game), "notify::o-name",

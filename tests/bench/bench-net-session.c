@@ -198,7 +198,7 @@ main (int   argc,
     {
       TttTally tally;
 
-      ttt_statistics_get_tally (ttt_game_get_statistics (games[i]), TTT_TALLY_NETWORK, &tally);
+      ttt_statistics_get_tally (ttt_table_get_statistics (ttt_game_get_table (games[i])), TTT_TALLY_NETWORK, &tally);
       if (tally.drawn != GAMES)
         {
           printf ("FAILED: %u draws counted, not %u\n", tally.drawn, GAMES);

@@ -276,7 +276,7 @@ ttt_test_tally (TttGame    *game,
 {
   TttTally tally;
 
-  ttt_statistics_get_tally (ttt_game_get_statistics (game), id, &tally);
+  ttt_statistics_get_tally (ttt_table_get_statistics (ttt_game_get_table (game)), id, &tally);
 
   return tally;
 }
@@ -505,7 +505,7 @@ ttt_test_recorder_init (TttTestRecorder *rec,
   g_signal_connect (game, "turn-changed", G_CALLBACK (turn_changed_cb), rec);
   g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), rec);
   g_signal_connect (game, "notify", G_CALLBACK (notify_cb), rec);
-  rec->statistics = g_object_ref (ttt_game_get_statistics (game));
+  rec->statistics = g_object_ref (ttt_table_get_statistics (ttt_game_get_table (game)));
   g_signal_connect (rec->statistics, "changed", G_CALLBACK (tally_changed_cb), rec);
 }
 

@@ -78,7 +78,7 @@ refresh_report (GSimpleAction *report)
 
           g_string_append_c (board, mark == TTT_MARK_X ? 'X' : mark == TTT_MARK_O ? 'O' : '.');
         }
-      ttt_statistics_get_tally (ttt_game_get_statistics (game),
+      ttt_statistics_get_tally (ttt_table_get_statistics (ttt_game_get_table (game)),
                                 ttt_tally_id_for_network (ttt_game_get_variant (game)), &tally);
       g_variant_builder_add (&builder, "{sv}", "game-state", g_variant_new_int32 (ttt_game_get_state (game)));
       g_variant_builder_add (&builder, "{sv}", "outcome", g_variant_new_int32 (ttt_game_get_outcome (game)));
@@ -114,7 +114,7 @@ window_added_cb (GtkApplication *application,
       /* Every property of the game, and the tally, as they change; the
        * status line follows the game's signals, which these come after. */
       g_signal_connect_object (game, "notify", G_CALLBACK (refresh_report), report, G_CONNECT_SWAPPED);
-      g_signal_connect_object (ttt_game_get_statistics (game), "changed", G_CALLBACK (refresh_report),
+      g_signal_connect_object (ttt_table_get_statistics (ttt_game_get_table (game)), "changed", G_CALLBACK (refresh_report),
                                report, G_CONNECT_SWAPPED);
     }
   refresh_report (report);

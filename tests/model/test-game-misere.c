@@ -121,7 +121,7 @@ test_misere_hard_never_loses (void)
   /* Both seats were played, and random play does run into lines. */
   g_assert_cmpuint (n_checked, >=, N_GAMES * 3);
   g_assert_cmpuint (n_lost_by_person, >, 0);
-  g_assert_cmpuint (ttt_test_games (game, ttt_game_get_current_tally (game)), ==, N_GAMES);
+  g_assert_cmpuint (ttt_test_games (game, ttt_table_get_tally (ttt_game_get_table (game))), ==, N_GAMES);
 }
 
 /* Over random positions of a game between two people: the hint is one

@@ -132,7 +132,7 @@ test_signals_two_players (void)
   {
     TttTally tally;
 
-    ttt_statistics_get_tally (ttt_game_get_statistics (game), TTT_TALLY_TWO_PLAYERS, &tally);
+    ttt_statistics_get_tally (ttt_table_get_statistics (ttt_game_get_table (game)), TTT_TALLY_TWO_PLAYERS, &tally);
     g_assert_cmpuint (tally.drawn, ==, 1);
   }
 
@@ -171,10 +171,7 @@ test_notify_real_change (void)
                 "first-player", TTT_FIRST_PLAYER_HUMAN,
                 "opponent", TTT_OPPONENT_COMPUTER,
                 NULL);
-  g_object_set (game,
-                "computer-delay", 0,
-                "statistics", ttt_game_get_statistics (game),
-                NULL);
+  g_object_set (game, "computer-delay", 0, NULL);
   TTT_ASSERT_NO_EVENTS (&rec);
   g_assert_cmpuint (n_setup, ==, 0);
 
@@ -191,11 +188,16 @@ test_notify_real_change (void)
   TTT_ASSERT_EVENTS (&rec, "notify computer-delay");
   {
     g_autoptr(TttStatistics) other = ttt_statistics_new ();
+    TttTable *table = ttt_game_get_table (game);
+    guint n_statistics = 0;
 
-    g_object_set (game, "statistics", other, NULL);
-    TTT_ASSERT_EVENTS (&rec, "notify statistics");
-    ttt_game_set_statistics (game, other);
+    g_signal_connect_swapped (table, "notify::statistics", G_CALLBACK (ttt_test_count_cb), &n_statistics);
+    g_object_set (table, "statistics", other, NULL);
+    ttt_table_set_statistics (table, other);
+    g_assert_cmpuint (n_statistics, ==, 1);
+    g_assert_true (ttt_table_get_statistics (table) == other);
     TTT_ASSERT_NO_EVENTS (&rec);
+    g_signal_handlers_disconnect_by_data (table, &n_statistics);
   }
 
   g_assert_cmpint (ttt_setup_get_difficulty (setup), ==, TTT_LEVEL_HARD);

@@ -37,7 +37,7 @@ test_initial (void)
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
   g_assert_false (ttt_game_get_can_undo (game));
   g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (game)), ==, 0);
-  g_assert_false (ttt_statistics_get_can_reset (ttt_game_get_statistics (game)));
+  g_assert_false (ttt_statistics_get_can_reset (ttt_table_get_statistics (ttt_game_get_table (game))));
 
   /* Settings applied before the first ttt_game_start_new() must not let the
    * computer open early, with whatever difficulty happened to be set. */

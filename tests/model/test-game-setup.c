@@ -103,7 +103,7 @@ test_settings_bind (void)
     TttTally tally;
 
     g_assert_no_error (error);
-    ttt_statistics_bind_records (ttt_game_get_statistics (game), records, NULL);
+    ttt_statistics_bind_records (ttt_table_get_statistics (ttt_game_get_table (game)), records, NULL);
     g_settings_set_enum (settings, "opponent", TTT_OPPONENT_HUMAN);
     ttt_game_start_new (game);
     TTT_TEST_PLAY (game, 0, 3, 1, 4, 2);

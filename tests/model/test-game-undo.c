@@ -64,7 +64,7 @@ test_undo (void)
        * the game ends: then the result is final. */
       while (ttt_game_get_state (game) == TTT_GAME_STATE_LOCAL_TURN)
         {
-          TttTallyId tally = ttt_game_get_current_tally (game);
+          TttTallyId tally = ttt_table_get_tally (ttt_game_get_table (game));
           Position before = position_of (game);
           guint64 counted = ttt_test_games (game, tally);
           int cell = ttt_test_strategy_random (game, rand);

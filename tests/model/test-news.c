@@ -426,7 +426,7 @@ test_side_changed (Fixture       *fixture,
 
   /* A preference for the next game is no news now. */
   ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_EASY);
-  ttt_statistics_reset_all (ttt_game_get_statistics (fixture->game));
+  ttt_statistics_reset_all (ttt_table_get_statistics (ttt_game_get_table (fixture->game)));
   assert_quiet (fixture);
 }
 

@@ -795,7 +795,7 @@ static void
 test_game_counts (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (17);
-  TttStatistics *statistics = ttt_game_get_statistics (game);
+  TttStatistics *statistics = ttt_table_get_statistics (ttt_game_get_table (game));
   guint counted[TTT_N_TALLIES][3] = { { 0 } };
   guint n_lost_hard = 0;
 
@@ -839,7 +839,7 @@ test_game_counts (void)
     ttt_test_wait_for_human (game);
     ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &before);
     ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_EASY);
-    g_assert_cmpint (ttt_game_get_current_tally (game), ==, TTT_TALLY_HARD);
+    g_assert_cmpint (ttt_table_get_tally (ttt_game_get_table (game)), ==, TTT_TALLY_HARD);
     ttt_test_play_out (game, ttt_test_strategy_lowest, NULL, NULL, NULL);
     ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &after);
     g_assert_cmpmem (&before, sizeof before, &after, sizeof after);
@@ -854,7 +854,7 @@ static void
 test_game_abandoned (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (18);
-  TttStatistics *statistics = ttt_game_get_statistics (game);
+  TttStatistics *statistics = ttt_table_get_statistics (ttt_game_get_table (game));
   Changes changes;
 
   watch (statistics, &changes);
@@ -889,7 +889,7 @@ static void
 test_game_undo_after_end (void)
 {
   g_autoptr(TttGame) game = ttt_test_game_new (19);
-  TttStatistics *statistics = ttt_game_get_statistics (game);
+  TttStatistics *statistics = ttt_table_get_statistics (ttt_game_get_table (game));
   TttTestRecorder rec;
   TttTally before, after;
   gboolean can_undo = TRUE;
@@ -947,7 +947,7 @@ tally_changed_check_cb (TttStatistics *statistics,
 {
   g_assert_cmpint (ttt_game_get_state (order->game), ==, TTT_GAME_STATE_OVER);
   g_assert_cmpint (ttt_game_get_outcome (order->game), !=, TTT_OUTCOME_ONGOING);
-  g_assert_cmpint (ttt_game_get_current_tally (order->game), ==, id);
+  g_assert_cmpint (ttt_table_get_tally (ttt_game_get_table (order->game)), ==, id);
   g_assert_false (order->counted);
   order->counted = TRUE;
 }
@@ -969,13 +969,13 @@ test_game_news_order (void)
   g_autoptr(TttGame) game = ttt_test_game_new (20);
   NewsOrder order = { game, FALSE, 0 };
 
-  g_signal_connect (ttt_game_get_statistics (game), "changed", G_CALLBACK (tally_changed_check_cb), &order);
+  g_signal_connect (ttt_table_get_statistics (ttt_game_get_table (game)), "changed", G_CALLBACK (tally_changed_check_cb), &order);
   g_signal_connect (game, "game-over", G_CALLBACK (game_over_check_cb), &order);
 
   for (int i = 0; i < 6; i++)
     play_game (game, i % 3, ttt_test_strategy_lowest);
   g_assert_cmpuint (order.n_games, ==, 6);
-  g_signal_handlers_disconnect_by_data (ttt_game_get_statistics (game), &order);
+  g_signal_handlers_disconnect_by_data (ttt_table_get_statistics (ttt_game_get_table (game)), &order);
 }
 
 /* Games of one app share one TttStatistics. */
@@ -985,15 +985,15 @@ test_game_shared (void)
   g_autoptr(TttStatistics) shared = ttt_statistics_new ();
   g_autoptr(TttGame) a = ttt_test_game_new (21);
   g_autoptr(TttGame) b = ttt_test_game_new (22);
-  TttStatistics *own = ttt_game_get_statistics (a);
+  TttStatistics *own = ttt_table_get_statistics (ttt_game_get_table (a));
   guint n_notify = 0;
 
-  g_signal_connect_swapped (a, "notify::statistics", G_CALLBACK (ttt_test_count_cb), &n_notify);
-  ttt_game_set_statistics (a, shared);
-  ttt_game_set_statistics (a, shared);
-  g_object_set (b, "statistics", shared, NULL);
+  g_signal_connect_swapped (ttt_game_get_table (a), "notify::statistics", G_CALLBACK (ttt_test_count_cb), &n_notify);
+  ttt_table_set_statistics (ttt_game_get_table (a), shared);
+  ttt_table_set_statistics (ttt_game_get_table (a), shared);
+  g_object_set (ttt_game_get_table (b), "statistics", shared, NULL);
   g_assert_cmpuint (n_notify, ==, 1);
-  g_assert_true (ttt_game_get_statistics (a) == shared);
+  g_assert_true (ttt_table_get_statistics (ttt_game_get_table (a)) == shared);
   g_assert_false (own == shared);
 
   play_game (a, TTT_LEVEL_HARD, ttt_test_strategy_lowest);

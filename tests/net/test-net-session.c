@@ -228,7 +228,7 @@ test_whole_game (void)
   g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[1]), TTT_MARK_X)));
   g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (pair.games[0]), TTT_MARK_O), ==, QUOTED ("Ben"));
   g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (pair.games[1]), TTT_MARK_X), ==, QUOTED ("Ana"));
-  g_assert_cmpint (ttt_game_get_current_tally (pair.games[0]), ==, TTT_TALLY_NETWORK);
+  g_assert_cmpint (ttt_table_get_tally (ttt_game_get_table (pair.games[0])), ==, TTT_TALLY_NETWORK);
 
   for (guint i = 0; i < G_N_ELEMENTS (x_wins); i++)
     play (&pair, x_wins[i]);
@@ -332,7 +332,7 @@ test_ultimate_game (void)
       g_assert_cmpint (ttt_net_session_get_variant (pair.sessions[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_cmpint (ttt_game_get_variant (pair.games[i]), ==, TTT_VARIANT_ULTIMATE);
       g_assert_cmpint (ttt_match_get_n_cells (ttt_game_get_match (pair.games[i])), ==, TTT_ULTIMATE_N_MOVES);
-      g_assert_cmpint (ttt_game_get_current_tally (pair.games[i]), ==, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK));
+      g_assert_cmpint (ttt_table_get_tally (ttt_game_get_table (pair.games[i])), ==, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_NETWORK));
     }
 
   n_moves = play_to_the_end (&pair, 24);
@@ -708,7 +708,7 @@ test_new_game_leaves (void)
   g_assert_cmpint (ttt_net_session_get_state (pair.sessions[1]), ==, TTT_NET_SESSION_CLOSED);
   g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[1]), TTT_MARK_O)));
   g_assert_false (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[1]), TTT_MARK_X)));
-  g_assert_cmpint (ttt_game_get_current_tally (pair.games[1]), !=, TTT_TALLY_NETWORK);
+  g_assert_cmpint (ttt_table_get_tally (ttt_game_get_table (pair.games[1])), !=, TTT_TALLY_NETWORK);
   wait_closed (pair.sessions[0]);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
   pair_close (&pair);

@@ -688,7 +688,7 @@ test_review_against_computer (TttTestWindow *fixture,
           }
     }
   g_assert_cmpint (ttt_game_get_outcome (fixture->game), ==, TTT_OUTCOME_O_WINS);
-  lost = ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).lost;
+  lost = ttt_test_tally (fixture->game, ttt_table_get_tally (ttt_game_get_table (fixture->game))).lost;
 
   ttt_test_activate (fixture->window, "win.review");
   review = ttt_window_get_review (fixture->window);
@@ -738,8 +738,8 @@ test_review_against_computer (TttTestWindow *fixture,
     }
 
   ttt_test_press (fixture->window, GDK_KEY_Escape);
-  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).lost, ==, lost);
-  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_game_get_current_tally (fixture->game)).won, ==, 0);
+  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_table_get_tally (ttt_game_get_table (fixture->game))).lost, ==, lost);
+  g_assert_cmpuint (ttt_test_tally (fixture->game, ttt_table_get_tally (ttt_game_get_table (fixture->game))).won, ==, 0);
 }
 
 /* Where the corner cell is, in the window. */

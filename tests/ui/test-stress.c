@@ -111,7 +111,7 @@ check_statistics (Stress *stress)
       g_assert_cmpmem (&saved, sizeof saved, &tally, sizeof tally);
     }
 
-  ttt_statistics_get_tally (statistics, ttt_game_get_current_tally (game), &tally);
+  ttt_statistics_get_tally (statistics, ttt_table_get_tally (ttt_game_get_table (game)), &tally);
   /* The person here keeps the first badge, whichever mark they play. */
   ttt_test_assert_badges (stress->window, tally.won, tally.drawn, tally.lost);
 }
