@@ -14,7 +14,6 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "ttt-accessible.h"
 #include "ttt-compat.h"
@@ -100,48 +99,6 @@ ttt_accessible_hide_all (GtkWidget *root,
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     ttt_accessible_hide_all (child, type);
-}
-
-/* @label with its mnemonic's underscore taken out ("__" is one "_"). */
-static char *
-without_mnemonic (const char *label)
-{
-  GString *bare = g_string_sized_new (strlen (label));
-
-  for (const char *p = label; *p != '\0'; p++)
-    {
-      if (*p == '_')
-        {
-          if (p[1] != '_')
-            continue;
-          p++;
-        }
-      g_string_append_c (bare, *p);
-    }
-  return g_string_free (bare, FALSE);
-}
-
-/* Names every button under @root whose label has a mnemonic (“_Start”)
- * by its words alone. GTK 4.8 gives such a button its label, underscore
- * and all, as its accessible label, and a screen reader heard that and
- * the text of the label inside: “_Start Start”. */
-void
-ttt_accessible_name_mnemonic_buttons (GtkWidget *root)
-{
-  g_return_if_fail (GTK_IS_WIDGET (root));
-
-  if (GTK_IS_BUTTON (root) && gtk_button_get_use_underline (GTK_BUTTON (root)) &&
-      gtk_button_get_label (GTK_BUTTON (root)) != NULL)
-    {
-      g_autofree char *name = without_mnemonic (gtk_button_get_label (GTK_BUTTON (root)));
-
-      gtk_accessible_update_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-      return;
-    }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    ttt_accessible_name_mnemonic_buttons (child);
 }
 
 static gboolean

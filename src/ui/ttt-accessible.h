@@ -13,7 +13,6 @@ void ttt_accessible_hide_type_names (GtkWidget  *root);
 void ttt_accessible_hide_all        (GtkWidget  *root,
                                      GType       type);
 void ttt_accessible_quiet_tooltips  (GtkWidget  *root);
-void ttt_accessible_name_mnemonic_buttons (GtkWidget *root);
 void ttt_accessible_speak_shortcuts (GtkWidget  *window);
 void ttt_accessible_menu_shortcuts  (GtkPopover *popover);
 void ttt_accessible_focus_once_active (GtkWindow *window);

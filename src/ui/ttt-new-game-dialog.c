@@ -15,7 +15,6 @@
 
 #include <glib/gi18n.h>
 
-#include "ttt-accessible.h"
 #include "ttt-combo-row.h"
 #include "ttt-new-game-dialog-private.h"
 #include "ttt-rules-window.h"
@@ -259,7 +258,6 @@ ttt_new_game_dialog_constructed (GObject *object)
 
   g_return_if_fail (TTT_IS_GAME (self->game));
 
-  ttt_accessible_name_mnemonic_buttons (GTK_WIDGET (self));
   ttt_combo_row_show_value_whole (self->difficulty_row);
   ttt_combo_row_show_value_whole (self->first_player_row);
   add_game_rows (self);
