@@ -15,6 +15,16 @@
  * time: a leaf visited once costs no memory. Results are counted in half
  * points (a win 2, a draw 1) so that the sums are exact integers and a run
  * repeats bit for bit.
+ *
+ * Symmetry. The eight symmetries of the square (rotations and
+ * reflections) act on the 3 × 3 of small boards and, the same way, on the
+ * cells inside each, so on the whole 9 × 9 grid and on the board the side
+ * to move is sent to. Two moves that a symmetry of the position maps onto
+ * each other lead to one position seen in a mirror, with the same value:
+ * a node gets one child per such class (its first in the shuffled order),
+ * so the search does not spread its iterations over copies and, above
+ * all, never tells a learner that one of two mirror-image cells is worse.
+ * The analysis reports each class's figures for every move of it.
  */
 
 #include <math.h>
@@ -109,6 +119,12 @@ ttt_search_get_iterations (const TttSearch *search)
   return search != NULL ? search->iterations : 0;
 }
 
+uint64_t
+ttt_search_get_visits (const TttSearch *search)
+{
+  return search != NULL && search->has_run ? search->nodes[search->root].visits : 0;
+}
+
 void
 ttt_search_reset (TttSearch *search)
 {
@@ -117,6 +133,28 @@ ttt_search_reset (TttSearch *search)
 
   search->n_nodes = 0;
   search->has_run = false;
+}
+
+/* Keeps the first move of each class of @moves that @symmetries map
+ * onto each other, in order; returns how many are kept. */
+static int
+ttt_symmetry_prune (uint8_t  *moves,
+                    int       n,
+                    unsigned  symmetries)
+{
+  bool seen[TTT_ULTIMATE_N_MOVES] = { false };
+  int kept = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (seen[moves[i]])
+        continue;
+      for (unsigned sm = symmetries; sm != 0; sm &= sm - 1)
+        seen[ttt_ult_symmetric_move (__builtin_ctz (sm), moves[i])] = true;
+      moves[kept++] = moves[i];
+    }
+
+  return kept;
 }
 
 /* A random playout to the end of the game from @pos, not over; the result
@@ -219,6 +257,7 @@ ttt_search_expand (TttSearch         *search,
 {
   uint8_t moves[TTT_ULTIMATE_N_MOVES];
   unsigned boards = ttt_ult_boards_in_play (pos);
+  unsigned symmetries = ttt_ult_symmetries (pos);
   int n = 0;
   Node *children;
 
@@ -230,10 +269,22 @@ ttt_search_expand (TttSearch         *search,
         moves[n++] = (uint8_t) (b * TTT_N_CELLS + __builtin_ctz (cm));
     }
 
-  if ((uint64_t) search->n_nodes + (uint64_t) n > search->capacity)
+  /* The classes number the same in any order; counted first, so that a
+   * full block takes nothing from the generator. */
+  if (symmetries != 1)
+    {
+      uint8_t copy[TTT_ULTIMATE_N_MOVES];
+
+      memcpy (copy, moves, (size_t) n);
+      if ((uint64_t) search->n_nodes + (uint64_t) ttt_symmetry_prune (copy, n, symmetries) >
+          search->capacity)
+        return false;
+    }
+  else if ((uint64_t) search->n_nodes + (uint64_t) n > search->capacity)
     return false;
 
-  /* Fisher–Yates, so that unvisited children are tried in random order. */
+  /* Fisher–Yates, so that unvisited children are tried in random order
+   * (and a class of symmetric moves is stood for by a random one). */
   for (int i = n - 1; i > 0; i--)
     {
       int j = (int) ttt_ult_random_below (rng, (unsigned) i + 1);
@@ -242,6 +293,8 @@ ttt_search_expand (TttSearch         *search,
       moves[i] = moves[j];
       moves[j] = t;
     }
+  if (symmetries != 1)
+    n = ttt_symmetry_prune (moves, n, symmetries);
 
   search->nodes[index].first_child = search->n_nodes;
   search->nodes[index].n_children = (uint8_t) n;
@@ -517,13 +570,23 @@ ttt_search_describe (const Node      *node,
     }
 }
 
-/* Whether @a is a better choice than @b: proved wins by fewest plies, the
- * rest by visits (then chance, then move, so the order is total), proved
- * losses last by most plies. */
-static bool
-ttt_search_better (const TttMoveAnalysis *a,
-                   const TttMoveAnalysis *b)
+/* A move of the analysis, and whether it is the one its class of
+ * symmetric moves has in the tree (the one the search plays). */
+typedef struct
 {
+  TttMoveAnalysis analysis;
+  bool            searched;
+} Ranked;
+
+/* Whether @a is a better choice than @b: proved wins by fewest plies, the
+ * rest by visits (then chance, then the searched one of symmetric moves,
+ * then move, so the order is total), proved losses last by most plies. */
+static bool
+ttt_search_better (const Ranked *ra,
+                   const Ranked *rb)
+{
+  const TttMoveAnalysis *a = &ra->analysis;
+  const TttMoveAnalysis *b = &rb->analysis;
   int rank_a = a->proof == TTT_PROOF_WIN ? 0 : a->proof == TTT_PROOF_LOSS ? 2 : 1;
   int rank_b = b->proof == TTT_PROOF_WIN ? 0 : b->proof == TTT_PROOF_LOSS ? 2 : 1;
 
@@ -537,6 +600,8 @@ ttt_search_better (const TttMoveAnalysis *a,
     return a->visits > b->visits;
   if (a->win_chance > b->win_chance || a->win_chance < b->win_chance)
     return a->win_chance > b->win_chance;
+  if (ra->searched != rb->searched)
+    return ra->searched;
 
   return a->move < b->move;
 }
@@ -546,35 +611,98 @@ ttt_search_analyse (const TttSearch *search,
                     TttMoveAnalysis *out,
                     int              n_max)
 {
+  Ranked ranked[TTT_ULTIMATE_N_MOVES];
   const Node *root;
+  unsigned symmetries;
   int n = 0;
 
   if (search == NULL || out == NULL || n_max < 0 || !search->has_run)
     return -1;
 
+  /* Each child stands for its class of symmetric moves: every legal move
+   * of the class is told with its figures. */
   root = &search->nodes[search->root];
+  symmetries = ttt_ult_symmetries (&search->root_pos);
   for (int i = 0; i < root->n_children; i++)
     {
-      TttMoveAnalysis item;
-      int at;
+      const Node *child = &search->nodes[root->first_child + (uint32_t) i];
+      int copies[8];
+      int n_copies = 0;
 
-      ttt_search_describe (&search->nodes[root->first_child + (uint32_t) i], &item);
-
-      /* Insertion into the best n_max so far. */
-      at = n < n_max ? n : n_max;
-      while (at > 0 && ttt_search_better (&item, &out[at - 1]))
+      for (unsigned sm = symmetries; sm != 0; sm &= sm - 1)
         {
-          if (at < n_max)
-            out[at] = out[at - 1];
-          at--;
+          int move = ttt_ult_symmetric_move (__builtin_ctz (sm), child->move);
+          bool again = false;
+
+          for (int k = 0; k < n_copies && !again; k++)
+            again = copies[k] == move;
+          if (!again)
+            copies[n_copies++] = move;
         }
-      if (at < n_max)
-        out[at] = item;
-      if (n < n_max)
-        n++;
+
+      for (int k = 0; k < n_copies && n < TTT_ULTIMATE_N_MOVES; k++)
+        {
+          Ranked item;
+          int at;
+
+          ttt_search_describe (child, &item.analysis);
+          item.analysis.move = copies[k];
+          item.searched = copies[k] == child->move;
+
+          /* Insertion, best first. */
+          at = n;
+          while (at > 0 && ttt_search_better (&item, &ranked[at - 1]))
+            {
+              ranked[at] = ranked[at - 1];
+              at--;
+            }
+          ranked[at] = item;
+          n++;
+        }
     }
 
+  if (n > n_max)
+    n = n_max;
+  for (int i = 0; i < n; i++)
+    out[i] = ranked[i].analysis;
+
   return n;
+}
+
+/* The standard error of a move's estimate at its most (a result in
+ * [0, 1] has a variance of ¼ at most), squared; 0 for a proof. */
+static double
+ttt_search_error2 (const TttMoveAnalysis *a)
+{
+  if (a->proof != TTT_PROOF_NONE)
+    return 0.0;
+
+  return 0.25 / (a->visits > 0 ? (double) a->visits : 1.0);
+}
+
+/* Four standard errors rather than the usual two or three: UCT visits a
+ * move less once its mean looks low, so the means of little-visited moves
+ * lean low, and on the empty board three errors still see differences
+ * that a search from another seed does not repeat. */
+bool
+ttt_search_tells_apart (const TttMoveAnalysis *analysis,
+                        int                    n)
+{
+  if (analysis == NULL)
+    return false;
+
+  for (int i = 1; i < n; i++)
+    {
+      double gap = analysis[0].win_chance - analysis[i].win_chance;
+      double noise2 = ttt_search_error2 (&analysis[0]) + ttt_search_error2 (&analysis[i]);
+
+      if (gap < 0)
+        gap = -gap;
+      if (gap * gap > TTT_SEARCH_NOISE_ERRORS * TTT_SEARCH_NOISE_ERRORS * noise2)
+        return true;
+    }
+
+  return false;
 }
 
 /* A move that wins the game at once, or −1. */

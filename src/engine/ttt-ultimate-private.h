@@ -123,3 +123,14 @@ ttt_ult_random_move (const TttUltimate *pos,
 }
 
 bool ttt_ult_consistent (const TttUltimate *pos);
+
+/* The eight symmetries of the square (0 the identity, 1–3 the rotations,
+ * 4–7 the reflections) act on the 3 × 3 of small boards and, the same
+ * way, on the cells inside each: so on the whole grid, and on the board
+ * the side to move is sent to. */
+/* The symmetries that leave @pos as it is, bit s for symmetry s (bit 0,
+ * the identity, always). */
+unsigned ttt_ult_symmetries     (const TttUltimate *pos);
+/* Move @move under symmetry @symmetry. */
+int      ttt_ult_symmetric_move (int                symmetry,
+                                 int                move);

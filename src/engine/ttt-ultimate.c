@@ -236,6 +236,83 @@ ttt_ultimate_move_col (int move)
   return (move / TTT_N_CELLS % 3) * 3 + move % TTT_N_CELLS % 3;
 }
 
+/* Symmetry */
+
+/* The eight symmetries of the square on cells 0–8 (row-major): identity,
+ * the three rotations, the four reflections. A symmetry of the 9 × 9 grid
+ * moves small board b to board perm[b] and cell c in it to cell perm[c]. */
+static const uint8_t ttt_symmetry_cell[8][TTT_N_CELLS] = {
+  { 0, 1, 2, 3, 4, 5, 6, 7, 8 },
+  { 2, 5, 8, 1, 4, 7, 0, 3, 6 },
+  { 8, 7, 6, 5, 4, 3, 2, 1, 0 },
+  { 6, 3, 0, 7, 4, 1, 8, 5, 2 },
+  { 2, 1, 0, 5, 4, 3, 8, 7, 6 },
+  { 6, 7, 8, 3, 4, 5, 0, 1, 2 },
+  { 0, 3, 6, 1, 4, 7, 2, 5, 8 },
+  { 8, 5, 2, 7, 4, 1, 6, 3, 0 },
+};
+
+static unsigned
+ttt_symmetry_mask (int      symmetry,
+                   unsigned mask)
+{
+  unsigned out = 0;
+
+  for (; mask != 0; mask &= mask - 1)
+    out |= TTT_CELL (ttt_symmetry_cell[symmetry][__builtin_ctz (mask)]);
+
+  return out;
+}
+
+int
+ttt_ult_symmetric_move (int symmetry,
+                        int move)
+{
+  return ttt_symmetry_cell[symmetry][move / TTT_N_CELLS] * TTT_N_CELLS +
+         ttt_symmetry_cell[symmetry][move % TTT_N_CELLS];
+}
+
+/* Most positions past the opening have no symmetry, and show it at
+ * their first marked board. */
+unsigned
+ttt_ult_symmetries (const TttUltimate *pos)
+{
+  unsigned found = 1;
+
+  for (int s = 1; s < 8; s++)
+    {
+      const uint8_t *perm = ttt_symmetry_cell[s];
+      bool same = pos->next == TTT_ULTIMATE_ANY || perm[pos->next] == pos->next;
+
+      for (int b = 0; b < TTT_ULTIMATE_N_BOARDS && same; b++)
+        same = ttt_symmetry_mask (s, pos->x[b]) == pos->x[perm[b]] &&
+               ttt_symmetry_mask (s, pos->o[b]) == pos->o[perm[b]];
+      if (same)
+        found |= 1u << s;
+    }
+
+  return found;
+}
+
+bool
+ttt_ultimate_moves_symmetric (const TttUltimate *pos,
+                              int                a,
+                              int                b)
+{
+  unsigned symmetries;
+
+  if (pos == NULL || !ttt_ult_consistent (pos) || a < 0 || a >= TTT_ULTIMATE_N_MOVES || b < 0 ||
+      b >= TTT_ULTIMATE_N_MOVES)
+    return false;
+
+  symmetries = ttt_ult_symmetries (pos);
+  for (unsigned sm = symmetries; sm != 0; sm &= sm - 1)
+    if (ttt_ult_symmetric_move (__builtin_ctz (sm), a) == b)
+      return true;
+
+  return false;
+}
+
 /* The notation */
 
 /* Whether a won board's marks @marks could have been won by one move:

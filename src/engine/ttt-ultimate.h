@@ -135,6 +135,15 @@ TttStatus   ttt_ultimate_parse          (TttUltimate       *pos,
 TttStatus   ttt_ultimate_format         (const TttUltimate *pos,
                                          char               out[TTT_ULTIMATE_TEXT_SIZE]);
 
+/* Whether a rotation or reflection of the whole grid that leaves @pos as
+ * it is (small boards and the cells in each alike, and the board the side
+ * to move is sent to) maps move @a onto move @b: then the two lead to the
+ * same position seen in a mirror and are worth the same. True when @a is
+ * @b; false for NULL, an inconsistent position or a move out of range. */
+bool        ttt_ultimate_moves_symmetric (const TttUltimate *pos,
+                                          int                a,
+                                          int                b);
+
 /* Move numbers and the 9 × 9 grid; −1 for anything out of range. */
 int         ttt_ultimate_move_at        (int                row,
                                          int                col);
@@ -199,6 +208,10 @@ TttStatus   ttt_search_run              (TttSearch             *search,
                                          int                   *move);
 /* Iterations the last run made (those of kept trees not counted). */
 uint64_t    ttt_search_get_iterations   (const TttSearch   *search);
+/* Visits of the last run's position: its iterations and those the kept
+ * tree had made of it before. (The analysis's visits do not add up to it
+ * when moves share their figures, below.) */
+uint64_t    ttt_search_get_visits       (const TttSearch   *search);
 
 typedef enum
 {
@@ -224,10 +237,30 @@ typedef struct
  * the order the search prefers them (the first is the move it plays):
  * proved wins by fewest plies, then the unproved and proved draws by
  * visits, then proved losses by most plies. Returns the number written (at
- * most @n_max), or −1 for NULL or no run yet. */
+ * most @n_max), or −1 for NULL or no run yet.
+ *
+ * Symmetric moves share their figures. Where a rotation or reflection of
+ * the whole grid (small boards and the cells in each alike, and the board
+ * the side to move is sent to) leaves the position as it is, the moves it
+ * maps onto each other lead to the same position seen in a mirror: the
+ * search looks at one of each such class, and every move of the class is
+ * told with its visits, chance and proof, the one it looked at first
+ * among them. So on the empty board the 81 moves have 15 figures. */
 int         ttt_search_analyse          (const TttSearch   *search,
                                          TttMoveAnalysis   *out,
                                          int                n_max);
+
+/* Whether @analysis (@n moves, as ttt_search_analyse() wrote them) tells
+ * its moves apart: whether some move's figure differs from the first's
+ * by more than the search's noise (TTT_SEARCH_NOISE_ERRORS standard
+ * errors of the two estimates together, each at most ½ / √visits; a
+ * proof has none). When it does not, the figures are noise: a coach
+ * should not show one move as better than another. False for NULL and
+ * for fewer than two moves. */
+#define TTT_SEARCH_NOISE_ERRORS 4.0
+
+bool        ttt_search_tells_apart      (const TttMoveAnalysis *analysis,
+                                         int                    n);
 
 /* The levels (documented budgets, in iterations, so a level plays the same
  * move for the same seed on any machine):

@@ -34,6 +34,8 @@ struct _TttAnalyst
   GCancellable    *analysis_search;
   TttMoveAnalysis  analysis[TTT_ULTIMATE_N_MOVES];
   int              n_analysis;
+  /* Whether its figures differ beyond the search's noise. */
+  gboolean         tells_apart;
 };
 
 G_DEFINE_FINAL_TYPE (TttAnalyst, ttt_analyst, G_TYPE_OBJECT)
@@ -534,6 +536,7 @@ analysis_search_done_cb (GObject      *source,
    * is not asked for again until the board changes. */
   n = ttt_analyst_ultimate_analyse_finish (result, self->analysis);
   self->n_analysis = MAX (n, 0);
+  self->tells_apart = ttt_search_tells_apart (self->analysis, self->n_analysis);
   g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
 }
 
@@ -542,7 +545,10 @@ analysis_search_done_cb (GObject      *source,
  * @self: a #TttAnalyst
  * @cell: a move of the game in progress
  * @percent: (out) (optional): the search's estimated chance to win by it,
- *   0–100, a draw counting half
+ *   0–100, a draw counting half; −1 when the search cannot tell the moves
+ *   apart (ttt_search_tells_apart()): then no unproved move is better or
+ *   worse than another as far as it can tell, and no figure is worth
+ *   showing
  * @proved: (out) (optional): whether the search proved where it leads
  * @verdict: (out) (optional): when proved, what it leads to
  * @n_moves: (out) (optional): when proved, the moves to the end along the
@@ -598,7 +604,9 @@ ttt_analyst_get_search_analysis (TttAnalyst *self,
         const TttMoveAnalysis *a = &self->analysis[i];
 
         if (percent != NULL)
-          *percent = (int) (a->win_chance * 100 + 0.5);
+          *percent = a->proof == TTT_PROOF_NONE && !self->tells_apart
+                     ? -1
+                     : (int) (a->win_chance * 100 + 0.5);
         if (proved != NULL)
           *proved = a->proof != TTT_PROOF_NONE;
         if (verdict != NULL && a->proof != TTT_PROOF_NONE)

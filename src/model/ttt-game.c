@@ -14,7 +14,7 @@
  *   3. "turn-changed" (turn) if, and only if, the mark to move changed: it
  *      becomes TTT_MARK_NONE when a game ends and X when the next begins.
  *      Whether a local person plays that mark or the game waits for its
- *      player is "state"; who plays it, ttt_game_get_player();
+ *      player is "state"; who plays it, the table (ttt_table_get_player());
  *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
  * The coach is the game's TttAnalyst (ttt_game_get_analyst()). A change
@@ -67,11 +67,6 @@ struct _TttGame
 
   /* What the next game will be; the game takes it at its start. */
   TttSetup       *setup;
-  guint           computer_delay;
-
-  /* What the game in progress plays by (its variant is the match's, its
-   * opponent the table's). */
-  TttLevel        difficulty;
 
   /* Only set once the app has asked for a game: before that the empty board
    * from ttt_game_new() is not a game whose first mover was chosen. */
@@ -88,7 +83,6 @@ G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
-  PROP_COMPUTER_DELAY,
   PROP_STATE,
   PROP_TURN,
   PROP_OUTCOME,
@@ -177,7 +171,7 @@ ttt_game_snapshot (TttGame  *self,
   snapshot->outcome = ttt_game_get_outcome (self);
   snapshot->human_mark = ttt_table_get_local_mark (self->table);
   snapshot->can_undo = ttt_game_compute_can_undo (self);
-  snapshot->difficulty = self->difficulty;
+  snapshot->difficulty = ttt_table_get_level (self->table);
   snapshot->opponent = ttt_table_get_opponent (self->table);
   snapshot->variant = ttt_match_get_variant (self->match);
 }
@@ -267,7 +261,7 @@ ttt_game_update_state (TttGame *self)
   else if (!ttt_player_is_local (side_player (self, turn)))
     {
       self->state = TTT_GAME_STATE_WAITING;
-      ttt_table_request_move (self->table, self->computer_delay);
+      ttt_table_request_move (self->table);
     }
   else
     self->state = TTT_GAME_STATE_LOCAL_TURN;
@@ -330,10 +324,10 @@ ttt_game_begin (TttGame  *self,
 
   ttt_game_snapshot (self, &before);
 
-  self->difficulty = ttt_setup_get_difficulty (self->setup);
   self->started = TRUE;
 
-  ttt_table_seat (self->table, ttt_setup_get_opponent (self->setup), self->difficulty,
+  ttt_table_seat (self->table, ttt_setup_get_opponent (self->setup),
+                  ttt_setup_get_difficulty (self->setup),
                   ttt_setup_get_first_player (self->setup), restarting);
   /* A game with someone elsewhere is the one its session agreed on. */
   ttt_match_reset (self->match, ttt_table_get_remote (self->table) != NULL
@@ -378,9 +372,9 @@ ttt_game_setup_changed (TttGame *self)
    * the app is still applying its settings; but clicks on this board should
    * already play by the new values. */
   ttt_game_snapshot (self, &before);
-  self->difficulty = ttt_setup_get_difficulty (self->setup);
   ttt_match_reset (self->match, ttt_setup_get_variant (self->setup));
-  ttt_table_reseat (self->table, ttt_setup_get_opponent (self->setup), self->difficulty);
+  ttt_table_reseat (self->table, ttt_setup_get_opponent (self->setup),
+                    ttt_setup_get_difficulty (self->setup));
   ttt_game_emit_changes (self, &before);
 }
 
@@ -415,10 +409,6 @@ ttt_game_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_COMPUTER_DELAY:
-      g_value_set_uint (value, self->computer_delay);
-      break;
-
     case PROP_STATE:
       g_value_set_enum (value, self->state);
       break;
@@ -444,7 +434,7 @@ ttt_game_get_property (GObject    *object,
       break;
 
     case PROP_DIFFICULTY:
-      g_value_set_enum (value, self->difficulty);
+      g_value_set_enum (value, ttt_table_get_level (self->table));
       break;
 
     case PROP_OPPONENT:
@@ -465,53 +455,16 @@ ttt_game_get_property (GObject    *object,
 }
 
 static void
-ttt_game_set_property (GObject      *object,
-                       guint         prop_id,
-                       const GValue *value,
-                       GParamSpec   *pspec)
-{
-  TttGame *self = TTT_GAME (object);
-
-  switch (prop_id)
-    {
-    case PROP_COMPUTER_DELAY:
-      ttt_game_set_computer_delay (self, g_value_get_uint (value));
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 ttt_game_class_init (TttGameClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags read_only = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = ttt_game_dispose;
   object_class->get_property = ttt_game_get_property;
-  object_class->set_property = ttt_game_set_property;
-
-  /**
-   * TttGame:computer-delay:
-   *
-   * Milliseconds before the computer answers. 0 still answers from the main
-   * loop, never from inside the call that handed it the turn.
-   */
-  properties[PROP_COMPUTER_DELAY] =
-    g_param_spec_uint ("computer-delay", NULL, NULL,
-                       0, G_MAXUINT, TTT_GAME_DEFAULT_COMPUTER_DELAY,
-                       (G_PARAM_READWRITE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
 
   properties[PROP_STATE] =
-    g_param_spec_enum ("state", NULL, NULL,
-                       TTT_TYPE_GAME_STATE,
-                       TTT_GAME_STATE_LOCAL_TURN,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("state", NULL, NULL, TTT_TYPE_GAME_STATE, TTT_GAME_STATE_LOCAL_TURN, read_only);
 
   /**
    * TttGame:turn:
@@ -519,20 +472,10 @@ ttt_game_class_init (TttGameClass *klass)
    * The mark to move next, %TTT_MARK_NONE once the game is over.
    */
   properties[PROP_TURN] =
-    g_param_spec_enum ("turn", NULL, NULL,
-                       TTT_TYPE_MARK,
-                       TTT_MARK_X,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("turn", NULL, NULL, TTT_TYPE_MARK, TTT_MARK_X, read_only);
 
   properties[PROP_OUTCOME] =
-    g_param_spec_enum ("outcome", NULL, NULL,
-                       TTT_TYPE_OUTCOME,
-                       TTT_OUTCOME_ONGOING,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("outcome", NULL, NULL, TTT_TYPE_OUTCOME, TTT_OUTCOME_ONGOING, read_only);
 
   /**
    * TttGame:human-mark:
@@ -541,12 +484,7 @@ ttt_game_class_init (TttGameClass *klass)
    * people play.
    */
   properties[PROP_HUMAN_MARK] =
-    g_param_spec_enum ("human-mark", NULL, NULL,
-                       TTT_TYPE_MARK,
-                       TTT_MARK_X,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("human-mark", NULL, NULL, TTT_TYPE_MARK, TTT_MARK_X, read_only);
 
   /**
    * TttGame:can-undo:
@@ -556,18 +494,10 @@ ttt_game_class_init (TttGameClass *klass)
    * once the game is over.
    */
   properties[PROP_CAN_UNDO] =
-    g_param_spec_boolean ("can-undo", NULL, NULL,
-                          FALSE,
-                          (G_PARAM_READABLE |
-                           G_PARAM_EXPLICIT_NOTIFY |
-                           G_PARAM_STATIC_STRINGS));
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, read_only);
 
   properties[PROP_N_MOVES] =
-    g_param_spec_uint ("n-moves", NULL, NULL,
-                       0, TTT_ULTIMATE_N_MOVES, 0,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_uint ("n-moves", NULL, NULL, 0, TTT_ULTIMATE_N_MOVES, 0, read_only);
 
   /**
    * TttGame:difficulty:
@@ -576,12 +506,7 @@ ttt_game_class_init (TttGameClass *klass)
    * setup when it began.
    */
   properties[PROP_DIFFICULTY] =
-    g_param_spec_enum ("difficulty", NULL, NULL,
-                       TTT_TYPE_LEVEL,
-                       TTT_LEVEL_MEDIUM,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("difficulty", NULL, NULL, TTT_TYPE_LEVEL, TTT_LEVEL_MEDIUM, read_only);
 
   /**
    * TttGame:opponent:
@@ -591,12 +516,7 @@ ttt_game_class_init (TttGameClass *klass)
    * the next game.
    */
   properties[PROP_OPPONENT] =
-    g_param_spec_enum ("opponent", NULL, NULL,
-                       TTT_TYPE_OPPONENT,
-                       TTT_OPPONENT_COMPUTER,
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("opponent", NULL, NULL, TTT_TYPE_OPPONENT, TTT_OPPONENT_COMPUTER, read_only);
 
   /**
    * TttGame:variant:
@@ -606,12 +526,7 @@ ttt_game_class_init (TttGameClass *klass)
    * "cell-changed" tells.
    */
   properties[PROP_VARIANT] =
-    g_param_spec_enum ("variant", NULL, NULL,
-                       TTT_TYPE_VARIANT,
-                       first_variant (),
-                       (G_PARAM_READABLE |
-                        G_PARAM_EXPLICIT_NOTIFY |
-                        G_PARAM_STATIC_STRINGS));
+    g_param_spec_enum ("variant", NULL, NULL, TTT_TYPE_VARIANT, first_variant (), read_only);
 
   /**
    * TttGame:held:
@@ -621,9 +536,7 @@ ttt_game_class_init (TttGameClass *klass)
    */
   properties[PROP_HELD] =
     g_param_spec_boolean ("held", NULL, NULL, FALSE,
-                          (G_PARAM_READABLE |
-                           G_PARAM_EXPLICIT_NOTIFY |
-                           G_PARAM_STATIC_STRINGS));
+                          read_only);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -634,12 +547,7 @@ ttt_game_class_init (TttGameClass *klass)
    * @mark: its new mark, %TTT_MARK_NONE when a new game or an undo clears it
    */
   signals[CELL_CHANGED] =
-    g_signal_new ("cell-changed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("cell-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_INT, TTT_TYPE_MARK);
 
   /**
@@ -653,12 +561,7 @@ ttt_game_class_init (TttGameClass *klass)
    * new game or an undo clears), saying who made it.
    */
   signals[MOVE_PLAYED] =
-    g_signal_new ("move-played",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 3, G_TYPE_INT, TTT_TYPE_MARK, TTT_TYPE_PLAYER);
 
   /**
@@ -671,12 +574,7 @@ ttt_game_class_init (TttGameClass *klass)
    * again is no new game: it is told by the properties alone.)
    */
   signals[GAME_STARTED] =
-    g_signal_new ("game-started",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("game-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
 
   /**
@@ -689,12 +587,7 @@ ttt_game_class_init (TttGameClass *klass)
    * are told.
    */
   signals[MOVES_TAKEN_BACK] =
-    g_signal_new ("moves-taken-back",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("moves-taken-back", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_VARIANT);
 
   /**
@@ -704,15 +597,10 @@ ttt_game_class_init (TttGameClass *klass)
    *
    * Emitted exactly when #TttGame:turn changes, after the property
    * notifications. Whether a local person plays that mark is
-   * #TttGame:state; who does, ttt_game_get_player().
+   * #TttGame:state; who does, ttt_table_get_player().
    */
   signals[TURN_CHANGED] =
-    g_signal_new ("turn-changed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("turn-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, TTT_TYPE_MARK);
 
   /**
@@ -725,12 +613,7 @@ ttt_game_class_init (TttGameClass *klass)
    * its table has already counted.
    */
   signals[GAME_OVER] =
-    g_signal_new ("game-over",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0,
-                  NULL, NULL,
-                  NULL,
+    g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, TTT_TYPE_OUTCOME, G_TYPE_UINT);
 }
 
@@ -739,8 +622,6 @@ ttt_game_init (TttGame *self)
 {
   self->setup = ttt_setup_new ();
   g_signal_connect_swapped (self->setup, "notify", G_CALLBACK (ttt_game_setup_changed), self);
-  self->computer_delay = TTT_GAME_DEFAULT_COMPUTER_DELAY;
-  self->difficulty = ttt_setup_get_difficulty (self->setup);
 
   self->state = TTT_GAME_STATE_LOCAL_TURN;
   self->match = ttt_match_new (ttt_setup_get_variant (self->setup));
@@ -972,7 +853,7 @@ ttt_game_get_difficulty (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_LEVEL_MEDIUM);
 
-  return self->difficulty;
+  return ttt_table_get_level (self->table);
 }
 
 TttOpponent
@@ -981,31 +862,6 @@ ttt_game_get_opponent (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), TTT_OPPONENT_COMPUTER);
 
   return ttt_table_get_opponent (self->table);
-}
-
-guint
-ttt_game_get_computer_delay (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), TTT_GAME_DEFAULT_COMPUTER_DELAY);
-
-  return self->computer_delay;
-}
-
-/* Applies to a move already on its way too, counted from now: a test
- * holds the computer's answer with a long delay, checks what is true while
- * it thinks, then lets it answer at once, however slow the machine. */
-void
-ttt_game_set_computer_delay (TttGame *self,
-                             guint    delay_ms)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  if (self->computer_delay == delay_ms)
-    return;
-
-  self->computer_delay = delay_ms;
-  ttt_table_set_delay (self->table, delay_ms);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_DELAY]);
 }
 
 /* The game on the board: its rules, marks, moves and outcome

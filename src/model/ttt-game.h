@@ -29,7 +29,6 @@
 
 G_BEGIN_DECLS
 
-#define TTT_GAME_DEFAULT_COMPUTER_DELAY 450
 
 /* The iterations of the search behind an Ultimate hint: twice Hard's,
  * so the hint is a better move than Hard would play, about two seconds
@@ -62,9 +61,6 @@ TttOutcome      ttt_game_get_outcome         (TttGame        *self);
 TttMark         ttt_game_get_human_mark      (TttGame        *self);
 gboolean        ttt_game_get_can_undo        (TttGame        *self);
 
-guint           ttt_game_get_computer_delay  (TttGame        *self);
-void            ttt_game_set_computer_delay  (TttGame        *self,
-                                              guint           delay_ms);
 
 /* What the game in progress plays by; its setup may already hold the
  * values for the next game. */

@@ -355,12 +355,7 @@ search_should_stop (void *data)
 static guint64
 count_kept_visits (const TttSearch *tree)
 {
-  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
-  int n = ttt_search_analyse (tree, analysis, G_N_ELEMENTS (analysis));
-  guint64 visits = 0;
-
-  for (int i = 0; i < n; i++)
-    visits += analysis[i].visits;
+  guint64 visits = ttt_search_get_visits (tree);
 
   return visits > ttt_search_get_iterations (tree) ? visits - ttt_search_get_iterations (tree) : 0;
 }

@@ -14,9 +14,10 @@
  * draw counting half) from the position before it (the search's best) to
  * the position after it (one minus the opponent's best there, or the
  * result if the move ended the game); the thresholds are in
- * ttt-review-cursor.h. The search's own choice is never marked down, so
- * noise between two searches cannot make a Mistake of the move it would
- * play itself.
+ * ttt-review-cursor.h. The search's own choice, or a mirror image of it
+ * (ttt_ultimate_moves_symmetric()), is never marked down, so noise
+ * between two searches cannot make a Mistake of the move it would play
+ * itself.
  *
  * The engine's one search (ttt_search_run()) and the coach's words on
  * what a move does (ttt_coach_ultimate_effect()) take Ultimate's
@@ -191,6 +192,11 @@ apply_grades (TttReviewCursor *self,
           grade->after = 1.0;
           break;
         }
+
+      /* A mirror image of the best move is as good: graded as the best,
+       * it is the best shown. */
+      if (grade->best >= 0 && ttt_ultimate_moves_symmetric (&before->ultimate, move, grade->best))
+        grade->best = move;
 
       drop = (int) ((grade->before - grade->after) * 100 + 0.5);
       if (move == grade->best)

@@ -40,6 +40,7 @@ struct _TttTable
    * cancellable stops (see ttt_table_stop_waiting()). */
   guint           move_id;
   GCancellable   *thinking;
+  guint           delay_ms;
 
   /* What two people at this screen call themselves, X's and O's; NULL
    * names the side by its mark. */
@@ -206,6 +207,7 @@ ttt_table_init (TttTable *self)
   self->local_mark = TTT_MARK_X;
   self->opponent = TTT_OPPONENT_COMPUTER;
   self->level = TTT_LEVEL_MEDIUM;
+  self->delay_ms = TTT_TABLE_DEFAULT_DELAY;
   self->statistics = ttt_statistics_new ();
   self->alternate_local_next = TRUE;
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -359,6 +361,15 @@ ttt_table_get_local_mark (TttTable *self)
 }
 
 /* Who the game in progress is against: someone elsewhere is a person. */
+/* The computer's level in the game in progress. */
+TttLevel
+ttt_table_get_level (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), TTT_LEVEL_MEDIUM);
+
+  return self->level;
+}
+
 TttOpponent
 ttt_table_get_opponent (TttTable *self)
 {
@@ -599,24 +610,30 @@ pause_over_cb (gpointer user_data)
  * source is removed in dispose, so it never outlives the table and needs
  * no reference of its own. */
 static void
-schedule_move (TttTable *self,
-               guint     delay_ms)
+schedule_move (TttTable *self)
 {
   g_assert (self->move_id == 0);
 
-  self->move_id = g_timeout_add (self->remote != NULL ? 0 : delay_ms, pause_over_cb, self);
+  self->move_id = g_timeout_add (self->remote != NULL ? 0 : self->delay_ms, pause_over_cb, self);
   g_source_set_name_by_id (self->move_id, "[tictactoe] computer move");
 }
 
 void
-ttt_table_request_move (TttTable *self,
-                        guint     delay_ms)
+ttt_table_request_move (TttTable *self)
 {
   g_return_if_fail (TTT_IS_TABLE (self));
   g_return_if_fail (!ttt_player_is_local (ttt_table_get_player (self, ttt_match_get_turn (self->match))));
 
   ttt_table_stop_waiting (self);
-  schedule_move (self, delay_ms);
+  schedule_move (self);
+}
+
+guint
+ttt_table_get_delay (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), TTT_TABLE_DEFAULT_DELAY);
+
+  return self->delay_ms;
 }
 
 void
@@ -625,10 +642,11 @@ ttt_table_set_delay (TttTable *self,
 {
   g_return_if_fail (TTT_IS_TABLE (self));
 
+  self->delay_ms = delay_ms;
   if (self->move_id == 0)
     return;
   g_clear_handle_id (&self->move_id, g_source_remove);
-  schedule_move (self, delay_ms);
+  schedule_move (self);
 }
 
 /* Cancels a driven player's move on its way, in its pause or its search:

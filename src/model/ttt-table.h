@@ -34,6 +34,9 @@ G_DECLARE_FINAL_TYPE (TttTable, ttt_table, TTT, TABLE, GObject)
 /* The longest name ttt_table_set_local_name() keeps, in characters. */
 #define TTT_TABLE_NAME_MAX_CHARS 20
 
+/* The computer's pause before its move, unless ttt_table_set_delay(). */
+#define TTT_TABLE_DEFAULT_DELAY 450
+
 /* A table for @match: the person here plays X against the computer at
  * Medium until the first ttt_table_seat(). */
 TttTable     *ttt_table_new                (TttMatch       *match);
@@ -60,6 +63,7 @@ TttPlayer    *ttt_table_get_player         (TttTable       *self,
                                             TttMark         side);
 TttMark       ttt_table_get_local_mark     (TttTable       *self);
 TttOpponent   ttt_table_get_opponent       (TttTable       *self);
+TttLevel      ttt_table_get_level          (TttTable       *self);
 gboolean      ttt_table_get_two_local      (TttTable       *self);
 gboolean      ttt_table_set_computer       (TttTable       *self,
                                             TttPlayer      *computer);
@@ -81,12 +85,15 @@ gboolean      ttt_table_set_local_name     (TttTable       *self,
                                             TttMark         side,
                                             const char     *name);
 
-/* Asks the player to move for its move, after @delay_ms (none for
- * someone elsewhere); "move-chosen" brings it unless
+/* Asks the player to move for its move, after the computer's pause
+ * (none for someone elsewhere); "move-chosen" brings it unless
  * ttt_table_stop_waiting() comes first. */
-void          ttt_table_request_move       (TttTable       *self,
-                                            guint           delay_ms);
-/* A new pause for a move still in its pause, counted from now. */
+void          ttt_table_request_move       (TttTable       *self);
+/* The computer's pause before it answers, in milliseconds: 0 still
+ * answers from the main loop. A move still in its pause waits the new
+ * pause, counted from now: a test holds the computer's answer with a long
+ * pause, checks what is true meanwhile, then lets it answer at once. */
+guint         ttt_table_get_delay          (TttTable       *self);
 void          ttt_table_set_delay          (TttTable       *self,
                                             guint           delay_ms);
 void          ttt_table_stop_waiting       (TttTable       *self);

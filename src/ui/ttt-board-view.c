@@ -698,7 +698,8 @@ grade_note_kind (TttGrade grade)
  * to for a person to move. */
 /* Ultimate's analysis on a playable cell: a proved result as in classic,
  * otherwise the search's estimate, its symbol by thresholds (▲ at 60 %
- * or more, ▼ at 40 % or less, = between). */
+ * or more, ▼ at 40 % or less, = between); = alone, with no figure, when
+ * the search cannot tell the moves apart. */
 static char *
 ultimate_note (TttBoardView   *self,
                int             cell,
@@ -724,6 +725,18 @@ ultimate_note (TttBoardView   *self,
       *kind = kinds[verdict];
       *text = ttt_coach_analysis_label (verdict, n_moves);
       return ttt_coach_analysis_description (verdict, n_moves);
+    }
+
+  /* Figures within the search's noise would tell a learner to avoid
+   * cells as good as the others. */
+  if (percent < 0)
+    {
+      *kind = TTT_NOTE_SYMBOL_DRAW;
+      *text = g_strdup ("");
+      /* Translators: the accessible description of an empty cell of
+       * Ultimate Tic-Tac-Toe with the analysis shown, when the search's
+       * estimates of the moves differ by no more than its own noise. */
+      return g_strdup (_("Playing here: no better or worse than the other moves, as far as the search can tell"));
     }
 
   *kind = percent >= 60 ? TTT_NOTE_SYMBOL_WIN : percent <= 40 ? TTT_NOTE_SYMBOL_LOSS : TTT_NOTE_SYMBOL_DRAW;

@@ -170,6 +170,9 @@ draw_analysis_note (TttCell   *self,
   double top;
 
   pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  /* A symbol without words stands in the middle. */
+  if (self->note_text[0] == '\0')
+    gap = text_height = 0;
   top = cy - (symbol + gap + text_height) / 2;
 
   gdk_cairo_set_source_rgba (cr, &symbol_color);

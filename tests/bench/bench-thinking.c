@@ -99,7 +99,7 @@ main (int   argc,
 
   window = ttt_test_window_new (app);
   game = ttt_window_get_game (window);
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_game_set_seed (game, 24);
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_wait_for_mapped (GTK_WIDGET (ttt_window_get_board (window)));

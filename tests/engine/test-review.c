@@ -16,6 +16,7 @@
 
 #include "reference-rules.h"
 #include "ttt-engine.h"
+#include "ttt-misere.h"
 
 #define N_REACHABLE 5478
 #define N_FINISHED  958
@@ -166,6 +167,68 @@ test_review_matches_solver (void)
           g_assert_true (review.best & (1u << cell) ? review.grade == TTT_GRADE_BEST : TRUE);
         }
     }
+}
+
+/* Show Analysis in classic and Misère is the review's score of each cell:
+ * exact, so two cells that a rotation or reflection of the board maps
+ * onto each other, where it leaves the board as it is, score the same.
+ * (Ultimate's estimates needed the search to see to it.) */
+static void
+test_review_symmetric (void)
+{
+  /* The eight symmetries of the square on cells 0–8, the test's own. */
+  static const int turn[TTT_N_CELLS] = { 2, 5, 8, 1, 4, 7, 0, 3, 6 };
+  static const int mirror[TTT_N_CELLS] = { 2, 1, 0, 5, 4, 3, 8, 7, 6 };
+  int n_checked = 0;
+
+  ensure_walked ();
+
+  for (int s = 1; s < 8; s++)
+    {
+      int perm[TTT_N_CELLS];
+
+      for (int c = 0; c < TTT_N_CELLS; c++)
+        {
+          int image = s >= 4 ? mirror[c] : c;
+
+          for (int k = 0; k < s % 4; k++)
+            image = turn[image];
+          perm[c] = image;
+        }
+
+      for (int i = 0; i < n_reachable; i++)
+        {
+          const TttBoard *board = &reachable[i];
+          TttBoard image = { 0, 0 };
+
+          for (int c = 0; c < TTT_N_CELLS; c++)
+            {
+              image.x |= (uint16_t) ((board->x >> c & 1u) << perm[c]);
+              image.o |= (uint16_t) ((board->o >> c & 1u) << perm[c]);
+            }
+          if (image.x != board->x || image.o != board->o || ref_finished (board))
+            continue;
+
+          for (int c = 0; c < TTT_N_CELLS; c++)
+            {
+              TttReview a, b;
+
+              if ((ref_empty (board) & (1u << c)) == 0)
+                continue;
+              g_assert_cmpint (ttt_review_move (board, c, &a), ==, TTT_OK);
+              g_assert_cmpint (ttt_review_move (board, perm[c], &b), ==, TTT_OK);
+              g_assert_cmpint (a.score, ==, b.score);
+              g_assert_cmpint (a.grade, ==, b.grade);
+              g_assert_cmpint (ttt_misere_review_move (board, c, &a), ==, TTT_OK);
+              g_assert_cmpint (ttt_misere_review_move (board, perm[c], &b), ==, TTT_OK);
+              g_assert_cmpint (a.score, ==, b.score);
+              g_assert_cmpint (a.grade, ==, b.grade);
+              n_checked++;
+            }
+        }
+    }
+  g_test_message ("%d pairs of symmetric cells", n_checked);
+  g_assert_cmpint (n_checked, >, 0);
 }
 
 /* Illegal moves on reachable boards fail as ttt_board_play() does, and
@@ -344,6 +407,7 @@ main (int    argc,
 
   g_test_add_func ("/engine/review/exhaustive", test_review_exhaustive);
   g_test_add_func ("/engine/review/matches-solver", test_review_matches_solver);
+  g_test_add_func ("/engine/review/symmetric", test_review_symmetric);
   g_test_add_func ("/engine/review/errors", test_review_errors);
   g_test_add_func ("/engine/review/unreachable", test_review_unreachable);
   g_test_add_func ("/engine/review/examples", test_review_examples);

@@ -380,6 +380,310 @@ test_legal_games (void)
     }
 }
 
+/* Symmetry @s of a square of side @n on a point: 0 the identity, 1–3 the
+ * rotations, 4–7 the reflections. The test's own, on coordinates. */
+static void
+square_symmetry (int  s,
+                 int  n,
+                 int  row,
+                 int  col,
+                 int *out_row,
+                 int *out_col)
+{
+  int m = n - 1;
+  const int rows[8] = { row, col, m - row, m - col, row, m - row, col, m - col };
+  const int cols[8] = { col, m - row, m - col, row, m - col, col, row, m - row };
+
+  *out_row = rows[s];
+  *out_col = cols[s];
+}
+
+/* The position under symmetry @s of the whole 9 × 9 grid: the board the
+ * side to move is sent to goes where the 3 × 3 of boards takes it. */
+static RefUltimate
+ref_transform (const RefUltimate *ref,
+               int                s)
+{
+  RefUltimate out = *ref;
+
+  for (int row = 0; row < 9; row++)
+    for (int col = 0; col < 9; col++)
+      {
+        int r, c;
+
+        square_symmetry (s, 9, row, col, &r, &c);
+        out.grid[r][c] = ref->grid[row][col];
+      }
+  if (ref->forced >= 0)
+    {
+      int r, c;
+
+      square_symmetry (s, 3, ref->forced / 3, ref->forced % 3, &r, &c);
+      out.forced = r * 3 + c;
+    }
+
+  return out;
+}
+
+static gboolean
+ref_same (const RefUltimate *a,
+          const RefUltimate *b)
+{
+  return memcmp (a->grid, b->grid, sizeof a->grid) == 0 && a->forced == b->forced &&
+         a->to_move == b->to_move;
+}
+
+/* The engine's move @move under symmetry @s of the grid. */
+static int
+transform_move (int s,
+                int move)
+{
+  int r, c;
+
+  square_symmetry (s, 9, ttt_ultimate_move_row (move), ttt_ultimate_move_col (move), &r, &c);
+
+  return ttt_ultimate_move_at (r, c);
+}
+
+/* Which of the eight symmetries leave @ref as it is, bit s for s (the
+ * identity always). */
+static unsigned
+ref_symmetries (const RefUltimate *ref)
+{
+  unsigned found = 0;
+
+  for (int s = 0; s < 8; s++)
+    {
+      RefUltimate image = ref_transform (ref, s);
+
+      if (ref_same (&image, ref))
+        found |= 1u << s;
+    }
+
+  return found;
+}
+
+/* Searches @ref and checks that every two moves a symmetry of it maps
+ * onto each other have the same figures; returns how many classes of
+ * moves the analysis has (distinct figures, up to symmetry). */
+static int
+check_symmetric_analysis (TttSearch         *search,
+                          const RefUltimate *ref,
+                          uint64_t           seed,
+                          uint64_t           iterations)
+{
+  TttUltimate pos = to_engine (ref);
+  TttSearchBudget budget = { iterations, NULL, NULL };
+  TttMoveAnalysis analysis[81];
+  const TttMoveAnalysis *of[81] = { NULL };
+  unsigned symmetries = ref_symmetries (ref);
+  gboolean representative[81] = { FALSE };
+  int n, move, n_classes = 0;
+
+  ttt_search_reset (search);
+  g_assert_cmpint (ttt_search_run (search, &pos, &budget, &seed, &move), ==, TTT_OK);
+  n = ttt_search_analyse (search, analysis, 81);
+  g_assert_cmpint (n, ==, ttt_ultimate_legal_moves (&pos, &(TttUltimateMoves) { { 0 } }));
+  /* The move played is the first of the analysis. */
+  g_assert_cmpint (analysis[0].move, ==, move);
+  for (int i = 0; i < n; i++)
+    {
+      g_assert_true (ttt_ultimate_is_legal (&pos, analysis[i].move));
+      g_assert_null (of[analysis[i].move]);
+      of[analysis[i].move] = &analysis[i];
+    }
+
+  /* The engine's own word on which moves are symmetric. */
+  for (int a = 0; a < 81; a++)
+    for (int b = 0; b < 81; b++)
+      {
+        gboolean expected = FALSE;
+
+        for (int s = 0; s < 8; s++)
+          expected = expected || ((symmetries & (1u << s)) != 0 && transform_move (s, a) == b);
+        g_assert_cmpint (ttt_ultimate_moves_symmetric (&pos, a, b), ==, expected);
+      }
+
+  for (int m = 0; m < 81; m++)
+    {
+      gboolean first = TRUE;
+
+      if (of[m] == NULL)
+        continue;
+      for (int s = 0; s < 8; s++)
+        {
+          const TttMoveAnalysis *a = of[m], *b;
+          int image = transform_move (s, m);
+
+          if ((symmetries & (1u << s)) == 0)
+            continue;
+          b = of[image];
+          g_assert_nonnull (b);
+          /* Exactly: the same node's figures. */
+          g_assert_true (a->win_chance <= b->win_chance && a->win_chance >= b->win_chance);
+          g_assert_cmpuint (a->visits, ==, b->visits);
+          g_assert_cmpint (a->proof, ==, b->proof);
+          g_assert_cmpint (a->plies, ==, b->plies);
+          if (representative[image])
+            first = FALSE;
+        }
+      if (first)
+        {
+          representative[m] = TRUE;
+          n_classes++;
+        }
+    }
+
+  return n_classes;
+}
+
+/* Symmetric positions, symmetric figures: on the empty board, on
+ * positions of random games that have a symmetry, and along games kept
+ * symmetric under a reflection by playing on its axis only. */
+static void
+test_symmetric_analysis (void)
+{
+  TttSearch *search = ttt_search_new (8 * 1024 * 1024);
+  uint64_t iterations = under_valgrind () ? 500 : 3000;
+  uint64_t seed = 36;
+  int n_positions = 0, n_symmetric = 0;
+  RefUltimate ref;
+  TttUltimate pos;
+
+  ref_u_clear (&ref);
+  /* The empty board: 15 classes of the 81 moves (the centre, eight of
+   * four cells and six of eight). */
+  g_assert_cmpint (check_symmetric_analysis (search, &ref, 1, iterations), ==, 15);
+  n_positions++;
+
+  /* Random openings: those with a symmetry. */
+  for (int game = 0; game < (under_valgrind () ? 20 : 200); game++)
+    {
+      ref_u_clear (&ref);
+      for (int ply = 0, move; ply < 4 && (move = ref_u_random_move (&ref, &seed)) >= 0; ply++)
+        {
+          ref_u_play (&ref, move / 9, move % 9);
+          if (ref_symmetries (&ref) != 1)
+            {
+              check_symmetric_analysis (search, &ref, seed, iterations);
+              n_symmetric++;
+            }
+        }
+    }
+
+  /* Whole games on the axis of a reflection: the mirror column (4) and
+   * the diagonal (6). */
+  for (int game = 0; game < (under_valgrind () ? 2 : 12); game++)
+    {
+      int s = game % 2 == 0 ? 4 : 6;
+
+      ref_u_clear (&ref);
+      for (;;)
+        {
+          int moves[81], on_axis[81];
+          int n = ref_u_legal_moves (&ref, moves), n_on_axis = 0;
+
+          for (int i = 0; i < n; i++)
+            {
+              int r, c;
+
+              square_symmetry (s, 9, moves[i] / 9, moves[i] % 9, &r, &c);
+              if (r * 9 + c == moves[i])
+                on_axis[n_on_axis++] = moves[i];
+            }
+          if (n_on_axis == 0 || ref_u_game_state (&ref) != REF_U_OPEN)
+            break;
+          {
+            int move = on_axis[ref_u_random (&seed) % (uint64_t) n_on_axis];
+
+            ref_u_play (&ref, move / 9, move % 9);
+          }
+          if (ref_u_game_state (&ref) != REF_U_OPEN)
+            break;
+          g_assert_true (ref_symmetries (&ref) & (1u << s));
+          check_symmetric_analysis (search, &ref, seed, iterations);
+          n_positions++;
+        }
+    }
+  ttt_search_free (search);
+
+  ttt_ultimate_clear (&pos);
+  g_assert_false (ttt_ultimate_moves_symmetric (NULL, 0, 0));
+  g_assert_false (ttt_ultimate_moves_symmetric (&pos, -1, -1));
+  g_assert_false (ttt_ultimate_moves_symmetric (&pos, 0, 81));
+  g_assert_true (ttt_ultimate_moves_symmetric (&pos, 0, 80));
+  pos.x[0] = 0x3;
+  g_assert_false (ttt_ultimate_moves_symmetric (&pos, 0, 80));
+
+  g_test_message ("%d positions on an axis, %d symmetric openings", n_positions, n_symmetric);
+  g_assert_cmpint (n_symmetric, >, 0);
+}
+
+/* The analysis tells moves apart only beyond the search's noise: never
+ * on the empty board, where every first move is about as good; where
+ * some moves lose at once; and by the figures, four standard errors. */
+static void
+test_tells_apart (void)
+{
+  TttSearch *search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 4);
+  TttSearchBudget budget = { under_valgrind () ? 2000 : 20000, NULL, NULL };
+  TttMoveAnalysis analysis[81];
+  RefUltimate losing[6];
+  TttUltimate pos;
+  int move, n, n_apart = 0;
+
+  for (uint64_t seed = 1; seed <= (under_valgrind () ? 1u : 8u); seed++)
+    {
+      uint64_t rng = seed;
+
+      ttt_ultimate_clear (&pos);
+      ttt_search_reset (search);
+      g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+      n = ttt_search_analyse (search, analysis, 81);
+      g_assert_cmpint (n, ==, 81);
+      g_assert_false (ttt_search_tells_apart (analysis, n));
+    }
+
+  /* Where some moves lose at once and others do not (unless the
+   * search proved that those lose too). */
+  g_assert_cmpint (find_positions (must_avoid_loss, losing, G_N_ELEMENTS (losing), 11), ==, G_N_ELEMENTS (losing));
+  for (guint i = 0; i < G_N_ELEMENTS (losing); i++)
+    {
+      uint64_t rng = i;
+
+      pos = to_engine (&losing[i]);
+      ttt_search_reset (search);
+      g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
+      n = ttt_search_analyse (search, analysis, 81);
+      if (analysis[n - 1].proof != TTT_PROOF_LOSS || analysis[0].proof == TTT_PROOF_LOSS)
+        continue;
+      g_assert_true (ttt_search_tells_apart (analysis, n));
+      n_apart++;
+    }
+  g_assert_cmpint (n_apart, >, 0);
+  ttt_search_free (search);
+
+  {
+    TttMoveAnalysis two[2] = {
+      { 0, 10000, 0.60, TTT_PROOF_NONE, 0 },
+      { 1, 10000, 0.57, TTT_PROOF_NONE, 0 },
+    };
+
+    /* 3 points at 10,000 visits each: 4.2 errors of 0.71 points. */
+    g_assert_true (ttt_search_tells_apart (two, 2));
+    two[1].win_chance = 0.58;
+    g_assert_false (ttt_search_tells_apart (two, 2));
+    g_assert_false (ttt_search_tells_apart (two, 1));
+    g_assert_false (ttt_search_tells_apart (NULL, 2));
+    /* A proof has no error of its own. */
+    two[0] = (TttMoveAnalysis) { 0, 0, 0.5, TTT_PROOF_DRAW, 3 };
+    two[1] = (TttMoveAnalysis) { 1, 400, 0.39, TTT_PROOF_NONE, 0 };
+    g_assert_true (ttt_search_tells_apart (two, 2));
+    two[1].win_chance = 0.41;
+    g_assert_false (ttt_search_tells_apart (two, 2));
+  }
+}
+
 static void
 test_kept_tree (void)
 {
@@ -388,7 +692,6 @@ test_kept_tree (void)
   TttMoveAnalysis analysis[81];
   TttUltimate pos;
   uint64_t rng = 9;
-  uint32_t visits = 0;
   size_t n_nodes;
   int move, n;
 
@@ -400,19 +703,17 @@ test_kept_tree (void)
   /* The reply the tree has looked at most. */
   g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
   g_assert_cmpuint (ttt_search_get_n_nodes (search), >, n_nodes);
-  n = ttt_search_analyse (search, analysis, 81);
-  for (int i = 0; i < n; i++)
-    visits += analysis[i].visits;
-  g_assert_cmpuint (visits, >, budget.iterations);
+  g_assert_cmpuint (ttt_search_get_visits (search), >, budget.iterations);
 
   /* Forgotten: the same run again sees only its own iterations. */
   ttt_search_reset (search);
   g_assert_cmpint (ttt_search_run (search, &pos, &budget, &rng, &move), ==, TTT_OK);
-  visits = 0;
+  g_assert_cmpuint (ttt_search_get_visits (search), ==, budget.iterations);
+  /* A move's visits are its class's when symmetric moves share them: at
+   * most the run's. */
   n = ttt_search_analyse (search, analysis, 81);
   for (int i = 0; i < n; i++)
-    visits += analysis[i].visits;
-  g_assert_cmpuint (visits, ==, budget.iterations);
+    g_assert_cmpuint (analysis[i].visits, <=, budget.iterations);
   ttt_search_free (search);
 }
 
@@ -600,6 +901,8 @@ main (int   argc,
   g_test_add_func ("/ultimate/search/memory-bound", test_memory_bound);
   g_test_add_func ("/ultimate/search/legal-games", test_legal_games);
   g_test_add_func ("/ultimate/search/kept-tree", test_kept_tree);
+  g_test_add_func ("/ultimate/search/symmetric-analysis", test_symmetric_analysis);
+  g_test_add_func ("/ultimate/search/tells-apart", test_tells_apart);
   g_test_add_func ("/ultimate/search/should-stop", test_should_stop);
   g_test_add_func ("/ultimate/search/errors", test_errors);
   g_test_add_func ("/ultimate/search/threads", test_threads);

@@ -179,9 +179,18 @@ search_and_play (TttUltimate *pos,
           int n = ttt_search_analyse (search, analysis, 81);
 
           CHECK (n > 0 && analysis[0].move == move);
+          CHECK (n == ttt_ultimate_legal_moves (pos, &(TttUltimateMoves) { { 0 } }));
           for (int i = 0; i < n; i++)
             CHECK (ttt_ultimate_is_legal (pos, analysis[i].move) && analysis[i].win_chance >= 0 &&
                    analysis[i].win_chance <= 1);
+          /* Mirror-image moves share their figures. */
+          for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+              if (ttt_ultimate_moves_symmetric (pos, analysis[i].move, analysis[j].move))
+                CHECK (analysis[i].visits == analysis[j].visits && analysis[i].proof == analysis[j].proof &&
+                       !(analysis[i].win_chance < analysis[j].win_chance) &&
+                       !(analysis[i].win_chance > analysis[j].win_chance));
+          (void) ttt_search_tells_apart (analysis, n);
         }
       play (pos, move);
     }

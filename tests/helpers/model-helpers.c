@@ -157,7 +157,7 @@ ttt_test_game_new (guint64 seed)
 {
   TttGame *game = ttt_game_new ();
 
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_game_set_seed (game, seed);
 
   return game;

@@ -178,7 +178,7 @@ test_analysis_person_only (void)
   TttVerdict verdict;
   guint n_moves;
 
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_game_set_seed (game, 7);
   ttt_game_start_new (game);
@@ -440,7 +440,7 @@ test_review_against_computer (void)
       TttMark person;
       TttBoard board;
 
-      ttt_game_set_computer_delay (game, 0);
+      ttt_table_set_delay (ttt_game_get_table (game), 0);
       ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
       ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_RANDOM);
       ttt_game_set_seed (game, seed);

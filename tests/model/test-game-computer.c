@@ -25,7 +25,7 @@ test_computer_delay (void)
   gint64 start;
 
   ttt_game_start_new (game);
-  ttt_game_set_computer_delay (game, 150);
+  ttt_table_set_delay (ttt_game_get_table (game), 150);
   g_assert_true (ttt_game_play (game, 4));
   start = g_get_monotonic_time ();
   g_signal_connect_swapped (game, "cell-changed", G_CALLBACK (record_time_cb), &played_at);
@@ -124,7 +124,7 @@ test_cancel_dispose (void)
   g_object_add_weak_pointer (G_OBJECT (game), &weak);
   g_object_add_weak_pointer (G_OBJECT (table), &weak_table);
   ttt_game_start_new (game);
-  ttt_game_set_computer_delay (game, 5);
+  ttt_table_set_delay (ttt_game_get_table (game), 5);
   g_assert_true (ttt_game_play (game, 4));
   g_assert_true (ttt_test_has_pending_source (game));
   g_object_unref (game);

@@ -165,13 +165,12 @@ test_notify_real_change (void)
   ttt_setup_set_difficulty (setup, TTT_LEVEL_MEDIUM);
   ttt_setup_set_first_player (setup, TTT_FIRST_PLAYER_HUMAN);
   ttt_setup_set_opponent (setup, TTT_OPPONENT_COMPUTER);
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   g_object_set (setup,
                 "difficulty", TTT_LEVEL_MEDIUM,
                 "first-player", TTT_FIRST_PLAYER_HUMAN,
                 "opponent", TTT_OPPONENT_COMPUTER,
                 NULL);
-  g_object_set (game, "computer-delay", 0, NULL);
   TTT_ASSERT_NO_EVENTS (&rec);
   g_assert_cmpuint (n_setup, ==, 0);
 
@@ -184,8 +183,8 @@ test_notify_real_change (void)
   TTT_ASSERT_NO_EVENTS (&rec);
   g_assert_cmpint (ttt_game_get_difficulty (game), ==, TTT_LEVEL_MEDIUM);
   g_assert_cmpint (ttt_game_get_opponent (game), ==, TTT_OPPONENT_COMPUTER);
-  ttt_game_set_computer_delay (game, 100);
-  TTT_ASSERT_EVENTS (&rec, "notify computer-delay");
+  ttt_table_set_delay (ttt_game_get_table (game), 100);
+  TTT_ASSERT_NO_EVENTS (&rec);
   {
     g_autoptr(TttStatistics) other = ttt_statistics_new ();
     TttTable *table = ttt_game_get_table (game);
@@ -201,10 +200,10 @@ test_notify_real_change (void)
   }
 
   g_assert_cmpint (ttt_setup_get_difficulty (setup), ==, TTT_LEVEL_HARD);
-  g_assert_cmpuint (ttt_game_get_computer_delay (game), ==, 100);
+  g_assert_cmpuint (ttt_table_get_delay (ttt_game_get_table (game)), ==, 100);
 
   /* The next game brings the rest. */
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_test_recorder_forget (&rec);
   ttt_game_start_new (game);
   first = g_strdup_printf ("cell %d none", MIN (4, answer));

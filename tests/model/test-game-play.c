@@ -18,13 +18,13 @@ test_initial (void)
   TttFirstPlayer first_player;
   TttOpponent opponent;
 
-  g_object_get (game, "computer-delay", &delay, NULL);
+  delay = ttt_table_get_delay (ttt_game_get_table (game));
   g_object_get (ttt_game_get_setup (game),
                 "difficulty", &difficulty,
                 "first-player", &first_player,
                 "opponent", &opponent,
                 NULL);
-  g_assert_cmpuint (delay, ==, TTT_GAME_DEFAULT_COMPUTER_DELAY);
+  g_assert_cmpuint (delay, ==, TTT_TABLE_DEFAULT_DELAY);
   g_assert_cmpint (difficulty, ==, TTT_LEVEL_MEDIUM);
   g_assert_cmpint (first_player, ==, TTT_FIRST_PLAYER_HUMAN);
   g_assert_cmpint (opponent, ==, TTT_OPPONENT_COMPUTER);
@@ -41,7 +41,7 @@ test_initial (void)
 
   /* Settings applied before the first ttt_game_start_new() must not let the
    * computer open early, with whatever difficulty happened to be set. */
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
   ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
   g_assert_false (ttt_test_has_pending_source (game));

@@ -626,7 +626,8 @@ test_analysis (void)
       if (!ttt_match_is_legal (ttt_game_get_match (game), move))
         continue;
       n++;
-      g_assert_cmpint (percent, >=, 0);
+      /* −1: the search cannot tell the moves apart. */
+      g_assert_cmpint (percent, >=, -1);
       g_assert_cmpint (percent, <=, 100);
     }
   g_assert_cmpint (n, ==, 9);
@@ -649,6 +650,98 @@ test_analysis (void)
   /* Nothing was searched again. */
   ttt_test_iterate ();
   g_assert_cmpuint (n_changed, ==, 1);
+}
+
+/* Symmetry @s of the 9 × 9 grid on move @move (board × 9 + cell): 0 the
+ * identity, 1–3 the rotations, 4–7 the reflections; the test's own, on
+ * the grid's rows and columns. */
+static int
+grid_symmetry (int s,
+               int move)
+{
+  int row = move / 27 * 3 + move % 9 / 3, col = move / 9 % 3 * 3 + move % 3;
+  const int rows[8] = { row, col, 8 - row, 8 - col, row, 8 - row, col, 8 - col };
+  const int cols[8] = { col, 8 - row, 8 - col, row, 8 - col, col, row, 8 - row };
+
+  return rows[s] / 3 * 27 + cols[s] / 3 * 9 + rows[s] % 3 * 3 + cols[s] % 3;
+}
+
+/* Whether symmetry @s leaves the game's position as it is: every mark,
+ * and every board it may play in. */
+static gboolean
+game_has_symmetry (TttGame *game,
+                   int      s)
+{
+  TttMatch *match = ttt_game_get_match (game);
+
+  for (int move = 0; move < 81; move++)
+    if (ttt_match_get_cell (match, move) != ttt_match_get_cell (match, grid_symmetry (s, move)) ||
+        ttt_match_is_legal (match, move) != ttt_match_is_legal (match, grid_symmetry (s, move)))
+      return FALSE;
+
+  return TRUE;
+}
+
+/* Show Analysis agrees with the board's symmetry: two cells that a
+ * rotation or reflection of the position maps onto each other show the
+ * same, on the empty board and on positions kept symmetric. */
+static void
+test_analysis_symmetric (void)
+{
+  g_autoptr(TttGame) game = ultimate_game_new (TTT_OPPONENT_HUMAN, 1);
+  /* The empty board, the centre, then along the middle column, with the
+   * mirror of the columns kept; and a corner board's centre, on the
+   * diagonal. */
+  static const int moves[] = { -1, 4 * 9 + 4, 4 * 9 + 1, 1 * 9 + 4, 4 * 9 + 7, -2, 0 * 9 + 4 };
+  int n_checked = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      guint symmetries = 0;
+
+      if (moves[i] == -2)
+        ttt_game_start_new (game);
+      else if (moves[i] >= 0)
+        g_assert_true (ttt_game_play (game, moves[i]));
+      if (moves[i] == -2)
+        continue;
+
+      /* Asked, then answered. */
+      for (int move = 0; move < 81; move++)
+        ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), move, NULL, NULL, NULL, NULL);
+      ttt_test_iterate ();
+
+      for (int s = 1; s < 8; s++)
+        if (game_has_symmetry (game, s))
+          symmetries |= 1u << s;
+      g_assert_cmpuint (symmetries, !=, 0);
+
+      for (int move = 0; move < 81; move++)
+        {
+          int percent = -2;
+          gboolean proved = FALSE;
+
+          if (!ttt_match_is_legal (ttt_game_get_match (game), move))
+            continue;
+          g_assert_true (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), move, &percent, &proved,
+                                                          NULL, NULL));
+          g_assert_cmpint (percent, >=, -1);
+          for (int s = 1; s < 8; s++)
+            {
+              int image = grid_symmetry (s, move), image_percent = -2;
+              gboolean image_proved = FALSE;
+
+              if ((symmetries & (1u << s)) == 0)
+                continue;
+              g_assert_true (ttt_analyst_get_search_analysis (ttt_game_get_analyst (game), image, &image_percent,
+                                                              &image_proved, NULL, NULL));
+              g_assert_cmpint (image_percent, ==, percent);
+              g_assert_cmpint (image_proved, ==, proved);
+              n_checked++;
+            }
+        }
+    }
+  g_assert_cmpint (n_checked, >, 81);
 }
 
 /* A move, an undo or a new game while the analysis is searched for cancel
@@ -850,6 +943,7 @@ main (int   argc,
   g_test_add_func ("/game-ultimate/hint/wins-game", test_hint_wins_game);
   g_test_add_func ("/game-ultimate/hint/cancelled", test_hint_cancelled);
   g_test_add_func ("/game-ultimate/analysis", test_analysis);
+  g_test_add_func ("/game-ultimate/analysis/symmetric", test_analysis_symmetric);
   g_test_add_func ("/game-ultimate/analysis/cancelled", test_analysis_cancelled);
   g_test_add_func ("/game-ultimate/words", test_words);
 

@@ -120,13 +120,13 @@ exchange_full (Fixture  *fixture,
   TttBoard before;
 
   if (later)
-    ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+    ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   g_assert_true (ttt_game_play (fixture->game, cell));
   before = ttt_test_read_board (fixture->game);
   if (later)
     {
       ttt_test_iterate ();
-      ttt_game_set_computer_delay (fixture->game, 0);
+      ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
     }
   ttt_test_wait_for_human (fixture->game);
 
@@ -208,7 +208,7 @@ test_reply_later (Fixture       *fixture,
   g_autofree char *expected = NULL;
 
   /* Held until the checks are done, however busy the machine. */
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   start_unheard (fixture);
 
   g_assert_true (ttt_game_play (fixture->game, 4));
@@ -217,7 +217,7 @@ test_reply_later (Fixture       *fixture,
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpuint (fixture->heard->len, ==, 0);
 
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_test_wait_for_human (fixture->game);
   expected = computer_played (ttt_test_played_since (&before, fixture->game), "Your turn.");
   assert_heard (fixture, expected);
@@ -389,12 +389,12 @@ test_new_game (Fixture       *fixture,
   assert_heard (fixture, expected);
 
   /* After a pause: first the new game, then the move. */
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   ttt_game_start_new (fixture->game);
   ttt_test_iterate ();
   assert_heard (fixture, "New game. You play O.");
   before = (TttBoard) { 0, 0 };
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_test_wait_for_human (fixture->game);
   {
     g_autofree char *text = take_one (fixture);
@@ -462,7 +462,7 @@ test_undo (Fixture       *fixture,
   }
 
   /* An answer still on its way is cancelled: only X is taken back. */
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   start_unheard (fixture);
   g_assert_true (ttt_game_play (fixture->game, 5));
   ttt_test_iterate ();
@@ -506,7 +506,7 @@ test_hint (Fixture       *fixture,
   assert_heard (fixture, expected);
 
   /* No hint while the computer is to move, no news. */
-  ttt_game_set_computer_delay (fixture->game, 30);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 30);
   g_assert_true (ttt_game_play (fixture->game, cell));
   g_assert_cmpint (ttt_analyst_get_shown_hint (ttt_game_get_analyst (fixture->game), NULL), ==, -1);
   ttt_test_iterate ();

@@ -151,14 +151,16 @@ test_request_move (void)
   g_assert_cmpint (ttt_table_get_local_mark (table), ==, TTT_MARK_O);
 
   /* Stopped in its pause. */
-  ttt_table_request_move (table, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (table, TTT_TEST_HOLD_MS);
+  ttt_table_request_move (table);
   g_assert_false (ttt_table_get_thinking (table));
   ttt_table_stop_waiting (table);
   ttt_test_drain ();
   g_assert_cmpint (chosen, ==, -1);
 
   /* Stopped in its search: the pause over at once, then cancelled. */
-  ttt_table_request_move (table, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (table, TTT_TEST_HOLD_MS);
+  ttt_table_request_move (table);
   ttt_table_set_delay (table, 0);
   while (!ttt_table_get_thinking (table) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
@@ -173,7 +175,7 @@ test_request_move (void)
   g_assert_cmpint (chosen, ==, -1);
 
   /* Let through. */
-  ttt_table_request_move (table, 0);
+  ttt_table_request_move (table);
   while (chosen < 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (ttt_match_is_legal (match, chosen));

@@ -223,6 +223,47 @@ test_best_and_repeatable (void)
     }
 }
 
+/* A quarter turn of the 9 × 9 grid on a move (board × 9 + cell): the
+ * test's own, on rows and columns. */
+static int
+quarter_turn (int move)
+{
+  int row = move / 27 * 3 + move % 9 / 3, col = move / 9 % 3 * 3 + move % 3;
+  int r = col, c = 8 - row;
+
+  return r / 3 * 27 + c / 3 * 9 + r % 3 * 3 + c % 3;
+}
+
+/* After X's centre, every quarter turn leaves the board as it is: O's
+ * move a quarter turn from the search's choice is as good, so it is Best
+ * and no other cell is shown as the best. */
+static void
+test_mirror_of_best (void)
+{
+  int moves[2] = { 40, 36 };
+  g_autoptr(TttReviewCursor) first = NULL;
+  g_autoptr(TttReviewCursor) turned = NULL;
+  TttUltimateGrade grade;
+
+  first = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, moves, 2, TTT_MARK_O);
+  ttt_review_cursor_start_grading (first);
+  wait_ready (first);
+  g_assert_true (ttt_review_cursor_get_ultimate_grade (first, 2, &grade));
+  g_assert_cmpint (grade.best / 9, ==, 4);
+  g_assert_cmpint (grade.best, !=, 40);
+
+  moves[1] = quarter_turn (grade.best);
+  g_assert_cmpint (moves[1] / 9, ==, 4);
+  g_assert_cmpint (moves[1], !=, grade.best);
+  turned = ttt_review_cursor_new_for_variant (TTT_VARIANT_ULTIMATE, moves, 2, TTT_MARK_O);
+  ttt_review_cursor_start_grading (turned);
+  wait_ready (turned);
+  g_assert_true (ttt_review_cursor_get_ultimate_grade (turned, 2, &grade));
+  g_assert_cmpint (grade.grade, ==, TTT_GRADE_BEST);
+  g_assert_cmpint (grade.best, ==, moves[1]);
+  g_assert_cmpint (ttt_review_cursor_get_best_move (turned, 2), ==, -1);
+}
+
 /* Between two people both sides are graded. */
 static void
 test_two_people (void)
@@ -335,6 +376,7 @@ main (int   argc,
   g_test_add_func ("/ultimate-review/turning-move", test_turning_move);
   g_test_add_func ("/ultimate-review/best-and-repeatable", test_best_and_repeatable);
   g_test_add_func ("/ultimate-review/two-people", test_two_people);
+  g_test_add_func ("/ultimate-review/mirror-of-best", test_mirror_of_best);
   g_test_add_func ("/ultimate-review/pending", test_pending);
   g_test_add_func ("/ultimate-review/cancel", test_cancel);
 

@@ -443,7 +443,7 @@ child_second_launch (void)
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   g_assert_true (TTT_IS_WINDOW (window));
   game = ttt_window_get_game (TTT_WINDOW (window));
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   g_assert_cmpint (ttt_setup_get_difficulty (ttt_game_get_setup (game)), ==, TTT_LEVEL_MEDIUM);
 
   /* With a move made, the options wait for the next game. */
@@ -581,7 +581,7 @@ app_start (App *app)
   app->app = ttt_test_application_new ();
   app->window = ttt_test_window_new (app->app);
   app->game = ttt_window_get_game (app->window);
-  ttt_game_set_computer_delay (app->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (app->game), 0);
   gtk_window_present (GTK_WINDOW (app->window));
   ttt_test_iterate ();
 }

@@ -168,7 +168,7 @@ test_analysis_not_for_computer (TttTestWindow *fixture,
     }
 
   /* While the computer is to move, nothing. */
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 4);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   for (int cell = 0; cell < TTT_N_CELLS; cell++)
@@ -178,7 +178,7 @@ test_analysis_not_for_computer (TttTestWindow *fixture,
     }
 
   /* Once it has moved, the person's turn is analysed again. */
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_game_start_new (fixture->game);
   ttt_test_click (fixture->window, 4);
   ttt_test_wait_for_human (fixture->game);

@@ -75,7 +75,7 @@ open_window (Stress *stress)
   stress->window = ttt_test_window_new (stress->app);
   stress->game = ttt_window_get_game (stress->window);
   ttt_game_set_seed (stress->game, g_rand_int (stress->rand));
-  ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
+  ttt_table_set_delay (ttt_game_get_table (stress->game), g_rand_int_range (stress->rand, 0, 4));
   g_signal_connect_swapped (stress->game, "game-over", G_CALLBACK (game_over_cb), stress);
   gtk_window_present (GTK_WINDOW (stress->window));
   ttt_test_iterate ();
@@ -388,7 +388,7 @@ random_action (Stress *stress)
   else if (choice < 91)
     close_main_window (stress);
   else if (choice < 94)
-    ttt_game_set_computer_delay (stress->game, g_rand_int_range (stress->rand, 0, 4));
+    ttt_table_set_delay (ttt_game_get_table (stress->game), g_rand_int_range (stress->rand, 0, 4));
   else if (choice < 95)
     ttt_test_activate (stress->window, "win.show-analysis");
   else if (choice < 99)

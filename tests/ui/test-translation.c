@@ -352,7 +352,7 @@ test_shortcuts (void)
     }
 
   g_assert_cmpuint (n_groups, ==, 4);
-  g_assert_cmpuint (n_rows, ==, 18);
+  g_assert_cmpuint (n_rows, ==, 19);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ttt_test_iterate ();

@@ -338,13 +338,13 @@ test_hint_button_still (TttTestWindow *fixture,
   graphene_rect_t turn, thinking;
 
   turn = hint_bounds (fixture);
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 0);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
   thinking = hint_bounds (fixture);
   g_assert_cmpfloat_with_epsilon (thinking.origin.x, turn.origin.x, 0.5);
   g_assert_cmpfloat_with_epsilon (thinking.origin.y, turn.origin.y, 0.5);
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_test_wait_for_human (fixture->game);
 }
 
@@ -377,7 +377,7 @@ test_thinking_refuses_clicks (TttTestWindow *fixture,
 {
   /* Held until the second click is refused, however slow the machine,
    * then let go. */
-  ttt_game_set_computer_delay (fixture->game, TTT_TEST_HOLD_MS);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), TTT_TEST_HOLD_MS);
   ttt_test_click (fixture->window, 0);
   g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_WAITING);
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "Computer is thinking…");
@@ -386,7 +386,7 @@ test_thinking_refuses_clicks (TttTestWindow *fixture,
   g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (fixture->game), 8), ==, TTT_MARK_NONE);
   g_assert_cmpint (count_marks (fixture->game), ==, 1);
 
-  ttt_game_set_computer_delay (fixture->game, 0);
+  ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
   ttt_test_wait_for_human (fixture->game);
   g_assert_cmpint (count_marks (fixture->game), ==, 2);
 }
@@ -845,7 +845,7 @@ test_close_while_thinking (TttTestWindow *fixture,
   /* Long enough for a slow machine to get from the click to the check,
    * which comes before the main loop runs: with the mark drawing in, the
    * loop has something to do until the motion ends. */
-  ttt_game_set_computer_delay (game, 400);
+  ttt_table_set_delay (ttt_game_get_table (game), 400);
   g_signal_emit_by_name (ttt_window_get_cell (fixture->window, 4), "clicked");
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
 
@@ -965,6 +965,7 @@ test_shortcuts_heard (TttTestWindow *fixture,
   TttShortcutsWindow *shortcuts = ttt_test_open_shortcuts (fixture->window);
   GtkWidget *new_game;
   GtkWidget *numbers;
+  GtkWidget *boards;
 
   g_assert_cmpstr (ttt_compat_dialog_get_title (GTK_WIDGET (shortcuts)), ==, "Keyboard Shortcuts");
   /* A dialog of the game's window (modal by nature as a dialog). */
@@ -982,6 +983,10 @@ test_shortcuts_heard (TttTestWindow *fixture,
   gtk_test_accessible_assert_property (numbers, GTK_ACCESSIBLE_PROPERTY_LABEL, "Play a cell by its number: 1 to 9");
   gtk_test_accessible_assert_property (numbers, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        "Counted in reading order, from the first row");
+  /* Ultimate's two numbers, when every open board may be played. */
+  boards = ttt_test_find_widget (GTK_WIDGET (shortcuts), is_shortcut, (gpointer) "Choose a board, then a cell");
+  g_assert_nonnull (boards);
+  gtk_test_accessible_assert_property (boards, GTK_ACCESSIBLE_PROPERTY_LABEL, "Choose a board, then a cell: 1 to 9");
 
   /* Escape closes it, as it does the other windows over the game, and
    * only it. */
@@ -1214,7 +1219,7 @@ test_unwritable_settings_playable (TttTestWindow *fixture,
   g_assert_false (g_settings_is_writable (settings, "sound"));
 
   game = ttt_application_create_game (fixture->app);
-  ttt_game_set_computer_delay (game, 0);
+  ttt_table_set_delay (ttt_game_get_table (game), 0);
   window = ttt_window_new (GTK_APPLICATION (fixture->app), game, settings);
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_wait_for_mapped (GTK_WIDGET (window));

@@ -442,6 +442,14 @@ ttt_connection_new_for_guest (TttConnection     *host,
   return self;
 }
 
+/* What the listener calls for each guest at the door. */
+static GObject *
+make_guest (GSocketConnection *tcp,
+            gpointer           user_data)
+{
+  return G_OBJECT (ttt_connection_new_for_guest (user_data, tcp));
+}
+
 gboolean
 ttt_connection_listen (TttConnection  *self,
                        const char     *address,
@@ -455,7 +463,7 @@ ttt_connection_listen (TttConnection  *self,
   g_return_val_if_fail (self->state == TTT_CONNECTION_STATE_NEW, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  listener = ttt_listener_new (self);
+  listener = ttt_listener_new (make_guest, self);
   if (!ttt_listener_start (listener, address, port, error))
     return FALSE;
 

@@ -22,7 +22,8 @@ struct _TttListener
 {
   GObject             parent_instance;
 
-  TttConnection      *host;             /* not referenced: it owns this */
+  TttListenerGuestFunc make_guest;
+  gpointer            user_data;        /* not referenced: the host owns this */
   GSocketService     *service;
   char               *address;
   guint               port;
@@ -65,7 +66,7 @@ drop_guests (TttListener *self)
   self->guests = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < guests->len; i++)
     {
-      TttConnection *guest = g_ptr_array_index (guests, i);
+      GObject *guest = g_ptr_array_index (guests, i);
 
       g_signal_handlers_disconnect_by_data (guest, self);
       g_object_run_dispose (G_OBJECT (guest));
@@ -83,9 +84,9 @@ ttt_listener_stop (TttListener *self)
 
 /* A guest failed before it introduced itself. */
 static void
-guest_closed_cb (TttConnection *guest,
-                 const GError  *reason,
-                 TttListener   *self)
+guest_closed_cb (GObject      *guest,
+                 const GError *reason,
+                 TttListener  *self)
 {
   g_signal_handlers_disconnect_by_data (guest, self);
   g_object_ref (guest);
@@ -99,9 +100,9 @@ guest_closed_cb (TttConnection *guest,
 /* The first guest to introduce itself gets the game: nobody else is let
  * in. */
 static void
-guest_ready_cb (TttConnection *guest,
-                const char    *code,
-                TttListener   *self)
+guest_ready_cb (GObject     *guest,
+                const char  *code,
+                TttListener *self)
 {
   g_object_ref (self);
   g_object_ref (guest);
@@ -120,7 +121,7 @@ incoming_cb (GSocketService    *service,
              gpointer           user_data)
 {
   TttListener *self = user_data;
-  TttConnection *guest;
+  GObject *guest;
 
   if (self->service == NULL)
     return FALSE;
@@ -132,7 +133,7 @@ incoming_cb (GSocketService    *service,
       return FALSE;
     }
 
-  guest = ttt_connection_new_for_guest (self->host, tcp);
+  guest = self->make_guest (tcp, self->user_data);
   g_ptr_array_add (self->guests, guest);
   g_signal_connect (guest, "verification-ready", G_CALLBACK (guest_ready_cb), self);
   g_signal_connect (guest, "closed", G_CALLBACK (guest_closed_cb), self);
@@ -255,14 +256,16 @@ ttt_listener_get_n_guests (TttListener *self)
 /* GObject */
 
 TttListener *
-ttt_listener_new (TttConnection *host)
+ttt_listener_new (TttListenerGuestFunc make_guest,
+                  gpointer             user_data)
 {
   TttListener *self;
 
-  g_return_val_if_fail (TTT_IS_CONNECTION (host), NULL);
+  g_return_val_if_fail (make_guest != NULL, NULL);
 
   self = g_object_new (TTT_TYPE_LISTENER, NULL);
-  self->host = host;
+  self->make_guest = make_guest;
+  self->user_data = user_data;
   return self;
 }
 
@@ -301,17 +304,17 @@ ttt_listener_class_init (TttListenerClass *klass)
     g_signal_new ("guest-arrived", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* A guest closed before it introduced itself, and is gone from the
-   * listener: (TttConnection *guest, const GError *reason). */
+   * listener: (GObject *guest, const GError *reason). */
   signals[GUEST_REFUSED] =
     g_signal_new ("guest-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2,
-                  TTT_TYPE_CONNECTION, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+                  G_TYPE_OBJECT, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
   /* The first guest introduced itself; listening has stopped and the
    * others are dropped. The handler takes its own reference:
-   * (TttConnection *guest). */
+   * (GObject *guest). */
   signals[GUEST_CHOSEN] =
     g_signal_new ("guest-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, TTT_TYPE_CONNECTION);
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
 }
 
 static void

@@ -4,8 +4,10 @@
  *
  * A hosting TttConnection listens through a TttListener: a socket service
  * on one port, and the guests that have connected and are still in their
- * handshake, each a connection of its own made by
- * ttt_connection_new_for_guest(). A crowd at the door is turned away; each
+ * handshake, each an object of the host's making (a TttConnection made by
+ * ttt_connection_new_for_guest()) that says "verification-ready" when it
+ * introduced itself and "closed" when it failed. The listener knows them
+ * by those two signals alone. A crowd at the door is turned away; each
  * guest inside is bounded by its handshake's time limit. The first guest
  * to introduce itself is chosen ("guest-chosen"): the listener stops
  * listening and drops the others without a word. A guest that fails
@@ -17,16 +19,23 @@
 
 #include <gio/gio.h>
 
-#include "ttt-connection.h"
+#include "ttt-net-error.h"
 
 G_BEGIN_DECLS
 
 #define TTT_TYPE_LISTENER (ttt_listener_get_type ())
 G_DECLARE_FINAL_TYPE (TttListener, ttt_listener, TTT, LISTENER, GObject)
 
-/* The door of @host, which owns it (not referenced): each guest is made
- * from @host's hello, certificate and timeouts. */
-TttListener         *ttt_listener_new                 (TttConnection      *host);
+/* Makes the guest that came in on @tcp: an object with the signals
+ * "verification-ready" (const char *code) and "closed" (const GError
+ * *reason), in its handshake; a full reference. */
+typedef GObject   *(*TttListenerGuestFunc)            (GSocketConnection  *tcp,
+                                                       gpointer            user_data);
+
+/* A door whose guests @make_guest makes; @user_data (the host, which owns
+ * the listener) is not referenced. */
+TttListener         *ttt_listener_new                 (TttListenerGuestFunc make_guest,
+                                                       gpointer            user_data);
 
 /* Listens on @port (0: any free port) at @address (NULL: every address of
  * this computer, IPv4 and IPv6); a TTT_CONNECTION_ERROR otherwise. */
