@@ -11,12 +11,14 @@
 #include <string.h>
 
 #include "ttt-about.h"
-#include "ttt-application.h"
+#include "ttt-application-private.h"
 #include "ttt-compat.h"
 #include "ttt-message.h"
 #include "ttt-preferences-window.h"
 #include "ttt-record-file.h"
+#include "ttt-rules-window.h"
 #include "ttt-statistics-window.h"
+#include "ttt-variants.h"
 #include "ttt-window.h"
 #ifdef TTT_HAVE_NETWORK
 #include "ttt-connection.h"
@@ -47,6 +49,11 @@ struct _TttApplication
 
   /* Why a changed score could not be saved, once that has happened. */
   char           *save_error;
+
+  /* How the manual is handed to the desktop: ttt-compat.c's, or a
+   * test's. */
+  TttShowUriFunc        show_uri;
+  TttShowUriFinishFunc  show_uri_finish;
 
   /* The command line, while GApplication parses it: see option_error_cb(). */
   char          **arguments;
@@ -471,6 +478,89 @@ statistics_action (GSimpleAction *action,
   ttt_compat_dialog_present (GTK_WIDGET (statistics), parent != NULL ? GTK_WIDGET (parent) : NULL);
 }
 
+/* The window that has the keyboard focus: on libadwaita 1.2 the New
+ * Game screen is a window of its own, not one of the application's. */
+static GtkWindow *
+focused_window (TttApplication *self)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (toplevel)) && gtk_window_is_active (toplevel))
+        return toplevel;
+    }
+  return gtk_application_get_active_window (GTK_APPLICATION (self));
+}
+
+/* The game in play in @window's game window, or the table's first. */
+static TttVariant
+variant_in_play (TttApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (TTT_IS_WINDOW (window))
+    return ttt_game_get_variant (ttt_window_get_game (TTT_WINDOW (window)));
+  return ttt_variants_get_nth (0)->variant;
+}
+
+typedef struct
+{
+  TttApplication *app;
+  GtkWindow      *parent;
+  TttVariant      variant;
+} HelpRequest;
+
+static void
+help_request_free (HelpRequest *request)
+{
+  g_clear_object (&request->app);
+  g_clear_object (&request->parent);
+  g_free (request);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HelpRequest, help_request_free)
+
+/* Where the desktop cannot show the manual (no help viewer: GTK would
+ * have said only "Operation not supported"), the game's own rules show
+ * instead, over the window that asked. */
+static void
+help_shown_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(HelpRequest) request = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkWindow *parent;
+
+  if (request->app->show_uri_finish (request->parent, result, &error))
+    return;
+
+  g_debug ("The manual could not be shown: %s", error->message);
+  parent = request->parent;
+  if (parent == NULL || !gtk_widget_get_visible (GTK_WIDGET (parent)))
+    parent = gtk_application_get_active_window (GTK_APPLICATION (request->app));
+  if (parent != NULL)
+    ttt_rules_window_show (GTK_WIDGET (parent), request->variant);
+}
+
+/* Opens @uri in the help viewer, or else the rules of @variant. */
+static void
+show_help (TttApplication *self,
+           const char     *uri,
+           TttVariant      variant)
+{
+  HelpRequest *request = g_new0 (HelpRequest, 1);
+  GtkWindow *parent = focused_window (self);
+
+  request->app = g_object_ref (self);
+  request->parent = parent != NULL ? g_object_ref (parent) : NULL;
+  request->variant = variant;
+  self->show_uri (parent, uri, NULL, help_shown_cb, request);
+}
+
 /* The manual, in the person's language where it is translated; the help:
  * scheme hands it to the desktop's help viewer (Yelp). */
 static void
@@ -480,14 +570,15 @@ help_action (GSimpleAction *action,
 {
   TttApplication *self = user_data;
 
-  ttt_compat_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), "help:tictactoe");
+  show_help (self, "help:tictactoe", variant_in_play (self));
 }
 
 /* One page of the manual ("rules"), for a link from where it is needed.
  * A page id is made of letters and hyphens: anything else is ignored
  * rather than handed to the help viewer. The action can be activated from
  * outside (over D-Bus), so a bad id is bad input, said as such, not a
- * warning that G_DEBUG=fatal-warnings turns into an abort. */
+ * warning that G_DEBUG=fatal-warnings turns into an abort. Without a help
+ * viewer, the rules of the game whose page it is show instead. */
 static void
 help_page_action (GSimpleAction *action,
                   GVariant      *parameter,
@@ -495,6 +586,7 @@ help_page_action (GSimpleAction *action,
 {
   TttApplication *self = user_data;
   const char *page = g_variant_get_string (parameter, NULL);
+  TttVariant variant;
   g_autofree char *uri = NULL;
 
   if (*page == '\0' || strspn (page, "abcdefghijklmnopqrstuvwxyz-") != strlen (page))
@@ -506,8 +598,35 @@ help_page_action (GSimpleAction *action,
       return;
     }
 
+  variant = variant_in_play (self);
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    if (g_str_equal (ttt_variants_get_nth (i)->help_page, page))
+      variant = ttt_variants_get_nth (i)->variant;
+
   uri = g_strconcat ("help:tictactoe/", page, NULL);
-  ttt_compat_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)), uri);
+  show_help (self, uri, variant);
+}
+
+/**
+ * ttt_application_set_show_uri:
+ * @self: a #TttApplication
+ * @show: (nullable): what hands a URI to the desktop, as
+ *   ttt_compat_show_uri_async() does; %NULL for that one
+ * @finish: (nullable): its finish function
+ *
+ * For tests: the manual is shown, or not, by @show, whatever help viewer
+ * the machine has.
+ */
+void
+ttt_application_set_show_uri (TttApplication       *self,
+                              TttShowUriFunc        show,
+                              TttShowUriFinishFunc  finish)
+{
+  g_return_if_fail (TTT_IS_APPLICATION (self));
+  g_return_if_fail ((show == NULL) == (finish == NULL));
+
+  self->show_uri = show != NULL ? show : ttt_compat_show_uri_async;
+  self->show_uri_finish = finish != NULL ? finish : ttt_compat_show_uri_finish;
 }
 
 #ifdef TTT_HAVE_NETWORK
@@ -976,6 +1095,8 @@ ttt_application_init (TttApplication *self)
   GOptionGroup *errors;
 
   self->net_host_port = -1;
+  self->show_uri = ttt_compat_show_uri_async;
+  self->show_uri_finish = ttt_compat_show_uri_finish;
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
   /* A group without options, for its error hook alone: GApplication
    * gives no way to the main group's. */

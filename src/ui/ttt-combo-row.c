@@ -187,7 +187,8 @@ follow_popup (AdwComboRow *row)
  * @row: a combo row of string items
  *
  * Shows @row's value whole beside its title, and makes its open list say
- * which item is chosen and open on it, for a screen reader.
+ * which item is chosen and open on it, for a screen reader. Enter on the
+ * row opens the list, in a window or dialog with a default button too.
  */
 void
 ttt_combo_row_show_value_whole (AdwComboRow *row)
@@ -206,4 +207,10 @@ ttt_combo_row_show_value_whole (AdwComboRow *row)
   g_signal_connect (value_factory, "setup", G_CALLBACK (setup_value_cb), NULL);
   g_signal_connect (value_factory, "bind", G_CALLBACK (bind_value_cb), NULL);
   adw_combo_row_set_factory (row, value_factory);
+
+  /* Enter on a focused widget that does not take it goes to the default
+   * button: on the New Game screen, Enter on Difficulty pressed Start
+   * with the level shown, before the person could change it. A row that
+   * "receives the default" is activated instead, which opens its list. */
+  gtk_widget_set_receives_default (GTK_WIDGET (row), TRUE);
 }

@@ -201,47 +201,101 @@ ttt_compat_announce (GtkAccessible *accessible,
 #endif
 }
 
+/* The launcher's answer, handed on as the task's. Nothing is printed:
+ * the caller decides what a missing help viewer means (the game shows
+ * its own rules instead), and a warning would be an abort under the
+ * tests' G_DEBUG=fatal-warnings. */
 #if GTK_CHECK_VERSION (4, 10, 0)
 static void
 launch_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
 
-  /* As gtk_show_uri() did, but not as a warning, which the tests'
-   * G_DEBUG=fatal-warnings would make an abort: a missing help viewer
-   * is the system's state, not the game's bug. */
-  if (!gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (object), result, &error) &&
-      !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
-    g_printerr ("tictactoe: %s\n", error->message);
+  /* A chooser the person closed is their answer, not a failure. */
+  if (gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (object), result, &error) ||
+      g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
+    {
+      g_clear_error (&error);
+      g_task_return_boolean (task, TRUE);
+    }
+  else
+    g_task_return_error (task, error);
+}
+#else
+static void
+launch_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
 }
 #endif
 
 /**
- * ttt_compat_show_uri:
+ * ttt_compat_show_uri_async:
  * @parent: (nullable): the window asking
  * @uri: what to show
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the desktop has shown @uri or could not
+ * @user_data: for @callback
  *
  * Hands @uri to the desktop (through the portal where there is one):
- * GtkUriLauncher from GTK 4.10, which deprecates gtk_show_uri().
+ * GtkUriLauncher from GTK 4.10, which deprecates gtk_show_uri_full().
+ * Unlike gtk_show_uri(), neither shows a dialog of its own when nothing
+ * can open @uri: the error comes back to ttt_compat_show_uri_finish().
  */
 void
-ttt_compat_show_uri (GtkWindow  *parent,
-                     const char *uri)
+ttt_compat_show_uri_async (GtkWindow           *parent,
+                           const char          *uri,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
 {
+  GTask *task;
+
   g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
   g_return_if_fail (uri != NULL);
+
+  task = g_task_new (parent, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ttt_compat_show_uri_async);
 
 #if GTK_CHECK_VERSION (4, 10, 0)
   {
     g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (uri);
 
-    gtk_uri_launcher_launch (launcher, parent, NULL, launch_done_cb, NULL);
+    gtk_uri_launcher_launch (launcher, parent, cancellable, launch_done_cb, task);
   }
 #else
-  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, cancellable, launch_done_cb, task);
 #endif
+}
+
+/**
+ * ttt_compat_show_uri_finish:
+ * @parent: (nullable): the window given to ttt_compat_show_uri_async()
+ * @result: its result
+ * @error: where an error goes: nothing could show the URI
+ *
+ * Returns: %TRUE if the desktop showed it, or offered a choice of
+ *   applications the person closed
+ */
+gboolean
+ttt_compat_show_uri_finish (GtkWindow     *parent,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, parent), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**
@@ -761,4 +815,38 @@ ttt_compat_dialog_focus_on_show (GtkWidget *dialog,
     }
 #endif
   g_signal_connect_object (dialog, "map", G_CALLBACK (focus_on_map_cb), focus, G_CONNECT_AFTER);
+}
+
+static void
+focus_on_close_cb (GtkWidget *dialog,
+                   GtkWidget *focus)
+{
+  /* Into @focus: a board takes it on its cell. */
+  if (gtk_widget_get_root (focus) != NULL && !gtk_widget_grab_focus (focus))
+    gtk_widget_child_focus (focus, GTK_DIR_TAB_FORWARD);
+}
+
+/**
+ * ttt_compat_dialog_focus_on_close:
+ * @dialog: a dialog, or a window, shown
+ * @focus: a widget of the window @dialog is over
+ *
+ * Gives @focus (or, if it takes none itself, the first widget inside it
+ * that does) the keyboard focus once @dialog has closed. A dialog gives
+ * the focus back where it was when it opened, after its "closed" signal's
+ * handlers; a window leaves its parent's focus as it was. Either way a
+ * focus given before it closes would not last.
+ */
+void
+ttt_compat_dialog_focus_on_close (GtkWidget *dialog,
+                                  GtkWidget *focus)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (is_dialog (dialog))
+    {
+      g_signal_connect_object (dialog, "closed", G_CALLBACK (focus_on_close_cb), focus, G_CONNECT_AFTER);
+      return;
+    }
+#endif
+  g_signal_connect_object (dialog, "unmap", G_CALLBACK (focus_on_close_cb), focus, G_CONNECT_AFTER);
 }

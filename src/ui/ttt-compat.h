@@ -31,8 +31,14 @@ void     ttt_compat_load_styles            (void);
 gboolean ttt_compat_announce               (GtkAccessible *accessible,
                                             const char    *text);
 
-void     ttt_compat_show_uri               (GtkWindow     *parent,
-                                            const char    *uri);
+void     ttt_compat_show_uri_async         (GtkWindow           *parent,
+                                            const char          *uri,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+gboolean ttt_compat_show_uri_finish        (GtkWindow           *parent,
+                                            GAsyncResult        *result,
+                                            GError             **error);
 
 void     ttt_compat_widget_get_color       (GtkWidget     *widget,
                                             GdkRGBA       *color);
@@ -98,6 +104,8 @@ void        ttt_compat_dialog_destroy           (GtkWidget      *dialog);
 GtkWidget  *ttt_compat_dialog_get_child         (GtkWidget      *dialog);
 const char *ttt_compat_dialog_get_title         (GtkWidget      *dialog);
 void        ttt_compat_dialog_focus_on_show     (GtkWidget      *dialog,
+                                                 GtkWidget      *focus);
+void        ttt_compat_dialog_focus_on_close    (GtkWidget      *dialog,
                                                  GtkWidget      *focus);
 
 G_END_DECLS

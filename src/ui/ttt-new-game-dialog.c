@@ -17,6 +17,7 @@
 
 #include "ttt-combo-row.h"
 #include "ttt-new-game-dialog-private.h"
+#include "ttt-rules-window.h"
 #include "ttt-variants.h"
 
 struct _TttNewGameDialog
@@ -82,12 +83,17 @@ chosen_game (TttNewGameDialog *self)
   return ttt_variants_get_nth (0);
 }
 
-/* How to Play opens the manual's page on the game chosen now. */
+/* How to Play: the rules of the game chosen now, in the game's own
+ * window over this screen, whether or not the desktop has a help viewer
+ * (F1 opens the manual where it can). */
 static void
-update_how_to_play (TttNewGameDialog *self)
+how_to_play_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
 {
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->how_to_play_button), "s",
-                                    chosen_game (self)->help_page);
+  TttNewGameDialog *self = TTT_NEW_GAME_DIALOG (widget);
+
+  ttt_rules_window_show (widget, chosen_game (self)->variant);
 }
 
 /* A row for each game of the table, its check button in one group. */
@@ -111,7 +117,6 @@ add_game_rows (TttNewGameDialog *self)
       adw_action_row_set_activatable_widget (row, check);
       adw_preferences_group_add (self->game_group, GTK_WIDGET (row));
       g_ptr_array_add (self->game_checks, check);
-      g_signal_connect_swapped (check, "notify::active", G_CALLBACK (update_how_to_play), self);
     }
 }
 
@@ -128,7 +133,6 @@ show_game (TttNewGameDialog *self)
   adw_combo_row_set_selected (self->difficulty_row, ttt_setup_get_difficulty (setup));
   adw_combo_row_set_selected (self->first_player_row, ttt_setup_get_first_player (setup));
   update_sensitivity (self);
-  update_how_to_play (self);
 }
 
 /**
@@ -414,7 +418,14 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
 
   gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "new-game.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "new-game.how-to-play", NULL, how_to_play_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "new-game.cancel", NULL);
+  /* At the first start this screen is all there is to see, and on
+   * libadwaita 1.2 it is a window of its own, which the application's
+   * accelerators do not reach: the keys that leave the game and ask for
+   * help are its own too. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_q, GDK_CONTROL_MASK, "app.quit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "app.help", NULL);
 }
 
 static void

@@ -30,6 +30,9 @@ new_game_chosen_cb (TttWindow        *self,
                     TttNewGameDialog *dialog)
 {
   ttt_game_start_new (self->game);
+  /* The game is what the keys are for now, not the header button that
+   * opened the screen. */
+  ttt_compat_dialog_focus_on_close (GTK_WIDGET (dialog), GTK_WIDGET (self->board));
 }
 
 /* The New Game screen (New Game, Ctrl+N, the first start); Play Again

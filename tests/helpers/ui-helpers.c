@@ -324,6 +324,16 @@ ttt_test_press_key (GtkWidget *widget,
          activate_shortcuts_with (widget, GTK_PHASE_BUBBLE, keyval, 0);
 }
 
+/* The same with @modifiers held. */
+gboolean
+ttt_test_press_key_with (GtkWidget       *widget,
+                         guint            keyval,
+                         GdkModifierType  modifiers)
+{
+  return activate_shortcuts_with (widget, GTK_PHASE_CAPTURE, keyval, modifiers) ||
+         activate_shortcuts_with (widget, GTK_PHASE_BUBBLE, keyval, modifiers);
+}
+
 /* Presses @keyval as far as the window is concerned, in GTK's order: the
  * window's own capture-phase shortcuts first (the review's keys), then
  * the arrows and Tab move the focus as GTK's own key bindings do, and

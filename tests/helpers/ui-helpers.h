@@ -67,6 +67,9 @@ void          ttt_test_set_window_content_size (GtkWindow       *window,
                                            int                   height);
 gboolean      ttt_test_press_key          (GtkWidget            *widget,
                                            guint                 keyval);
+gboolean      ttt_test_press_key_with     (GtkWidget            *widget,
+                                           guint                 keyval,
+                                           GdkModifierType       modifiers);
 gboolean      ttt_test_press_window_key   (GtkWindow            *window,
                                            guint                 keyval,
                                            GdkModifierType       modifiers);

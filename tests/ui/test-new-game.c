@@ -11,13 +11,18 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <gtk/gtk.h>
 
+#include "ttt-application-private.h"
 #include "ttt-new-game-dialog-private.h"
+#include "ttt-rules-figure.h"
+#include "ttt-rules-window.h"
 #ifdef TTT_HAVE_NETWORK
 #include "ttt-net-window.h"
-#include "ttt-variants.h"
 #endif
+#include "ttt-variants.h"
 #include "ui-helpers.h"
 
 static GtkWidget *
@@ -260,31 +265,16 @@ test_narrow_and_named (TttTestWindow *fixture,
   /* Start is what Enter presses. */
   g_assert_true (ttt_compat_dialog_get_focus (dialog) == child (dialog, "start_button"));
 
-  /* How to play is a click away, on the manual's page on the rules. */
+  /* How to play is a click away, in the game's own rules. */
   {
     GtkWidget *how = ttt_test_find_widget (content, is_how_to_play, NULL);
-    GVariant *target;
-    const GVariantType *type;
 
     g_assert_nonnull (how);
-    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (how)), ==, "app.help-page");
+    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (how)), ==, "new-game.how-to-play");
     /* It reaches the action: a button whose action is not found is
      * insensitive, and Tab passes it by. */
     g_assert_true (gtk_widget_is_sensitive (how));
     g_assert_true (gtk_widget_get_focusable (how));
-    target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (how));
-    g_assert_nonnull (target);
-    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "rules");
-    g_assert_true (g_action_group_query_action (G_ACTION_GROUP (app), "help-page", NULL, &type, NULL, NULL, NULL));
-    g_assert_true (g_variant_type_equal (type, G_VARIANT_TYPE_STRING));
-
-    /* With Ultimate chosen it opens Ultimate's page, and back. */
-    gtk_check_button_set_active (GTK_CHECK_BUTTON (child (dialog, "ultimate_check")), TRUE);
-    target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (how));
-    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "ultimate");
-    gtk_check_button_set_active (GTK_CHECK_BUTTON (child (dialog, "classic_check")), TRUE);
-    target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (how));
-    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "rules");
   }
 
   ttt_compat_dialog_destroy (dialog);
@@ -383,6 +373,349 @@ test_network (TttTestWindow *fixture,
   g_assert_cmpuint (count_network_windows (), ==, 0);
 }
 
+/* A desktop with no help viewer, or one with: whatever this machine
+ * has, the manual is "shown" by these, which count what they were asked
+ * and answer at once, as GTK does without a handler for help: URIs. */
+static GPtrArray *asked_uris;
+
+static void
+show_uri_fails (GtkWindow           *parent,
+                const char          *uri,
+                GCancellable        *cancellable,
+                GAsyncReadyCallback  callback,
+                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (parent, cancellable, callback, user_data);
+
+  g_ptr_array_add (asked_uris, g_strdup (uri));
+  g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "Operation not supported");
+}
+
+static void
+show_uri_works (GtkWindow           *parent,
+                const char          *uri,
+                GCancellable        *cancellable,
+                GAsyncReadyCallback  callback,
+                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (parent, cancellable, callback, user_data);
+
+  g_ptr_array_add (asked_uris, g_strdup (uri));
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+show_uri_finish (GtkWindow     *parent,
+                 GAsyncResult  *result,
+                 GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+use_help_viewer (TttApplication *app,
+                 gboolean        works)
+{
+  g_clear_pointer (&asked_uris, g_ptr_array_unref);
+  asked_uris = g_ptr_array_new_with_free_func (g_free);
+  ttt_application_set_show_uri (app, works ? show_uri_works : show_uri_fails, show_uri_finish);
+}
+
+/* Waits until a rules window shows, and returns it. */
+static GtkWidget *
+wait_for_rules (void)
+{
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  GtkWidget *rules;
+
+  while ((rules = ttt_test_find_dialog (TTT_TYPE_RULES_WINDOW)) == NULL &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (rules);
+  ttt_test_wait_for_dialog_open (rules);
+  return rules;
+}
+
+static void
+close_rules (GtkWidget *rules)
+{
+  GWeakRef weak;
+
+  g_weak_ref_init (&weak, rules);
+  g_assert_true (ttt_test_press_key (rules, GDK_KEY_Escape));
+  ttt_test_iterate ();
+  wait_for_closed (&weak);
+}
+
+static gboolean
+is_figure (GtkWidget *widget,
+           gpointer   user_data,
+           gboolean  *prune)
+{
+  return TTT_IS_RULES_FIGURE (widget);
+}
+
+/* How to Play opens the game's own rules of the game chosen, with no
+ * help viewer asked: a page for each game of the table, named by it, and
+ * Ultimate's with its picture. The New Game screen is there after. */
+static void
+test_how_to_play (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  GtkWidget *dialog = ttt_window_choose_game (fixture->window);
+  GtkWidget *rules;
+  GtkStack *stack;
+  GtkWidget *figure;
+
+  use_help_viewer (fixture->app, FALSE);
+  ttt_test_wait_for_dialog_open (dialog);
+  check (dialog, "ultimate_check");
+  gtk_widget_activate (child (dialog, "how_to_play_button"));
+  rules = wait_for_rules ();
+  g_assert_cmpuint (asked_uris->len, ==, 0);
+  g_assert_cmpint (ttt_rules_window_get_variant (TTT_RULES_WINDOW (rules)), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpuint (ttt_test_count_dialogs (TTT_TYPE_RULES_WINDOW), ==, 1);
+
+  stack = GTK_STACK (gtk_widget_get_template_child (rules, TTT_TYPE_RULES_WINDOW, "stack"));
+  {
+    g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (stack);
+
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (pages)), ==, ttt_variants_get_n ());
+    for (guint i = 0; i < ttt_variants_get_n (); i++)
+      {
+        const TttVariantInfo *info = ttt_variants_get_nth (i);
+        GtkStackPage *page = gtk_stack_get_page (stack, gtk_stack_get_child_by_name (stack, info->id));
+
+        g_assert_nonnull (page);
+        g_assert_cmpstr (gtk_stack_page_get_title (page), ==, ttt_variants_get_name (info->variant));
+      }
+  }
+  figure = ttt_test_find_widget (gtk_stack_get_visible_child (stack), is_figure, NULL);
+  g_assert_nonnull (figure);
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (figure)), ==, GTK_ACCESSIBLE_ROLE_IMG);
+  g_assert_true (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (figure), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  ttt_test_set_dialog_width (fixture->window, rules, 360, 600);
+  ttt_test_assert_labels_whole (ttt_compat_dialog_get_child (rules));
+
+  close_rules (rules);
+  g_assert_cmpuint (count_dialogs (), ==, 1);
+
+  /* Classic's, for Classic. */
+  check (dialog, "classic_check");
+  gtk_widget_activate (child (dialog, "how_to_play_button"));
+  rules = wait_for_rules ();
+  g_assert_cmpint (ttt_rules_window_get_variant (TTT_RULES_WINDOW (rules)), ==, TTT_VARIANT_CLASSIC);
+  close_rules (rules);
+
+  ttt_compat_dialog_destroy (dialog);
+  ttt_application_set_show_uri (fixture->app, NULL, NULL);
+}
+
+/* F1 opens the manual where a help viewer can; where none can, the
+ * game's rules, of the game in play, and never an error; on the New
+ * Game screen too. */
+static void
+test_help_fallback (TttTestWindow *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *dialog;
+  GtkWidget *rules;
+
+  use_help_viewer (fixture->app, TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "help", NULL);
+  ttt_test_iterate ();
+  g_assert_cmpuint (asked_uris->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (asked_uris, 0), ==, "help:tictactoe");
+  g_assert_cmpuint (ttt_test_count_dialogs (TTT_TYPE_RULES_WINDOW), ==, 0);
+
+  use_help_viewer (fixture->app, FALSE);
+  g_assert_true (ttt_test_press_window_key (GTK_WINDOW (fixture->window), GDK_KEY_F1, 0));
+  rules = wait_for_rules ();
+  g_assert_cmpuint (asked_uris->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (asked_uris, 0), ==, "help:tictactoe");
+  g_assert_cmpint (ttt_rules_window_get_variant (TTT_RULES_WINDOW (rules)), ==, TTT_VARIANT_CLASSIC);
+  close_rules (rules);
+
+  /* A page of the manual asked for: that game's rules. */
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "help-page",
+                                  g_variant_new_string (ttt_variants_get (TTT_VARIANT_MISERE)->help_page));
+  rules = wait_for_rules ();
+  g_assert_cmpint (ttt_rules_window_get_variant (TTT_RULES_WINDOW (rules)), ==, TTT_VARIANT_MISERE);
+  close_rules (rules);
+
+  /* F1 on the New Game screen, which is all there is at the first start. */
+  dialog = ttt_window_choose_game (fixture->window);
+  ttt_test_wait_for_dialog_open (dialog);
+  g_assert_true (ttt_test_press_key (dialog, GDK_KEY_F1));
+  rules = wait_for_rules ();
+  close_rules (rules);
+  g_assert_cmpuint (count_dialogs (), ==, 1);
+  ttt_compat_dialog_destroy (dialog);
+  ttt_application_set_show_uri (fixture->app, NULL, NULL);
+}
+
+static void
+count_activate_cb (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* Ctrl+Q on the New Game screen quits, as everywhere. The application's
+ * quit is swapped for one that counts, so that the test's window stays. */
+static void
+test_quit (TttTestWindow *fixture,
+           gconstpointer  data)
+{
+  GActionMap *map = G_ACTION_MAP (fixture->app);
+  g_autoptr(GAction) quit = g_object_ref (g_action_map_lookup_action (map, "quit"));
+  g_autoptr(GSimpleAction) counting = g_simple_action_new ("quit", NULL);
+  GtkWidget *dialog = ttt_window_choose_game (fixture->window);
+  guint n_quits = 0;
+
+  g_signal_connect (counting, "activate", G_CALLBACK (count_activate_cb), &n_quits);
+  g_action_map_add_action (map, G_ACTION (counting));
+  ttt_test_wait_for_dialog_open (dialog);
+  g_assert_true (ttt_test_press_key_with (dialog, GDK_KEY_q, GDK_CONTROL_MASK));
+  ttt_test_iterate ();
+  g_assert_cmpuint (n_quits, ==, 1);
+  g_action_map_add_action (map, quit);
+  ttt_compat_dialog_destroy (dialog);
+}
+
+static gboolean
+is_popover (GtkWidget *widget,
+            gpointer   user_data,
+            gboolean  *prune)
+{
+  return GTK_IS_POPOVER (widget) && gtk_widget_get_visible (widget);
+}
+
+/* Enter on a combo row opens its list, rather than starting with the
+ * value it shows; Start then leaves the keyboard on the board. */
+static void
+test_combo_enter (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  static const char *const rows[] = { "difficulty_row", "first_player_row" };
+  GtkWidget *dialog;
+  GtkWindow *window;
+  guint n_started = 0;
+  guint n_start_activations = 0;
+  GWeakRef weak;
+
+  /* As when the main menu's New Game opened it: the focus was in the
+   * header, not on the board. */
+  gtk_widget_grab_focus (ttt_test_window_child (fixture->window, "menu_button"));
+  dialog = ttt_window_choose_game (fixture->window);
+
+  g_signal_connect_swapped (fixture->game, "game-started", G_CALLBACK (ttt_test_count_cb), &n_started);
+  g_signal_connect_swapped (child (dialog, "start_button"), "activate",
+                            G_CALLBACK (ttt_test_count_cb), &n_start_activations);
+  ttt_test_wait_for_dialog_open (dialog);
+  window = GTK_IS_WINDOW (dialog) ? GTK_WINDOW (dialog) : GTK_WINDOW (fixture->window);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *row = child (dialog, rows[i]);
+      GtkWidget *popover;
+
+      gtk_widget_grab_focus (row);
+      g_assert_true (ttt_compat_dialog_get_focus (dialog) == row);
+      g_assert_true (ttt_test_press_window_key (window, GDK_KEY_Return, 0));
+      ttt_test_iterate ();
+      /* Start was not activated (its click would come 250 ms later). */
+      g_assert_cmpuint (n_start_activations, ==, 0);
+      g_assert_cmpuint (n_started, ==, 0);
+      g_assert_cmpuint (count_dialogs (), ==, 1);
+      popover = ttt_test_find_widget (row, is_popover, NULL);
+      g_assert_nonnull (popover);
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      ttt_test_iterate ();
+    }
+
+  /* Start, chosen with the list closed. */
+  g_weak_ref_init (&weak, dialog);
+  g_assert_true (gtk_widget_activate_action (dialog, "new-game.start", NULL));
+  ttt_test_iterate ();
+  wait_for_closed (&weak);
+  g_assert_cmpuint (n_started, ==, 1);
+
+  {
+    gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+    GtkWidget *board = GTK_WIDGET (fixture->board);
+    GtkWidget *focus = NULL;
+
+    while (g_get_monotonic_time () < deadline &&
+           ((focus = gtk_window_get_focus (GTK_WINDOW (fixture->window))) == NULL ||
+            (focus != board && !gtk_widget_is_ancestor (focus, board))))
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_nonnull (focus);
+    g_assert_true (focus == board || gtk_widget_is_ancestor (focus, board));
+  }
+}
+
+/* The accessible label @accessible was given, or NULL. GTK has no getter:
+ * the test API's check hands back the value it found when it is not the
+ * one expected, and none is a control character. */
+static char *
+accessible_label (GtkAccessible *accessible)
+{
+  char *label;
+
+  if (!gtk_test_accessible_has_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL))
+    return NULL;
+  label = gtk_test_accessible_check_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
+  g_assert_nonnull (label);
+  return label;
+}
+
+static gboolean
+check_no_underscore (GtkWidget *widget,
+                     gpointer   user_data,
+                     gboolean  *prune)
+{
+  guint *n_checked = user_data;
+  g_autofree char *label = accessible_label (GTK_ACCESSIBLE (widget));
+
+  if (label != NULL)
+    {
+      if (strchr (label, '_') != NULL)
+        g_error ("%s is named “%s”", G_OBJECT_TYPE_NAME (widget), label);
+      (*n_checked)++;
+    }
+  /* A button's label with a mnemonic names it: it must be named
+   * without the underscore, once. */
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_use_underline (GTK_BUTTON (widget)))
+    {
+      g_autofree char *bare = g_strdup (gtk_button_get_label (GTK_BUTTON (widget)));
+      char *underscore;
+
+      while ((underscore = strchr (bare, '_')) != NULL)
+        memmove (underscore, underscore + 1, strlen (underscore));
+      g_assert_cmpstr (label, ==, bare);
+    }
+  if (GTK_IS_LABEL (widget) && gtk_label_get_use_underline (GTK_LABEL (widget)))
+    g_assert_null (strchr (gtk_label_get_text (GTK_LABEL (widget)), '_'));
+  return FALSE;
+}
+
+/* No name a screen reader says on the New Game screen has a mnemonic's
+ * underscore in it, nor says a button twice ("_Start Start"). */
+static void
+test_no_underscore (TttTestWindow *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *dialog = ttt_window_choose_game (fixture->window);
+  guint n_checked = 0;
+
+  ttt_test_wait_for_dialog_open (dialog);
+  g_assert_null (ttt_test_find_widget (dialog, check_no_underscore, &n_checked));
+  g_assert_cmpuint (n_checked, >=, 4);
+  ttt_compat_dialog_destroy (dialog);
+}
+
 /* The first start greets with the screen, once; a start whose command
  * line set the game up does not (see test-startup and the Orca test). */
 static void
@@ -451,6 +784,11 @@ main (int   argc,
   TTT_TEST_ADD_WINDOW ("/new-game/cancel", 3, test_cancel);
   TTT_TEST_ADD_WINDOW ("/new-game/narrow-and-named", 3, test_narrow_and_named);
   TTT_TEST_ADD_WINDOW ("/new-game/network", 3, test_network);
+  TTT_TEST_ADD_WINDOW ("/new-game/how-to-play", 3, test_how_to_play);
+  TTT_TEST_ADD_WINDOW ("/new-game/help-fallback", 3, test_help_fallback);
+  TTT_TEST_ADD_WINDOW ("/new-game/quit", 3, test_quit);
+  TTT_TEST_ADD_WINDOW ("/new-game/combo-enter", 3, test_combo_enter);
+  TTT_TEST_ADD_WINDOW ("/new-game/no-underscore", 3, test_no_underscore);
 
   return g_test_run ();
 }

@@ -1,0 +1,235 @@
+/* ttt-rules-window.c — the rules of each game, in the game itself
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * How to Play opens it, and F1 when the desktop has no help viewer for
+ * the manual: the rules must never depend on one. A page for each game
+ * of the table (ttt-variants.h), in its order, switched above; a game
+ * the words below do not know yet still gets its page, with its line
+ * from the table.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-rules-figure.h"
+#include "ttt-rules-window.h"
+#include "ttt-variants.h"
+
+/* The rules in a few paragraphs, by the table's id; the manual's page
+ * on each game (the table's help_page) says the same at more length.
+ * A figure is Ultimate's picture of where a move sends. */
+typedef struct
+{
+  const char *id;
+  const char *paragraphs[4];
+  gboolean    figure;
+} RulesText;
+
+static const RulesText rules_texts[] = {
+  {
+    "classic",
+    {
+      N_("Two players take turns putting their mark in an empty square of a three by three board. X always moves first."),
+      N_("The first to get three marks in a row, across, down or diagonally, wins the game."),
+      N_("When all nine squares are full and nobody has three in a row, the game is a draw."),
+      NULL,
+    },
+    FALSE,
+  },
+  {
+    "ultimate",
+    {
+      N_("The board is nine small boards in a three by three grid. Each move puts your mark in a cell of a small board, and the place of that cell sends your opponent to the matching small board."),
+      N_("A small board is closed when someone has three in a row in it or when it is full. A player sent to a closed board may play in any open board."),
+      N_("Win three small boards in a row, across, down or diagonally, to win the game. A small board that fills up without a row counts for nobody."),
+      NULL,
+    },
+    TRUE,
+  },
+  {
+    "misere",
+    {
+      N_("Misère is played on the board of the classic game, and X moves first, but the goal is turned around: whoever completes three of their own marks in a row loses the game."),
+      N_("Every move must still go on an empty square, so a player whose every empty square would complete a row of their own has to take one of them and lose."),
+      N_("When all nine squares are full and nobody has a row, the game is a draw."),
+      NULL,
+    },
+    FALSE,
+  },
+};
+
+struct _TttRulesWindow
+{
+  TttCompatDialog parent_instance;
+
+  GtkStack       *stack;
+};
+
+G_DEFINE_FINAL_TYPE (TttRulesWindow, ttt_rules_window, ttt_compat_dialog_get_type ())
+
+static const RulesText *
+find_rules_text (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (rules_texts); i++)
+    if (g_str_equal (rules_texts[i].id, id))
+      return &rules_texts[i];
+
+  return NULL;
+}
+
+static GtkWidget *
+paragraph (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  return label;
+}
+
+/* One game's page: its line from the table as a heading, its rules, and
+ * its picture. */
+static GtkWidget *
+make_page (const TttVariantInfo *info)
+{
+  const RulesText *text = find_rules_text (info->id);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *clamp = adw_clamp_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *summary = paragraph (ttt_variants_get_description (info->variant));
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 520);
+
+  gtk_widget_add_css_class (summary, "heading");
+  gtk_box_append (GTK_BOX (box), summary);
+
+  for (guint i = 0; text != NULL && text->paragraphs[i] != NULL; i++)
+    gtk_box_append (GTK_BOX (box), paragraph (_(text->paragraphs[i])));
+
+  if (text != NULL && text->figure)
+    {
+      GtkWidget *figure = ttt_rules_figure_new ();
+      GtkWidget *caption = paragraph (_("X plays in the top right cell of the middle board, so O must play next in the top right board."));
+
+      gtk_widget_set_halign (figure, GTK_ALIGN_CENTER);
+      gtk_widget_set_margin_top (figure, 6);
+      gtk_label_set_xalign (GTK_LABEL (caption), 0.5);
+      gtk_label_set_justify (GTK_LABEL (caption), GTK_JUSTIFY_CENTER);
+      gtk_widget_add_css_class (caption, "caption");
+      gtk_widget_add_css_class (caption, "dim-label");
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (figure),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL,
+                                      -1);
+      gtk_box_append (GTK_BOX (box), figure);
+      gtk_box_append (GTK_BOX (box), caption);
+    }
+
+  adw_clamp_set_child (ADW_CLAMP (clamp), box);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
+  return scrolled;
+}
+
+static void
+ttt_rules_window_class_init (TttRulesWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  g_type_ensure (TTT_TYPE_RULES_FIGURE);
+
+  ttt_compat_dialog_set_template (widget_class, "/io/github/jingzi/TicTacToe/ttt-rules-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttRulesWindow, stack);
+  /* A dialog closes on Escape by itself; a window is told to. */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, ttt_compat_dialog_close_binding, NULL);
+}
+
+static void
+ttt_rules_window_init (TttRulesWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    {
+      const TttVariantInfo *info = ttt_variants_get_nth (i);
+
+      gtk_stack_add_titled (self->stack, make_page (info), info->id,
+                            ttt_variants_get_name (info->variant));
+    }
+
+  ttt_compat_dialog_init (GTK_WIDGET (self), 480, 560);
+}
+
+/**
+ * ttt_rules_window_new:
+ * @variant: the game whose rules show first
+ *
+ * Returns: (transfer floating): a new #TttRulesWindow, not yet shown
+ */
+TttRulesWindow *
+ttt_rules_window_new (TttVariant variant)
+{
+  TttRulesWindow *self = g_object_new (TTT_TYPE_RULES_WINDOW, NULL);
+
+  ttt_rules_window_set_variant (self, variant);
+  return self;
+}
+
+/**
+ * ttt_rules_window_get_variant:
+ * @self: a #TttRulesWindow
+ *
+ * Returns: the game whose rules show now
+ */
+TttVariant
+ttt_rules_window_get_variant (TttRulesWindow *self)
+{
+  const TttVariantInfo *info;
+
+  g_return_val_if_fail (TTT_IS_RULES_WINDOW (self), TTT_VARIANT_CLASSIC);
+
+  info = ttt_variants_lookup (gtk_stack_get_visible_child_name (self->stack));
+  return info != NULL ? info->variant : ttt_variants_get_nth (0)->variant;
+}
+
+/**
+ * ttt_rules_window_set_variant:
+ * @self: a #TttRulesWindow
+ * @variant: a game of the table
+ *
+ * Shows the rules of @variant.
+ */
+void
+ttt_rules_window_set_variant (TttRulesWindow *self,
+                              TttVariant      variant)
+{
+  g_return_if_fail (TTT_IS_RULES_WINDOW (self));
+
+  gtk_stack_set_visible_child_name (self->stack, ttt_variants_get (variant)->id);
+}
+
+/**
+ * ttt_rules_window_show:
+ * @parent: (nullable): a widget of the window (or dialog) it is for
+ * @variant: the game whose rules show first
+ *
+ * Opens the rules over @parent.
+ *
+ * Returns: (transfer none): the rules, shown
+ */
+GtkWidget *
+ttt_rules_window_show (GtkWidget  *parent,
+                       TttVariant  variant)
+{
+  GtkWidget *self = GTK_WIDGET (ttt_rules_window_new (variant));
+
+  ttt_compat_dialog_present (self, parent);
+  return self;
+}
