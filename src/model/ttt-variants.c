@@ -17,6 +17,12 @@ static const TttVariantInfo variants[] = {
     "game", NC_("game", "Classic"),
     N_("Three in a row on one board"),
     "rules", TRUE,
+    {
+      N_("Two players take turns putting their mark in an empty square of a three by three board. X always moves first."),
+      N_("The first to get three marks in a row, across, down or diagonally, wins the game."),
+      N_("When all nine squares are full and nobody has three in a row, the game is a draw."),
+      NULL,
+    },
   },
   {
     TTT_VARIANT_ULTIMATE, "ultimate", &ttt_rules_ultimate,
@@ -25,6 +31,12 @@ static const TttVariantInfo variants[] = {
     "game", NC_("game", "Ultimate"),
     N_("Nine small boards: where you play sends your opponent to that board; win three boards in a row"),
     "ultimate", FALSE,
+    {
+      N_("The board is nine small boards in a three by three grid. Each move puts your mark in a cell of a small board, and the place of that cell sends your opponent to the matching small board."),
+      N_("A small board is closed when someone has three in a row in it or when it is full. A player sent to a closed board may play in any open board."),
+      N_("Win three small boards in a row, across, down or diagonally, to win the game. A small board that fills up without a row counts for nobody."),
+      NULL,
+    },
   },
   {
     TTT_VARIANT_MISERE, "misere", &ttt_rules_misere,
@@ -33,6 +45,12 @@ static const TttVariantInfo variants[] = {
     "game", NC_("game", "Misère"),
     N_("One board, turned around: whoever makes three in a row loses"),
     "misere", TRUE,
+    {
+      N_("Misère is played on the board of the classic game, and X moves first, but the goal is turned around: whoever completes three of their own marks in a row loses the game."),
+      N_("Every move must still go on an empty square, so a player whose every empty square would complete a row of their own has to take one of them and lose."),
+      N_("When all nine squares are full and nobody has a row, the game is a draw."),
+      NULL,
+    },
   },
 };
 
@@ -82,6 +100,18 @@ const char *
 ttt_variants_get_description (TttVariant variant)
 {
   return _(ttt_variants_get (variant)->description);
+}
+
+const char *
+ttt_variants_get_rules_text (TttVariant variant,
+                             guint      index)
+{
+  const TttVariantInfo *info = ttt_variants_get (variant);
+
+  if (index >= G_N_ELEMENTS (info->rules_text) || info->rules_text[index] == NULL)
+    return NULL;
+
+  return _(info->rules_text[index]);
 }
 
 const TttVariantInfo *

@@ -28,6 +28,9 @@ typedef struct
   const char     *help_page;    /* the manual's page on its rules */
   gboolean        solved;       /* the coach's figures are exact, not a
                                  * search's estimates */
+  /* The rules in a few paragraphs, untranslated, NULL after the last:
+   * what the rules window shows; the manual says the same at length. */
+  const char     *rules_text[4];
 } TttVariantInfo;
 
 guint                  ttt_variants_get_n     (void);
@@ -40,6 +43,9 @@ const TttRules        *ttt_variants_get_rules (TttVariant  variant);
 const char            *ttt_variants_get_name  (TttVariant  variant);
 /* What it is in a line, translated, as the New Game screen says it. */
 const char            *ttt_variants_get_description (TttVariant variant);
+/* Paragraph @index of its rules, translated; NULL past the last. */
+const char            *ttt_variants_get_rules_text (TttVariant variant,
+                                                    guint      index);
 /* The row at @index, 0 to ttt_variants_get_n() − 1, in the order a list
  * of the games shows them. */
 const TttVariantInfo  *ttt_variants_get_nth   (guint       index);

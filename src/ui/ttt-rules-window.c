@@ -17,49 +17,6 @@
 #include "ttt-rules-window.h"
 #include "ttt-variants.h"
 
-/* The rules in a few paragraphs, by the table's id; the manual's page
- * on each game (the table's help_page) says the same at more length.
- * A figure is Ultimate's picture of where a move sends. */
-typedef struct
-{
-  const char *id;
-  const char *paragraphs[4];
-  gboolean    figure;
-} RulesText;
-
-static const RulesText rules_texts[] = {
-  {
-    "classic",
-    {
-      N_("Two players take turns putting their mark in an empty square of a three by three board. X always moves first."),
-      N_("The first to get three marks in a row, across, down or diagonally, wins the game."),
-      N_("When all nine squares are full and nobody has three in a row, the game is a draw."),
-      NULL,
-    },
-    FALSE,
-  },
-  {
-    "ultimate",
-    {
-      N_("The board is nine small boards in a three by three grid. Each move puts your mark in a cell of a small board, and the place of that cell sends your opponent to the matching small board."),
-      N_("A small board is closed when someone has three in a row in it or when it is full. A player sent to a closed board may play in any open board."),
-      N_("Win three small boards in a row, across, down or diagonally, to win the game. A small board that fills up without a row counts for nobody."),
-      NULL,
-    },
-    TRUE,
-  },
-  {
-    "misere",
-    {
-      N_("Misère is played on the board of the classic game, and X moves first, but the goal is turned around: whoever completes three of their own marks in a row loses the game."),
-      N_("Every move must still go on an empty square, so a player whose every empty square would complete a row of their own has to take one of them and lose."),
-      N_("When all nine squares are full and nobody has a row, the game is a draw."),
-      NULL,
-    },
-    FALSE,
-  },
-};
-
 struct _TttRulesWindow
 {
   TttCompatDialog parent_instance;
@@ -68,16 +25,6 @@ struct _TttRulesWindow
 };
 
 G_DEFINE_FINAL_TYPE (TttRulesWindow, ttt_rules_window, ttt_compat_dialog_get_type ())
-
-static const RulesText *
-find_rules_text (const char *id)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (rules_texts); i++)
-    if (g_str_equal (rules_texts[i].id, id))
-      return &rules_texts[i];
-
-  return NULL;
-}
 
 static GtkWidget *
 paragraph (const char *text)
@@ -91,12 +38,12 @@ paragraph (const char *text)
   return label;
 }
 
-/* One game's page: its line from the table as a heading, its rules, and
- * its picture. */
+/* One game's page: its line from the table as a heading, its rules, and,
+ * for a game of several boards, a picture of where a move sends. */
 static GtkWidget *
 make_page (const TttVariantInfo *info)
 {
-  const RulesText *text = find_rules_text (info->id);
+  const char *text;
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *clamp = adw_clamp_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
@@ -112,10 +59,10 @@ make_page (const TttVariantInfo *info)
   gtk_widget_add_css_class (summary, "heading");
   gtk_box_append (GTK_BOX (box), summary);
 
-  for (guint i = 0; text != NULL && text->paragraphs[i] != NULL; i++)
-    gtk_box_append (GTK_BOX (box), paragraph (_(text->paragraphs[i])));
+  for (guint i = 0; (text = ttt_variants_get_rules_text (info->variant, i)) != NULL; i++)
+    gtk_box_append (GTK_BOX (box), paragraph (text));
 
-  if (text != NULL && text->figure)
+  if (info->rules->n_blocks > 1)
     {
       GtkWidget *figure = ttt_rules_figure_new ();
       GtkWidget *caption = paragraph (_("X plays in the top right cell of the middle board, so O must play next in the top right board."));
