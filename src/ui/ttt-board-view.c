@@ -237,6 +237,11 @@ mark_opacity (TttBoardView *self,
 {
   guint winning = shown_winning_cells (self);
 
+  /* A won small board's large mark lies under its cells in a review, so
+   * its marks stand back as in play; the move at the cursor stays. */
+  if (self->review != NULL && is_ultimate (self) && cell != self->review_cell &&
+      shown_block_winner (self, game_cell_of (self, cell) / 9) != TTT_MARK_NONE)
+    return 0.3;
   if (self->review != NULL)
     return winning == 0 || is_winning (self, winning, cell) ? 1.0 : 0.35;
   /* A small board that is won shows its winner large over its marks,
@@ -622,10 +627,15 @@ ttt_board_view_snapshot (GtkWidget   *widget,
   if (is_ultimate (self))
     snapshot_playable_boards (self, snapshot);
 
+  /* In a review the won boards' large marks go under the cells too: a
+   * grade's badge must not be covered. */
+  if (is_ultimate (self) && self->review != NULL)
+    snapshot_won_boards (self, snapshot);
+
   for (int i = 0; i < self->n_cells; i++)
     gtk_widget_snapshot_child (widget, GTK_WIDGET (self->cells[i]), snapshot);
 
-  if (is_ultimate (self))
+  if (is_ultimate (self) && self->review == NULL)
     snapshot_won_boards (self, snapshot);
 
   if (self->review == NULL)

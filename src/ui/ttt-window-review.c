@@ -112,25 +112,34 @@ _ttt_window_update_review (TttWindow *self)
     }
 }
 
-/* The review's summary and explanation are two lines tall whatever they
+/* The review's summary and explanation keep their height whatever they
  * say, and the review shares the room of the status (a homogeneous
- * stack): the board keeps its size and place when the game ends, when
- * the review opens and when an explanation wraps. Two lines of the font
- * in use, measured again when the font changes. A longer text (Ultimate
- * explains a move in up to eight lines at 360 px in Spanish) scrolls in
- * its two lines rather than push the board or be cut. */
+ * stack): the board keeps its size and place when the game ends and
+ * when an explanation wraps. Lines of the font in use, measured again
+ * when the font changes: two each, and in a review of Ultimate, whose
+ * moves are explained in up to four sentences, four for the explanation
+ * (the board gives up that room while the review lasts). The review is
+ * wider than the status, up to 640 px (ttt-window.ui), so that at a
+ * large window the explanation fits its lines; a longer text (eight
+ * lines at 360 px in Spanish) scrolls in them rather than push the
+ * board or be cut. */
 void
 _ttt_window_reserve_review_lines (TttWindow *self)
 {
   GtkScrolledWindow *scrollers[] = { self->summary_scroller, self->move_scroller };
   GtkWidget *labels[] = { GTK_WIDGET (self->summary_label), GTK_WIDGET (self->move_label) };
+  gboolean long_lines = self->review != NULL && self->game != NULL &&
+                        ttt_game_get_variant (self->game) == TTT_VARIANT_ULTIMATE;
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], "Ag\nAg");
+      const char *sample = long_lines && labels[i] == GTK_WIDGET (self->move_label) ? "Ag\nAg\nAg\nAg" : "Ag\nAg";
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], sample);
       int height;
 
       pango_layout_get_pixel_size (layout, NULL, &height);
+      /* Unbounded first: a new minimum may be over the old maximum. */
+      gtk_scrolled_window_set_max_content_height (scrollers[i], -1);
       gtk_scrolled_window_set_min_content_height (scrollers[i], height);
       gtk_scrolled_window_set_max_content_height (scrollers[i], height);
     }
@@ -369,6 +378,7 @@ _ttt_window_enter_review (TttWindow *self)
    * the review lets go of the cursor, which cancels it. */
   ttt_review_cursor_start_grading (self->review);
   ttt_board_view_set_review (self->board, self->review);
+  _ttt_window_reserve_review_lines (self);
   update_review_summary (self);
   fill_move_list (self);
 
@@ -402,6 +412,7 @@ _ttt_window_leave_review (TttWindow *self)
   g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
   g_clear_pointer (&self->review_said, g_free);
+  _ttt_window_reserve_review_lines (self);
   gtk_popover_popdown (self->moves_popover);
   fill_move_list (self);
 
