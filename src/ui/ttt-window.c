@@ -279,6 +279,7 @@ level_toast_dismissed_cb (TttWindow *self,
 {
   if (self->level_toast == toast)
     g_clear_weak_pointer (&self->level_toast);
+  g_clear_weak_pointer (&self->answer_toast);
   self->level_toast_gone_at = g_get_monotonic_time ();
 }
 
@@ -338,6 +339,43 @@ difficulty_changed_cb (TttWindow  *self,
     }
   else
     adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/**
+ * _ttt_window_say:
+ * @self: the window
+ * @text: a sentence or a few, translated
+ *
+ * Answers a key the person pressed to ask something (the last move, the
+ * turn, the board) or that could do nothing (Ctrl+Z after the end): a
+ * screen reader hears @text through the news, and it is shown in a
+ * toast. A newer answer takes the place of the one still shown, in the
+ * same toast (a second toast rising while the first sinks can crash
+ * libadwaita 1.2, see difficulty_changed_cb()).
+ */
+void
+_ttt_window_say (TttWindow  *self,
+                 const char *text)
+{
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  g_return_if_fail (text != NULL);
+
+  ttt_news_tell (self->news, text);
+
+  /* A title is markup; a name a person gave may hold an "&". */
+  title = g_markup_escape_text (text, -1);
+  if (self->answer_toast != NULL)
+    {
+      adw_toast_set_title (self->answer_toast, title);
+      return;
+    }
+
+  toast = adw_toast_new (title);
+  adw_toast_set_timeout (toast, 6);
+  g_set_weak_pointer (&self->answer_toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -804,6 +842,7 @@ ttt_window_init (TttWindow *self)
 
   g_object_bind_property (self, "show-analysis", self->board, "show-analysis", G_BINDING_SYNC_CREATE);
   _ttt_window_add_review_keys (self);
+  _ttt_window_add_refusal_keys (self);
   follow_input (self);
 
   /* Outside a review its steps do nothing. */
@@ -974,6 +1013,15 @@ ttt_window_set_show_analysis (TttWindow *self,
 /* The review under way, or NULL. */
 /* The toast that says the badges now show another level's tally, while
  * it is on show. */
+/* The toast of the last answer asked for, while it shows. */
+AdwToast *
+ttt_window_get_answer_toast (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->answer_toast;
+}
+
 AdwToast *
 ttt_window_get_level_toast (TttWindow *self)
 {

@@ -1256,6 +1256,92 @@ test_unwritable_settings_playable (TttTestWindow *fixture,
   g_rmdir (folder);
 }
 
+static void
+news_heard_cb (TttNews    *news,
+               const char *text,
+               char      **heard)
+{
+  g_free (*heard);
+  *heard = g_strdup (text);
+}
+
+/* The answer to a key pressed to ask: heard as news and shown in a
+ * toast, the same words. */
+static void
+assert_answer (TttTestWindow *fixture,
+               guint          keyval,
+               GdkModifierType modifiers,
+               char         **heard,
+               const char    *expected)
+{
+  g_clear_pointer (heard, g_free);
+  g_assert_true (ttt_test_press_window_key (GTK_WINDOW (fixture->window), keyval, modifiers));
+  ttt_test_iterate ();
+  g_assert_cmpstr (*heard, ==, expected);
+  g_assert_nonnull (ttt_window_get_answer_toast (fixture->window));
+  g_assert_cmpstr (ttt_test_toast_title (ttt_window_get_answer_toast (fixture->window)), ==, expected);
+}
+
+/* Keys to ask (issue 35, item 12): Alt+L the last move, Alt+T whose turn
+ * it is and in Ultimate where to play, Alt+B the board; listed in the
+ * shortcuts window. A key that can do nothing says why: a digit on a
+ * taken cell, Ctrl+Z and Ctrl+H once the game is over (all were silent). */
+static void
+test_keys_to_ask (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  static const char *actions[] = { "win.say-last-move", "win.say-turn", "win.say-board" };
+  g_autofree char *heard = NULL;
+  GtkLabel *status = GTK_LABEL (ttt_test_window_child (fixture->window, "status_label"));
+
+  g_signal_connect (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    g_assert_true (ttt_test_shortcut_listed (fixture->window, actions[i]));
+
+  ttt_test_two_players (fixture);
+  ttt_test_activate (fixture->window, "win.new-game");
+  assert_answer (fixture, GDK_KEY_l, GDK_ALT_MASK, &heard, "No move has been played yet.");
+  assert_answer (fixture, GDK_KEY_b, GDK_ALT_MASK, &heard, "The board is empty.");
+  assert_answer (fixture, GDK_KEY_z, GDK_CONTROL_MASK, &heard, "There is no move to take back");
+
+  ttt_test_click (fixture->window, 0);
+  ttt_test_click (fixture->window, 4);
+  ttt_test_click (fixture->window, 8);
+  assert_answer (fixture, GDK_KEY_l, GDK_ALT_MASK, &heard, "X played row 3, column 3.");
+  assert_answer (fixture, GDK_KEY_t, GDK_ALT_MASK, &heard, "O’s turn.");
+  assert_answer (fixture, GDK_KEY_b, GDK_ALT_MASK, &heard,
+                 "X: row 1, column 1; row 3, column 3. O: row 2, column 2. 6 cells are empty.");
+
+  /* The digit of a taken cell: the status and the news say why. */
+  g_clear_pointer (&heard, g_free);
+  ttt_board_view_focus_cell (fixture->board, 1);
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_5));
+  ttt_test_iterate ();
+  g_assert_cmpstr (heard, ==, "That cell is taken by O");
+  g_assert_cmpstr (gtk_label_get_label (status), ==, "That cell is taken by O");
+  g_assert_cmpint (ttt_game_get_n_moves (fixture->game), ==, 3);
+
+  /* Over: Ctrl+Z and Ctrl+H say why they do nothing. */
+  ttt_test_click (fixture->window, 2);
+  ttt_test_click (fixture->window, 1);
+  ttt_test_click (fixture->window, 6);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_OVER);
+  assert_answer (fixture, GDK_KEY_z, GDK_CONTROL_MASK, &heard, "The game is over: its moves can no longer be taken back");
+  assert_answer (fixture, GDK_KEY_h, GDK_CONTROL_MASK, &heard, "The game is over: there is no move to hint");
+  assert_answer (fixture, GDK_KEY_t, GDK_ALT_MASK, &heard, "O won!");
+
+  /* Ultimate: the turn says where to play, the board the small boards. */
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
+  ttt_test_iterate ();
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_click (fixture->window, 0);
+  assert_answer (fixture, GDK_KEY_l, GDK_ALT_MASK, &heard, "X played in the top-left board, row 1, column 1.");
+  assert_answer (fixture, GDK_KEY_t, GDK_ALT_MASK, &heard, "O’s turn. O plays in the top-left board.");
+  assert_answer (fixture, GDK_KEY_b, GDK_ALT_MASK, &heard,
+                 "9 small boards are open. O’s turn. O plays in the top-left board.");
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1293,6 +1379,7 @@ main (int   argc,
   ADD ("/window/about", test_about);
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
   ADD ("/window/shortcuts-heard", test_shortcuts_heard);
+  ADD ("/window/keys-to-ask", test_keys_to_ask);
   ADD ("/window/shortcuts-narrow", test_shortcuts_narrow);
   ADD ("/window/shortcuts-keypad", test_shortcuts_keypad);
   ADD ("/window/two-win-lines-drawn", test_two_win_lines_drawn);
