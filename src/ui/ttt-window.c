@@ -357,22 +357,28 @@ void
 _ttt_window_say (TttWindow  *self,
                  const char *text)
 {
-  g_autofree char *title = NULL;
+  GtkWidget *label;
   AdwToast *toast;
 
   g_return_if_fail (text != NULL);
 
   ttt_news_tell (self->news, text);
 
-  /* A title is markup; a name a person gave may hold an "&". */
-  title = g_markup_escape_text (text, -1);
   if (self->answer_toast != NULL)
     {
-      adw_toast_set_title (self->answer_toast, title);
+      gtk_label_set_label (GTK_LABEL (adw_toast_get_custom_title (self->answer_toast)), text);
       return;
     }
 
-  toast = adw_toast_new (title);
+  /* A label of its own, which wraps: a toast's title is one line, cut
+   * short at 360 px, and a board's description is several sentences. */
+  label = gtk_label_new (text);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  toast = adw_toast_new ("");
+  adw_toast_set_custom_title (toast, label);
   adw_toast_set_timeout (toast, 6);
   g_set_weak_pointer (&self->answer_toast, toast);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
