@@ -835,6 +835,17 @@ follow_input (TttWindow *self)
   g_signal_connect (self, "notify::focus-visible", G_CALLBACK (focus_visible_changed_cb), NULL);
 }
 
+/* A menu button's tooltip says what the menu is; with the menu open it
+ * only covers it (GTK leaves it shown over the popover). */
+static void
+menu_popover_visible_cb (GtkWidget  *popover,
+                         GParamSpec *pspec,
+                         GtkWidget  *button)
+{
+  gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
+  gtk_widget_trigger_tooltip_query (button);
+}
+
 static void
 ttt_window_init (TttWindow *self)
 {
@@ -860,6 +871,11 @@ ttt_window_init (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", FALSE);
 
   g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
+  /* GTK 4.8's menu button has no "active" to follow: its popover. */
+  g_signal_connect_object (gtk_menu_button_get_popover (self->menu_button), "notify::visible",
+                           G_CALLBACK (menu_popover_visible_cb), self->menu_button, 0);
+  g_signal_connect_object (self->moves_popover, "notify::visible",
+                           G_CALLBACK (menu_popover_visible_cb), self->position_button, 0);
   g_signal_connect_swapped (self->move_list, "row-activated", G_CALLBACK (_ttt_window_move_activated_cb), self);
   g_signal_connect_object (self->moves_popover, "map", G_CALLBACK (_ttt_window_moves_popover_mapped_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);

@@ -1342,6 +1342,25 @@ test_keys_to_ask (TttTestWindow *fixture,
   g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
 }
 
+/* The Main Menu's tooltip does not stay over the open menu (issue 35,
+ * item 9): while the menu shows, the button has none. */
+static void
+test_menu_tooltip_hidden (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+  GtkMenuButton *button = GTK_MENU_BUTTON (ttt_test_window_child (fixture->window, "menu_button"));
+
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popup (button);
+  ttt_test_iterate ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popdown (button);
+  ttt_test_iterate ();
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, "Main Menu");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1380,6 +1399,7 @@ main (int   argc,
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
   ADD ("/window/shortcuts-heard", test_shortcuts_heard);
   ADD ("/window/keys-to-ask", test_keys_to_ask);
+  ADD ("/window/menu-tooltip-hidden", test_menu_tooltip_hidden);
   ADD ("/window/shortcuts-narrow", test_shortcuts_narrow);
   ADD ("/window/shortcuts-keypad", test_shortcuts_keypad);
   ADD ("/window/two-win-lines-drawn", test_two_win_lines_drawn);
