@@ -1183,9 +1183,12 @@ top_of_colour (GtkWidget     *cell,
       {
         const guchar *p = pixels + (gsize) y * stride + (gsize) x * 4;
 
-        /* Premultiplied B, G, R, A: an opaque pixel near the colour. */
-        if (p[3] > 230 && fabs (p[2] / 255.0 - color->red) < 0.08 && fabs (p[1] / 255.0 - color->green) < 0.08 &&
-            fabs (p[0] / 255.0 - color->blue) < 0.08)
+        /* Premultiplied B, G, R, A: an opaque pixel near the colour,
+         * whose components libadwaita 1.6 and later may give out of
+         * gamut (a little below 0), drawn clamped. */
+        if (p[3] > 230 && fabs (p[2] / 255.0 - CLAMP (color->red, 0, 1)) < 0.08 &&
+            fabs (p[1] / 255.0 - CLAMP (color->green, 0, 1)) < 0.08 &&
+            fabs (p[0] / 255.0 - CLAMP (color->blue, 0, 1)) < 0.08)
           return y;
       }
 
