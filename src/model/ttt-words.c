@@ -387,6 +387,11 @@ ttt_words_ultimate_hint (TttGame  *game,
       return g_strdup_printf (sentence ? _("It sends your opponent to %s, which they cannot win at once.")
                                        : _("Hint: send your opponent to %s, which they cannot win at once"),
                               next);
+    case TTT_ULTIMATE_HINT_NONE_STANDS_OUT:
+      /* Translators: the hint in Ultimate when the search finds no move
+       * better or worse than the others (as early in a game). */
+      return g_strdup (sentence ? _("No move stands out: as far as the search can tell, this one is as good as any.")
+                                : _("Hint: no move stands out; this one is as good as any"));
     case TTT_ULTIMATE_HINT_BEST_ESTIMATE:
     default:
       /* Translators: %d is a percentage; Ultimate's search estimates it
