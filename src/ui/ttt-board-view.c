@@ -370,7 +370,8 @@ static void
 snapshot_win_line (TttBoardView *self,
                    GtkSnapshot  *snapshot,
                    guint         winning,
-                   double        finish)
+                   double        finish,
+                   int           diagonals)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   const TttBoardGeometry *g = &self->geometry;
@@ -396,7 +397,8 @@ snapshot_win_line (TttBoardView *self,
                                                        extent_of (self, g->rows, g->block_rows, self->cell_size)));
   n_lines = ttt_lines_within (winning, lines);
   for (int i = 0; i < n_lines; i++)
-    drawn |= path_win_line (self, cr, lines[i], finish);
+    if (diagonals < 0 || diagonals == (lines[i] == 0x111 || lines[i] == 0x054))
+      drawn |= path_win_line (self, cr, lines[i], finish);
 
   /* Not in the winner's colour and width, where it lay on X's strokes
    * and read as three long slashes: a thinner line in the text's colour
@@ -620,9 +622,11 @@ ttt_board_view_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 
   /* In a review the line goes under the cells, whose grades stay
-   * readable on top of it. */
-  if (self->review != NULL)
-    snapshot_win_line (self, snapshot, winning, finish);
+   * readable on top of it. In play a diagonal goes under the cells too: over them it lay along
+   * one stroke of each X, and its halo hid that stroke, so the X's read
+   * as slashes (in Ultimate the large ones); under them both strokes
+   * show. A review's line is under the cells in any direction. */
+  snapshot_win_line (self, snapshot, winning, finish, self->review != NULL ? -1 : 1);
 
   if (is_ultimate (self))
     snapshot_playable_boards (self, snapshot);
@@ -639,7 +643,7 @@ ttt_board_view_snapshot (GtkWidget   *widget,
     snapshot_won_boards (self, snapshot);
 
   if (self->review == NULL)
-    snapshot_win_line (self, snapshot, winning, finish);
+    snapshot_win_line (self, snapshot, winning, finish, 0);
 }
 
 /* Layout: rows by columns of square cells, centred in whatever the board

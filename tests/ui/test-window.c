@@ -947,6 +947,66 @@ test_two_win_lines_drawn (TttTestWindow *fixture,
   g_assert_cmpfloat (board_darkness_at (fixture, 3, 0.42, 0), <, 0.2);
 }
 
+/* How blue the board is drawn near the point @dx, @dy of @cell's size
+ * from its middle: blue less red, unpremultiplied (X's colour, not the
+ * line's grey nor the halo's white). */
+static double
+board_blueness_at (TttTestWindow *fixture,
+                   int            cell,
+                   double         dx,
+                   double         dy)
+{
+  GtkWidget *board = GTK_WIDGET (fixture->board);
+  g_autofree guchar *pixels = NULL;
+  graphene_rect_t bounds;
+  gsize stride;
+  double bluest = -1;
+  int x, y;
+
+  g_assert_true (gtk_widget_compute_bounds (ttt_board_view_get_cell (fixture->board, cell), board, &bounds));
+  x = (int) (bounds.origin.x + bounds.size.width * (0.5 + dx));
+  y = (int) (bounds.origin.y + bounds.size.height * (0.5 + dy));
+  pixels = ttt_test_render_widget (board, &stride);
+  for (int j = y - 1; j <= y + 1; j++)
+    for (int i = x - 1; i <= x + 1; i++)
+      {
+        const guchar *p = pixels + (gsize) j * stride + (gsize) i * 4;
+
+        if (p[3] > 0)
+          bluest = MAX (bluest, (p[0] - p[2]) / (double) p[3]);
+      }
+
+  return bluest;
+}
+
+/* A diagonal win keeps both strokes of each X (issue 35, item 9): the
+ * line lay along one stroke of each and its halo hid it, so the X's read
+ * as slashes. It goes under the marks now, and still shows between. */
+static void
+test_diagonal_win_keeps_x (TttTestWindow *fixture,
+                           gconstpointer  data)
+{
+  static const int moves[] = { 0, 1, 4, 2, 8 };
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  ttt_test_set_content_size (fixture->window, 600, 700);
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, moves, G_N_ELEMENTS (moves));
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (fixture->game)), ==, 0x111);
+  while (ttt_board_view_get_finish_progress (fixture->board) < 1.0)
+    ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+
+  /* On the X's "\" stroke of the corner cells, half way out: blue. */
+  g_test_message ("stroke: %.2f, %.2f", board_blueness_at (fixture, 0, -0.15, -0.15),
+                  board_blueness_at (fixture, 8, 0.15, 0.15));
+  g_assert_cmpfloat (board_blueness_at (fixture, 0, -0.15, -0.15), >, 0.3);
+  g_assert_cmpfloat (board_blueness_at (fixture, 8, 0.15, 0.15), >, 0.3);
+  /* Between the cells, where no stroke reaches, the line. */
+  g_assert_cmpfloat (board_darkness_at (fixture, 0, 0.5, 0.5), >, 0.4);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* The shortcuts window: each shortcut takes the focus and is named by
  * what it does and its keys, which GTK 4.8 would not say. */
 static gboolean
@@ -1403,6 +1463,7 @@ main (int   argc,
   ADD ("/window/shortcuts-narrow", test_shortcuts_narrow);
   ADD ("/window/shortcuts-keypad", test_shortcuts_keypad);
   ADD ("/window/two-win-lines-drawn", test_two_win_lines_drawn);
+  ADD ("/window/diagonal-win-keeps-x", test_diagonal_win_keeps_x);
   ADD ("/window/unwritable-settings-playable", test_unwritable_settings_playable);
 
 #undef ADD
