@@ -1024,6 +1024,20 @@ ttt_window_set_show_analysis (TttWindow *self,
   self->show_analysis = show_analysis;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_ANALYSIS]);
 
+  /* On classic's empty board the analysis shows nothing (every first
+   * move draws with best play: TttBoardView), and the toggle looked dead
+   * (issue 35): said, and shown, instead. */
+  if (show_analysis && self->game != NULL && self->review == NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+      ttt_game_get_variant (self->game) == TTT_VARIANT_CLASSIC && ttt_game_get_n_moves (self->game) == 0 &&
+      ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN)
+    {
+      _ttt_window_say (self,
+                       /* Translators: said and shown as Show Analysis is turned on over
+                        * the empty classic board, where it marks no cell. */
+                       _("Analysis shown. Every first move draws with best play: the analysis marks the cells from the next move on."));
+      return;
+    }
+
   /* Ctrl+A changes nothing a screen reader would otherwise hear at once. */
   if (self->announcer != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
     ttt_announcer_announce (self->announcer,

@@ -1402,6 +1402,36 @@ test_keys_to_ask (TttTestWindow *fixture,
   g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
 }
 
+/* Show Analysis over classic's empty board, which it leaves unmarked,
+ * says why (issue 35, item 9: the toggle looked dead); once a move is
+ * played it marks the cells and says only that it is on. */
+static void
+test_analysis_empty_board_says_why (TttTestWindow *fixture,
+                                    gconstpointer  data)
+{
+  static const char *why = "Analysis shown. Every first move draws with best play: "
+                           "the analysis marks the cells from the next move on.";
+  g_autofree char *heard = NULL;
+
+  ttt_test_two_players (fixture);
+  ttt_test_activate (fixture->window, "win.new-game");
+  g_signal_connect (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+  ttt_window_set_show_analysis (fixture->window, TRUE);
+  ttt_test_iterate ();
+  g_assert_cmpstr (heard, ==, why);
+  g_assert_nonnull (ttt_window_get_answer_toast (fixture->window));
+  g_assert_cmpstr (ttt_test_toast_title (ttt_window_get_answer_toast (fixture->window)), ==, why);
+
+  ttt_window_set_show_analysis (fixture->window, FALSE);
+  ttt_test_click (fixture->window, 4);
+  g_clear_pointer (&heard, g_free);
+  ttt_window_set_show_analysis (fixture->window, TRUE);
+  ttt_test_iterate ();
+  g_assert_cmpstr (heard, !=, why);
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+  ttt_window_set_show_analysis (fixture->window, FALSE);
+}
+
 /* The Main Menu's tooltip does not stay over the open menu (issue 35,
  * item 9): while the menu shows, the button has none. */
 static void
@@ -1459,6 +1489,7 @@ main (int   argc,
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
   ADD ("/window/shortcuts-heard", test_shortcuts_heard);
   ADD ("/window/keys-to-ask", test_keys_to_ask);
+  ADD ("/window/analysis-empty-board-says-why", test_analysis_empty_board_says_why);
   ADD ("/window/menu-tooltip-hidden", test_menu_tooltip_hidden);
   ADD ("/window/shortcuts-narrow", test_shortcuts_narrow);
   ADD ("/window/shortcuts-keypad", test_shortcuts_keypad);
