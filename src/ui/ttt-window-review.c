@@ -70,6 +70,11 @@ _ttt_window_update_review (TttWindow *self)
 
   gtk_label_set_label (self->move_label, move_text);
   scroll_to_top (self->move_scroller);
+  /* The scroller is a Tab stop (a long line scrolls in it): named by its
+   * text, or a screen reader said "scroll pane" and nothing more. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->move_scroller),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, move_text,
+                                  -1);
   gtk_label_set_label (self->position_label, position_text);
   /* The button that opens the list of moves is named by where the
    * review is; its tooltip says what it does. */
@@ -107,7 +112,9 @@ _ttt_window_update_review (TttWindow *self)
        * as the window has its focus back from the list, and a change of
        * its description before that would not be heard. */
       ttt_announcer_describe_full (toggle, move_text, FALSE);
-      if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle)
+      /* On the line's own scroller, its new name is heard already. */
+      if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle &&
+          gtk_root_get_focus (GTK_ROOT (self)) != GTK_WIDGET (self->move_scroller))
         ttt_announcer_announce (self->announcer, move_text);
     }
 }
@@ -330,6 +337,9 @@ update_review_summary (TttWindow *self)
 
   gtk_label_set_label (self->summary_label, summary);
   scroll_to_top (self->summary_scroller);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->summary_scroller),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
+                                  -1);
   /* A screen reader says the summary as the focus enters the review. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_box),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
@@ -355,7 +365,7 @@ review_ready_cb (TttWindow       *self,
   update_review_summary (self);
   _ttt_window_update_review (self);
   fill_move_list (self);
-  if (review_has_focus (self))
+  if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != GTK_WIDGET (self->summary_scroller))
     ttt_announcer_announce (self->announcer, gtk_label_get_label (self->summary_label));
 }
 

@@ -1168,6 +1168,33 @@ test_hint_ultimate (TttTestWindow *fixture,
   g_assert_false (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (status)), "Hint: "));
 }
 
+/* The review's two scrollers, Tab stops where a long text scrolls, are
+ * named by their text (issue 35, item 13: a screen reader said "scroll
+ * pane" twice and nothing else), at each step. */
+static void
+test_review_scrollers_named (TttTestWindow *fixture,
+                             gconstpointer  data)
+{
+  GtkWidget *summary_scroller = ttt_test_window_child (fixture->window, "summary_scroller");
+  GtkWidget *move_scroller = ttt_test_window_child (fixture->window, "move_scroller");
+  GtkLabel *summary = GTK_LABEL (ttt_test_window_child (fixture->window, "summary_label"));
+  GtkLabel *line = GTK_LABEL (ttt_test_window_child (fixture->window, "move_label"));
+
+  ttt_test_two_players (fixture);
+  ttt_test_play_top_row_for_x (fixture->window);
+  ttt_test_activate (fixture->window, "win.review");
+  for (int step = 0; step < 3; step++)
+    {
+      g_assert_cmpstr (gtk_label_get_label (line), !=, "");
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (summary_scroller), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           gtk_label_get_label (summary));
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (move_scroller), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           gtk_label_get_label (line));
+      ttt_test_activate (fixture->window, "win.review-previous");
+    }
+  ttt_test_activate (fixture->window, "win.review-done");
+}
+
 /* The topmost row of @cell, drawn alone, that holds a pixel of the
  * grade's colour @color (the badge's rim and symbol), or -1. */
 static int
@@ -1312,6 +1339,7 @@ main (int   argc,
   ADD ("/coach-ui/review/jump", test_review_jump);
   ADD ("/coach-ui/review/ultimate", test_review_ultimate);
   ADD ("/coach-ui/review/ultimate-fits", test_review_ultimate_fits);
+  ADD ("/coach-ui/review/scrollers-named", test_review_scrollers_named);
 
 #undef ADD
 
