@@ -62,7 +62,6 @@ gboolean             ttt_net_session_host            (TttNetSession      *self,
 gboolean             ttt_net_session_join            (TttNetSession      *self,
                                                       const char         *address,
                                                       GError            **error);
-
 /* The person here compared the codes: the same (the game begins once the
  * other person says so too) or different (the session closes). */
 void                 ttt_net_session_confirm         (TttNetSession      *self,
