@@ -2,7 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The session is made here with its connection. This file builds on ttt-net-session.c
+ * The session is made here with its connection, and opened over a
+ * transport: TCP and TLS for ttt_net_session_host() and _join(), any
+ * other through ttt_net_session_open(); nothing else here or in
+ * ttt-net-session.c knows which. This file builds on ttt-net-session.c
  * (the state, and the person here), which calls nothing here, so the
  * dependency goes one way.
  *
@@ -74,6 +77,12 @@ verification_ready_cb (TttConnection *connection,
     }
 
   ttt_net_session_set_state (self, TTT_NET_SESSION_VERIFYING);
+
+  /* No code to compare: the transport authenticated the other side
+   * already (the code typed to connect was the key), so there is nothing
+   * for the person here to confirm. */
+  if (code == NULL)
+    ttt_net_session_confirm (self, TRUE);
 }
 
 static void
@@ -395,4 +404,17 @@ ttt_net_session_join (TttNetSession  *self,
   ttt_net_session_update_hold (self);
 
   return TRUE;
+}
+
+void
+ttt_net_session_open (TttNetSession *self,
+                      TttTransport  *transport)
+{
+  g_return_if_fail (TTT_IS_NET_SESSION (self));
+  g_return_if_fail (TTT_IS_TRANSPORT (transport));
+  g_return_if_fail (self->state == TTT_NET_SESSION_CONNECTING);
+
+  ttt_connection_open (self->connection, transport);
+  self->setting_up = TRUE;
+  ttt_net_session_update_hold (self);
 }
