@@ -75,6 +75,10 @@ void          ttt_table_set_remote         (TttTable       *self,
                                             TttMark         local_mark);
 TttPlayer    *ttt_table_get_remote         (TttTable       *self);
 
+/* Which moves an undo would take back (how many it keeps). */
+gboolean      ttt_table_find_undo          (TttTable       *self,
+                                            guint          *keep);
+
 const char   *ttt_table_get_side_name      (TttTable       *self,
                                             TttMark         side);
 const char   *ttt_table_get_local_name     (TttTable       *self,
