@@ -327,52 +327,21 @@ ttt_game_get_property (GObject    *object,
                        GParamSpec *pspec)
 {
   TttGame *self = TTT_GAME (object);
+  guint v;
 
-  switch (prop_id)
+  if (prop_id == 0 || prop_id >= N_PROPS)
     {
-    case PROP_STATE:
-      g_value_set_enum (value, self->state);
-      break;
-
-    case PROP_TURN:
-      g_value_set_enum (value, ttt_game_get_turn (self));
-      break;
-
-    case PROP_OUTCOME:
-      g_value_set_enum (value, ttt_game_get_outcome (self));
-      break;
-
-    case PROP_HUMAN_MARK:
-      g_value_set_enum (value, ttt_table_get_local_mark (self->table));
-      break;
-
-    case PROP_CAN_UNDO:
-      g_value_set_boolean (value, ttt_game_compute_can_undo (self));
-      break;
-
-    case PROP_N_MOVES:
-      g_value_set_uint (value, ttt_match_get_n_moves (self->match));
-      break;
-
-    case PROP_DIFFICULTY:
-      g_value_set_enum (value, ttt_table_get_level (self->table));
-      break;
-
-    case PROP_OPPONENT:
-      g_value_set_enum (value, ttt_table_get_opponent (self->table));
-      break;
-
-    case PROP_VARIANT:
-      g_value_set_enum (value, ttt_match_get_variant (self->match));
-      break;
-
-    case PROP_HELD:
-      g_value_set_boolean (value, self->held);
-      break;
-
-    default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
     }
+
+  v = ttt_game_get_value (self, prop_id);
+  if (G_IS_PARAM_SPEC_ENUM (pspec))
+    g_value_set_enum (value, (int) v);
+  else if (G_IS_PARAM_SPEC_BOOLEAN (pspec))
+    g_value_set_boolean (value, v != 0);
+  else
+    g_value_set_uint (value, v);
 }
 
 static void
@@ -621,44 +590,29 @@ void
 ttt_game_keep_moves (TttGame *self,
                      guint    keep)
 {
-  int removed[TTT_ULTIMATE_N_MOVES];
-  TttMark removed_marks[TTT_ULTIMATE_N_MOVES];
-  guint n_removed = 0;
+  g_autoptr(GVariant) taken = NULL;
   TttGameSnapshot before;
+  GVariantIter iter;
+  int cell, mark;
 
   g_assert (keep < ttt_match_get_n_moves (self->match));
 
   ttt_game_snapshot (self, &before);
-
-  /* Latest first, as if the moves were lifted off the board; copied, since a
-   * handler may play again before the last of them is announced. */
-  for (guint i = ttt_match_get_n_moves (self->match); i-- > keep;)
-    {
-      removed_marks[n_removed] = ttt_match_mark_of_move (i);
-      removed[n_removed++] = ttt_match_get_moves (self->match, NULL)[i];
-    }
-
-  ttt_match_keep_moves (self->match, keep);
+  /* Latest first, as if the moves were lifted off the board; a copy of
+   * the match's, since a handler may play again before the last of them
+   * is announced. */
+  taken = ttt_match_keep_moves (self->match, keep);
   ttt_game_update_state (self);
 
   g_object_ref (self);
 
   ttt_analyst_drop_hint (self->analyst);
-  for (guint i = 0; i < n_removed; i++)
-    g_signal_emit (self, signals[CELL_CHANGED], 0, removed[i], TTT_MARK_NONE);
+  g_variant_iter_init (&iter, taken);
+  while (g_variant_iter_next (&iter, "(ii)", &cell, &mark))
+    g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
 
   ttt_game_emit_changes (self, &before);
-
-  {
-    g_autoptr(GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
-    g_autoptr(GVariant) taken = NULL;
-
-    for (guint i = 0; i < n_removed; i++)
-      g_variant_builder_add (builder, "(ii)", removed[i], (int) removed_marks[i]);
-    /* Owned here, whether or not a handler keeps it. */
-    taken = g_variant_ref_sink (g_variant_builder_end (builder));
-    g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, taken);
-  }
+  g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, taken);
 
   g_object_unref (self);
 }
@@ -690,22 +644,6 @@ ttt_game_undo (TttGame *self)
   ttt_game_keep_moves (self, keep);
 
   return TRUE;
-}
-
-/**
- * ttt_game_set_seed:
- * @self: a #TttGame
- * @seed: any value
- *
- * Makes the computer's choices and random first players reproducible.
- */
-void
-ttt_game_set_seed (TttGame *self,
-                   guint64  seed)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  ttt_table_set_rng_state (self->table, seed);
 }
 
 guint
@@ -820,25 +758,6 @@ ttt_game_get_setup (TttGame *self)
   g_return_val_if_fail (TTT_IS_GAME (self), NULL);
 
   return self->setup;
-}
-
-/**
- * ttt_game_set_computer:
- * @self: a #TttGame
- * @computer: the player to take the computer's side
- *
- * Replaces the computer (a #TttComputerPlayer at first), from the next game
- * or at once in a game with no move yet. For tests: a player that thinks
- * as long as it likes.
- */
-void
-ttt_game_set_computer (TttGame   *self,
-                       TttPlayer *computer)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  if (ttt_table_set_computer (self->table, computer))
-    ttt_game_setup_changed (self);
 }
 
 /* For ttt-game-remote.c: the news only ttt-game.c may send. */
