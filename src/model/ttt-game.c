@@ -15,7 +15,10 @@
  *      becomes TTT_MARK_NONE when a game ends and X when the next begins.
  *      Whether a local person plays that mark or the game waits for its
  *      player is "state"; who plays it, the table (ttt_table_get_player());
- *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
+ *   4. "changed" once, if anything above changed: a view that draws the
+ *      whole board from the match follows this alone, and so redraws once
+ *      a move;
+ *   5. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
  * The coach is the game's TttAnalyst (ttt_game_get_analyst()). A change
  * of the board ends its hint ("hint-changed" with −1) before any of the
@@ -70,6 +73,7 @@ enum {
   CELL_CHANGED,
   MOVE_PLAYED,
   TURN_CHANGED,
+  CHANGED,
   GAME_OVER,
   GAME_STARTED,
   MOVES_TAKEN_BACK,
@@ -136,7 +140,8 @@ ttt_game_snapshot (TttGame         *self,
     before->values[news_props[i]] = ttt_game_get_value (self, news_props[i]);
 }
 
-/* Notifies every property that differs from @before, then "turn-changed".
+/* Notifies every property that differs from @before, then "turn-changed"
+ * and "changed".
  * Notifications are frozen until all are queued so that a handler of any of
  * them sees the whole new state. */
 void
@@ -144,17 +149,24 @@ ttt_game_emit_changes (TttGame               *self,
                        const TttGameSnapshot *before)
 {
   TttGameSnapshot after;
+  gboolean changed = FALSE;
 
   ttt_game_snapshot (self, &after);
 
   g_object_freeze_notify (G_OBJECT (self));
   for (guint i = 0; i < G_N_ELEMENTS (news_props); i++)
     if (before->values[news_props[i]] != after.values[news_props[i]])
-      g_object_notify_by_pspec (G_OBJECT (self), properties[news_props[i]]);
+      {
+        g_object_notify_by_pspec (G_OBJECT (self), properties[news_props[i]]);
+        changed = TRUE;
+      }
   g_object_thaw_notify (G_OBJECT (self));
 
   if (before->values[PROP_TURN] != after.values[PROP_TURN])
     g_signal_emit (self, signals[TURN_CHANGED], 0, (TttMark) after.values[PROP_TURN]);
+  /* A change of cells always changes the number of moves. */
+  if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
 }
 
 /* The variant of the registry's first row: what a game is before anyone
@@ -492,6 +504,20 @@ ttt_game_class_init (TttGameClass *klass)
   signals[TURN_CHANGED] =
     g_signal_new ("turn-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, TTT_TYPE_MARK);
+
+  /**
+   * TttGame::changed:
+   * @self: a #TttGame
+   *
+   * Emitted once at the end of the news of every change that changed
+   * anything (a move, an undo, a new game, an ending off the board, a
+   * change of the setup seen at once), after the property notifications
+   * and "turn-changed" and before "game-over". (#TttGame:held changes
+   * on its own.)
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   /**
    * TttGame::game-over:
