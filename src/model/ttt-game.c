@@ -43,14 +43,8 @@
 
 #include "config.h"
 
-#include <string.h>
-
-#include <glib/gi18n.h>
-
 #include "ttt-game-private.h"
-#include "ttt-match.h"
 #include "ttt-variants.h"
-
 
 G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 
@@ -167,14 +161,6 @@ ttt_game_emit_changes (TttGame               *self,
   /* A change of cells always changes the number of moves. */
   if (changed)
     g_signal_emit (self, signals[CHANGED], 0);
-}
-
-/* The variant of the registry's first row: what a game is before anyone
- * chooses. */
-static TttVariant
-first_variant (void)
-{
-  return ttt_variants_get_nth (0)->variant;
 }
 
 /* Who is to move on the board as it now is, or that the game is over.
@@ -428,7 +414,7 @@ ttt_game_class_init (TttGameClass *klass)
    * "cell-changed" tells.
    */
   properties[PROP_VARIANT] =
-    g_param_spec_enum ("variant", NULL, NULL, TTT_TYPE_VARIANT, first_variant (), read_only);
+    g_param_spec_enum ("variant", NULL, NULL, TTT_TYPE_VARIANT, ttt_variants_get_nth (0)->variant, read_only);
 
   /**
    * TttGame:held:
@@ -724,7 +710,7 @@ ttt_game_get_can_undo (TttGame *self)
 TttVariant
 ttt_game_get_variant (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
+  g_return_val_if_fail (TTT_IS_GAME (self), ttt_variants_get_nth (0)->variant);
 
   return ttt_match_get_variant (self->match);
 }
