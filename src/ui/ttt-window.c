@@ -341,49 +341,6 @@ difficulty_changed_cb (TttWindow  *self,
     adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-/**
- * _ttt_window_say:
- * @self: the window
- * @text: a sentence or a few, translated
- *
- * Answers a key the person pressed to ask something (the last move, the
- * turn, the board) or that could do nothing (Ctrl+Z after the end): a
- * screen reader hears @text through the news, and it is shown in a
- * toast. A newer answer takes the place of the one still shown, in the
- * same toast (a second toast rising while the first sinks can crash
- * libadwaita 1.2, see difficulty_changed_cb()).
- */
-void
-_ttt_window_say (TttWindow  *self,
-                 const char *text)
-{
-  GtkWidget *label;
-  AdwToast *toast;
-
-  g_return_if_fail (text != NULL);
-
-  ttt_news_tell (self->news, text);
-
-  if (self->answer_toast != NULL)
-    {
-      gtk_label_set_label (GTK_LABEL (adw_toast_get_custom_title (self->answer_toast)), text);
-      return;
-    }
-
-  /* A label of its own, which wraps: a toast's title is one line, cut
-   * short at 360 px, and a board's description is several sentences. */
-  label = gtk_label_new (text);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  toast = adw_toast_new ("");
-  adw_toast_set_custom_title (toast, label);
-  adw_toast_set_timeout (toast, 6);
-  g_set_weak_pointer (&self->answer_toast, toast);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
 static void
 tally_changed_cb (TttWindow     *self,
                   TttTallyId     id,
