@@ -794,7 +794,7 @@ test_errors (void)
   g_assert_cmpint (ttt_search_run (search, &over, &budget, &rng, &move), ==, TTT_ERROR_GAME_OVER);
 
   g_assert_cmpint (ttt_ultimate_choose (NULL, &pos, TTT_LEVEL_EASY, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
-  g_assert_cmpint (ttt_ultimate_choose (search, &pos, (TttLevel) 3, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_ultimate_choose (search, &pos, (TttLevel) TTT_N_LEVELS, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
   g_assert_cmpint (ttt_ultimate_choose (search, &pos, (TttLevel) -1, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
   g_assert_cmpint (ttt_ultimate_choose (search, &bad, TTT_LEVEL_HARD, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
   g_assert_cmpint (ttt_ultimate_choose (search, &over, TTT_LEVEL_HARD, NULL, &rng, &move), ==, TTT_ERROR_GAME_OVER);
