@@ -1150,7 +1150,7 @@ ttt_application_create_game (TttApplication *self)
   /* TTT_SEED makes the computer's choices repeatable, for bug reports. */
   seed = g_getenv ("TTT_SEED");
   if (seed != NULL)
-    ttt_game_set_seed (game, g_ascii_strtoull (seed, NULL, 10));
+    ttt_table_set_rng_state (ttt_game_get_table (game), g_ascii_strtoull (seed, NULL, 10));
 
   /* Preferences are written by the preferences window only. */
   g_settings_bind (self->settings, "game", setup, "variant", G_SETTINGS_BIND_GET);

@@ -44,40 +44,10 @@
 
 #include <glib/gi18n.h>
 
-#include "ttt-game.h"
+#include "ttt-game-private.h"
 #include "ttt-match.h"
 #include "ttt-variants.h"
 
-struct _TttGame
-{
-  GObject         parent_instance;
-
-  /* The game in progress: its rules, position, history and outcome. */
-  TttMatch       *match;
-
-  TttGameState    state;
-
-  /* Who plays X and O, who starts, and the moves of the seats not played
-   * here. */
-  TttTable       *table;
-
-  /* The coach: the hint shown and the analysis of the position, until
-   * the board next changes. */
-  TttAnalyst     *analyst;
-
-  /* What the next game will be; the game takes it at its start. */
-  TttSetup       *setup;
-
-  /* Only set once the app has asked for a game: before that the empty board
-   * from ttt_game_new() is not a game whose first mover was chosen. */
-  guint           started : 1;
-
-  /* A game with someone elsewhere (ttt_game_start_remote()) is of the
-   * variant its session agreed on, until the next ttt_game_start_new(). */
-  TttVariant      remote_variant;
-  /* ttt_game_set_held(): no move from the views for now. */
-  guint           held : 1;
-};
 
 G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 
@@ -109,116 +79,82 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/* The observable state before a change, so that afterwards exactly the
- * properties whose values moved are notified. */
-typedef struct
-{
-  guint        n_moves;
-  TttGameState state;
-  TttMark      turn;
-  TttOutcome   outcome;
-  TttMark      human_mark;
-  gboolean     can_undo;
-  TttLevel     difficulty;
-  TttOpponent  opponent;
-  TttVariant   variant;
-} Snapshot;
+/* The properties the news compares before and after a change, in the
+ * order they are notified. ("held" changes alone: ttt_game_set_held().) */
+static const guint news_props[] = {
+  PROP_N_MOVES, PROP_HUMAN_MARK, PROP_OUTCOME, PROP_TURN, PROP_STATE,
+  PROP_CAN_UNDO, PROP_DIFFICULTY, PROP_OPPONENT, PROP_VARIANT,
+};
 
-static inline const TttPosition *
-game_position (TttGame *self)
-{
-  return ttt_match_get_position (self->match);
-}
-
-static inline guint
-game_n_moves (TttGame *self)
-{
-  return ttt_match_get_n_moves (self->match);
-}
-
-static gboolean
-ttt_game_vs_computer (TttGame *self)
-{
-  return ttt_table_get_opponent (self->table) == TTT_OPPONENT_COMPUTER;
-}
+G_STATIC_ASSERT (N_PROPS <= G_N_ELEMENTS (((TttGameSnapshot *) NULL)->values));
 
 static gboolean
 ttt_game_compute_can_undo (TttGame *self)
 {
   /* A result is final. */
-  if (self->state == TTT_GAME_STATE_OVER)
-    return FALSE;
-
-  if (!ttt_game_vs_computer (self) && ttt_table_get_remote (self->table) == NULL)
-    return game_n_moves (self) > 0;
-
-  /* Against the computer, or someone elsewhere, an undo must take back a move of the human's; the
-   * computer's opening move alone is not something the human can retract. */
-  for (guint i = 0; i < game_n_moves (self); i++)
-    if (ttt_match_mark_of_move (i) == ttt_table_get_local_mark (self->table))
-      return TRUE;
-
-  return FALSE;
+  return self->state != TTT_GAME_STATE_OVER && ttt_table_find_undo (self->table, NULL);
 }
 
-static void
-ttt_game_snapshot (TttGame  *self,
-                   Snapshot *snapshot)
+/* Each property's value as one number: what get_property reports and
+ * what the news compares. */
+static guint
+ttt_game_get_value (TttGame *self,
+                    guint    prop_id)
 {
-  snapshot->n_moves = game_n_moves (self);
-  snapshot->state = self->state;
-  snapshot->turn = ttt_game_get_turn (self);
-  snapshot->outcome = ttt_game_get_outcome (self);
-  snapshot->human_mark = ttt_table_get_local_mark (self->table);
-  snapshot->can_undo = ttt_game_compute_can_undo (self);
-  snapshot->difficulty = ttt_table_get_level (self->table);
-  snapshot->opponent = ttt_table_get_opponent (self->table);
-  snapshot->variant = ttt_match_get_variant (self->match);
+  switch (prop_id)
+    {
+    case PROP_STATE:
+      return self->state;
+    case PROP_TURN:
+      return ttt_match_get_turn (self->match);
+    case PROP_OUTCOME:
+      return ttt_match_get_outcome (self->match);
+    case PROP_HUMAN_MARK:
+      return ttt_table_get_local_mark (self->table);
+    case PROP_CAN_UNDO:
+      return ttt_game_compute_can_undo (self);
+    case PROP_N_MOVES:
+      return ttt_match_get_n_moves (self->match);
+    case PROP_DIFFICULTY:
+      return ttt_table_get_level (self->table);
+    case PROP_OPPONENT:
+      return ttt_table_get_opponent (self->table);
+    case PROP_VARIANT:
+      return ttt_match_get_variant (self->match);
+    case PROP_HELD:
+      return self->held;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+void
+ttt_game_snapshot (TttGame         *self,
+                   TttGameSnapshot *before)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (news_props); i++)
+    before->values[news_props[i]] = ttt_game_get_value (self, news_props[i]);
 }
 
 /* Notifies every property that differs from @before, then "turn-changed".
  * Notifications are frozen until all are queued so that a handler of any of
  * them sees the whole new state. */
-static void
-ttt_game_emit_changes (TttGame        *self,
-                       const Snapshot *before)
+void
+ttt_game_emit_changes (TttGame               *self,
+                       const TttGameSnapshot *before)
 {
-  Snapshot after;
+  TttGameSnapshot after;
 
   ttt_game_snapshot (self, &after);
 
   g_object_freeze_notify (G_OBJECT (self));
-
-  if (before->n_moves != after.n_moves)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_MOVES]);
-  if (before->human_mark != after.human_mark)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HUMAN_MARK]);
-  if (before->outcome != after.outcome)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OUTCOME]);
-  if (before->turn != after.turn)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN]);
-  if (before->state != after.state)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
-  if (before->can_undo != after.can_undo)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
-  if (before->difficulty != after.difficulty)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIFFICULTY]);
-  if (before->opponent != after.opponent)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPPONENT]);
-  if (before->variant != after.variant)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VARIANT]);
-
+  for (guint i = 0; i < G_N_ELEMENTS (news_props); i++)
+    if (before->values[news_props[i]] != after.values[news_props[i]])
+      g_object_notify_by_pspec (G_OBJECT (self), properties[news_props[i]]);
   g_object_thaw_notify (G_OBJECT (self));
 
-  if (before->turn != after.turn)
-    g_signal_emit (self, signals[TURN_CHANGED], 0, after.turn);
-}
-
-static TttPlayer *
-side_player (TttGame *self,
-             TttMark  side)
-{
-  return ttt_table_get_player (self->table, side);
+  if (before->values[PROP_TURN] != after.values[PROP_TURN])
+    g_signal_emit (self, signals[TURN_CHANGED], 0, (TttMark) after.values[PROP_TURN]);
 }
 
 /* The variant of the registry's first row: what a game is before anyone
@@ -229,36 +165,21 @@ first_variant (void)
   return ttt_variants_get_nth (0)->variant;
 }
 
-/* Any change of the board ends the hint shown: said before the change's
- * own news, so that whoever hears of the change finds no hint. */
-static void
-ttt_game_drop_hint (TttGame *self)
-{
-  ttt_analyst_drop_hint (self->analyst);
-}
-
-/* Forgets the analysis of the board as it was, cancelling its search. */
-static void
-ttt_game_drop_analysis (TttGame *self)
-{
-  ttt_analyst_drop_analysis (self->analyst);
-}
-
-/* Who is to move on the current board, given that the game goes on. Also
- * asks a driven player for its move when it is its turn (after the pause),
- * so that the state "waiting" always means a move is on its way. */
-static void
+/* Who is to move on the board as it now is, or that the game is over.
+ * Also asks a driven player for its move when it is its turn (after the
+ * pause), so that the state "waiting" always means a move is on its way. */
+void
 ttt_game_update_state (TttGame *self)
 {
-  TttMark turn = ttt_position_get_turn (game_position (self));
+  TttMark turn = ttt_match_get_turn (self->match);
 
   ttt_table_stop_waiting (self->table);
   /* Every change of the board comes this way, before its news. */
-  ttt_game_drop_analysis (self);
+  ttt_analyst_drop_analysis (self->analyst);
 
   if (turn == TTT_MARK_NONE)
     self->state = TTT_GAME_STATE_OVER;
-  else if (!ttt_player_is_local (side_player (self, turn)))
+  else if (!ttt_player_is_local (ttt_table_get_player (self->table, turn)))
     {
       self->state = TTT_GAME_STATE_WAITING;
       ttt_table_request_move (self->table);
@@ -272,12 +193,12 @@ static void
 ttt_game_apply_move (TttGame *self,
                      int      cell)
 {
-  TttMark mark = ttt_position_get_turn (game_position (self));
+  TttMark mark = ttt_match_get_turn (self->match);
   /* Whoever moved keeps a reference while the news goes out: a handler
    * may set up the next game, with other players. */
-  g_autoptr(TttPlayer) player = g_object_ref (side_player (self, mark));
+  g_autoptr(TttPlayer) player = g_object_ref (ttt_table_get_player (self->table, mark));
   TttOutcome outcome;
-  Snapshot before;
+  TttGameSnapshot before;
 
   ttt_game_snapshot (self, &before);
 
@@ -293,7 +214,7 @@ ttt_game_apply_move (TttGame *self,
   if (outcome != TTT_OUTCOME_ONGOING)
     ttt_table_count_result (self->table);
 
-  ttt_game_drop_hint (self);
+  ttt_analyst_drop_hint (self->analyst);
   g_signal_emit (self, signals[CELL_CHANGED], 0, cell, mark);
   g_signal_emit (self, signals[MOVE_PLAYED], 0, cell, mark, player);
   ttt_game_emit_changes (self, &before);
@@ -315,12 +236,12 @@ table_move_chosen_cb (TttTable *table,
 }
 
 /* Clears the board and begins a game by the setup. */
-static void
+void
 ttt_game_begin (TttGame  *self,
                 gboolean  restarting)
 {
-  TttPosition old_position = *game_position (self);
-  Snapshot before;
+  TttPosition old_position = *ttt_match_get_position (self->match);
+  TttGameSnapshot before;
 
   ttt_game_snapshot (self, &before);
 
@@ -337,7 +258,7 @@ ttt_game_begin (TttGame  *self,
 
   g_object_ref (self);
 
-  ttt_game_drop_hint (self);
+  ttt_analyst_drop_hint (self->analyst);
   /* A board of another game is told by #TttGame:variant alone:
    * its cells are not this board's. */
   if (old_position.variant == ttt_match_get_variant (self->match))
@@ -355,10 +276,10 @@ ttt_game_begin (TttGame  *self,
 static void
 ttt_game_setup_changed (TttGame *self)
 {
-  Snapshot before;
+  TttGameSnapshot before;
 
   /* A network game plays by what the two sides agreed. */
-  if (game_n_moves (self) > 0 || ttt_table_get_remote (self->table) != NULL)
+  if (ttt_match_get_n_moves (self->match) > 0 || ttt_table_get_remote (self->table) != NULL)
     return;
 
   if (self->started)
@@ -406,52 +327,21 @@ ttt_game_get_property (GObject    *object,
                        GParamSpec *pspec)
 {
   TttGame *self = TTT_GAME (object);
+  guint v;
 
-  switch (prop_id)
+  if (prop_id == 0 || prop_id >= N_PROPS)
     {
-    case PROP_STATE:
-      g_value_set_enum (value, self->state);
-      break;
-
-    case PROP_TURN:
-      g_value_set_enum (value, ttt_game_get_turn (self));
-      break;
-
-    case PROP_OUTCOME:
-      g_value_set_enum (value, ttt_game_get_outcome (self));
-      break;
-
-    case PROP_HUMAN_MARK:
-      g_value_set_enum (value, ttt_table_get_local_mark (self->table));
-      break;
-
-    case PROP_CAN_UNDO:
-      g_value_set_boolean (value, ttt_game_compute_can_undo (self));
-      break;
-
-    case PROP_N_MOVES:
-      g_value_set_uint (value, game_n_moves (self));
-      break;
-
-    case PROP_DIFFICULTY:
-      g_value_set_enum (value, ttt_table_get_level (self->table));
-      break;
-
-    case PROP_OPPONENT:
-      g_value_set_enum (value, ttt_table_get_opponent (self->table));
-      break;
-
-    case PROP_VARIANT:
-      g_value_set_enum (value, ttt_match_get_variant (self->match));
-      break;
-
-    case PROP_HELD:
-      g_value_set_boolean (value, self->held);
-      break;
-
-    default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
     }
+
+  v = ttt_game_get_value (self, prop_id);
+  if (G_IS_PARAM_SPEC_ENUM (pspec))
+    g_value_set_enum (value, (int) v);
+  else if (G_IS_PARAM_SPEC_BOOLEAN (pspec))
+    g_value_set_boolean (value, v != 0);
+  else
+    g_value_set_uint (value, v);
 }
 
 static void
@@ -686,7 +576,7 @@ ttt_game_play (TttGame *self,
     return FALSE;
   /* Out of range, occupied, or (in Ultimate) outside the boards the side
    * to move is sent to. */
-  if (!ttt_position_is_legal (game_position (self), cell))
+  if (!ttt_position_is_legal (ttt_match_get_position (self->match), cell))
     return FALSE;
 
   ttt_game_apply_move (self, cell);
@@ -696,48 +586,33 @@ ttt_game_play (TttGame *self,
 
 /* Takes back every move after the first @keep, latest first, and tells it:
  * what Undo and a take-back both agreed with the other side come to. */
-static void
+void
 ttt_game_keep_moves (TttGame *self,
                      guint    keep)
 {
-  int removed[TTT_ULTIMATE_N_MOVES];
-  TttMark removed_marks[TTT_ULTIMATE_N_MOVES];
-  guint n_removed = 0;
-  Snapshot before;
+  g_autoptr(GVariant) taken = NULL;
+  TttGameSnapshot before;
+  GVariantIter iter;
+  int cell, mark;
 
-  g_assert (keep < game_n_moves (self));
+  g_assert (keep < ttt_match_get_n_moves (self->match));
 
   ttt_game_snapshot (self, &before);
-
-  /* Latest first, as if the moves were lifted off the board; copied, since a
-   * handler may play again before the last of them is announced. */
-  for (guint i = game_n_moves (self); i-- > keep;)
-    {
-      removed_marks[n_removed] = ttt_match_mark_of_move (i);
-      removed[n_removed++] = ttt_match_get_moves (self->match, NULL)[i];
-    }
-
-  ttt_match_keep_moves (self->match, keep);
+  /* Latest first, as if the moves were lifted off the board; a copy of
+   * the match's, since a handler may play again before the last of them
+   * is announced. */
+  taken = ttt_match_keep_moves (self->match, keep);
   ttt_game_update_state (self);
 
   g_object_ref (self);
 
-  ttt_game_drop_hint (self);
-  for (guint i = 0; i < n_removed; i++)
-    g_signal_emit (self, signals[CELL_CHANGED], 0, removed[i], TTT_MARK_NONE);
+  ttt_analyst_drop_hint (self->analyst);
+  g_variant_iter_init (&iter, taken);
+  while (g_variant_iter_next (&iter, "(ii)", &cell, &mark))
+    g_signal_emit (self, signals[CELL_CHANGED], 0, cell, TTT_MARK_NONE);
 
   ttt_game_emit_changes (self, &before);
-
-  {
-    g_autoptr(GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
-    g_autoptr(GVariant) taken = NULL;
-
-    for (guint i = 0; i < n_removed; i++)
-      g_variant_builder_add (builder, "(ii)", removed[i], (int) removed_marks[i]);
-    /* Owned here, whether or not a handler keeps it. */
-    taken = g_variant_ref_sink (g_variant_builder_end (builder));
-    g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, taken);
-  }
+  g_signal_emit (self, signals[MOVES_TAKEN_BACK], 0, taken);
 
   g_object_unref (self);
 }
@@ -763,31 +638,12 @@ ttt_game_undo (TttGame *self)
   /* With someone elsewhere, an undo is asked for, not taken. */
   if (ttt_table_get_remote (self->table) != NULL || !ttt_game_compute_can_undo (self))
     return FALSE;
-
-  keep = game_n_moves (self) - 1;
-  if (ttt_game_vs_computer (self))
-    while (ttt_match_mark_of_move (keep) != ttt_table_get_local_mark (self->table))
-      keep--;
+  if (!ttt_table_find_undo (self->table, &keep))
+    g_return_val_if_reached (FALSE);
 
   ttt_game_keep_moves (self, keep);
 
   return TRUE;
-}
-
-/**
- * ttt_game_set_seed:
- * @self: a #TttGame
- * @seed: any value
- *
- * Makes the computer's choices and random first players reproducible.
- */
-void
-ttt_game_set_seed (TttGame *self,
-                   guint64  seed)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  ttt_table_set_rng_state (self->table, seed);
 }
 
 guint
@@ -795,7 +651,7 @@ ttt_game_get_n_moves (TttGame *self)
 {
   g_return_val_if_fail (TTT_IS_GAME (self), 0);
 
-  return game_n_moves (self);
+  return ttt_match_get_n_moves (self->match);
 }
 
 TttGameState
@@ -904,190 +760,23 @@ ttt_game_get_setup (TttGame *self)
   return self->setup;
 }
 
-/**
- * ttt_game_set_computer:
- * @self: a #TttGame
- * @computer: the player to take the computer's side
- *
- * Replaces the computer (a #TttComputerPlayer at first), from the next game
- * or at once in a game with no move yet. For tests: a player that thinks
- * as long as it likes.
- */
+/* For ttt-game-remote.c: the news only ttt-game.c may send. */
+
 void
-ttt_game_set_computer (TttGame   *self,
-                       TttPlayer *computer)
+ttt_game_emit_started (TttGame *self)
 {
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  if (ttt_table_set_computer (self->table, computer))
-    ttt_game_setup_changed (self);
-}
-
-/* Games with someone elsewhere */
-
-/**
- * ttt_game_start_remote:
- * @self: a #TttGame
- * @remote: the player on the other computer
- * @variant: the game the two sides agreed on
- * @local_mark: the mark of the person here
- *
- * Abandons the current game and begins one between the person here, on
- * @local_mark, and @remote, whose moves the game asks for as it asks the
- * computer's (without the pause). It counts into the network tally of
- * its game (see ttt_table_get_tally()); the setup does not touch it,
- * ttt_game_undo() refuses (see ttt_game_take_back()), and the next
- * ttt_game_start_new() ends it.
- */
-void
-ttt_game_start_remote (TttGame    *self,
-                       TttPlayer  *remote,
-                       TttVariant  variant,
-                       TttMark     local_mark)
-{
-  g_return_if_fail (TTT_IS_GAME (self));
-  g_return_if_fail (TTT_IS_PLAYER (remote));
-  g_return_if_fail (!ttt_player_is_local (remote));
-  g_return_if_fail ((guint) variant < ttt_variants_get_n ());
-  g_return_if_fail (local_mark == TTT_MARK_X || local_mark == TTT_MARK_O);
-
-  g_object_ref (self);
-  ttt_table_set_remote (self->table, remote, local_mark);
-  self->remote_variant = variant;
-  ttt_game_begin (self, FALSE);
   g_signal_emit (self, signals[GAME_STARTED], 0);
-  g_object_unref (self);
 }
 
-/**
- * ttt_game_take_back:
- * @self: a #TttGame
- * @side: the side whose last move goes
- *
- * Takes back the last move of @side and any move after it, as both sides
- * of a network game agreed; news as for ttt_game_undo().
- *
- * Returns: %FALSE, nothing changed, if the game is over or @side has no
- *   move on the board
- */
-gboolean
-ttt_game_take_back (TttGame *self,
-                    TttMark  side)
-{
-  guint keep;
-
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, FALSE);
-
-  if (self->state == TTT_GAME_STATE_OVER)
-    return FALSE;
-  for (keep = game_n_moves (self); keep > 0 && ttt_match_mark_of_move (keep - 1) != side; keep--)
-    ;
-  if (keep == 0)
-    return FALSE;
-  keep--;
-
-  ttt_game_keep_moves (self, keep);
-
-  return TRUE;
-}
-
-/* Ends the game in progress off the board: won by the other side of
- * @resigning (counted, "game-over" with no winning cells), or, with
- * TTT_MARK_NONE, abandoned (counted nothing, no "game-over"). */
-static gboolean
-ttt_game_end_early (TttGame *self,
-                    TttMark  resigning)
-{
-  Snapshot before;
-
-  if (self->state == TTT_GAME_STATE_OVER)
-    return FALSE;
-
-  ttt_game_snapshot (self, &before);
-  ttt_table_stop_waiting (self->table);
-  ttt_game_drop_analysis (self);
-  self->state = TTT_GAME_STATE_OVER;
-  ttt_match_end_early (self->match, resigning);
-
-  g_object_ref (self);
-
-  if (resigning != TTT_MARK_NONE)
-    ttt_table_count_result (self->table);
-  ttt_game_drop_hint (self);
-  ttt_game_emit_changes (self, &before);
-  if (resigning != TTT_MARK_NONE)
-    g_signal_emit (self, signals[GAME_OVER], 0, ttt_match_get_outcome (self->match), 0u);
-
-  g_object_unref (self);
-
-  return TRUE;
-}
-
-/**
- * ttt_game_resign:
- * @self: a #TttGame
- * @side: the side that gives up
- *
- * Ends the game in progress as won by the other side, counted like a
- * game played out.
- *
- * Returns: %FALSE, nothing changed, if the game is over already
- */
-gboolean
-ttt_game_resign (TttGame *self,
-                 TttMark  side)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-  g_return_val_if_fail (side == TTT_MARK_X || side == TTT_MARK_O, FALSE);
-
-  return ttt_game_end_early (self, side);
-}
-
-/**
- * ttt_game_abandon:
- * @self: a #TttGame
- *
- * Ends the game in progress with no result and counts nothing: what a
- * lost connection does to a network game. The state becomes
- * %TTT_GAME_STATE_OVER with the outcome still %TTT_OUTCOME_ONGOING.
- *
- * Returns: %FALSE, nothing changed, if the game is over already
- */
-gboolean
-ttt_game_abandon (TttGame *self)
-{
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return ttt_game_end_early (self, TTT_MARK_NONE);
-}
-
-/**
- * ttt_game_set_held:
- * @self: a #TttGame
- * @held: whether to refuse the views' moves
- *
- * Holds the board still while something else decides what comes next: a
- * network game being set up (the game on the board must not go on against
- * the old opponent meanwhile), or a question to the other side (an undo
- * request) that a move would make moot. Nothing else changes.
- */
 void
-ttt_game_set_held (TttGame  *self,
-                   gboolean  held)
+ttt_game_emit_over (TttGame *self,
+                    guint    winning_cells)
 {
-  g_return_if_fail (TTT_IS_GAME (self));
-
-  if (!self->held == !held)
-    return;
-  self->held = held;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELD]);
+  g_signal_emit (self, signals[GAME_OVER], 0, ttt_match_get_outcome (self->match), winning_cells);
 }
 
-gboolean
-ttt_game_get_held (TttGame *self)
+void
+ttt_game_notify_held (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), FALSE);
-
-  return self->held;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELD]);
 }

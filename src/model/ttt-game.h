@@ -51,8 +51,6 @@ void            ttt_game_start_new           (TttGame        *self);
 gboolean        ttt_game_play                (TttGame        *self,
                                               int             cell);
 gboolean        ttt_game_undo                (TttGame        *self);
-void            ttt_game_set_seed            (TttGame        *self,
-                                              guint64         seed);
 
 guint           ttt_game_get_n_moves         (TttGame        *self);
 TttGameState    ttt_game_get_state           (TttGame        *self);
@@ -79,8 +77,6 @@ TttAnalyst     *ttt_game_get_analyst         (TttGame        *self);
 /* The sides and who plays them: what the views, the news and the sound
  * ask instead of deciding for themselves. */
 TttTable       *ttt_game_get_table           (TttGame        *self);
-void            ttt_game_set_computer        (TttGame        *self,
-                                              TttPlayer      *computer);
 
 /* A game with someone on another computer, run by a network session. */
 void            ttt_game_start_remote        (TttGame        *self,

@@ -76,12 +76,19 @@ ttt_match_play (TttMatch *self,
   return TRUE;
 }
 
-void
+/* Takes back every move after the first @keep. Returns the moves taken
+ * back, latest first, as (cell, mark) pairs: a(ii), owned by the caller. */
+GVariant *
 ttt_match_keep_moves (TttMatch *self,
                       guint     keep)
 {
-  g_return_if_fail (TTT_IS_MATCH (self));
-  g_return_if_fail (keep <= self->n_moves);
+  g_autoptr(GVariantBuilder) taken = g_variant_builder_new (G_VARIANT_TYPE ("a(ii)"));
+
+  g_return_val_if_fail (TTT_IS_MATCH (self), NULL);
+  g_return_val_if_fail (keep <= self->n_moves, NULL);
+
+  for (guint i = self->n_moves; i-- > keep;)
+    g_variant_builder_add (taken, "(ii)", self->history[i], (int) ttt_match_mark_of_move (i));
 
   /* Replaying is simpler than unpicking masks and cannot disagree with
    * the rules about whose turn follows. */
@@ -89,6 +96,8 @@ ttt_match_keep_moves (TttMatch *self,
   for (guint i = 0; i < keep; i++)
     ttt_position_play (&self->position, self->history[i]);
   self->n_moves = keep;
+
+  return g_variant_ref_sink (g_variant_builder_end (taken));
 }
 
 void

@@ -36,8 +36,9 @@ void               ttt_match_reset              (TttMatch    *self,
  * the rules refuse or a game that is over. */
 gboolean           ttt_match_play               (TttMatch    *self,
                                                  int          cell);
-/* Takes back every move after the first @keep. */
-void               ttt_match_keep_moves         (TttMatch    *self,
+/* Takes back every move after the first @keep; returns them, latest
+ * first, as (cell, mark) pairs (a(ii)). */
+GVariant          *ttt_match_keep_moves         (TttMatch    *self,
                                                  guint        keep);
 /* Ends the game off the board: won by the side that is not @resigning,
  * or with TTT_MARK_NONE abandoned, with no result. */

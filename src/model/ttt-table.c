@@ -424,6 +424,39 @@ ttt_table_get_remote (TttTable *self)
 }
 
 /**
+ * ttt_table_find_undo:
+ * @self: a #TttTable
+ * @keep: (out) (optional): the moves an undo leaves on the board
+ *
+ * What an undo takes back at this table. Against the computer, or
+ * someone elsewhere (who is asked first), the person's last move and
+ * any answer to it: the computer's opening move alone is not the
+ * person's to retract. Between two people here, the last move.
+ *
+ * Returns: %FALSE if there is no such move on the board
+ */
+gboolean
+ttt_table_find_undo (TttTable *self,
+                     guint    *keep)
+{
+  guint n;
+
+  g_return_val_if_fail (TTT_IS_TABLE (self), FALSE);
+
+  n = ttt_match_get_n_moves (self->match);
+  if (self->opponent == TTT_OPPONENT_COMPUTER || self->remote != NULL)
+    while (n > 0 && ttt_match_mark_of_move (n - 1) != self->local_mark)
+      n--;
+  if (n == 0)
+    return FALSE;
+
+  if (keep != NULL)
+    *keep = n - 1;
+
+  return TRUE;
+}
+
+/**
  * ttt_table_get_side_name:
  * @self: a #TttTable
  * @side: %TTT_MARK_X or %TTT_MARK_O

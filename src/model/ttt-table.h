@@ -65,6 +65,8 @@ TttMark       ttt_table_get_local_mark     (TttTable       *self);
 TttOpponent   ttt_table_get_opponent       (TttTable       *self);
 TttLevel      ttt_table_get_level          (TttTable       *self);
 gboolean      ttt_table_get_two_local      (TttTable       *self);
+/* Replaces the computer (a TttComputerPlayer at first) from the next
+ * seating: for tests, a player that thinks as long as it likes. */
 gboolean      ttt_table_set_computer       (TttTable       *self,
                                             TttPlayer      *computer);
 
@@ -74,6 +76,10 @@ void          ttt_table_set_remote         (TttTable       *self,
                                             TttPlayer      *remote,
                                             TttMark         local_mark);
 TttPlayer    *ttt_table_get_remote         (TttTable       *self);
+
+/* Which moves an undo would take back (how many it keeps). */
+gboolean      ttt_table_find_undo          (TttTable       *self,
+                                            guint          *keep);
 
 const char   *ttt_table_get_side_name      (TttTable       *self,
                                             TttMark         side);
@@ -100,6 +106,8 @@ void          ttt_table_stop_waiting       (TttTable       *self);
 gboolean      ttt_table_get_thinking       (TttTable       *self);
 guint         ttt_table_count_thinking     (void);
 
+/* The state of the computer's choices and of a random first player: set
+ * it to make a game reproducible. */
 guint64       ttt_table_get_rng_state      (TttTable       *self);
 void          ttt_table_set_rng_state      (TttTable       *self,
                                             guint64         rng_state);

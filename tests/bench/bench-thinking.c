@@ -100,7 +100,7 @@ main (int   argc,
   window = ttt_test_window_new (app);
   game = ttt_window_get_game (window);
   ttt_table_set_delay (ttt_game_get_table (game), 0);
-  ttt_game_set_seed (game, 24);
+  ttt_table_set_rng_state (ttt_game_get_table (game), 24);
   gtk_window_present (GTK_WINDOW (window));
   ttt_test_wait_for_mapped (GTK_WIDGET (ttt_window_get_board (window)));
   g_assert_cmpint (ttt_game_get_variant (game), ==, TTT_VARIANT_ULTIMATE);

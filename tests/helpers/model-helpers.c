@@ -158,7 +158,7 @@ ttt_test_game_new (guint64 seed)
   TttGame *game = ttt_game_new ();
 
   ttt_table_set_delay (ttt_game_get_table (game), 0);
-  ttt_game_set_seed (game, seed);
+  ttt_table_set_rng_state (ttt_game_get_table (game), seed);
 
   return game;
 }

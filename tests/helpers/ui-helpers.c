@@ -935,7 +935,7 @@ ttt_test_window_set_up (TttTestWindow *fixture,
   fixture->game = ttt_window_get_game (fixture->window);
   fixture->board = ttt_window_get_board (fixture->window);
   ttt_table_set_delay (ttt_game_get_table (fixture->game), 0);
-  ttt_game_set_seed (fixture->game, GPOINTER_TO_UINT (seed));
+  ttt_table_set_rng_state (ttt_game_get_table (fixture->game), GPOINTER_TO_UINT (seed));
   gtk_window_present (GTK_WINDOW (fixture->window));
   ttt_test_wait_for_mapped (GTK_WIDGET (fixture->board));
 }

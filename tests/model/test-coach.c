@@ -180,7 +180,7 @@ test_analysis_person_only (void)
 
   ttt_table_set_delay (ttt_game_get_table (game), 0);
   ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_COMPUTER);
-  ttt_game_set_seed (game, 7);
+  ttt_table_set_rng_state (ttt_game_get_table (game), 7);
   ttt_game_start_new (game);
 
   g_assert_cmpint (ttt_game_get_state (game), ==, TTT_GAME_STATE_WAITING);
@@ -443,7 +443,7 @@ test_review_against_computer (void)
       ttt_table_set_delay (ttt_game_get_table (game), 0);
       ttt_setup_set_difficulty (ttt_game_get_setup (game), TTT_LEVEL_HARD);
       ttt_setup_set_first_player (ttt_game_get_setup (game), TTT_FIRST_PLAYER_RANDOM);
-      ttt_game_set_seed (game, seed);
+      ttt_table_set_rng_state (ttt_game_get_table (game), seed);
       ttt_game_start_new (game);
 
       /* The person plays the first free cell in reading order. */

@@ -148,7 +148,7 @@ slow_game_new (TestSlowPlayer *slow,
 {
   TttGame *game = ttt_test_game_new (7);
 
-  ttt_game_set_computer (game, TTT_PLAYER (slow));
+  ttt_table_set_computer (ttt_game_get_table (game), TTT_PLAYER (slow));
   ttt_setup_set_first_player (ttt_game_get_setup (game), first);
   ttt_game_start_new (game);
 

@@ -63,7 +63,7 @@ game_new (void)
 {
   TttGame *game = ttt_game_new ();
 
-  ttt_game_set_seed (game, 20);
+  ttt_table_set_rng_state (ttt_game_get_table (game), 20);
   ttt_game_start_new (game);
   return game;
 }

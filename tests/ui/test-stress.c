@@ -74,7 +74,7 @@ open_window (Stress *stress)
 {
   stress->window = ttt_test_window_new (stress->app);
   stress->game = ttt_window_get_game (stress->window);
-  ttt_game_set_seed (stress->game, g_rand_int (stress->rand));
+  ttt_table_set_rng_state (ttt_game_get_table (stress->game), g_rand_int (stress->rand));
   ttt_table_set_delay (ttt_game_get_table (stress->game), g_rand_int_range (stress->rand, 0, 4));
   g_signal_connect_swapped (stress->game, "game-over", G_CALLBACK (game_over_cb), stress);
   gtk_window_present (GTK_WINDOW (stress->window));
