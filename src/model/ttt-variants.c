@@ -28,7 +28,7 @@ static const struct
    * to a master. */
   { TTT_LEVEL_BEGINNER, "beginner", NC_("difficulty", "Beginner"), 0 },
   { TTT_LEVEL_CASUAL, "casual", NC_("difficulty", "Casual"), 1 },
-  { TTT_LEVEL_CLUB, "club", NC_("difficulty", "Club Player"), 2 },
+  { TTT_LEVEL_CLUB, "club", NC_("difficulty", "Club"), 2 },
   { TTT_LEVEL_STRONG, "strong", NC_("difficulty", "Strong"), 3 },
   { TTT_LEVEL_MASTER, "master", NC_("difficulty", "Master"), 4 },
 };

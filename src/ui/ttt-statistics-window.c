@@ -534,7 +534,7 @@ kind_reset_text (TttTallyId id)
     case TTT_TALLY_CASUAL:
       return _("Casual statistics reset");
     case TTT_TALLY_CLUB:
-      return _("Club Player statistics reset");
+      return _("Club statistics reset");
     case TTT_TALLY_STRONG:
       return _("Strong statistics reset");
     case TTT_TALLY_MASTER:
@@ -593,7 +593,7 @@ reset_title (TttTallyId id)
       sentence = _("Reset Casual Statistics");
       break;
     case TTT_TALLY_CLUB:
-      sentence = _("Reset Club Player Statistics");
+      sentence = _("Reset Club Statistics");
       break;
     case TTT_TALLY_STRONG:
       sentence = _("Reset Strong Statistics");

@@ -45,12 +45,12 @@ typedef struct
 static const Pair pairs[] = {
   { "casual-beginner", "Casual player - Beginner", SCRIPT, TTT_LEVEL_BEGINNER, 0.60 },
   { "casual-casual", "Casual player - Casual", SCRIPT, TTT_LEVEL_CASUAL, 0 },
-  { "casual-club", "Casual player - Club Player", SCRIPT, TTT_LEVEL_CLUB, 0 },
+  { "casual-club", "Casual player - Club", SCRIPT, TTT_LEVEL_CLUB, 0 },
   { "casual-strong", "Casual player - Strong", SCRIPT, TTT_LEVEL_STRONG, 0 },
   { "casual-master", "Casual player - Master", SCRIPT, TTT_LEVEL_MASTER, 0 },
   { "casual-level-beginner", "Casual - Beginner", TTT_LEVEL_CASUAL, TTT_LEVEL_BEGINNER, 0.65 },
-  { "club-casual", "Club Player - Casual", TTT_LEVEL_CLUB, TTT_LEVEL_CASUAL, 0.65 },
-  { "strong-club", "Strong - Club Player", TTT_LEVEL_STRONG, TTT_LEVEL_CLUB, 0.65 },
+  { "club-casual", "Club - Casual", TTT_LEVEL_CLUB, TTT_LEVEL_CASUAL, 0.65 },
+  { "strong-club", "Strong - Club", TTT_LEVEL_STRONG, TTT_LEVEL_CLUB, 0.65 },
   { "master-strong", "Master - Strong", TTT_LEVEL_MASTER, TTT_LEVEL_STRONG, 0.90 },
 };
 

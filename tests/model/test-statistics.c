@@ -334,7 +334,7 @@ test_tallies_since (void)
   ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
   g_assert_cmpuint (tally.won, ==, 2);
 
-  /* Medium, which Ultimate does not have, counts as its Club Player. */
+  /* Medium, which Ultimate does not have, counts as its Club. */
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, FALSE, TTT_LEVEL_MEDIUM), ==,
                    TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_CLUB));
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, FALSE, TTT_LEVEL_STRONG), ==,

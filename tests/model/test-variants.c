@@ -92,7 +92,7 @@ test_levels (void)
       g_assert_cmpint (ttt_variants_find_level (TTT_VARIANT_ULTIMATE, ladder[i]), ==, (int) i);
       g_assert_cmpint (ttt_variants_find_level (TTT_VARIANT_CLASSIC, ladder[i]), ==, -1);
     }
-  g_assert_cmpstr (ttt_variants_get_level_name (TTT_LEVEL_CLUB), ==, "Club Player");
+  g_assert_cmpstr (ttt_variants_get_level_name (TTT_LEVEL_CLUB), ==, "Club");
   g_assert_cmpstr (ttt_variants_get_level_name (TTT_LEVEL_MEDIUM), ==, "Medium");
 
   /* Each level's id is the nick the settings store. */

@@ -218,10 +218,10 @@ test_levels (TttTestWindow *fixture,
   g_free (names);
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
 
-  /* Medium's counterpart in Ultimate is the Club Player. */
+  /* Medium's counterpart in Ultimate is the Club. */
   check (dialog, "ultimate_check");
   names = level_names (row);
-  g_assert_cmpstr (names, ==, "Beginner,Casual,Club Player,Strong,Master");
+  g_assert_cmpstr (names, ==, "Beginner,Casual,Club,Strong,Master");
   g_free (names);
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 2);
   g_assert_cmpint (g_settings_get_enum (settings, "difficulty"), ==, TTT_LEVEL_MEDIUM);
@@ -251,7 +251,7 @@ test_levels (TttTestWindow *fixture,
   preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
   preferences_row = ttt_test_preferences_row (preferences, "difficulty");
   names = level_names (preferences_row);
-  g_assert_cmpstr (names, ==, "Beginner,Casual,Club Player,Strong,Master");
+  g_assert_cmpstr (names, ==, "Beginner,Casual,Club,Strong,Master");
   g_free (names);
   g_assert_cmpuint (adw_combo_row_get_selected (preferences_row), ==, 0);
   adw_combo_row_set_selected (ttt_test_preferences_row (preferences, "game"), 0);

@@ -197,7 +197,7 @@ test_rows (Fixture       *fixture,
                          offered);
       }
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_CLUB)))),
-                   ==, "Club Player");
+                   ==, "Club");
 
   /* Named for a screen reader, and their resets too; no two rows by the
    * same words ("Easy" and "Ultimate, Casual"). */
