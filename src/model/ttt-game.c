@@ -15,7 +15,10 @@
  *      becomes TTT_MARK_NONE when a game ends and X when the next begins.
  *      Whether a local person plays that mark or the game waits for its
  *      player is "state"; who plays it, the table (ttt_table_get_player());
- *   4. "game-over" (outcome, winning_cells) once, when a game has just ended.
+ *   4. "changed" once, if anything above changed: a view that draws the
+ *      whole board from the match follows this alone, and so redraws once
+ *      a move;
+ *   5. "game-over" (outcome, winning_cells) once, when a game has just ended.
  *
  * The coach is the game's TttAnalyst (ttt_game_get_analyst()). A change
  * of the board ends its hint ("hint-changed" with −1) before any of the
@@ -40,14 +43,8 @@
 
 #include "config.h"
 
-#include <string.h>
-
-#include <glib/gi18n.h>
-
 #include "ttt-game-private.h"
-#include "ttt-match.h"
 #include "ttt-variants.h"
-
 
 G_DEFINE_FINAL_TYPE (TttGame, ttt_game, G_TYPE_OBJECT)
 
@@ -70,6 +67,7 @@ enum {
   CELL_CHANGED,
   MOVE_PLAYED,
   TURN_CHANGED,
+  CHANGED,
   GAME_OVER,
   GAME_STARTED,
   MOVES_TAKEN_BACK,
@@ -136,7 +134,8 @@ ttt_game_snapshot (TttGame         *self,
     before->values[news_props[i]] = ttt_game_get_value (self, news_props[i]);
 }
 
-/* Notifies every property that differs from @before, then "turn-changed".
+/* Notifies every property that differs from @before, then "turn-changed"
+ * and "changed".
  * Notifications are frozen until all are queued so that a handler of any of
  * them sees the whole new state. */
 void
@@ -144,25 +143,24 @@ ttt_game_emit_changes (TttGame               *self,
                        const TttGameSnapshot *before)
 {
   TttGameSnapshot after;
+  gboolean changed = FALSE;
 
   ttt_game_snapshot (self, &after);
 
   g_object_freeze_notify (G_OBJECT (self));
   for (guint i = 0; i < G_N_ELEMENTS (news_props); i++)
     if (before->values[news_props[i]] != after.values[news_props[i]])
-      g_object_notify_by_pspec (G_OBJECT (self), properties[news_props[i]]);
+      {
+        g_object_notify_by_pspec (G_OBJECT (self), properties[news_props[i]]);
+        changed = TRUE;
+      }
   g_object_thaw_notify (G_OBJECT (self));
 
   if (before->values[PROP_TURN] != after.values[PROP_TURN])
     g_signal_emit (self, signals[TURN_CHANGED], 0, (TttMark) after.values[PROP_TURN]);
-}
-
-/* The variant of the registry's first row: what a game is before anyone
- * chooses. */
-static TttVariant
-first_variant (void)
-{
-  return ttt_variants_get_nth (0)->variant;
+  /* A change of cells always changes the number of moves. */
+  if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
 }
 
 /* Who is to move on the board as it now is, or that the game is over.
@@ -416,7 +414,7 @@ ttt_game_class_init (TttGameClass *klass)
    * "cell-changed" tells.
    */
   properties[PROP_VARIANT] =
-    g_param_spec_enum ("variant", NULL, NULL, TTT_TYPE_VARIANT, first_variant (), read_only);
+    g_param_spec_enum ("variant", NULL, NULL, TTT_TYPE_VARIANT, ttt_variants_get_nth (0)->variant, read_only);
 
   /**
    * TttGame:held:
@@ -492,6 +490,20 @@ ttt_game_class_init (TttGameClass *klass)
   signals[TURN_CHANGED] =
     g_signal_new ("turn-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, TTT_TYPE_MARK);
+
+  /**
+   * TttGame::changed:
+   * @self: a #TttGame
+   *
+   * Emitted once at the end of the news of every change that changed
+   * anything (a move, an undo, a new game, an ending off the board, a
+   * change of the setup seen at once), after the property notifications
+   * and "turn-changed" and before "game-over". (#TttGame:held changes
+   * on its own.)
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   /**
    * TttGame::game-over:
@@ -698,7 +710,7 @@ ttt_game_get_can_undo (TttGame *self)
 TttVariant
 ttt_game_get_variant (TttGame *self)
 {
-  g_return_val_if_fail (TTT_IS_GAME (self), first_variant ());
+  g_return_val_if_fail (TTT_IS_GAME (self), ttt_variants_get_nth (0)->variant);
 
   return ttt_match_get_variant (self->match);
 }

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ttt-engine.h"
+#include "ttt-move-request.h"
 #include "ttt-table.h"
 #include "ttt-tally.h"
 
@@ -36,10 +37,9 @@ struct _TttTable
 
   uint64_t        rng_state;
 
-  /* A driven player's move: first the pause, then its search, which the
-   * cancellable stops (see ttt_table_stop_waiting()). */
-  guint           move_id;
-  GCancellable   *thinking;
+  /* A driven player's move on its way: first the pause, then its search
+   * (see ttt_table_stop_waiting()). */
+  TttMoveRequest *request;
   guint           delay_ms;
 
   /* What two people at this screen call themselves, X's and O's; NULL
@@ -69,16 +69,17 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* Requests for a move whose answers have not come back yet, at every
- * table: main thread only. */
-static guint n_thinking;
-
 static void
 ttt_table_dispose (GObject *object)
 {
   TttTable *self = TTT_TABLE (object);
 
-  ttt_table_stop_waiting (self);
+  if (self->request != NULL)
+    {
+      ttt_move_request_cancel (self->request);
+      g_signal_handlers_disconnect_by_data (self->request, self);
+      g_clear_object (&self->request);
+    }
   g_clear_object (&self->match);
   g_clear_object (&self->local);
   g_clear_object (&self->computer);
@@ -199,6 +200,28 @@ ttt_table_class_init (TttTableClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_INT);
 }
 
+/* A driven player's move came back, not cancelled. */
+static void
+move_answered_cb (TttMoveRequest *request,
+                  TttPlayer      *player,
+                  int             cell,
+                  guint64         rng_state,
+                  GError         *error,
+                  TttTable       *self)
+{
+  if (cell < 0)
+    {
+      /* Someone elsewhere who breaks the rules or goes away is the
+       * network session's to report; the computer always has a move. */
+      if (player != self->remote)
+        g_warning ("The computer found no move: %s", error != NULL ? error->message : "?");
+      return;
+    }
+
+  self->rng_state = rng_state;
+  g_signal_emit (self, signals[MOVE_CHOSEN], 0, cell);
+}
+
 static void
 ttt_table_init (TttTable *self)
 {
@@ -208,6 +231,8 @@ ttt_table_init (TttTable *self)
   self->opponent = TTT_OPPONENT_COMPUTER;
   self->level = TTT_LEVEL_MEDIUM;
   self->delay_ms = TTT_TABLE_DEFAULT_DELAY;
+  self->request = ttt_move_request_new ();
+  g_signal_connect (self->request, "answered", G_CALLBACK (move_answered_cb), self);
   self->statistics = ttt_statistics_new ();
   self->alternate_local_next = TRUE;
   self->rng_state = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -557,108 +582,20 @@ ttt_table_set_local_name (TttTable   *self,
   return TRUE;
 }
 
-/* What a request for a move remembers: the table only weakly, since a
- * table that goes away cancels the request and is not kept alive by it. */
-typedef struct
-{
-  GWeakRef      table;
-  GCancellable *cancellable;
-} MoveRequest;
-
-static void
-move_request_free (MoveRequest *request)
-{
-  g_weak_ref_clear (&request->table);
-  g_clear_object (&request->cancellable);
-  g_free (request);
-}
-
-static void
-move_chosen_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  MoveRequest *request = user_data;
-  g_autoptr(TttTable) self = NULL;
-  g_autoptr(GError) error = NULL;
-  guint64 rng_state = 0;
-  int cell;
-
-  n_thinking--;
-  cell = ttt_player_choose_move_finish (TTT_PLAYER (source), result, &rng_state, &error);
-
-  /* A new game, an undo, a changed setting or the game's end cancelled it. */
-  if (g_cancellable_is_cancelled (request->cancellable))
-    {
-      move_request_free (request);
-      return;
-    }
-
-  self = g_weak_ref_get (&request->table);
-  move_request_free (request);
-  if (self == NULL)
-    return;
-
-  g_clear_object (&self->thinking);
-  if (cell < 0)
-    {
-      /* Someone elsewhere who breaks the rules or goes away is the
-       * network session's to report; the computer always has a move. */
-      if (TTT_PLAYER (source) != self->remote)
-        g_warning ("The computer found no move: %s", error->message);
-      return;
-    }
-  /* The seam's players are not trusted with the rules. */
-  g_return_if_fail (ttt_match_is_legal (self->match, cell));
-
-  self->rng_state = rng_state;
-  g_signal_emit (self, signals[MOVE_CHOSEN], 0, cell);
-}
-
-static gboolean
-pause_over_cb (gpointer user_data)
-{
-  TttTable *self = TTT_TABLE (user_data);
-  TttPlayer *player = ttt_table_get_player (self, ttt_match_get_turn (self->match));
-  MoveRequest *request = g_new0 (MoveRequest, 1);
-
-  /* The source ends with this call; forget it before anything can try to
-   * remove it again. */
-  self->move_id = 0;
-
-  /* The pause is over: the player thinks, off the main thread. */
-  g_assert (self->thinking == NULL);
-  self->thinking = g_cancellable_new ();
-  g_weak_ref_init (&request->table, self);
-  request->cancellable = g_object_ref (self->thinking);
-  n_thinking++;
-  ttt_player_choose_move_async (player, ttt_match_get_position (self->match), self->rng_state,
-                                self->thinking, move_chosen_cb, request);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The pause makes the computer's answer feel considered rather than
- * instantaneous; someone elsewhere has had time enough to think. The
- * source is removed in dispose, so it never outlives the table and needs
- * no reference of its own. */
-static void
-schedule_move (TttTable *self)
-{
-  g_assert (self->move_id == 0);
-
-  self->move_id = g_timeout_add (self->remote != NULL ? 0 : self->delay_ms, pause_over_cb, self);
-  g_source_set_name_by_id (self->move_id, "[tictactoe] computer move");
-}
-
 void
 ttt_table_request_move (TttTable *self)
 {
-  g_return_if_fail (TTT_IS_TABLE (self));
-  g_return_if_fail (!ttt_player_is_local (ttt_table_get_player (self, ttt_match_get_turn (self->match))));
+  TttPlayer *player;
 
-  ttt_table_stop_waiting (self);
-  schedule_move (self);
+  g_return_if_fail (TTT_IS_TABLE (self));
+
+  player = ttt_table_get_player (self, ttt_match_get_turn (self->match));
+  g_return_if_fail (!ttt_player_is_local (player));
+
+  /* The pause makes the computer's answer feel considered rather than
+   * instantaneous; someone elsewhere has had time enough to think. */
+  ttt_move_request_start (self->request, player, ttt_match_get_position (self->match),
+                          self->rng_state, self->remote != NULL ? 0 : self->delay_ms);
 }
 
 guint
@@ -676,10 +613,8 @@ ttt_table_set_delay (TttTable *self,
   g_return_if_fail (TTT_IS_TABLE (self));
 
   self->delay_ms = delay_ms;
-  if (self->move_id == 0)
-    return;
-  g_clear_handle_id (&self->move_id, g_source_remove);
-  schedule_move (self);
+  if (self->remote == NULL)
+    ttt_move_request_set_pause (self->request, delay_ms);
 }
 
 /* Cancels a driven player's move on its way, in its pause or its search:
@@ -689,12 +624,7 @@ ttt_table_stop_waiting (TttTable *self)
 {
   g_return_if_fail (TTT_IS_TABLE (self));
 
-  g_clear_handle_id (&self->move_id, g_source_remove);
-  if (self->thinking != NULL)
-    {
-      g_cancellable_cancel (self->thinking);
-      g_clear_object (&self->thinking);
-    }
+  ttt_move_request_cancel (self->request);
 }
 
 /* Whether a driven player is choosing its move right now, past its
@@ -704,7 +634,17 @@ ttt_table_get_thinking (TttTable *self)
 {
   g_return_val_if_fail (TTT_IS_TABLE (self), FALSE);
 
-  return self->thinking != NULL;
+  return ttt_move_request_get_thinking (self->request);
+}
+
+/* How the table asks a seat not played here for its move: its pause is
+ * a main loop source of the request's own. */
+TttMoveRequest *
+ttt_table_get_move_request (TttTable *self)
+{
+  g_return_val_if_fail (TTT_IS_TABLE (self), NULL);
+
+  return self->request;
 }
 
 /* Moves asked for at every table whose answers have not come back to
@@ -712,7 +652,7 @@ ttt_table_get_thinking (TttTable *self)
 guint
 ttt_table_count_thinking (void)
 {
-  return n_thinking;
+  return ttt_move_request_count_thinking ();
 }
 
 guint64

@@ -7,8 +7,8 @@
  * It decides who starts a game against the computer (the first-player
  * policy, with its alternation and its dice), keeps what two people at
  * this screen call themselves, and asks a seat that is not played here
- * for its move: after the computer's pause, off the main thread, with a
- * cancellable that any change of the board stops. The chosen move comes
+ * for its move (a TttMoveRequest: after the computer's pause, off the
+ * main thread), which any change of the board cancels. The chosen move comes
  * back as "move-chosen"; playing it, and telling the views, is the
  * TttGame's. Each finished game is counted here, in the tally of its
  * game, opponent and level.
@@ -23,6 +23,7 @@
 
 #include "ttt-enums.h"
 #include "ttt-match.h"
+#include "ttt-move-request.h"
 #include "ttt-player.h"
 #include "ttt-statistics.h"
 
@@ -105,6 +106,8 @@ void          ttt_table_set_delay          (TttTable       *self,
 void          ttt_table_stop_waiting       (TttTable       *self);
 gboolean      ttt_table_get_thinking       (TttTable       *self);
 guint         ttt_table_count_thinking     (void);
+/* How the table asks: the pause is a main loop source of the request's. */
+TttMoveRequest *ttt_table_get_move_request (TttTable *self);
 
 /* The state of the computer's choices and of a random first player: set
  * it to make a game reproducible. */

@@ -1144,18 +1144,19 @@ game_over_cb (TttBoardView *self,
               guint         winning_cells,
               TttGame      *game)
 {
+  /* The board as it ended is drawn already ("changed" comes first): the
+   * animation fades it from here. */
   self->finish_value = 0;
-  update_cells (self);
   adw_animation_play (self->finish);
 }
 
+/* The one redraw of a change ("changed"), or of the board held or let
+ * go. */
 static void
-state_changed_cb (TttBoardView *self,
-                  GParamSpec   *pspec,
-                  TttGame      *game)
+game_changed_cb (TttBoardView *self)
 {
   /* A new game, or an undo of the last move, takes the end away again. */
-  if (ttt_game_get_state (game) != TTT_GAME_STATE_OVER)
+  if (ttt_game_get_state (self->game) != TTT_GAME_STATE_OVER)
     {
       adw_animation_reset (self->finish);
       self->finish_value = 0;
@@ -1511,13 +1512,12 @@ ttt_board_view_set_game (TttBoardView *self,
     {
       g_signal_connect_object (game, "cell-changed", G_CALLBACK (cell_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "game-over", G_CALLBACK (game_over_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "notify::state", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "notify::turn", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+      /* Once a change, whatever it changed: the state, the turn, the
+       * person's mark, and the analysis, which changes with every move,
+       * undone ones too. */
+      g_signal_connect_object (game, "changed", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
       /* A network game being set up, or an undo asked of the other side. */
-      g_signal_connect_object (game, "notify::held", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "notify::human-mark", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-      /* The analysis changes with every move, undone ones too. */
-      g_signal_connect_object (game, "notify::n-moves", G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "notify::held", G_CALLBACK (game_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (ttt_game_get_analyst (game), "analysis-changed",
                                G_CALLBACK (analysis_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "notify::variant", G_CALLBACK (variant_changed_cb), self, G_CONNECT_SWAPPED);

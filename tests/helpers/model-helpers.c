@@ -96,12 +96,12 @@ ttt_test_wait_for_human (TttGame *game)
   ttt_test_iterate ();
 }
 
-/* Whether the game's table has a main loop source of its own pending:
- * the computer's move, in its pause. */
+/* Whether the game's table has a main loop source pending for the
+ * computer's move, in its pause. */
 gboolean
 ttt_test_has_pending_source (TttGame *game)
 {
-  return g_main_context_find_source_by_user_data (NULL, ttt_game_get_table (game)) != NULL;
+  return g_main_context_find_source_by_user_data (NULL, ttt_table_get_move_request (ttt_game_get_table (game))) != NULL;
 }
 
 /* For g_signal_connect_swapped(): counts emissions into a guint. */

@@ -139,6 +139,105 @@ test_signals_two_players (void)
   ttt_test_recorder_clear (&rec);
 }
 
+/* What a whole-board view follows: "changed" once per change, after every
+ * notification and "turn-changed", before "game-over"; nothing when
+ * nothing changed. */
+static void
+record_changed_cb (TttGame *game,
+                   GString *log)
+{
+  g_string_append (log, "C");
+}
+
+static void
+record_notify_cb (TttGame    *game,
+                  GParamSpec *pspec,
+                  GString    *log)
+{
+  g_string_append (log, "n");
+}
+
+static void
+record_turn_cb (TttGame *game,
+                TttMark  turn,
+                GString *log)
+{
+  g_string_append (log, "t");
+}
+
+static void
+record_over_cb (TttGame    *game,
+                TttOutcome  outcome,
+                guint       cells,
+                GString    *log)
+{
+  g_string_append (log, "O");
+}
+
+/* The log since the last call, which it clears. */
+static char *
+take_log (GString *log)
+{
+  char *taken = g_strdup (log->str);
+
+  g_string_truncate (log, 0);
+
+  return taken;
+}
+
+static void
+test_changed_once (void)
+{
+  g_autoptr(TttGame) game = ttt_test_game_new (5);
+  g_autoptr(GString) log = g_string_new (NULL);
+  char *taken;
+
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_HUMAN);
+  ttt_game_start_new (game);
+  g_signal_connect (game, "changed", G_CALLBACK (record_changed_cb), log);
+  g_signal_connect (game, "notify", G_CALLBACK (record_notify_cb), log);
+  g_signal_connect (game, "turn-changed", G_CALLBACK (record_turn_cb), log);
+  g_signal_connect (game, "game-over", G_CALLBACK (record_over_cb), log);
+
+  /* A move: its notifications, its turn, then "changed" alone. */
+  g_assert_true (ttt_game_play (game, 0));
+  taken = take_log (log);
+  g_assert_true (g_regex_match_simple ("^n+tC$", taken, 0, 0));
+  g_free (taken);
+
+  /* An undo: the turn goes back, one "changed". */
+  g_assert_true (ttt_game_undo (game));
+  taken = take_log (log);
+  g_assert_true (g_regex_match_simple ("^n+tC$", taken, 0, 0));
+  g_free (taken);
+
+  /* A game to its end: "changed" before "game-over". */
+  ttt_test_play_cells (game, (const int[]) { 0, 3, 1, 4 }, 4);
+  g_string_truncate (log, 0);
+  g_assert_true (ttt_game_play (game, 2));
+  taken = take_log (log);
+  g_assert_true (g_regex_match_simple ("^n+tCO$", taken, 0, 0));
+  g_free (taken);
+
+  /* A new game: one "changed" for the whole board cleared. */
+  ttt_game_start_new (game);
+  taken = take_log (log);
+  g_assert_true (g_regex_match_simple ("^n+tC$", taken, 0, 0));
+  g_free (taken);
+
+  /* Again on the empty board: nothing changed, nothing said. */
+  ttt_game_start_new (game);
+  g_assert_cmpstr (log->str, ==, "");
+
+  /* A setup change seen at once on the empty board: one "changed". */
+  ttt_setup_set_opponent (ttt_game_get_setup (game), TTT_OPPONENT_COMPUTER);
+  taken = take_log (log);
+  g_assert_true (g_regex_match_simple ("^n+C$", taken, 0, 0));
+  g_free (taken);
+
+  g_signal_handlers_disconnect_by_data (game, log);
+}
+
 static void
 test_notify_real_change (void)
 {
@@ -365,6 +464,7 @@ main (int   argc,
   g_test_add_func ("/game/news/computer", test_signals_computer_game);
   g_test_add_func ("/game/news/two-players", test_signals_two_players);
   g_test_add_func ("/game/news/real-change-only", test_notify_real_change);
+  g_test_add_func ("/game/news/changed-once", test_changed_once);
   g_test_add_func ("/game/news/unref-in-handler", test_unref_in_handler);
   g_test_add_func ("/game/news/story", test_story);
 

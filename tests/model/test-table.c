@@ -182,6 +182,56 @@ test_request_move (void)
   g_assert_false (ttt_table_get_thinking (table));
 }
 
+/* A table that goes away while its seat thinks: the search still
+ * answers, off the main thread, to a request that is gone, and nothing
+ * of it reaches anyone (ASan and valgrind watch the memory). */
+static void
+test_request_outlived (void)
+{
+  g_autoptr(TttMatch) match = NULL;
+  TttTable *table = table_new (&match);
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  int chosen = -1;
+
+  g_signal_connect (table, "move-chosen", G_CALLBACK (record_cell_cb), &chosen);
+  ttt_table_seat (table, TTT_OPPONENT_COMPUTER, TTT_LEVEL_HARD, TTT_FIRST_PLAYER_COMPUTER, FALSE);
+  ttt_table_set_delay (table, 0);
+  ttt_table_request_move (table);
+  while (!ttt_table_get_thinking (table) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (ttt_table_get_thinking (table));
+
+  g_object_unref (table);
+  while (ttt_table_count_thinking () > 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ttt_table_count_thinking (), ==, 0);
+  g_assert_cmpint (chosen, ==, -1);
+}
+
+/* A request asks a player about the position as it was asked: a board
+ * that changes afterwards does not change the question. */
+static void
+test_request_keeps_position (void)
+{
+  g_autoptr(TttMatch) match = NULL;
+  g_autoptr(TttTable) table = table_new (&match);
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  int chosen = -1;
+
+  g_signal_connect (table, "move-chosen", G_CALLBACK (record_cell_cb), &chosen);
+  ttt_table_seat (table, TTT_OPPONENT_COMPUTER, TTT_LEVEL_HARD, TTT_FIRST_PLAYER_HUMAN, FALSE);
+  /* The person took the centre and the corner 0; Hard, to move as O,
+   * must not answer with a taken cell. */
+  g_assert_true (ttt_match_play (match, 4));
+  ttt_table_set_delay (table, 0);
+  ttt_table_request_move (table);
+  while (chosen < 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (chosen, >=, 0);
+  g_assert_cmpint (chosen, !=, 4);
+  g_assert_true (ttt_match_is_legal (match, chosen));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -193,6 +243,8 @@ main (int   argc,
   g_test_add_func ("/table/seat/two-people-names", test_two_people_names);
   g_test_add_func ("/table/seat/remote", test_remote_seat);
   g_test_add_func ("/table/request-move", test_request_move);
+  g_test_add_func ("/table/request-outlived", test_request_outlived);
+  g_test_add_func ("/table/request-keeps-position", test_request_keeps_position);
 
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
  * the game uses) on a bus of the test's own (GTestDBus). It sends ItemNew
  * before the reply to ServiceBrowserNew, as the real daemon may, so the
  * race is met every time. Then: publishing and finding a game, losing it,
+ * a discovery dropped by a handler of either,
  * a name taken, a TXT record that is not a game's, Avahi missing and Avahi
  * refusing, each said once. The real daemon is tested apart
  * (test-net-avahi.sh).
@@ -571,6 +572,61 @@ test_browse_race (void)
 }
 
 static void
+drop_cb (TttDiscovery            *discovery,
+         const TttDiscoveredGame *game,
+         gpointer                 user_data)
+{
+  TttDiscovery **slot = user_data;
+
+  g_clear_object (slot);
+}
+
+static gboolean
+is_gone (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* A handler drops the discovery as it hears of a game found, or of one
+ * lost: the browser inside goes with it and nothing of either is touched
+ * afterwards (the sanitizer pass sees to that). */
+static void
+test_dropped_in_handler (void)
+{
+  g_autoptr(StandIn) standin = standin_new ();
+  g_autoptr(Heard) host = heard_new ();
+  g_autoptr(Heard) watcher = heard_new ();
+  g_autoptr(GDBusConnection) bus = bus_connect ();
+  TttDiscovery *finder = ttt_discovery_new (bus);
+  TttDiscovery *loser = ttt_discovery_new (bus);
+  gpointer finder_weak = finder;
+  gpointer loser_weak = loser;
+
+  g_object_add_weak_pointer (G_OBJECT (finder), &finder_weak);
+  g_object_add_weak_pointer (G_OBJECT (loser), &loser_weak);
+  g_signal_connect (finder, "game-found", G_CALLBACK (drop_cb), &finder);
+  g_signal_connect (loser, "game-lost", G_CALLBACK (drop_cb), &loser);
+
+  ttt_discovery_publish (host->discovery, "Bo", "classic", 6000);
+  ttt_net_wait (has_published, host, 10000);
+  ttt_discovery_browse (finder);
+  ttt_discovery_browse (loser);
+  ttt_discovery_browse (watcher->discovery);
+  ttt_net_wait (is_gone, &finder_weak, 10000);
+  ttt_net_wait (has_found, watcher, 10000);
+  settle ();
+  g_assert_nonnull (loser);
+  g_assert_cmpuint (ttt_discovery_get_games (loser)->len, ==, 1);
+
+  ttt_discovery_unpublish (host->discovery);
+  ttt_net_wait (is_gone, &loser_weak, 10000);
+  ttt_net_wait (has_lost, watcher, 10000);
+  settle ();
+  g_assert_null (finder);
+  g_assert_null (loser);
+}
+
+static void
 test_name_taken (void)
 {
   g_autoptr(StandIn) standin = standin_new ();
@@ -763,6 +819,7 @@ main (int   argc,
 
   g_test_add_func ("/net/discovery/publish-and-browse", test_publish_and_browse);
   g_test_add_func ("/net/discovery/browse-race", test_browse_race);
+  g_test_add_func ("/net/discovery/dropped-in-handler", test_dropped_in_handler);
   g_test_add_func ("/net/discovery/name-taken", test_name_taken);
   g_test_add_func ("/net/discovery/bad-txt", test_bad_txt);
   g_test_add_func ("/net/discovery/publish-any-name", test_publish_any_name);

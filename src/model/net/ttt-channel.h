@@ -5,9 +5,10 @@
  * What two games say to each other, whatever carries it: lines of JSON
  * (ttt-protocol.h), each side's hello first, numbered messages, a
  * keep-alive while nothing else is said and a peer dropped after a
- * silence, a goodbye before closing. A transport (TttConnection's TCP and
- * TLS today) brings the two sides together, secures the stream and makes
- * the code the people compare; it then hands the stream to a channel.
+ * silence, a goodbye before closing. A transport (ttt-transport.h: TCP
+ * and TLS on one network today) brings the two sides together, secures
+ * the stream and makes the code the people compare; the connection then
+ * hands the stream to a channel.
  *
  * Everything runs on the main loop and nothing blocks it: reads are
  * asynchronous and fill a buffer of the channel's own, bounded to one line

@@ -1,13 +1,14 @@
-/* ttt-connection.c — the transport over TCP and TLS, and its channel
+/* ttt-connection.c — a transport and the channel over it
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Connecting, then TLS (its rules and failures in words are ttt-tls.c's)
- * and the code under the handshake's time limit; then the secured
- * stream goes to a TttChannel, which carries the messages. A
- * host listens through a TttListener, which makes a connection of this
- * kind for each guest and hands over the first to introduce itself.
- * Everything runs on the main loop and nothing blocks it.
+ * A TttTransport opens a secured stream and says the code, under the
+ * handshake's time limit; then the stream goes to a TttChannel, which
+ * carries the messages. Which transport it is matters only here, where
+ * one is made: TttLanTransport for ttt_connection_connect() and for each
+ * guest of a host, which listens through a TttListener that makes a
+ * connection of this kind for each guest and hands over the first to
+ * introduce itself. Everything runs on the main loop and nothing blocks it.
  *
  * Asynchronous calls get the connection without a reference and a
  * cancellable that closing or disposing cancels; a cancelled call returns
@@ -18,16 +19,12 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <string.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <sys/socket.h>
 
 #include "ttt-address.h"
 #include "ttt-channel.h"
 #include "ttt-connection.h"
+#include "ttt-lan-transport.h"
 #include "ttt-listener.h"
-#include "ttt-tls.h"
 
 #define DEFAULT_HANDSHAKE_MS  10000
 #define DEFAULT_KEEP_ALIVE_MS 10000
@@ -43,15 +40,12 @@ struct _TttConnection
   TttMessage         *peer_hello;
   GTlsCertificate    *certificate;
   char               *code;
-  const char         *binding_type;
   GError             *close_reason;
-  char               *peer_label;       /* the address, for messages */
 
   guint               handshake_ms;
   guint               keep_alive_ms;
   guint               silence_ms;
   guint               handshake_id;
-  GSource            *first_byte;       /* host: waiting to see TLS begin */
 
   /* Host: the door, and once a guest has come through it, the guest's own
    * connection, through which this one speaks from then on. */
@@ -59,10 +53,8 @@ struct _TttConnection
   guint               port;
   TttConnection      *chosen;
 
-  GSocketClient      *client;
-  GSocketConnection  *tcp;
-  GIOStream          *tls;
-  GCancellable       *cancellable;      /* connecting, TLS; cancelled on close */
+  TttTransport       *transport;
+  GCancellable       *cancellable;      /* the transport's opening; cancelled on close */
 
   /* Once the stream is secured: the messages. */
   TttChannel         *channel;
@@ -101,32 +93,6 @@ set_state (TttConnection      *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
-static void
-close_stream_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  /* A peer gone already makes the close fail; there is nothing left to
-   * tell anyone. */
-  g_io_stream_close_finish (G_IO_STREAM (source), result, NULL);
-  g_object_unref (source);
-}
-
-/* Before the channel has it; from then on, the channel closes it. */
-static void
-close_stream (TttConnection *self)
-{
-  if (self->tls != NULL)
-    {
-      GIOStream *tls = g_steal_pointer (&self->tls);
-
-      g_io_stream_close_async (tls, G_PRIORITY_DEFAULT, NULL, close_stream_cb, tls);
-    }
-  else if (self->tcp != NULL)
-    g_io_stream_close (G_IO_STREAM (self->tcp), NULL, NULL);
-  g_clear_object (&self->tcp);
-}
-
 /* Ends the connection with @reason (taken), once. With @goodbye, says
  * goodbye first and closes once it is written. */
 static void
@@ -143,15 +109,9 @@ finish (TttConnection *self,
 
   g_debug ("Connection closed: %s", reason->message);
   g_clear_handle_id (&self->handshake_id, g_source_remove);
-  if (self->first_byte != NULL)
-    {
-      g_source_destroy (self->first_byte);
-      g_clear_pointer (&self->first_byte, g_source_unref);
-    }
   if (self->listener != NULL)
     ttt_listener_stop (self->listener);
   g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->client);
 
   if (self->chosen != NULL)
     {
@@ -168,10 +128,9 @@ finish (TttConnection *self,
     {
       g_signal_handlers_disconnect_by_data (self->channel, self);
       ttt_channel_close (self->channel, reason, goodbye);
-      g_clear_object (&self->tls);
     }
-  else
-    close_stream (self);
+  else if (self->transport != NULL)
+    ttt_transport_close (self->transport);
 
   self->close_reason = g_steal_pointer (&owned);
   set_state (self, TTT_CONNECTION_STATE_CLOSED);
@@ -253,99 +212,60 @@ channel_closed_cb (TttChannel    *channel,
 
 /* The stream is secured and the code made: the hellos, then the game. */
 static void
-open_channel (TttConnection *self)
+open_channel (TttConnection *self,
+              GIOStream     *stream)
 {
-  self->channel = ttt_channel_new (self->tls, self->hello, self->keep_alive_ms, self->silence_ms);
+  self->channel = ttt_channel_new (stream, self->hello, self->keep_alive_ms, self->silence_ms);
   g_signal_connect (self->channel, "ready", G_CALLBACK (channel_ready_cb), self);
   g_signal_connect (self->channel, "message-received", G_CALLBACK (channel_message_cb), self);
   g_signal_connect (self->channel, "closed", G_CALLBACK (channel_closed_cb), self);
 }
 
-/* TLS (ttt-tls.h says its rules) */
+/* The transport */
 
 static void
-handshake_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
+open_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
 {
   TttConnection *self = user_data;
   g_autoptr(GError) error = NULL;
-  const char *binding_type = NULL;
-  char *code;
+  g_autoptr(GIOStream) stream = ttt_transport_open_finish (TTT_TRANSPORT (source), result, &error);
 
-  code = ttt_tls_handshake_finish (G_IO_STREAM (source), result, &binding_type, &error);
-  if (code == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (stream == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  self->binding_type = binding_type;
-  if (code == NULL)
+  if (stream == NULL)
     {
       finish (self, g_steal_pointer (&error), FALSE);
       return;
     }
-  self->code = code;
-  open_channel (self);
+  self->code = g_strdup (ttt_transport_get_code (TTT_TRANSPORT (source)));
+  open_channel (self, stream);
 }
 
+/* The handshake's time limit covers the transport and the hellos. */
 static void
-start_tls (TttConnection *self)
+open_transport (TttConnection *self,
+                TttTransport  *transport)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSocketAddress) remote = NULL;
-  GSocketConnection *tcp = self->tcp;
+  self->transport = g_object_ref (transport);
+  set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
+  self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
+  ttt_transport_open_async (transport, self->cancellable, open_cb, self);
+}
 
-  g_socket_set_option (g_socket_connection_get_socket (tcp), IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+void
+ttt_connection_open (TttConnection *self,
+                     TttTransport  *transport)
+{
+  g_return_if_fail (TTT_IS_CONNECTION (self));
+  g_return_if_fail (TTT_IS_TRANSPORT (transport));
+  g_return_if_fail (self->state == TTT_CONNECTION_STATE_NEW);
 
-  remote = g_socket_connection_get_remote_address (tcp, NULL);
-  if (remote != NULL && G_IS_INET_SOCKET_ADDRESS (remote))
-    {
-      g_autofree char *ip = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
-
-      g_free (self->peer_label);
-      self->peer_label = g_steal_pointer (&ip);
-    }
-
-  self->tls = ttt_tls_new (tcp, self->role == TTT_CONNECTION_ROLE_HOST, self->certificate, &error);
-  if (self->tls == NULL)
-    {
-      finish (self, g_steal_pointer (&error), FALSE);
-      return;
-    }
-  g_tls_connection_handshake_async (G_TLS_CONNECTION (self->tls), G_PRIORITY_DEFAULT,
-                                    self->cancellable, handshake_cb, self);
+  open_transport (self, transport);
 }
 
 /* Host */
-
-/* A guest has sent its first byte, or gone. */
-static gboolean
-first_byte_cb (GSocket      *socket,
-               GIOCondition  condition,
-               gpointer      user_data)
-{
-  TttConnection *self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  g_clear_pointer (&self->first_byte, g_source_unref);
-  if (ttt_tls_check_first_byte (socket, &error))
-    start_tls (self);
-  else
-    finish (self, g_steal_pointer (&error), FALSE);
-  return G_SOURCE_REMOVE;
-}
-
-/* Starts the handshake with a guest who has just connected. */
-static void
-accept_guest (TttConnection     *self,
-              GSocketConnection *tcp)
-{
-  self->tcp = g_object_ref (tcp);
-  self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
-  set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
-  self->first_byte = g_socket_create_source (g_socket_connection_get_socket (tcp),
-                                             G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
-  g_source_set_callback (self->first_byte, G_SOURCE_FUNC (first_byte_cb), self, NULL);
-  g_source_attach (self->first_byte, NULL);
-}
 
 static void
 chosen_message_cb (TttConnection    *chosen,
@@ -371,7 +291,8 @@ guest_refused_cb (TttListener   *listener,
                   const GError  *reason,
                   TttConnection *self)
 {
-  g_debug ("A guest from %s did not get in: %s", guest->peer_label, reason->message);
+  g_debug ("A guest from %s did not get in: %s",
+           ttt_lan_transport_get_peer_label (TTT_LAN_TRANSPORT (guest->transport)), reason->message);
   /* A game of another version did introduce itself: a person who cannot
    * play with this one, which the person here is told (anyone who gets
    * as far as a hello could take the game anyway). */
@@ -400,9 +321,6 @@ guest_chosen_cb (TttListener   *listener,
   g_signal_connect (self->chosen, "closed", G_CALLBACK (chosen_closed_cb), self);
   self->peer_hello = ttt_message_copy (guest->peer_hello);
   self->code = g_strdup (guest->code);
-  self->binding_type = guest->binding_type;
-  g_free (self->peer_label);
-  self->peer_label = g_strdup (guest->peer_label);
 
   set_state (self, TTT_CONNECTION_STATE_READY);
   if (self->state == TTT_CONNECTION_STATE_READY)
@@ -427,6 +345,7 @@ ttt_connection_new_for_guest (TttConnection     *host,
                               GSocketConnection *tcp)
 {
   TttConnection *self;
+  g_autoptr(TttLanTransport) transport = NULL;
 
   g_return_val_if_fail (TTT_IS_CONNECTION (host), NULL);
   g_return_val_if_fail (host->role == TTT_CONNECTION_ROLE_HOST, NULL);
@@ -438,7 +357,8 @@ ttt_connection_new_for_guest (TttConnection     *host,
   self->handshake_ms = host->handshake_ms;
   self->keep_alive_ms = host->keep_alive_ms;
   self->silence_ms = host->silence_ms;
-  accept_guest (self, tcp);
+  transport = ttt_lan_transport_new_for_guest (tcp, self->certificate);
+  open_transport (self, TTT_TRANSPORT (transport));
   return self;
 }
 
@@ -496,37 +416,13 @@ ttt_connection_get_addresses (TttConnection *self)
 
 /* Guest */
 
-static void
-connect_cb (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  TttConnection *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSocketConnection) tcp = NULL;
-
-  tcp = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
-  if (tcp == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  g_clear_object (&self->client);
-  if (tcp != NULL)
-    {
-      self->tcp = g_steal_pointer (&tcp);
-      start_tls (self);
-      return;
-    }
-
-  g_debug ("Connecting to %s failed: %s", self->peer_label, error->message);
-  finish (self, ttt_address_connect_error (self->peer_label, self->port, error), FALSE);
-}
-
 gboolean
 ttt_connection_connect (TttConnection  *self,
                         const char     *address,
                         GError        **error)
 {
   g_autofree char *host = NULL;
-  g_autoptr(GSocketConnectable) connectable = NULL;
+  g_autoptr(TttLanTransport) transport = NULL;
   guint16 port;
 
   g_return_val_if_fail (TTT_IS_CONNECTION (self), FALSE);
@@ -538,13 +434,8 @@ ttt_connection_connect (TttConnection  *self,
     return FALSE;
 
   self->port = port;
-  g_free (self->peer_label);
-  self->peer_label = g_strdup (host);
-  connectable = g_network_address_new (host, port);
-  self->client = g_socket_client_new ();
-  set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
-  self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
-  g_socket_client_connect_async (self->client, connectable, self->cancellable, connect_cb, self);
+  transport = ttt_lan_transport_new_guest (host, port, self->certificate);
+  open_transport (self, TTT_TRANSPORT (transport));
   return TRUE;
 }
 
@@ -622,7 +513,11 @@ ttt_connection_get_channel_binding (TttConnection *self)
 {
   g_return_val_if_fail (TTT_IS_CONNECTION (self), NULL);
 
-  return self->binding_type;
+  if (self->chosen != NULL)
+    return ttt_connection_get_channel_binding (self->chosen);
+  if (TTT_IS_LAN_TRANSPORT (self->transport))
+    return ttt_lan_transport_get_channel_binding (TTT_LAN_TRANSPORT (self->transport));
+  return NULL;
 }
 
 const GError *
@@ -679,11 +574,6 @@ ttt_connection_dispose (GObject *object)
   TttConnection *self = TTT_CONNECTION (object);
 
   g_clear_handle_id (&self->handshake_id, g_source_remove);
-  if (self->first_byte != NULL)
-    {
-      g_source_destroy (self->first_byte);
-      g_clear_pointer (&self->first_byte, g_source_unref);
-    }
   if (self->listener != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->listener, self);
@@ -703,13 +593,11 @@ ttt_connection_dispose (GObject *object)
       g_object_run_dispose (G_OBJECT (self->channel));
       g_clear_object (&self->channel);
     }
-  /* Dropped without a goodbye: the socket closes at once rather than wait
-   * on a TLS close the peer may never read. */
-  if (self->tcp != NULL)
-    g_socket_close (g_socket_connection_get_socket (self->tcp), NULL);
-  g_clear_object (&self->tls);
-  g_clear_object (&self->tcp);
-  g_clear_object (&self->client);
+  /* Dropped without a goodbye: the stream closes at once rather than wait
+   * on the other side. */
+  if (self->transport != NULL)
+    ttt_transport_close (self->transport);
+  g_clear_object (&self->transport);
   g_clear_object (&self->certificate);
 
   G_OBJECT_CLASS (ttt_connection_parent_class)->dispose (object);
@@ -726,7 +614,6 @@ ttt_connection_finalize (GObject *object)
   g_clear_pointer (&self->peer_hello, ttt_message_free);
   g_clear_error (&self->close_reason);
   g_free (self->code);
-  g_free (self->peer_label);
 
   G_OBJECT_CLASS (ttt_connection_parent_class)->finalize (object);
 }
@@ -803,5 +690,4 @@ ttt_connection_init (TttConnection *self)
   self->keep_alive_ms = DEFAULT_KEEP_ALIVE_MS;
   self->silence_ms = DEFAULT_SILENCE_MS;
   self->cancellable = g_cancellable_new ();
-  self->peer_label = g_strdup ("");
 }

@@ -2,9 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A host listens (ttt_connection_listen), a guest connects
- * (ttt_connection_connect); either way the connection is TLS with both sides'
- * ephemeral self-signed certificates, then each side sends its hello. Once
+ * A connection opens a transport (ttt-transport.h), then each side sends
+ * its hello over the secured stream. On one network a host listens
+ * (ttt_connection_listen), a guest connects (ttt_connection_connect), and
+ * the transport is TLS with both sides' ephemeral self-signed certificates
+ * (ttt-lan-transport.h); any other is given to ttt_connection_open(). Once
  * the other side's hello has come, "verification-ready" gives the code the
  * two people compare; from then on ttt_connection_send() and
  * "message-received" carry the game. The connection ends once, with
@@ -20,6 +22,7 @@
 #include "ttt-address.h"
 #include "ttt-channel.h"
 #include "ttt-protocol.h"
+#include "ttt-transport.h"
 
 G_BEGIN_DECLS
 
@@ -83,6 +86,12 @@ gboolean             ttt_connection_connect           (TttConnection      *self,
                                                        const char         *address,
                                                        GError            **error);
 
+/* Opens @transport (new, not yet opened), which either role may use;
+ * whatever happens comes as "verification-ready" or "closed", as for
+ * ttt_connection_connect(). */
+void                 ttt_connection_open              (TttConnection      *self,
+                                                       TttTransport       *transport);
+
 /* Ready only; hello, keep-alive and goodbye are the connection's own. */
 gboolean             ttt_connection_send              (TttConnection      *self,
                                                        const TttMessage   *message,
@@ -96,9 +105,11 @@ TttConnectionRole    ttt_connection_get_role          (TttConnection      *self)
 TttConnectionState   ttt_connection_get_state         (TttConnection      *self);
 /* The other side's hello once ready, else NULL. */
 const TttMessage    *ttt_connection_get_peer_hello    (TttConnection      *self);
-/* "123 456" once ready, else NULL. */
+/* "123 456" once ready, else NULL; NULL also where the transport
+ * authenticated the other side itself (ttt_transport_get_code()). */
 const char          *ttt_connection_get_verification_code (TttConnection  *self);
-/* "tls-exporter", or "tls-unique" where the TLS backend has no exporter. */
+/* "tls-exporter", or "tls-unique" where the TLS backend has no exporter;
+ * NULL on another transport than TttLanTransport. */
 const char          *ttt_connection_get_channel_binding (TttConnection    *self);
 /* Why it closed, once closed. */
 const GError        *ttt_connection_get_close_reason  (TttConnection      *self);

@@ -2,10 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The object itself: the bus (fetched when first needed), the games as
- * boxed values, and "unavailable" said once whatever part of Avahi failed.
- * Publishing is in ttt-discovery-publish.c, browsing in
- * ttt-discovery-browse.c.
+ * The object itself: the bus (fetched when first needed) and "unavailable"
+ * said once whatever part of Avahi failed. It owns two parts that know
+ * nothing of it: a TttAvahiPublisher (this host's game) and a
+ * TttAvahiBrowser (others' games), which tell it what happens through
+ * callbacks, so that the dependency goes one way.
  */
 
 #include "config.h"
@@ -13,14 +14,27 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "ttt-discovery-private.h"
+#include "ttt-avahi-browser.h"
+#include "ttt-avahi-publisher.h"
+#include "ttt-discovery.h"
+
+struct _TttDiscovery
+{
+  GObject            parent_instance;
+
+  GDBusConnection   *bus;
+  gboolean           getting_bus;
+  GCancellable      *cancellable;
+  gboolean           available;
+  gboolean           said_unavailable;
+
+  TttAvahiPublisher *publisher;
+  TttAvahiBrowser   *browser;
+};
 
 G_DEFINE_FINAL_TYPE (TttDiscovery, ttt_discovery, G_TYPE_OBJECT)
 
 G_DEFINE_QUARK (ttt-discovery-error-quark, ttt_discovery_error)
-
-G_DEFINE_BOXED_TYPE (TttDiscoveredGame, ttt_discovered_game,
-                     ttt_discovered_game_copy, ttt_discovered_game_free)
 
 enum {
   PUBLISHED,
@@ -31,49 +45,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-/* Games */
-
-TttDiscoveredGame *
-ttt_discovered_game_copy (const TttDiscoveredGame *game)
-{
-  TttDiscoveredGame *copy;
-
-  g_return_val_if_fail (game != NULL, NULL);
-
-  copy = g_memdup2 (game, sizeof *game);
-  copy->service_name = g_strdup (game->service_name);
-  copy->player_name = g_strdup (game->player_name);
-  copy->game = g_strdup (game->game);
-  copy->host_name = g_strdup (game->host_name);
-  copy->address = g_strdup (game->address);
-  copy->domain = g_strdup (game->domain);
-  return copy;
-}
-
-void
-ttt_discovered_game_free (TttDiscoveredGame *game)
-{
-  if (game == NULL)
-    return;
-  g_free (game->service_name);
-  g_free (game->player_name);
-  g_free (game->game);
-  g_free (game->host_name);
-  g_free (game->address);
-  g_free (game->domain);
-  g_free (game);
-}
-
-char *
-ttt_discovered_game_to_address (const TttDiscoveredGame *game)
-{
-  g_return_val_if_fail (game != NULL && game->address != NULL, NULL);
-
-  if (strchr (game->address, ':') != NULL)
-    return g_strdup_printf ("[%s]:%u", game->address, game->port);
-  return g_strdup_printf ("%s:%u", game->address, game->port);
-}
 
 /* Unavailable, said once */
 
@@ -89,9 +60,9 @@ is_missing (const GError *error)
          || error->domain == G_SPAWN_ERROR;
 }
 
-void
-ttt_discovery_say_unavailable (TttDiscovery *self,
-                               const GError *cause)
+static void
+say_unavailable (TttDiscovery *self,
+                 const GError *cause)
 {
   g_autoptr(GError) error = NULL;
 
@@ -131,57 +102,129 @@ bus_cb (GObject      *source,
   self->getting_bus = FALSE;
   if (bus == NULL)
     {
-      ttt_discovery_say_unavailable (self, error);
+      say_unavailable (self, error);
       return;
     }
   self->bus = bus;
-  if (self->want_publish)
-    ttt_discovery_start_publishing (self);
-  if (self->want_browse)
-    ttt_discovery_start_browsing (self);
+  /* Each starts now if it was asked to. */
+  ttt_avahi_publisher_set_bus (self->publisher, bus);
+  ttt_avahi_browser_set_bus (self->browser, bus);
 }
 
-gboolean
-ttt_discovery_have_bus (TttDiscovery *self)
+/* Fetches the bus if there is none yet and it is not on its way. */
+static void
+want_bus (TttDiscovery *self)
 {
-  if (self->bus != NULL)
-    return TRUE;
-  if (!self->getting_bus)
-    {
-      self->getting_bus = TRUE;
-      g_bus_get (G_BUS_TYPE_SYSTEM, self->cancellable, bus_cb, self);
-    }
-  return FALSE;
+  if (self->bus != NULL || self->getting_bus)
+    return;
+  self->getting_bus = TRUE;
+  g_bus_get (G_BUS_TYPE_SYSTEM, self->cancellable, bus_cb, self);
 }
 
-void
-ttt_discovery_call_and_forget (TttDiscovery *self,
-                               const char   *path,
-                               const char   *interface,
-                               const char   *method)
+/* What the parts say */
+
+static void
+working_cb (gpointer user_data)
 {
-  g_dbus_connection_call (self->bus, AVAHI_NAME, path, interface, method, NULL, NULL,
-                          G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+  TttDiscovery *self = user_data;
+
+  self->available = TRUE;
 }
 
-void
-ttt_discovery_emit_published (TttDiscovery *self)
+static void
+failed_cb (const GError *cause,
+           gpointer      user_data)
 {
-  g_signal_emit (self, signals[PUBLISHED], 0, self->service_name);
+  say_unavailable (user_data, cause);
 }
 
-void
-ttt_discovery_emit_game_found (TttDiscovery            *self,
-                               const TttDiscoveredGame *game)
+static void
+published_cb (const char *name,
+              gpointer    user_data)
 {
-  g_signal_emit (self, signals[GAME_FOUND], 0, game);
+  g_signal_emit (user_data, signals[PUBLISHED], 0, name);
 }
 
-void
-ttt_discovery_emit_game_lost (TttDiscovery            *self,
-                              const TttDiscoveredGame *game)
+static void
+game_found_cb (const TttDiscoveredGame *game,
+               gpointer                 user_data)
 {
+  g_signal_emit (user_data, signals[GAME_FOUND], 0, game);
+}
+
+static void
+game_lost_cb (const TttDiscoveredGame *game,
+              gpointer                 user_data)
+{
+  TttDiscovery *self = user_data;
+
+  /* A handler may drop the discovery. */
+  g_object_ref (self);
   g_signal_emit (self, signals[GAME_LOST], 0, game);
+  g_object_unref (self);
+}
+
+static const TttAvahiPublisherEvents publisher_events = {
+  .working = working_cb,
+  .published = published_cb,
+  .failed = failed_cb,
+};
+
+static const TttAvahiBrowserEvents browser_events = {
+  .working = working_cb,
+  .found = game_found_cb,
+  .lost = game_lost_cb,
+  .failed = failed_cb,
+};
+
+/* API */
+
+void
+ttt_discovery_publish (TttDiscovery *self,
+                       const char   *player_name,
+                       const char   *game,
+                       guint         port)
+{
+  g_return_if_fail (TTT_IS_DISCOVERY (self));
+  g_return_if_fail (player_name != NULL);
+  g_return_if_fail (ttt_net_game_check (game));
+  g_return_if_fail (port > 0 && port <= G_MAXUINT16);
+
+  ttt_avahi_publisher_publish (self->publisher, player_name, game, port);
+  want_bus (self);
+}
+
+void
+ttt_discovery_unpublish (TttDiscovery *self)
+{
+  g_return_if_fail (TTT_IS_DISCOVERY (self));
+
+  ttt_avahi_publisher_unpublish (self->publisher);
+}
+
+void
+ttt_discovery_browse (TttDiscovery *self)
+{
+  g_return_if_fail (TTT_IS_DISCOVERY (self));
+
+  ttt_avahi_browser_start (self->browser);
+  want_bus (self);
+}
+
+void
+ttt_discovery_stop_browsing (TttDiscovery *self)
+{
+  g_return_if_fail (TTT_IS_DISCOVERY (self));
+
+  ttt_avahi_browser_stop (self->browser);
+}
+
+GPtrArray *
+ttt_discovery_get_games (TttDiscovery *self)
+{
+  g_return_val_if_fail (TTT_IS_DISCOVERY (self), NULL);
+
+  return ttt_avahi_browser_get_games (self->browser);
 }
 
 gboolean
@@ -203,7 +246,11 @@ ttt_discovery_new (GDBusConnection *bus)
 
   self = g_object_new (TTT_TYPE_DISCOVERY, NULL);
   if (bus != NULL)
-    self->bus = g_object_ref (bus);
+    {
+      self->bus = g_object_ref (bus);
+      ttt_avahi_publisher_set_bus (self->publisher, bus);
+      ttt_avahi_browser_set_bus (self->browser, bus);
+    }
   return self;
 }
 
@@ -213,8 +260,8 @@ ttt_discovery_dispose (GObject *object)
   TttDiscovery *self = TTT_DISCOVERY (object);
 
   g_cancellable_cancel (self->cancellable);
-  ttt_discovery_free_group (self);
-  ttt_discovery_free_browser (self);
+  g_clear_pointer (&self->publisher, ttt_avahi_publisher_free);
+  g_clear_pointer (&self->browser, ttt_avahi_browser_free);
   g_clear_object (&self->bus);
 
   G_OBJECT_CLASS (ttt_discovery_parent_class)->dispose (object);
@@ -226,10 +273,6 @@ ttt_discovery_finalize (GObject *object)
   TttDiscovery *self = TTT_DISCOVERY (object);
 
   g_clear_object (&self->cancellable);
-  ttt_discovery_finalize_browsing (self);
-  g_free (self->player_name);
-  g_free (self->game);
-  g_free (self->service_name);
 
   G_OBJECT_CLASS (ttt_discovery_parent_class)->finalize (object);
 }
@@ -269,5 +312,6 @@ ttt_discovery_init (TttDiscovery *self)
 {
   self->cancellable = g_cancellable_new ();
   self->available = TRUE;
-  ttt_discovery_init_browsing (self);
+  self->publisher = ttt_avahi_publisher_new (&publisher_events, self);
+  self->browser = ttt_avahi_browser_new (&browser_events, self);
 }

@@ -15,11 +15,10 @@
 
 #include <gio/gio.h>
 
+#include "ttt-discovered-game.h"
 #include "ttt-protocol.h"
 
 G_BEGIN_DECLS
-
-#define TTT_DISCOVERY_SERVICE_TYPE "_tictactoe._tcp"
 
 #define TTT_DISCOVERY_ERROR (ttt_discovery_error_quark ())
 
@@ -27,30 +26,6 @@ typedef enum {
   TTT_DISCOVERY_ERROR_UNAVAILABLE,
   TTT_DISCOVERY_ERROR_FAILED,
 } TttDiscoveryError;
-
-/* A game someone publishes nearby. */
-typedef struct {
-  char       *service_name;   /* Avahi's name for it, unique on the network */
-  char       *player_name;    /* from the TXT record */
-  char       *game;           /* the game's id, well formed (ttt_net_game_check());
-                               * one this version may not know */
-  guint       version;        /* the host's protocol version */
-  char       *host_name;      /* "ana-laptop.local" */
-  char       *address;        /* "192.168.1.20", "fe80::1%eth0" */
-  guint16     port;
-  int         interface;
-  int         protocol;       /* Avahi's: 0 IPv4, 1 IPv6 */
-  char       *domain;
-} TttDiscoveredGame;
-
-GType              ttt_discovered_game_get_type   (void) G_GNUC_CONST;
-#define TTT_TYPE_DISCOVERED_GAME (ttt_discovered_game_get_type ())
-TttDiscoveredGame *ttt_discovered_game_copy       (const TttDiscoveredGame *game);
-void               ttt_discovered_game_free       (TttDiscoveredGame       *game);
-/* "192.168.1.20:41414", "[fe80::1%eth0]:41414": for ttt_connection_connect(). */
-char              *ttt_discovered_game_to_address (const TttDiscoveredGame *game);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (TttDiscoveredGame, ttt_discovered_game_free)
 
 #define TTT_TYPE_DISCOVERY (ttt_discovery_get_type ())
 G_DECLARE_FINAL_TYPE (TttDiscovery, ttt_discovery, TTT, DISCOVERY, GObject)

@@ -1,6 +1,13 @@
-/* ttt-net-session-peer.c — what the other side of a TttNetSession says
+/* ttt-net-session-peer.c — a TttNetSession made, and what its other side says
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The session is made here with its connection, and opened over a
+ * transport: TCP and TLS for ttt_net_session_host() and _join(), any
+ * other through ttt_net_session_open(); nothing else here or in
+ * ttt-net-session.c knows which. This file builds on ttt-net-session.c
+ * (the state, and the person here), which calls nothing here, so the
+ * dependency goes one way.
  *
  * The connection speaks for the other side: its hello (who it is, and on
  * a guest which game and which mark), each message, and the end. Every
@@ -70,6 +77,12 @@ verification_ready_cb (TttConnection *connection,
     }
 
   ttt_net_session_set_state (self, TTT_NET_SESSION_VERIFYING);
+
+  /* No code to compare: the transport authenticated the other side
+   * already (the code typed to connect was the key), so there is nothing
+   * for the person here to confirm. */
+  if (code == NULL)
+    ttt_net_session_confirm (self, TRUE);
 }
 
 static void
@@ -316,10 +329,92 @@ handle_close (TttNetSession *self,
   ttt_net_session_finish (self, end, message);
 }
 
-void
-ttt_net_session_follow_connection (TttNetSession *self)
+/* Follows the connection's "verification-ready", "message-received" and
+ * "closed". */
+static void
+follow_connection (TttNetSession *self)
 {
   g_signal_connect (self->connection, "verification-ready", G_CALLBACK (verification_ready_cb), self);
   g_signal_connect (self->connection, "message-received", G_CALLBACK (message_received_cb), self);
   g_signal_connect (self->connection, "closed", G_CALLBACK (closed_cb), self);
+}
+
+/* API */
+
+TttNetSession *
+ttt_net_session_new (TttGame           *game,
+                     TttConnectionRole  role,
+                     const char        *name,
+                     TttVariant         variant,
+                     TttNetFirst        first)
+{
+  g_autoptr(TttMessage) hello = NULL;
+  g_autofree char *clean = NULL;
+  TttNetSession *self;
+
+  g_return_val_if_fail (TTT_IS_GAME (game), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail ((guint) variant < ttt_variants_get_n (), NULL);
+
+  self = g_object_new (TTT_TYPE_NET_SESSION, NULL);
+  self->game = g_object_ref (game);
+  self->variant = variant;
+  /* A name the other side's parser takes, whatever was typed; the game by
+   * its id in the registry. */
+  clean = ttt_protocol_sanitize_name (name);
+  hello = ttt_message_new_hello (PACKAGE_VERSION, clean, ttt_variants_get (variant)->id, first);
+  self->connection = ttt_connection_new (role, hello);
+  if (role == TTT_CONNECTION_ROLE_HOST)
+    self->local_mark = first == TTT_NET_X_HOST ? TTT_MARK_X : TTT_MARK_O;
+
+  follow_connection (self);
+  ttt_net_session_follow_game (self);
+
+  return self;
+}
+
+gboolean
+ttt_net_session_host (TttNetSession  *self,
+                      const char     *address,
+                      guint           port,
+                      GError        **error)
+{
+  g_return_val_if_fail (TTT_IS_NET_SESSION (self), FALSE);
+  g_return_val_if_fail (self->state == TTT_NET_SESSION_CONNECTING, FALSE);
+
+  if (!ttt_connection_listen (self->connection, address, port, error))
+    return FALSE;
+  self->setting_up = TRUE;
+  ttt_net_session_update_hold (self);
+
+  return TRUE;
+}
+
+gboolean
+ttt_net_session_join (TttNetSession  *self,
+                      const char     *address,
+                      GError        **error)
+{
+  g_return_val_if_fail (TTT_IS_NET_SESSION (self), FALSE);
+  g_return_val_if_fail (self->state == TTT_NET_SESSION_CONNECTING, FALSE);
+
+  if (!ttt_connection_connect (self->connection, address, error))
+    return FALSE;
+  self->setting_up = TRUE;
+  ttt_net_session_update_hold (self);
+
+  return TRUE;
+}
+
+void
+ttt_net_session_open (TttNetSession *self,
+                      TttTransport  *transport)
+{
+  g_return_if_fail (TTT_IS_NET_SESSION (self));
+  g_return_if_fail (TTT_IS_TRANSPORT (transport));
+  g_return_if_fail (self->state == TTT_NET_SESSION_CONNECTING);
+
+  ttt_connection_open (self->connection, transport);
+  self->setting_up = TRUE;
+  ttt_net_session_update_hold (self);
 }

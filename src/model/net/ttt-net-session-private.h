@@ -4,9 +4,10 @@
  *
  * TttNetSession is two files: ttt-net-session.c (the object, its state and
  * requests, the game followed for the person here and what they ask for)
- * and ttt-net-session-peer.c (the connection followed for the other side:
- * its hello, its messages checked, its end). They share the struct and
- * the functions below.
+ * and ttt-net-session-peer.c (the session made with its connection, which
+ * it follows for the other side: its hello, its messages checked, its
+ * end). They share the struct; the functions below are ttt-net-session.c's,
+ * for the peer's part, and the dependency goes that way only.
  */
 
 #pragma once
@@ -59,7 +60,10 @@ enum {
   N_PROPS
 };
 
-/* ttt-net-session.c */
+/* Hooks the session on its game's signals, for the person here. */
+void        ttt_net_session_follow_game        (TttNetSession      *self);
+/* Holds the game, or lets it go, as the state and the requests say. */
+void        ttt_net_session_update_hold        (TttNetSession      *self);
 
 void        ttt_net_session_notify             (TttNetSession      *self,
                                                 guint               prop);
@@ -88,11 +92,5 @@ void        ttt_net_session_send               (TttNetSession      *self,
                                                 TttMessage         *message);
 void        ttt_net_session_start_game         (TttNetSession      *self,
                                                 TttMark             local_mark);
-
-/* ttt-net-session-peer.c */
-
-/* Follows the connection's "verification-ready", "message-received" and
- * "closed". */
-void        ttt_net_session_follow_connection  (TttNetSession      *self);
 
 G_END_DECLS

@@ -9,8 +9,9 @@
  * fit ends the session by ttt_net_session_fail(), which abandons a game in
  * progress (nothing counted) and closes the connection with a goodbye.
  *
- * What the other side says, through the connection, is taken in
- * ttt-net-session-peer.c.
+ * The session is made, with its connection, in ttt-net-session-peer.c,
+ * which takes what the other side says through it; this file is what
+ * that one builds on, and calls nothing there.
  */
 
 #include "config.h"
@@ -47,8 +48,8 @@ ttt_net_session_emit_undo_answered (TttNetSession *self,
 /* The game on the board takes no move from the views while the network
  * game is being set up (it is not to go on against the old opponent) nor
  * while this side's undo request waits for an answer. */
-static void
-update_hold (TttNetSession *self)
+void
+ttt_net_session_update_hold (TttNetSession *self)
 {
   gboolean hold = FALSE;
 
@@ -108,7 +109,7 @@ ttt_net_session_set_flag (TttNetSession *self,
     }
   if (!old != !value)
     {
-      update_hold (self);
+      ttt_net_session_update_hold (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
     }
 }
@@ -120,7 +121,7 @@ ttt_net_session_set_state (TttNetSession      *self,
   if (self->state == state)
     return;
   self->state = state;
-  update_hold (self);
+  ttt_net_session_update_hold (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
@@ -275,6 +276,15 @@ game_started_cb (TttGame  *game,
   if (self->state == TTT_NET_SESSION_PLAYING || self->state == TTT_NET_SESSION_GAME_OVER)
     ttt_net_session_leave (self);
 }
+
+void
+ttt_net_session_follow_game (TttNetSession *self)
+{
+  g_signal_connect (self->game, "move-played", G_CALLBACK (move_played_cb), self);
+  g_signal_connect (self->game, "game-over", G_CALLBACK (game_over_cb), self);
+  g_signal_connect (self->game, "game-started", G_CALLBACK (game_started_cb), self);
+}
+
 /* GObject */
 
 static void
@@ -395,40 +405,6 @@ ttt_net_session_init (TttNetSession *self)
 
 /* API */
 
-TttNetSession *
-ttt_net_session_new (TttGame           *game,
-                     TttConnectionRole  role,
-                     const char        *name,
-                     TttVariant         variant,
-                     TttNetFirst        first)
-{
-  g_autoptr(TttMessage) hello = NULL;
-  g_autofree char *clean = NULL;
-  TttNetSession *self;
-
-  g_return_val_if_fail (TTT_IS_GAME (game), NULL);
-  g_return_val_if_fail (name != NULL, NULL);
-  g_return_val_if_fail ((guint) variant < ttt_variants_get_n (), NULL);
-
-  self = g_object_new (TTT_TYPE_NET_SESSION, NULL);
-  self->game = g_object_ref (game);
-  self->variant = variant;
-  /* A name the other side's parser takes, whatever was typed; the game by
-   * its id in the registry. */
-  clean = ttt_protocol_sanitize_name (name);
-  hello = ttt_message_new_hello (PACKAGE_VERSION, clean, ttt_variants_get (variant)->id, first);
-  self->connection = ttt_connection_new (role, hello);
-  if (role == TTT_CONNECTION_ROLE_HOST)
-    self->local_mark = first == TTT_NET_X_HOST ? TTT_MARK_X : TTT_MARK_O;
-
-  ttt_net_session_follow_connection (self);
-  g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), self);
-  g_signal_connect (game, "game-over", G_CALLBACK (game_over_cb), self);
-  g_signal_connect (game, "game-started", G_CALLBACK (game_started_cb), self);
-
-  return self;
-}
-
 TttConnection *
 ttt_net_session_get_connection (TttNetSession *self)
 {
@@ -443,39 +419,6 @@ ttt_net_session_get_game (TttNetSession *self)
   g_return_val_if_fail (TTT_IS_NET_SESSION (self), NULL);
 
   return self->game;
-}
-
-gboolean
-ttt_net_session_host (TttNetSession  *self,
-                      const char     *address,
-                      guint           port,
-                      GError        **error)
-{
-  g_return_val_if_fail (TTT_IS_NET_SESSION (self), FALSE);
-  g_return_val_if_fail (self->state == TTT_NET_SESSION_CONNECTING, FALSE);
-
-  if (!ttt_connection_listen (self->connection, address, port, error))
-    return FALSE;
-  self->setting_up = TRUE;
-  update_hold (self);
-
-  return TRUE;
-}
-
-gboolean
-ttt_net_session_join (TttNetSession  *self,
-                      const char     *address,
-                      GError        **error)
-{
-  g_return_val_if_fail (TTT_IS_NET_SESSION (self), FALSE);
-  g_return_val_if_fail (self->state == TTT_NET_SESSION_CONNECTING, FALSE);
-
-  if (!ttt_connection_connect (self->connection, address, error))
-    return FALSE;
-  self->setting_up = TRUE;
-  update_hold (self);
-
-  return TRUE;
 }
 
 void

@@ -62,6 +62,13 @@ gboolean             ttt_net_session_host            (TttNetSession      *self,
 gboolean             ttt_net_session_join            (TttNetSession      *self,
                                                       const char         *address,
                                                       GError            **error);
+/* Instead of hosting or joining: over @transport (new, not opened), any
+ * TttTransport. The role given to ttt_net_session_new() says whose hello
+ * chooses the game; whatever happens comes as with _join(). A transport
+ * without a code to compare (ttt_transport_get_code()) has proved the
+ * other side already: the session confirms by itself. */
+void                 ttt_net_session_open            (TttNetSession      *self,
+                                                      TttTransport       *transport);
 
 /* The person here compared the codes: the same (the game begins once the
  * other person says so too) or different (the session closes). */

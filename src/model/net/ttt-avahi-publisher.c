@@ -1,4 +1,4 @@
-/* ttt-discovery-publish.c — this host's game, published through Avahi
+/* ttt-avahi-publisher.c — this host's game, published through Avahi
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -12,7 +12,28 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "ttt-discovery-private.h"
+#include "ttt-avahi.h"
+#include "ttt-avahi-publisher.h"
+#include "ttt-discovered-game.h"
+#include "ttt-protocol.h"
+
+struct _TttAvahiPublisher
+{
+  const TttAvahiPublisherEvents *events;
+  gpointer                       user_data;
+
+  GDBusConnection               *bus;
+  GCancellable                  *cancellable;
+  gboolean                       wanted;
+  char                          *player_name;
+  char                          *service_name;
+  char                          *game;
+  guint                          port;
+  guint                          renames;
+  char                          *group_path;
+  gboolean                       group_pending;
+  guint                          group_state_id;
+};
 
 enum {
   GROUP_UNCOMMITED,
@@ -63,7 +84,7 @@ make_service_name (const char *player_name,
 }
 
 static GVariant *
-make_txt (TttDiscovery *self)
+make_txt (TttAvahiPublisher *self)
 {
   GVariantBuilder builder;
   g_autofree char *version = g_strdup_printf ("v=%u", TTT_PROTOCOL_VERSION);
@@ -98,12 +119,12 @@ commit_cb (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  TttDiscovery *self = user_data;
+  TttAvahiPublisher *self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
 
   if (reply == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    ttt_discovery_say_unavailable (self, error);
+    self->events->failed (error, self->user_data);
 }
 
 static void
@@ -111,14 +132,14 @@ add_service_cb (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  TttDiscovery *self = user_data;
+  TttAvahiPublisher *self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
 
   if (reply == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        ttt_discovery_say_unavailable (self, error);
+        self->events->failed (error, self->user_data);
       return;
     }
   g_dbus_connection_call (self->bus, AVAHI_NAME, self->group_path, AVAHI_ENTRY_GROUP, "Commit",
@@ -127,7 +148,7 @@ add_service_cb (GObject      *source,
 }
 
 static void
-add_service (TttDiscovery *self)
+add_service (TttAvahiPublisher *self)
 {
   g_dbus_connection_call (self->bus, AVAHI_NAME, self->group_path, AVAHI_ENTRY_GROUP, "AddService",
                           g_variant_new ("(iiussssq@aay)", AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC, 0u,
@@ -142,14 +163,14 @@ reset_cb (GObject      *source,
           GAsyncResult *result,
           gpointer      user_data)
 {
-  TttDiscovery *self = user_data;
+  TttAvahiPublisher *self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
 
   if (reply == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        ttt_discovery_say_unavailable (self, error);
+        self->events->failed (error, self->user_data);
       return;
     }
   add_service (self);
@@ -164,7 +185,7 @@ group_state_cb (GDBusConnection *bus,
                 GVariant        *parameters,
                 gpointer         user_data)
 {
-  TttDiscovery *self = user_data;
+  TttAvahiPublisher *self = user_data;
   const char *message = NULL;
   int state = 0;
 
@@ -176,7 +197,7 @@ group_state_cb (GDBusConnection *bus,
   switch (state)
     {
     case GROUP_ESTABLISHED:
-      ttt_discovery_emit_published (self);
+      self->events->published (self->service_name, self->user_data);
       break;
 
     case GROUP_COLLISION:
@@ -185,7 +206,7 @@ group_state_cb (GDBusConnection *bus,
           g_autoptr(GError) error = g_error_new_literal (G_DBUS_ERROR, G_DBUS_ERROR_FAILED,
                                                          _("every name for this game is taken"));
 
-          ttt_discovery_say_unavailable (self, error);
+          self->events->failed (error, self->user_data);
           return;
         }
       g_free (self->service_name);
@@ -201,7 +222,7 @@ group_state_cb (GDBusConnection *bus,
                                                        message != NULL && message[0] != '\0'
                                                        ? message : "failure");
 
-        ttt_discovery_say_unavailable (self, error);
+        self->events->failed (error, self->user_data);
       }
       break;
 
@@ -215,7 +236,7 @@ entry_group_new_cb (GObject      *source,
                     GAsyncResult *result,
                     gpointer      user_data)
 {
-  TttDiscovery *self = user_data;
+  TttAvahiPublisher *self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
 
@@ -224,19 +245,19 @@ entry_group_new_cb (GObject      *source,
   self->group_pending = FALSE;
   if (reply == NULL)
     {
-      ttt_discovery_say_unavailable (self, error);
+      self->events->failed (error, self->user_data);
       return;
     }
-  if (!self->want_publish)
+  if (!self->wanted)
     {
       /* Unpublished while the group was being made. */
       const char *path;
 
       g_variant_get (reply, "(&o)", &path);
-      ttt_discovery_call_and_forget (self, path, AVAHI_ENTRY_GROUP, "Free");
+      ttt_avahi_call_and_forget (self->bus, path, AVAHI_ENTRY_GROUP, "Free");
       return;
     }
-  self->available = TRUE;
+  self->events->working (self->user_data);
   g_variant_get (reply, "(o)", &self->group_path);
   /* StateChanged comes only after Commit, so subscribing now is early
    * enough. */
@@ -247,9 +268,11 @@ entry_group_new_cb (GObject      *source,
   add_service (self);
 }
 
-void
-ttt_discovery_start_publishing (TttDiscovery *self)
+static void
+start (TttAvahiPublisher *self)
 {
+  if (self->bus == NULL || !self->wanted)
+    return;
   if (self->group_path != NULL)
     {
       g_dbus_connection_call (self->bus, AVAHI_NAME, self->group_path, AVAHI_ENTRY_GROUP, "Reset",
@@ -266,16 +289,11 @@ ttt_discovery_start_publishing (TttDiscovery *self)
 }
 
 void
-ttt_discovery_publish (TttDiscovery *self,
-                       const char   *player_name,
-                       const char   *game,
-                       guint         port)
+ttt_avahi_publisher_publish (TttAvahiPublisher *self,
+                             const char        *player_name,
+                             const char        *game,
+                             guint              port)
 {
-  g_return_if_fail (TTT_IS_DISCOVERY (self));
-  g_return_if_fail (player_name != NULL);
-  g_return_if_fail (ttt_net_game_check (game));
-  g_return_if_fail (port > 0 && port <= G_MAXUINT16);
-
   /* The same name as the hello's, whatever was typed. */
   g_free (self->player_name);
   self->player_name = ttt_protocol_sanitize_name (player_name);
@@ -285,27 +303,63 @@ ttt_discovery_publish (TttDiscovery *self,
   g_free (self->game);
   self->game = g_strdup (game);
   self->port = port;
-  self->want_publish = TRUE;
-  if (ttt_discovery_have_bus (self))
-    ttt_discovery_start_publishing (self);
+  self->wanted = TRUE;
+  start (self);
 }
 
-void
-ttt_discovery_free_group (TttDiscovery *self)
+static void
+free_group (TttAvahiPublisher *self)
 {
   if (self->bus != NULL && self->group_state_id != 0)
     g_dbus_connection_signal_unsubscribe (self->bus, self->group_state_id);
   self->group_state_id = 0;
   if (self->bus != NULL && self->group_path != NULL)
-    ttt_discovery_call_and_forget (self, self->group_path, AVAHI_ENTRY_GROUP, "Free");
+    ttt_avahi_call_and_forget (self->bus, self->group_path, AVAHI_ENTRY_GROUP, "Free");
   g_clear_pointer (&self->group_path, g_free);
 }
 
 void
-ttt_discovery_unpublish (TttDiscovery *self)
+ttt_avahi_publisher_unpublish (TttAvahiPublisher *self)
 {
-  g_return_if_fail (TTT_IS_DISCOVERY (self));
+  self->wanted = FALSE;
+  free_group (self);
+}
 
-  self->want_publish = FALSE;
-  ttt_discovery_free_group (self);
+void
+ttt_avahi_publisher_set_bus (TttAvahiPublisher *self,
+                             GDBusConnection   *bus)
+{
+  g_return_if_fail (self->bus == NULL);
+
+  self->bus = g_object_ref (bus);
+  start (self);
+}
+
+TttAvahiPublisher *
+ttt_avahi_publisher_new (const TttAvahiPublisherEvents *events,
+                         gpointer                       user_data)
+{
+  TttAvahiPublisher *self = g_new0 (TttAvahiPublisher, 1);
+
+  self->events = events;
+  self->user_data = user_data;
+  self->cancellable = g_cancellable_new ();
+  return self;
+}
+
+void
+ttt_avahi_publisher_free (TttAvahiPublisher *self)
+{
+  if (self == NULL)
+    return;
+  /* Every call under way returns at its cancellation without looking at
+   * self, which is gone then. */
+  g_cancellable_cancel (self->cancellable);
+  free_group (self);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->bus);
+  g_free (self->player_name);
+  g_free (self->service_name);
+  g_free (self->game);
+  g_free (self);
 }

@@ -1,4 +1,4 @@
-/* ttt-discovery-browse.c — others' games, found through Avahi
+/* ttt-avahi-browser.c — others' games, found through Avahi
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -12,6 +12,10 @@
  * this side subscribes to the browser signals on every path before asking,
  * keeps what comes while the reply is on its way, and replays what belongs
  * to its own browser once it knows which that is.
+ *
+ * A callback may free the browser (its owner dropped): the struct is
+ * reference counted, and whatever goes on after a callback holds a
+ * reference and looks whether it was stopped meanwhile.
  */
 
 #include "config.h"
@@ -19,7 +23,26 @@
 #include <net/if.h>
 #include <string.h>
 
-#include "ttt-discovery-private.h"
+#include "ttt-avahi.h"
+#include "ttt-avahi-browser.h"
+#include "ttt-protocol.h"
+
+struct _TttAvahiBrowser
+{
+  const TttAvahiBrowserEvents *events;
+  gpointer                     user_data;
+
+  GDBusConnection             *bus;
+  GCancellable                *cancellable;
+  gboolean                     wanted;
+  char                        *browser_path;
+  gboolean                     browser_pending;
+  guint                        browser_signal_id;
+  GPtrArray                   *early_signals;  /* (path, name, parameters) while pending */
+  GHashTable                  *resolving;      /* key → nothing, while resolving */
+  GHashTable                  *found;          /* key → TttDiscoveredGame */
+  GPtrArray                   *games;          /* the found ones, in order */
+};
 
 static char *
 item_key (int         interface,
@@ -85,7 +108,7 @@ read_txt (GVariant          *txt,
 }
 
 typedef struct {
-  TttDiscovery *self;
+  TttAvahiBrowser *self;
   char         *key;
 } Resolve;
 
@@ -95,7 +118,7 @@ resolve_cb (GObject      *source,
             gpointer      user_data)
 {
   Resolve *resolve = user_data;
-  TttDiscovery *self = resolve->self;
+  TttAvahiBrowser *self = resolve->self;
   g_autofree char *key = resolve->key;
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = NULL;
@@ -158,11 +181,11 @@ resolve_cb (GObject      *source,
   g_hash_table_insert (self->found, g_strdup (key), game);
   g_ptr_array_add (self->games, game);
   /* The table owns it now. */
-  ttt_discovery_emit_game_found (self, game);
+  self->events->found (game, self->user_data);
 }
 
 static void
-item_new (TttDiscovery *self,
+item_new (TttAvahiBrowser *self,
           GVariant     *parameters)
 {
   const char *name, *type, *domain;
@@ -190,7 +213,7 @@ item_new (TttDiscovery *self,
 }
 
 static void
-item_remove (TttDiscovery *self,
+item_remove (TttAvahiBrowser *self,
              GVariant     *parameters)
 {
   const char *name, *type, *domain;
@@ -210,15 +233,13 @@ item_remove (TttDiscovery *self,
     return;
   game = game_pointer;
 
-  g_object_ref (self);
   g_ptr_array_remove (self->games, game);
-  ttt_discovery_emit_game_lost (self, game);
+  self->events->lost (game, self->user_data);
   ttt_discovered_game_free (game);
-  g_object_unref (self);
 }
 
 static void
-browser_signal (TttDiscovery *self,
+browser_signal (TttAvahiBrowser *self,
                 const char   *signal,
                 GVariant     *parameters)
 {
@@ -234,7 +255,7 @@ browser_signal (TttDiscovery *self,
       if (g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(s)")))
         g_variant_get (parameters, "(&s)", &message);
       error = g_error_new_literal (G_DBUS_ERROR, G_DBUS_ERROR_FAILED, message);
-      ttt_discovery_say_unavailable (self, error);
+      self->events->failed (error, self->user_data);
     }
 }
 
@@ -262,7 +283,7 @@ browser_signal_cb (GDBusConnection *bus,
                    GVariant        *parameters,
                    gpointer         user_data)
 {
-  TttDiscovery *self = user_data;
+  TttAvahiBrowser *self = user_data;
 
   if (self->browser_path == NULL)
     {
@@ -282,12 +303,14 @@ browser_signal_cb (GDBusConnection *bus,
     browser_signal (self, signal, parameters);
 }
 
+static void finalize (TttAvahiBrowser *self);
+
 static void
 service_browser_new_cb (GObject      *source,
                         GAsyncResult *result,
                         gpointer      user_data)
 {
-  TttDiscovery *self = user_data;
+  TttAvahiBrowser *self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
   g_autoptr(GPtrArray) early = NULL;
@@ -299,21 +322,21 @@ service_browser_new_cb (GObject      *source,
   self->early_signals = g_ptr_array_new_with_free_func ((GDestroyNotify) early_signal_free);
   if (reply == NULL)
     {
-      ttt_discovery_say_unavailable (self, error);
+      self->events->failed (error, self->user_data);
       return;
     }
-  if (!self->want_browse)
+  if (!self->wanted)
     {
       const char *path;
 
       g_variant_get (reply, "(&o)", &path);
-      ttt_discovery_call_and_forget (self, path, AVAHI_BROWSER, "Free");
+      ttt_avahi_call_and_forget (self->bus, path, AVAHI_BROWSER, "Free");
       return;
     }
-  self->available = TRUE;
+  self->events->working (self->user_data);
   g_variant_get (reply, "(o)", &self->browser_path);
 
-  g_object_ref (self);
+  g_rc_box_acquire (self);
   for (guint i = 0; i < early->len && self->browser_path != NULL; i++)
     {
       EarlySignal *signal = g_ptr_array_index (early, i);
@@ -321,13 +344,13 @@ service_browser_new_cb (GObject      *source,
       if (g_str_equal (signal->path, self->browser_path))
         browser_signal (self, signal->signal, signal->parameters);
     }
-  g_object_unref (self);
+  g_rc_box_release_full (self, (GDestroyNotify) finalize);
 }
 
-void
-ttt_discovery_start_browsing (TttDiscovery *self)
+static void
+start (TttAvahiBrowser *self)
 {
-  if (self->browser_path != NULL || self->browser_pending)
+  if (self->bus == NULL || !self->wanted || self->browser_path != NULL || self->browser_pending)
     return;
 
   /* Subscribed before asking: see the top of this file. */
@@ -344,23 +367,21 @@ ttt_discovery_start_browsing (TttDiscovery *self)
 }
 
 void
-ttt_discovery_browse (TttDiscovery *self)
+ttt_avahi_browser_start (TttAvahiBrowser *self)
 {
-  g_return_if_fail (TTT_IS_DISCOVERY (self));
-
-  self->want_browse = TRUE;
-  if (ttt_discovery_have_bus (self))
-    ttt_discovery_start_browsing (self);
+  self->wanted = TRUE;
+  start (self);
 }
 
 void
-ttt_discovery_free_browser (TttDiscovery *self)
+ttt_avahi_browser_stop (TttAvahiBrowser *self)
 {
+  self->wanted = FALSE;
   if (self->bus != NULL && self->browser_signal_id != 0)
     g_dbus_connection_signal_unsubscribe (self->bus, self->browser_signal_id);
   self->browser_signal_id = 0;
   if (self->bus != NULL && self->browser_path != NULL)
-    ttt_discovery_call_and_forget (self, self->browser_path, AVAHI_BROWSER, "Free");
+    ttt_avahi_call_and_forget (self->bus, self->browser_path, AVAHI_BROWSER, "Free");
   g_clear_pointer (&self->browser_path, g_free);
   g_ptr_array_set_size (self->early_signals, 0);
   g_hash_table_remove_all (self->resolving);
@@ -368,38 +389,59 @@ ttt_discovery_free_browser (TttDiscovery *self)
   g_hash_table_remove_all (self->found);
 }
 
-void
-ttt_discovery_stop_browsing (TttDiscovery *self)
-{
-  g_return_if_fail (TTT_IS_DISCOVERY (self));
-
-  self->want_browse = FALSE;
-  ttt_discovery_free_browser (self);
-}
-
 GPtrArray *
-ttt_discovery_get_games (TttDiscovery *self)
+ttt_avahi_browser_get_games (TttAvahiBrowser *self)
 {
-  g_return_val_if_fail (TTT_IS_DISCOVERY (self), NULL);
-
   return self->games;
 }
 
 void
-ttt_discovery_init_browsing (TttDiscovery *self)
+ttt_avahi_browser_set_bus (TttAvahiBrowser *self,
+                           GDBusConnection *bus)
 {
+  g_return_if_fail (self->bus == NULL);
+
+  self->bus = g_object_ref (bus);
+  start (self);
+}
+
+TttAvahiBrowser *
+ttt_avahi_browser_new (const TttAvahiBrowserEvents *events,
+                       gpointer                     user_data)
+{
+  TttAvahiBrowser *self = g_rc_box_new0 (TttAvahiBrowser);
+
+  self->events = events;
+  self->user_data = user_data;
+  self->cancellable = g_cancellable_new ();
   self->early_signals = g_ptr_array_new_with_free_func ((GDestroyNotify) early_signal_free);
   self->resolving = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                        (GDestroyNotify) ttt_discovered_game_free);
   self->games = g_ptr_array_new ();
+  return self;
 }
 
-void
-ttt_discovery_finalize_browsing (TttDiscovery *self)
+static void
+finalize (TttAvahiBrowser *self)
 {
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->bus);
   g_clear_pointer (&self->early_signals, g_ptr_array_unref);
   g_clear_pointer (&self->resolving, g_hash_table_unref);
   g_clear_pointer (&self->games, g_ptr_array_unref);
   g_clear_pointer (&self->found, g_hash_table_unref);
+}
+
+void
+ttt_avahi_browser_free (TttAvahiBrowser *self)
+{
+  if (self == NULL)
+    return;
+  /* Every call under way returns at its cancellation without looking at
+   * self; a replay under way holds its own reference and ends, as the
+   * browser has no path any more. */
+  g_cancellable_cancel (self->cancellable);
+  ttt_avahi_browser_stop (self);
+  g_rc_box_release_full (self, (GDestroyNotify) finalize);
 }
