@@ -306,9 +306,10 @@ struct _TttComputerPlayer
 
   TttLevel   level;
 
-  /* At Hard, the tree of the last move's search, kept for the next: the
-   * engine walks it down to the position it is then asked about, if that
-   * is one or two moves on. NULL while a search has it. */
+  /* At the top (Master, Hard), the tree of the last move's search, kept
+   * for the next: the engine walks it down to the position it is then
+   * asked about, if that is one or two moves on. NULL while a search has
+   * it. */
   TttSearch *kept;
   guint64    kept_visits;
 };
