@@ -777,6 +777,11 @@ ttt_application_startup (GApplication *app)
     { "win.show-analysis", { "<Control>a", NULL } },
     { "win.review", { "<Control>r", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
+    /* Asking, above all with a screen reader: no mnemonic of the window
+     * uses these letters (its menu's are S, P, K, H, A and E). */
+    { "win.say-last-move", { "<Alt>l", NULL } },
+    { "win.say-turn", { "<Alt>t", NULL } },
+    { "win.say-board", { "<Alt>b", NULL } },
   };
 
   G_APPLICATION_CLASS (ttt_application_parent_class)->startup (app);

@@ -38,57 +38,97 @@ ttt_analyst_ultimate_hint (const TttUltimate *pos,
                            int               *percent)
 {
   TttSearchBudget budget = { TTT_ANALYST_HINT_ITERATIONS, search_should_stop, cancellable };
-  TttMoveAnalysis best;
+  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
   TttSearch *search;
-  TttUltimate after;
-  gboolean x = pos->turn == TTT_MARK_X;
-  int move = -1, board, next;
+  int move = -1, n;
 
   search = ttt_search_new (0);
   if (search == NULL)
     return -1;
   if (ttt_search_run (search, pos, &budget, &rng, &move) != TTT_OK ||
-      ttt_search_analyse (search, &best, 1) != 1 ||
+      (n = ttt_search_analyse (search, analysis, TTT_ULTIMATE_N_MOVES)) < 1 ||
       g_cancellable_is_cancelled (cancellable))
     {
       ttt_search_free (search);
       return -1;
     }
   ttt_search_free (search);
-  move = best.move;
-
-  board = move / 9;
-  after = *pos;
-  if (ttt_ultimate_play (&after, move) != TTT_OK)
-    return -1;
-  next = move % 9;
+  move = analysis[0].move;
 
   if (percent != NULL)
-    *percent = (int) (best.win_chance * 100 + 0.5);
-  if (reason == NULL)
-    return move;
-
-  if (ttt_ultimate_outcome (&after) == (x ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS))
-    *reason = TTT_ULTIMATE_HINT_WINS_GAME;
-  else if (ttt_ultimate_board_winner (&after, board) == (TttMark) pos->turn)
-    *reason = TTT_ULTIMATE_HINT_WINS_BOARD;
-  else if (completes_line (x ? pos->o[board] : pos->x[board], move % 9))
-    *reason = TTT_ULTIMATE_HINT_BLOCKS_BOARD;
-  else if (after.next == next)
-    {
-      /* The board the opponent is sent to: can they win it with one move? */
-      guint theirs = x ? after.o[next] : after.x[next];
-      guint empty = 0777 & ~(after.x[next] | after.o[next]);
-      gboolean threat = FALSE;
-
-      for (int c = 0; c < 9 && !threat; c++)
-        threat = (empty & (1u << c)) && completes_line (theirs, c);
-      *reason = threat ? TTT_ULTIMATE_HINT_BEST_ESTIMATE : TTT_ULTIMATE_HINT_SENDS_SAFE;
-    }
-  else
-    *reason = TTT_ULTIMATE_HINT_BEST_ESTIMATE;
+    *percent = (int) (analysis[0].win_chance * 100 + 0.5);
+  if (reason != NULL)
+    *reason = ttt_analyst_ultimate_hint_reason (pos, move, analysis, n);
 
   return move;
+}
+
+/* Whether, after @move, the side to move next can win a small board with
+ * its very next move: the board it is sent to, or any open board when it
+ * may play anywhere. */
+static gboolean
+gives_a_board (const TttUltimate *pos,
+               int                move)
+{
+  TttUltimate after = *pos;
+
+  if (ttt_ultimate_play (&after, move) != TTT_OK || ttt_ultimate_outcome (&after) != TTT_OUTCOME_ONGOING)
+    return FALSE;
+
+  for (int b = 0; b < TTT_ULTIMATE_N_BOARDS; b++)
+    {
+      guint theirs = after.turn == TTT_MARK_X ? after.x[b] : after.o[b];
+      guint empty = 0777 & ~(after.x[b] | after.o[b]);
+
+      if ((after.next != TTT_ULTIMATE_ANY && after.next != b) || (after.closed & (1u << b)))
+        continue;
+      for (int c = 0; c < 9; c++)
+        if ((empty & (1u << c)) && completes_line (theirs, c))
+          return TRUE;
+    }
+
+  return FALSE;
+}
+
+TttUltimateHint
+ttt_analyst_ultimate_hint_reason (const TttUltimate     *pos,
+                                  int                    move,
+                                  const TttMoveAnalysis *analysis,
+                                  int                    n)
+{
+  gboolean x = pos->turn == TTT_MARK_X;
+  int board = move / 9;
+  TttUltimate after = *pos;
+
+  if (ttt_ultimate_play (&after, move) != TTT_OK)
+    return TTT_ULTIMATE_HINT_BEST_ESTIMATE;
+
+  if (ttt_ultimate_outcome (&after) == (x ? TTT_OUTCOME_X_WINS : TTT_OUTCOME_O_WINS))
+    return TTT_ULTIMATE_HINT_WINS_GAME;
+  if (ttt_ultimate_board_winner (&after, board) == (TttMark) pos->turn)
+    return TTT_ULTIMATE_HINT_WINS_BOARD;
+  if (completes_line (x ? pos->o[board] : pos->x[board], move % 9))
+    return TTT_ULTIMATE_HINT_BLOCKS_BOARD;
+
+  /* Sent to one board they cannot win at once: a reason only where some
+   * other move would give them a board. Early on none does, and "which
+   * they cannot win at once" was true of every move (issue 35). */
+  if (after.next == move % 9 && !gives_a_board (pos, move))
+    {
+      TttUltimateMoves legal;
+
+      if (ttt_ultimate_legal_moves (pos, &legal) > 0)
+        for (int m = 0; m < TTT_ULTIMATE_N_MOVES; m++)
+          if ((legal.cells[m / 9] & (1u << (m % 9))) && m != move && gives_a_board (pos, m))
+            return TTT_ULTIMATE_HINT_SENDS_SAFE;
+    }
+
+  /* Where the search's figures are noise, no move stands out: said so,
+   * rather than an estimate that reads as better than the others. */
+  if (!ttt_search_tells_apart (analysis, n))
+    return TTT_ULTIMATE_HINT_NONE_STANDS_OUT;
+
+  return TTT_ULTIMATE_HINT_BEST_ESTIMATE;
 }
 
 /* What a hint's search takes to its thread. */

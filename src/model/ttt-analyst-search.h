@@ -24,7 +24,9 @@ typedef enum
   TTT_ULTIMATE_HINT_WINS_GAME,
   TTT_ULTIMATE_HINT_WINS_BOARD,    /* wins the small board it is in */
   TTT_ULTIMATE_HINT_BLOCKS_BOARD,  /* takes the cell that would win it for the opponent */
-  TTT_ULTIMATE_HINT_SENDS_SAFE,    /* sends the opponent to a board they cannot win at once */
+  TTT_ULTIMATE_HINT_SENDS_SAFE,    /* sends the opponent to a board they cannot win at once,
+                                    * where another move would not */
+  TTT_ULTIMATE_HINT_NONE_STANDS_OUT, /* none of these, and the search tells no move apart */
   TTT_ULTIMATE_HINT_BEST_ESTIMATE, /* none of these: the search's estimate alone */
 } TttUltimateHint;
 
@@ -65,5 +67,14 @@ void      ttt_analyst_ultimate_analyse_async  (const TttUltimate   *pos,
  * −1 when it was cancelled. */
 int       ttt_analyst_ultimate_analyse_finish (GAsyncResult        *result,
                                                TttMoveAnalysis      analysis[TTT_ULTIMATE_N_MOVES]);
+
+/* Why @move is the hint in @pos: the first reason that applies and is
+ * not true of nearly every move; @analysis (@n moves, as
+ * ttt_search_analyse() wrote them) says whether the search tells the
+ * moves apart at all. */
+TttUltimateHint ttt_analyst_ultimate_hint_reason (const TttUltimate     *pos,
+                                                  int                    move,
+                                                  const TttMoveAnalysis *analysis,
+                                                  int                    n);
 
 G_END_DECLS

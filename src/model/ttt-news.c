@@ -784,3 +784,179 @@ ttt_news_tell (TttNews    *self,
   if (*text != '\0')
     g_signal_emit (self, signals[NEWS], 0, text);
 }
+
+/* What a person can ask for at any time (TttWindow's Alt+L, Alt+T and
+ * Alt+B): the same sentences as the news, so that the answer sounds as
+ * the move or the turn did when it was told. */
+
+static char *
+join_sentences (char *first,
+                char *second)
+{
+  char *text;
+
+  if (first == NULL || *first == '\0')
+    {
+      g_free (first);
+      return second;
+    }
+  if (second == NULL || *second == '\0')
+    {
+      g_free (second);
+      return first;
+    }
+  text = g_strdup_printf (C_("news", "%s %s"), first, second);
+  g_free (first);
+  g_free (second);
+  return text;
+}
+
+/**
+ * ttt_news_dup_last_move:
+ * @self: the news
+ *
+ * Returns: (transfer full): the last move as the news told it ("Computer
+ *   played row 2, column 3."), or that there is none yet
+ */
+char *
+ttt_news_dup_last_move (TttNews *self)
+{
+  const int *moves;
+  guint n_moves;
+  TttMark mark;
+
+  g_return_val_if_fail (TTT_IS_NEWS (self), NULL);
+
+  moves = ttt_match_get_moves (self->match, &n_moves);
+  if (n_moves == 0)
+    /* Translators: the answer to the key that tells the last move, on an
+     * empty board. */
+    return g_strdup (C_("news", "No move has been played yet."));
+
+  mark = ttt_match_mark_of_move (n_moves - 1);
+  return move_sentence (self, mark, vs_computer (self) && mark != ttt_game_get_human_mark (self->game),
+                        moves[n_moves - 1]);
+}
+
+/**
+ * ttt_news_dup_turn:
+ * @self: the news
+ *
+ * Returns: (transfer full): whose turn it is and, in Ultimate, where they
+ *   may play; what the other side is doing; or the result
+ */
+char *
+ttt_news_dup_turn (TttNews *self)
+{
+  g_return_val_if_fail (TTT_IS_NEWS (self), NULL);
+
+  switch (ttt_game_get_state (self->game))
+    {
+    case TTT_GAME_STATE_LOCAL_TURN:
+      if (is_ultimate (self))
+        return join_sentences (g_strdup (classic_turn_sentence (self)), ultimate_turn_sentence (self));
+      return g_strdup (classic_turn_sentence (self));
+    case TTT_GAME_STATE_OVER:
+      if (result_sentence (self) != NULL)
+        return g_strdup (result_sentence (self));
+      return ttt_words_status (self->game);
+    case TTT_GAME_STATE_WAITING:
+    default:
+      /* The status line says it: the computer thinks, or the other side
+       * is to move. */
+      return ttt_words_status (self->game);
+    }
+}
+
+/* Classic: each side's cells by row and column, and how many are empty. */
+static char *
+classic_board_sentence (TttNews *self)
+{
+  static const TttMark marks[] = { TTT_MARK_X, TTT_MARK_O };
+  int n_cells = ttt_match_get_n_cells (self->match);
+  char *text = NULL;
+  guint n_empty = 0;
+
+  for (int c = 0; c < n_cells; c++)
+    n_empty += ttt_match_get_cell (self->match, c) == TTT_MARK_NONE;
+  if (n_empty == (guint) n_cells)
+    /* Translators: the answer to the key that describes the board. */
+    return g_strdup (C_("news", "The board is empty."));
+
+  for (guint m = 0; m < G_N_ELEMENTS (marks); m++)
+    {
+      g_autoptr(GString) cells = g_string_new (NULL);
+
+      for (int c = 0; c < n_cells; c++)
+        if (ttt_match_get_cell (self->match, c) == marks[m])
+          {
+            if (cells->len > 0)
+              /* Translators: between two cells in a list of them, "row 1,
+               * column 1; row 2, column 3". */
+              g_string_append (cells, C_("news", "; "));
+            /* Translators: a cell in the list of a side's cells. */
+            g_string_append_printf (cells, C_("news", "row %d, column %d"), c / 3 + 1, c % 3 + 1);
+          }
+      if (cells->len > 0)
+        /* Translators: the answer to the key that describes the board: a
+         * mark (X or O) and the list of its cells, e.g. "X: row 1, column
+         * 1; row 2, column 2." */
+        text = join_sentences (text, g_strdup_printf (C_("news", "%s: %s."), ttt_names_mark (marks[m]), cells->str));
+    }
+
+  return join_sentences (text, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u cell is empty.",
+                                                             "%u cells are empty.", n_empty),
+                                                n_empty));
+}
+
+/* Ultimate: each small board that is closed, and how many are open. */
+static char *
+ultimate_board_sentence (TttNews *self)
+{
+  guint closed = ttt_match_get_closed_boards (self->match);
+  char *text = NULL;
+  guint n_open = 0;
+
+  if (ttt_match_get_n_moves (self->match) == 0)
+    return g_strdup (C_("news", "The board is empty."));
+
+  for (int b = 0; b < 9; b++)
+    {
+      TttMark winner = ttt_match_get_board_winner (self->match, b);
+
+      if (winner != TTT_MARK_NONE)
+        /* Translators: the answer to the key that describes the board in
+         * Ultimate: a small board as it stands alone ("Top-left board")
+         * and the mark that won it. */
+        text = join_sentences (text, g_strdup_printf (C_("news", "%s: won by %s."), ttt_names_board (b),
+                                                      ttt_names_mark (winner)));
+      else if (closed & (1u << b))
+        /* Translators: as "%s: won by %s.", a small board full with no
+         * line of three. */
+        text = join_sentences (text, g_strdup_printf (C_("news", "%s: drawn."), ttt_names_board (b)));
+      else
+        n_open++;
+    }
+
+  return join_sentences (text, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u small board is open.",
+                                                             "%u small boards are open.", n_open),
+                                                n_open));
+}
+
+/**
+ * ttt_news_dup_board:
+ * @self: the news
+ *
+ * Returns: (transfer full): the board in a few sentences: on a board of
+ *   one block each side's cells and how many are empty; in Ultimate the
+ *   small boards won or drawn and how many are open, then the turn
+ */
+char *
+ttt_news_dup_board (TttNews *self)
+{
+  g_return_val_if_fail (TTT_IS_NEWS (self), NULL);
+
+  if (is_ultimate (self))
+    return join_sentences (ultimate_board_sentence (self), ttt_news_dup_turn (self));
+  return classic_board_sentence (self);
+}

@@ -29,4 +29,9 @@ void        ttt_news_flush          (TttNews    *self);
 void        ttt_news_tell           (TttNews    *self,
                                      const char *text);
 
+/* What a person can ask for: the last move, the turn, the board. */
+char       *ttt_news_dup_last_move  (TttNews    *self);
+char       *ttt_news_dup_turn       (TttNews    *self);
+char       *ttt_news_dup_board      (TttNews    *self);
+
 G_END_DECLS

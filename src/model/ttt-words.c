@@ -143,13 +143,12 @@ turn_in_blocks (TttGame *game)
  * @game: a game
  * @cell: a cell the person here tried to play and the game refused
  *
- * Why a move was refused, when the reason is its block: in Ultimate, a
- * cell outside the small board the side to move is sent to, or in a
- * board already won or full.
+ * Why a move was refused, when the reason is its block or its mark: in
+ * Ultimate, a cell outside the small board the side to move is sent to,
+ * or in a board already won or full; in any game, a cell already played.
  *
  * Returns: (transfer full) (nullable): the words for the status line and
- *   the news, or %NULL when the block is not why (a taken cell, the other
- *   side's turn, a game of one block)
+ *   the news, or %NULL when neither is why (the other side's turn)
  */
 char *
 ttt_words_refusal (TttGame *game,
@@ -162,13 +161,24 @@ ttt_words_refusal (TttGame *game,
   g_return_val_if_fail (TTT_IS_GAME (game), NULL);
 
   rules = ttt_variants_get_rules (ttt_game_get_variant (game));
-  if (rules->n_blocks <= 1 || cell < 0 || cell >= rules->n_cells ||
+  if (cell < 0 || cell >= rules->n_cells ||
       ttt_game_get_state (game) != TTT_GAME_STATE_LOCAL_TURN || ttt_game_get_held (game))
     return NULL;
 
   boards = ttt_match_get_playable_boards (ttt_game_get_match (game));
-  if (boards == 0 || (boards & (1u << (cell / (rules->n_cells / rules->n_blocks)))) != 0)
-    return NULL;
+  if (rules->n_blocks <= 1 || boards == 0 || (boards & (1u << (cell / (rules->n_cells / rules->n_blocks)))) != 0)
+    {
+      TttMark mark = ttt_match_get_cell (ttt_game_get_match (game), cell);
+
+      /* A digit, or a click, on a cell already played: said, not
+       * silent. */
+      if (mark == TTT_MARK_NONE)
+        return NULL;
+      /* Translators: the status line, and news for a screen reader, after
+       * a click or a digit on a cell that holds a mark; %s is the mark, X
+       * or O. */
+      return g_strdup_printf (_("That cell is taken by %s"), ttt_names_mark (mark));
+    }
 
   board = sent_to (game);
   if (board >= 0)
@@ -368,6 +378,11 @@ ttt_words_ultimate_hint (TttGame  *game,
       return g_strdup_printf (sentence ? _("It sends your opponent to %s, which they cannot win at once.")
                                        : _("Hint: send your opponent to %s, which they cannot win at once"),
                               next);
+    case TTT_ULTIMATE_HINT_NONE_STANDS_OUT:
+      /* Translators: the hint in Ultimate when the search finds no move
+       * better or worse than the others (as early in a game). */
+      return g_strdup (sentence ? _("No move stands out: as far as the search can tell, this one is as good as any.")
+                                : _("Hint: no move stands out; this one is as good as any"));
     case TTT_ULTIMATE_HINT_BEST_ESTIMATE:
     default:
       /* Translators: %d is a percentage; Ultimate's search estimates it

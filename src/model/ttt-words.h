@@ -17,7 +17,8 @@ const char *ttt_level_name     (TttLevel  level);
 const char *ttt_words_result   (TttGame  *game);
 char       *ttt_words_status   (TttGame  *game);
 char       *ttt_words_subtitle (TttGame  *game);
-/* Why the game refused @cell, when its block is why; NULL otherwise. */
+/* Why the game refused @cell, when its block or its mark is why; NULL
+ * otherwise. */
 char       *ttt_words_refusal  (TttGame  *game,
                                 int       cell);
 

@@ -237,6 +237,11 @@ mark_opacity (TttBoardView *self,
 {
   guint winning = shown_winning_cells (self);
 
+  /* A won small board's large mark lies under its cells in a review, so
+   * its marks stand back as in play; the move at the cursor stays. */
+  if (self->review != NULL && is_ultimate (self) && cell != self->review_cell &&
+      shown_block_winner (self, game_cell_of (self, cell) / 9) != TTT_MARK_NONE)
+    return 0.3;
   if (self->review != NULL)
     return winning == 0 || is_winning (self, winning, cell) ? 1.0 : 0.35;
   /* A small board that is won shows its winner large over its marks,
@@ -365,7 +370,8 @@ static void
 snapshot_win_line (TttBoardView *self,
                    GtkSnapshot  *snapshot,
                    guint         winning,
-                   double        finish)
+                   double        finish,
+                   int           diagonals)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   const TttBoardGeometry *g = &self->geometry;
@@ -391,7 +397,8 @@ snapshot_win_line (TttBoardView *self,
                                                        extent_of (self, g->rows, g->block_rows, self->cell_size)));
   n_lines = ttt_lines_within (winning, lines);
   for (int i = 0; i < n_lines; i++)
-    drawn |= path_win_line (self, cr, lines[i], finish);
+    if (diagonals < 0 || diagonals == (lines[i] == 0x111 || lines[i] == 0x054))
+      drawn |= path_win_line (self, cr, lines[i], finish);
 
   /* Not in the winner's colour and width, where it lay on X's strokes
    * and read as three long slashes: a thinner line in the text's colour
@@ -615,21 +622,28 @@ ttt_board_view_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 
   /* In a review the line goes under the cells, whose grades stay
-   * readable on top of it. */
-  if (self->review != NULL)
-    snapshot_win_line (self, snapshot, winning, finish);
+   * readable on top of it. In play a diagonal goes under the cells too: over them it lay along
+   * one stroke of each X, and its halo hid that stroke, so the X's read
+   * as slashes (in Ultimate the large ones); under them both strokes
+   * show. A review's line is under the cells in any direction. */
+  snapshot_win_line (self, snapshot, winning, finish, self->review != NULL ? -1 : 1);
 
   if (is_ultimate (self))
     snapshot_playable_boards (self, snapshot);
 
+  /* In a review the won boards' large marks go under the cells too: a
+   * grade's badge must not be covered. */
+  if (is_ultimate (self) && self->review != NULL)
+    snapshot_won_boards (self, snapshot);
+
   for (int i = 0; i < self->n_cells; i++)
     gtk_widget_snapshot_child (widget, GTK_WIDGET (self->cells[i]), snapshot);
 
-  if (is_ultimate (self))
+  if (is_ultimate (self) && self->review == NULL)
     snapshot_won_boards (self, snapshot);
 
   if (self->review == NULL)
-    snapshot_win_line (self, snapshot, winning, finish);
+    snapshot_win_line (self, snapshot, winning, finish, 0);
 }
 
 /* Layout: rows by columns of square cells, centred in whatever the board

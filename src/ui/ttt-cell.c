@@ -18,6 +18,7 @@
 
 #include "ttt-announcer.h"
 #include "ttt-cell.h"
+#include "ttt-coach.h"
 #include "ttt-compat.h"
 #include "ttt-names.h"
 
@@ -47,6 +48,8 @@ struct _TttCell
   char            *note_sentence;
   gboolean         note_at_foot;
   gboolean         note_in_news;
+  /* The grade is drawn as a symbol alone: its word did not fit. */
+  gboolean         note_compact;
   gboolean         locked;
 
   /* How much a finished game fades this mark (1: not at all). */
@@ -199,9 +202,72 @@ path_rounded_rect (cairo_t *cr,
   cairo_close_path (cr);
 }
 
+static gboolean
+is_grade (TttNoteSymbol kind)
+{
+  return kind == TTT_NOTE_SYMBOL_BEST || kind == TTT_NOTE_SYMBOL_MISTAKE ||
+         kind == TTT_NOTE_SYMBOL_BLUNDER;
+}
+
+/* Whether every grade's word fits on one line of @room at @font_px or
+ * more: a board shows all its grades as words, or all as symbols. */
+static gboolean
+grades_fit (GtkWidget *area,
+            double     room,
+            double     font_px)
+{
+  static const TttGrade grades[] = { TTT_GRADE_BEST, TTT_GRADE_MISTAKE, TTT_GRADE_BLUNDER };
+
+  for (guint i = 0; i < G_N_ELEMENTS (grades); i++)
+    {
+      g_autoptr(PangoLayout) layout = note_layout (area, ttt_coach_grade_name (grades[i]), font_px, -1, TRUE);
+      int text_width;
+
+      pango_layout_get_pixel_size (layout, &text_width, NULL);
+      if (font_px * (1.05 + 0.35 + 2 * 0.55) + text_width > room)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* A grade whose word does not fit its cell on one line (Ultimate's
+ * cells, 32 to 40 px) shows its symbol alone, in a round badge at the
+ * cell's foot: the tick, the triangle and the octagon differ without
+ * their colour or their word, as in classic's pills beside the word.
+ * Letter by letter ("B-e-st") the word could not be read, and it rose
+ * over the mark. The word stays the cell's description for a screen
+ * reader, and the review's line and list of moves say it. */
+static void
+draw_grade_badge (TttCell   *self,
+                  GtkWidget *area,
+                  cairo_t   *cr,
+                  double     width,
+                  double     height)
+{
+  TttNoteSymbol kind = self->note;
+  double size = MIN (width, height);
+  GdkRGBA bg = named_color (area, "window_bg_color");
+  GdkRGBA symbol_color = named_color (area, note_color_name (kind));
+  double diameter = CLAMP (size * 0.44, 14.0, 22.0);
+  double cx = width / 2.0;
+  double cy = height - diameter / 2 - MAX (1.0, size * 0.03);
+
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, diameter / 2, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, bg.red, bg.green, bg.blue, 0.94);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, MAX (1.5, size * 0.04));
+  gdk_cairo_set_source_rgba (cr, &symbol_color);
+  cairo_stroke (cr);
+
+  ttt_mark_paint_symbol (cr, kind, cx, cy, diameter * 0.62);
+}
+
 /* The note of a graded move, and of the best cell, in the review: a pill
  * at the foot of the cell, its symbol before its word. A word too long
- * for the cell ("Meilleur coup") is set smaller, then on two lines. */
+ * for the cell ("Meilleur coup") is set smaller, then on two lines; a
+ * grade's, in a cell too small for it, gives way to a badge. */
 static void
 draw_grade_note (TttCell   *self,
                  GtkWidget *area,
@@ -233,6 +299,13 @@ draw_grade_note (TttCell   *self,
       if (symbol + gap + text_width + 2 * pad <= room || font_px <= 9.0)
         break;
       font_px = MAX (9.0, font_px * 0.9);
+    }
+
+  self->note_compact = is_grade (kind) && !grades_fit (area, room, font_px);
+  if (self->note_compact)
+    {
+      draw_grade_badge (self, area, cr, width, height);
+      return;
     }
 
   if (symbol + gap + text_width + 2 * pad > room)
@@ -438,6 +511,7 @@ ttt_cell_set_state (TttCell            *self,
   g_free (self->note_sentence);
   self->note_sentence = g_strdup (state->note_sentence);
   self->note_in_news = state->note_in_news;
+  self->note_compact = FALSE;
 
   /* An empty cell takes the colour of its ghost's side. */
   colour = self->mark != TTT_MARK_NONE ? self->mark : self->ghost;
@@ -550,6 +624,16 @@ ttt_cell_get_note (TttCell     *self,
   if (symbol != NULL)
     *symbol = note_symbols[self->note];
   return self->note_text;
+}
+
+/* Whether the note is a grade drawn as its symbol alone, its word not
+ * fitting the cell as last drawn. */
+gboolean
+ttt_cell_get_note_compact (TttCell *self)
+{
+  g_return_val_if_fail (TTT_IS_CELL (self), FALSE);
+
+  return self->note_compact && ttt_cell_get_note_at_foot (self);
 }
 
 /* The colour the cell's mark is drawn in, for a line through it. */

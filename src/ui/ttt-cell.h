@@ -71,6 +71,7 @@ TttMark     ttt_cell_get_mark       (TttCell            *self);
 const char *ttt_cell_get_note       (TttCell            *self,
                                      const char        **symbol);
 gboolean    ttt_cell_get_note_at_foot (TttCell          *self);
+gboolean    ttt_cell_get_note_compact (TttCell          *self);
 void        ttt_cell_get_mark_color (TttCell            *self,
                                      GdkRGBA            *color);
 

@@ -200,6 +200,90 @@ _ttt_window_add_review_keys (TttWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
+/* Alt+L, Alt+T and Alt+B ask for the last move, the turn (and in
+ * Ultimate where to play) and the board: above all for a screen reader,
+ * which heard them once as news and may have missed them; shown too. */
+static void
+say_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  TttWindow *self = TTT_WINDOW (widget);
+  g_autofree char *text = NULL;
+
+  if (g_str_equal (action_name, "win.say-last-move"))
+    text = ttt_news_dup_last_move (self->news);
+  else if (g_str_equal (action_name, "win.say-turn"))
+    text = ttt_news_dup_turn (self->news);
+  else
+    text = ttt_news_dup_board (self->news);
+
+  if (text != NULL && *text != '\0')
+    _ttt_window_say (self, text);
+}
+
+/* Ctrl+Z and Ctrl+H where they can do nothing: why, rather than silence.
+ * The application's accelerators take the keys while their actions are
+ * on; in the states below they are off (_ttt_window_update_status()). */
+static gboolean
+refused_key_cb (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  TttWindow *self = TTT_WINDOW (widget);
+  const char *action = g_variant_get_string (args, NULL);
+  gboolean over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+  const char *why = NULL;
+
+  if (g_str_equal (action, "win.undo"))
+    {
+      if (over)
+        /* Translators: said and shown after Ctrl+Z once the game has
+         * ended: a result is final. */
+        why = _("The game is over: its moves can no longer be taken back");
+      else if (ttt_game_get_n_moves (self->game) == 0)
+        /* Translators: said and shown after Ctrl+Z on an empty board. */
+        why = _("There is no move to take back");
+    }
+  else if (over)
+    /* Translators: said and shown after Ctrl+H once the game has ended. */
+    why = _("The game is over: there is no move to hint");
+  else if (ttt_game_get_state (self->game) == TTT_GAME_STATE_WAITING)
+    /* Translators: said and shown after Ctrl+H while the other side is to
+     * move. */
+    why = _("A hint is for your own turn");
+
+  if (why == NULL)
+    return FALSE;
+  _ttt_window_say (self, why);
+  return TRUE;
+}
+
+void
+_ttt_window_add_refusal_keys (TttWindow *self)
+{
+  static const struct {
+    guint       keyval;
+    const char *action;
+  } keys[] = {
+    { GDK_KEY_z, "win.undo" },
+    { GDK_KEY_h, "win.hint" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_BUBBLE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, GDK_CONTROL_MASK),
+                                                gtk_callback_action_new (refused_key_cb, NULL, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (keys[i].action));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
 void
 _ttt_window_class_actions_init (GtkWidgetClass *widget_class)
 {
@@ -214,6 +298,9 @@ _ttt_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.review-next", NULL, review_step_action);
   gtk_widget_class_install_action (widget_class, "win.review-last", NULL, review_step_action);
   gtk_widget_class_install_action (widget_class, "win.review-done", NULL, review_done_action);
+  gtk_widget_class_install_action (widget_class, "win.say-last-move", NULL, say_action);
+  gtk_widget_class_install_action (widget_class, "win.say-turn", NULL, say_action);
+  gtk_widget_class_install_action (widget_class, "win.say-board", NULL, say_action);
   /* The name GtkApplicationWindow gives its own shortcuts window's. */
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
 }

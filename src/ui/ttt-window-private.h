@@ -56,6 +56,8 @@ struct _TttWindow
   AdwToast             *waiting_level_toast;
   guint                 level_toast_delay_id;
   gint64                level_toast_gone_at;
+  /* The toast of an answer asked for (Alt+L, Alt+T, Alt+B), while up. */
+  AdwToast             *answer_toast;
   /* Whether a key, rather than a click, was the last input. */
   gboolean              keyboard_last;
   /* Holds GTK's timeout that would hide the focus ring. */
@@ -111,6 +113,9 @@ void _ttt_window_move_activated_cb         (TttWindow        *self,
 /* ttt-window-actions.c */
 void _ttt_window_class_actions_init        (GtkWidgetClass   *widget_class);
 void _ttt_window_add_review_keys           (TttWindow        *self);
+void _ttt_window_add_refusal_keys          (TttWindow        *self);
+void _ttt_window_say                       (TttWindow        *self,
+                                            const char       *text);
 
 /* For tests */
 
@@ -121,6 +126,7 @@ const char *ttt_window_get_status (TttWindow *self);
 const char *ttt_window_get_notice (TttWindow *self);
 TttReviewCursor *ttt_window_get_review (TttWindow *self);
 AdwToast   *ttt_window_get_level_toast (TttWindow *self);
+AdwToast   *ttt_window_get_answer_toast (TttWindow *self);
 
 /* What the window tells a screen reader, through its announcer. */
 TttNews        *ttt_window_get_news   (TttWindow *self);

@@ -70,6 +70,11 @@ _ttt_window_update_review (TttWindow *self)
 
   gtk_label_set_label (self->move_label, move_text);
   scroll_to_top (self->move_scroller);
+  /* The scroller is a Tab stop (a long line scrolls in it): named by its
+   * text, or a screen reader said "scroll pane" and nothing more. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->move_scroller),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, move_text,
+                                  -1);
   gtk_label_set_label (self->position_label, position_text);
   /* The button that opens the list of moves is named by where the
    * review is; its tooltip says what it does. */
@@ -107,30 +112,41 @@ _ttt_window_update_review (TttWindow *self)
        * as the window has its focus back from the list, and a change of
        * its description before that would not be heard. */
       ttt_announcer_describe_full (toggle, move_text, FALSE);
-      if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle)
+      /* On the line's own scroller, its new name is heard already. */
+      if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle &&
+          gtk_root_get_focus (GTK_ROOT (self)) != GTK_WIDGET (self->move_scroller))
         ttt_announcer_announce (self->announcer, move_text);
     }
 }
 
-/* The review's summary and explanation are two lines tall whatever they
+/* The review's summary and explanation keep their height whatever they
  * say, and the review shares the room of the status (a homogeneous
- * stack): the board keeps its size and place when the game ends, when
- * the review opens and when an explanation wraps. Two lines of the font
- * in use, measured again when the font changes. A longer text (Ultimate
- * explains a move in up to eight lines at 360 px in Spanish) scrolls in
- * its two lines rather than push the board or be cut. */
+ * stack): the board keeps its size and place when the game ends and
+ * when an explanation wraps. Lines of the font in use, measured again
+ * when the font changes: two each, and in a review of Ultimate, whose
+ * moves are explained in up to four sentences, four for the explanation
+ * (the board gives up that room while the review lasts). The review is
+ * wider than the status, up to 640 px (ttt-window.ui), so that at a
+ * large window the explanation fits its lines; a longer text (eight
+ * lines at 360 px in Spanish) scrolls in them rather than push the
+ * board or be cut. */
 void
 _ttt_window_reserve_review_lines (TttWindow *self)
 {
   GtkScrolledWindow *scrollers[] = { self->summary_scroller, self->move_scroller };
   GtkWidget *labels[] = { GTK_WIDGET (self->summary_label), GTK_WIDGET (self->move_label) };
+  gboolean long_lines = self->review != NULL && self->game != NULL &&
+                        ttt_game_get_variant (self->game) == TTT_VARIANT_ULTIMATE;
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], "Ag\nAg");
+      const char *sample = long_lines && labels[i] == GTK_WIDGET (self->move_label) ? "Ag\nAg\nAg\nAg" : "Ag\nAg";
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], sample);
       int height;
 
       pango_layout_get_pixel_size (layout, NULL, &height);
+      /* Unbounded first: a new minimum may be over the old maximum. */
+      gtk_scrolled_window_set_max_content_height (scrollers[i], -1);
       gtk_scrolled_window_set_min_content_height (scrollers[i], height);
       gtk_scrolled_window_set_max_content_height (scrollers[i], height);
     }
@@ -321,6 +337,9 @@ update_review_summary (TttWindow *self)
 
   gtk_label_set_label (self->summary_label, summary);
   scroll_to_top (self->summary_scroller);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->summary_scroller),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
+                                  -1);
   /* A screen reader says the summary as the focus enters the review. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_box),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, summary,
@@ -346,7 +365,7 @@ review_ready_cb (TttWindow       *self,
   update_review_summary (self);
   _ttt_window_update_review (self);
   fill_move_list (self);
-  if (review_has_focus (self))
+  if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != GTK_WIDGET (self->summary_scroller))
     ttt_announcer_announce (self->announcer, gtk_label_get_label (self->summary_label));
 }
 
@@ -369,6 +388,7 @@ _ttt_window_enter_review (TttWindow *self)
    * the review lets go of the cursor, which cancels it. */
   ttt_review_cursor_start_grading (self->review);
   ttt_board_view_set_review (self->board, self->review);
+  _ttt_window_reserve_review_lines (self);
   update_review_summary (self);
   fill_move_list (self);
 
@@ -402,6 +422,7 @@ _ttt_window_leave_review (TttWindow *self)
   g_signal_handlers_disconnect_by_data (self->review, self);
   g_clear_object (&self->review);
   g_clear_pointer (&self->review_said, g_free);
+  _ttt_window_reserve_review_lines (self);
   gtk_popover_popdown (self->moves_popover);
   fill_move_list (self);
 

@@ -279,6 +279,7 @@ level_toast_dismissed_cb (TttWindow *self,
 {
   if (self->level_toast == toast)
     g_clear_weak_pointer (&self->level_toast);
+  g_clear_weak_pointer (&self->answer_toast);
   self->level_toast_gone_at = g_get_monotonic_time ();
 }
 
@@ -338,6 +339,49 @@ difficulty_changed_cb (TttWindow  *self,
     }
   else
     adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/**
+ * _ttt_window_say:
+ * @self: the window
+ * @text: a sentence or a few, translated
+ *
+ * Answers a key the person pressed to ask something (the last move, the
+ * turn, the board) or that could do nothing (Ctrl+Z after the end): a
+ * screen reader hears @text through the news, and it is shown in a
+ * toast. A newer answer takes the place of the one still shown, in the
+ * same toast (a second toast rising while the first sinks can crash
+ * libadwaita 1.2, see difficulty_changed_cb()).
+ */
+void
+_ttt_window_say (TttWindow  *self,
+                 const char *text)
+{
+  GtkWidget *label;
+  AdwToast *toast;
+
+  g_return_if_fail (text != NULL);
+
+  ttt_news_tell (self->news, text);
+
+  if (self->answer_toast != NULL)
+    {
+      gtk_label_set_label (GTK_LABEL (adw_toast_get_custom_title (self->answer_toast)), text);
+      return;
+    }
+
+  /* A label of its own, which wraps: a toast's title is one line, cut
+   * short at 360 px, and a board's description is several sentences. */
+  label = gtk_label_new (text);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  toast = adw_toast_new ("");
+  adw_toast_set_custom_title (toast, label);
+  adw_toast_set_timeout (toast, 6);
+  g_set_weak_pointer (&self->answer_toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -791,6 +835,17 @@ follow_input (TttWindow *self)
   g_signal_connect (self, "notify::focus-visible", G_CALLBACK (focus_visible_changed_cb), NULL);
 }
 
+/* A menu button's tooltip says what the menu is; with the menu open it
+ * only covers it (GTK leaves it shown over the popover). */
+static void
+menu_popover_visible_cb (GtkWidget  *popover,
+                         GParamSpec *pspec,
+                         GtkWidget  *button)
+{
+  gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
+  gtk_widget_trigger_tooltip_query (button);
+}
+
 static void
 ttt_window_init (TttWindow *self)
 {
@@ -804,6 +859,7 @@ ttt_window_init (TttWindow *self)
 
   g_object_bind_property (self, "show-analysis", self->board, "show-analysis", G_BINDING_SYNC_CREATE);
   _ttt_window_add_review_keys (self);
+  _ttt_window_add_refusal_keys (self);
   follow_input (self);
 
   /* Outside a review its steps do nothing. */
@@ -815,6 +871,11 @@ ttt_window_init (TttWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-done", FALSE);
 
   g_signal_connect_swapped (self->notice_close_button, "clicked", G_CALLBACK (notice_close_cb), self);
+  /* GTK 4.8's menu button has no "active" to follow: its popover. */
+  g_signal_connect_object (gtk_menu_button_get_popover (self->menu_button), "notify::visible",
+                           G_CALLBACK (menu_popover_visible_cb), self->menu_button, 0);
+  g_signal_connect_object (self->moves_popover, "notify::visible",
+                           G_CALLBACK (menu_popover_visible_cb), self->position_button, 0);
   g_signal_connect_swapped (self->move_list, "row-activated", G_CALLBACK (_ttt_window_move_activated_cb), self);
   g_signal_connect_object (self->moves_popover, "map", G_CALLBACK (_ttt_window_moves_popover_mapped_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
@@ -963,6 +1024,20 @@ ttt_window_set_show_analysis (TttWindow *self,
   self->show_analysis = show_analysis;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_ANALYSIS]);
 
+  /* On classic's empty board the analysis shows nothing (every first
+   * move draws with best play: TttBoardView), and the toggle looked dead
+   * (issue 35): said, and shown, instead. */
+  if (show_analysis && self->game != NULL && self->review == NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+      ttt_game_get_variant (self->game) == TTT_VARIANT_CLASSIC && ttt_game_get_n_moves (self->game) == 0 &&
+      ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN)
+    {
+      _ttt_window_say (self,
+                       /* Translators: said and shown as Show Analysis is turned on over
+                        * the empty classic board, where it marks no cell. */
+                       _("Analysis shown. Every first move draws with best play: the analysis marks the cells from the next move on."));
+      return;
+    }
+
   /* Ctrl+A changes nothing a screen reader would otherwise hear at once. */
   if (self->announcer != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
     ttt_announcer_announce (self->announcer,
@@ -974,6 +1049,15 @@ ttt_window_set_show_analysis (TttWindow *self,
 /* The review under way, or NULL. */
 /* The toast that says the badges now show another level's tally, while
  * it is on show. */
+/* The toast of the last answer asked for, while it shows. */
+AdwToast *
+ttt_window_get_answer_toast (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->answer_toast;
+}
+
 AdwToast *
 ttt_window_get_level_toast (TttWindow *self)
 {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "model-helpers.h"
+#include "ttt-analyst-search.h"
 #include "ttt-names.h"
 #include "ttt-words.h"
 
@@ -923,6 +924,63 @@ test_words (void)
   g_assert_cmpstr (ttt_words_variant_name (TTT_VARIANT_CLASSIC), ==, "Classic");
 }
 
+static TttUltimate
+position_after (const int *moves,
+                guint      n_moves)
+{
+  TttUltimate pos;
+
+  ttt_ultimate_clear (&pos);
+  for (guint i = 0; i < n_moves; i++)
+    g_assert_cmpint (ttt_ultimate_play (&pos, moves[i]), ==, TTT_OK);
+  return pos;
+}
+
+/* A hint's reason says what is not true of nearly every move (issue 35,
+ * item 6): "sends your opponent to a board they cannot win at once" only
+ * where another move would give them one; where the search tells no move
+ * apart, that no move stands out. Fast: the reason alone, on a made-up
+ * analysis. */
+static void
+test_hint_reason_discriminates (void)
+{
+  /* Two moves the search cannot tell apart, and two it can. */
+  const TttMoveAnalysis alike[] = {
+    { 8 * 9 + 0, 1000, 0.52, TTT_PROOF_NONE, 0 },
+    { 8 * 9 + 4, 1000, 0.48, TTT_PROOF_NONE, 0 },
+  };
+  const TttMoveAnalysis apart[] = {
+    { 8 * 9 + 0, 400000, 0.90, TTT_PROOF_NONE, 0 },
+    { 8 * 9 + 4, 400000, 0.10, TTT_PROOF_NONE, 0 },
+  };
+  /* X's first move, in the centre of the centre board: O is sent there,
+   * and no reply of O's lets X win a board at once. */
+  const int opening[] = { 4 * 9 + 4 };
+  /* X holds the top-left and top-centre cells of the centre board and O
+   * is sent to the bottom-right board: its centre would send X back to
+   * win the centre board, its top-left sends X to a board X cannot. */
+  const int threat[] = { 4 * 9 + 0, 0 * 9 + 4, 4 * 9 + 1, 1 * 9 + 4, 4 * 9 + 8 };
+  TttUltimate pos;
+
+  pos = position_after (opening, G_N_ELEMENTS (opening));
+  for (int c = 0; c < 9; c++)
+    {
+      if (c == 4)
+        continue;
+      g_assert_cmpint (ttt_analyst_ultimate_hint_reason (&pos, 4 * 9 + c, alike, G_N_ELEMENTS (alike)), ==,
+                       TTT_ULTIMATE_HINT_NONE_STANDS_OUT);
+      g_assert_cmpint (ttt_analyst_ultimate_hint_reason (&pos, 4 * 9 + c, apart, G_N_ELEMENTS (apart)), ==,
+                       TTT_ULTIMATE_HINT_BEST_ESTIMATE);
+    }
+
+  pos = position_after (threat, G_N_ELEMENTS (threat));
+  g_assert_cmpint (pos.next, ==, 8);
+  g_assert_cmpint (ttt_analyst_ultimate_hint_reason (&pos, 8 * 9 + 0, alike, G_N_ELEMENTS (alike)), ==,
+                   TTT_ULTIMATE_HINT_SENDS_SAFE);
+  g_assert_cmpint (ttt_analyst_ultimate_hint_reason (&pos, 8 * 9 + 4, apart, G_N_ELEMENTS (apart)), ==,
+                   TTT_ULTIMATE_HINT_BEST_ESTIMATE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -943,6 +1001,7 @@ main (int   argc,
   g_test_add_func ("/game-ultimate/hint/wins-board", test_hint_wins_board);
   g_test_add_func ("/game-ultimate/hint/wins-game", test_hint_wins_game);
   g_test_add_func ("/game-ultimate/hint/cancelled", test_hint_cancelled);
+  g_test_add_func ("/game-ultimate/hint/reason-discriminates", test_hint_reason_discriminates);
   g_test_add_func ("/game-ultimate/analysis", test_analysis);
   g_test_add_func ("/game-ultimate/analysis/symmetric", test_analysis_symmetric);
   g_test_add_func ("/game-ultimate/analysis/cancelled", test_analysis_cancelled);

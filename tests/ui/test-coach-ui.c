@@ -10,12 +10,14 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <gtk/gtk.h>
 
 #include "ttt-cell.h"
 #include "ttt-coach.h"
+#include "ttt-compat.h"
 #include "ui-helpers.h"
 
 /* X centre, O corner, X opposite corner, then O's side move (move 4) lets
@@ -1166,6 +1168,153 @@ test_hint_ultimate (TttTestWindow *fixture,
   g_assert_false (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (status)), "Hint: "));
 }
 
+/* The review's two scrollers, Tab stops where a long text scrolls, are
+ * named by their text (issue 35, item 13: a screen reader said "scroll
+ * pane" twice and nothing else), at each step. */
+static void
+test_review_scrollers_named (TttTestWindow *fixture,
+                             gconstpointer  data)
+{
+  GtkWidget *summary_scroller = ttt_test_window_child (fixture->window, "summary_scroller");
+  GtkWidget *move_scroller = ttt_test_window_child (fixture->window, "move_scroller");
+  GtkLabel *summary = GTK_LABEL (ttt_test_window_child (fixture->window, "summary_label"));
+  GtkLabel *line = GTK_LABEL (ttt_test_window_child (fixture->window, "move_label"));
+
+  ttt_test_two_players (fixture);
+  ttt_test_play_top_row_for_x (fixture->window);
+  ttt_test_activate (fixture->window, "win.review");
+  for (int step = 0; step < 3; step++)
+    {
+      g_assert_cmpstr (gtk_label_get_label (line), !=, "");
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (summary_scroller), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           gtk_label_get_label (summary));
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (move_scroller), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           gtk_label_get_label (line));
+      ttt_test_activate (fixture->window, "win.review-previous");
+    }
+  ttt_test_activate (fixture->window, "win.review-done");
+}
+
+/* The topmost row of @cell, drawn alone, that holds a pixel of the
+ * grade's colour @color (the badge's rim and symbol), or -1. */
+static int
+top_of_colour (GtkWidget     *cell,
+               const GdkRGBA *color)
+{
+  g_autofree guchar *pixels = NULL;
+  gsize stride;
+
+  pixels = ttt_test_render_widget (cell, &stride);
+  for (int y = 0; y < gtk_widget_get_height (cell); y++)
+    for (int x = 0; x < gtk_widget_get_width (cell); x++)
+      {
+        const guchar *p = pixels + (gsize) y * stride + (gsize) x * 4;
+
+        /* Premultiplied B, G, R, A: an opaque pixel near the colour,
+         * whose components libadwaita 1.6 and later may give out of
+         * gamut (a little below 0), drawn clamped. */
+        if (p[3] > 230 && fabs (p[2] / 255.0 - CLAMP (color->red, 0, 1)) < 0.08 &&
+            fabs (p[1] / 255.0 - CLAMP (color->green, 0, 1)) < 0.08 &&
+            fabs (p[0] / 255.0 - CLAMP (color->blue, 0, 1)) < 0.08)
+          return y;
+      }
+
+  return -1;
+}
+
+/* Ultimate's review fits: each grade in its small cell is a symbol in a
+ * badge at the cell's foot, its word the cell's description (the word
+ * wrapped letter by letter up the cell, "B-e-st", and a won board's
+ * large mark was drawn over it); and in a large window the summary and
+ * each explanation have the lines they need, with nothing to scroll (two
+ * lines of 420 px scrolled even at 1158 px, issue 35). */
+static void
+test_review_ultimate_fits (TttTestWindow *fixture,
+                           gconstpointer  data)
+{
+  static const int moves[] = {
+    16, 70, 63, 2, 20, 23, 45, 3, 30, 32, 47, 22, 36, 4, 42, 58, 41, 51, 60, 57,
+    27, 8, 78, 59, 46, 13, 39, 31, 33,
+  };
+  GtkWidget *scrollers[] = {
+    ttt_test_window_child (fixture->window, "summary_scroller"),
+    ttt_test_window_child (fixture->window, "move_scroller"),
+  };
+  TttReviewCursor *review;
+  TttUltimateGrade grade;
+  gint64 deadline;
+  int blunder, best;
+
+  ttt_test_two_players (fixture);
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
+  ttt_test_iterate ();
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    ttt_test_click (fixture->window, ttt_ultimate_move_row (moves[i]) * 9 + ttt_ultimate_move_col (moves[i]));
+  ttt_test_activate (fixture->window, "win.review");
+  review = ttt_window_get_review (fixture->window);
+  deadline = g_get_monotonic_time () + 4 * TTT_TEST_DEADLINE_US;
+  while (!ttt_review_cursor_get_ready (review) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (ttt_review_cursor_get_ready (review));
+
+  ttt_test_set_content_size (fixture->window, 1158, 860);
+  for (guint position = 0; position <= ttt_review_cursor_get_n_moves (review); position++)
+    {
+      ttt_review_cursor_set_position (review, position);
+      corner_bounds (fixture);
+      for (guint i = 0; i < G_N_ELEMENTS (scrollers); i++)
+        {
+          GtkWidget *label = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrollers[i]));
+          int minimum;
+
+          if (GTK_IS_VIEWPORT (label))
+            label = gtk_viewport_get_child (GTK_VIEWPORT (label));
+          gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label),
+                              &minimum, NULL, NULL, NULL);
+          if (minimum > gtk_widget_get_height (scrollers[i]))
+            g_test_message ("at move %u, %d px of text in %d px: %s", position, minimum,
+                            gtk_widget_get_height (scrollers[i]), gtk_label_get_label (GTK_LABEL (label)));
+          g_assert_cmpint (minimum, <=, gtk_widget_get_height (scrollers[i]));
+        }
+    }
+
+  /* Move 28, O's blunder, and the cell the engine preferred, at 540 px:
+   * cells of about 38 px. */
+  ttt_test_set_content_size (fixture->window, 540, 640);
+  ttt_review_cursor_set_position (review, 28);
+  corner_bounds (fixture);
+  g_assert_true (ttt_review_cursor_get_ultimate_grade (review, 28, &grade));
+  blunder = ttt_ultimate_move_row (31) * 9 + ttt_ultimate_move_col (31);
+  best = ttt_ultimate_move_row (grade.best) * 9 + ttt_ultimate_move_col (grade.best);
+  for (int dark = 0; dark < 2; dark++)
+    {
+      AdwStyleManager *style = adw_style_manager_get_default ();
+      struct { int cell; const char *color; const char *word; } notes[] = {
+        { blunder, "error_color", "Blunder" },
+        { best, "success_color", "Best" },
+      };
+
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+      for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+        {
+          GtkWidget *cell = ttt_window_get_cell (fixture->window, notes[i].cell);
+          GdkRGBA color;
+          int top;
+
+          g_assert_cmpstr (ttt_board_view_get_note (fixture->board, notes[i].cell, NULL), ==, notes[i].word);
+          g_assert_cmpint (gtk_widget_get_width (cell), <=, 44);
+          ttt_compat_lookup_color (cell, notes[i].color, &color);
+          top = top_of_colour (cell, &color);
+          g_test_message ("%s, %s style: the grade's colour from row %d of %d", notes[i].word,
+                          dark ? "dark" : "light", top, gtk_widget_get_height (cell));
+          /* Drawn, and in the lower half of the cell, under the mark. */
+          g_assert_cmpint (top, >=, gtk_widget_get_height (cell) / 2);
+        }
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1189,6 +1338,8 @@ main (int   argc,
   ADD ("/coach-ui/review/steady", test_review_steady);
   ADD ("/coach-ui/review/jump", test_review_jump);
   ADD ("/coach-ui/review/ultimate", test_review_ultimate);
+  ADD ("/coach-ui/review/ultimate-fits", test_review_ultimate_fits);
+  ADD ("/coach-ui/review/scrollers-named", test_review_scrollers_named);
 
 #undef ADD
 

@@ -612,6 +612,73 @@ test_narrow (Fixture       *fixture,
     }
 }
 
+/* The toast of Reset All leaves Reset All in sight (issue 35, item 9):
+ * at 360 × 480 (a dialog: in a window of 360 × 600), the page scrolled
+ * to its end, the toast lies below the button, not over it. */
+static void
+test_toast_clear_of_reset_all (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  GtkWidget *overlay, *button, *restore, *toast = NULL, *scroller;
+  GtkAdjustment *adjustment;
+  graphene_rect_t button_bounds, toast_bounds;
+  gint64 deadline;
+  int height;
+
+  record_games (fixture, TTT_TALLY_EASY, "wwwwwwwwwwwwdl");
+  record_games (fixture, TTT_TALLY_TWO_PLAYERS, "wwwwwdddllll");
+  open_statistics (fixture);
+  overlay = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
+                                                      TTT_TYPE_STATISTICS_WINDOW, "toast_overlay"));
+  button = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (fixture->window),
+                                                     TTT_TYPE_STATISTICS_WINDOW, "reset_all_button"));
+  /* As a dialog (libadwaita 1.5 and later) it is a sheet of the game's
+   * window, which cannot be as short as 480 px. */
+  height = GTK_IS_WINDOW (fixture->window) ? 480 : 600;
+  if (GTK_IS_WINDOW (fixture->window))
+    gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, height);
+  else
+    ttt_test_set_content_size (fixture->main.window, 360, height);
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  while ((gtk_widget_get_height (overlay) > height || gtk_widget_get_height (overlay) == 0) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "statistics.reset-all", NULL);
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  while ((restore = ttt_test_find_restore_button (fixture->window)) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (restore);
+
+  scroller = ttt_test_find_widget (overlay, ttt_test_is_of_type, GSIZE_TO_POINTER (GTK_TYPE_SCROLLED_WINDOW));
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
+  ttt_test_wait_for_frame (overlay);
+  ttt_test_wait_for_frame (overlay);
+
+  /* The toast: the overlay's child that holds its Undo. */
+  for (GtkWidget *w = restore; w != NULL && w != overlay; w = gtk_widget_get_parent (w))
+    if (gtk_widget_get_parent (w) == overlay)
+      toast = w;
+  g_assert_nonnull (toast);
+  /* Once it has risen into place. */
+  deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+  do
+    {
+      ttt_test_wait_for_frame (overlay);
+      g_assert_true (gtk_widget_compute_bounds (toast, overlay, &toast_bounds));
+    }
+  while (toast_bounds.origin.y + toast_bounds.size.height > gtk_widget_get_height (overlay) &&
+         g_get_monotonic_time () < deadline);
+  g_assert_true (gtk_widget_compute_bounds (button, overlay, &button_bounds));
+  g_test_message ("Reset All at %.0f–%.0f px, the toast at %.0f–%.0f px of %d", button_bounds.origin.y,
+                  button_bounds.origin.y + button_bounds.size.height, toast_bounds.origin.y,
+                  toast_bounds.origin.y + toast_bounds.size.height, gtk_widget_get_height (overlay));
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_false (graphene_rect_intersection (&button_bounds, &toast_bounds, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -630,6 +697,7 @@ main (int   argc,
   ADD ("/statistics-window/reset-by-keyboard", test_reset_by_keyboard);
   ADD ("/statistics-window/close-with-toast", test_close_with_toast);
   ADD ("/statistics-window/narrow", test_narrow);
+  ADD ("/statistics-window/toast-clear-of-reset-all", test_toast_clear_of_reset_all);
 
 #undef ADD
 

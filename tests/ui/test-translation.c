@@ -355,8 +355,8 @@ test_shortcuts (void)
         g_ptr_array_add (todo, child);
     }
 
-  g_assert_cmpuint (n_groups, ==, 4);
-  g_assert_cmpuint (n_rows, ==, 19);
+  g_assert_cmpuint (n_groups, ==, 5);
+  g_assert_cmpuint (n_rows, ==, 22);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ttt_test_iterate ();

@@ -404,13 +404,13 @@ test_where_to_play (TttTestWindow *fixture,
   g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn — play in the top-left board");
 
   /* A taken cell of the board one is sent to is no question of where:
-   * refused in silence, as in the classic game. */
+   * its mark is why, said once, as in the classic game (it was silent). */
   ttt_news_flush (ttt_window_get_news (fixture->window));
   heard.n_news = 0;
   ttt_test_click (fixture->window, index_of (moves[0]));
   assert_marks_only (fixture, moves, 2);
-  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "X’s turn — play in the top-left board");
-  g_assert_cmpuint (heard.n_news, ==, 0);
+  g_assert_cmpstr (ttt_window_get_status (fixture->window), ==, "That cell is taken by X");
+  g_assert_cmpuint (heard.n_news, ==, 1);
 
   g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
   g_free (heard.text);

@@ -947,6 +947,66 @@ test_two_win_lines_drawn (TttTestWindow *fixture,
   g_assert_cmpfloat (board_darkness_at (fixture, 3, 0.42, 0), <, 0.2);
 }
 
+/* How blue the board is drawn near the point @dx, @dy of @cell's size
+ * from its middle: blue less red, unpremultiplied (X's colour, not the
+ * line's grey nor the halo's white). */
+static double
+board_blueness_at (TttTestWindow *fixture,
+                   int            cell,
+                   double         dx,
+                   double         dy)
+{
+  GtkWidget *board = GTK_WIDGET (fixture->board);
+  g_autofree guchar *pixels = NULL;
+  graphene_rect_t bounds;
+  gsize stride;
+  double bluest = -1;
+  int x, y;
+
+  g_assert_true (gtk_widget_compute_bounds (ttt_board_view_get_cell (fixture->board, cell), board, &bounds));
+  x = (int) (bounds.origin.x + bounds.size.width * (0.5 + dx));
+  y = (int) (bounds.origin.y + bounds.size.height * (0.5 + dy));
+  pixels = ttt_test_render_widget (board, &stride);
+  for (int j = y - 1; j <= y + 1; j++)
+    for (int i = x - 1; i <= x + 1; i++)
+      {
+        const guchar *p = pixels + (gsize) j * stride + (gsize) i * 4;
+
+        if (p[3] > 0)
+          bluest = MAX (bluest, (p[0] - p[2]) / (double) p[3]);
+      }
+
+  return bluest;
+}
+
+/* A diagonal win keeps both strokes of each X (issue 35, item 9): the
+ * line lay along one stroke of each and its halo hid it, so the X's read
+ * as slashes. It goes under the marks now, and still shows between. */
+static void
+test_diagonal_win_keeps_x (TttTestWindow *fixture,
+                           gconstpointer  data)
+{
+  static const int moves[] = { 0, 1, 4, 2, 8 };
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  ttt_test_set_content_size (fixture->window, 600, 700);
+  ttt_test_two_players (fixture);
+  ttt_test_click_cells (fixture->window, moves, G_N_ELEMENTS (moves));
+  g_assert_cmpuint (ttt_match_get_winning_cells (ttt_game_get_match (fixture->game)), ==, 0x111);
+  while (ttt_board_view_get_finish_progress (fixture->board) < 1.0)
+    ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+
+  /* On the X's "\" stroke of the corner cells, half way out: blue. */
+  g_test_message ("stroke: %.2f, %.2f", board_blueness_at (fixture, 0, -0.15, -0.15),
+                  board_blueness_at (fixture, 8, 0.15, 0.15));
+  g_assert_cmpfloat (board_blueness_at (fixture, 0, -0.15, -0.15), >, 0.3);
+  g_assert_cmpfloat (board_blueness_at (fixture, 8, 0.15, 0.15), >, 0.3);
+  /* Between the cells, where no stroke reaches, the line. */
+  g_assert_cmpfloat (board_darkness_at (fixture, 0, 0.5, 0.5), >, 0.4);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* The shortcuts window: each shortcut takes the focus and is named by
  * what it does and its keys, which GTK 4.8 would not say. */
 static gboolean
@@ -1256,6 +1316,141 @@ test_unwritable_settings_playable (TttTestWindow *fixture,
   g_rmdir (folder);
 }
 
+static void
+news_heard_cb (TttNews    *news,
+               const char *text,
+               char      **heard)
+{
+  g_free (*heard);
+  *heard = g_strdup (text);
+}
+
+/* The answer to a key pressed to ask: heard as news and shown in a
+ * toast, the same words. */
+static void
+assert_answer (TttTestWindow *fixture,
+               guint          keyval,
+               GdkModifierType modifiers,
+               char         **heard,
+               const char    *expected)
+{
+  g_clear_pointer (heard, g_free);
+  g_assert_true (ttt_test_press_window_key (GTK_WINDOW (fixture->window), keyval, modifiers));
+  ttt_test_iterate ();
+  g_assert_cmpstr (*heard, ==, expected);
+  g_assert_nonnull (ttt_window_get_answer_toast (fixture->window));
+  g_assert_cmpstr (ttt_test_toast_title (ttt_window_get_answer_toast (fixture->window)), ==, expected);
+}
+
+/* Keys to ask (issue 35, item 12): Alt+L the last move, Alt+T whose turn
+ * it is and in Ultimate where to play, Alt+B the board; listed in the
+ * shortcuts window. A key that can do nothing says why: a digit on a
+ * taken cell, Ctrl+Z and Ctrl+H once the game is over (all were silent). */
+static void
+test_keys_to_ask (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  static const char *actions[] = { "win.say-last-move", "win.say-turn", "win.say-board" };
+  g_autofree char *heard = NULL;
+  GtkLabel *status = GTK_LABEL (ttt_test_window_child (fixture->window, "status_label"));
+
+  g_signal_connect (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    g_assert_true (ttt_test_shortcut_listed (fixture->window, actions[i]));
+
+  ttt_test_two_players (fixture);
+  ttt_test_activate (fixture->window, "win.new-game");
+  assert_answer (fixture, GDK_KEY_l, GDK_ALT_MASK, &heard, "No move has been played yet.");
+  assert_answer (fixture, GDK_KEY_b, GDK_ALT_MASK, &heard, "The board is empty.");
+  assert_answer (fixture, GDK_KEY_z, GDK_CONTROL_MASK, &heard, "There is no move to take back");
+
+  ttt_test_click (fixture->window, 0);
+  ttt_test_click (fixture->window, 4);
+  ttt_test_click (fixture->window, 8);
+  assert_answer (fixture, GDK_KEY_l, GDK_ALT_MASK, &heard, "X played row 3, column 3.");
+  assert_answer (fixture, GDK_KEY_t, GDK_ALT_MASK, &heard, "O’s turn.");
+  assert_answer (fixture, GDK_KEY_b, GDK_ALT_MASK, &heard,
+                 "X: row 1, column 1; row 3, column 3. O: row 2, column 2. 6 cells are empty.");
+
+  /* The digit of a taken cell: the status and the news say why. */
+  g_clear_pointer (&heard, g_free);
+  ttt_board_view_focus_cell (fixture->board, 1);
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_5));
+  ttt_test_iterate ();
+  g_assert_cmpstr (heard, ==, "That cell is taken by O");
+  g_assert_cmpstr (gtk_label_get_label (status), ==, "That cell is taken by O");
+  g_assert_cmpint (ttt_game_get_n_moves (fixture->game), ==, 3);
+
+  /* Over: Ctrl+Z and Ctrl+H say why they do nothing. */
+  ttt_test_click (fixture->window, 2);
+  ttt_test_click (fixture->window, 1);
+  ttt_test_click (fixture->window, 6);
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_OVER);
+  assert_answer (fixture, GDK_KEY_z, GDK_CONTROL_MASK, &heard, "The game is over: its moves can no longer be taken back");
+  assert_answer (fixture, GDK_KEY_h, GDK_CONTROL_MASK, &heard, "The game is over: there is no move to hint");
+  assert_answer (fixture, GDK_KEY_t, GDK_ALT_MASK, &heard, "O won!");
+
+  /* Ultimate: the turn says where to play, the board the small boards. */
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
+  ttt_test_iterate ();
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_click (fixture->window, 0);
+  assert_answer (fixture, GDK_KEY_l, GDK_ALT_MASK, &heard, "X played in the top-left board, row 1, column 1.");
+  assert_answer (fixture, GDK_KEY_t, GDK_ALT_MASK, &heard, "O’s turn. O plays in the top-left board.");
+  assert_answer (fixture, GDK_KEY_b, GDK_ALT_MASK, &heard,
+                 "9 small boards are open. O’s turn. O plays in the top-left board.");
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+}
+
+/* Show Analysis over classic's empty board, which it leaves unmarked,
+ * says why (issue 35, item 9: the toggle looked dead); once a move is
+ * played it marks the cells and says only that it is on. */
+static void
+test_analysis_empty_board_says_why (TttTestWindow *fixture,
+                                    gconstpointer  data)
+{
+  static const char *why = "Analysis shown. Every first move draws with best play: "
+                           "the analysis marks the cells from the next move on.";
+  g_autofree char *heard = NULL;
+
+  ttt_test_two_players (fixture);
+  ttt_test_activate (fixture->window, "win.new-game");
+  g_signal_connect (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+  ttt_window_set_show_analysis (fixture->window, TRUE);
+  ttt_test_iterate ();
+  g_assert_cmpstr (heard, ==, why);
+  g_assert_nonnull (ttt_window_get_answer_toast (fixture->window));
+  g_assert_cmpstr (ttt_test_toast_title (ttt_window_get_answer_toast (fixture->window)), ==, why);
+
+  ttt_window_set_show_analysis (fixture->window, FALSE);
+  ttt_test_click (fixture->window, 4);
+  g_clear_pointer (&heard, g_free);
+  ttt_window_set_show_analysis (fixture->window, TRUE);
+  ttt_test_iterate ();
+  g_assert_cmpstr (heard, !=, why);
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+  ttt_window_set_show_analysis (fixture->window, FALSE);
+}
+
+/* The Main Menu's tooltip does not stay over the open menu (issue 35,
+ * item 9): while the menu shows, the button has none. */
+static void
+test_menu_tooltip_hidden (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+  GtkMenuButton *button = GTK_MENU_BUTTON (ttt_test_window_child (fixture->window, "menu_button"));
+
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popup (button);
+  ttt_test_iterate ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popdown (button);
+  ttt_test_iterate ();
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, "Main Menu");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1293,9 +1488,13 @@ main (int   argc,
   ADD ("/window/about", test_about);
   ADD ("/window/icon-buttons-named", test_icon_buttons_named);
   ADD ("/window/shortcuts-heard", test_shortcuts_heard);
+  ADD ("/window/keys-to-ask", test_keys_to_ask);
+  ADD ("/window/analysis-empty-board-says-why", test_analysis_empty_board_says_why);
+  ADD ("/window/menu-tooltip-hidden", test_menu_tooltip_hidden);
   ADD ("/window/shortcuts-narrow", test_shortcuts_narrow);
   ADD ("/window/shortcuts-keypad", test_shortcuts_keypad);
   ADD ("/window/two-win-lines-drawn", test_two_win_lines_drawn);
+  ADD ("/window/diagonal-win-keeps-x", test_diagonal_win_keeps_x);
   ADD ("/window/unwritable-settings-playable", test_unwritable_settings_playable);
 
 #undef ADD
