@@ -76,12 +76,22 @@ typedef enum
                                * to move may not play in */
 } TttStatus;
 
+/* The computer's levels. The classic game and Misère play Easy, Medium and
+ * Hard; Ultimate has a ladder of its own, Beginner to Master, named for the
+ * players they play like (ttt_ultimate_level_get()). */
 typedef enum
 {
   TTT_LEVEL_EASY,
   TTT_LEVEL_MEDIUM,
   TTT_LEVEL_HARD,
+  TTT_LEVEL_BEGINNER,
+  TTT_LEVEL_CASUAL,
+  TTT_LEVEL_CLUB,
+  TTT_LEVEL_STRONG,
+  TTT_LEVEL_MASTER,
 } TttLevel;
+
+#define TTT_N_LEVELS 8
 
 /* Board rules */
 

@@ -728,6 +728,112 @@ ttt_ultimate_winning_move (const TttUltimate *pos)
   return -1;
 }
 
+/* The ladder and the older three. The iterations grow about fivefold a
+ * step, as much as it takes a search to win two games in three against
+ * the step below (tests/bench/bench-ladder.c measures it); the lower
+ * steps also choose as a person does. Master is the old Hard. */
+static const struct
+{
+  TttLevel         level;
+  TttUltimateLevel params;
+} ultimate_levels[] = {
+  { TTT_LEVEL_EASY,     { TTT_ULTIMATE_EASY_ITERATIONS, 0, false, TTT_ULTIMATE_EASY_SLIP_PERCENT, false, TTT_SEARCH_DEFAULT_BYTES / 4 } },
+  { TTT_LEVEL_MEDIUM,   { TTT_ULTIMATE_MEDIUM_ITERATIONS, 0, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 4 } },
+  { TTT_LEVEL_HARD,     { TTT_ULTIMATE_HARD_ITERATIONS, 0, false, 0, true, TTT_SEARCH_DEFAULT_BYTES } },
+  { TTT_LEVEL_BEGINNER, { 12, 200, true, 0, false, TTT_SEARCH_DEFAULT_BYTES / 64 } },
+  { TTT_LEVEL_CASUAL,   { 400, 75, true, 0, false, TTT_SEARCH_DEFAULT_BYTES / 64 } },
+  { TTT_LEVEL_CLUB,     { 2000, 35, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 8 } },
+  { TTT_LEVEL_STRONG,   { 6000, 0, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 2 } },
+  { TTT_LEVEL_MASTER,   { TTT_ULTIMATE_HARD_ITERATIONS, 0, false, 0, true, TTT_SEARCH_DEFAULT_BYTES } },
+};
+
+bool
+ttt_ultimate_level_get (TttLevel          level,
+                        TttUltimateLevel *out)
+{
+  if (out == NULL)
+    return false;
+
+  for (size_t i = 0; i < sizeof ultimate_levels / sizeof ultimate_levels[0]; i++)
+    if (ultimate_levels[i].level == level)
+      {
+        *out = ultimate_levels[i].params;
+        return true;
+      }
+
+  return false;
+}
+
+/* Whether @move wins a small board for the side to move in @pos. */
+static bool
+ttt_ultimate_wins_board (const TttUltimate *pos,
+                         int                move)
+{
+  TttUltimate after = *pos;
+  uint16_t won_before = pos->turn == TTT_MARK_X ? pos->x_won : pos->o_won;
+
+  ttt_ult_play_unchecked (&after, move / TTT_N_CELLS, move % TTT_N_CELLS);
+
+  return (pos->turn == TTT_MARK_X ? after.x_won : after.o_won) != won_before;
+}
+
+/* A uniform double in [0, 1) from the caller's generator. */
+static double
+ttt_ultimate_random_unit (uint64_t *rng)
+{
+  return (double) (ttt_rng_step (rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* The move the level plays from the search's analysis of its last run:
+ * a greedy level's best small board, else a proved win, else by its
+ * noise among the moves not proved lost. */
+static int
+ttt_ultimate_pick (const TttSearch        *search,
+                   const TttUltimate      *pos,
+                   const TttUltimateLevel *params,
+                   uint64_t               *rng,
+                   int                     fallback)
+{
+  TttMoveAnalysis analysis[TTT_ULTIMATE_N_MOVES];
+  double weights[TTT_ULTIMATE_N_MOVES];
+  double total = 0.0, at;
+  int n = ttt_search_analyse (search, analysis, TTT_ULTIMATE_N_MOVES);
+  int n_open = 0;
+
+  if (n < 1)
+    return fallback;
+  if (analysis[0].proof == TTT_PROOF_WIN)
+    return analysis[0].move;
+
+  if (params->greedy)
+    for (int i = 0; i < n; i++)
+      if (ttt_ultimate_wins_board (pos, analysis[i].move))
+        return analysis[i].move;
+
+  if (params->noise == 0)
+    return analysis[0].move;
+
+  /* Proved losses come last in the analysis. */
+  for (int i = 0; i < n && analysis[i].proof != TTT_PROOF_LOSS; i++)
+    {
+      weights[i] = pow ((double) analysis[i].visits + 1.0, 100.0 / (double) params->noise);
+      total += weights[i];
+      n_open++;
+    }
+  if (n_open < 2)
+    return analysis[0].move;
+
+  at = ttt_ultimate_random_unit (rng) * total;
+  for (int i = 0; i < n_open; i++)
+    {
+      if (at < weights[i])
+        return analysis[i].move;
+      at -= weights[i];
+    }
+
+  return analysis[n_open - 1].move;
+}
+
 TttStatus
 ttt_ultimate_choose (TttSearch             *search,
                      const TttUltimate     *pos,
@@ -737,28 +843,17 @@ ttt_ultimate_choose (TttSearch             *search,
                      int                   *move)
 {
   TttSearchBudget level_budget = { 0, NULL, NULL };
+  TttUltimateLevel params;
+  TttStatus status;
+  int chosen, win;
 
   if (search == NULL || pos == NULL || rng_state == NULL || move == NULL ||
-      !ttt_ult_consistent (pos))
+      !ttt_ult_consistent (pos) || !ttt_ultimate_level_get (level, &params))
     return TTT_ERROR_INVALID_ARGUMENT;
-
-  switch (level)
-    {
-    case TTT_LEVEL_EASY:
-      level_budget.iterations = TTT_ULTIMATE_EASY_ITERATIONS;
-      break;
-    case TTT_LEVEL_MEDIUM:
-      level_budget.iterations = TTT_ULTIMATE_MEDIUM_ITERATIONS;
-      break;
-    case TTT_LEVEL_HARD:
-      level_budget.iterations = TTT_ULTIMATE_HARD_ITERATIONS;
-      break;
-    default:
-      return TTT_ERROR_INVALID_ARGUMENT;
-    }
   if (ttt_ult_is_over (pos))
     return TTT_ERROR_GAME_OVER;
 
+  level_budget.iterations = params.iterations;
   if (budget != NULL)
     {
       if (budget->iterations != 0)
@@ -767,10 +862,9 @@ ttt_ultimate_choose (TttSearch             *search,
       level_budget.data = budget->data;
     }
 
-  if (level == TTT_LEVEL_EASY && ttt_rng_below (rng_state, 100) < TTT_ULTIMATE_EASY_SLIP_PERCENT)
+  if (params.slip_percent > 0 && ttt_rng_below (rng_state, 100) < params.slip_percent)
     {
-      int win = ttt_ultimate_winning_move (pos);
-
+      win = ttt_ultimate_winning_move (pos);
       if (win < 0)
         {
           int board, cell;
@@ -783,5 +877,23 @@ ttt_ultimate_choose (TttSearch             *search,
       return TTT_OK;
     }
 
-  return ttt_search_run (search, pos, &level_budget, rng_state, move);
+  /* No level misses a win of the game in one, searched or not. */
+  if (params.noise > 0 || params.greedy)
+    {
+      win = ttt_ultimate_winning_move (pos);
+      if (win >= 0)
+        {
+          *move = win;
+          return TTT_OK;
+        }
+    }
+
+  status = ttt_search_run (search, pos, &level_budget, rng_state, &chosen);
+  if (status != TTT_OK)
+    return status;
+  if (params.noise > 0 || params.greedy)
+    chosen = ttt_ultimate_pick (search, pos, &params, rng_state, chosen);
+  *move = chosen;
+
+  return TTT_OK;
 }

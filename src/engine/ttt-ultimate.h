@@ -262,25 +262,53 @@ int         ttt_search_analyse          (const TttSearch   *search,
 bool        ttt_search_tells_apart      (const TttMoveAnalysis *analysis,
                                          int                    n);
 
-/* The levels (documented budgets, in iterations, so a level plays the same
- * move for the same seed on any machine):
+/* The levels. Each is a search budget in iterations (documented, so a
+ * level plays the same move for the same seed on any machine) and the ways
+ * a person of that strength plays short of it:
  *
- *   Easy     TTT_ULTIMATE_EASY_ITERATIONS, and a third of its moves a
- *            uniformly random legal move instead (a slip), though it
- *            always takes a move that wins the game at once
- *   Medium   TTT_ULTIMATE_MEDIUM_ITERATIONS, a few hundredths of a second
- *   Hard     TTT_ULTIMATE_HARD_ITERATIONS, about one second on a 2-core
- *            machine of 2024; a caller with a clock passes should_stop as
- *            well, for a deadline
+ *   noise    0: plays the move the search prefers. Otherwise it picks
+ *            among the moves the search did not prove lost, each with a
+ *            weight of its visits to the power 100 / noise: at 100 in
+ *            proportion to the visits, so a move the search liked half as
+ *            much is played half as often. Like a person who weighs a
+ *            few good-looking moves and goes with a feeling. A proved win
+ *            is always played.
+ *   greedy   takes a small board whenever it can (the one of them the
+ *            search likes best), without looking at where the move sends
+ *            the opponent: the newcomer's blind spot.
+ *   slip     a share of the moves played uniformly at random (the old Easy
+ *            only; the ladder has none), though a move that wins the game
+ *            at once is always taken.
  *
- * @budget may be NULL (the level's iterations alone); its iterations, when
- * not 0, replace the level's; its should_stop applies too. Errors as for
- * ttt_search_run(), and TTT_ERROR_INVALID_ARGUMENT for an unknown level. */
+ * Every level takes a move that wins the game at once. The ladder,
+ * Beginner to Master, is Ultimate's; Easy, Medium and Hard are the older
+ * three, kept for the engine tools (ttt_ultimate_choose() takes any level).
+ * Master is today's Hard: the same budget, the same move, about one
+ * second on a 2-core machine of 2024; it keeps its tree between moves. */
 #define TTT_ULTIMATE_EASY_ITERATIONS     300
 #define TTT_ULTIMATE_EASY_SLIP_PERCENT   33
 #define TTT_ULTIMATE_MEDIUM_ITERATIONS   10000
 #define TTT_ULTIMATE_HARD_ITERATIONS     400000
 
+typedef struct
+{
+  uint64_t iterations;
+  unsigned noise;         /* 0: none; 100: in proportion to visits */
+  bool     greedy;
+  unsigned slip_percent;
+  bool     keeps_tree;    /* worth keeping from move to move */
+  size_t   tree_bytes;    /* the block its search needs (ttt_search_new()) */
+} TttUltimateLevel;
+
+/* The parameters of @level into *out; false, *out untouched, for NULL or
+ * a value that is no level. */
+bool        ttt_ultimate_level_get      (TttLevel               level,
+                                         TttUltimateLevel      *out);
+
+/* Chooses the move at @level (the parameters above) in @pos.
+ * @budget may be NULL (the level's iterations alone); its iterations, when
+ * not 0, replace the level's; its should_stop applies too. Errors as for
+ * ttt_search_run(), and TTT_ERROR_INVALID_ARGUMENT for an unknown level. */
 TttStatus   ttt_ultimate_choose         (TttSearch             *search,
                                          const TttUltimate     *pos,
                                          TttLevel               level,

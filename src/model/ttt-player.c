@@ -306,9 +306,10 @@ struct _TttComputerPlayer
 
   TttLevel   level;
 
-  /* At Hard, the tree of the last move's search, kept for the next: the
-   * engine walks it down to the position it is then asked about, if that
-   * is one or two moves on. NULL while a search has it. */
+  /* At the top (Master, Hard), the tree of the last move's search, kept
+   * for the next: the engine walks it down to the position it is then
+   * asked about, if that is one or two moves on. NULL while a search has
+   * it. */
   TttSearch *kept;
   guint64    kept_visits;
 };
@@ -360,28 +361,40 @@ count_kept_visits (const TttSearch *tree)
   return visits > ttt_search_get_iterations (tree) ? visits - ttt_search_get_iterations (tree) : 0;
 }
 
+/* Whether a search at @level keeps its tree for the next move. */
+static gboolean
+level_keeps_tree (TttLevel level)
+{
+  TttUltimateLevel params;
+
+  return ttt_ultimate_level_get (level, &params) && params.keeps_tree;
+}
+
 static int
 choose_ultimate (Search *search,
                  uint64_t *rng)
 {
   TttSearchBudget budget = { 0, search_should_stop, search };
+  TttUltimateLevel params;
   TttStatus status;
   int move = -1;
 
   /* The tree is this thread's alone while it runs: a new one, or the
-   * player's kept tree lent to this search. The levels below Hard make
-   * too few iterations to fill more than a quarter of the engine's bound:
-   * a smaller block spares the allocator (and a checker that fills each
-   * block, such as MALLOC_PERTURB_ or valgrind), and nothing is kept. */
+   * player's kept tree lent to this search. The lower levels make too
+   * few iterations to fill the engine's bound: the block their level
+   * asks spares the allocator (and a checker that fills each block, such
+   * as MALLOC_PERTURB_ or valgrind), and nothing is kept. */
+  if (!ttt_ultimate_level_get (search->level, &params))
+    return -1;
   if (search->tree == NULL)
-    search->tree = ttt_search_new (search->level == TTT_LEVEL_HARD ? 0 : TTT_SEARCH_DEFAULT_BYTES / 4);
+    search->tree = ttt_search_new (params.tree_bytes);
   if (search->tree == NULL)
     return -1;
   status = ttt_ultimate_choose (search->tree, &search->position.ultimate, search->level,
                                 &budget, rng, &move);
   if (status == TTT_OK)
     search->kept_visits = count_kept_visits (search->tree);
-  if (search->level != TTT_LEVEL_HARD)
+  if (!params.keeps_tree)
     g_clear_pointer (&search->tree, ttt_search_free);
 
   return status == TTT_OK ? move : -1;
@@ -430,7 +443,7 @@ ttt_computer_player_choose_move_async (TttPlayer           *player,
   search->deadline = g_get_monotonic_time () + TTT_COMPUTER_PLAYER_DEADLINE_MS * G_TIME_SPAN_MILLISECOND;
   search->cancellable = cancellable != NULL ? g_object_ref (cancellable) : g_cancellable_new ();
   /* A solved game plays by its rules, without a tree. */
-  if (self->level == TTT_LEVEL_HARD && ttt_variants_get_rules (position->variant)->choose == NULL)
+  if (level_keeps_tree (self->level) && ttt_variants_get_rules (position->variant)->choose == NULL)
     search->tree = g_steal_pointer (&self->kept);
 
   g_task_set_source_tag (task, ttt_computer_player_choose_move_async);
@@ -571,7 +584,7 @@ ttt_computer_player_set_level (TttComputerPlayer *self,
   g_return_if_fail (TTT_IS_COMPUTER_PLAYER (self));
 
   self->level = level;
-  /* Only Hard searches from a kept tree: below it the block goes. */
-  if (level != TTT_LEVEL_HARD)
+  /* Only the top searches from a kept tree: below it the block goes. */
+  if (!level_keeps_tree (level))
     g_clear_pointer (&self->kept, ttt_search_free);
 }

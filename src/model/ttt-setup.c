@@ -121,7 +121,9 @@ ttt_setup_class_init (TttSetupClass *klass)
   /**
    * TttSetup:difficulty:
    *
-   * How strongly the computer plays.
+   * How strongly the computer plays: any level, as chosen; the game is
+   * played at its counterpart among the game's levels when it does not
+   * offer it (see ttt_setup_get_difficulty()).
    */
   properties[PROP_DIFFICULTY] =
     g_param_spec_enum ("difficulty", NULL, NULL, TTT_TYPE_LEVEL, TTT_LEVEL_MEDIUM, flags);
@@ -192,12 +194,15 @@ ttt_setup_set_variant (TttSetup   *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VARIANT]);
 }
 
+/* The level chosen if the game offers it, else its counterpart there
+ * (ttt_variants_fit_level()): the property keeps the choice as made, so
+ * that the settings of a version before the ladder keep their meaning. */
 TttLevel
 ttt_setup_get_difficulty (TttSetup *self)
 {
   g_return_val_if_fail (TTT_IS_SETUP (self), TTT_LEVEL_MEDIUM);
 
-  return self->difficulty;
+  return ttt_variants_fit_level (self->variant, self->difficulty);
 }
 
 void
@@ -205,7 +210,7 @@ ttt_setup_set_difficulty (TttSetup *self,
                           TttLevel  difficulty)
 {
   g_return_if_fail (TTT_IS_SETUP (self));
-  g_return_if_fail (difficulty <= TTT_LEVEL_HARD);
+  g_return_if_fail ((guint) difficulty < TTT_N_LEVELS);
 
   if (self->difficulty == difficulty)
     return;

@@ -21,6 +21,7 @@ ttt_tally_id_get_type (void)
 {
   static const char *const kind_nicks[TTT_N_TALLY_KINDS] = {
     "easy", "medium", "hard", "two-players", "network",
+    "beginner", "casual", "club", "strong", "master",
   };
   static gsize type;
 
@@ -66,19 +67,32 @@ ttt_tally_key (TttTallyId id)
   return g_enum_get_value (klass, id)->value_nick;
 }
 
+/* A key names the tally it is the nick of; a level its game does not
+ * offer (the results of Ultimate at Easy, Medium and Hard from before the
+ * ladder) names the tally of its counterpart there. */
 gboolean
 ttt_tally_id_from_key (const char *key,
                    TttTallyId *id)
 {
   GEnumClass *klass = g_type_class_peek (TTT_TYPE_TALLY_ID);
   GEnumValue *value = g_enum_get_value_by_nick (klass, key);
+  TttLevel level;
 
   if (value == NULL)
     return FALSE;
 
   *id = value->value;
+  if (ttt_tally_kind_get_level (ttt_tally_id_get_kind (*id), &level))
+    *id = ttt_tally_id_for_game (ttt_tally_id_get_variant (*id), FALSE, level);
+
   return TRUE;
 }
+
+/* The levels' kinds, in the enum's order of levels. */
+static const TttTallyKind level_kinds[TTT_N_LEVELS] = {
+  TTT_TALLY_EASY, TTT_TALLY_MEDIUM, TTT_TALLY_HARD,
+  TTT_TALLY_BEGINNER, TTT_TALLY_CASUAL, TTT_TALLY_CLUB, TTT_TALLY_STRONG, TTT_TALLY_MASTER,
+};
 
 /**
  * ttt_tally_id_for_level:
@@ -90,17 +104,37 @@ ttt_tally_id_from_key (const char *key,
 TttTallyId
 ttt_tally_id_for_level (TttLevel level)
 {
-  switch (level)
-    {
-    case TTT_LEVEL_EASY:
-      return TTT_TALLY_EASY;
-    case TTT_LEVEL_HARD:
-      return TTT_TALLY_HARD;
-    case TTT_LEVEL_MEDIUM:
-      return TTT_TALLY_MEDIUM;
-    default:
-      g_return_val_if_reached (TTT_TALLY_MEDIUM);
-    }
+  g_return_val_if_fail ((guint) level < TTT_N_LEVELS, TTT_TALLY_MEDIUM);
+
+  return level_kinds[level];
+}
+
+gboolean
+ttt_tally_kind_get_level (TttTallyKind  kind,
+                          TttLevel     *level)
+{
+  for (guint i = 0; i < TTT_N_LEVELS; i++)
+    if (level_kinds[i] == kind)
+      {
+        if (level != NULL)
+          *level = (TttLevel) i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+gboolean
+ttt_tally_id_is_shown (TttTallyId id)
+{
+  TttLevel level;
+
+  g_return_val_if_fail (id < TTT_N_TALLIES, FALSE);
+
+  if (!ttt_tally_kind_get_level (ttt_tally_id_get_kind (id), &level))
+    return TRUE;
+
+  return ttt_variants_find_level (ttt_tally_id_get_variant (id), level) >= 0;
 }
 
 /**
@@ -108,7 +142,8 @@ ttt_tally_id_for_level (TttLevel level)
  * @variant: the game played
  * @two_players: whether two people played it, rather than one against
  *   the computer
- * @level: the computer's level (unused for two people)
+ * @level: the computer's level (unused for two people); one the game
+ *   does not offer counts as its counterpart there
  *
  * Returns: the tally that such a game counts into
  */
@@ -122,7 +157,9 @@ ttt_tally_id_for_game (TttVariant variant,
   if (two_players)
     return TTT_TALLY_ID (variant, TTT_TALLY_TWO_PLAYERS);
 
-  return TTT_TALLY_ID (variant, ttt_tally_id_for_level (level));
+  /* A level the game does not offer plays, and counts, as its
+   * counterpart. */
+  return TTT_TALLY_ID (variant, ttt_tally_id_for_level (ttt_variants_fit_level (variant, level)));
 }
 
 /* Between two people: no streaks, X's wins where a level has the person's. */

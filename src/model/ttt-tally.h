@@ -22,9 +22,16 @@ typedef enum
   TTT_TALLY_HARD,
   TTT_TALLY_TWO_PLAYERS,
   TTT_TALLY_NETWORK,      /* against someone on another computer */
+  /* Ultimate's ladder (the results file names a tally by its nick, so
+   * these come after the kinds there were before it). */
+  TTT_TALLY_BEGINNER,
+  TTT_TALLY_CASUAL,
+  TTT_TALLY_CLUB,
+  TTT_TALLY_STRONG,
+  TTT_TALLY_MASTER,
 } TttTallyKind;
 
-#define TTT_N_TALLY_KINDS 5
+#define TTT_N_TALLY_KINDS 10
 
 /* A tally: each game of the registry (ttt-variants.h) has one of each
  * kind, the variant's kinds following the variant before's, so that the
@@ -65,6 +72,12 @@ typedef struct
 } TttTally;
 
 TttTallyId      ttt_tally_id_for_level           (TttLevel        level);
+/* The level of a kind of tally against the computer; FALSE for the others. */
+gboolean        ttt_tally_kind_get_level         (TttTallyKind    kind,
+                                                  TttLevel       *level);
+/* Whether the statistics have a row for @id: a level its game offers, two
+ * people, people elsewhere. */
+gboolean        ttt_tally_id_is_shown            (TttTallyId      id);
 TttTallyId      ttt_tally_id_for_game            (TttVariant      variant,
                                                   gboolean        two_players,
                                                   TttLevel        level);

@@ -9,6 +9,30 @@
 
 #include "ttt-variants.h"
 
+/* Every level, in the enum's order. The strength is on one scale for both
+ * ladders, 0 to 4, so that a level has a counterpart in the other. */
+static const struct
+{
+  TttLevel    level;
+  const char *id;
+  const char *name;
+  int         strength;
+} levels[TTT_N_LEVELS] = {
+  /* Translators: a level of the computer in the classic game and
+   * Misère. */
+  { TTT_LEVEL_EASY, "easy", NC_("difficulty", "Easy"), 1 },
+  { TTT_LEVEL_MEDIUM, "medium", NC_("difficulty", "Medium"), 2 },
+  { TTT_LEVEL_HARD, "hard", NC_("difficulty", "Hard"), 4 },
+  /* Translators: the levels of the computer in Ultimate, named for the
+   * players they play like, from someone who has just learnt the rules
+   * to a master. */
+  { TTT_LEVEL_BEGINNER, "beginner", NC_("difficulty", "Beginner"), 0 },
+  { TTT_LEVEL_CASUAL, "casual", NC_("difficulty", "Casual"), 1 },
+  { TTT_LEVEL_CLUB, "club", NC_("difficulty", "Club"), 2 },
+  { TTT_LEVEL_STRONG, "strong", NC_("difficulty", "Strong"), 3 },
+  { TTT_LEVEL_MASTER, "master", NC_("difficulty", "Master"), 4 },
+};
+
 static const TttVariantInfo variants[] = {
   {
     TTT_VARIANT_CLASSIC, "classic", &ttt_rules_classic,
@@ -23,6 +47,7 @@ static const TttVariantInfo variants[] = {
       N_("When all nine squares are full and nobody has three in a row, the game is a draw."),
       NULL,
     },
+    { TTT_LEVEL_EASY, TTT_LEVEL_MEDIUM, TTT_LEVEL_HARD }, 3, TTT_LEVEL_MEDIUM,
   },
   {
     TTT_VARIANT_ULTIMATE, "ultimate", &ttt_rules_ultimate,
@@ -37,6 +62,12 @@ static const TttVariantInfo variants[] = {
       N_("Win three small boards in a row, across, down or diagonally, to win the game. A small board that fills up without a row counts for nobody."),
       NULL,
     },
+    /* A ladder (ttt-ultimate.h): the search is strong enough that three
+     * levels left a cliff between the first and the second. */
+    {
+      TTT_LEVEL_BEGINNER, TTT_LEVEL_CASUAL, TTT_LEVEL_CLUB, TTT_LEVEL_STRONG, TTT_LEVEL_MASTER,
+    },
+    5, TTT_LEVEL_CLUB,
   },
   {
     TTT_VARIANT_MISERE, "misere", &ttt_rules_misere,
@@ -51,6 +82,7 @@ static const TttVariantInfo variants[] = {
       N_("When all nine squares are full and nobody has a row, the game is a draw."),
       NULL,
     },
+    { TTT_LEVEL_EASY, TTT_LEVEL_MEDIUM, TTT_LEVEL_HARD }, 3, TTT_LEVEL_MEDIUM,
   },
 };
 
@@ -120,4 +152,79 @@ ttt_variants_get_nth (guint index)
   g_return_val_if_fail (index < G_N_ELEMENTS (variants), NULL);
 
   return &variants[index];
+}
+
+guint
+ttt_variants_get_n_levels (TttVariant variant)
+{
+  return ttt_variants_get (variant)->n_levels;
+}
+
+TttLevel
+ttt_variants_get_level (TttVariant variant,
+                        guint      index)
+{
+  const TttVariantInfo *info = ttt_variants_get (variant);
+
+  g_return_val_if_fail (index < info->n_levels, info->default_level);
+
+  return info->levels[index];
+}
+
+int
+ttt_variants_find_level (TttVariant variant,
+                         TttLevel   level)
+{
+  const TttVariantInfo *info = ttt_variants_get (variant);
+
+  for (guint i = 0; i < info->n_levels; i++)
+    if (info->levels[i] == level)
+      return (int) i;
+
+  return -1;
+}
+
+TttLevel
+ttt_variants_fit_level (TttVariant variant,
+                        TttLevel   level)
+{
+  const TttVariantInfo *info = ttt_variants_get (variant);
+  TttLevel best;
+  int best_gap = G_MAXINT;
+
+  g_return_val_if_fail ((guint) level < TTT_N_LEVELS, info->default_level);
+
+  if (ttt_variants_find_level (variant, level) >= 0)
+    return level;
+
+  /* The nearest in strength; between two as near, the stronger. */
+  best = info->default_level;
+  for (guint i = 0; i < info->n_levels; i++)
+    {
+      int gap = ABS (levels[info->levels[i]].strength - levels[level].strength);
+
+      if (gap < best_gap || (gap == best_gap && levels[info->levels[i]].strength > levels[best].strength))
+        {
+          best_gap = gap;
+          best = info->levels[i];
+        }
+    }
+
+  return best;
+}
+
+const char *
+ttt_variants_get_level_name (TttLevel level)
+{
+  g_return_val_if_fail ((guint) level < TTT_N_LEVELS, "");
+
+  return g_dpgettext2 (NULL, "difficulty", levels[level].name);
+}
+
+const char *
+ttt_variants_get_level_id (TttLevel level)
+{
+  g_return_val_if_fail ((guint) level < TTT_N_LEVELS, "");
+
+  return levels[level].id;
 }

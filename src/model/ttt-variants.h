@@ -17,6 +17,8 @@
 
 G_BEGIN_DECLS
 
+#define TTT_VARIANTS_MAX_LEVELS 5
+
 typedef struct
 {
   TttVariant      variant;
@@ -31,6 +33,11 @@ typedef struct
   /* The rules in a few paragraphs, untranslated, NULL after the last:
    * what the rules window shows; the manual says the same at length. */
   const char     *rules_text[4];
+  /* The levels of the computer it offers, weakest first, and the one a
+   * setup starts at. */
+  TttLevel        levels[TTT_VARIANTS_MAX_LEVELS];
+  guint           n_levels;
+  TttLevel        default_level;
 } TttVariantInfo;
 
 guint                  ttt_variants_get_n     (void);
@@ -49,5 +56,26 @@ const char            *ttt_variants_get_rules_text (TttVariant variant,
 /* The row at @index, 0 to ttt_variants_get_n() − 1, in the order a list
  * of the games shows them. */
 const TttVariantInfo  *ttt_variants_get_nth   (guint       index);
+
+/* The levels */
+
+/* How many levels @variant offers, and the one at @index (weakest first). */
+guint                  ttt_variants_get_n_levels   (TttVariant variant);
+TttLevel               ttt_variants_get_level      (TttVariant variant,
+                                                    guint      index);
+/* Where @level is in @variant's list, or −1 if it does not offer it. */
+int                    ttt_variants_find_level     (TttVariant variant,
+                                                    TttLevel   level);
+/* @level if @variant offers it, else its counterpart there: the level of
+ * the nearest strength (Easy is Casual in Ultimate, Medium Club, Hard
+ * Master; and back, Beginner and Casual are Easy, Club is Medium, Strong
+ * and Master Hard). So a level chosen for one game stays meaningful in
+ * another, and the settings of a version before the ladder keep theirs. */
+TttLevel               ttt_variants_fit_level      (TttVariant variant,
+                                                    TttLevel   level);
+/* The level's name, translated: "Easy", "Club". */
+const char            *ttt_variants_get_level_name (TttLevel   level);
+/* Its nick, as the settings store it: "easy", "club". */
+const char            *ttt_variants_get_level_id   (TttLevel   level);
 
 G_END_DECLS

@@ -16,16 +16,7 @@
 const char *
 ttt_level_name (TttLevel level)
 {
-  switch (level)
-    {
-    case TTT_LEVEL_EASY:
-      return C_("difficulty", "Easy");
-    case TTT_LEVEL_HARD:
-      return C_("difficulty", "Hard");
-    case TTT_LEVEL_MEDIUM:
-    default:
-      return C_("difficulty", "Medium");
-    }
+  return ttt_variants_get_level_name (level);
 }
 
 static const char *

@@ -10,10 +10,16 @@
  * is for the first turn alone. Each line holds its numbers and nothing
  * else (blanks aside).
  *
- *   ultimate-bot [--level easy|medium|hard] [--movetime MS] [--seed N]
+ *   ultimate-bot [--level LEVEL] [--movetime MS] [--first-movetime MS]
+ *                [--seed N]
  *
- * --level picks the budget (hard by default); --movetime MS stops each
- * search after MS milliseconds of wall-clock time instead; --seed makes a
+ * --level picks the budget (hard by default, the same as master; any
+ * level of the ladder, beginner to master, or easy, medium, hard);
+ * --movetime MS stops each search after MS milliseconds of wall-clock
+ * time instead; --first-movetime MS does so for the first turn (the
+ * --movetime's unless given): CodinGame's league gives the first turn
+ * 1,000 ms and the others 100 ms, which --first-movetime 900 --movetime 90
+ * keep to with room for the referee; --seed makes a
  * game repeat (any 64-bit number, 0 by default; without --movetime the
  * same seed plays the same moves). It keeps its tree between turns. Exit
  * status 0 at the end of input and for --help, 1 for input it cannot
@@ -38,14 +44,18 @@
 #include "ttt-ultimate.h"
 
 static const char usage[] =
-  "usage: ultimate-bot [--level easy|medium|hard] [--movetime MS] [--seed N]\n";
+  "usage: ultimate-bot [--level LEVEL] [--movetime MS] [--first-movetime MS] [--seed N]\n";
 
 static const char help[] =
   "\n"
   "Plays Ultimate Tic-Tac-Toe on stdin and stdout in CodinGame's protocol.\n"
   "\n"
-  "  --level LEVEL    the search's budget: easy, medium or hard (the default)\n"
+  "  --level LEVEL    the search's budget: beginner, casual, club, strong,\n"
+  "                   master, or easy, medium, hard (the default, as master)\n"
   "  --movetime MS    stop each search after MS milliseconds instead, 1–3600000\n"
+  "  --first-movetime MS\n"
+  "                   the same for the first turn (CodinGame: 900, and\n"
+  "                   --movetime 90)\n"
   "  --seed N         repeat a game: 0 (the default) to 18446744073709551615\n"
   "  --help           show this and quit\n";
 
@@ -53,6 +63,21 @@ static const char help[] =
  * characters, so that a huge line cannot flood the terminal. */
 #define QUOTE_MAX_CHARS 40
 #define QUOTE_SIZE      (QUOTE_MAX_CHARS * 4 + sizeof "...")
+
+static const struct
+{
+  const char *name;
+  TttLevel    level;
+} level_names[] = {
+  { "easy", TTT_LEVEL_EASY },
+  { "medium", TTT_LEVEL_MEDIUM },
+  { "hard", TTT_LEVEL_HARD },
+  { "beginner", TTT_LEVEL_BEGINNER },
+  { "casual", TTT_LEVEL_CASUAL },
+  { "club", TTT_LEVEL_CLUB },
+  { "strong", TTT_LEVEL_STRONG },
+  { "master", TTT_LEVEL_MASTER },
+};
 
 static uint64_t
 now_ns (void)
@@ -232,6 +257,8 @@ main (int   argc,
 {
   TttLevel level = TTT_LEVEL_HARD;
   long long movetime = 0;
+  long long first_movetime = 0;
+  bool first_turn = true;
   uint64_t rng = 0;
   TttSearch *search;
   TttUltimate pos;
@@ -253,7 +280,7 @@ main (int   argc,
       const char *value = i + 1 < argc ? argv[i + 1] : NULL;
 
       if (strcmp (option, "--level") != 0 && strcmp (option, "--movetime") != 0 &&
-          strcmp (option, "--seed") != 0)
+          strcmp (option, "--first-movetime") != 0 && strcmp (option, "--seed") != 0)
         {
           fprintf (stderr, "ultimate-bot: unknown option \"%s\"\n%s",
                    quote (option, strlen (option), quoted), usage);
@@ -268,27 +295,33 @@ main (int   argc,
 
       if (strcmp (option, "--level") == 0)
         {
-          if (strcmp (value, "easy") == 0)
-            level = TTT_LEVEL_EASY;
-          else if (strcmp (value, "medium") == 0)
-            level = TTT_LEVEL_MEDIUM;
-          else if (strcmp (value, "hard") == 0)
-            level = TTT_LEVEL_HARD;
+          size_t k = 0;
+
+          while (k < sizeof level_names / sizeof level_names[0] &&
+                 strcmp (value, level_names[k].name) != 0)
+            k++;
+          if (k < sizeof level_names / sizeof level_names[0])
+            level = level_names[k].level;
           else
             {
               fprintf (stderr, "ultimate-bot: unknown level \"%s\"\n%s", quoted, usage);
               return 2;
             }
         }
-      else if (strcmp (option, "--movetime") == 0)
+      else if (strcmp (option, "--movetime") == 0 || strcmp (option, "--first-movetime") == 0)
         {
-          movetime = parse_count (value);
-          if (movetime <= 0 || movetime > 3600000)
+          long long ms = parse_count (value);
+
+          if (ms <= 0 || ms > 3600000)
             {
-              fprintf (stderr, "ultimate-bot: --movetime wants milliseconds, 1–3600000, not \"%s\"\n%s",
-                       quoted, usage);
+              fprintf (stderr, "ultimate-bot: %s wants milliseconds, 1–3600000, not \"%s\"\n%s",
+                       option, quoted, usage);
               return 2;
             }
+          if (strcmp (option, "--movetime") == 0)
+            movetime = ms;
+          else
+            first_movetime = ms;
         }
       else if (!parse_seed (value, &rng))
         {
@@ -314,6 +347,7 @@ main (int   argc,
       unsigned long first_listed;
       bool listed[TTT_ULTIMATE_N_MOVES] = { false };
       uint64_t deadline = 0;
+      long long turn_ms;
       TttSearchBudget budget = { 0, NULL, NULL };
       TttStatus played;
 
@@ -413,15 +447,19 @@ main (int   argc,
           break;
         }
 
-      if (movetime > 0)
+      /* The clock starts when the turn's input is read, as the
+       * referee's does when it has sent it. */
+      turn_ms = first_turn && first_movetime > 0 ? first_movetime : movetime;
+      first_turn = false;
+      if (turn_ms > 0)
         {
-          deadline = now_ns () + (uint64_t) movetime * UINT64_C (1000000);
+          deadline = now_ns () + (uint64_t) turn_ms * UINT64_C (1000000);
           budget.iterations = UINT64_MAX;
           budget.should_stop = past_deadline;
           budget.data = &deadline;
         }
 
-      if (ttt_ultimate_choose (search, &pos, level, movetime > 0 ? &budget : NULL, &rng, &move) == TTT_OK &&
+      if (ttt_ultimate_choose (search, &pos, level, turn_ms > 0 ? &budget : NULL, &rng, &move) == TTT_OK &&
           listed[move])
         answer = move;
       else

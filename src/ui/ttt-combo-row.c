@@ -13,6 +13,7 @@
 
 #include "ttt-combo-row.h"
 #include "ttt-compat.h"
+#include "ttt-variants.h"
 
 /* The value a combo row shows beside its title. libadwaita 1.2 ellipsizes
  * it before it wraps the subtitle, so that at 360 px a German row read
@@ -213,4 +214,47 @@ ttt_combo_row_show_value_whole (AdwComboRow *row)
    * with the level shown, before the person could change it. A row that
    * "receives the default" is activated instead, which opens its list. */
   gtk_widget_set_receives_default (GTK_WIDGET (row), TRUE);
+}
+
+void
+ttt_combo_row_show_levels (AdwComboRow *row,
+                           TttVariant   variant,
+                           TttLevel     level)
+{
+  GListModel *model;
+  const char *names[TTT_VARIANTS_MAX_LEVELS + 1] = { NULL };
+  guint n, n_items;
+  gboolean same;
+
+  g_return_if_fail (ADW_IS_COMBO_ROW (row));
+  g_return_if_fail (GTK_IS_STRING_LIST (adw_combo_row_get_model (row)));
+
+  model = adw_combo_row_get_model (row);
+  n = ttt_variants_get_n_levels (variant);
+  n_items = g_list_model_get_n_items (model);
+  same = n == n_items;
+  for (guint i = 0; i < n; i++)
+    {
+      names[i] = ttt_variants_get_level_name (ttt_variants_get_level (variant, i));
+      same = same && g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i), names[i]) == 0;
+    }
+
+  if (!same)
+    gtk_string_list_splice (GTK_STRING_LIST (model), 0, n_items, names);
+  adw_combo_row_set_selected (row, (guint) ttt_variants_find_level (variant, ttt_variants_fit_level (variant, level)));
+}
+
+TttLevel
+ttt_combo_row_get_level (AdwComboRow *row,
+                         TttVariant   variant)
+{
+  guint selected;
+
+  g_return_val_if_fail (ADW_IS_COMBO_ROW (row), ttt_variants_get (variant)->default_level);
+
+  selected = adw_combo_row_get_selected (row);
+  if (selected >= ttt_variants_get_n_levels (variant))
+    return ttt_variants_get (variant)->default_level;
+
+  return ttt_variants_get_level (variant, selected);
 }

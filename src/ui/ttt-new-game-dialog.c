@@ -31,6 +31,7 @@ struct _TttNewGameDialog
   AdwPreferencesGroup *game_group;
   /* One per game of the table (ttt-variants.h), in its order. */
   GPtrArray      *game_checks;
+  TttVariant      levels_variant;  /* the game whose levels the row lists */
   GtkButton      *how_to_play_button;
   GtkCheckButton *computer_check;
   GtkCheckButton *person_check;
@@ -96,6 +97,21 @@ how_to_play_action (GtkWidget  *widget,
   ttt_rules_window_show (widget, chosen_game (self)->variant);
 }
 
+/* Each game has its own levels: the row lists the chosen game's, at the
+ * counterpart of the level it showed (Hard is Master in Ultimate). */
+static void
+game_toggled_cb (TttNewGameDialog *self)
+{
+  TttVariant variant = chosen_game (self)->variant;
+  TttLevel level;
+
+  if (variant == self->levels_variant)
+    return;
+  level = ttt_combo_row_get_level (self->difficulty_row, self->levels_variant);
+  self->levels_variant = variant;
+  ttt_combo_row_show_levels (self->difficulty_row, variant, level);
+}
+
 /* A row for each game of the table, its check button in one group. */
 static void
 add_game_rows (TttNewGameDialog *self)
@@ -117,11 +133,12 @@ add_game_rows (TttNewGameDialog *self)
       adw_action_row_set_activatable_widget (row, check);
       adw_preferences_group_add (self->game_group, GTK_WIDGET (row));
       g_ptr_array_add (self->game_checks, check);
+      g_signal_connect_swapped (check, "notify::active", G_CALLBACK (game_toggled_cb), self);
     }
 }
 
 /* The rows list each enum's values in their order, as the settings
- * schema numbers them. */
+ * schema numbers them; the levels are the game's own. */
 static void
 show_game (TttNewGameDialog *self)
 {
@@ -130,7 +147,8 @@ show_game (TttNewGameDialog *self)
   gtk_check_button_set_active (ttt_new_game_dialog_get_game_check (self, ttt_setup_get_variant (setup)), TRUE);
   gtk_check_button_set_active (ttt_setup_get_opponent (setup) == TTT_OPPONENT_HUMAN
                                ? self->person_check : self->computer_check, TRUE);
-  adw_combo_row_set_selected (self->difficulty_row, ttt_setup_get_difficulty (setup));
+  self->levels_variant = ttt_setup_get_variant (setup);
+  ttt_combo_row_show_levels (self->difficulty_row, self->levels_variant, ttt_setup_get_difficulty (setup));
   adw_combo_row_set_selected (self->first_player_row, ttt_setup_get_first_player (setup));
   update_sensitivity (self);
 }
@@ -160,7 +178,7 @@ ttt_new_game_dialog_get_choice (TttNewGameDialog *self,
     *opponent = gtk_check_button_get_active (self->person_check) ? TTT_OPPONENT_HUMAN
                                                                   : TTT_OPPONENT_COMPUTER;
   if (difficulty != NULL)
-    *difficulty = MIN (adw_combo_row_get_selected (self->difficulty_row), TTT_LEVEL_HARD);
+    *difficulty = ttt_combo_row_get_level (self->difficulty_row, self->levels_variant);
   if (first_player != NULL)
     *first_player = MIN (adw_combo_row_get_selected (self->first_player_row), TTT_FIRST_PLAYER_RANDOM);
 }

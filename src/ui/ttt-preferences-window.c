@@ -23,6 +23,7 @@ struct _TttPreferencesWindow
 
   GSettings            *settings;
   TttSetup             *setup;
+  gboolean              filling_levels;  /* the difficulty row is being refilled */
 
   AdwComboRow          *game_row;
   AdwComboRow          *opponent_row;
@@ -152,17 +153,35 @@ enum_set_mapping (const GValue       *value,
  * When the row only came to show the setup's value (setup_changed_cb),
  * there is nothing to write: a choice for this run stays out of the
  * settings. */
+/* The game whose levels the difficulty row lists: the setup's (the
+ * settings', or the command line's for this run), else the settings'. */
+static TttVariant
+levels_variant (TttPreferencesWindow *self)
+{
+  if (self->setup != NULL)
+    return ttt_setup_get_variant (self->setup);
+
+  return g_settings_get_enum (self->settings, "game");
+}
+
+/* The row lists the game's own levels and shows the one it is played at:
+ * the setting's level, or its counterpart (Club for Ultimate when the
+ * setting says Medium); only a choice in the row writes the setting. */
 static gboolean
 difficulty_get_mapping (GValue   *value,
                         GVariant *variant,
                         gpointer  user_data)
 {
   TttPreferencesWindow *self = user_data;
+  TttVariant game = levels_variant (self);
+  TttLevel level;
 
-  if (self->setup == NULL)
-    return enum_get_mapping (value, variant, GSIZE_TO_POINTER (TTT_TYPE_LEVEL));
+  if (self->setup != NULL)
+    level = ttt_setup_get_difficulty (self->setup);
+  else
+    level = ttt_variants_fit_level (game, g_settings_get_enum (self->settings, "difficulty"));
 
-  g_value_set_uint (value, ttt_setup_get_difficulty (self->setup));
+  g_value_set_uint (value, (guint) MAX (ttt_variants_find_level (game, level), 0));
   return TRUE;
 }
 
@@ -172,10 +191,13 @@ difficulty_set_mapping (const GValue       *value,
                         gpointer            user_data)
 {
   TttPreferencesWindow *self = user_data;
-  guint difficulty = g_value_get_uint (value);
+  TttVariant game = levels_variant (self);
+  guint index = g_value_get_uint (value);
+  TttLevel difficulty;
 
-  if (difficulty > TTT_LEVEL_HARD)
+  if (self->filling_levels || index >= ttt_variants_get_n_levels (game))
     return NULL;
+  difficulty = ttt_variants_get_level (game, index);
 
   if (self->setup != NULL)
     {
@@ -184,7 +206,24 @@ difficulty_set_mapping (const GValue       *value,
       ttt_setup_set_difficulty (self->setup, difficulty);
     }
 
-  return enum_set_mapping (value, expected_type, GSIZE_TO_POINTER (TTT_TYPE_LEVEL));
+  return g_variant_new_string (ttt_variants_get_level_id (difficulty));
+}
+
+/* Another game, other levels: the row lists them, writing nothing. */
+static void
+fill_levels (TttPreferencesWindow *self)
+{
+  TttVariant game = levels_variant (self);
+  TttLevel level;
+
+  if (self->setup != NULL)
+    level = ttt_setup_get_difficulty (self->setup);
+  else
+    level = ttt_variants_fit_level (game, g_settings_get_enum (self->settings, "difficulty"));
+
+  self->filling_levels = TRUE;
+  ttt_combo_row_show_levels (self->difficulty_row, game, level);
+  self->filling_levels = FALSE;
 }
 
 static gboolean
@@ -232,7 +271,9 @@ update_subtitles (TttPreferencesWindow *self)
 
   if (self->setup != NULL)
     {
-      difficulty_overridden = (int) ttt_setup_get_difficulty (self->setup) != g_settings_get_enum (self->settings, "difficulty");
+      difficulty_overridden = ttt_setup_get_difficulty (self->setup) !=
+                              ttt_variants_fit_level (ttt_setup_get_variant (self->setup),
+                                                      g_settings_get_enum (self->settings, "difficulty"));
       first_player_overridden = (int) ttt_setup_get_first_player (self->setup) != g_settings_get_enum (self->settings, "first-player");
     }
 
@@ -274,7 +315,7 @@ row_selected_cb (AdwComboRow          *row,
 static void
 setup_changed_cb (TttPreferencesWindow *self)
 {
-  adw_combo_row_set_selected (self->difficulty_row, ttt_setup_get_difficulty (self->setup));
+  fill_levels (self);
   adw_combo_row_set_selected (self->first_player_row, ttt_setup_get_first_player (self->setup));
   update_subtitles (self);
 }
@@ -300,6 +341,7 @@ ttt_preferences_window_constructed (GObject *object)
                                 G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY,
                                 enum_get_mapping, enum_set_mapping,
                                 GSIZE_TO_POINTER (TTT_TYPE_OPPONENT), NULL);
+  fill_levels (self);
   g_settings_bind_with_mapping (self->settings, "difficulty", self->difficulty_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY,
                                 difficulty_get_mapping, difficulty_set_mapping, self, NULL);
@@ -329,9 +371,12 @@ ttt_preferences_window_constructed (GObject *object)
   g_signal_connect (self->first_player_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
 
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (update_subtitles), self, G_CONNECT_SWAPPED);
+  if (self->setup == NULL)
+    g_signal_connect_object (self->settings, "changed::game", G_CALLBACK (fill_levels), self, G_CONNECT_SWAPPED);
   if (self->setup != NULL)
     {
       g_signal_connect_object (self->setup, "notify::difficulty", G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->setup, "notify::variant", G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->setup, "notify::first-player", G_CALLBACK (setup_changed_cb), self, G_CONNECT_SWAPPED);
     }
 }

@@ -84,14 +84,13 @@ reset_undo_free (gpointer data)
 static const char *
 tally_title (TttTallyId id)
 {
+  TttLevel level;
+
+  if (ttt_tally_kind_get_level (ttt_tally_id_get_kind (id), &level))
+    return ttt_level_name (level);
+
   switch (ttt_tally_id_get_kind (id))
     {
-    case TTT_TALLY_EASY:
-      return ttt_level_name (TTT_LEVEL_EASY);
-    case TTT_TALLY_MEDIUM:
-      return ttt_level_name (TTT_LEVEL_MEDIUM);
-    case TTT_TALLY_HARD:
-      return ttt_level_name (TTT_LEVEL_HARD);
     case TTT_TALLY_TWO_PLAYERS:
       /* Translators: the row of the statistics of games between two
        * people at one screen. */
@@ -193,6 +192,10 @@ update_row (TttStatisticsWindow *self,
   g_autofree char *rate = NULL;
   TttTally tally;
   int percent;
+
+  /* A level its game does not offer has no row. */
+  if (row == NULL)
+    return;
 
   ttt_statistics_get_tally (self->statistics, id, &tally);
   percent = ttt_tally_get_win_percent (&tally);
@@ -526,6 +529,16 @@ kind_reset_text (TttTallyId id)
       return _("Medium statistics reset");
     case TTT_TALLY_HARD:
       return _("Hard statistics reset");
+    case TTT_TALLY_BEGINNER:
+      return _("Beginner statistics reset");
+    case TTT_TALLY_CASUAL:
+      return _("Casual statistics reset");
+    case TTT_TALLY_CLUB:
+      return _("Club statistics reset");
+    case TTT_TALLY_STRONG:
+      return _("Strong statistics reset");
+    case TTT_TALLY_MASTER:
+      return _("Master statistics reset");
     case TTT_TALLY_TWO_PLAYERS:
       return _("Two-player statistics reset");
     case TTT_TALLY_NETWORK:
@@ -572,6 +585,21 @@ reset_title (TttTallyId id)
       break;
     case TTT_TALLY_HARD:
       sentence = _("Reset Hard Statistics");
+      break;
+    case TTT_TALLY_BEGINNER:
+      sentence = _("Reset Beginner Statistics");
+      break;
+    case TTT_TALLY_CASUAL:
+      sentence = _("Reset Casual Statistics");
+      break;
+    case TTT_TALLY_CLUB:
+      sentence = _("Reset Club Statistics");
+      break;
+    case TTT_TALLY_STRONG:
+      sentence = _("Reset Strong Statistics");
+      break;
+    case TTT_TALLY_MASTER:
+      sentence = _("Reset Master Statistics");
       break;
     case TTT_TALLY_TWO_PLAYERS:
       sentence = _("Reset Two-Player Statistics");
@@ -886,7 +914,8 @@ ttt_statistics_window_constructed (GObject *object)
   add_groups (self);
   for (guint i = 0; i < ttt_variants_get_n (); i++)
     for (TttTallyKind kind = 0; kind < TTT_N_TALLY_KINDS; kind++)
-      add_row (self, TTT_TALLY_ID (ttt_variants_get_nth (i)->variant, kind));
+      if (ttt_tally_id_is_shown (TTT_TALLY_ID (ttt_variants_get_nth (i)->variant, kind)))
+        add_row (self, TTT_TALLY_ID (ttt_variants_get_nth (i)->variant, kind));
 
   self->announcer = ttt_announcer_new (GTK_WIDGET (self));
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_changed_cb), NULL);

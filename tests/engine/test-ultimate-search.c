@@ -143,8 +143,9 @@ test_win_in_one (void)
       g_assert_cmpint (first.plies, ==, 1);
       g_assert_cmpfloat (first.win_chance, >=, 1.0);
 
-      /* Every level takes it, Easy's slips included. */
-      for (TttLevel level = TTT_LEVEL_EASY; level <= TTT_LEVEL_HARD; level++)
+      /* Every level takes it, Easy's slips, the ladder's noise and greed
+       * included. */
+      for (TttLevel level = TTT_LEVEL_EASY; level < TTT_N_LEVELS; level++)
         for (uint64_t seed = 0; seed < 6; seed++)
           {
             TttSearch *search = ttt_search_new (TTT_SEARCH_MIN_BYTES);
@@ -794,7 +795,7 @@ test_errors (void)
   g_assert_cmpint (ttt_search_run (search, &over, &budget, &rng, &move), ==, TTT_ERROR_GAME_OVER);
 
   g_assert_cmpint (ttt_ultimate_choose (NULL, &pos, TTT_LEVEL_EASY, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
-  g_assert_cmpint (ttt_ultimate_choose (search, &pos, (TttLevel) 3, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (ttt_ultimate_choose (search, &pos, (TttLevel) TTT_N_LEVELS, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
   g_assert_cmpint (ttt_ultimate_choose (search, &pos, (TttLevel) -1, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
   g_assert_cmpint (ttt_ultimate_choose (search, &bad, TTT_LEVEL_HARD, NULL, &rng, &move), ==, TTT_ERROR_INVALID_ARGUMENT);
   g_assert_cmpint (ttt_ultimate_choose (search, &over, TTT_LEVEL_HARD, NULL, &rng, &move), ==, TTT_ERROR_GAME_OVER);
@@ -887,6 +888,177 @@ test_easy_slips (void)
   ttt_search_free (search);
 }
 
+/* The ladder, Beginner to Master: each step searches longer and chooses
+ * with less noise; only the lowest are greedy; the top is Hard, and only
+ * it keeps its tree. */
+static void
+test_ladder_levels (void)
+{
+  static const TttLevel ladder[] = {
+    TTT_LEVEL_BEGINNER, TTT_LEVEL_CASUAL, TTT_LEVEL_CLUB, TTT_LEVEL_STRONG, TTT_LEVEL_MASTER,
+  };
+  TttUltimateLevel hard, before = { 0 };
+
+  g_assert_true (ttt_ultimate_level_get (TTT_LEVEL_HARD, &hard));
+  for (guint i = 0; i < G_N_ELEMENTS (ladder); i++)
+    {
+      TttUltimateLevel params;
+
+      g_assert_true (ttt_ultimate_level_get (ladder[i], &params));
+      g_assert_cmpuint (params.slip_percent, ==, 0);
+      g_assert_cmpuint (params.tree_bytes, >=, TTT_SEARCH_MIN_BYTES);
+      g_assert_cmpuint (params.tree_bytes, <=, TTT_SEARCH_DEFAULT_BYTES);
+      g_assert_true (params.keeps_tree == (i + 1 == G_N_ELEMENTS (ladder)));
+      if (i > 0)
+        {
+          g_assert_cmpuint (params.iterations, >, before.iterations);
+          g_assert_cmpuint (params.noise, <=, before.noise);
+          g_assert_true (!params.greedy || before.greedy);
+        }
+      before = params;
+    }
+  g_assert_true (ttt_ultimate_level_get (TTT_LEVEL_BEGINNER, &before));
+  g_assert_true (before.greedy);
+  g_assert_cmpuint (before.noise, >, 0);
+
+  /* The top is today's Hard. */
+  g_assert_true (ttt_ultimate_level_get (TTT_LEVEL_MASTER, &before));
+  g_assert_cmpuint (before.iterations, ==, TTT_ULTIMATE_HARD_ITERATIONS);
+  g_assert_cmpuint (before.iterations, ==, hard.iterations);
+  g_assert_cmpuint (before.noise, ==, 0);
+  g_assert_false (before.greedy);
+  g_assert_true (before.keeps_tree && hard.keeps_tree);
+  g_assert_cmpuint (before.tree_bytes, ==, hard.tree_bytes);
+
+  g_assert_false (ttt_ultimate_level_get ((TttLevel) TTT_N_LEVELS, &before));
+  g_assert_false (ttt_ultimate_level_get (TTT_LEVEL_MASTER, NULL));
+}
+
+/* Master plays Hard's move, seed for seed. */
+static void
+test_master_is_hard (void)
+{
+  RefUltimate positions[4];
+  int n = find_positions (must_avoid_loss, positions, 4, 7);
+
+  g_assert_cmpint (n, >, 0);
+  for (int i = 0; i < n; i++)
+    {
+      TttUltimate pos = to_engine (&positions[i]);
+      TttSearchBudget budget = { 3000, NULL, NULL };
+      int moves[2];
+
+      for (int k = 0; k < 2; k++)
+        {
+          TttSearch *search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 16);
+          uint64_t rng = (uint64_t) i;
+
+          g_assert_cmpint (ttt_ultimate_choose (search, &pos, k == 0 ? TTT_LEVEL_HARD : TTT_LEVEL_MASTER,
+                                                &budget, &rng, &moves[k]), ==, TTT_OK);
+          ttt_search_free (search);
+        }
+      g_assert_cmpint (moves[0], ==, moves[1]);
+    }
+}
+
+/* Some move wins a small board, none the game. */
+static gboolean
+can_win_board (const RefUltimate *ref)
+{
+  TttUltimate pos = to_engine (ref);
+  TttUltimateMoves legal;
+
+  if (ref_u_wins_within (ref, 1))
+    return FALSE;
+  ttt_ultimate_legal_moves (&pos, &legal);
+  for (int b = 0; b < 9; b++)
+    for (int c = 0; c < 9; c++)
+      if (legal.cells[b] & (1u << c))
+        {
+          TttUltimate after = pos;
+
+          ttt_ultimate_play (&after, b * 9 + c);
+          if (ttt_ultimate_board_winner (&after, b) != TTT_MARK_NONE)
+            return TRUE;
+        }
+
+  return FALSE;
+}
+
+/* The greedy levels take a small board whenever they can, wherever it
+ * sends the opponent; the top does not always. */
+static void
+test_greedy (void)
+{
+  RefUltimate positions[20];
+  int n = find_positions (can_win_board, positions, 20, 3);
+  int master_declined = 0;
+
+  g_assert_cmpint (n, ==, 20);
+  for (int i = 0; i < n; i++)
+    {
+      TttUltimate pos = to_engine (&positions[i]);
+
+      for (TttLevel level = TTT_LEVEL_BEGINNER; level <= TTT_LEVEL_MASTER; level++)
+        {
+          TttUltimateLevel params;
+          TttSearch *search;
+          TttSearchBudget budget = { 2000, NULL, NULL };
+          uint64_t rng = (uint64_t) i;
+          int move, board;
+          TttUltimate after = pos;
+
+          g_assert_true (ttt_ultimate_level_get (level, &params));
+          if (!params.greedy && level != TTT_LEVEL_MASTER)
+            continue;
+          search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 16);
+          g_assert_cmpint (ttt_ultimate_choose (search, &pos, level, params.greedy ? NULL : &budget,
+                                                &rng, &move), ==, TTT_OK);
+          ttt_search_free (search);
+          board = move / 9;
+          ttt_ultimate_play (&after, move);
+          if (params.greedy)
+            g_assert_cmpint (ttt_ultimate_board_winner (&after, board), !=, TTT_MARK_NONE);
+          else
+            master_declined += ttt_ultimate_board_winner (&after, board) == TTT_MARK_NONE;
+        }
+    }
+  g_assert_cmpint (master_declined, >, 0);
+}
+
+/* Noise: over seeds, a noisy level plays more than one move in a
+ * position, each legal. */
+static void
+test_noise (void)
+{
+  RefUltimate positions[6];
+  int n = find_positions (must_avoid_loss, positions, 6, 5);
+  int n_varied = 0;
+
+  g_assert_cmpint (n, ==, 6);
+  for (int i = 0; i < n; i++)
+    {
+      TttUltimate pos = to_engine (&positions[i]);
+      gboolean seen[81] = { FALSE };
+      int n_seen = 0;
+
+      for (uint64_t seed = 0; seed < 12; seed++)
+        {
+          TttSearch *search = ttt_search_new (TTT_SEARCH_DEFAULT_BYTES / 64);
+          uint64_t rng = seed;
+          int move;
+
+          g_assert_cmpint (ttt_ultimate_choose (search, &pos, TTT_LEVEL_CASUAL, NULL, &rng, &move), ==, TTT_OK);
+          ttt_search_free (search);
+          g_assert_true (ttt_ultimate_is_legal (&pos, move));
+          n_seen += !seen[move];
+          seen[move] = TRUE;
+        }
+      n_varied += n_seen > 1;
+    }
+  g_assert_cmpint (n_varied, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -907,6 +1079,10 @@ main (int   argc,
   g_test_add_func ("/ultimate/search/errors", test_errors);
   g_test_add_func ("/ultimate/search/threads", test_threads);
   g_test_add_func ("/ultimate/levels/easy-slips", test_easy_slips);
+  g_test_add_func ("/ultimate/levels/ladder", test_ladder_levels);
+  g_test_add_func ("/ultimate/levels/master-is-hard", test_master_is_hard);
+  g_test_add_func ("/ultimate/levels/greedy", test_greedy);
+  g_test_add_func ("/ultimate/levels/noise", test_noise);
 
   return g_test_run ();
 }

@@ -20,7 +20,7 @@
  *   0  play the next byte as a signed move (−128–127)
  *   1  play any 32-bit int
  *   2  search 1 + 8 × arg iterations, 8-byte seed; play the move
- *   3  choose at level arg % 5 (3, 4 unknown), 50 iterations; play it
+ *   3  choose at level arg % 10 (8, 9 unknown), 50 iterations; play it
  *   4  parse the next N bytes as text (N from the next byte)
  *   5  clear
  *   6  a random legal move of the reference's, from the next byte
@@ -162,6 +162,10 @@ search_and_play (TttUltimate *pos,
   bool playable = ttt_ultimate_is_consistent (pos) && ttt_ultimate_outcome (pos) == TTT_OUTCOME_ONGOING;
   TttStatus status;
   int move = -1000;
+  TttUltimateLevel params;
+  /* A level that plays the search's choice, with no slip, noise or greed. */
+  bool known = level < 0 || ttt_ultimate_level_get ((TttLevel) level, &params);
+  bool plays_search = level < 0 || (known && params.slip_percent == 0 && params.noise == 0 && !params.greedy);
 
   CHECK (search != NULL);
   if (level < 0)
@@ -169,11 +173,11 @@ search_and_play (TttUltimate *pos,
   else
     status = ttt_ultimate_choose (search, pos, (TttLevel) level, &budget, &rng, &move);
 
-  if (playable && level < 3)
+  if (playable && known)
     {
       CHECK (status == TTT_OK);
       CHECK (ttt_ultimate_is_legal (pos, move));
-      if (level < 0 || level > 0)
+      if (plays_search)
         {
           TttMoveAnalysis analysis[81];
           int n = ttt_search_analyse (search, analysis, 81);
@@ -304,7 +308,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
           search_and_play (&pos, &script, 1 + 8 * (uint64_t) arg, -1);
           break;
         case 3:
-          search_and_play (&pos, &script, 50, arg % 5);
+          search_and_play (&pos, &script, 50, arg % 10);
           break;
         case 4:
           {

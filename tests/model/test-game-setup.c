@@ -14,11 +14,11 @@ test_enum_nicks (void)
 {
   static const struct {
     GType       type;
-    const char *nicks[6];
+    const char *nicks[9];
   } enums[] = {
     { 0, { "none", "x", "o", NULL } },
     { 0, { "ongoing", "x-wins", "o-wins", "draw", "invalid", NULL } },
-    { 0, { "easy", "medium", "hard", NULL } },
+    { 0, { "easy", "medium", "hard", "beginner", "casual", "club", "strong", "master", NULL } },
     { 0, { "human", "computer", "alternate", "random", NULL } },
     { 0, { "computer", "human", NULL } },
     { 0, { "local-turn", "waiting", "over", NULL } },

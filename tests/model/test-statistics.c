@@ -334,8 +334,11 @@ test_tallies_since (void)
   ttt_statistics_get_tally (statistics, TTT_TALLY_EASY, &tally);
   g_assert_cmpuint (tally.won, ==, 2);
 
+  /* Medium, which Ultimate does not have, counts as its Club. */
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, FALSE, TTT_LEVEL_MEDIUM), ==,
-                   TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_MEDIUM));
+                   TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_CLUB));
+  g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, FALSE, TTT_LEVEL_STRONG), ==,
+                   TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_STRONG));
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_ULTIMATE, TRUE, TTT_LEVEL_MEDIUM), ==,
                    TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS));
   g_assert_cmpint (ttt_tally_id_for_game (TTT_VARIANT_CLASSIC, FALSE, TTT_LEVEL_HARD), ==,
@@ -1027,7 +1030,20 @@ test_variant_names (void)
       else if (kind == TTT_TALLY_NETWORK)
         g_assert_cmpuint (ttt_tally_id_for_network (variant), ==, id);
       else
-        g_assert_cmpuint (ttt_tally_id_for_game (variant, FALSE, (TttLevel) kind), ==, id);
+        {
+          TttLevel level;
+
+          /* A level the game offers counts in its own tally; one it
+           * does not, in its counterpart's. */
+          g_assert_true (ttt_tally_kind_get_level (kind, &level));
+          g_assert_cmpuint (ttt_tally_id_for_level (level), ==, kind);
+          if (ttt_variants_find_level (variant, level) >= 0)
+            g_assert_cmpuint (ttt_tally_id_for_game (variant, FALSE, level), ==, id);
+          else
+            g_assert_cmpuint (ttt_tally_id_for_game (variant, FALSE, level), ==,
+                              TTT_TALLY_ID (variant, ttt_tally_id_for_level (ttt_variants_fit_level (variant, level))));
+          g_assert_cmpint (ttt_tally_id_is_shown (id), ==, ttt_variants_find_level (variant, level) >= 0);
+        }
     }
   g_type_class_unref (klass);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ttt-position.h"
+#include "ttt-setup.h"
 #include "ttt-variants.h"
 #include "ttt-words.h"
 
@@ -53,6 +54,66 @@ test_rows (void)
     }
   g_assert_null (ttt_variants_lookup ("chess"));
   g_assert_null (ttt_variants_lookup (""));
+}
+
+/* The levels each game offers, and a level's counterpart in a game that
+ * does not offer it. */
+static void
+test_levels (void)
+{
+  static const TttLevel three[] = { TTT_LEVEL_EASY, TTT_LEVEL_MEDIUM, TTT_LEVEL_HARD };
+  static const TttLevel ladder[] = {
+    TTT_LEVEL_BEGINNER, TTT_LEVEL_CASUAL, TTT_LEVEL_CLUB, TTT_LEVEL_STRONG, TTT_LEVEL_MASTER,
+  };
+  static const struct { TttVariant variant; TttLevel level, fits; } counterparts[] = {
+    { TTT_VARIANT_ULTIMATE, TTT_LEVEL_EASY, TTT_LEVEL_CASUAL },
+    { TTT_VARIANT_ULTIMATE, TTT_LEVEL_MEDIUM, TTT_LEVEL_CLUB },
+    { TTT_VARIANT_ULTIMATE, TTT_LEVEL_HARD, TTT_LEVEL_MASTER },
+    { TTT_VARIANT_CLASSIC, TTT_LEVEL_BEGINNER, TTT_LEVEL_EASY },
+    { TTT_VARIANT_CLASSIC, TTT_LEVEL_CASUAL, TTT_LEVEL_EASY },
+    { TTT_VARIANT_CLASSIC, TTT_LEVEL_CLUB, TTT_LEVEL_MEDIUM },
+    { TTT_VARIANT_MISERE, TTT_LEVEL_STRONG, TTT_LEVEL_HARD },
+    { TTT_VARIANT_MISERE, TTT_LEVEL_MASTER, TTT_LEVEL_HARD },
+  };
+  g_autoptr(GEnumClass) levels = g_type_class_ref (TTT_TYPE_LEVEL);
+  g_autoptr(TttSetup) setup = ttt_setup_new ();
+
+  g_assert_cmpuint (ttt_variants_get_n_levels (TTT_VARIANT_CLASSIC), ==, G_N_ELEMENTS (three));
+  g_assert_cmpuint (ttt_variants_get_n_levels (TTT_VARIANT_MISERE), ==, G_N_ELEMENTS (three));
+  for (guint i = 0; i < G_N_ELEMENTS (three); i++)
+    {
+      g_assert_cmpint (ttt_variants_get_level (TTT_VARIANT_CLASSIC, i), ==, three[i]);
+      g_assert_cmpint (ttt_variants_get_level (TTT_VARIANT_MISERE, i), ==, three[i]);
+    }
+  g_assert_cmpuint (ttt_variants_get_n_levels (TTT_VARIANT_ULTIMATE), ==, G_N_ELEMENTS (ladder));
+  for (guint i = 0; i < G_N_ELEMENTS (ladder); i++)
+    {
+      g_assert_cmpint (ttt_variants_get_level (TTT_VARIANT_ULTIMATE, i), ==, ladder[i]);
+      g_assert_cmpint (ttt_variants_find_level (TTT_VARIANT_ULTIMATE, ladder[i]), ==, (int) i);
+      g_assert_cmpint (ttt_variants_find_level (TTT_VARIANT_CLASSIC, ladder[i]), ==, -1);
+    }
+  g_assert_cmpstr (ttt_variants_get_level_name (TTT_LEVEL_CLUB), ==, "Club");
+  g_assert_cmpstr (ttt_variants_get_level_name (TTT_LEVEL_MEDIUM), ==, "Medium");
+
+  /* Each level's id is the nick the settings store. */
+  for (guint i = 0; i < levels->n_values; i++)
+    g_assert_cmpstr (ttt_variants_get_level_id (levels->values[i].value), ==, levels->values[i].value_nick);
+
+  for (guint i = 0; i < G_N_ELEMENTS (counterparts); i++)
+    {
+      g_assert_cmpint (ttt_variants_fit_level (counterparts[i].variant, counterparts[i].level), ==,
+                       counterparts[i].fits);
+      /* A setup keeps the level chosen and plays its counterpart. */
+      ttt_setup_set_variant (setup, counterparts[i].variant);
+      ttt_setup_set_difficulty (setup, counterparts[i].level);
+      g_assert_cmpint (ttt_setup_get_difficulty (setup), ==, counterparts[i].fits);
+      {
+        TttLevel kept;
+
+        g_object_get (setup, "difficulty", &kept, NULL);
+        g_assert_cmpint (kept, ==, counterparts[i].level);
+      }
+    }
 }
 
 /* A whole game of each variant through TttPosition: the first legal move
@@ -131,6 +192,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/model/variants/rows", test_rows);
+  g_test_add_func ("/model/variants/levels", test_levels);
   g_test_add_func ("/model/variants/positions", test_positions);
   g_test_add_func ("/model/variants/cell-names", test_cell_names);
 

@@ -87,7 +87,7 @@ static void
 test_cli_bad_difficulty (void)
 {
   assert_refused ("--difficulty=impossible",
-                  "invalid value “impossible” for --difficulty; valid values are: easy, medium, hard");
+                  "invalid value “impossible” for --difficulty; valid values are: easy, medium, hard, beginner, casual, club, strong, master");
 }
 
 /* The games are the registry's, listed by their ids. */
@@ -108,7 +108,7 @@ test_cli_bad_first (void)
 static void
 test_cli_empty_value (void)
 {
-  assert_refused ("--difficulty=", "valid values are: easy, medium, hard");
+  assert_refused ("--difficulty=", "valid values are: easy, medium, hard, beginner, casual, club, strong, master");
 }
 
 
@@ -226,14 +226,14 @@ test_cli_quoted_values (void)
 
   assert_fails_with ((const char *[]) { "--difficulty=\033[2J", NULL }, env,
                      "tictactoe: invalid value “\\x1b[2J” for --difficulty; "
-                     "valid values are: easy, medium, hard\n");
+                     "valid values are: easy, medium, hard, beginner, casual, club, strong, master\n");
   assert_fails_with ((const char *[]) { "--\033[2J", NULL }, env,
                      "tictactoe: unknown option “--\\x1b[2J”; see --help\n");
   assert_fails_with ((const char *[]) { "foo\033]0;owned\007", NULL }, env,
                      "tictactoe: unexpected argument “foo\\x1b]0;owned\\x07”; see --help\n");
 
   expected = g_strdup_printf ("tictactoe: invalid value “%s…” for --difficulty; "
-                              "valid values are: easy, medium, hard\n", cut);
+                              "valid values are: easy, medium, hard, beginner, casual, club, strong, master\n", cut);
   assert_fails_with ((const char *[]) { long_difficulty, NULL }, env, expected);
   g_free (expected);
   expected = g_strdup_printf ("tictactoe: unknown option “--%.62s…”; see --help\n", cut);

@@ -216,6 +216,50 @@ test_movetime (void)
   g_assert_cmpint (bot_finish (&bot, NULL), ==, 0);
 }
 
+/* CodinGame's league: 1,000 ms for the first turn, 100 ms for each other.
+ * The bot takes the first turn's time (it does not stop short on the
+ * opening, which no search proves) and then the short one: the lower
+ * bounds are the deadlines it keeps by the clock; the upper ones leave a
+ * loaded machine's scheduling room and still tell 90 ms from 900. */
+static void
+test_codingame_times (void)
+{
+  const char *const options[] = { "--first-movetime", "900", "--movetime", "90", "--seed", "3", NULL };
+  Bot bot = bot_start (options);
+  RefUltimate ref;
+  uint64_t seed = 11;
+  gint64 start;
+  double first_s;
+  double later_s[8];
+  int last = -1;
+
+  ref_u_clear (&ref);
+  start = g_get_monotonic_time ();
+  last = bot_turn (&bot, &ref, last);
+  first_s = (g_get_monotonic_time () - start) / 1e6;
+  ref_u_play (&ref, last / 9, last % 9);
+  g_test_message ("first turn %.3f s", first_s);
+  g_assert_cmpfloat (first_s, >=, 0.9);
+
+  for (int i = 0; i < (int) G_N_ELEMENTS (later_s) && ref_u_game_state (&ref) == REF_U_OPEN; i++)
+    {
+      int reply = ref_u_random_move (&ref, &seed);
+
+      ref_u_play (&ref, reply / 9, reply % 9);
+      if (ref_u_game_state (&ref) != REF_U_OPEN)
+        break;
+      start = g_get_monotonic_time ();
+      last = bot_turn (&bot, &ref, reply);
+      later_s[i] = (g_get_monotonic_time () - start) / 1e6;
+      ref_u_play (&ref, last / 9, last % 9);
+      g_test_message ("turn %d %.3f s", i + 2, later_s[i]);
+      g_assert_cmpfloat (later_s[i], >=, 0.09);
+      g_assert_cmpfloat (later_s[i], <, 0.6);
+    }
+
+  g_assert_cmpint (bot_finish (&bot, NULL), ==, 0);
+}
+
 static void
 test_bad_options (void)
 {
@@ -225,6 +269,8 @@ test_bad_options (void)
     { "--movetime", "0", NULL },
     { "--movetime", "-5", NULL },
     { "--movetime", "12ms", NULL },
+    { "--first-movetime", "0", NULL },
+    { "--level", "grandmaster", NULL },
     { "--seed", "x", NULL },
     { "--seed", "-1", NULL },
     { "--depth", "3", NULL },
@@ -476,6 +522,7 @@ main (int   argc,
   g_test_add_func ("/ultimate/bot/self-play", test_self_play);
   g_test_add_func ("/ultimate/bot/scripted", test_scripted);
   g_test_add_func ("/ultimate/bot/movetime", test_movetime);
+  g_test_add_func ("/ultimate/bot/codingame-times", test_codingame_times);
   g_test_add_func ("/ultimate/bot/bad-options", test_bad_options);
   g_test_add_func ("/ultimate/bot/bad-input", test_bad_input);
   g_test_add_func ("/ultimate/bot/help", test_help);

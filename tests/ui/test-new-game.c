@@ -36,6 +36,8 @@ child (GtkWidget  *dialog,
     return GTK_WIDGET (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (dialog), TTT_VARIANT_CLASSIC));
   if (g_str_equal (name, "ultimate_check"))
     return GTK_WIDGET (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (dialog), TTT_VARIANT_ULTIMATE));
+  if (g_str_equal (name, "misere_check"))
+    return GTK_WIDGET (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (dialog), TTT_VARIANT_MISERE));
   widget = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), TTT_TYPE_NEW_GAME_DIALOG, name));
 
   g_assert_nonnull (widget);
@@ -179,6 +181,88 @@ test_start (TttTestWindow *fixture,
     ttt_compat_dialog_close (again);
     wait_for_closed (&weak);
   }
+}
+
+/* The names a difficulty row lists, joined by commas. */
+static char *
+level_names (AdwComboRow *row)
+{
+  GListModel *model = adw_combo_row_get_model (row);
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? "," : "",
+                            gtk_string_list_get_string (GTK_STRING_LIST (model), i));
+
+  return g_string_free (names, FALSE);
+}
+
+/* Each game lists its own levels: three for the classic game and Misère,
+ * the ladder for Ultimate; a change of game shows the counterpart of the
+ * level shown, writes nothing, and Start stores the level chosen. The
+ * Preferences window lists them the same way. */
+static void
+test_levels (TttTestWindow *fixture,
+             gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  GtkWidget *dialog = ttt_window_choose_game (fixture->window);
+  AdwComboRow *row = ADW_COMBO_ROW (child (dialog, "difficulty_row"));
+  TttPreferencesWindow *preferences;
+  AdwComboRow *preferences_row;
+  GWeakRef weak;
+  char *names;
+
+  names = level_names (row);
+  g_assert_cmpstr (names, ==, "Easy,Medium,Hard");
+  g_free (names);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
+
+  /* Medium's counterpart in Ultimate is the Club. */
+  check (dialog, "ultimate_check");
+  names = level_names (row);
+  g_assert_cmpstr (names, ==, "Beginner,Casual,Club,Strong,Master");
+  g_free (names);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 2);
+  g_assert_cmpint (g_settings_get_enum (settings, "difficulty"), ==, TTT_LEVEL_MEDIUM);
+
+  /* Master is Hard in Misère, and Hard Master again. */
+  adw_combo_row_set_selected (row, 4);
+  check (dialog, "misere_check");
+  names = level_names (row);
+  g_assert_cmpstr (names, ==, "Easy,Medium,Hard");
+  g_free (names);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 2);
+  check (dialog, "ultimate_check");
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 4);
+
+  adw_combo_row_set_selected (row, 0);
+  ttt_test_wait_for_dialog_open (dialog);
+  g_weak_ref_init (&weak, dialog);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.start", NULL));
+  ttt_test_iterate ();
+  wait_for_closed (&weak);
+  g_assert_cmpint (g_settings_get_enum (settings, "difficulty"), ==, TTT_LEVEL_BEGINNER);
+  g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  g_assert_cmpint (ttt_game_get_difficulty (fixture->game), ==, TTT_LEVEL_BEGINNER);
+
+  /* Preferences: the ladder for Ultimate; another game there lists its
+   * levels at the counterpart, writing no level. */
+  preferences = ttt_preferences_window_new (settings, ttt_game_get_setup (fixture->game));
+  preferences_row = ttt_test_preferences_row (preferences, "difficulty");
+  names = level_names (preferences_row);
+  g_assert_cmpstr (names, ==, "Beginner,Casual,Club,Strong,Master");
+  g_free (names);
+  g_assert_cmpuint (adw_combo_row_get_selected (preferences_row), ==, 0);
+  adw_combo_row_set_selected (ttt_test_preferences_row (preferences, "game"), 0);
+  names = level_names (preferences_row);
+  g_assert_cmpstr (names, ==, "Easy,Medium,Hard");
+  g_free (names);
+  g_assert_cmpuint (adw_combo_row_get_selected (preferences_row), ==, 0);
+  g_assert_cmpint (g_settings_get_enum (settings, "difficulty"), ==, TTT_LEVEL_BEGINNER);
+  adw_combo_row_set_selected (preferences_row, 2);
+  g_assert_cmpint (g_settings_get_enum (settings, "difficulty"), ==, TTT_LEVEL_HARD);
+  ttt_compat_dialog_destroy (GTK_WIDGET (preferences));
 }
 
 /* Cancel (and Escape) leave the game and the settings as they were. */
@@ -782,6 +866,7 @@ main (int   argc,
   g_test_add_func ("/new-game/bad-help-page", test_bad_help_page);
   TTT_TEST_ADD_WINDOW ("/new-game/start", 3, test_start);
   TTT_TEST_ADD_WINDOW ("/new-game/cancel", 3, test_cancel);
+  TTT_TEST_ADD_WINDOW ("/new-game/levels", 3, test_levels);
   TTT_TEST_ADD_WINDOW ("/new-game/narrow-and-named", 3, test_narrow_and_named);
   TTT_TEST_ADD_WINDOW ("/new-game/network", 3, test_network);
   TTT_TEST_ADD_WINDOW ("/new-game/how-to-play", 3, test_how_to_play);

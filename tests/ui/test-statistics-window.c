@@ -12,6 +12,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ttt-variants.h"
 #include "ui-helpers.h"
 
 typedef struct
@@ -157,22 +158,22 @@ test_rows (Fixture       *fixture,
               "4 games: X won 1, 1 drawn, O won 2");
 
   /* Ultimate's rows, beside the classic ones, in groups of their own. */
-  record_games (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD), "wl");
+  record_games (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_MASTER), "wl");
   record_games (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), "d");
-  assert_row (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD),
+  assert_row (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_MASTER),
               "2 games: 1 won, 0 drawn, 1 lost\nWinning streak 0, best 1", "50%",
               "2 games: 1 won, 0 drawn, 1 lost; 50% won; Winning streak 0, best 1.");
   assert_row (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS), "1 game: X won 0, 1 drawn, O won 0", NULL,
               "1 game: X won 0, 1 drawn, O won 0");
-  assert_row (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY), "No games yet\n\u00a0", NULL, "No games yet");
+  assert_row (fixture, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_CASUAL), "No games yet\n\u00a0", NULL, "No games yet");
   assert_row (fixture, TTT_TALLY_HARD,
               "2 games: 0 won, 1 drawn, 1 lost\nA draw is the best result against Hard", "50%",
               "2 games: 0 won, 1 drawn, 1 lost; 50% not lost; A draw is the best result against Hard.");
-  g_assert_false (gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD)))) ==
+  g_assert_false (gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_MASTER)))) ==
                   gtk_widget_get_parent (GTK_WIDGET (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_HARD))));
-  gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD)),
-                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Ultimate: Reset Hard Statistics");
-  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_HARD));
+  gtk_test_accessible_assert_property (ttt_statistics_window_get_reset (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_MASTER)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Ultimate: Reset Master Statistics");
+  ttt_statistics_reset (fixture->statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_MASTER));
   ttt_statistics_reset (fixture->statistics, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_TWO_PLAYERS));
   ttt_test_iterate ();
 
@@ -182,13 +183,29 @@ test_rows (Fixture       *fixture,
               "1 game: 0 won, 0 drawn, 1 lost\nWinning streak 0, best 0", "0%",
               "1 game: 0 won, 0 drawn, 1 lost; 0% won; Winning streak 0, best 0.");
 
+  /* A row for each level a game offers: Ultimate's ladder, the classic
+   * game's three, and none for another game's levels. */
+  for (guint i = 0; i < ttt_variants_get_n (); i++)
+    for (TttTallyKind kind = 0; kind < TTT_N_TALLY_KINDS; kind++)
+      {
+        TttVariant variant = ttt_variants_get_nth (i)->variant;
+        TttLevel level;
+        gboolean offered = !ttt_tally_kind_get_level (kind, &level) ||
+                           ttt_variants_find_level (variant, level) >= 0;
+
+        g_assert_cmpint (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (variant, kind)) != NULL, ==,
+                         offered);
+      }
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_CLUB)))),
+                   ==, "Club");
+
   /* Named for a screen reader, and their resets too; no two rows by the
-   * same words ("Easy" and "Ultimate, Easy"). */
+   * same words ("Easy" and "Ultimate, Casual"). */
   {
     const char *easy = "Easy: 6 games: 5 won, 1 drawn, 0 lost; 83% won; Winning streak 3, best 3.";
 
-    gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_EASY)),
-                                         GTK_ACCESSIBLE_PROPERTY_LABEL, "Ultimate, Easy: No games yet");
+    gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_ID (TTT_VARIANT_ULTIMATE, TTT_TALLY_CASUAL)),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, "Ultimate, Casual: No games yet");
     gtk_test_accessible_assert_property (ttt_statistics_window_get_row (fixture->window, TTT_TALLY_EASY),
                                          GTK_ACCESSIBLE_PROPERTY_LABEL, easy);
   }
@@ -546,6 +563,7 @@ static void
 test_narrow (Fixture       *fixture,
              gconstpointer  data)
 {
+  guint n_shown = 0;
   GtkWidget *content;
   gint64 deadline;
   int minimum;
@@ -571,12 +589,21 @@ test_narrow (Fixture       *fixture,
   g_assert_cmpint (gtk_widget_get_width (content), <=, 360);
 
   ttt_test_assert_labels_whole (GTK_WIDGET (fixture->window));
-  /* The four resets, named for a screen reader. */
-  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, TTT_N_TALLIES);
+  /* The resets of the rows there are, named for a screen reader. */
+  for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
+    n_shown += ttt_tally_id_is_shown (id);
+  g_assert_cmpuint (ttt_test_assert_icon_buttons_named (GTK_WIDGET (fixture->window)), ==, n_shown);
   for (TttTallyId id = 0; id < TTT_N_TALLIES; id++)
     {
-      GtkWidget *reset = GTK_WIDGET (ttt_statistics_window_get_reset (fixture->window, id));
+      GtkWidget *reset;
       graphene_rect_t bounds;
+
+      if (!ttt_tally_id_is_shown (id))
+        {
+          g_assert_null (ttt_statistics_window_get_reset (fixture->window, id));
+          continue;
+        }
+      reset = GTK_WIDGET (ttt_statistics_window_get_reset (fixture->window, id));
 
       g_assert_true (gtk_widget_get_mapped (reset));
       g_assert_true (gtk_widget_compute_bounds (reset, content, &bounds));

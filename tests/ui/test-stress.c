@@ -296,9 +296,15 @@ statistics_window_action (Stress *stress)
     {
     case 0:
     case 1:
-      g_signal_emit_by_name (ttt_statistics_window_get_reset (window, g_rand_int_range (stress->rand, 0,
-                                                                                         TTT_N_TALLIES)),
-                             "clicked");
+      {
+        TttTallyId id;
+
+        /* A row there is: none for a level its game does not offer. */
+        do
+          id = g_rand_int_range (stress->rand, 0, TTT_N_TALLIES);
+        while (!ttt_tally_id_is_shown (id));
+        g_signal_emit_by_name (ttt_statistics_window_get_reset (window, id), "clicked");
+      }
       break;
 
     case 2:

@@ -235,6 +235,10 @@ test_statistics (void)
       GtkWidget *row = GTK_WIDGET (ttt_statistics_window_get_row (statistics_window, id));
       GtkWidget *reset = GTK_WIDGET (ttt_statistics_window_get_reset (statistics_window, id));
 
+      /* No row for a level its game does not offer. */
+      if (!ttt_tally_id_is_shown (id))
+        continue;
+
       assert_chinese ("A row's title", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
       assert_chinese ("A row's line", adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
       g_assert_true (has_han (gtk_widget_get_tooltip_text (reset)));
