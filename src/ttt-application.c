@@ -124,7 +124,7 @@ static const GOptionEntry option_entries[] = {
     N_("How strong the computer plays for this run"),
     /* Translators: the values the option accepts; they are typed as they
      * are, so keep them in English. */
-    N_("easy|medium|hard") },
+    N_("easy|medium|hard|beginner|casual|club|strong|master") },
   { "first", 'f', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Who moves first for this run"),
     /* Translators: the values the option accepts; they are typed as they
