@@ -24,10 +24,12 @@
  * falls short.
  */
 
+/* First: it sets the POSIX level the system headers read. */
+#include "bench-helpers.h"
+
 #include <math.h>
 #include <pthread.h>
 
-#include "bench-helpers.h"
 #include "ttt-engine.h"
 #include "ttt-ultimate.h"
 
