@@ -25,9 +25,22 @@
  * so the search does not spread its iterations over copies and, above
  * all, never tells a learner that one of two mirror-image cells is worse.
  * The analysis reports each class's figures for every move of it.
+ *
+ * Threads. A search on n threads is root parallel (Chaslot, Winands and
+ * van den Herik, "Parallel Monte-Carlo Tree Search", 2008): n trees, one
+ * a thread, searched from the same position with their own generators,
+ * their root children added up when the analysis is asked for. Tree
+ * parallelism (one shared tree, a virtual loss to spread the threads)
+ * would make every field of every node shared between threads, so atomic
+ * or locked, on the single-threaded path as well, and the expansion a
+ * race to arbitrate; its runs would depend on the threads' timing. Here
+ * no node is shared: the threads need no lock, scale with the cores, and
+ * a run of fixed iterations repeats exactly (tests/bench/bench-parallel.c
+ * measures the scaling and the strength).
  */
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,7 +63,10 @@ typedef struct
   uint8_t  plies;        /* when proved: plies to the end, this node's move included */
 } Node;
 
-struct TttSearch
+/* One tree: a thread's own, in one block with its nodes. A search has one
+ * per thread; a run on one thread uses the first alone, as before there
+ * were threads, so that its moves repeat exactly. */
+typedef struct
 {
   size_t      memory;
   uint32_t    capacity;
@@ -60,69 +76,139 @@ struct TttSearch
   TttUltimate root_pos;
   uint64_t    iterations;
   Node        nodes[];
+} Tree;
+
+struct TttSearch
+{
+  unsigned    n_threads;
+  unsigned    n_run;      /* the trees the last run searched; 0 before one */
+  TttUltimate root_pos;
+  Tree       *trees[TTT_SEARCH_MAX_THREADS];
 };
+
+static Tree *
+ttt_search_tree_new (size_t max_bytes)
+{
+  size_t capacity = (max_bytes - sizeof (Tree)) / sizeof (Node);
+  Tree *tree = malloc (sizeof (Tree) + capacity * sizeof (Node));
+
+  if (tree == NULL)
+    return NULL;
+
+  tree->memory = sizeof (Tree) + capacity * sizeof (Node);
+  tree->capacity = (uint32_t) capacity;
+  tree->n_nodes = 0;
+  tree->root = 0;
+  tree->has_run = false;
+  tree->iterations = 0;
+  ttt_ultimate_clear (&tree->root_pos);
+
+  return tree;
+}
+
+TttSearch *
+ttt_search_new_parallel (size_t   max_bytes,
+                         unsigned n_threads)
+{
+  TttSearch *search;
+
+  if (max_bytes == 0)
+    max_bytes = TTT_SEARCH_DEFAULT_BYTES;
+  if (max_bytes < TTT_SEARCH_MIN_BYTES || max_bytes > TTT_SEARCH_DEFAULT_BYTES ||
+      n_threads < 1 || n_threads > TTT_SEARCH_MAX_THREADS)
+    return NULL;
+
+  search = calloc (1, sizeof (TttSearch));
+  if (search == NULL)
+    return NULL;
+  search->n_threads = n_threads;
+  ttt_ultimate_clear (&search->root_pos);
+  for (unsigned i = 0; i < n_threads; i++)
+    if ((search->trees[i] = ttt_search_tree_new (max_bytes)) == NULL)
+      {
+        ttt_search_free (search);
+        return NULL;
+      }
+
+  return search;
+}
 
 TttSearch *
 ttt_search_new (size_t max_bytes)
 {
-  TttSearch *search;
-  size_t capacity;
-
-  if (max_bytes == 0)
-    max_bytes = TTT_SEARCH_DEFAULT_BYTES;
-  if (max_bytes < TTT_SEARCH_MIN_BYTES || max_bytes > TTT_SEARCH_DEFAULT_BYTES)
-    return NULL;
-
-  capacity = (max_bytes - sizeof (TttSearch)) / sizeof (Node);
-  search = malloc (sizeof (TttSearch) + capacity * sizeof (Node));
-  if (search == NULL)
-    return NULL;
-
-  search->memory = sizeof (TttSearch) + capacity * sizeof (Node);
-  search->capacity = (uint32_t) capacity;
-  search->n_nodes = 0;
-  search->root = 0;
-  search->has_run = false;
-  search->iterations = 0;
-  ttt_ultimate_clear (&search->root_pos);
-
-  return search;
+  return ttt_search_new_parallel (max_bytes, 1);
 }
 
 void
 ttt_search_free (TttSearch *search)
 {
+  if (search == NULL)
+    return;
+
+  for (unsigned i = 0; i < TTT_SEARCH_MAX_THREADS; i++)
+    free (search->trees[i]);
   free (search);
+}
+
+unsigned
+ttt_search_get_n_threads (const TttSearch *search)
+{
+  return search != NULL ? search->n_threads : 0;
 }
 
 size_t
 ttt_search_get_memory (const TttSearch *search)
 {
-  return search != NULL ? search->memory : 0;
+  size_t memory = 0;
+
+  for (unsigned i = 0; search != NULL && i < search->n_threads; i++)
+    memory += search->trees[i]->memory;
+
+  return memory;
 }
 
 size_t
 ttt_search_get_n_nodes (const TttSearch *search)
 {
-  return search != NULL ? search->n_nodes : 0;
+  size_t n_nodes = 0;
+
+  for (unsigned i = 0; search != NULL && i < search->n_threads; i++)
+    n_nodes += search->trees[i]->n_nodes;
+
+  return n_nodes;
 }
 
 size_t
 ttt_search_get_capacity (const TttSearch *search)
 {
-  return search != NULL ? search->capacity : 0;
+  size_t capacity = 0;
+
+  for (unsigned i = 0; search != NULL && i < search->n_threads; i++)
+    capacity += search->trees[i]->capacity;
+
+  return capacity;
 }
 
 uint64_t
 ttt_search_get_iterations (const TttSearch *search)
 {
-  return search != NULL ? search->iterations : 0;
+  uint64_t iterations = 0;
+
+  for (unsigned i = 0; search != NULL && i < search->n_run; i++)
+    iterations += search->trees[i]->iterations;
+
+  return iterations;
 }
 
 uint64_t
 ttt_search_get_visits (const TttSearch *search)
 {
-  return search != NULL && search->has_run ? search->nodes[search->root].visits : 0;
+  uint64_t visits = 0;
+
+  for (unsigned i = 0; search != NULL && i < search->n_run; i++)
+    visits += search->trees[i]->nodes[search->trees[i]->root].visits;
+
+  return visits;
 }
 
 void
@@ -131,8 +217,12 @@ ttt_search_reset (TttSearch *search)
   if (search == NULL)
     return;
 
-  search->n_nodes = 0;
-  search->has_run = false;
+  search->n_run = 0;
+  for (unsigned i = 0; i < search->n_threads; i++)
+    {
+      search->trees[i]->n_nodes = 0;
+      search->trees[i]->has_run = false;
+    }
 }
 
 /* Keeps the first move of each class of @moves that @symmetries map
@@ -194,10 +284,10 @@ ttt_search_init_node (Node *node,
 /* Proves @node from its children if they allow it; returns whether it is
  * proved now. */
 static bool
-ttt_search_try_prove (TttSearch *search,
-                      Node      *node)
+ttt_search_try_prove (Tree *tree,
+                      Node *node)
 {
-  const Node *children = &search->nodes[node->first_child];
+  const Node *children = &tree->nodes[node->first_child];
   int win_plies = INT32_MAX, loss_plies = 0, draw_plies = 0;
   bool all_proved = true, any_draw = false;
 
@@ -250,7 +340,7 @@ ttt_search_try_prove (TttSearch *search,
 /* Gives @node, a leaf at @pos (not over), its children if there is room;
  * terminal ones are proved at once, and then perhaps @node. */
 static bool
-ttt_search_expand (TttSearch         *search,
+ttt_search_expand (Tree              *tree,
                    uint32_t           index,
                    const TttUltimate *pos,
                    uint64_t          *rng)
@@ -276,11 +366,11 @@ ttt_search_expand (TttSearch         *search,
       uint8_t copy[TTT_ULTIMATE_N_MOVES];
 
       memcpy (copy, moves, (size_t) n);
-      if ((uint64_t) search->n_nodes + (uint64_t) ttt_symmetry_prune (copy, n, symmetries) >
-          search->capacity)
+      if ((uint64_t) tree->n_nodes + (uint64_t) ttt_symmetry_prune (copy, n, symmetries) >
+          tree->capacity)
         return false;
     }
-  else if ((uint64_t) search->n_nodes + (uint64_t) n > search->capacity)
+  else if ((uint64_t) tree->n_nodes + (uint64_t) n > tree->capacity)
     return false;
 
   /* Fisher–Yates, so that unvisited children are tried in random order
@@ -296,10 +386,10 @@ ttt_search_expand (TttSearch         *search,
   if (symmetries != 1)
     n = ttt_symmetry_prune (moves, n, symmetries);
 
-  search->nodes[index].first_child = search->n_nodes;
-  search->nodes[index].n_children = (uint8_t) n;
-  children = &search->nodes[search->n_nodes];
-  search->n_nodes += (uint32_t) n;
+  tree->nodes[index].first_child = tree->n_nodes;
+  tree->nodes[index].n_children = (uint8_t) n;
+  children = &tree->nodes[tree->n_nodes];
+  tree->n_nodes += (uint32_t) n;
 
   for (int i = 0; i < n; i++)
     {
@@ -315,7 +405,7 @@ ttt_search_expand (TttSearch         *search,
         }
     }
 
-  ttt_search_try_prove (search, &search->nodes[index]);
+  ttt_search_try_prove (tree, &tree->nodes[index]);
 
   return true;
 }
@@ -323,10 +413,10 @@ ttt_search_expand (TttSearch         *search,
 /* UCB1 among the children of @node that are not proved losses for their
  * mover: an unvisited one first, in their shuffled order. */
 static uint32_t
-ttt_search_select (const TttSearch *search,
-                   const Node      *node)
+ttt_search_select (const Tree *tree,
+                   const Node *node)
 {
-  const Node *children = &search->nodes[node->first_child];
+  const Node *children = &tree->nodes[node->first_child];
   float log_n = logf ((float) node->visits);
   float best_value = -1.0f;
   int best = -1;
@@ -369,31 +459,31 @@ ttt_search_proof_score (const Node *node)
 }
 
 static void
-ttt_search_iterate (TttSearch *search,
-                    uint64_t  *rng)
+ttt_search_iterate (Tree     *tree,
+                    uint64_t *rng)
 {
   uint32_t path[TTT_SEARCH_MAX_DEPTH];
   int depth = 0;
-  TttUltimate pos = search->root_pos;
-  uint32_t index = search->root;
-  Node *node = &search->nodes[index];
+  TttUltimate pos = tree->root_pos;
+  uint32_t index = tree->root;
+  Node *node = &tree->nodes[index];
   uint32_t score;
 
   path[0] = index;
   while (node->first_child != 0 && node->proof == TTT_PROOF_NONE)
     {
-      index = ttt_search_select (search, node);
-      node = &search->nodes[index];
+      index = ttt_search_select (tree, node);
+      node = &tree->nodes[index];
       ttt_ult_play_unchecked (&pos, node->move / TTT_N_CELLS, node->move % TTT_N_CELLS);
       path[++depth] = index;
     }
 
   if (node->proof == TTT_PROOF_NONE &&
       (depth == 0 || node->visits >= TTT_SEARCH_EXPAND_AFTER) &&
-      ttt_search_expand (search, index, &pos, rng) && node->proof == TTT_PROOF_NONE)
+      ttt_search_expand (tree, index, &pos, rng) && node->proof == TTT_PROOF_NONE)
     {
-      index = ttt_search_select (search, node);
-      node = &search->nodes[index];
+      index = ttt_search_select (tree, node);
+      node = &tree->nodes[index];
       ttt_ult_play_unchecked (&pos, node->move / TTT_N_CELLS, node->move % TTT_N_CELLS);
       path[++depth] = index;
     }
@@ -405,7 +495,7 @@ ttt_search_iterate (TttSearch *search,
 
   for (int i = depth; i >= 0; i--)
     {
-      Node *n = &search->nodes[path[i]];
+      Node *n = &tree->nodes[path[i]];
 
       n->visits++;
       n->score += score;
@@ -414,8 +504,8 @@ ttt_search_iterate (TttSearch *search,
 
   /* A proof climbs as far as it decides each parent. */
   for (int i = depth - 1; i >= 0; i--)
-    if (search->nodes[path[i + 1]].proof == TTT_PROOF_NONE ||
-        !ttt_search_try_prove (search, &search->nodes[path[i]]))
+    if (tree->nodes[path[i + 1]].proof == TTT_PROOF_NONE ||
+        !ttt_search_try_prove (tree, &tree->nodes[path[i]]))
       break;
 }
 
@@ -442,18 +532,18 @@ ttt_search_leads_to (const TttUltimate *a,
 /* The node of the kept tree for @pos, if it is the last root or one or two
  * moves on from it; UINT32_MAX otherwise. */
 static uint32_t
-ttt_search_find_kept (const TttSearch   *search,
+ttt_search_find_kept (const Tree        *tree,
                       const TttUltimate *pos)
 {
-  uint32_t index = search->root;
-  TttUltimate at = search->root_pos;
+  uint32_t index = tree->root;
+  TttUltimate at = tree->root_pos;
 
-  if (!search->has_run)
+  if (!tree->has_run)
     return UINT32_MAX;
 
   for (int ply = 0; ply <= 2; ply++)
     {
-      const Node *node = &search->nodes[index];
+      const Node *node = &tree->nodes[index];
       uint32_t next = UINT32_MAX;
 
       if (ttt_search_same_position (&at, pos))
@@ -466,7 +556,7 @@ ttt_search_find_kept (const TttSearch   *search,
       for (int i = 0; i < node->n_children && next == UINT32_MAX; i++)
         {
           uint32_t child = node->first_child + (uint32_t) i;
-          int move = search->nodes[child].move;
+          int move = tree->nodes[child].move;
           TttUltimate after = at;
 
           ttt_ult_play_unchecked (&after, move / TTT_N_CELLS, move % TTT_N_CELLS);
@@ -484,14 +574,119 @@ ttt_search_find_kept (const TttSearch   *search,
   return UINT32_MAX;
 }
 
-TttStatus
-ttt_search_run (TttSearch             *search,
-                const TttUltimate     *pos,
-                const TttSearchBudget *budget,
-                uint64_t              *rng_state,
-                int                   *move)
+/* Makes @tree ready to search @pos: keeps the subtree of an earlier run
+ * while it leaves room to grow, else starts afresh. */
+static void
+ttt_search_tree_start (Tree              *tree,
+                       const TttUltimate *pos,
+                       uint64_t          *rng)
 {
-  uint32_t kept;
+  uint32_t kept = ttt_search_find_kept (tree, pos);
+
+  if (kept == UINT32_MAX || tree->n_nodes > tree->capacity / 2)
+    {
+      tree->n_nodes = 1;
+      kept = 0;
+      ttt_search_init_node (&tree->nodes[0], 0);
+    }
+  tree->root = kept;
+  tree->root_pos = *pos;
+  tree->has_run = true;
+  tree->iterations = 0;
+
+  /* The root is expanded first, so that it has children even if the
+   * budget ends at once; there is always room for it after a reset. */
+  if (tree->nodes[kept].first_child == 0)
+    ttt_search_expand (tree, kept, pos, rng);
+}
+
+/* One thread's search of its tree, to the end of the budget (counted for
+ * this tree alone) or a proof of the root. */
+static void
+ttt_search_tree_run (Tree                  *tree,
+                     const TttSearchBudget *budget,
+                     uint64_t              *rng)
+{
+  /* Half points are counted in 32 bits: a run of hours stops short of
+   * overflowing them. */
+  while (tree->nodes[tree->root].proof == TTT_PROOF_NONE &&
+         tree->nodes[tree->root].visits < UINT32_MAX / 2 - 1)
+    {
+      ttt_search_iterate (tree, rng);
+      tree->iterations++;
+      if (budget->iterations != 0 && tree->iterations >= budget->iterations)
+        break;
+      if (budget->should_stop != NULL && tree->iterations % TTT_SEARCH_POLL == 0 &&
+          budget->should_stop (budget->data))
+        break;
+    }
+}
+
+/* What a thread of a run is given: its tree and generator, nothing it
+ * shares with another but the budget, which it only reads. */
+typedef struct
+{
+  Tree                  *tree;
+  const TttSearchBudget *budget;
+  uint64_t               rng;
+} Worker;
+
+static void *
+ttt_search_worker (void *data)
+{
+  Worker *worker = data;
+
+  ttt_search_tree_run (worker->tree, worker->budget, &worker->rng);
+
+  return NULL;
+}
+
+/* Root parallel: each thread searches a tree of its own from the same
+ * position, and the analysis adds their figures up at the root. No node
+ * is shared, so the threads need no lock and no atomic; a run of fixed
+ * iterations repeats exactly whatever the threads' timing. Thread 0 is
+ * the caller's, with the caller's generator, so that one thread plays as
+ * the search always has; the others are seeded from it. A thread that
+ * cannot be started has its tree searched on the caller's thread
+ * afterwards: slower, the same result. */
+static void
+ttt_search_run_trees (TttSearch             *search,
+                      unsigned               n,
+                      const TttUltimate     *pos,
+                      const TttSearchBudget *budget,
+                      uint64_t              *rng_state)
+{
+  Worker workers[TTT_SEARCH_MAX_THREADS];
+  pthread_t threads[TTT_SEARCH_MAX_THREADS];
+  bool started[TTT_SEARCH_MAX_THREADS] = { false };
+
+  for (unsigned i = 1; i < n; i++)
+    {
+      workers[i].tree = search->trees[i];
+      workers[i].budget = budget;
+      workers[i].rng = ttt_rng_step (rng_state);
+      ttt_search_tree_start (workers[i].tree, pos, &workers[i].rng);
+    }
+  ttt_search_tree_start (search->trees[0], pos, rng_state);
+
+  for (unsigned i = 1; i < n; i++)
+    started[i] = pthread_create (&threads[i], NULL, ttt_search_worker, &workers[i]) == 0;
+  ttt_search_tree_run (search->trees[0], budget, rng_state);
+  for (unsigned i = 1; i < n; i++)
+    if (started[i])
+      pthread_join (threads[i], NULL);
+    else
+      ttt_search_worker (&workers[i]);
+}
+
+static TttStatus
+ttt_search_run_on (TttSearch             *search,
+                   unsigned               n_threads,
+                   const TttUltimate     *pos,
+                   const TttSearchBudget *budget,
+                   uint64_t              *rng_state,
+                   int                   *move)
+{
   TttMoveAnalysis best;
 
   if (search == NULL || pos == NULL || budget == NULL || rng_state == NULL || move == NULL ||
@@ -500,37 +695,17 @@ ttt_search_run (TttSearch             *search,
   if (ttt_ult_is_over (pos))
     return TTT_ERROR_GAME_OVER;
 
-  /* A kept tree is worth it while it leaves room to grow. */
-  kept = ttt_search_find_kept (search, pos);
-  if (kept == UINT32_MAX || search->n_nodes > search->capacity / 2)
-    {
-      search->n_nodes = 1;
-      kept = 0;
-      ttt_search_init_node (&search->nodes[0], 0);
-    }
-  search->root = kept;
+  if (n_threads > search->n_threads)
+    n_threads = search->n_threads;
+  search->n_run = n_threads;
   search->root_pos = *pos;
-  search->has_run = true;
-  search->iterations = 0;
-
-  /* The root is expanded first, so that it has children even if the
-   * budget ends at once; there is always room for it after a reset. */
-  if (search->nodes[kept].first_child == 0)
-    ttt_search_expand (search, kept, pos, rng_state);
-
-  /* Half points are counted in 32 bits: a run of hours stops short of
-   * overflowing them. */
-  while (search->nodes[search->root].proof == TTT_PROOF_NONE &&
-         search->nodes[search->root].visits < UINT32_MAX / 2 - 1)
+  if (n_threads == 1)
     {
-      ttt_search_iterate (search, rng_state);
-      search->iterations++;
-      if (budget->iterations != 0 && search->iterations >= budget->iterations)
-        break;
-      if (budget->should_stop != NULL && search->iterations % TTT_SEARCH_POLL == 0 &&
-          budget->should_stop (budget->data))
-        break;
+      ttt_search_tree_start (search->trees[0], pos, rng_state);
+      ttt_search_tree_run (search->trees[0], budget, rng_state);
     }
+  else
+    ttt_search_run_trees (search, n_threads, pos, budget, rng_state);
 
   /* The root always has children (there is room for them after a reset);
    * should it not, the first legal move is still a move. */
@@ -545,15 +720,36 @@ ttt_search_run (TttSearch             *search,
   return TTT_OK;
 }
 
+TttStatus
+ttt_search_run (TttSearch             *search,
+                const TttUltimate     *pos,
+                const TttSearchBudget *budget,
+                uint64_t              *rng_state,
+                int                   *move)
+{
+  return ttt_search_run_on (search, TTT_SEARCH_MAX_THREADS, pos, budget, rng_state, move);
+}
+
+/* A move of the root as the analysis tells it: one tree's child, or the
+ * sum of the trees' children of one class of symmetric moves. */
+typedef struct
+{
+  int      move;      /* the first tree's, the one the search plays */
+  uint64_t visits;
+  uint64_t score;
+  uint8_t  proof;
+  uint8_t  plies;
+} Child;
+
 static void
-ttt_search_describe (const Node      *node,
+ttt_search_describe (const Child     *child,
                      TttMoveAnalysis *out)
 {
-  out->move = node->move;
-  out->visits = node->visits;
-  out->proof = (TttProof) node->proof;
-  out->plies = node->proof != TTT_PROOF_NONE ? node->plies : 0;
-  switch (node->proof)
+  out->move = child->move;
+  out->visits = child->visits > UINT32_MAX ? UINT32_MAX : (uint32_t) child->visits;
+  out->proof = (TttProof) child->proof;
+  out->plies = child->proof != TTT_PROOF_NONE ? child->plies : 0;
+  switch (child->proof)
     {
     case TTT_PROOF_WIN:
       out->win_chance = 1.0;
@@ -565,9 +761,67 @@ ttt_search_describe (const Node      *node,
       out->win_chance = 0.5;
       break;
     default:
-      out->win_chance = node->visits == 0 ? 0.5 : (double) node->score / (2.0 * node->visits);
+      out->win_chance = child->visits == 0 ? 0.5 : (double) child->score / (2.0 * (double) child->visits);
       break;
     }
+}
+
+/* Adds @node, a root child of one tree, into @child of the same class.
+ * The trees' proofs agree, being proofs; they may have found lines of
+ * different lengths, and the shortest win and longest loss are told. */
+static void
+ttt_search_merge (Child      *child,
+                  const Node *node)
+{
+  child->visits += node->visits;
+  child->score += node->score;
+  if (node->proof == TTT_PROOF_NONE)
+    return;
+  if (child->proof == TTT_PROOF_NONE ||
+      (node->proof == TTT_PROOF_WIN && node->plies < child->plies) ||
+      (node->proof != TTT_PROOF_WIN && node->plies > child->plies))
+    {
+      child->proof = node->proof;
+      child->plies = node->plies;
+    }
+}
+
+/* The root's children of the last run, the trees' added up: in the first
+ * tree's order, one a class of symmetric moves (each tree stands for a
+ * class by a move of its own choice). Returns how many. */
+static int
+ttt_search_root_children (const TttSearch *search,
+                          Child            out[TTT_ULTIMATE_N_MOVES])
+{
+  unsigned symmetries = ttt_ult_symmetries (&search->root_pos);
+  int class_of[TTT_ULTIMATE_N_MOVES];
+  int n = 0;
+
+  for (int m = 0; m < TTT_ULTIMATE_N_MOVES; m++)
+    class_of[m] = -1;
+
+  for (unsigned t = 0; t < search->n_run; t++)
+    {
+      const Tree *tree = search->trees[t];
+      const Node *root = &tree->nodes[tree->root];
+
+      for (int i = 0; i < root->n_children; i++)
+        {
+          const Node *node = &tree->nodes[root->first_child + (uint32_t) i];
+          int at = class_of[node->move];
+
+          if (at < 0)
+            {
+              at = n++;
+              out[at] = (Child) { node->move, 0, 0, TTT_PROOF_NONE, 0 };
+              for (unsigned sm = symmetries; sm != 0; sm &= sm - 1)
+                class_of[ttt_ult_symmetric_move (__builtin_ctz (sm), node->move)] = at;
+            }
+          ttt_search_merge (&out[at], node);
+        }
+    }
+
+  return n;
 }
 
 /* A move of the analysis, and whether it is the one its class of
@@ -612,20 +866,21 @@ ttt_search_analyse (const TttSearch *search,
                     int              n_max)
 {
   Ranked ranked[TTT_ULTIMATE_N_MOVES];
-  const Node *root;
+  Child children[TTT_ULTIMATE_N_MOVES];
   unsigned symmetries;
+  int n_children;
   int n = 0;
 
-  if (search == NULL || out == NULL || n_max < 0 || !search->has_run)
+  if (search == NULL || out == NULL || n_max < 0 || search->n_run == 0)
     return -1;
 
   /* Each child stands for its class of symmetric moves: every legal move
    * of the class is told with its figures. */
-  root = &search->nodes[search->root];
+  n_children = ttt_search_root_children (search, children);
   symmetries = ttt_ult_symmetries (&search->root_pos);
-  for (int i = 0; i < root->n_children; i++)
+  for (int i = 0; i < n_children; i++)
     {
-      const Node *child = &search->nodes[root->first_child + (uint32_t) i];
+      const Child *child = &children[i];
       int copies[8];
       int n_copies = 0;
 
@@ -731,20 +986,21 @@ ttt_ultimate_winning_move (const TttUltimate *pos)
 /* The ladder and the older three. The iterations grow about fivefold a
  * step, as much as it takes a search to win two games in three against
  * the step below (tests/bench/bench-ladder.c measures it); the lower
- * steps also choose as a person does. Master is the old Hard. */
+ * steps also choose as a person does. Master is the old Hard on every
+ * thread its search has. */
 static const struct
 {
   TttLevel         level;
   TttUltimateLevel params;
 } ultimate_levels[] = {
-  { TTT_LEVEL_EASY,     { TTT_ULTIMATE_EASY_ITERATIONS, 0, false, TTT_ULTIMATE_EASY_SLIP_PERCENT, false, TTT_SEARCH_DEFAULT_BYTES / 4 } },
-  { TTT_LEVEL_MEDIUM,   { TTT_ULTIMATE_MEDIUM_ITERATIONS, 0, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 4 } },
-  { TTT_LEVEL_HARD,     { TTT_ULTIMATE_HARD_ITERATIONS, 0, false, 0, true, TTT_SEARCH_DEFAULT_BYTES } },
-  { TTT_LEVEL_BEGINNER, { 12, 200, true, 0, false, TTT_SEARCH_DEFAULT_BYTES / 64 } },
-  { TTT_LEVEL_CASUAL,   { 400, 75, true, 0, false, TTT_SEARCH_DEFAULT_BYTES / 64 } },
-  { TTT_LEVEL_CLUB,     { 2000, 35, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 8 } },
-  { TTT_LEVEL_STRONG,   { 6000, 0, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 2 } },
-  { TTT_LEVEL_MASTER,   { TTT_ULTIMATE_HARD_ITERATIONS, 0, false, 0, true, TTT_SEARCH_DEFAULT_BYTES } },
+  { TTT_LEVEL_EASY,     { TTT_ULTIMATE_EASY_ITERATIONS, 0, false, TTT_ULTIMATE_EASY_SLIP_PERCENT, false, TTT_SEARCH_DEFAULT_BYTES / 4, false } },
+  { TTT_LEVEL_MEDIUM,   { TTT_ULTIMATE_MEDIUM_ITERATIONS, 0, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 4, false } },
+  { TTT_LEVEL_HARD,     { TTT_ULTIMATE_HARD_ITERATIONS, 0, false, 0, true, TTT_SEARCH_DEFAULT_BYTES, false } },
+  { TTT_LEVEL_BEGINNER, { 12, 200, true, 0, false, TTT_SEARCH_DEFAULT_BYTES / 64, false } },
+  { TTT_LEVEL_CASUAL,   { 400, 75, true, 0, false, TTT_SEARCH_DEFAULT_BYTES / 64, false } },
+  { TTT_LEVEL_CLUB,     { 2000, 35, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 8, false } },
+  { TTT_LEVEL_STRONG,   { 6000, 0, false, 0, false, TTT_SEARCH_DEFAULT_BYTES / 2, false } },
+  { TTT_LEVEL_MASTER,   { TTT_ULTIMATE_HARD_ITERATIONS, 0, false, 0, true, TTT_SEARCH_DEFAULT_BYTES, true } },
 };
 
 bool
@@ -888,7 +1144,8 @@ ttt_ultimate_choose (TttSearch             *search,
         }
     }
 
-  status = ttt_search_run (search, pos, &level_budget, rng_state, &chosen);
+  status = ttt_search_run_on (search, params.parallel ? TTT_SEARCH_MAX_THREADS : 1, pos, &level_budget,
+                              rng_state, &chosen);
   if (status != TTT_OK)
     return status;
   if (params.noise > 0 || params.greedy)

@@ -164,6 +164,15 @@ int         ttt_ultimate_move_col       (int                move);
  * the same position, state and iteration budget give the same move. Time
  * the engine does not know: a caller with a clock passes should_stop,
  * asked every TTT_SEARCH_POLL iterations, and gets the best move so far.
+ *
+ * On several threads the search is root parallel: each thread searches a
+ * tree of its own from the same position with a generator seeded from
+ * the caller's, and the analysis adds the trees' figures up move by move.
+ * The threads share no node, so they scale with the cores, and a run of
+ * fixed iterations gives the same move for the same state on any machine
+ * and at any load (not the move one thread would play). The number of
+ * threads is the caller's to choose (ttt_search_new_parallel()): the
+ * engine knows nothing of the machine.
  */
 
 typedef struct TttSearch TttSearch;
@@ -172,32 +181,49 @@ typedef struct TttSearch TttSearch;
 /* What ttt_search_new() takes when given 0, and the most it accepts. */
 #define TTT_SEARCH_DEFAULT_BYTES (64u * 1024u * 1024u)
 #define TTT_SEARCH_MIN_BYTES     (16u * 1024u)
+/* The most threads a search runs on. */
+#define TTT_SEARCH_MAX_THREADS   8
 
+/* On several threads, each thread makes at most @iterations in its own
+ * tree (so a run takes about as long on n free cores as on one, and makes
+ * n times the iterations), and each asks should_stop itself: it must be
+ * safe to call from several threads at once. */
 typedef struct
 {
-  uint64_t iterations;              /* at most this many; 0 for no limit */
+  uint64_t iterations;              /* at most this many a thread; 0 for no limit */
   bool   (*should_stop) (void *data); /* may be NULL; polled, never first */
   void    *data;
 } TttSearchBudget;
 
 /* One block of at most @max_bytes (0: TTT_SEARCH_DEFAULT_BYTES), allocated
  * here once; NULL if @max_bytes is below TTT_SEARCH_MIN_BYTES, above
- * TTT_SEARCH_DEFAULT_BYTES, or malloc fails. */
+ * TTT_SEARCH_DEFAULT_BYTES, or malloc fails. It searches on one thread,
+ * the caller's. */
 TttSearch  *ttt_search_new              (size_t             max_bytes);
+/* A search on @n_threads threads, the caller's and n − 1 it starts for
+ * each run and joins before the run returns: one such block for each
+ * thread's tree. NULL as above, and for @n_threads 0 or above
+ * TTT_SEARCH_MAX_THREADS. */
+TttSearch  *ttt_search_new_parallel     (size_t             max_bytes,
+                                         unsigned           n_threads);
 void        ttt_search_free             (TttSearch         *search);
-/* Forgets the kept tree, so the next run starts afresh. */
+/* The threads it searches on; 0 for NULL. */
+unsigned    ttt_search_get_n_threads    (const TttSearch   *search);
+/* Forgets the kept trees, so the next run starts afresh. */
 void        ttt_search_reset            (TttSearch         *search);
-/* Bytes the search holds (its whole allocation), and nodes in its tree
- * now and at most. */
+/* Bytes the search holds (its whole allocation), and nodes in its trees
+ * now and at most, all threads' together. */
 size_t      ttt_search_get_memory       (const TttSearch   *search);
 size_t      ttt_search_get_n_nodes      (const TttSearch   *search);
 size_t      ttt_search_get_capacity     (const TttSearch   *search);
 
-/* Searches @pos and puts the move it would play in *move. Keeps the tree
- * of an earlier run when @pos is that run's position or one or two moves on
- * from it (the same game) and the tree fills at most half the block,
- * otherwise starts afresh; so a run repeats exactly from the same tree:
- * call ttt_search_reset() first when it must. Errors:
+/* Searches @pos, on all the search's threads, and puts the move it would
+ * play in *move. Each thread keeps its tree of an earlier run when @pos
+ * is that run's position or one or two moves on from it (the same game:
+ * the moves walk the tree down to the subtree they chose) and the tree
+ * fills at most half its block, otherwise starts afresh; so a run repeats
+ * exactly from the same trees: call ttt_search_reset() first when it
+ * must. Errors:
  * TTT_ERROR_INVALID_ARGUMENT for a NULL pointer, an inconsistent position
  * or a budget with neither iterations nor should_stop; TTT_ERROR_GAME_OVER.
  * On an error *move is untouched. */
@@ -206,11 +232,14 @@ TttStatus   ttt_search_run              (TttSearch             *search,
                                          const TttSearchBudget *budget,
                                          uint64_t              *rng_state,
                                          int                   *move);
-/* Iterations the last run made (those of kept trees not counted). */
+/* Iterations the last run made, on all its threads (those of kept trees
+ * not counted). */
 uint64_t    ttt_search_get_iterations   (const TttSearch   *search);
 /* Visits of the last run's position: its iterations and those the kept
- * tree had made of it before. (The analysis's visits do not add up to it
- * when moves share their figures, below.) */
+ * trees had made of it before; so before the run, the visits the last
+ * run but one gave the move or the two moves that led here. (The
+ * analysis's visits do not add up to it when moves share their figures,
+ * below.) */
 uint64_t    ttt_search_get_visits       (const TttSearch   *search);
 
 typedef enum
@@ -221,7 +250,8 @@ typedef enum
   TTT_PROOF_LOSS,   /* the opponent wins, whatever the mover does */
 } TttProof;
 
-/* What the last run thinks of one legal move of its position. */
+/* What the last run thinks of one legal move of its position: on several
+ * threads, the trees' visits and results added up. */
 typedef struct
 {
   int      move;
@@ -283,8 +313,10 @@ bool        ttt_search_tells_apart      (const TttMoveAnalysis *analysis,
  * Every level takes a move that wins the game at once. The ladder,
  * Beginner to Master, is Ultimate's; Easy, Medium and Hard are the older
  * three, kept for the engine tools (ttt_ultimate_choose() takes any level).
- * Master is today's Hard: the same budget, the same move, about one
- * second on a 2-core machine of 2024; it keeps its tree between moves. */
+ * Master is today's Hard on every thread its search has: on one, the
+ * same budget and the same move, about one second on a 2-core machine of
+ * 2024; on n, the budget on each, n times the iterations in that time. It
+ * keeps its tree between moves. The other levels search on one thread. */
 #define TTT_ULTIMATE_EASY_ITERATIONS     300
 #define TTT_ULTIMATE_EASY_SLIP_PERCENT   33
 #define TTT_ULTIMATE_MEDIUM_ITERATIONS   10000
@@ -298,6 +330,7 @@ typedef struct
   unsigned slip_percent;
   bool     keeps_tree;    /* worth keeping from move to move */
   size_t   tree_bytes;    /* the block its search needs (ttt_search_new()) */
+  bool     parallel;      /* searches on all its search's threads */
 } TttUltimateLevel;
 
 /* The parameters of @level into *out; false, *out untouched, for NULL or
@@ -305,7 +338,8 @@ typedef struct
 bool        ttt_ultimate_level_get      (TttLevel               level,
                                          TttUltimateLevel      *out);
 
-/* Chooses the move at @level (the parameters above) in @pos.
+/* Chooses the move at @level (the parameters above) in @pos: on all the
+ * threads of @search for a parallel level, on the caller's alone else.
  * @budget may be NULL (the level's iterations alone); its iterations, when
  * not 0, replace the level's; its should_stop applies too. Errors as for
  * ttt_search_run(), and TTT_ERROR_INVALID_ARGUMENT for an unknown level. */
