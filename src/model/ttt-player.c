@@ -308,10 +308,14 @@ struct _TttComputerPlayer
 
   /* At the top (Master, Hard), the tree of the last move's search, kept
    * for the next: the engine walks it down to the position it is then
-   * asked about, if that is one or two moves on. NULL while a search has
-   * it. */
+   * asked about, if that is one or two moves on (its own move and the
+   * person's reply). Master's has a tree for each thread. NULL while a
+   * search has it. */
   TttSearch *kept;
   guint64    kept_visits;
+  /* The threads Master searches on: the machine's processors, at most
+   * the engine's TTT_SEARCH_MAX_THREADS, each with a tree of its own. */
+  guint      n_threads;
 };
 
 G_DEFINE_FINAL_TYPE (TttComputerPlayer, ttt_computer_player, TTT_TYPE_PLAYER)
@@ -330,6 +334,7 @@ typedef struct
    * its root had from before this search. */
   TttSearch    *tree;
   guint64       kept_visits;
+  guint         n_threads;    /* for a level that searches in parallel */
 } Search;
 
 static void
@@ -370,6 +375,17 @@ level_keeps_tree (TttLevel level)
   return ttt_ultimate_level_get (level, &params) && params.keeps_tree;
 }
 
+/* The threads a search at @level runs on: all of @n_threads at the top,
+ * the caller's alone below it. */
+static guint
+level_n_threads (TttLevel level,
+                 guint    n_threads)
+{
+  TttUltimateLevel params;
+
+  return ttt_ultimate_level_get (level, &params) && params.parallel ? n_threads : 1;
+}
+
 static int
 choose_ultimate (Search *search,
                  uint64_t *rng)
@@ -387,7 +403,7 @@ choose_ultimate (Search *search,
   if (!ttt_ultimate_level_get (search->level, &params))
     return -1;
   if (search->tree == NULL)
-    search->tree = ttt_search_new (params.tree_bytes);
+    search->tree = ttt_search_new_parallel (params.tree_bytes, level_n_threads (search->level, search->n_threads));
   if (search->tree == NULL)
     return -1;
   status = ttt_ultimate_choose (search->tree, &search->position.ultimate, search->level,
@@ -442,9 +458,14 @@ ttt_computer_player_choose_move_async (TttPlayer           *player,
   search->rng_state = rng_state;
   search->deadline = g_get_monotonic_time () + TTT_COMPUTER_PLAYER_DEADLINE_MS * G_TIME_SPAN_MILLISECOND;
   search->cancellable = cancellable != NULL ? g_object_ref (cancellable) : g_cancellable_new ();
+  search->n_threads = self->n_threads;
   /* A solved game plays by its rules, without a tree. */
   if (level_keeps_tree (self->level) && ttt_variants_get_rules (position->variant)->choose == NULL)
     search->tree = g_steal_pointer (&self->kept);
+  /* Hard's tree searches on one thread, Master's on them all. */
+  if (search->tree != NULL &&
+      ttt_search_get_n_threads (search->tree) != level_n_threads (self->level, self->n_threads))
+    g_clear_pointer (&search->tree, ttt_search_free);
 
   g_task_set_source_tag (task, ttt_computer_player_choose_move_async);
   g_task_set_name (task, "[tictactoe] computer move");
@@ -534,6 +555,7 @@ static void
 ttt_computer_player_init (TttComputerPlayer *self)
 {
   self->level = TTT_LEVEL_MEDIUM;
+  self->n_threads = CLAMP (g_get_num_processors (), 1, TTT_SEARCH_MAX_THREADS);
 }
 
 /**
@@ -565,8 +587,8 @@ ttt_computer_player_get_level (TttComputerPlayer *self)
  * @self: the computer
  *
  * Returns: how many visits the search of the last move answered had at
- *   its start, kept from the search of the move before (at Hard, in a
- *   game that is searched); 0 when it started afresh
+ *   its start, kept from the search of the move before (at Master or
+ *   Hard, in a game that is searched; Master's trees added up); 0 when it started afresh
  */
 guint64
 ttt_computer_player_get_kept_visits (TttComputerPlayer *self)
@@ -587,4 +609,31 @@ ttt_computer_player_set_level (TttComputerPlayer *self,
   /* Only the top searches from a kept tree: below it the block goes. */
   if (!level_keeps_tree (level))
     g_clear_pointer (&self->kept, ttt_search_free);
+}
+
+guint
+ttt_computer_player_get_n_threads (TttComputerPlayer *self)
+{
+  g_return_val_if_fail (TTT_IS_COMPUTER_PLAYER (self), 1);
+
+  return self->n_threads;
+}
+
+/**
+ * ttt_computer_player_set_n_threads:
+ * @self: the computer
+ * @n_threads: 1 to %TTT_SEARCH_MAX_THREADS
+ *
+ * How many threads the top level (Master) searches on, from the next move
+ * asked for: the machine's processors unless set (tests set it). A tree
+ * kept for another number of threads goes then.
+ */
+void
+ttt_computer_player_set_n_threads (TttComputerPlayer *self,
+                                   guint              n_threads)
+{
+  g_return_if_fail (TTT_IS_COMPUTER_PLAYER (self));
+  g_return_if_fail (n_threads >= 1 && n_threads <= TTT_SEARCH_MAX_THREADS);
+
+  self->n_threads = n_threads;
 }

@@ -84,5 +84,8 @@ TttLevel        ttt_computer_player_get_level (TttComputerPlayer    *self);
 void            ttt_computer_player_set_level (TttComputerPlayer    *self,
                                                TttLevel              level);
 guint64         ttt_computer_player_get_kept_visits (TttComputerPlayer *self);
+guint           ttt_computer_player_get_n_threads   (TttComputerPlayer *self);
+void            ttt_computer_player_set_n_threads   (TttComputerPlayer *self,
+                                                     guint              n_threads);
 
 G_END_DECLS

@@ -208,6 +208,84 @@ test_computer_kept_tree (void)
   g_assert_cmpuint (ttt_computer_player_get_kept_visits (hard), ==, 0);
 }
 
+/* A position @plies into a game of random moves from @seed, the first
+ * legal move of a random board: past the first few plies it has no
+ * symmetry, so every move is searched as itself. */
+static void
+random_game (TttUltimate *ultimate,
+             int          plies,
+             guint64      seed)
+{
+  ttt_ultimate_clear (ultimate);
+  for (int i = 0; i < plies; i++)
+    {
+      TttUltimateMoves legal;
+      int n = ttt_ultimate_legal_moves (ultimate, &legal);
+      int k = (int) (ttt_rng_next (&seed) % (guint64) n);
+
+      for (int move = 0; move < TTT_ULTIMATE_N_MOVES; move++)
+        if ((legal.cells[move / 9] & (1u << (move % 9))) && k-- == 0)
+          {
+            g_assert_cmpint (ttt_ultimate_play (ultimate, move), ==, TTT_OK);
+            break;
+          }
+    }
+  g_assert_cmpint (ttt_ultimate_outcome (ultimate), ==, TTT_OUTCOME_ONGOING);
+}
+
+/* Master searches on the threads it is given, and keeps their trees: the
+ * person's reply to its move walks them down, so its next search starts
+ * with the visits the last gave that reply. Hard's tree is of one thread:
+ * Master's goes when the level changes. */
+static void
+test_computer_master_threads (void)
+{
+  g_autoptr(TttPlayer) computer = ttt_computer_player_new (TTT_LEVEL_MASTER);
+  TttComputerPlayer *master = TTT_COMPUTER_PLAYER (computer);
+  TttUltimateMoves legal;
+  TttUltimate ultimate;
+  TttPosition position;
+  Answer answer = { 0 };
+  int reply = -1;
+
+  g_assert_cmpuint (ttt_computer_player_get_n_threads (master), >=, 1);
+  g_assert_cmpuint (ttt_computer_player_get_n_threads (master), <=, TTT_SEARCH_MAX_THREADS);
+  ttt_computer_player_set_n_threads (master, 2);
+  g_assert_cmpuint (ttt_computer_player_get_n_threads (master), ==, 2);
+
+  random_game (&ultimate, 16, 3);
+  ttt_position_init_ultimate (&position, &ultimate, -1);
+  ask (computer, &position, NULL, &answer);
+  g_assert_no_error (answer.error);
+  g_assert_cmpuint (ttt_computer_player_get_kept_visits (master), ==, 0);
+
+  /* Its move, and the person's reply: the first they may play. */
+  g_assert_cmpint (ttt_ultimate_play (&ultimate, answer.cell), ==, TTT_OK);
+  g_assert_cmpint (ttt_ultimate_legal_moves (&ultimate, &legal), >, 0);
+  for (int move = 0; move < TTT_ULTIMATE_N_MOVES && reply < 0; move++)
+    if (legal.cells[move / 9] & (1u << (move % 9)))
+      reply = move;
+  g_assert_cmpint (ttt_ultimate_play (&ultimate, reply), ==, TTT_OK);
+  g_assert_cmpint (ttt_ultimate_outcome (&ultimate), ==, TTT_OUTCOME_ONGOING);
+  ttt_position_init_ultimate (&position, &ultimate, reply);
+  answer = (Answer) { 0 };
+  ask (computer, &position, NULL, &answer);
+  g_assert_no_error (answer.error);
+  g_assert_true (ttt_position_is_legal (&position, answer.cell));
+  g_assert_cmpuint (ttt_computer_player_get_kept_visits (master), >, 0);
+  g_test_message ("after the reply, the search started with %" G_GUINT64_FORMAT " visits",
+                  ttt_computer_player_get_kept_visits (master));
+
+  /* Hard searches on one thread: Master's trees are not its. */
+  g_assert_cmpint (ttt_ultimate_play (&ultimate, answer.cell), ==, TTT_OK);
+  ttt_position_init_ultimate (&position, &ultimate, answer.cell);
+  ttt_computer_player_set_level (master, TTT_LEVEL_HARD);
+  answer = (Answer) { 0 };
+  ask (computer, &position, NULL, &answer);
+  g_assert_no_error (answer.error);
+  g_assert_cmpuint (ttt_computer_player_get_kept_visits (master), ==, 0);
+}
+
 /* The computer plays Misère by Misère's rules: Hard answers only with
  * Misère's best moves, never the classic game's. */
 static void
@@ -273,6 +351,7 @@ main (int   argc,
   g_test_add_func ("/player/computer/ultimate", test_computer_ultimate);
   g_test_add_func ("/player/computer/cancelled", test_computer_cancelled);
   g_test_add_func ("/player/computer/kept-tree", test_computer_kept_tree);
+  g_test_add_func ("/player/computer/master-threads", test_computer_master_threads);
   g_test_add_func ("/player/computer/misere", test_computer_misere);
   g_test_add_func ("/player/words", test_words);
 
