@@ -35,6 +35,8 @@ struct _TestPairTransport
   GIOStream         *stream;
   char              *code;
   GError            *failure;     /* what opening gives instead of the stream */
+  gboolean           hold;        /* opening waits for the test to go on */
+  GTask             *pending;     /* the held opening */
   guint              n_opened;
   guint              n_closed;
 };
@@ -68,6 +70,13 @@ pair_open_async (TttTransport        *transport,
   g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
 
   self->n_opened++;
+  if (self->hold)
+    {
+      /* Waiting for the other person to come, as a host's code does. */
+      self->pending = g_steal_pointer (&task);
+      set_state (self, TTT_TRANSPORT_STATE_WAITING);
+      return;
+    }
   /* The task answers on the next turn of the main loop, as a real
    * transport would. */
   if (self->failure != NULL)
@@ -106,6 +115,12 @@ pair_close (TttTransport *transport)
   TestPairTransport *self = TEST_PAIR_TRANSPORT (transport);
 
   self->n_closed++;
+  if (self->pending != NULL)
+    {
+      g_autoptr(GTask) pending = g_steal_pointer (&self->pending);
+
+      g_task_return_new_error (pending, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Closed");
+    }
   if (self->stream != NULL)
     g_io_stream_close (self->stream, NULL, NULL);
   set_state (self, TTT_TRANSPORT_STATE_CLOSED);
@@ -126,6 +141,7 @@ test_pair_transport_finalize (GObject *object)
 {
   TestPairTransport *self = TEST_PAIR_TRANSPORT (object);
 
+  g_assert_null (self->pending);
   g_clear_object (&self->stream);
   g_free (self->code);
   g_clear_error (&self->failure);
@@ -216,6 +232,18 @@ wait_state (TttNetSession      *session,
   ttt_net_wait (reached_state, &wait, 30000);
   if (ttt_net_session_get_state (session) != state)
     g_error ("Closed instead (%s)", ttt_net_session_get_message (session));
+}
+
+static gboolean
+is_closed (gpointer data)
+{
+  return ttt_net_session_get_state (data) == TTT_NET_SESSION_CLOSED;
+}
+
+static void
+wait_closed (TttNetSession *session)
+{
+  ttt_net_wait (is_closed, session, 30000);
 }
 
 static TttGame *
@@ -405,6 +433,85 @@ test_hostile_line (void)
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
 }
 
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+set_flag (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+/* Runs the main loop for @ms, whatever happens meanwhile. */
+static void
+run_for (guint ms)
+{
+  gboolean over = FALSE;
+
+  g_timeout_add_once (ms, set_flag, &over);
+  ttt_net_wait (flag_set, &over, ms + 30000);
+}
+
+/* A host waiting for the friend to type its code waits as long as the
+ * person here does: the handshake's time limit does not run meanwhile.
+ * Once the transport connects, the whole limit runs again: a side that
+ * never finishes is still given up. */
+static void
+test_waiting_is_not_timed (void)
+{
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) session = NULL;
+  g_autoptr(TestPairTransport) ours = NULL;
+  g_autoptr(TestPairTransport) theirs = NULL;
+  TttConnection *connection;
+
+  transports_new (NULL, &ours, &theirs);
+  ours->hold = TRUE;
+  session = ttt_net_session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana",
+                                 TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
+  connection = ttt_net_session_get_connection (session);
+  ttt_connection_set_timeouts (connection, 20, 10000, 30000);
+  ttt_net_session_open (session, TTT_TRANSPORT (ours));
+  g_assert_cmpint (ttt_transport_get_state (TTT_TRANSPORT (ours)), ==, TTT_TRANSPORT_STATE_WAITING);
+
+  /* Twenty-five times the limit, and still waiting. */
+  run_for (500);
+  g_assert_cmpint (ttt_net_session_get_state (session), ==, TTT_NET_SESSION_CONNECTING);
+  g_assert_cmpint (ttt_connection_get_state (connection), ==, TTT_CONNECTION_STATE_HANDSHAKE);
+
+  /* The friend came; the transport connects and never finishes. */
+  set_state (ours, TTT_TRANSPORT_STATE_CONNECTING);
+  wait_closed (session);
+  g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
+  g_assert_nonnull (strstr (ttt_net_session_get_message (session), "did not answer"));
+  g_assert_null (ours->pending);
+}
+
+/* The control: a transport that connects and never finishes, with no
+ * wait, is given up after the limit. */
+static void
+test_connecting_is_timed (void)
+{
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) session = NULL;
+  g_autoptr(TestPairTransport) ours = NULL;
+  g_autoptr(TestPairTransport) theirs = NULL;
+
+  transports_new (NULL, &ours, &theirs);
+  ours->hold = TRUE;
+  session = ttt_net_session_new (game, TTT_CONNECTION_ROLE_GUEST, "Ben",
+                                 TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
+  ttt_connection_set_timeouts (ttt_net_session_get_connection (session), 20, 10000, 30000);
+  ttt_net_session_open (session, TTT_TRANSPORT (ours));
+  set_state (ours, TTT_TRANSPORT_STATE_CONNECTING);
+  wait_closed (session);
+  g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
+  g_assert_nonnull (strstr (ttt_net_session_get_message (session), "did not answer"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -415,6 +522,8 @@ main (int   argc,
   g_test_add_func ("/net/transport/code-is-proof", test_code_is_proof);
   g_test_add_func ("/net/transport/open-fails", test_open_fails);
   g_test_add_func ("/net/transport/hostile-line", test_hostile_line);
+  g_test_add_func ("/net/transport/waiting-is-not-timed", test_waiting_is_not_timed);
+  g_test_add_func ("/net/transport/connecting-is-timed", test_connecting_is_timed);
 
   return g_test_run ();
 }
