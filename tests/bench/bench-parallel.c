@@ -16,7 +16,8 @@
  *
  *   TTT_BENCH_PARALLEL_THREADS=N   N threads instead of 2 for the parallel
  *                                  side (the ratio is still to 1 thread)
- *   TTT_BENCH_PARALLEL_GAMES=N     games of the match (20 unless given)
+ *   TTT_BENCH_PARALLEL_GAMES=N     games of the match (20 unless given;
+ *                                  0 for none)
  *   TTT_BENCH_PARALLEL_SCALE=N     the match's budgets / N (10 unless
  *                                  given; 1: the levels' own)
  */
@@ -83,25 +84,43 @@ random_position (int      plies,
   return pos;
 }
 
-/* Iterations a second of wall time: one run of SIM_ITERATIONS a thread
- * from a fresh tree. */
 static double
+cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+typedef struct
+{
+  double wall;  /* iterations a second of wall time */
+  double cpu;   /* and a second of CPU time, all threads' */
+} Rate;
+
+/* One run of SIM_ITERATIONS a thread from a fresh tree. */
+static Rate
 sims_per_second (TttSearch         *search,
                  const TttUltimate *pos,
                  uint64_t           seed)
 {
   TttSearchBudget budget = { SIM_ITERATIONS, NULL, NULL };
   uint64_t start;
-  double seconds;
+  double cpu_start;
+  Rate rate;
   int move;
 
   ttt_search_reset (search);
   start = now_ns ();
+  cpu_start = cpu_seconds ();
   if (ttt_search_run (search, pos, &budget, &seed, &move) != TTT_OK || !ttt_ultimate_is_legal (pos, move))
     fail ("search from a random position");
-  seconds = (double) (now_ns () - start) * 1e-9;
+  rate.cpu = (double) ttt_search_get_iterations (search) / (cpu_seconds () - cpu_start);
+  rate.wall = (double) ttt_search_get_iterations (search) / ((double) (now_ns () - start) * 1e-9);
 
-  return (double) ttt_search_get_iterations (search) / seconds;
+  return rate;
 }
 
 static void
@@ -118,6 +137,8 @@ bench_simulations (unsigned n_threads)
   if (one == NULL || many == NULL)
     {
       fail ("no memory for the searches");
+      ttt_search_free (one);
+      ttt_search_free (many);
       return;
     }
 
@@ -127,36 +148,44 @@ bench_simulations (unsigned n_threads)
 
   printf ("## Simulations a second of wall time, 1 thread and %u (target: at least 1.7 times "
           "on 2 cores)\n\n", n_threads);
-  printf ("%d iterations a thread, the best of %d rounds. Load average before: %.2f.\n\n",
-          SIM_ITERATIONS, N_ROUNDS, load_before);
-  table_begin (&table, "lrrr");
+  printf ("%d iterations a thread, the best of %d rounds. Load average before: %.2f. A second of\n"
+          "CPU is all threads' together: where their ratio is near 1, the threads lose nothing to\n"
+          "each other, and the wall ratio falls short of %u only for want of free cores.\n\n",
+          SIM_ITERATIONS, N_ROUNDS, load_before, n_threads);
+  table_begin (&table, "lrrrrrr");
   table_add (&table, "from");
-  table_add (&table, "1 thread");
-  table_add (&table, "%u threads", n_threads);
+  table_add (&table, "1 thread / s");
+  table_add (&table, "%u threads / s", n_threads);
   table_add (&table, "ratio");
+  table_add (&table, "1 thread / CPU-s");
+  table_add (&table, "%u / CPU-s", n_threads);
+  table_add (&table, "CPU ratio");
 
   for (int i = 0; i < N_SIM_POSITIONS; i++)
     {
-      double best_one = 0, best_many = 0;
+      Rate best_one = { 0, 0 }, best_many = { 0, 0 };
 
       for (int round = 0; round < N_ROUNDS; round++)
         {
-          double rate_one = sims_per_second (one, &positions[i], (uint64_t) round + 1);
-          double rate_many = sims_per_second (many, &positions[i], (uint64_t) round + 1);
+          Rate rate_one = sims_per_second (one, &positions[i], (uint64_t) round + 1);
+          Rate rate_many = sims_per_second (many, &positions[i], (uint64_t) round + 1);
 
-          if (rate_one > best_one)
+          if (rate_one.wall > best_one.wall)
             best_one = rate_one;
-          if (rate_many > best_many)
+          if (rate_many.wall > best_many.wall)
             best_many = rate_many;
         }
-      ratios[i] = best_many / best_one;
+      ratios[i] = best_many.wall / best_one.wall;
       if (i == 0)
         table_add (&table, "the empty board");
       else
         table_add (&table, "ply %d of a random game", 10 * i);
-      table_add (&table, "%.0f", best_one);
-      table_add (&table, "%.0f", best_many);
+      table_add (&table, "%.0f", best_one.wall);
+      table_add (&table, "%.0f", best_many.wall);
       table_add (&table, "%.2f", ratios[i]);
+      table_add (&table, "%.0f", best_one.cpu);
+      table_add (&table, "%.0f", best_many.cpu);
+      table_add (&table, "%.2f", best_many.cpu / best_one.cpu);
     }
   ratio_stats = stats_of (ratios, N_SIM_POSITIONS);
   table_print (&table);
@@ -207,6 +236,8 @@ bench_time_per_move (unsigned n_threads)
   if (one == NULL || many == NULL)
     {
       fail ("no memory for the searches");
+      ttt_search_free (one);
+      ttt_search_free (many);
       return;
     }
 
@@ -310,18 +341,23 @@ play_game (TttSearch *a,
 static void
 bench_match (unsigned n_threads)
 {
-  long n_games = env_number ("TTT_BENCH_PARALLEL_GAMES", 20, 2, 100000);
+  long n_games = env_number ("TTT_BENCH_PARALLEL_GAMES", 20, 0, 100000);
   long scale = env_number ("TTT_BENCH_PARALLEL_SCALE", 10, 1, 1000000);
   uint64_t iterations = TTT_ULTIMATE_HARD_ITERATIONS / (uint64_t) scale;
-  TttSearch *master = ttt_search_new_parallel (0, n_threads);
-  TttSearch *hard = ttt_search_new (0);
+  TttSearch *master, *hard;
   int counts[3] = { 0 };
   double score, low, high;
   uint64_t start = now_ns ();
 
+  if (n_games == 0)
+    return;
+  master = ttt_search_new_parallel (0, n_threads);
+  hard = ttt_search_new (0);
   if (master == NULL || hard == NULL)
     {
       fail ("no memory for the searches");
+      ttt_search_free (master);
+      ttt_search_free (hard);
       return;
     }
 
