@@ -7,7 +7,8 @@
  * free cores); Master's time per move, on the threads it is given, against
  * Hard's on one (target: no longer); and Master on 2 threads against Hard
  * on 1 at the same iterations a thread, so the same time a move on 2
- * cores. The exit status is non-zero only for something wrong (an illegal
+ * cores, beside Hard with twice the iterations in one tree against Hard,
+ * the most a parallel search could gain. The exit status is non-zero only for something wrong (an illegal
  * move, a game that does not end), never for something slow or weak.
  *
  * Wall time on a shared machine is what others leave: the load average is
@@ -300,31 +301,35 @@ wilson (double  p,
   *high = centre + half;
 }
 
+/* One side of a game: its search, level and iterations a thread. */
+typedef struct
+{
+  TttSearch *search;
+  TttLevel   level;
+  uint64_t   iterations;
+} Side;
+
 /* One game, each side keeping its tree from move to move as the app does;
  * the score of @a, playing X when @a_is_x, in half points. */
 static int
-play_game (TttSearch *a,
-           TttLevel   level_a,
-           TttSearch *b,
-           TttLevel   level_b,
-           uint64_t   iterations,
-           bool       a_is_x,
-           uint64_t   seed)
+play_game (const Side *a,
+           const Side *b,
+           bool        a_is_x,
+           uint64_t    seed)
 {
-  TttSearchBudget budget = { iterations, NULL, NULL };
   TttUltimate pos;
   TttOutcome outcome;
 
   ttt_ultimate_clear (&pos);
-  ttt_search_reset (a);
-  ttt_search_reset (b);
+  ttt_search_reset (a->search);
+  ttt_search_reset (b->search);
   while (ttt_ultimate_outcome (&pos) == TTT_OUTCOME_ONGOING)
     {
-      bool a_moves = (pos.turn == TTT_MARK_X) == a_is_x;
+      const Side *side = (pos.turn == TTT_MARK_X) == a_is_x ? a : b;
+      TttSearchBudget budget = { side->iterations, NULL, NULL };
       int move = -1;
 
-      if (ttt_ultimate_choose (a_moves ? a : b, &pos, a_moves ? level_a : level_b, &budget, &seed, &move) !=
-              TTT_OK ||
+      if (ttt_ultimate_choose (side->search, &pos, side->level, &budget, &seed, &move) != TTT_OK ||
           ttt_ultimate_play (&pos, move) != TTT_OK)
         {
           fail ("an illegal move in a game");
@@ -338,46 +343,68 @@ play_game (TttSearch *a,
   return (outcome == TTT_OUTCOME_X_WINS) == a_is_x ? 2 : 0;
 }
 
+/* @n_games of @a against @b, colours alternated, as a row of the table. */
+static void
+play_match (const char *name,
+            const Side *a,
+            const Side *b,
+            long        n_games)
+{
+  int counts[3] = { 0 };
+  double score, low, high;
+  uint64_t start = now_ns ();
+
+  for (long game = 0; game < n_games; game++)
+    counts[play_game (a, b, game % 2 == 0, (uint64_t) game * 7919 + 1)]++;
+  score = (counts[2] + 0.5 * counts[1]) / (double) n_games;
+  wilson (score, (double) n_games, &low, &high);
+  printf ("| %s | %ld | %d-%d-%d | %.1f %% | %.1f–%.1f %% | %.0f |\n", name, n_games, counts[2], counts[1],
+          counts[0], 100 * score, 100 * low, 100 * high, (double) (now_ns () - start) * 1e-9);
+  fflush (stdout);
+}
+
 static void
 bench_match (unsigned n_threads)
 {
   long n_games = env_number ("TTT_BENCH_PARALLEL_GAMES", 20, 0, 100000);
   long scale = env_number ("TTT_BENCH_PARALLEL_SCALE", 10, 1, 1000000);
   uint64_t iterations = TTT_ULTIMATE_HARD_ITERATIONS / (uint64_t) scale;
-  TttSearch *master, *hard;
-  int counts[3] = { 0 };
-  double score, low, high;
-  uint64_t start = now_ns ();
+  Side master = { NULL, TTT_LEVEL_MASTER, iterations };
+  Side hard = { NULL, TTT_LEVEL_HARD, iterations };
+  Side ceiling = { NULL, TTT_LEVEL_HARD, n_threads * iterations };
+  char name[64];
 
   if (n_games == 0)
     return;
-  master = ttt_search_new_parallel (0, n_threads);
-  hard = ttt_search_new (0);
-  if (master == NULL || hard == NULL)
+  master.search = ttt_search_new_parallel (0, n_threads);
+  hard.search = ttt_search_new (0);
+  ceiling.search = ttt_search_new (0);
+  if (master.search == NULL || hard.search == NULL || ceiling.search == NULL)
     {
       fail ("no memory for the searches");
-      ttt_search_free (master);
-      ttt_search_free (hard);
+      ttt_search_free (master.search);
+      ttt_search_free (hard.search);
+      ttt_search_free (ceiling.search);
       return;
     }
-
-  for (long game = 0; game < n_games; game++)
-    counts[play_game (master, TTT_LEVEL_MASTER, hard, TTT_LEVEL_HARD, iterations, game % 2 == 0,
-                      (uint64_t) game * 7919 + 1)]++;
-  score = (counts[2] + 0.5 * counts[1]) / (double) n_games;
-  wilson (score, (double) n_games, &low, &high);
 
   printf ("## Master on %u threads against Hard on 1, %llu iterations a thread a move\n\n", n_threads,
           (unsigned long long) iterations);
   printf ("The same time a move on %u free cores; colours alternate; each side keeps its tree\n"
-          "from move to move. Budgets are the levels' own divided by %ld.\n\n", n_threads, scale);
-  printf ("| games | W-D-L | Master's score | 95 %% interval (Wilson) | wall s |\n");
-  printf ("| ----: | ----- | -------------: | ---------------------- | -----: |\n");
-  printf ("| %ld | %d-%d-%d | %.1f %% | %.1f–%.1f %% | %.0f |\n\n", n_games, counts[2], counts[1], counts[0],
-          100 * score, 100 * low, 100 * high, (double) (now_ns () - start) * 1e-9);
+          "from move to move. Budgets are the levels' own divided by %ld. The second row is\n"
+          "the ceiling: one tree with all %u threads' iterations, which a parallel search\n"
+          "that lost nothing to its threads would match.\n\n", n_threads, scale, n_threads);
+  printf ("| player | games | W-D-L | score | 95 %% interval (Wilson) | wall s |\n");
+  printf ("| ------ | ----: | ----- | ----: | ---------------------- | -----: |\n");
+  snprintf (name, sizeof name, "Master, %u threads", n_threads);
+  play_match (name, &master, &hard, n_games);
+  snprintf (name, sizeof name, "Hard, 1 thread, %u× iterations", n_threads);
+  play_match (name, &ceiling, &hard, n_games);
+  printf ("\n");
 
-  ttt_search_free (master);
-  ttt_search_free (hard);
+  ttt_search_free (master.search);
+  ttt_search_free (hard.search);
+  ttt_search_free (ceiling.search);
 }
 
 int
