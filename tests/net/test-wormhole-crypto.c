@@ -932,6 +932,7 @@ test_words_lists (void)
   guint i;
 
   answers = reference_words (&even, &odd);
+  g_assert_cmpuint (answers->len, ==, 2);
   g_assert_cmpuint (g_strv_length (first), ==, 256);
   g_assert_cmpuint (g_strv_length (second), ==, 256);
   for (i = 0; i < 256; i++)
@@ -959,6 +960,7 @@ test_words_complete (void)
   g_autoptr(GPtrArray) lists = reference_words (&even, &odd);
   gsize i;
 
+  g_assert_cmpuint (lists->len, ==, 2);
   for (i = 0; i < G_N_ELEMENTS (prefixes); i++)
     g_string_append_printf (requests, "complete %s\n", prefixes[i]);
   answers = ask_reference (requests->str);
@@ -1028,6 +1030,7 @@ test_words_choose (void)
   guint n_words;
   guint round;
 
+  g_assert_cmpuint (lists->len, ==, 2);
   for (n_words = 1; n_words <= 4; n_words++)
     for (round = 0; round < 50; round++)
       {
