@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 
 #include "net-helpers.h"
+#include "transit-relay.h"
 #include "ttt-wormhole-crypto.h"
 #include "ttt-wormhole-records.h"
 #include "ttt-wormhole-transit.h"
@@ -28,108 +29,6 @@
 #define GUARD_MS 20000
 
 static guint8 test_key[TTT_WORMHOLE_KEY_SIZE];
-
-/* A transit relay of the test's own */
-
-typedef struct {
-  GSubprocess      *process;
-  GDataInputStream *output;
-  guint16           port;
-  gboolean          ended;
-} Relay;
-
-static void relay_read_line (Relay *relay);
-
-/* The port it listens on is in the line it logs as it starts: waiting
- * for that line is waiting for it to be ready. */
-static void
-relay_line_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  Relay *relay = user_data;
-  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source),
-                                                                 result, NULL, NULL);
-  const char *found;
-
-  if (line == NULL)
-    {
-      relay->ended = TRUE;
-      return;
-    }
-  found = strstr (line, "Transit starting on ");
-  if (found != NULL && relay->port == 0)
-    relay->port = (guint16) g_ascii_strtoull (found + strlen ("Transit starting on "), NULL, 10);
-  relay_read_line (relay);
-}
-
-static void
-relay_read_line (Relay *relay)
-{
-  g_data_input_stream_read_line_async (relay->output, G_PRIORITY_DEFAULT, NULL, relay_line_cb, relay);
-}
-
-static gboolean
-relay_started (gpointer data)
-{
-  Relay *relay = data;
-
-  return relay->port != 0 || relay->ended;
-}
-
-static gboolean
-relay_ended (gpointer data)
-{
-  return ((Relay *) data)->ended;
-}
-
-/* The one place that knows how the relay is started. */
-static Relay *
-relay_start (void)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *twistd = g_find_program_in_path ("twistd3");
-  Relay *relay;
-
-  if (twistd == NULL)
-    return NULL;
-  relay = g_new0 (Relay, 1);
-  relay->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE,
-                                     &error,
-                                     twistd, "--nodaemon", "--pidfile=", "--logfile=-",
-                                     "transitrelay", "--port=tcp:0:interface=127.0.0.1",
-                                     NULL);
-  g_assert_no_error (error);
-  relay->output = g_data_input_stream_new (g_subprocess_get_stdout_pipe (relay->process));
-  relay_read_line (relay);
-  ttt_net_wait (relay_started, relay, GUARD_MS);
-  g_assert_cmpuint (relay->port, !=, 0);
-  return relay;
-}
-
-static char *
-relay_url (Relay *relay)
-{
-  return g_strdup_printf ("tcp:127.0.0.1:%u", relay->port);
-}
-
-static void
-relay_kill (Relay *relay)
-{
-  g_subprocess_force_exit (relay->process);
-  ttt_net_wait (relay_ended, relay, GUARD_MS);
-}
-
-static void
-relay_free (Relay *relay)
-{
-  if (!relay->ended)
-    relay_kill (relay);
-  g_subprocess_wait (relay->process, NULL, NULL);
-  g_object_unref (relay->output);
-  g_object_unref (relay->process);
-  g_free (relay);
-}
 
 /* Two transits joined by hand */
 
@@ -333,7 +232,7 @@ test_direct (void)
 static void
 test_relay (void)
 {
-  Relay *relay = relay_start ();
+  g_autoptr(TransitRelay) relay = transit_relay_start ();
   g_autofree char *url = NULL;
   Side sides[2];
   guint n_direct = 1, n_relays = 0;
@@ -345,7 +244,7 @@ test_relay (void)
       g_test_skip ("No transit relay (twistd3 and magic-wormhole-transit-relay) here");
       return;
     }
-  url = relay_url (relay);
+  url = transit_relay_get_url (relay);
   join (sides, url, FALSE);
 
   text = g_bytes_get_data (sides[1].sent, &length);
@@ -358,7 +257,6 @@ test_relay (void)
 
   side_clear (&sides[0]);
   side_clear (&sides[1]);
-  relay_free (relay);
 }
 
 /* The relay gone in the middle */
@@ -366,7 +264,7 @@ test_relay (void)
 static void
 test_relay_killed (void)
 {
-  Relay *relay = relay_start ();
+  g_autoptr(TransitRelay) relay = transit_relay_start ();
   g_autofree char *url = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) write_error = NULL;
@@ -377,11 +275,11 @@ test_relay_killed (void)
       g_test_skip ("No transit relay (twistd3 and magic-wormhole-transit-relay) here");
       return;
     }
-  url = relay_url (relay);
+  url = transit_relay_get_url (relay);
   join (sides, url, FALSE);
   check_carries (sides[0].stream, sides[1].stream, 100);
 
-  relay_kill (relay);
+  transit_relay_kill (relay);
   error = read_error (sides[1].stream);
   g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);
   g_assert_cmpstr (error->message, ==, "The connection to the other side was lost.");
@@ -391,7 +289,6 @@ test_relay_killed (void)
 
   side_clear (&sides[0]);
   side_clear (&sides[1]);
-  relay_free (relay);
 }
 
 /* A stranger at the listener */
