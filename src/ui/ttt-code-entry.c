@@ -223,17 +223,14 @@ row_activated_cb (TttCodeEntry  *self,
 
 /* Down in the entry: into the suggestions. */
 static gboolean
-entry_key_cb (GtkEventControllerKey *controller,
-              guint                  keyval,
-              guint                  keycode,
-              GdkModifierType        state,
-              TttCodeEntry          *self)
+down_cb (GtkWidget *widget,
+         GVariant  *args,
+         gpointer   user_data)
 {
+  TttCodeEntry *self = user_data;
   GtkListBoxRow *first;
 
-  if ((keyval != GDK_KEY_Down && keyval != GDK_KEY_KP_Down) ||
-      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0 ||
-      !gtk_widget_get_visible (GTK_WIDGET (self->suggestions)))
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->suggestions)))
     return FALSE;
   first = gtk_list_box_get_row_at_index (self->suggestions, 0);
   if (first == NULL)
@@ -242,25 +239,51 @@ entry_key_cb (GtkEventControllerKey *controller,
   return gtk_widget_grab_focus (GTK_WIDGET (first));
 }
 
-/* Escape in the suggestions, or Up on the first: back to the entry. */
-static gboolean
-list_key_cb (GtkEventControllerKey *controller,
-             guint                  keyval,
-             guint                  keycode,
-             GdkModifierType        state,
-             TttCodeEntry          *self)
+static void
+back_to_entry (TttCodeEntry *self)
 {
-  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self)));
-  GtkListBoxRow *first = gtk_list_box_get_row_at_index (self->suggestions, 0);
+  gtk_widget_grab_focus (self->entry);
+  gtk_editable_set_position (GTK_EDITABLE (self->entry), -1);
+}
 
-  if (keyval == GDK_KEY_Escape ||
-      ((keyval == GDK_KEY_Up || keyval == GDK_KEY_KP_Up) && focus == GTK_WIDGET (first)))
-    {
-      gtk_widget_grab_focus (self->entry);
-      gtk_editable_set_position (GTK_EDITABLE (self->entry), -1);
-      return TRUE;
-    }
-  return FALSE;
+/* Escape in the suggestions: back to the entry. */
+static gboolean
+escape_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  back_to_entry (user_data);
+  return TRUE;
+}
+
+/* Up on the first suggestion: back to the entry; elsewhere the list's own. */
+static gboolean
+up_cb (GtkWidget *widget,
+       GVariant  *args,
+       gpointer   user_data)
+{
+  TttCodeEntry *self = user_data;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self)));
+
+  if (focus == NULL || focus != GTK_WIDGET (gtk_list_box_get_row_at_index (self->suggestions, 0)))
+    return FALSE;
+  back_to_entry (self);
+  return TRUE;
+}
+
+static void
+add_key (GtkWidget           *widget,
+         guint                keyval,
+         GtkShortcutFunc      callback,
+         TttCodeEntry        *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0),
+                                                          gtk_callback_action_new (callback, self, NULL)));
+  gtk_widget_add_controller (widget, controller);
 }
 
 GtkWidget *
@@ -428,21 +451,16 @@ ttt_code_entry_class_init (TttCodeEntryClass *klass)
 static void
 ttt_code_entry_init (TttCodeEntry *self)
 {
-  GtkEventController *keys;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->code = g_strdup ("");
   self->shown = g_ptr_array_new_with_free_func (g_free);
   ttt_code_name_button (self->join);
 
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (entry_key_cb), self);
-  gtk_widget_add_controller (self->entry, keys);
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (list_key_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->suggestions), keys);
+  add_key (self->entry, GDK_KEY_Down, down_cb, self);
+  add_key (self->entry, GDK_KEY_KP_Down, down_cb, self);
+  add_key (GTK_WIDGET (self->suggestions), GDK_KEY_Escape, escape_cb, self);
+  add_key (GTK_WIDGET (self->suggestions), GDK_KEY_Up, up_cb, self);
+  add_key (GTK_WIDGET (self->suggestions), GDK_KEY_KP_Up, up_cb, self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry),
                                   GTK_ACCESSIBLE_PROPERTY_AUTOCOMPLETE, GTK_ACCESSIBLE_AUTOCOMPLETE_LIST,
