@@ -9,6 +9,13 @@
  * directly or through the relay alone; a wrong code fails both; and two
  * game sessions play a whole game over them, beginning without a code
  * to compare since the typed one was the proof.
+ *
+ * Then the transit against the reference client itself (magic-wormhole's
+ * "wormhole send" and "receive", with its file transfer's appid and
+ * messages): a file goes each way, directly and through the relay, and
+ * each side checks the other's sha256 acknowledgement, which crosses in
+ * a record sealed the other way. The reference keeps its own listener
+ * off, so every connection is to ours or the relay, on loopback.
  */
 
 #include "config.h"
@@ -21,6 +28,8 @@
 #include "transit-relay.h"
 #include "ttt-net-session.h"
 #include "ttt-remote-player.h"
+#include "ttt-wormhole.h"
+#include "ttt-wormhole-transit.h"
 #include "ttt-wormhole-transport.h"
 
 #define GUARD_MS 30000
@@ -538,6 +547,501 @@ test_sessions_relay (void)
   play_sessions (FALSE);
 }
 
+/* The reference client: our transit against magic-wormhole's own */
+
+#define REFERENCE_APPID "lothar.com/wormhole/text-or-file-xfer"
+
+typedef struct {
+  GSubprocess      *process;
+  GDataInputStream *output;
+  GString          *said;
+  char             *code;
+  gboolean          ended;
+  gboolean          exited;
+  int               status;
+} Reference;
+
+static void reference_read_line (Reference *reference);
+
+static void
+reference_line_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Reference *reference = user_data;
+  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source),
+                                                                 result, NULL, NULL);
+  const char *found;
+
+  if (line == NULL)
+    {
+      reference->ended = TRUE;
+      return;
+    }
+  g_string_append_printf (reference->said, "%s\n", line);
+  found = strstr (line, "Wormhole code is: ");
+  if (found != NULL && reference->code == NULL)
+    reference->code = g_strstrip (g_strdup (found + strlen ("Wormhole code is: ")));
+  reference_read_line (reference);
+}
+
+static void
+reference_read_line (Reference *reference)
+{
+  g_data_input_stream_read_line_async (reference->output, G_PRIORITY_DEFAULT, NULL,
+                                       reference_line_cb, reference);
+}
+
+static void
+reference_exit_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Reference *reference = user_data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  reference->status = g_subprocess_get_exit_status (G_SUBPROCESS (source));
+  reference->exited = TRUE;
+}
+
+/* "wormhole --appid … --relay-url … --transit-helper … ARGS…" */
+static Reference *
+reference_spawn (const char  *mailbox,
+                 const char  *relay,
+                 const char **args)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  Reference *reference = g_new0 (Reference, 1);
+
+  g_ptr_array_add (argv, (gpointer) "wormhole");
+  g_ptr_array_add (argv, (gpointer) "--appid=" REFERENCE_APPID);
+  g_ptr_array_add (argv, (gpointer) "--relay-url");
+  g_ptr_array_add (argv, (gpointer) mailbox);
+  g_ptr_array_add (argv, (gpointer) "--transit-helper");
+  g_ptr_array_add (argv, (gpointer) relay);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  /* Its own Python, whatever python3 the PATH finds first. */
+  g_subprocess_launcher_setenv (launcher, "PATH", "/usr/bin:/bin", TRUE);
+  reference->process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  reference->said = g_string_new (NULL);
+  reference->output = g_data_input_stream_new (g_subprocess_get_stdout_pipe (reference->process));
+  reference_read_line (reference);
+  g_subprocess_wait_async (reference->process, NULL, reference_exit_cb, reference);
+  return reference;
+}
+
+static gboolean
+reference_finished (gpointer data)
+{
+  Reference *reference = data;
+
+  return reference->exited && reference->ended;
+}
+
+static gboolean
+reference_has_code (gpointer data)
+{
+  Reference *reference = data;
+
+  return reference->code != NULL || reference->exited;
+}
+
+static void
+reference_free (Reference *reference)
+{
+  if (!reference->exited)
+    g_subprocess_force_exit (reference->process);
+  ttt_net_wait (reference_finished, reference, GUARD_MS);
+  g_object_unref (reference->output);
+  g_object_unref (reference->process);
+  g_string_free (reference->said, TRUE);
+  g_free (reference->code);
+  g_free (reference);
+}
+
+/* Our side of a file transfer: a wormhole with the reference's appid
+ * and a transit over it, as its file transfer uses them. */
+typedef struct {
+  TttWormhole        *wormhole;
+  TttWormholeTransit *transit;
+  GIOStream          *stream;
+  GError             *error;
+  gboolean            opened;
+  gboolean            connected;
+  GPtrArray          *messages;     /* of char *, the other's non-transit ones */
+  GBytes             *early;        /* its transit message, before ours was made */
+} Ours;
+
+static void
+ours_transit_send_cb (TttWormholeTransit *transit,
+                      GBytes             *message,
+                      gpointer            user_data)
+{
+  Ours *ours = user_data;
+
+  ttt_wormhole_send (ours->wormhole, message);
+}
+
+static void
+ours_message_cb (TttWormhole *wormhole,
+                 GBytes      *message,
+                 gpointer     user_data)
+{
+  Ours *ours = user_data;
+  gsize size;
+  const char *text = g_bytes_get_data (message, &size);
+
+  if (g_strstr_len (text, (gssize) size, "\"transit\"") != NULL && ours->transit == NULL)
+    ours->early = g_bytes_ref (message);
+  else if (g_strstr_len (text, (gssize) size, "\"transit\"") != NULL)
+    ttt_wormhole_transit_receive (ours->transit, message);
+  else
+    g_ptr_array_add (ours->messages, g_strndup (text, size));
+}
+
+static void
+ours_opened_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Ours *ours = user_data;
+
+  ttt_wormhole_open_finish (TTT_WORMHOLE (source), result, &ours->error);
+  ours->opened = TRUE;
+}
+
+static void
+ours_connected_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Ours *ours = user_data;
+
+  ours->stream = ttt_wormhole_transit_connect_finish (TTT_WORMHOLE_TRANSIT (source), result, &ours->error);
+  ours->connected = TRUE;
+}
+
+static gboolean
+ours_opened (gpointer data)
+{
+  return ((Ours *) data)->opened;
+}
+
+static gboolean
+ours_connected (gpointer data)
+{
+  return ((Ours *) data)->connected;
+}
+
+static gboolean
+ours_has_message (gpointer data)
+{
+  return ((Ours *) data)->messages->len > 0;
+}
+
+/* Opens the wormhole, with @code or making one. */
+static void
+ours_open (Ours       *ours,
+           const char *mailbox,
+           const char *code)
+{
+  memset (ours, 0, sizeof *ours);
+  ours->messages = g_ptr_array_new_with_free_func (g_free);
+  ours->wormhole = ttt_wormhole_new (mailbox, REFERENCE_APPID);
+  if (code != NULL)
+    ttt_wormhole_set_code (ours->wormhole, code);
+  else
+    ttt_wormhole_allocate_code (ours->wormhole, 2);
+  g_signal_connect (ours->wormhole, "message", G_CALLBACK (ours_message_cb), ours);
+  ttt_wormhole_open_async (ours->wormhole, NULL, NULL, ours_opened_cb, ours);
+}
+
+static gboolean
+ours_has_code (gpointer data)
+{
+  Ours *ours = data;
+
+  return ttt_wormhole_get_code (ours->wormhole) != NULL || ours->opened;
+}
+
+/* Once the wormhole is open: the transit of @role, not connecting yet. */
+static void
+ours_make_transit (Ours                  *ours,
+                   const char            *relay,
+                   TttWormholeRecordRole  role,
+                   gboolean               direct)
+{
+  guint8 key[TTT_WORMHOLE_KEY_SIZE];
+
+  ttt_net_wait (ours_opened, ours, GUARD_MS);
+  g_assert_no_error (ours->error);
+  ttt_wormhole_derive_shared_key (ours->wormhole, REFERENCE_APPID "/transit-key", key);
+  ours->transit = ttt_wormhole_transit_new (role, key, relay);
+  ttt_wormhole_transit_set_direct (ours->transit, direct);
+  ttt_wormhole_transit_set_listen_address (ours->transit, "127.0.0.1");
+  g_signal_connect (ours->transit, "send", G_CALLBACK (ours_transit_send_cb), ours);
+  if (ours->early != NULL)
+    ttt_wormhole_transit_receive (ours->transit, ours->early);
+}
+
+static void
+ours_send_json (Ours       *ours,
+                const char *json)
+{
+  g_autoptr(GBytes) message = g_bytes_new (json, strlen (json));
+
+  ttt_wormhole_send (ours->wormhole, message);
+}
+
+static void
+ours_clear (Ours *ours)
+{
+  if (ours->stream != NULL)
+    g_io_stream_close (ours->stream, NULL, NULL);
+  g_clear_object (&ours->stream);
+  g_clear_object (&ours->transit);
+  if (ours->wormhole != NULL)
+    ttt_wormhole_close (ours->wormhole, "happy");
+  g_clear_object (&ours->wormhole);
+  g_clear_pointer (&ours->messages, g_ptr_array_unref);
+  g_clear_pointer (&ours->early, g_bytes_unref);
+  g_clear_error (&ours->error);
+}
+
+/* Reads what the other side sends until it stops (its ack is one
+ * record, then it closes). */
+static char *
+read_until_end (GIOStream *stream)
+{
+  GString *got = g_string_new (NULL);
+
+  while (TRUE)
+    {
+      char byte;
+      Io io = { 0 };
+
+      g_input_stream_read_all_async (g_io_stream_get_input_stream (stream), &byte, 1,
+                                     G_PRIORITY_DEFAULT, NULL, read_all_cb, &io);
+      ttt_net_wait (io_done, &io.done, GUARD_MS);
+      if (io.error != NULL || io.count == 0)
+        {
+          g_clear_error (&io.error);
+          break;
+        }
+      g_string_append_c (got, byte);
+      if (strchr (got->str, '}') != NULL)
+        break;
+    }
+  return g_string_free (got, FALSE);
+}
+
+static guint8 *
+file_contents (gsize size)
+{
+  guint8 *contents = g_malloc (size);
+
+  for (gsize i = 0; i < size; i++)
+    contents[i] = (guint8) g_test_rand_int ();
+  return contents;
+}
+
+/* We send a file the reference receives ("wormhole receive"). */
+static void
+reference_receives (gboolean direct)
+{
+  g_autoptr(Mailbox) mailbox = mailbox_start ();
+  g_autoptr(TransitRelay) relay = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *relay_url = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *target = NULL;
+  g_autofree char *offer = NULL;
+  g_autofree char *ack = NULL;
+  g_autofree char *sha256 = NULL;
+  g_autofree char *written = NULL;
+  g_autofree guint8 *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  const gsize size = 3 * TTT_WORMHOLE_RECORD_MAX_TEXT + 1234;
+  gsize written_size = 0;
+  Reference *reference;
+  Ours ours;
+  Io io = { 0 };
+
+  if (mailbox == NULL || (relay = transit_relay_start ()) == NULL
+      || !g_file_test ("/usr/bin/wormhole", G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("No magic-wormhole client, mailbox server or transit relay here");
+      return;
+    }
+  url = mailbox_url (mailbox);
+  relay_url = transit_relay_get_url (relay);
+  folder = g_dir_make_tmp ("ttt-reference-XXXXXX", &error);
+  g_assert_no_error (error);
+  target = g_build_filename (folder, "received", NULL);
+  contents = file_contents (size);
+
+  ours_open (&ours, url, NULL);
+  {
+    const char *code;
+
+    ttt_net_wait (ours_has_code, &ours, GUARD_MS);
+    code = ttt_wormhole_get_code (ours.wormhole);
+    g_assert_nonnull (code);
+    {
+      /* Its own listener stays off: it reaches ours, or the relay. */
+      const char *args[] = { "receive", "--hide-progress", "--accept-file", "--no-listen",
+                             "-o", target, code, NULL };
+
+      reference = reference_spawn (url, relay_url, args);
+    }
+  }
+  ours_make_transit (&ours, relay_url, TTT_WORMHOLE_RECORD_SENDER, direct);
+
+  /* The file transfer's messages: our transit hints, then the offer. */
+  ttt_wormhole_transit_connect_async (ours.transit, NULL, ours_connected_cb, &ours);
+  offer = g_strdup_printf ("{\"offer\": {\"file\": {\"filename\": \"board.bin\", \"filesize\": %" G_GSIZE_FORMAT "}}}",
+                           size);
+  ours_send_json (&ours, offer);
+  ttt_net_wait (ours_has_message, &ours, GUARD_MS);
+  g_assert_nonnull (strstr (g_ptr_array_index (ours.messages, 0), "\"file_ack\": \"ok\""));
+  ttt_net_wait (ours_connected, &ours, GUARD_MS);
+  g_assert_no_error (ours.error);
+
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (ours.stream), contents, size,
+                                   G_PRIORITY_DEFAULT, NULL, write_all_cb, &io);
+  ttt_net_wait (io_done, &io.done, GUARD_MS);
+  g_assert_no_error (io.error);
+
+  /* Its answer comes in a record of its own, sealed the other way. */
+  ack = read_until_end (ours.stream);
+  sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, contents, size);
+  g_test_message ("The reference's ack: %s", ack);
+  g_assert_nonnull (strstr (ack, "\"ack\": \"ok\""));
+  g_assert_nonnull (strstr (ack, sha256));
+
+  ttt_net_wait (reference_finished, reference, GUARD_MS);
+  if (reference->status != 0)
+    g_error ("The reference client failed:\n%s", reference->said->str);
+  g_assert_true (g_file_get_contents (target, &written, &written_size, NULL));
+  g_assert_cmpmem (written, written_size, contents, size);
+
+  reference_free (reference);
+  ours_clear (&ours);
+  g_unlink (target);
+  g_rmdir (folder);
+}
+
+/* The reference sends a file ("wormhole send") that we receive. */
+static void
+reference_sends (gboolean direct)
+{
+  g_autoptr(Mailbox) mailbox = mailbox_start ();
+  g_autoptr(TransitRelay) relay = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *relay_url = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *source = NULL;
+  g_autofree char *sha256 = NULL;
+  g_autofree char *ack = NULL;
+  g_autofree guint8 *contents = NULL;
+  g_autofree guint8 *got = NULL;
+  g_autoptr(GError) error = NULL;
+  const gsize size = 2 * TTT_WORMHOLE_RECORD_MAX_TEXT + 99;
+  Reference *reference;
+  Ours ours;
+  Io io = { 0 };
+  Io sent = { 0 };
+
+  if (mailbox == NULL || (relay = transit_relay_start ()) == NULL
+      || !g_file_test ("/usr/bin/wormhole", G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("No magic-wormhole client, mailbox server or transit relay here");
+      return;
+    }
+  url = mailbox_url (mailbox);
+  relay_url = transit_relay_get_url (relay);
+  folder = g_dir_make_tmp ("ttt-reference-XXXXXX", &error);
+  g_assert_no_error (error);
+  source = g_build_filename (folder, "board.bin", NULL);
+  contents = file_contents (size);
+  g_assert_true (g_file_set_contents (source, (const char *) contents, (gssize) size, NULL));
+
+  {
+    const char *args[] = { "send", "--hide-progress", "--no-listen", source, NULL };
+
+    reference = reference_spawn (url, relay_url, args);
+  }
+  ttt_net_wait (reference_has_code, reference, GUARD_MS);
+  if (reference->code == NULL)
+    g_error ("The reference client said no code:\n%s", reference->said->str);
+
+  ours_open (&ours, url, reference->code);
+  ours_make_transit (&ours, relay_url, TTT_WORMHOLE_RECORD_RECEIVER, direct);
+  ttt_wormhole_transit_connect_async (ours.transit, NULL, ours_connected_cb, &ours);
+  /* Its offer, after its transit message. */
+  ttt_net_wait (ours_has_message, &ours, GUARD_MS);
+  g_assert_nonnull (strstr (g_ptr_array_index (ours.messages, 0), "\"offer\""));
+  ours_send_json (&ours, "{\"answer\": {\"file_ack\": \"ok\"}}");
+  ttt_net_wait (ours_connected, &ours, GUARD_MS);
+  g_assert_no_error (ours.error);
+
+  got = g_malloc (size);
+  g_input_stream_read_all_async (g_io_stream_get_input_stream (ours.stream), got, size,
+                                 G_PRIORITY_DEFAULT, NULL, read_all_cb, &io);
+  ttt_net_wait (io_done, &io.done, GUARD_MS);
+  g_assert_no_error (io.error);
+  g_assert_cmpmem (got, size, contents, size);
+
+  /* Our ack, in one record, which it must open and check. */
+  sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, contents, size);
+  ack = g_strdup_printf ("{\"ack\": \"ok\", \"sha256\": \"%s\"}", sha256);
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (ours.stream), ack, strlen (ack),
+                                   G_PRIORITY_DEFAULT, NULL, write_all_cb, &sent);
+  ttt_net_wait (io_done, &sent.done, GUARD_MS);
+  g_assert_no_error (sent.error);
+
+  ttt_net_wait (reference_finished, reference, GUARD_MS);
+  if (reference->status != 0)
+    g_error ("The reference client failed:\n%s", reference->said->str);
+  g_test_message ("The reference said:\n%s", reference->said->str);
+
+  reference_free (reference);
+  ours_clear (&ours);
+  g_unlink (source);
+  g_rmdir (folder);
+}
+
+static void
+test_reference_receives_direct (void)
+{
+  reference_receives (TRUE);
+}
+
+static void
+test_reference_receives_relay (void)
+{
+  reference_receives (FALSE);
+}
+
+static void
+test_reference_sends_direct (void)
+{
+  reference_sends (TRUE);
+}
+
+static void
+test_reference_sends_relay (void)
+{
+  reference_sends (FALSE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -549,5 +1053,9 @@ main (int   argc,
   g_test_add_func ("/wormhole-transport/wrong-code", test_wrong_code);
   g_test_add_func ("/wormhole-transport/sessions-direct", test_sessions_direct);
   g_test_add_func ("/wormhole-transport/sessions-relay", test_sessions_relay);
+  g_test_add_func ("/wormhole-transport/reference-receives-direct", test_reference_receives_direct);
+  g_test_add_func ("/wormhole-transport/reference-receives-relay", test_reference_receives_relay);
+  g_test_add_func ("/wormhole-transport/reference-sends-direct", test_reference_sends_direct);
+  g_test_add_func ("/wormhole-transport/reference-sends-relay", test_reference_sends_relay);
   return g_test_run ();
 }
