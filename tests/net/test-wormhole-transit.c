@@ -203,7 +203,6 @@ static void
 test_direct (void)
 {
   Side sides[2];
-  g_autoptr(GSocketAddress) remote = NULL;
   guint n_direct = 0, n_relays = 0;
   const char *text;
   gsize length;
@@ -267,7 +266,6 @@ test_relay_killed (void)
   g_autoptr(TransitRelay) relay = transit_relay_start ();
   g_autofree char *url = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GError) write_error = NULL;
   Side sides[2];
 
   if (relay == NULL)
