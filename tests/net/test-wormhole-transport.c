@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Two TttWormholeTransports through the reference mailbox server
- * (python3-magic-wormhole-mailbox-server) and transit relay (helpers/
+ * (helpers/wormhole-helpers.h) and transit relay (helpers/
  * transit-relay.h), both started here on 127.0.0.1: the host's code is
  * shown while it waits, the guest types it and both get a stream,
  * directly or through the relay alone; a wrong code fails both; and two
@@ -25,124 +25,16 @@
 
 #include "model-helpers.h"
 #include "net-helpers.h"
+#include "session-helpers.h"
 #include "transit-relay.h"
 #include "ttt-net-session.h"
 #include "ttt-remote-player.h"
 #include "ttt-wormhole.h"
 #include "ttt-wormhole-transit.h"
 #include "ttt-wormhole-transport.h"
+#include "wormhole-helpers.h"
 
 #define GUARD_MS 30000
-
-/* The mailbox server */
-
-typedef struct {
-  GSubprocess      *process;
-  GDataInputStream *output;
-  char             *folder;
-  guint16           port;
-  gboolean          ended;
-} Mailbox;
-
-static void mailbox_read_line (Mailbox *mailbox);
-
-/* Ready once its log says the port it listens on. */
-static void
-mailbox_line_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  Mailbox *mailbox = user_data;
-  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source),
-                                                                 result, NULL, NULL);
-  const char *found;
-
-  if (line == NULL)
-    {
-      mailbox->ended = TRUE;
-      return;
-    }
-  found = strstr (line, "Site starting on ");
-  if (found != NULL && mailbox->port == 0)
-    mailbox->port = (guint16) g_ascii_strtoull (found + strlen ("Site starting on "), NULL, 10);
-  mailbox_read_line (mailbox);
-}
-
-static void
-mailbox_read_line (Mailbox *mailbox)
-{
-  g_data_input_stream_read_line_async (mailbox->output, G_PRIORITY_DEFAULT, NULL, mailbox_line_cb, mailbox);
-}
-
-static gboolean
-mailbox_started (gpointer data)
-{
-  Mailbox *mailbox = data;
-
-  return mailbox->port != 0 || mailbox->ended;
-}
-
-static gboolean
-mailbox_ended (gpointer data)
-{
-  return ((Mailbox *) data)->ended;
-}
-
-static Mailbox *
-mailbox_start (void)
-{
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *twistd = g_find_program_in_path ("twistd3");
-  Mailbox *mailbox;
-
-  if (twistd == NULL || !g_file_test ("/usr/lib/python3/dist-packages/wormhole_mailbox_server",
-                                      G_FILE_TEST_IS_DIR))
-    return NULL;
-  mailbox = g_new0 (Mailbox, 1);
-  mailbox->folder = g_dir_make_tmp ("ttt-mailbox-XXXXXX", &error);
-  g_assert_no_error (error);
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  g_subprocess_launcher_set_cwd (launcher, mailbox->folder);
-  mailbox->process = g_subprocess_launcher_spawn (launcher, &error,
-                                                  twistd, "--nodaemon", "--pidfile=", "--logfile=-",
-                                                  "wormhole-mailbox", "--port=tcp:0:interface=127.0.0.1",
-                                                  "--channel-db=channel.sqlite",
-                                                  NULL);
-  g_assert_no_error (error);
-  mailbox->output = g_data_input_stream_new (g_subprocess_get_stdout_pipe (mailbox->process));
-  mailbox_read_line (mailbox);
-  ttt_net_wait (mailbox_started, mailbox, GUARD_MS);
-  g_assert_cmpuint (mailbox->port, !=, 0);
-  return mailbox;
-}
-
-static char *
-mailbox_url (Mailbox *mailbox)
-{
-  return g_strdup_printf ("ws://127.0.0.1:%u/v1", mailbox->port);
-}
-
-static void
-mailbox_free (Mailbox *mailbox)
-{
-  g_autofree char *database = g_build_filename (mailbox->folder, "channel.sqlite", NULL);
-
-  if (!mailbox->ended)
-    {
-      g_subprocess_force_exit (mailbox->process);
-      ttt_net_wait (mailbox_ended, mailbox, GUARD_MS);
-    }
-  g_subprocess_wait (mailbox->process, NULL, NULL);
-  g_unlink (database);
-  g_rmdir (mailbox->folder);
-  g_free (mailbox->folder);
-  g_object_unref (mailbox->output);
-  g_object_unref (mailbox->process);
-  g_free (mailbox);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Mailbox, mailbox_free)
 
 /* Two transports */
 
@@ -315,16 +207,13 @@ check_open (Side sides[2])
 static void
 test_direct (void)
 {
-  g_autoptr(Mailbox) mailbox = mailbox_start ();
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
   g_autofree char *url = NULL;
   Side sides[2];
 
   if (mailbox == NULL)
-    {
-      g_test_skip ("No magic-wormhole mailbox server here");
-      return;
-    }
-  url = mailbox_url (mailbox);
+    return;   /* skipped */
+  url = g_strdup (mailbox_server_get_url (mailbox));
   join (sides, url, NULL, TRUE, NULL);
   check_open (sides);
   side_clear (&sides[0]);
@@ -334,7 +223,7 @@ test_direct (void)
 static void
 test_relay (void)
 {
-  g_autoptr(Mailbox) mailbox = mailbox_start ();
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
   g_autoptr(TransitRelay) relay = NULL;
   g_autofree char *url = NULL;
   g_autofree char *relay_url = NULL;
@@ -345,7 +234,7 @@ test_relay (void)
       g_test_skip ("No magic-wormhole mailbox server or transit relay here");
       return;
     }
-  url = mailbox_url (mailbox);
+  url = g_strdup (mailbox_server_get_url (mailbox));
   relay_url = transit_relay_get_url (relay);
   join (sides, url, relay_url, FALSE, NULL);
   check_open (sides);
@@ -369,18 +258,15 @@ test_relay (void)
 static void
 test_wrong_code (void)
 {
-  g_autoptr(Mailbox) mailbox = mailbox_start ();
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
   g_autofree char *url = NULL;
   g_autofree char *wrong = NULL;
   Side sides[2];
   const char *code;
 
   if (mailbox == NULL)
-    {
-      g_test_skip ("No magic-wormhole mailbox server here");
-      return;
-    }
-  url = mailbox_url (mailbox);
+    return;   /* skipped */
+  url = g_strdup (mailbox_server_get_url (mailbox));
 
   /* The right nameplate, the wrong words. */
   memset (sides, 0, sizeof sides);
@@ -405,54 +291,16 @@ test_wrong_code (void)
 
 /* Two game sessions over it */
 
-typedef struct {
-  TttNetSession      *session;
-  TttNetSessionState  state;
-} StateWait;
-
-static gboolean
-reached_state (gpointer data)
-{
-  StateWait *wait = data;
-  TttNetSessionState state = ttt_net_session_get_state (wait->session);
-
-  return state == wait->state || state == TTT_NET_SESSION_CLOSED;
-}
-
-static void
-wait_state (TttNetSession      *session,
-            TttNetSessionState  state)
-{
-  StateWait wait = { session, state };
-
-  ttt_net_wait (reached_state, &wait, GUARD_MS);
-  if (ttt_net_session_get_state (session) != state)
-    g_error ("Closed instead (%s)", ttt_net_session_get_message (session));
-}
-
-typedef struct {
-  TttGame *game;
-  guint    n_moves;
-} MovesWait;
-
-static gboolean
-has_moves (gpointer data)
-{
-  MovesWait *wait = data;
-
-  return ttt_game_get_n_moves (wait->game) >= wait->n_moves;
-}
-
 static void
 play (TttGame *games[2],
       int      cell)
 {
   guint mover = ttt_game_get_state (games[0]) == TTT_GAME_STATE_LOCAL_TURN ? 0 : 1;
-  MovesWait wait = { games[1 - mover], ttt_game_get_n_moves (games[mover]) + 1 };
+  guint n_moves = ttt_game_get_n_moves (games[mover]) + 1;
 
   g_assert_cmpint (ttt_game_get_state (games[mover]), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_true (ttt_game_play (games[mover], cell));
-  ttt_net_wait (has_moves, &wait, GUARD_MS);
+  ttt_net_wait_moves (games[1 - mover], n_moves, GUARD_MS);
   g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (games[1 - mover]), cell), ==,
                    ttt_match_get_cell (ttt_game_get_match (games[mover]), cell));
 }
@@ -463,7 +311,7 @@ play_sessions (gboolean direct)
   static const TttConnectionRole roles[] = { TTT_CONNECTION_ROLE_HOST, TTT_CONNECTION_ROLE_GUEST };
   static const char *names[] = { "Ana", "Ben" };
   static const int x_wins[] = { 0, 3, 1, 4, 2 };
-  g_autoptr(Mailbox) mailbox = mailbox_start ();
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
   g_autoptr(TransitRelay) relay = NULL;
   g_autofree char *url = NULL;
   g_autofree char *relay_url = NULL;
@@ -476,7 +324,7 @@ play_sessions (gboolean direct)
       g_test_skip ("No magic-wormhole mailbox server or transit relay here");
       return;
     }
-  url = mailbox_url (mailbox);
+  url = g_strdup (mailbox_server_get_url (mailbox));
   relay_url = transit_relay_get_url (relay);
 
   transports[0] = ttt_wormhole_transport_new_host (url, relay_url);
@@ -504,7 +352,7 @@ play_sessions (gboolean direct)
   /* No code to compare: the game begins. */
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (sessions[i], TTT_NET_SESSION_PLAYING);
+      ttt_net_wait_session (sessions[i], TTT_NET_SESSION_PLAYING, GUARD_MS);
       g_assert_null (ttt_net_session_get_code (sessions[i]));
     }
   g_assert_cmpstr (ttt_net_session_get_peer_name (sessions[0]), ==, "Ben");
@@ -513,13 +361,13 @@ play_sessions (gboolean direct)
     play (games, x_wins[i]);
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (sessions[i], TTT_NET_SESSION_GAME_OVER);
+      ttt_net_wait_session (sessions[i], TTT_NET_SESSION_GAME_OVER, GUARD_MS);
       g_assert_cmpint (ttt_game_get_outcome (games[i]), ==, TTT_OUTCOME_X_WINS);
     }
 
   /* Ben leaves: his goodbye comes through the transit to Ana. */
   ttt_net_session_leave (sessions[1]);
-  wait_state (sessions[0], TTT_NET_SESSION_CLOSED);
+  ttt_net_wait_session (sessions[0], TTT_NET_SESSION_CLOSED, GUARD_MS);
   g_assert_cmpint (ttt_net_session_get_end (sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
 
   for (guint i = 0; i < 2; i++)
@@ -550,121 +398,6 @@ test_sessions_relay (void)
 /* The reference client: our transit against magic-wormhole's own */
 
 #define REFERENCE_APPID "lothar.com/wormhole/text-or-file-xfer"
-
-typedef struct {
-  GSubprocess      *process;
-  GDataInputStream *output;
-  GString          *said;
-  char             *code;
-  gboolean          ended;
-  gboolean          exited;
-  int               status;
-} Reference;
-
-static void reference_read_line (Reference *reference);
-
-static void
-reference_line_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  Reference *reference = user_data;
-  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source),
-                                                                 result, NULL, NULL);
-  const char *found;
-
-  if (line == NULL)
-    {
-      reference->ended = TRUE;
-      return;
-    }
-  g_string_append_printf (reference->said, "%s\n", line);
-  found = strstr (line, "Wormhole code is: ");
-  if (found != NULL && reference->code == NULL)
-    reference->code = g_strstrip (g_strdup (found + strlen ("Wormhole code is: ")));
-  reference_read_line (reference);
-}
-
-static void
-reference_read_line (Reference *reference)
-{
-  g_data_input_stream_read_line_async (reference->output, G_PRIORITY_DEFAULT, NULL,
-                                       reference_line_cb, reference);
-}
-
-static void
-reference_exit_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  Reference *reference = user_data;
-
-  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
-  reference->status = g_subprocess_get_exit_status (G_SUBPROCESS (source));
-  reference->exited = TRUE;
-}
-
-/* "wormhole --appid … --relay-url … --transit-helper … ARGS…" */
-static Reference *
-reference_spawn (const char  *mailbox,
-                 const char  *relay,
-                 const char **args)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  Reference *reference = g_new0 (Reference, 1);
-
-  g_ptr_array_add (argv, (gpointer) "wormhole");
-  g_ptr_array_add (argv, (gpointer) "--appid=" REFERENCE_APPID);
-  g_ptr_array_add (argv, (gpointer) "--relay-url");
-  g_ptr_array_add (argv, (gpointer) mailbox);
-  g_ptr_array_add (argv, (gpointer) "--transit-helper");
-  g_ptr_array_add (argv, (gpointer) relay);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  /* Its own Python, whatever python3 the PATH finds first. */
-  g_subprocess_launcher_setenv (launcher, "PATH", "/usr/bin:/bin", TRUE);
-  reference->process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  reference->said = g_string_new (NULL);
-  reference->output = g_data_input_stream_new (g_subprocess_get_stdout_pipe (reference->process));
-  reference_read_line (reference);
-  g_subprocess_wait_async (reference->process, NULL, reference_exit_cb, reference);
-  return reference;
-}
-
-static gboolean
-reference_finished (gpointer data)
-{
-  Reference *reference = data;
-
-  return reference->exited && reference->ended;
-}
-
-static gboolean
-reference_has_code (gpointer data)
-{
-  Reference *reference = data;
-
-  return reference->code != NULL || reference->exited;
-}
-
-static void
-reference_free (Reference *reference)
-{
-  if (!reference->exited)
-    g_subprocess_force_exit (reference->process);
-  ttt_net_wait (reference_finished, reference, GUARD_MS);
-  g_object_unref (reference->output);
-  g_object_unref (reference->process);
-  g_string_free (reference->said, TRUE);
-  g_free (reference->code);
-  g_free (reference);
-}
 
 /* Our side of a file transfer: a wormhole with the reference's appid
  * and a transit over it, as its file transfer uses them. */
@@ -856,7 +589,7 @@ file_contents (gsize size)
 static void
 reference_receives (gboolean direct)
 {
-  g_autoptr(Mailbox) mailbox = mailbox_start ();
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
   g_autoptr(TransitRelay) relay = NULL;
   g_autofree char *url = NULL;
   g_autofree char *relay_url = NULL;
@@ -870,17 +603,16 @@ reference_receives (gboolean direct)
   g_autoptr(GError) error = NULL;
   const gsize size = 3 * TTT_WORMHOLE_RECORD_MAX_TEXT + 1234;
   gsize written_size = 0;
-  Reference *reference;
+  g_autoptr(ReferenceClient) reference = NULL;
   Ours ours;
   Io io = { 0 };
 
-  if (mailbox == NULL || (relay = transit_relay_start ()) == NULL
-      || !g_file_test ("/usr/bin/wormhole", G_FILE_TEST_IS_EXECUTABLE))
+  if (mailbox == NULL || (relay = transit_relay_start ()) == NULL || !reference_client_available ())
     {
       g_test_skip ("No magic-wormhole client, mailbox server or transit relay here");
       return;
     }
-  url = mailbox_url (mailbox);
+  url = g_strdup (mailbox_server_get_url (mailbox));
   relay_url = transit_relay_get_url (relay);
   folder = g_dir_make_tmp ("ttt-reference-XXXXXX", &error);
   g_assert_no_error (error);
@@ -894,13 +626,10 @@ reference_receives (gboolean direct)
     ttt_net_wait (ours_has_code, &ours, GUARD_MS);
     code = ttt_wormhole_get_code (ours.wormhole);
     g_assert_nonnull (code);
-    {
-      /* Its own listener stays off: it reaches ours, or the relay. */
-      const char *args[] = { "receive", "--hide-progress", "--accept-file", "--no-listen",
-                             "-o", target, code, NULL };
-
-      reference = reference_spawn (url, relay_url, args);
-    }
+    /* Its own listener stays off: it reaches ours, or the relay. */
+    reference = reference_client_spawn (REFERENCE_APPID, url, "--transit-helper", relay_url,
+                                        "receive", "--hide-progress", "--accept-file", "--no-listen",
+                                        "-o", target, code, NULL);
   }
   ours_make_transit (&ours, relay_url, TTT_WORMHOLE_RECORD_SENDER, direct);
 
@@ -926,13 +655,11 @@ reference_receives (gboolean direct)
   g_assert_nonnull (strstr (ack, "\"ack\": \"ok\""));
   g_assert_nonnull (strstr (ack, sha256));
 
-  ttt_net_wait (reference_finished, reference, GUARD_MS);
-  if (reference->status != 0)
-    g_error ("The reference client failed:\n%s", reference->said->str);
+  if (reference_client_wait_exit (reference) != 0)
+    g_error ("The reference client failed:\n%s", reference_client_output (reference));
   g_assert_true (g_file_get_contents (target, &written, &written_size, NULL));
   g_assert_cmpmem (written, written_size, contents, size);
 
-  reference_free (reference);
   ours_clear (&ours);
   g_unlink (target);
   g_rmdir (folder);
@@ -942,7 +669,7 @@ reference_receives (gboolean direct)
 static void
 reference_sends (gboolean direct)
 {
-  g_autoptr(Mailbox) mailbox = mailbox_start ();
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
   g_autoptr(TransitRelay) relay = NULL;
   g_autofree char *url = NULL;
   g_autofree char *relay_url = NULL;
@@ -954,18 +681,17 @@ reference_sends (gboolean direct)
   g_autofree guint8 *got = NULL;
   g_autoptr(GError) error = NULL;
   const gsize size = 2 * TTT_WORMHOLE_RECORD_MAX_TEXT + 99;
-  Reference *reference;
+  g_autoptr(ReferenceClient) reference = NULL;
   Ours ours;
   Io io = { 0 };
   Io sent = { 0 };
 
-  if (mailbox == NULL || (relay = transit_relay_start ()) == NULL
-      || !g_file_test ("/usr/bin/wormhole", G_FILE_TEST_IS_EXECUTABLE))
+  if (mailbox == NULL || (relay = transit_relay_start ()) == NULL || !reference_client_available ())
     {
       g_test_skip ("No magic-wormhole client, mailbox server or transit relay here");
       return;
     }
-  url = mailbox_url (mailbox);
+  url = g_strdup (mailbox_server_get_url (mailbox));
   relay_url = transit_relay_get_url (relay);
   folder = g_dir_make_tmp ("ttt-reference-XXXXXX", &error);
   g_assert_no_error (error);
@@ -973,16 +699,9 @@ reference_sends (gboolean direct)
   contents = file_contents (size);
   g_assert_true (g_file_set_contents (source, (const char *) contents, (gssize) size, NULL));
 
-  {
-    const char *args[] = { "send", "--hide-progress", "--no-listen", source, NULL };
-
-    reference = reference_spawn (url, relay_url, args);
-  }
-  ttt_net_wait (reference_has_code, reference, GUARD_MS);
-  if (reference->code == NULL)
-    g_error ("The reference client said no code:\n%s", reference->said->str);
-
-  ours_open (&ours, url, reference->code);
+  reference = reference_client_spawn (REFERENCE_APPID, url, "--transit-helper", relay_url,
+                                      "send", "--hide-progress", "--no-listen", source, NULL);
+  ours_open (&ours, url, reference_client_wait_code (reference));
   ours_make_transit (&ours, relay_url, TTT_WORMHOLE_RECORD_RECEIVER, direct);
   ttt_wormhole_transit_connect_async (ours.transit, NULL, ours_connected_cb, &ours);
   /* Its offer, after its transit message. */
@@ -1007,12 +726,10 @@ reference_sends (gboolean direct)
   ttt_net_wait (io_done, &sent.done, GUARD_MS);
   g_assert_no_error (sent.error);
 
-  ttt_net_wait (reference_finished, reference, GUARD_MS);
-  if (reference->status != 0)
-    g_error ("The reference client failed:\n%s", reference->said->str);
-  g_test_message ("The reference said:\n%s", reference->said->str);
+  if (reference_client_wait_exit (reference) != 0)
+    g_error ("The reference client failed:\n%s", reference_client_output (reference));
+  g_test_message ("The reference said:\n%s", reference_client_output (reference));
 
-  reference_free (reference);
   ours_clear (&ours);
   g_unlink (source);
   g_rmdir (folder);
