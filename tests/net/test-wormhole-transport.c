@@ -101,6 +101,12 @@ has_code (gpointer data)
 }
 
 static gboolean
+side_done (gpointer data)
+{
+  return ((Side *) data)->done;
+}
+
+static gboolean
 sides_done (gpointer data)
 {
   Side *sides = data;
@@ -287,6 +293,32 @@ test_wrong_code (void)
     }
   side_clear (&sides[0]);
   side_clear (&sides[1]);
+}
+
+/* The host gives up while it waits for the friend: the opening answers
+ * that it was closed, and nothing holds the transport after. */
+static void
+test_close_while_waiting (void)
+{
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
+  TttWormholeTransport *transport;
+  Side side = { 0 };
+
+  if (mailbox == NULL)
+    return;   /* skipped */
+  side_open (&side, ttt_wormhole_transport_new_host (mailbox_server_get_url (mailbox), NULL), TRUE);
+  ttt_net_wait (has_code, &side, GUARD_MS);
+  g_assert_cmpint (ttt_transport_get_state (TTT_TRANSPORT (side.transport)), ==, TTT_TRANSPORT_STATE_WAITING);
+
+  ttt_transport_close (TTT_TRANSPORT (side.transport));
+  ttt_net_wait (side_done, &side, GUARD_MS);
+  g_assert_error (side.error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_CLOSED);
+  g_assert_cmpint (ttt_transport_get_state (TTT_TRANSPORT (side.transport)), ==, TTT_TRANSPORT_STATE_CLOSED);
+
+  transport = g_steal_pointer (&side.transport);
+  ttt_net_drain ();
+  g_assert_finalize_object (transport);
+  side_clear (&side);
 }
 
 /* Two game sessions over it */
@@ -768,6 +800,7 @@ main (int   argc,
   g_test_add_func ("/wormhole-transport/direct", test_direct);
   g_test_add_func ("/wormhole-transport/relay", test_relay);
   g_test_add_func ("/wormhole-transport/wrong-code", test_wrong_code);
+  g_test_add_func ("/wormhole-transport/close-while-waiting", test_close_while_waiting);
   g_test_add_func ("/wormhole-transport/sessions-direct", test_sessions_direct);
   g_test_add_func ("/wormhole-transport/sessions-relay", test_sessions_relay);
   g_test_add_func ("/wormhole-transport/reference-receives-direct", test_reference_receives_direct);
