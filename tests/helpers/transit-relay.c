@@ -23,9 +23,12 @@ struct _TransitRelay
 
 static void read_line (TransitRelay *relay);
 
-/* The port it listens on is in the line it logs as it starts ("Transit
- * starting on PORT"): waiting for that line is waiting for it to be
- * ready. Its log goes on being read, so it never blocks on a full pipe. */
+/* The port it listens on is in the line twistd logs as the relay's port
+ * starts: "Transit starting on PORT" from Debian 12's relay (0.2), whose
+ * factory is its own, "ServerFactory starting on PORT" from sid's (0.3),
+ * which uses Twisted's. It listens on nothing else, so the first such
+ * line is the one: waiting for it is waiting for the relay to be ready.
+ * Its log goes on being read, so it never blocks on a full pipe. */
 static void
 line_cb (GObject      *source,
          GAsyncResult *result,
@@ -41,9 +44,9 @@ line_cb (GObject      *source,
       relay->ended = TRUE;
       return;
     }
-  found = strstr (line, "Transit starting on ");
+  found = strstr (line, " starting on ");
   if (found != NULL && relay->port == 0)
-    relay->port = (guint16) g_ascii_strtoull (found + strlen ("Transit starting on "), NULL, 10);
+    relay->port = (guint16) g_ascii_strtoull (found + strlen (" starting on "), NULL, 10);
   read_line (relay);
 }
 
@@ -74,6 +77,7 @@ transit_relay_start (void)
   g_autofree char *twistd = g_find_program_in_path ("twistd3");
   TransitRelay *relay;
 
+  /* Debian 12 has twistd3; sid's python3-twisted may have only twistd. */
   if (twistd == NULL)
     twistd = g_find_program_in_path ("twistd");
   if (twistd == NULL || !g_file_test ("/usr/lib/python3/dist-packages/wormhole_transit_relay",

@@ -89,6 +89,12 @@ side_clear (Side *side)
 }
 
 static gboolean
+side_done (gpointer data)
+{
+  return ((Side *) data)->done;
+}
+
+static gboolean
 sides_done (gpointer data)
 {
   Side *sides = data;
@@ -203,7 +209,6 @@ static void
 test_direct (void)
 {
   Side sides[2];
-  g_autoptr(GSocketAddress) remote = NULL;
   guint n_direct = 0, n_relays = 0;
   const char *text;
   gsize length;
@@ -267,7 +272,6 @@ test_relay_killed (void)
   g_autoptr(TransitRelay) relay = transit_relay_start ();
   g_autofree char *url = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GError) write_error = NULL;
   Side sides[2];
 
   if (relay == NULL)
@@ -429,9 +433,81 @@ test_bad_message (void)
   side_init (&side, TTT_WORMHOLE_RECORD_RECEIVER, NULL, TRUE);
   ttt_wormhole_transit_connect_async (side.transit, NULL, connected_cb, &side);
   ttt_wormhole_transit_receive (side.transit, garbage);
-  ttt_net_wait (io_done, &side.done, GUARD_MS);
+  ttt_net_wait (side_done, &side, GUARD_MS);
   g_assert_error (side.error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL);
   g_assert_cmpstr (side.error->message, ==, "The other side sent a transit message this game cannot read.");
+  side_clear (&side);
+}
+
+/* Nobody to reach: with no listener and every way failed, it fails at
+ * once, in words, rather than wait for its time limit. */
+static void
+test_unreachable (void)
+{
+  g_autoptr(GBytes) message = NULL;
+  const char *text = "{\"transit\": {\"abilities-v1\": [{\"type\": \"relay-v1\"}], \"hints-v1\": ["
+                     "{\"type\": \"relay-v1\", \"hints\": [{\"type\": \"direct-tcp-v1\", "
+                     "\"hostname\": \"127.0.0.1\", \"port\": 1}]}]}}";
+  Side side;
+
+  side_init (&side, TTT_WORMHOLE_RECORD_RECEIVER, NULL, FALSE);
+  ttt_wormhole_transit_connect_async (side.transit, NULL, connected_cb, &side);
+  message = g_bytes_new_static (text, strlen (text));
+  ttt_wormhole_transit_receive (side.transit, message);
+  ttt_net_wait (side_done, &side, GUARD_MS);
+  g_assert_error (side.error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_UNREACHABLE);
+  g_assert_cmpstr (side.error->message, ==, "The other side could not be reached, directly or through the relay.");
+  side_clear (&side);
+}
+
+/* Cancelled while it listens and waits: it answers at once and lets
+ * everything go (the listener too: nothing holds the transit after). */
+static void
+test_cancelled (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  TttWormholeTransit *transit;
+  Side side;
+
+  side_init (&side, TTT_WORMHOLE_RECORD_SENDER, "tcp:127.0.0.1:1", TRUE);
+  ttt_wormhole_transit_connect_async (side.transit, cancellable, connected_cb, &side);
+  g_assert_nonnull (side.sent);
+  g_cancellable_cancel (cancellable);
+  ttt_net_wait (side_done, &side, GUARD_MS);
+  g_assert_error (side.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  transit = g_steal_pointer (&side.transit);
+  ttt_net_drain ();
+  g_assert_finalize_object (transit);
+  side_clear (&side);
+}
+
+/* A relay that is no address fails the connecting, in words. */
+static void
+test_bad_relay (void)
+{
+  g_autofree char *host = NULL;
+  guint16 port = 0;
+  Side side;
+
+  g_assert_true (ttt_wormhole_transit_parse_url ("tcp:transit.magic-wormhole.io:4001", &host, &port));
+  g_assert_cmpstr (host, ==, "transit.magic-wormhole.io");
+  g_assert_cmpuint (port, ==, 4001);
+  g_clear_pointer (&host, g_free);
+  g_assert_true (ttt_wormhole_transit_parse_url ("tcp:[::1]:4001", &host, &port));
+  g_assert_cmpstr (host, ==, "::1");
+  g_clear_pointer (&host, g_free);
+  g_assert_false (ttt_wormhole_transit_parse_url ("ws://relay:4000/v1", &host, &port));
+  g_assert_false (ttt_wormhole_transit_parse_url ("tcp:relay:0", &host, &port));
+  g_assert_false (ttt_wormhole_transit_parse_url ("tcp:relay:70000", &host, &port));
+  g_assert_false (ttt_wormhole_transit_parse_url ("tcp:relay", &host, &port));
+  g_assert_false (ttt_wormhole_transit_parse_url ("tcp:re lay:4001", &host, &port));
+
+  side_init (&side, TTT_WORMHOLE_RECORD_SENDER, "relay.example:4001", TRUE);
+  ttt_wormhole_transit_connect_async (side.transit, NULL, connected_cb, &side);
+  ttt_net_wait (side_done, &side, GUARD_MS);
+  g_assert_error (side.error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS);
+  g_assert_null (side.sent);
   side_clear (&side);
 }
 
@@ -748,6 +824,9 @@ main (int   argc,
   g_test_add_func ("/wormhole-transit/relay-killed", test_relay_killed);
   g_test_add_func ("/wormhole-transit/stranger", test_stranger);
   g_test_add_func ("/wormhole-transit/bad-message", test_bad_message);
+  g_test_add_func ("/wormhole-transit/unreachable", test_unreachable);
+  g_test_add_func ("/wormhole-transit/cancelled", test_cancelled);
+  g_test_add_func ("/wormhole-transit/bad-relay", test_bad_relay);
   g_test_add_func ("/wormhole-transit/tampered", test_tampered);
   g_test_add_func ("/wormhole-transit/wrong-key", test_wrong_key);
   g_test_add_func ("/wormhole-transit/replayed", test_replayed);
