@@ -231,7 +231,7 @@ update_playing (TttCodeDialog *self)
   gtk_widget_set_sensitive (self->rematch, state == TTT_NET_SESSION_GAME_OVER &&
                                            !ttt_net_session_get_rematch_asked (self->session));
   gtk_button_set_label (GTK_BUTTON (self->rematch),
-                        ttt_net_session_get_rematch_offered (self->session) ? _("Accept the _Rematch")
+                        ttt_net_session_get_rematch_offered (self->session) ? _("_Accept Rematch")
                                                                             : _("Offer a _Rematch"));
   ttt_code_name_button (self->rematch);
   changed (self);
@@ -283,7 +283,7 @@ session_state_cb (TttCodeDialog *self)
         if (end == TTT_NET_SESSION_END_FAILED)
           title = self->hosting ? _("No Game Could Be Hosted") : _("Could Not Join");
         else if (end == TTT_NET_SESSION_END_LOST)
-          title = _("The Connection Was Lost");
+          title = _("Disconnected");
         else
           title = _("The Game Has Ended");
         clear_session (self, FALSE);

@@ -792,7 +792,7 @@ play_game_and_rematch (Side *host,
 
   activate (host, "test-press", g_variant_new_string ("Offer a _Rematch"));
   wait_for (guest, has_code_status_ending, "offers a rematch.", "the rematch offered");
-  activate (guest, "test-press", g_variant_new_string ("Accept the _Rematch"));
+  activate (guest, "test-press", g_variant_new_string ("_Accept Rematch"));
   wait_for (host, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the rematch");
   wait_for (guest, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the rematch");
   g_assert_cmpint (code_int (host, "local-mark"), ==, TTT_MARK_O);
