@@ -237,6 +237,17 @@ update_playing (TttCodeDialog *self)
   changed (self);
 }
 
+/* A game begins: the keys go to the board of the main window, which
+ * this small window stays above. */
+static void
+play_on_board (TttCodeDialog *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+  if (parent != NULL)
+    gtk_window_present (parent);
+}
+
 static void
 session_state_cb (TttCodeDialog *self)
 {
@@ -263,13 +274,18 @@ session_state_cb (TttCodeDialog *self)
           update_playing (self);
           show_page (self, "playing");
           announce (self, gtk_label_get_text (self->playing_text));
+          play_on_board (self);
           return;
         }
       update_playing (self);
+      play_on_board (self);
       break;
 
     case TTT_NET_SESSION_GAME_OVER:
+      /* The rematch is offered or accepted here: the keys come back. */
       update_playing (self);
+      gtk_window_present (GTK_WINDOW (self));
+      gtk_widget_grab_focus (gtk_widget_get_sensitive (self->rematch) ? self->rematch : self->leave);
       break;
 
     case TTT_NET_SESSION_CLOSED:
