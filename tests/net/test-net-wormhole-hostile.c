@@ -435,7 +435,7 @@ check_open_fails (FakeMode            mode,
   g_autoptr(Side) side = side_open (fake->url, host ? NULL : "4-purple-sausages");
 
   wormhole_wait (&side->opened, 30, "the opening to end");
-  g_assert_error (side->open_error, TTT_CONNECTION_ERROR, code);
+  g_assert_error (side->open_error, TTT_CONNECTION_ERROR, (gint) code);
   g_assert_cmpstr (side->open_error->message, ==, message);
   g_assert_cmpint (ttt_wormhole_get_state (side->wormhole), ==, TTT_WORMHOLE_STATE_CLOSED);
   g_assert_false (side->closed);

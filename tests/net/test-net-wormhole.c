@@ -426,7 +426,7 @@ test_server_killed (void)
   for (guint i = 0; i < 2; i++)
     {
       g_assert_error (sides[i]->closed_error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);
-      g_assert_cmpstr (sides[i]->closed_error->message, ==, "The connection to the mailbox server was lost.");
+      g_assert_cmpstr (sides[i]->closed_error->message, ==, "The connection to the mailbox server broke.");
       g_assert_cmpint (ttt_wormhole_get_state (sides[i]->wormhole), ==, TTT_WORMHOLE_STATE_CLOSED);
     }
   g_assert_error (waiting->open_error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);

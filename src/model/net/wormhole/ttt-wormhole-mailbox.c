@@ -575,12 +575,14 @@ websocket_closed_cb (SoupWebsocketConnection *websocket,
     finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
                  _("The mailbox server sent a message longer than %d bytes."),
                  TTT_MAILBOX_MAX_MESSAGE);
-  else if (self->websocket_error != NULL)
+  else if (self->websocket_error != NULL && self->websocket_error->domain == SOUP_WEBSOCKET_ERROR)
     finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The connection to the mailbox server broke the WebSocket protocol."));
+                 _("The mailbox server broke the WebSocket protocol."));
+  /* Else the connection itself failed (libsoup 3.6 says so with an error
+   * when the server is gone without closing, 3.2 does not): lost. */
   else
     finish_with (self, TTT_CONNECTION_ERROR_LOST,
-                 _("The connection to the mailbox server was lost."));
+                 _("The connection to the mailbox server broke."));
 }
 
 /* Connecting */

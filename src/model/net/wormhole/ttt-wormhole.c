@@ -184,13 +184,14 @@ deliver_numbered (TttWormhole *self)
   while (self->state == TTT_WORMHOLE_STATE_OPEN)
     {
       g_autofree char *phase = g_strdup_printf ("%" G_GUINT64_FORMAT, self->next_in);
+      g_autofree char *key = NULL;
       g_autoptr(GBytes) sealed = NULL;
       g_autoptr(GBytes) plain = NULL;
       guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
       const guint8 *data;
       gsize size;
 
-      if (!g_hash_table_steal_extended (self->pending, phase, NULL, (gpointer *) &sealed))
+      if (!g_hash_table_steal_extended (self->pending, phase, (gpointer *) &key, (gpointer *) &sealed))
         break;
       self->next_in++;
       ttt_wormhole_derive_phase_key (self->key, self->peer_side, phase, phase_key);
@@ -213,6 +214,7 @@ deliver_numbered (TttWormhole *self)
 static void
 use_version (TttWormhole *self)
 {
+  g_autofree char *phase = NULL;
   g_autoptr(GBytes) sealed = NULL;
   g_autoptr(GBytes) plain = NULL;
   g_autoptr(JsonParser) parser = NULL;
@@ -223,7 +225,7 @@ use_version (TttWormhole *self)
   gsize size;
 
   if (!self->have_key || self->have_version
-      || !g_hash_table_steal_extended (self->pending, "version", NULL, (gpointer *) &sealed))
+      || !g_hash_table_steal_extended (self->pending, "version", (gpointer *) &phase, (gpointer *) &sealed))
     return;
   self->have_version = TRUE;
 
