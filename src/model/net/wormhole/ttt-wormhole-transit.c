@@ -846,13 +846,8 @@ parse_message (const char  *text,
   JsonArray *hints;
   const char *malformed = _("The other side sent a transit message this game cannot read.");
 
-  if (length > TTT_WORMHOLE_TRANSIT_MAX_MESSAGE)
-    {
-      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL,
-                           _("The other side sent a transit message too long to read."));
-      return FALSE;
-    }
-  if (!g_utf8_validate_len (text, length, NULL) || !is_shallow (text, length))
+  if (length > TTT_WORMHOLE_TRANSIT_MAX_MESSAGE
+      || !g_utf8_validate_len (text, length, NULL) || !is_shallow (text, length))
     {
       g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
       return FALSE;
