@@ -9,7 +9,8 @@
  * the wrong type, a message past the bound, a message before the
  * welcome, a refusal of the nameplate, a binary frame, a server that
  * never acks; a phase changed on its way, phases repeated and out of
- * order, a phase far ahead. Each ends in a sentence, never a crash, and
+ * order, a phase far ahead; and a cancel after the opening, which
+ * ends nothing. Each ends in a sentence, never a crash, and
  * the wormhole is finalized when dropped. The parser's bounds are
  * checked on their own too.
  */
@@ -391,10 +392,11 @@ open_cb (GObject      *source,
   side->opened = TRUE;
 }
 
-/* A host (@code NULL) or a guest, opening. */
+/* A host (@code NULL) or a guest, opening under @cancellable. */
 static Side *
-side_open (const char *url,
-           const char *code)
+side_open_full (const char   *url,
+                const char   *code,
+                GCancellable *cancellable)
 {
   Side *side = g_new0 (Side, 1);
 
@@ -407,8 +409,15 @@ side_open (const char *url,
     ttt_wormhole_set_code (side->wormhole, code);
   else
     ttt_wormhole_allocate_code (side->wormhole, 2);
-  ttt_wormhole_open_async (side->wormhole, NULL, NULL, open_cb, side);
+  ttt_wormhole_open_async (side->wormhole, NULL, cancellable, open_cb, side);
   return side;
+}
+
+static Side *
+side_open (const char *url,
+           const char *code)
+{
+  return side_open_full (url, code, NULL);
 }
 
 static void
@@ -694,6 +703,35 @@ test_far_ahead (void)
   g_assert_cmpuint (guest->messages->len, ==, 0);
 }
 
+/* The cancellable is the opening's: cancelled once the wormhole is
+ * open, it ends nothing. */
+static void
+test_cancel_after_open (void)
+{
+  g_autoptr(Fake) fake = fake_new (FAKE_GOOD);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(Side) host = NULL;
+  g_autoptr(Side) guest = NULL;
+  Side *sides[2];
+  Count count;
+
+  host = side_open_full (fake->url, NULL, cancellable);
+  wormhole_wait (&host->has_code, 30, "the host's code");
+  guest = side_open (fake->url, ttt_wormhole_get_code (host->wormhole));
+  sides[0] = host;
+  sides[1] = guest;
+  wormhole_wait_until (both_open, sides, 30, "both to open");
+  g_assert_no_error (host->open_error);
+
+  g_cancellable_cancel (cancellable);
+  send_text (guest, "still there?");
+  count = (Count) { host, 1 };
+  wormhole_wait_until (has_messages_or_closed, &count, 30, "the host's message");
+  g_assert_false (host->closed);
+  g_assert_cmpint (ttt_wormhole_get_state (host->wormhole), ==, TTT_WORMHOLE_STATE_OPEN);
+  check_text (host, 0, "still there?");
+}
+
 /* The parser alone */
 
 static void
@@ -795,6 +833,7 @@ main (int    argc,
   g_test_add_func ("/wormhole-hostile/tampered", test_tampered);
   g_test_add_func ("/wormhole-hostile/shuffled", test_shuffled);
   g_test_add_func ("/wormhole-hostile/far-ahead", test_far_ahead);
+  g_test_add_func ("/wormhole-hostile/cancel-after-open", test_cancel_after_open);
   g_test_add_func ("/wormhole-hostile/parser", test_parser);
 
   return g_test_run ();

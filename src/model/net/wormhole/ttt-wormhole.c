@@ -267,6 +267,8 @@ use_version (TttWormhole *self)
       return;
     }
 
+  /* The cancellable was the opening's: from now on only close() ends it. */
+  destroy_cancel_source (self);
   set_state (self, TTT_WORMHOLE_STATE_OPEN);
   task = g_steal_pointer (&self->task);
   if (task != NULL)
