@@ -15,7 +15,8 @@
  *      takes opens with the key, no more text comes out than went in,
  *      and once it refuses it refuses for good;
  *   2: text sealed into records and read back — the same text comes out;
- *      then one byte of it changed, chosen by the text, is refused.
+ *      then with one byte of them changed, chosen by the text, the
+ *      record it is in is never taken.
  *
  * A violation aborts, which libFuzzer reports with the input. Built with
  * -DTTT_FUZZ_STANDALONE, main() replays files or folders (the seed corpus
@@ -82,15 +83,18 @@ fuzz_message (const uint8_t *data,
     check_error (error);
 }
 
-/* Feeds @data the way the stream does; returns the text taken. */
+/* Feeds @data the way the stream does; returns the text taken, and
+ * counts the records in @n_records. */
 static gsize
 feed (TttWormholeRecordReader *reader,
       const uint8_t           *data,
       size_t                   size,
+      guint                   *n_records,
       gboolean                *refused)
 {
   gsize offset = 0, text = 0;
 
+  *n_records = 0;
   *refused = FALSE;
   while (offset < size)
     {
@@ -117,6 +121,7 @@ feed (TttWormholeRecordReader *reader,
           if (g_bytes_get_size (record) > TTT_WORMHOLE_RECORD_MAX_SEALED)
             fail ("a record over the bound");
           text += g_bytes_get_size (record);
+          (*n_records)++;
           g_bytes_unref (record);
         }
     }
@@ -144,8 +149,9 @@ fuzz_records (const uint8_t *data,
 {
   g_autoptr(TttWormholeRecordReader) reader = ttt_wormhole_record_reader_new (fuzz_key, TTT_WORMHOLE_RECORD_RECEIVER);
   gboolean refused;
+  guint n_records;
 
-  feed (reader, data, size, &refused);
+  feed (reader, data, size, &n_records, &refused);
 }
 
 static void
@@ -157,7 +163,7 @@ fuzz_round_trip (const uint8_t *data,
   g_autoptr(TttWormholeRecordReader) second = ttt_wormhole_record_reader_new (fuzz_key, TTT_WORMHOLE_RECORD_RECEIVER);
   g_autoptr(GByteArray) wire = g_byte_array_new ();
   gboolean refused;
-  guint hash = 0;
+  guint hash = 0, n_sealed = 0, n_records;
   gsize text, offset = 0;
 
   do
@@ -169,18 +175,21 @@ fuzz_round_trip (const uint8_t *data,
 
       g_byte_array_append (wire, bytes, (guint) record_size);
       offset += n;
+      n_sealed++;
     }
   while (offset < size);
 
-  text = feed (reader, wire->data, wire->len, &refused);
-  if (refused || text != size)
+  text = feed (reader, wire->data, wire->len, &n_records, &refused);
+  if (refused || text != size || n_records != n_sealed)
     fail ("sealed text that does not read back");
 
   for (gsize i = 0; i < size; i++)
     hash = hash * 31 + data[i];
+  /* The changed record is refused, or (a length made longer) still
+   * awaited: never taken, nor any after it. */
   wire->data[hash % wire->len] ^= (guint8) (1 + hash % 255);
-  feed (second, wire->data, wire->len, &refused);
-  if (!refused)
+  feed (second, wire->data, wire->len, &n_records, &refused);
+  if (n_records >= n_sealed)
     fail ("a changed record taken");
 }
 

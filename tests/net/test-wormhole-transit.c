@@ -9,7 +9,7 @@
  * the record stream against a peer of the test's own over a socket pair:
  * a tampered record, a replayed one and a length beyond the bound each
  * fail the stream with an error, the relay killed in the middle fails it
- * with "the connection was lost", a peer that stops reading makes the
+ * with "the connection was interrupted", a peer that stops reading makes the
  * writes wait with never more than one record held, and a stranger on
  * the listener is turned away without spoiling the real connection.
  */
@@ -286,7 +286,7 @@ test_relay_killed (void)
   transit_relay_kill (relay);
   error = read_error (sides[1].stream);
   g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);
-  g_assert_cmpstr (error->message, ==, "The connection to the other side was lost.");
+  g_assert_cmpstr (error->message, ==, "The connection to the other side was interrupted.");
   g_clear_error (&error);
   error = read_error (sides[0].stream);
   g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);

@@ -26,7 +26,7 @@ static GError *
 lost_error (void)
 {
   return g_error_new_literal (TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST,
-                              _("The connection to the other side was lost."));
+                              _("The connection to the other side was interrupted."));
 }
 
 /* The input */

@@ -264,10 +264,13 @@ win (Contender *contender)
 {
   TttWormholeTransit *self = contender->transit;
   GIOStream *stream;
+  GSocket *socket = g_socket_connection_get_socket (contender->connection);
 
   g_debug ("Transit by %s", contender->label);
-  g_socket_set_option (g_socket_connection_get_socket (contender->connection),
-                       IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+  /* The client's time limit was for connecting: a game may be quiet
+   * longer, and the channel above keeps its own watch. */
+  g_socket_set_timeout (socket, 0);
   stream = ttt_wormhole_transit_stream_new (G_IO_STREAM (contender->connection), self->key, self->role);
   /* The stream has the connection now: the contender must not close it. */
   g_clear_object (&contender->connection);
@@ -843,13 +846,8 @@ parse_message (const char  *text,
   JsonArray *hints;
   const char *malformed = _("The other side sent a transit message this game cannot read.");
 
-  if (length > TTT_WORMHOLE_TRANSIT_MAX_MESSAGE)
-    {
-      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL,
-                           _("The other side sent a transit message too long to read."));
-      return FALSE;
-    }
-  if (!g_utf8_validate_len (text, length, NULL) || !is_shallow (text, length))
+  if (length > TTT_WORMHOLE_TRANSIT_MAX_MESSAGE
+      || !g_utf8_validate_len (text, length, NULL) || !is_shallow (text, length))
     {
       g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
       return FALSE;

@@ -190,7 +190,7 @@ wormhole_closed_cb (TttWormhole  *wormhole,
     open_done (self, g_error_copy (error));
   else
     open_done (self, g_error_new_literal (TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST,
-                                          _("The connection to the mailbox server was lost.")));
+                                          _("The connection to the mailbox server broke.")));
 }
 
 static void
