@@ -782,6 +782,10 @@ ttt_application_open_code (TttApplication *self,
   if (!TTT_IS_WINDOW (parent))
     return NULL;
   dialog = ttt_code_dialog_new (parent, ttt_window_get_game (TTT_WINDOW (parent)), self->settings);
+  /* Once the main window plays network games in its bar, it takes the
+   * open session over here ("session-opened", returning TRUE, after
+   * ttt_window_set_net_session()); until then the small window keeps it
+   * and offers the rematch itself. */
   gtk_window_present (GTK_WINDOW (dialog));
   return dialog;
 }
