@@ -21,8 +21,10 @@
 #include "ttt-variants.h"
 #include "ttt-window.h"
 #ifdef TTT_HAVE_NETWORK
+#include "ttt-code-dialog.h"
 #include "ttt-connection.h"
 #include "ttt-net-window.h"
+#include "ttt-wormhole-words.h"
 #endif
 
 struct _TttApplication
@@ -46,6 +48,10 @@ struct _TttApplication
    * once, when the window is presented. */
   int             net_host_port;
   char           *net_join;
+  /* --invite, and --join with a code: played by a code, over the
+   * internet. */
+  gboolean        net_invite;
+  char           *net_join_code;
 
   /* Why a changed score could not be saved, once that has happened. */
   char           *save_error;
@@ -97,6 +103,19 @@ host_option_cb (const char  *name,
   host_option_value = g_strdup (value);
   return TRUE;
 }
+
+/* --join takes an address or a code. A code is a number, a hyphen and
+ * more, with no "." or ":" and no space ("7-guitarist-revenge", "7-"):
+ * no address looks like that but a bare name beginning with a number and
+ * a hyphen, which on a network is written with its domain or port. Any
+ * other value is an address. */
+static gboolean
+ttt_application_is_code (const char *value)
+{
+  gsize digits = strspn (value, "0123456789");
+
+  return digits > 0 && value[digits] == '-' && strpbrk (value, ".:[] ") == NULL;
+}
 #endif
 
 /* The values are taken as typed (FILENAME rather than STRING): GOption
@@ -111,9 +130,12 @@ static const GOptionEntry option_entries[] = {
     /* Translators: the placeholder of --host's value. */
     N_("PORT") },
   { "join", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
-    N_("Join the game hosted at ADDRESS (host:port; an IPv6 address in brackets)"),
-    /* Translators: the placeholder of --join's value. */
-    N_("ADDRESS") },
+    N_("Join the game hosted at ADDRESS (host:port; an IPv6 address in brackets), "
+       "or by the CODE a friend tells (a number and words: 7-guitarist-revenge)"),
+    /* Translators: the placeholder of --join's value; keep the "|". */
+    N_("ADDRESS|CODE") },
+  { "invite", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+    N_("Host a game over the internet: get a code to tell a friend anywhere"), NULL },
 #endif
   { "game", 'g', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME, NULL,
     N_("Which game to play for this run (an unknown one lists them)"),
@@ -354,6 +376,20 @@ ttt_application_handle_local_options (GApplication *app,
         }
       self->net_host_port = (int) port;
     }
+  if (g_variant_dict_contains (options, "invite"))
+    {
+      if (host_option_given)
+        {
+          g_printerr (_("tictactoe: --host and --invite cannot be used together\n"));
+          return 1;
+        }
+      if (g_variant_dict_contains (options, "join"))
+        {
+          g_printerr (_("tictactoe: --invite and --join cannot be used together\n"));
+          return 1;
+        }
+      self->net_invite = TRUE;
+    }
   if (g_variant_dict_lookup (options, "join", "^&ay", &value))
     {
       g_autoptr(GError) error = NULL;
@@ -366,25 +402,44 @@ ttt_application_handle_local_options (GApplication *app,
           g_printerr (_("tictactoe: --host and --join cannot be used together\n"));
           return 1;
         }
-      /* As typed, in a locale that is not UTF-8: a name such as
-       * münchen.de is text in the locale's encoding. */
-      if (g_utf8_validate (value, -1, NULL))
-        address = g_strdup (value);
-      else
-        address = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
-      if (address == NULL)
-        address = g_strdup (value);  /* refused just below as not text */
-      if (!ttt_address_parse (address, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
+      if (ttt_application_is_code (value))
         {
-          g_autofree char *shown = quote_argument (value);
+          g_autofree char *code = g_ascii_strdown (value, -1);
 
-          /* Translators: the first %s is the value given, the second says
-           * what is wrong with it. */
-          g_printerr (_("tictactoe: invalid address “%s” for --join: %s\n"), shown, error->message);
-          return 1;
+          if (!ttt_wormhole_code_is_valid (code))
+            {
+              g_autofree char *shown = quote_argument (value);
+
+              /* Translators: %s is the value given. */
+              g_printerr (_("tictactoe: invalid code “%s” for --join: a code is a number and "
+                            "words, such as 7-guitarist-revenge\n"), shown);
+              return 1;
+            }
+          g_free (self->net_join_code);
+          self->net_join_code = g_steal_pointer (&code);
         }
-      g_free (self->net_join);
-      self->net_join = g_steal_pointer (&address);
+      else
+        {
+          /* As typed, in a locale that is not UTF-8: a name such as
+           * münchen.de is text in the locale's encoding. */
+          if (g_utf8_validate (value, -1, NULL))
+            address = g_strdup (value);
+          else
+            address = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
+          if (address == NULL)
+            address = g_strdup (value);  /* refused just below as not text */
+          if (!ttt_address_parse (address, TTT_CONNECTION_DEFAULT_PORT, &host, &port, &error))
+            {
+              g_autofree char *shown = quote_argument (value);
+
+              /* Translators: the first %s is the value given, the second says
+               * what is wrong with it. */
+              g_printerr (_("tictactoe: invalid address “%s” for --join: %s\n"), shown, error->message);
+              return 1;
+            }
+          g_free (self->net_join);
+          self->net_join = g_steal_pointer (&address);
+        }
     }
 #endif
 
@@ -683,11 +738,86 @@ network_action (GSimpleAction *action,
 
   ttt_application_open_network (user_data, NULL, &existing);
 }
+
+static TttCodeDialog *
+find_code_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (TTT_IS_CODE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return TTT_CODE_DIALOG (toplevel);
+    }
+  return NULL;
+}
+
+/* Play by a code, in a window of its own over the main window, until the
+ * main window has a place for network play: one at a time, as the
+ * network window. A session already under way stays; a window that has
+ * ended is used again. */
+static TttCodeDialog *
+ttt_application_open_code (TttApplication *self,
+                           GtkWindow      *parent)
+{
+  TttCodeDialog *dialog = find_code_dialog ();
+  TttNetSession *session = dialog != NULL ? ttt_code_dialog_get_session (dialog) : NULL;
+
+  if (session != NULL && ttt_net_session_get_state (session) != TTT_NET_SESSION_CLOSED)
+    {
+      g_printerr (_("tictactoe: a game over the network is already under way; its window is in front\n"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return NULL;
+    }
+  if (dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (dialog));
+      return dialog;
+    }
+
+  if (parent == NULL)
+    parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (!TTT_IS_WINDOW (parent))
+    return NULL;
+  dialog = ttt_code_dialog_new (parent, ttt_window_get_game (TTT_WINDOW (parent)), self->settings);
+  /* Once the main window plays network games in its bar, it takes the
+   * open session over here ("session-opened", returning TRUE, after
+   * ttt_window_set_net_session()); until then the small window keeps it
+   * and offers the rematch itself. */
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+static void
+host_by_code_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  TttCodeDialog *dialog = ttt_application_open_code (user_data, NULL);
+
+  if (dialog != NULL)
+    ttt_code_dialog_host (dialog);
+}
+
+static void
+join_by_code_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  TttCodeDialog *dialog = ttt_application_open_code (user_data, NULL);
+
+  if (dialog != NULL)
+    ttt_code_dialog_join (dialog, NULL);
+}
 #endif
 
 static const GActionEntry app_actions[] = {
 #ifdef TTT_HAVE_NETWORK
   { "network", network_action },
+  { "host-by-code", host_by_code_action },
+  { "join-by-code", join_by_code_action },
 #endif
   { "help-page", help_page_action, "s" },
   { "preferences", preferences_action },
@@ -847,6 +977,7 @@ ttt_application_activate (GApplication *app)
        * enough: New Game asks again. */
       if (!self->has_level_override && !self->has_first_override && !self->has_game_override &&
           self->net_host_port < 0 && self->net_join == NULL &&
+          !self->net_invite && self->net_join_code == NULL &&
           !g_settings_get_boolean (self->settings, "new-game-shown"))
         {
           ttt_window_choose_game (TTT_WINDOW (window));
@@ -873,6 +1004,18 @@ ttt_application_activate (GApplication *app)
       self->net_host_port = -1;
       g_clear_pointer (&self->net_join, g_free);
     }
+  /* --invite and --join with a code, once. */
+  if (self->net_invite || self->net_join_code != NULL)
+    {
+      TttCodeDialog *dialog = ttt_application_open_code (self, window);
+
+      if (dialog != NULL && self->net_join_code != NULL)
+        ttt_code_dialog_join (dialog, self->net_join_code);
+      else if (dialog != NULL)
+        ttt_code_dialog_host (dialog);
+      self->net_invite = FALSE;
+      g_clear_pointer (&self->net_join_code, g_free);
+    }
 #endif
 }
 
@@ -897,6 +1040,8 @@ ttt_application_window_added (GtkApplication *app,
 #define PLATFORM_FIRST      "tictactoe-first"
 #define PLATFORM_HOST       "tictactoe-host"
 #define PLATFORM_JOIN       "tictactoe-join"
+#define PLATFORM_INVITE     "tictactoe-invite"
+#define PLATFORM_JOIN_CODE  "tictactoe-join-code"
 
 static void
 ttt_application_add_platform_data (GApplication    *app,
@@ -933,6 +1078,10 @@ ttt_application_add_platform_data (GApplication    *app,
     g_variant_builder_add (builder, "{sv}", PLATFORM_HOST, g_variant_new_uint32 ((guint32) self->net_host_port));
   if (self->net_join != NULL)
     g_variant_builder_add (builder, "{sv}", PLATFORM_JOIN, g_variant_new_string (self->net_join));
+  if (self->net_invite)
+    g_variant_builder_add (builder, "{sv}", PLATFORM_INVITE, g_variant_new_boolean (TRUE));
+  if (self->net_join_code != NULL)
+    g_variant_builder_add (builder, "{sv}", PLATFORM_JOIN_CODE, g_variant_new_string (self->net_join_code));
 }
 
 static gboolean
@@ -1000,6 +1149,14 @@ ttt_application_before_emit (GApplication *app,
         g_free (self->net_join);
         self->net_join = g_strdup (address);
       }
+    g_variant_lookup (platform_data, PLATFORM_INVITE, "b", &self->net_invite);
+    /* Anyone on the session bus may send one: checked again. */
+    if (g_variant_lookup (platform_data, PLATFORM_JOIN_CODE, "&s", &address) &&
+        g_utf8_validate (address, -1, NULL) && ttt_wormhole_code_is_valid (address))
+      {
+        g_free (self->net_join_code);
+        self->net_join_code = g_strdup (address);
+      }
   }
 
   if (lookup_enum_nick (platform_data, PLATFORM_FIRST, TTT_TYPE_FIRST_PLAYER, &value))
@@ -1032,6 +1189,7 @@ ttt_application_finalize (GObject *object)
 
   g_free (self->save_error);
   g_free (self->net_join);
+  g_free (self->net_join_code);
 
   G_OBJECT_CLASS (ttt_application_parent_class)->finalize (object);
 }

@@ -14,8 +14,10 @@
  *                            the windows show: the game's state, outcome
  *                            and board, the status line, the network tally
  *                            and, under "net", what the network window
- *                            shows (ttt_net_window_describe()); it changes,
- *                            and the bus says so, as they do
+ *                            shows (ttt_net_window_describe()) and, under
+ *                            "code", what the window of play by a code
+ *                            shows (ttt_code_dialog_describe()); it
+ *                            changes, and the bus says so, as they do
  *
  * They are built only into tictactoe-hooked, the suite's own build of the
  * game (tests/meson.build): a person's game has none of them (the
@@ -28,6 +30,7 @@
 #include "ttt-test-hooks.h"
 #include "ttt-window-private.h"
 #ifdef TTT_HAVE_NETWORK
+#include "ttt-code-dialog.h"
 #include "ttt-net-window.h"
 #endif
 
@@ -54,6 +57,21 @@ net_window (void)
 
       if (TTT_IS_NET_WINDOW (window))
         return TTT_NET_WINDOW (window);
+    }
+  return NULL;
+}
+
+static TttCodeDialog *
+code_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (TTT_IS_CODE_DIALOG (window))
+        return TTT_CODE_DIALOG (window);
     }
   return NULL;
 }
@@ -94,8 +112,12 @@ refresh_report (GSimpleAction *report)
   {
     TttNetWindow *network = net_window ();
 
+    TttCodeDialog *dialog = code_dialog ();
+
     if (network != NULL)
       g_variant_builder_add (&builder, "{sv}", "net", ttt_net_window_describe (network));
+    if (dialog != NULL)
+      g_variant_builder_add (&builder, "{sv}", "code", ttt_code_dialog_describe (dialog));
   }
 #endif
 
@@ -126,11 +148,17 @@ hook_net_window (gpointer data)
 {
   GSimpleAction *report = data;
   TttNetWindow *network = net_window ();
+  TttCodeDialog *dialog = code_dialog ();
 
   if (network != NULL && g_object_get_data (G_OBJECT (network), "ttt-test-hooks") == NULL)
     {
       g_object_set_data (G_OBJECT (network), "ttt-test-hooks", report);
       g_signal_connect_object (network, "changed", G_CALLBACK (refresh_report), report, G_CONNECT_SWAPPED);
+    }
+  if (dialog != NULL && g_object_get_data (G_OBJECT (dialog), "ttt-test-hooks") == NULL)
+    {
+      g_object_set_data (G_OBJECT (dialog), "ttt-test-hooks", report);
+      g_signal_connect_object (dialog, "changed", G_CALLBACK (refresh_report), report, G_CONNECT_SWAPPED);
     }
   refresh_report (report);
   return G_SOURCE_REMOVE;

@@ -18,6 +18,15 @@
  * people say it matches, and a whole classic game is played to the host's
  * win: each side ends with the right board, result and tally. Then the
  * same moves in Misère (the host's --game=misere), which X loses.
+ *
+ * By a code, over the internet's protocol on loopback: the reference
+ * mailbox server and transit relay (Debian's) are started here and put
+ * in each side's settings (a keyfile of its own). The host starts with
+ * --invite; its code is read from what its window shows and given to the
+ * guest's --join; a whole game and a rematch with the colours swapped
+ * are played, and each side's tally counts one win and one loss. Once
+ * with no relay, so the transit must be direct, and once with direct
+ * connections off on both sides, so it must go through the relay.
  */
 
 #include "config.h"
@@ -26,8 +35,10 @@
 #include <gio/gio.h>
 
 #include "model-helpers.h"
+#include "transit-relay.h"
 #include "ttt-game.h"
 #include "ttt-net-session.h"
+#include "wormhole-helpers.h"
 
 #define APP_ID   "io.github.jingzi.TicTacToe"
 #define APP_PATH "/io/github/jingzi/TicTacToe"
@@ -49,6 +60,7 @@ typedef struct
   char            *log_path;
   gboolean         exited;
   GVariant        *report;     /* the latest a{sv} of app.test-report */
+  char            *keyfile;    /* settings of its own, if any */
 } Side;
 
 static struct
@@ -209,6 +221,16 @@ side_start_app (Side       *side,
       g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
       env = g_environ_setenv (env, folders[i], path, TRUE);
     }
+  if (side->keyfile != NULL)
+    {
+      g_autofree char *folder = g_build_filename (side->dir, "XDG_CONFIG_HOME", "glib-2.0", "settings", NULL);
+      g_autofree char *path = g_build_filename (folder, "keyfile", NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+      g_file_set_contents (path, side->keyfile, -1, &error);
+      g_assert_no_error (error);
+      env = g_environ_setenv (env, "GSETTINGS_BACKEND", "keyfile", TRUE);
+    }
 
   /* The name's owner, whenever it comes: watched before the start. */
   watch = g_dbus_connection_signal_subscribe (side->connection, "org.freedesktop.DBus", "org.freedesktop.DBus",
@@ -315,6 +337,31 @@ net_port (Side *side)
   return value;
 }
 
+/* What the window of play by a code shows. */
+static int
+code_int (Side       *side,
+          const char *key)
+{
+  g_autoptr(GVariant) code = g_variant_lookup_value (side->report, "code", G_VARIANT_TYPE_VARDICT);
+  int value = -1;
+
+  if (code != NULL)
+    g_variant_lookup (code, key, "i", &value);
+  return value;
+}
+
+static char *
+code_string (Side       *side,
+             const char *key)
+{
+  g_autoptr(GVariant) code = g_variant_lookup_value (side->report, "code", G_VARIANT_TYPE_VARDICT);
+  const char *value = NULL;
+
+  if (code != NULL)
+    g_variant_lookup (code, key, "&s", &value);
+  return g_strdup (value);
+}
+
 typedef gboolean (*Check) (Side *side, gconstpointer data);
 
 static gboolean
@@ -407,6 +454,32 @@ has_status (Side          *side,
 }
 
 static gboolean
+shows_invite (Side          *side,
+              gconstpointer  data)
+{
+  g_autofree char *page = code_string (side, "page");
+  g_autofree char *code = code_string (side, "code");
+
+  return g_strcmp0 (page, "invite") == 0 && code != NULL && *code != '\0';
+}
+
+static gboolean
+has_code_state (Side          *side,
+                gconstpointer  data)
+{
+  return code_int (side, "state") == GPOINTER_TO_INT (data);
+}
+
+static gboolean
+has_code_status_ending (Side          *side,
+                        gconstpointer  data)
+{
+  g_autofree char *status = code_string (side, "status");
+
+  return status != NULL && g_str_has_suffix (status, data);
+}
+
+static gboolean
 has_exited (Side          *side,
             gconstpointer  data)
 {
@@ -443,6 +516,7 @@ side_stop (Side *side)
   g_clear_pointer (&side->report, g_variant_unref);
   g_clear_pointer (&side->log_path, g_free);
   g_clear_pointer (&side->dir, g_free);
+  g_clear_pointer (&side->keyfile, g_free);
 }
 
 /* The environment both programs share */
@@ -641,6 +715,165 @@ test_misere_game (void)
   assert_won_and_stop (&guest, &host, quoted, TTT_OUTCOME_O_WINS);
 }
 
+/* By a code */
+
+typedef struct
+{
+  MailboxServer *mailbox;
+  TransitRelay  *relay;
+} Servers;
+
+/* The settings of a side: the local mailbox server, and the relay
+ * (none: "") and direct connections as asked. */
+static char *
+code_keyfile (const char *mailbox,
+              const char *relay,
+              gboolean    direct)
+{
+  return g_strdup_printf ("[io/github/jingzi/TicTacToe]\n"
+                          "wormhole-mailbox='%s'\n"
+                          "wormhole-relay='%s'\n"
+                          "wormhole-direct=%s\n",
+                          mailbox, relay, direct ? "true" : "false");
+}
+
+/* The host invites, the guest joins with the code the host's window
+ * shows; both begin the game, the host on X. */
+static void
+connect_by_code (Side       *host,
+                 Side       *guest,
+                 const char *mailbox,
+                 const char *relay,
+                 gboolean    direct)
+{
+  g_autofree char *code = NULL;
+  g_autofree char *join = NULL;
+
+  session_start ();
+  side_start_bus (host, "host");
+  side_start_bus (guest, "guest");
+  host->keyfile = code_keyfile (mailbox, relay, direct);
+  guest->keyfile = code_keyfile (mailbox, relay, direct);
+
+  side_start_app (host, "--invite", NULL);
+  wait_for (host, shows_invite, NULL, "its code");
+  code = code_string (host, "code");
+  g_assert_true (g_regex_match_simple ("^[0-9]+-[a-z]+-[a-z]+$", code, 0, 0));
+  join = g_strconcat ("--join=", code, NULL);
+
+  side_start_app (guest, join, NULL);
+  wait_for (host, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
+  wait_for (guest, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
+  g_assert_cmpint (code_int (host, "local-mark"), ==, TTT_MARK_X);
+  g_assert_cmpint (code_int (guest, "local-mark"), ==, TTT_MARK_O);
+}
+
+static gboolean
+has_game_state (Side          *side,
+                gconstpointer  data)
+{
+  return report_int (side, "game-state") == GPOINTER_TO_INT (data);
+}
+
+/* A game to the host's win, a rematch offered and accepted, and the
+ * same moves with the colours swapped to the guest's: one win and one
+ * loss on each side, in its network row. */
+static void
+play_game_and_rematch (Side *host,
+                       Side *guest)
+{
+  play_top_row (host, guest);
+  wait_for (host, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  wait_for (guest, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  g_assert_cmpint (report_int (host, "outcome"), ==, TTT_OUTCOME_X_WINS);
+  g_assert_cmpint (report_int (guest, "outcome"), ==, TTT_OUTCOME_X_WINS);
+  assert_network_tally (host, 1, 0, 0);
+  assert_network_tally (guest, 0, 0, 1);
+
+  activate (host, "test-press", g_variant_new_string ("Offer a _Rematch"));
+  wait_for (guest, has_code_status_ending, "offers a rematch.", "the rematch offered");
+  activate (guest, "test-press", g_variant_new_string ("_Accept Rematch"));
+  wait_for (host, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the rematch");
+  wait_for (guest, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the rematch");
+  g_assert_cmpint (code_int (host, "local-mark"), ==, TTT_MARK_O);
+  g_assert_cmpint (code_int (guest, "local-mark"), ==, TTT_MARK_X);
+
+  play_top_row (guest, host);
+  wait_for (host, has_game_state, GINT_TO_POINTER (TTT_GAME_STATE_OVER), "the end of the rematch");
+  wait_for (guest, has_game_state, GINT_TO_POINTER (TTT_GAME_STATE_OVER), "the end of the rematch");
+  wait_for (host, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the rematch");
+  wait_for (guest, has_code_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the rematch");
+  g_assert_cmpint (report_int (host, "outcome"), ==, TTT_OUTCOME_X_WINS);
+  assert_network_tally (host, 1, 0, 1);
+  assert_network_tally (guest, 1, 0, 1);
+
+  side_stop (guest);
+  side_stop (host);
+  session_stop ();
+}
+
+static gboolean
+start_servers (Servers  *servers,
+               gboolean  relay)
+{
+  /* Skips the test by itself when the server is not installed. */
+  servers->mailbox = mailbox_server_start ();
+  if (servers->mailbox == NULL)
+    return FALSE;
+  if (relay)
+    {
+      servers->relay = transit_relay_start ();
+      if (servers->relay == NULL)
+        {
+          g_test_skip ("the transit relay (magic-wormhole-transit-relay) is not installed");
+          g_clear_pointer (&servers->mailbox, mailbox_server_free);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+stop_servers (Servers *servers)
+{
+  g_clear_pointer (&servers->relay, transit_relay_free);
+  g_clear_pointer (&servers->mailbox, mailbox_server_free);
+}
+
+/* No relay at all: the two programs can only have met directly. */
+static void
+test_code_direct (void)
+{
+  Side host = { 0 }, guest = { 0 };
+  Servers servers = { 0 };
+  const char *mailbox;
+
+  if (!start_servers (&servers, FALSE))
+    return;
+  mailbox = mailbox_server_get_url (servers.mailbox);
+  connect_by_code (&host, &guest, mailbox, "", TRUE);
+  play_game_and_rematch (&host, &guest);
+  stop_servers (&servers);
+}
+
+/* Neither side offers direct connections: only the relay joins them. */
+static void
+test_code_relay (void)
+{
+  Side host = { 0 }, guest = { 0 };
+  Servers servers = { 0 };
+  const char *mailbox;
+  g_autofree char *relay = NULL;
+
+  if (!start_servers (&servers, TRUE))
+    return;
+  mailbox = mailbox_server_get_url (servers.mailbox);
+  relay = transit_relay_get_url (servers.relay);
+  connect_by_code (&host, &guest, mailbox, relay, FALSE);
+  play_game_and_rematch (&host, &guest);
+  stop_servers (&servers);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -649,6 +882,8 @@ main (int   argc,
 
   g_test_add_func ("/net-processes/classic-game", test_classic_game);
   g_test_add_func ("/net-processes/misere-game", test_misere_game);
+  g_test_add_func ("/net-processes/code-direct", test_code_direct);
+  g_test_add_func ("/net-processes/code-relay", test_code_relay);
 
   return g_test_run ();
 }

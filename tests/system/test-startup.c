@@ -325,6 +325,50 @@ test_cli_international_address (void)
                      "at most 15 letters, digits, “.”, “_” or “-”.\n");
 }
 
+/* --join takes a code as well as an address, told apart by its form (a
+ * number, a hyphen, no "." or ":"), and --invite hosts by a code: a good
+ * value gets as far as the display, a bad one is one line naming what a
+ * code is. */
+static void
+test_cli_code (void)
+{
+  const char *env[] = { NO_DISPLAY, NULL };
+  const char *help[] = { "--help", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  assert_fails_with ((const char *[]) { "--join=7-guitarist-revenge", NULL }, env,
+                     "tictactoe: no display to open a window on\n");
+  /* As read aloud and typed in capitals: still a code. */
+  assert_fails_with ((const char *[]) { "--join=12-Guitarist-Revenge", NULL }, env,
+                     "tictactoe: no display to open a window on\n");
+  assert_fails_with ((const char *[]) { "--invite", NULL }, env,
+                     "tictactoe: no display to open a window on\n");
+  /* An address that begins with a number and a hyphen is still one. */
+  assert_fails_with ((const char *[]) { "--join=7-eleven.example:41414", NULL }, env,
+                     "tictactoe: no display to open a window on\n");
+
+  assert_fails_with ((const char *[]) { "--join=7-", NULL }, env,
+                     "tictactoe: invalid code “7-” for --join: a code is a number and words, "
+                     "such as 7-guitarist-revenge\n");
+  assert_fails_with ((const char *[]) { "--join=7--revenge", NULL }, env,
+                     "tictactoe: invalid code “7--revenge” for --join: a code is a number and words, "
+                     "such as 7-guitarist-revenge\n");
+  assert_fails_with ((const char *[]) { "--join=7-a\033Pb", NULL }, env,
+                     "tictactoe: invalid code “7-a\\x1bPb” for --join: a code is a number and words, "
+                     "such as 7-guitarist-revenge\n");
+  assert_fails_with ((const char *[]) { "--invite", "--host", NULL }, env,
+                     "tictactoe: --host and --invite cannot be used together\n");
+  assert_fails_with ((const char *[]) { "--invite", "--join=7-guitarist-revenge", NULL }, env,
+                     "tictactoe: --invite and --join cannot be used together\n");
+
+  run_executable (help, env, &status, &out, &err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "--invite"));
+  g_assert_nonnull (strstr (out, "--join=ADDRESS|CODE"));
+  g_assert_nonnull (strstr (out, "7-guitarist-revenge"));
+}
 #endif
 
 static void
@@ -1485,6 +1529,7 @@ main (int   argc,
   g_test_add_func ("/startup/cli/bad-network", test_cli_bad_network);
   g_test_add_func ("/startup/cli/quoted-network", test_cli_quoted_network);
   g_test_add_func ("/startup/cli/international-address", test_cli_international_address);
+  g_test_add_func ("/startup/cli/code", test_cli_code);
 #endif
   g_test_add_func ("/startup/cli/version", test_cli_version);
   g_test_add_func ("/startup/cli/missing-schema", test_cli_missing_schema);

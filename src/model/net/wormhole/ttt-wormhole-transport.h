@@ -19,6 +19,16 @@
 
 G_BEGIN_DECLS
 
+/* The game's own appid, so its wormholes never meet a file transfer's;
+ * the transit key is derived with it too (APPID "/transit-key"). */
+#define TTT_WORMHOLE_APPID               "io.github.jingzi.TicTacToe/play"
+/* The magic-wormhole project's public servers, until settings say
+ * otherwise. */
+#define TTT_WORMHOLE_DEFAULT_MAILBOX_URL "ws://relay.magic-wormhole.io:4000/v1"
+#define TTT_WORMHOLE_DEFAULT_RELAY_URL   "tcp:transit.magic-wormhole.io:4001"
+/* Words in the host's code after the nameplate ("7-guitarist-revenge"). */
+#define TTT_WORMHOLE_CODE_WORDS          2
+
 #define TTT_TYPE_WORMHOLE_TRANSPORT (ttt_wormhole_transport_get_type ())
 G_DECLARE_FINAL_TYPE (TttWormholeTransport, ttt_wormhole_transport, TTT, WORMHOLE_TRANSPORT, GObject)
 
@@ -37,5 +47,9 @@ const char           *ttt_wormhole_transport_get_wormhole_code (TttWormholeTrans
  * only. */
 void                  ttt_wormhole_transport_set_direct (TttWormholeTransport *self,
                                                          gboolean              direct);
+/* For tests: listen for direct connections on @address alone and hint
+ * only it ("127.0.0.1"); NULL, the default, is every address. */
+void                  ttt_wormhole_transport_set_listen_address (TttWormholeTransport *self,
+                                                                 const char           *address);
 
 G_END_DECLS

@@ -1,0 +1,1198 @@
+/* ttt-wormhole-transit.c — two wormhole sides find a connection
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each way of reaching the other side is a contender: an outbound
+ * connection to one of its direct hints or to a relay, or one that came
+ * in on the listener. A contender says this side's handshake and then
+ * compares every byte it reads with what is due, reading never more than
+ * that, so no byte of the records is read here. The first contender
+ * through wins and the rest are closed: the sender says "go" on the
+ * winner, the receiver waits for it.
+ *
+ * A contender is a small reference-counted record: each asynchronous
+ * step holds a reference, and a dropped contender has its cancellable
+ * cancelled and its transit cleared, so a late callback finds nobody to
+ * tell. The opening is bounded in time (CONNECT_TIMEOUT_MS) from the
+ * moment both messages are known; with no listener, it fails as soon as
+ * every way has.
+ */
+
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <glib/gi18n-lib.h>
+#include <ifaddrs.h>
+#include <json-glib/json-glib.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "ttt-net-error.h"
+#include "ttt-wormhole-transit.h"
+#include "ttt-wormhole-transit-stream.h"
+
+/* The head start of direct connections over the relays, as magic-wormhole
+ * gives them. */
+#define RELAY_DELAY_MS       2000
+#define CONNECT_TIMEOUT_MS   60000
+/* Connections on the listener still saying who they are: a port scanner
+ * cannot hold more. */
+#define MAX_INBOUND          8
+
+typedef struct {
+  char    *host;
+  guint16  port;
+} Hint;
+
+static void
+hint_free (Hint *hint)
+{
+  g_free (hint->host);
+  g_free (hint);
+}
+
+typedef enum {
+  STEP_CONNECTING,
+  STEP_RELAY,          /* waiting for the relay's "ok" */
+  STEP_HANDSHAKE,      /* waiting for the other side's handshake */
+  STEP_GO,             /* receiver: waiting for "go" */
+  STEP_SAYING_GO,      /* sender: writing "go" */
+} Step;
+
+typedef struct {
+  TttWormholeTransit *transit;       /* NULL once dropped */
+  GSocketConnection  *connection;
+  GCancellable       *cancellable;
+  Step                step;
+  gboolean            inbound;
+  char               *label;
+  const char         *expect;        /* what is due from the other end */
+  gsize               expect_len;
+  gsize               matched;
+  guint8              buffer[128];
+} Contender;
+
+struct _TttWormholeTransit
+{
+  GObject                 parent_instance;
+
+  TttWormholeRecordRole   role;
+  guint8                  key[TTT_WORMHOLE_KEY_SIZE];
+  char                   *relay_url;
+  gboolean                direct;
+  char                   *listen_address;
+
+  char                   *our_handshake;
+  char                   *their_handshake;
+  char                   *relay_handshake;
+
+  GTask                  *task;              /* the connecting, while under way */
+  GCancellable           *cancellable;       /* the listener's, cancelled at the end */
+  GCancellable           *caller_cancellable;
+  gulong                  cancelled_id;
+  GSocketListener        *listener;
+  GSocketClient          *client;
+  GPtrArray              *contenders;        /* of Contender, each referenced */
+  GPtrArray              *their_direct;      /* of Hint */
+  GPtrArray              *relays;            /* of Hint: ours, then theirs */
+  gboolean                have_message;
+  GError                 *message_error;
+  gboolean                started;           /* contenders launched */
+  guint                   relay_delay_id;
+  guint                   timeout_id;
+};
+
+G_DEFINE_FINAL_TYPE (TttWormholeTransit, ttt_wormhole_transit, G_TYPE_OBJECT)
+
+enum {
+  SEND,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void contender_say_handshake (Contender *contender);
+static void contender_read          (Contender *contender);
+static void check_all_failed        (TttWormholeTransit *self);
+
+/* Contenders */
+
+static Contender *
+contender_new (TttWormholeTransit *self,
+               const char         *label,
+               gboolean            inbound)
+{
+  Contender *contender = g_rc_box_new0 (Contender);
+
+  contender->transit = self;
+  contender->cancellable = g_cancellable_new ();
+  contender->label = g_strdup (label);
+  contender->inbound = inbound;
+  g_ptr_array_add (self->contenders, contender);
+  return contender;
+}
+
+static void
+contender_clear (Contender *contender)
+{
+  if (contender->connection != NULL)
+    g_io_stream_close (G_IO_STREAM (contender->connection), NULL, NULL);
+  g_clear_object (&contender->connection);
+  g_clear_object (&contender->cancellable);
+  g_free (contender->label);
+}
+
+static Contender *
+contender_ref (Contender *contender)
+{
+  return g_rc_box_acquire (contender);
+}
+
+static void
+contender_unref (Contender *contender)
+{
+  g_rc_box_release_full (contender, (GDestroyNotify) contender_clear);
+}
+
+/* Stops what it does and lets it go; its callbacks find no transit. */
+static void
+contender_drop (Contender *contender)
+{
+  TttWormholeTransit *self = contender->transit;
+
+  if (self == NULL)
+    return;
+  contender->transit = NULL;
+  g_cancellable_cancel (contender->cancellable);
+  if (contender->connection != NULL)
+    g_io_stream_close (G_IO_STREAM (contender->connection), NULL, NULL);
+  g_ptr_array_remove (self->contenders, contender);   /* drops its reference */
+}
+
+static void
+contender_fail (Contender  *contender,
+                const char *why)
+{
+  TttWormholeTransit *self = contender->transit;
+
+  g_debug ("Transit by %s: %s", contender->label, why);
+  contender_drop (contender);
+  if (self != NULL)
+    check_all_failed (self);
+}
+
+/* The end */
+
+static void
+stop_everything (TttWormholeTransit *self)
+{
+  g_clear_handle_id (&self->relay_delay_id, g_source_remove);
+  g_clear_handle_id (&self->timeout_id, g_source_remove);
+  if (self->cancelled_id != 0)
+    g_signal_handler_disconnect (self->caller_cancellable, self->cancelled_id);
+  self->cancelled_id = 0;
+  g_clear_object (&self->caller_cancellable);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->listener != NULL)
+    {
+      g_socket_listener_close (self->listener);
+      g_clear_object (&self->listener);
+    }
+  g_clear_object (&self->client);
+  while (self->contenders->len > 0)
+    contender_drop (g_ptr_array_index (self->contenders, self->contenders->len - 1));
+}
+
+static void
+finish (TttWormholeTransit *self,
+        GIOStream          *stream,
+        GError             *error)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->task);
+
+  stop_everything (self);
+  if (task == NULL)
+    {
+      g_clear_object (&stream);
+      g_clear_error (&error);
+      return;
+    }
+  if (stream != NULL)
+    g_task_return_pointer (task, stream, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+fail_unreachable (TttWormholeTransit *self)
+{
+  finish (self, NULL, g_error_new_literal (TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_UNREACHABLE,
+                                           _("The other side could not be reached, directly or "
+                                             "through the relay.")));
+}
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  TttWormholeTransit *self = user_data;
+
+  self->timeout_id = 0;
+  finish (self, NULL, g_error_new_literal (TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_TIMED_OUT,
+                                           _("The other side could not be reached in time, "
+                                             "directly or through the relay.")));
+  return G_SOURCE_REMOVE;
+}
+
+/* With nobody able to come in and nothing left to try, it is over. */
+static void
+check_all_failed (TttWormholeTransit *self)
+{
+  if (self->task == NULL || !self->started || self->listener != NULL)
+    return;
+  if (self->contenders->len > 0 || self->relay_delay_id != 0)
+    return;
+  fail_unreachable (self);
+}
+
+static void
+win (Contender *contender)
+{
+  TttWormholeTransit *self = contender->transit;
+  GIOStream *stream;
+  GSocket *socket = g_socket_connection_get_socket (contender->connection);
+
+  g_debug ("Transit by %s", contender->label);
+  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+  /* The client's time limit was for connecting: a game may be quiet
+   * longer, and the channel above keeps its own watch. */
+  g_socket_set_timeout (socket, 0);
+  stream = ttt_wormhole_transit_stream_new (G_IO_STREAM (contender->connection), self->key, self->role);
+  /* The stream has the connection now: the contender must not close it. */
+  g_clear_object (&contender->connection);
+  finish (self, stream, NULL);
+}
+
+/* Saying and hearing */
+
+static void
+write_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Contender *contender = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error))
+    {
+      if (contender->transit != NULL)
+        contender_fail (contender, error->message);
+    }
+  else if (contender->transit != NULL && contender->step == STEP_SAYING_GO)
+    win (contender);
+  contender_unref (contender);
+}
+
+static void
+contender_write (Contender  *contender,
+                 const char *text)
+{
+  GOutputStream *output = g_io_stream_get_output_stream (G_IO_STREAM (contender->connection));
+
+  /* The texts are the transit's, which outlives every write it starts
+   * unless it drops the contender, which cancels the write first. */
+  g_output_stream_write_all_async (output, text, strlen (text), G_PRIORITY_DEFAULT,
+                                   contender->cancellable, write_cb, contender_ref (contender));
+}
+
+static void
+contender_expect (Contender  *contender,
+                  Step        step,
+                  const char *text)
+{
+  contender->step = step;
+  contender->expect = text;
+  contender->expect_len = strlen (text);
+  contender->matched = 0;
+  contender_read (contender);
+}
+
+/* All that was due has come. */
+static void
+contender_heard (Contender *contender)
+{
+  TttWormholeTransit *self = contender->transit;
+  guint i;
+
+  switch (contender->step)
+    {
+    case STEP_RELAY:
+      contender_say_handshake (contender);
+      break;
+
+    case STEP_HANDSHAKE:
+      if (self->role == TTT_WORMHOLE_RECORD_RECEIVER)
+        {
+          contender_expect (contender, STEP_GO, "go\n");
+          break;
+        }
+      /* The sender keeps this one: every other is turned away by closing
+       * it, which the other side takes as "nevermind". */
+      contender->step = STEP_SAYING_GO;
+      for (i = self->contenders->len; i > 0; i--)
+        {
+          Contender *other = g_ptr_array_index (self->contenders, i - 1);
+
+          if (other != contender)
+            contender_drop (other);
+        }
+      g_clear_handle_id (&self->relay_delay_id, g_source_remove);
+      contender_write (contender, "go\n");
+      break;
+
+    case STEP_GO:
+      win (contender);
+      break;
+
+    case STEP_CONNECTING:
+    case STEP_SAYING_GO:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+read_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Contender *contender = user_data;
+  g_autoptr(GError) error = NULL;
+  gssize n;
+
+  n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
+  if (contender->transit == NULL)
+    {
+      /* dropped: nobody to tell */
+    }
+  else if (n < 0)
+    contender_fail (contender, error->message);
+  else if (n == 0)
+    contender_fail (contender, "the connection ended");
+  else if (memcmp (contender->buffer, contender->expect + contender->matched, (gsize) n) != 0)
+    contender_fail (contender, "it said something else than the handshake");
+  else
+    {
+      contender->matched += (gsize) n;
+      if (contender->matched == contender->expect_len)
+        contender_heard (contender);
+      else
+        contender_read (contender);
+    }
+  contender_unref (contender);
+}
+
+static void
+contender_read (Contender *contender)
+{
+  GInputStream *input = g_io_stream_get_input_stream (G_IO_STREAM (contender->connection));
+  gsize wanted = MIN (contender->expect_len - contender->matched, sizeof contender->buffer);
+
+  g_input_stream_read_async (input, contender->buffer, wanted, G_PRIORITY_DEFAULT,
+                             contender->cancellable, read_cb, contender_ref (contender));
+}
+
+static void
+contender_say_handshake (Contender *contender)
+{
+  TttWormholeTransit *self = contender->transit;
+
+  contender_write (contender, self->our_handshake);
+  contender_expect (contender, STEP_HANDSHAKE, self->their_handshake);
+}
+
+static void
+contender_start (Contender         *contender,
+                 GSocketConnection *connection,
+                 gboolean           relay)
+{
+  TttWormholeTransit *self = contender->transit;
+
+  contender->connection = connection;
+  if (relay)
+    {
+      contender_write (contender, self->relay_handshake);
+      contender_expect (contender, STEP_RELAY, "ok\n");
+    }
+  else
+    contender_say_handshake (contender);
+}
+
+/* Outbound */
+
+typedef struct {
+  Contender *contender;
+  gboolean   relay;
+} Connecting;
+
+static void
+connect_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  Connecting *connecting = user_data;
+  Contender *contender = connecting->contender;
+  g_autoptr(GError) error = NULL;
+  GSocketConnection *connection;
+
+  connection = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
+  if (contender->transit == NULL)
+    g_clear_object (&connection);
+  else if (connection == NULL)
+    contender_fail (contender, error->message);
+  else
+    contender_start (contender, connection, connecting->relay);
+  contender_unref (contender);
+  g_free (connecting);
+}
+
+static void
+connect_to (TttWormholeTransit *self,
+            const Hint         *hint,
+            gboolean            relay)
+{
+  g_autofree char *label = g_strdup_printf ("%s %s port %u", relay ? "the relay at" : "direct to",
+                                            hint->host, hint->port);
+  Contender *contender = contender_new (self, label, FALSE);
+  Connecting *connecting = g_new0 (Connecting, 1);
+  g_autoptr(GSocketConnectable) address = g_network_address_new (hint->host, hint->port);
+
+  connecting->contender = contender_ref (contender);
+  connecting->relay = relay;
+  g_socket_client_connect_async (self->client, address, contender->cancellable, connect_cb, connecting);
+}
+
+static void
+connect_relays (TttWormholeTransit *self)
+{
+  for (guint i = 0; i < self->relays->len; i++)
+    connect_to (self, g_ptr_array_index (self->relays, i), TRUE);
+}
+
+static gboolean
+relay_delay_cb (gpointer user_data)
+{
+  TttWormholeTransit *self = user_data;
+
+  self->relay_delay_id = 0;
+  connect_relays (self);
+  check_all_failed (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Once both the connecting and the other side's message are under way. */
+static void
+start_contenders (TttWormholeTransit *self)
+{
+  guint n_direct = 0;
+
+  if (self->task == NULL || !self->have_message || self->started)
+    return;
+  if (self->message_error != NULL)
+    {
+      finish (self, NULL, g_steal_pointer (&self->message_error));
+      return;
+    }
+  self->started = TRUE;
+  self->timeout_id = g_timeout_add (CONNECT_TIMEOUT_MS, timeout_cb, self);
+
+  if (self->direct)
+    for (guint i = 0; i < self->their_direct->len; i++, n_direct++)
+      connect_to (self, g_ptr_array_index (self->their_direct, i), FALSE);
+  if (n_direct > 0 && self->relays->len > 0)
+    self->relay_delay_id = g_timeout_add (RELAY_DELAY_MS, relay_delay_cb, self);
+  else
+    connect_relays (self);
+  check_all_failed (self);
+}
+
+/* Inbound */
+
+static void
+accept_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(TttWormholeTransit) self = user_data;
+  g_autoptr(GError) error = NULL;
+  GSocketConnection *connection;
+  guint n_inbound = 0;
+
+  connection = g_socket_listener_accept_finish (G_SOCKET_LISTENER (source), result, NULL, &error);
+  if (connection == NULL)
+    return;   /* closed, or cancelled: the connecting is over */
+  if (self->task == NULL || self->listener == NULL)
+    {
+      g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+      g_object_unref (connection);
+      return;
+    }
+
+  for (guint i = 0; i < self->contenders->len; i++)
+    if (((Contender *) g_ptr_array_index (self->contenders, i))->inbound)
+      n_inbound++;
+  if (n_inbound >= MAX_INBOUND)
+    {
+      g_debug ("Transit: too many connections saying who they are; one more is closed");
+      g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+      g_object_unref (connection);
+    }
+  else
+    contender_start (contender_new (self, "a connection from the other side", TRUE), connection, FALSE);
+
+  g_socket_listener_accept_async (self->listener, self->cancellable, accept_cb, g_object_ref (self));
+}
+
+static gboolean
+address_is_hinted (struct sockaddr *address)
+{
+  if (address == NULL)
+    return FALSE;
+  if (address->sa_family == AF_INET)
+    {
+      guint32 ip = ntohl (((struct sockaddr_in *) (gpointer) address)->sin_addr.s_addr);
+
+      return (ip >> 24) != 127;
+    }
+  if (address->sa_family == AF_INET6)
+    {
+      struct in6_addr *ip = &((struct sockaddr_in6 *) (gpointer) address)->sin6_addr;
+
+      /* Link-local ones need a scope the other side cannot know. */
+      return !IN6_IS_ADDR_LOOPBACK (ip) && !IN6_IS_ADDR_LINKLOCAL (ip) && !IN6_IS_ADDR_V4MAPPED (ip);
+    }
+  return FALSE;
+}
+
+/* Every address of this computer the other side might reach. */
+static GPtrArray *
+local_addresses (void)
+{
+  GPtrArray *addresses = g_ptr_array_new_with_free_func (g_free);
+  struct ifaddrs *list = NULL;
+
+  if (getifaddrs (&list) == 0)
+    {
+      for (struct ifaddrs *entry = list; entry != NULL; entry = entry->ifa_next)
+        {
+          char text[INET6_ADDRSTRLEN];
+          const void *raw;
+
+          if (!(entry->ifa_flags & IFF_UP) || !address_is_hinted (entry->ifa_addr))
+            continue;
+          if (entry->ifa_addr->sa_family == AF_INET)
+            raw = &((struct sockaddr_in *) (gpointer) entry->ifa_addr)->sin_addr;
+          else
+            raw = &((struct sockaddr_in6 *) (gpointer) entry->ifa_addr)->sin6_addr;
+          if (inet_ntop (entry->ifa_addr->sa_family, raw, text, sizeof text) != NULL
+              && addresses->len < TTT_WORMHOLE_TRANSIT_MAX_DIRECT)
+            g_ptr_array_add (addresses, g_strdup (text));
+        }
+      freeifaddrs (list);
+    }
+  if (addresses->len == 0)
+    g_ptr_array_add (addresses, g_strdup ("127.0.0.1"));
+  return addresses;
+}
+
+/* Listens, and gives the direct hints (NULL when not listening). */
+static GPtrArray *
+start_listening (TttWormholeTransit  *self,
+                 guint16             *port)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) addresses = NULL;
+
+  if (!self->direct)
+    return NULL;
+
+  self->listener = g_socket_listener_new ();
+  if (self->listen_address != NULL)
+    {
+      g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (self->listen_address);
+      g_autoptr(GSocketAddress) wanted = NULL;
+      g_autoptr(GSocketAddress) effective = NULL;
+
+      if (inet != NULL)
+        {
+          wanted = g_inet_socket_address_new (inet, 0);
+          if (g_socket_listener_add_address (self->listener, wanted, G_SOCKET_TYPE_STREAM,
+                                             G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error))
+            *port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+        }
+      addresses = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (addresses, g_strdup (self->listen_address));
+    }
+  else
+    {
+      *port = g_socket_listener_add_any_inet_port (self->listener, NULL, &error);
+      addresses = local_addresses ();
+    }
+  if (*port == 0)
+    {
+      /* Only the relay then: not a reason to fail. */
+      g_debug ("Transit: cannot listen: %s", error != NULL ? error->message : "no address");
+      g_clear_object (&self->listener);
+      return NULL;
+    }
+  g_socket_listener_accept_async (self->listener, self->cancellable, accept_cb, g_object_ref (self));
+  return g_steal_pointer (&addresses);
+}
+
+/* Messages */
+
+static void
+add_tcp_hint (JsonBuilder *builder,
+              const char  *host,
+              guint16      port)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, "direct-tcp-v1");
+  json_builder_set_member_name (builder, "priority");
+  json_builder_add_double_value (builder, 0.0);
+  json_builder_set_member_name (builder, "hostname");
+  json_builder_add_string_value (builder, host);
+  json_builder_set_member_name (builder, "port");
+  json_builder_add_int_value (builder, port);
+  json_builder_end_object (builder);
+}
+
+static GBytes *
+build_message (GPtrArray *addresses,
+               guint16    port,
+               const Hint *relay)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  char *text;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "transit");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "abilities-v1");
+  json_builder_begin_array (builder);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, "direct-tcp-v1");
+  json_builder_end_object (builder);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, "relay-v1");
+  json_builder_end_object (builder);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "hints-v1");
+  json_builder_begin_array (builder);
+  for (guint i = 0; addresses != NULL && i < addresses->len; i++)
+    add_tcp_hint (builder, g_ptr_array_index (addresses, i), port);
+  if (relay != NULL)
+    {
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "type");
+      json_builder_add_string_value (builder, "relay-v1");
+      json_builder_set_member_name (builder, "hints");
+      json_builder_begin_array (builder);
+      add_tcp_hint (builder, relay->host, relay->port);
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  return g_bytes_new_take (text, strlen (text));
+}
+
+/* A host name or address as a hint may give it: printable, no spaces. */
+static gboolean
+hostname_is_sane (const char *host)
+{
+  gsize length = strlen (host);
+
+  if (length == 0 || length > 255)
+    return FALSE;
+  for (const char *c = host; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c) && strchr (".-_:", *c) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* A direct-tcp-v1 hint, or NULL for one that is not (skipped, as
+ * magic-wormhole skips what it cannot use). */
+static Hint *
+parse_tcp_hint (JsonNode *node)
+{
+  JsonObject *object;
+  JsonNode *member;
+  const char *host;
+  gint64 port;
+  Hint *hint;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  object = json_node_get_object (node);
+  member = json_object_get_member (object, "type");
+  if (member == NULL || json_node_get_value_type (member) != G_TYPE_STRING
+      || g_strcmp0 (json_node_get_string (member), "direct-tcp-v1") != 0)
+    return NULL;
+  member = json_object_get_member (object, "hostname");
+  if (member == NULL || json_node_get_value_type (member) != G_TYPE_STRING)
+    return NULL;
+  host = json_node_get_string (member);
+  member = json_object_get_member (object, "port");
+  if (member == NULL || json_node_get_value_type (member) != G_TYPE_INT64)
+    return NULL;
+  port = json_node_get_int (member);
+  if (port < 1 || port > 65535 || !hostname_is_sane (host))
+    return NULL;
+
+  hint = g_new0 (Hint, 1);
+  hint->host = g_strdup (host);
+  hint->port = (guint16) port;
+  return hint;
+}
+
+static gboolean
+hint_is_in (GPtrArray  *hints,
+            const Hint *hint)
+{
+  for (guint i = 0; i < hints->len; i++)
+    {
+      const Hint *other = g_ptr_array_index (hints, i);
+
+      if (other->port == hint->port && g_ascii_strcasecmp (other->host, hint->host) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Adds @hint to @hints unless it is there or they are full; takes it. */
+static void
+add_hint (GPtrArray *hints,
+          Hint      *hint,
+          guint      max)
+{
+  if (hint == NULL)
+    return;
+  if (hints->len >= max || hint_is_in (hints, hint))
+    hint_free (hint);
+  else
+    g_ptr_array_add (hints, hint);
+}
+
+/* json-glib parses recursively: a message nested deeper than a transit
+ * message ever is (four levels) is refused before it sees it. */
+#define MAX_DEPTH 8
+
+static gboolean
+is_shallow (const char *text,
+            gsize       length)
+{
+  gboolean in_string = FALSE;
+  gboolean escaped = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (escaped)
+            escaped = FALSE;
+          else if (c == '\\')
+            escaped = TRUE;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if ((c == '{' || c == '[') && ++depth > MAX_DEPTH)
+        return FALSE;
+      else if ((c == '}' || c == ']') && depth > 0)
+        depth--;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_message (const char  *text,
+               gsize        length,
+               GPtrArray   *direct,
+               GPtrArray   *relays,
+               GError     **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) local_error = NULL;
+  JsonNode *root, *node;
+  JsonArray *hints;
+  const char *malformed = _("The other side sent a transit message this game cannot read.");
+
+  if (length > TTT_WORMHOLE_TRANSIT_MAX_MESSAGE
+      || !g_utf8_validate_len (text, length, NULL) || !is_shallow (text, length))
+    {
+      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
+      return FALSE;
+    }
+  if (!json_parser_load_from_data (parser, text, (gssize) length, &local_error))
+    {
+      g_debug ("Transit message: %s", local_error->message);
+      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
+      return FALSE;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
+      || (node = json_object_get_member (json_node_get_object (root), "transit")) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
+      return FALSE;
+    }
+  node = json_object_get_member (json_node_get_object (node), "hints-v1");
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    {
+      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
+      return FALSE;
+    }
+
+  hints = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (hints); i++)
+    {
+      JsonNode *hint = json_array_get_element (hints, i);
+      JsonObject *object;
+      JsonNode *type, *inner;
+
+      if (!JSON_NODE_HOLDS_OBJECT (hint))
+        continue;
+      object = json_node_get_object (hint);
+      type = json_object_get_member (object, "type");
+      if (type == NULL || json_node_get_value_type (type) != G_TYPE_STRING)
+        continue;
+      if (g_strcmp0 (json_node_get_string (type), "direct-tcp-v1") == 0)
+        add_hint (direct, parse_tcp_hint (hint), TTT_WORMHOLE_TRANSIT_MAX_DIRECT);
+      else if (g_strcmp0 (json_node_get_string (type), "relay-v1") == 0
+               && (inner = json_object_get_member (object, "hints")) != NULL
+               && JSON_NODE_HOLDS_ARRAY (inner))
+        {
+          JsonArray *ways = json_node_get_array (inner);
+
+          for (guint j = 0; j < json_array_get_length (ways) && j < TTT_WORMHOLE_TRANSIT_MAX_RELAYS; j++)
+            add_hint (relays, parse_tcp_hint (json_array_get_element (ways, j)),
+                      TTT_WORMHOLE_TRANSIT_MAX_RELAYS);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+cancelled_idle_cb (gpointer user_data)
+{
+  g_autoptr(TttWormholeTransit) self = user_data;
+
+  if (self->task != NULL)
+    finish (self, NULL, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                             "The operation was cancelled"));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+cancelled_cb (GCancellable *cancellable,
+              gpointer      user_data)
+{
+  TttWormholeTransit *self = user_data;
+
+  /* Not from inside the cancellable's own signal. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, cancelled_idle_cb, g_object_ref (self), NULL);
+}
+
+/* API */
+
+static void
+ttt_wormhole_transit_dispose (GObject *object)
+{
+  TttWormholeTransit *self = TTT_WORMHOLE_TRANSIT (object);
+
+  g_clear_object (&self->task);
+  stop_everything (self);
+
+  G_OBJECT_CLASS (ttt_wormhole_transit_parent_class)->dispose (object);
+}
+
+static void
+ttt_wormhole_transit_finalize (GObject *object)
+{
+  TttWormholeTransit *self = TTT_WORMHOLE_TRANSIT (object);
+
+  memset (self->key, 0, sizeof self->key);
+  g_free (self->relay_url);
+  g_free (self->listen_address);
+  g_free (self->our_handshake);
+  g_free (self->their_handshake);
+  g_free (self->relay_handshake);
+  g_ptr_array_unref (self->contenders);
+  g_ptr_array_unref (self->their_direct);
+  g_ptr_array_unref (self->relays);
+  g_clear_error (&self->message_error);
+
+  G_OBJECT_CLASS (ttt_wormhole_transit_parent_class)->finalize (object);
+}
+
+static void
+ttt_wormhole_transit_class_init (TttWormholeTransitClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ttt_wormhole_transit_dispose;
+  object_class->finalize = ttt_wormhole_transit_finalize;
+
+  ttt_wormhole_crypto_init ();
+
+  signals[SEND] =
+    g_signal_new ("send",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_BYTES);
+}
+
+static void
+ttt_wormhole_transit_init (TttWormholeTransit *self)
+{
+  self->direct = TRUE;
+  self->contenders = g_ptr_array_new_with_free_func ((GDestroyNotify) contender_unref);
+  self->their_direct = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
+  self->relays = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
+}
+
+static char *
+derive_hex (const guint8  key[TTT_WORMHOLE_KEY_SIZE],
+            const char   *purpose)
+{
+  guint8 derived[TTT_WORMHOLE_KEY_SIZE];
+  char *hex;
+
+  ttt_wormhole_derive_key (key, purpose, derived);
+  hex = ttt_wormhole_hex (derived, sizeof derived);
+  memset (derived, 0, sizeof derived);
+  return hex;
+}
+
+TttWormholeTransit *
+ttt_wormhole_transit_new (TttWormholeRecordRole  role,
+                          const guint8           transit_key[TTT_WORMHOLE_KEY_SIZE],
+                          const char            *relay_url)
+{
+  TttWormholeTransit *self;
+  g_autofree char *sender = NULL;
+  g_autofree char *receiver = NULL;
+  g_autofree char *token = NULL;
+  g_autofree char *side = NULL;
+
+  g_return_val_if_fail (transit_key != NULL, NULL);
+
+  self = g_object_new (TTT_TYPE_WORMHOLE_TRANSIT, NULL);
+  self->role = role;
+  memcpy (self->key, transit_key, sizeof self->key);
+  self->relay_url = g_strdup (relay_url);
+
+  sender = derive_hex (transit_key, "transit_sender");
+  receiver = derive_hex (transit_key, "transit_receiver");
+  token = derive_hex (transit_key, "transit_relay_token");
+  /* The relay pairs two connections with the same token and different
+   * sides; the side is no secret. */
+  side = g_strdup_printf ("%08x%08x", g_random_int (), g_random_int ());
+  if (role == TTT_WORMHOLE_RECORD_SENDER)
+    {
+      self->our_handshake = g_strdup_printf ("transit sender %s ready\n\n", sender);
+      self->their_handshake = g_strdup_printf ("transit receiver %s ready\n\n", receiver);
+    }
+  else
+    {
+      self->our_handshake = g_strdup_printf ("transit receiver %s ready\n\n", receiver);
+      self->their_handshake = g_strdup_printf ("transit sender %s ready\n\n", sender);
+    }
+  self->relay_handshake = g_strdup_printf ("please relay %s for side %s\n", token, side);
+  return self;
+}
+
+void
+ttt_wormhole_transit_set_direct (TttWormholeTransit *self,
+                                 gboolean            direct)
+{
+  g_return_if_fail (TTT_IS_WORMHOLE_TRANSIT (self));
+
+  self->direct = direct;
+}
+
+void
+ttt_wormhole_transit_set_listen_address (TttWormholeTransit *self,
+                                         const char         *address)
+{
+  g_return_if_fail (TTT_IS_WORMHOLE_TRANSIT (self));
+
+  g_free (self->listen_address);
+  self->listen_address = g_strdup (address);
+}
+
+gboolean
+ttt_wormhole_transit_parse_url (const char  *url,
+                                char       **host,
+                                guint16     *port)
+{
+  const char *rest, *colon;
+  g_autofree char *name = NULL;
+  guint64 number;
+  char *end;
+
+  g_return_val_if_fail (host != NULL && port != NULL, FALSE);
+
+  if (url == NULL || !g_str_has_prefix (url, "tcp:"))
+    return FALSE;
+  rest = url + strlen ("tcp:");
+  colon = strrchr (rest, ':');
+  if (colon == NULL || colon == rest)
+    return FALSE;
+  if (rest[0] == '[' && colon[-1] == ']')
+    name = g_strndup (rest + 1, (gsize) (colon - rest - 2));
+  else
+    name = g_strndup (rest, (gsize) (colon - rest));
+  if (!g_ascii_isdigit (colon[1]))
+    return FALSE;
+  number = g_ascii_strtoull (colon + 1, &end, 10);
+  if (*end != '\0' || number < 1 || number > 65535 || !hostname_is_sane (name))
+    return FALSE;
+  *host = g_steal_pointer (&name);
+  *port = (guint16) number;
+  return TRUE;
+}
+
+void
+ttt_wormhole_transit_connect_async (TttWormholeTransit  *self,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GPtrArray) addresses = NULL;
+  g_autoptr(GBytes) message = NULL;
+  Hint *relay = NULL;
+  guint16 port = 0;
+
+  g_return_if_fail (TTT_IS_WORMHOLE_TRANSIT (self));
+  g_return_if_fail (self->task == NULL && self->client == NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ttt_wormhole_transit_connect_async);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (self->relay_url != NULL)
+    {
+      relay = g_new0 (Hint, 1);
+      if (!ttt_wormhole_transit_parse_url (self->relay_url, &relay->host, &relay->port))
+        {
+          hint_free (relay);
+          g_task_return_new_error (task, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                                   /* Translators: %s is what was given, "tcp:host:port" expected. */
+                                   _("The transit relay “%s” is not an address this game can use."),
+                                   self->relay_url);
+          return;
+        }
+      /* Ours first: the other side's (known already, or later) may only
+       * add to it. */
+      if (!hint_is_in (self->relays, relay))
+        {
+          Hint *copy = g_new0 (Hint, 1);
+
+          copy->host = g_strdup (relay->host);
+          copy->port = relay->port;
+          g_ptr_array_insert (self->relays, 0, copy);
+        }
+    }
+
+  self->task = g_steal_pointer (&task);
+  self->cancellable = g_cancellable_new ();
+  if (cancellable != NULL)
+    {
+      self->caller_cancellable = g_object_ref (cancellable);
+      self->cancelled_id = g_signal_connect (cancellable, "cancelled", G_CALLBACK (cancelled_cb), self);
+    }
+  self->client = g_socket_client_new ();
+  g_socket_client_set_timeout (self->client, CONNECT_TIMEOUT_MS / 1000);
+
+  addresses = start_listening (self, &port);
+  message = build_message (addresses, port, relay);
+  g_clear_pointer (&relay, hint_free);
+  g_signal_emit (self, signals[SEND], 0, message);
+  start_contenders (self);
+}
+
+GIOStream *
+ttt_wormhole_transit_connect_finish (TttWormholeTransit  *self,
+                                     GAsyncResult        *result,
+                                     GError             **error)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE_TRANSIT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+void
+ttt_wormhole_transit_receive (TttWormholeTransit *self,
+                              GBytes             *message)
+{
+  g_autoptr(GPtrArray) relays = NULL;
+  const char *text;
+  gsize length;
+
+  g_return_if_fail (TTT_IS_WORMHOLE_TRANSIT (self));
+  g_return_if_fail (message != NULL);
+
+  if (self->have_message)
+    return;   /* one is all magic-wormhole sends; another changes nothing */
+  self->have_message = TRUE;
+  text = g_bytes_get_data (message, &length);
+  relays = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
+  if (parse_message (text, length, self->their_direct, relays, &self->message_error))
+    while (relays->len > 0)
+      add_hint (self->relays, g_ptr_array_steal_index (relays, 0), TTT_WORMHOLE_TRANSIT_MAX_RELAYS + 1);
+  start_contenders (self);
+}
+
+gboolean
+ttt_wormhole_transit_check_message (const char  *text,
+                                    gsize        length,
+                                    guint       *n_direct,
+                                    guint       *n_relays,
+                                    GError     **error)
+{
+  g_autoptr(GPtrArray) direct = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
+  g_autoptr(GPtrArray) relays = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
+
+  if (!parse_message (text, length, direct, relays, error))
+    return FALSE;
+  if (n_direct != NULL)
+    *n_direct = direct->len;
+  if (n_relays != NULL)
+    *n_relays = relays->len;
+  return TRUE;
+}
