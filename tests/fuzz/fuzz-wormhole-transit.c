@@ -32,6 +32,7 @@
 #include "ttt-net-error.h"
 #include "ttt-wormhole-crypto.h"
 #include "ttt-wormhole-records.h"
+#include "ttt-wormhole-hints.h"
 #include "ttt-wormhole-transit.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data,
@@ -70,7 +71,7 @@ fuzz_message (const uint8_t *data,
   GError *error = NULL;
   guint n_direct = G_MAXUINT, n_relays = G_MAXUINT;
 
-  if (ttt_wormhole_transit_check_message ((const char *) data, size, &n_direct, &n_relays, &error))
+  if (ttt_wormhole_hints_check ((const char *) data, size, &n_direct, &n_relays, &error))
     {
       if (error != NULL)
         fail ("taken with an error");

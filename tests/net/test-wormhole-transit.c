@@ -23,6 +23,7 @@
 #include "transit-relay.h"
 #include "ttt-wormhole-crypto.h"
 #include "ttt-wormhole-records.h"
+#include "ttt-wormhole-hints.h"
 #include "ttt-wormhole-transit.h"
 #include "ttt-wormhole-transit-stream.h"
 
@@ -217,7 +218,7 @@ test_direct (void)
 
   /* Each said where it listens, and nothing of a relay it has not. */
   text = g_bytes_get_data (sides[0].sent, &length);
-  g_assert_true (ttt_wormhole_transit_check_message (text, length, &n_direct, &n_relays, NULL));
+  g_assert_true (ttt_wormhole_hints_check (text, length, &n_direct, &n_relays, NULL));
   g_assert_cmpuint (n_direct, ==, 1);
   g_assert_cmpuint (n_relays, ==, 0);
   g_assert_nonnull (strstr (text, "\"abilities-v1\""));
@@ -253,7 +254,7 @@ test_relay (void)
   join (sides, url, FALSE);
 
   text = g_bytes_get_data (sides[1].sent, &length);
-  g_assert_true (ttt_wormhole_transit_check_message (text, length, &n_direct, &n_relays, NULL));
+  g_assert_true (ttt_wormhole_hints_check (text, length, &n_direct, &n_relays, NULL));
   g_assert_cmpuint (n_direct, ==, 0);
   g_assert_cmpuint (n_relays, ==, 1);
 
@@ -409,24 +410,24 @@ test_bad_message (void)
     g_string_append_printf (many, ",{\"type\": \"relay-v1\", \"hints\": [{\"type\": \"direct-tcp-v1\", "
                             "\"hostname\": \"r%u\", \"port\": 9}]}", i);
   g_string_append (many, "]}}");
-  g_assert_true (ttt_wormhole_transit_check_message (many->str, many->len, &n_direct, &n_relays, NULL));
+  g_assert_true (ttt_wormhole_hints_check (many->str, many->len, &n_direct, &n_relays, NULL));
   g_assert_cmpuint (n_direct, ==, TTT_WORMHOLE_TRANSIT_MAX_DIRECT);
   g_assert_cmpuint (n_relays, ==, TTT_WORMHOLE_TRANSIT_MAX_RELAYS);
 
   /* Hints it cannot use are skipped, as the reference skips them. */
-  g_assert_true (ttt_wormhole_transit_check_message (skipped, strlen (skipped), &n_direct, &n_relays, NULL));
+  g_assert_true (ttt_wormhole_hints_check (skipped, strlen (skipped), &n_direct, &n_relays, NULL));
   g_assert_cmpuint (n_direct, ==, 1);
 
   /* Too deep for json-glib to be handed it, or too long, or not JSON. */
   for (guint i = 0; i < 10000; i++)
     g_string_append_c (deep, '[');
-  g_assert_false (ttt_wormhole_transit_check_message (deep->str, deep->len, NULL, NULL, &error));
+  g_assert_false (ttt_wormhole_hints_check (deep->str, deep->len, NULL, NULL, &error));
   g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL);
   g_clear_error (&error);
-  g_assert_false (ttt_wormhole_transit_check_message ("{\"transit\": 1}", 14, NULL, NULL, &error));
+  g_assert_false (ttt_wormhole_hints_check ("{\"transit\": 1}", 14, NULL, NULL, &error));
   g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL);
   g_clear_error (&error);
-  g_assert_false (ttt_wormhole_transit_check_message ("\xff\xfe", 2, NULL, NULL, &error));
+  g_assert_false (ttt_wormhole_hints_check ("\xff\xfe", 2, NULL, NULL, &error));
   g_clear_error (&error);
 
   /* And connecting fails with it, in words. */
@@ -490,18 +491,18 @@ test_bad_relay (void)
   guint16 port = 0;
   Side side;
 
-  g_assert_true (ttt_wormhole_transit_parse_url ("tcp:transit.magic-wormhole.io:4001", &host, &port));
+  g_assert_true (ttt_wormhole_hints_parse_url ("tcp:transit.magic-wormhole.io:4001", &host, &port));
   g_assert_cmpstr (host, ==, "transit.magic-wormhole.io");
   g_assert_cmpuint (port, ==, 4001);
   g_clear_pointer (&host, g_free);
-  g_assert_true (ttt_wormhole_transit_parse_url ("tcp:[::1]:4001", &host, &port));
+  g_assert_true (ttt_wormhole_hints_parse_url ("tcp:[::1]:4001", &host, &port));
   g_assert_cmpstr (host, ==, "::1");
   g_clear_pointer (&host, g_free);
-  g_assert_false (ttt_wormhole_transit_parse_url ("ws://relay:4000/v1", &host, &port));
-  g_assert_false (ttt_wormhole_transit_parse_url ("tcp:relay:0", &host, &port));
-  g_assert_false (ttt_wormhole_transit_parse_url ("tcp:relay:70000", &host, &port));
-  g_assert_false (ttt_wormhole_transit_parse_url ("tcp:relay", &host, &port));
-  g_assert_false (ttt_wormhole_transit_parse_url ("tcp:re lay:4001", &host, &port));
+  g_assert_false (ttt_wormhole_hints_parse_url ("ws://relay:4000/v1", &host, &port));
+  g_assert_false (ttt_wormhole_hints_parse_url ("tcp:relay:0", &host, &port));
+  g_assert_false (ttt_wormhole_hints_parse_url ("tcp:relay:70000", &host, &port));
+  g_assert_false (ttt_wormhole_hints_parse_url ("tcp:relay", &host, &port));
+  g_assert_false (ttt_wormhole_hints_parse_url ("tcp:re lay:4001", &host, &port));
 
   side_init (&side, TTT_WORMHOLE_RECORD_SENDER, "relay.example:4001", TRUE);
   ttt_wormhole_transit_connect_async (side.transit, NULL, connected_cb, &side);

@@ -20,17 +20,14 @@
 
 #include "config.h"
 
-#include <arpa/inet.h>
 #include <glib/gi18n-lib.h>
-#include <ifaddrs.h>
-#include <json-glib/json-glib.h>
-#include <net/if.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <string.h>
 #include <sys/socket.h>
 
 #include "ttt-net-error.h"
+#include "ttt-wormhole-hints.h"
 #include "ttt-wormhole-transit.h"
 #include "ttt-wormhole-transit-stream.h"
 
@@ -41,18 +38,6 @@
 /* Connections on the listener still saying who they are: a port scanner
  * cannot hold more. */
 #define MAX_INBOUND          8
-
-typedef struct {
-  char    *host;
-  guint16  port;
-} Hint;
-
-static void
-hint_free (Hint *hint)
-{
-  g_free (hint->host);
-  g_free (hint);
-}
 
 typedef enum {
   STEP_CONNECTING,
@@ -96,8 +81,8 @@ struct _TttWormholeTransit
   GSocketListener        *listener;
   GSocketClient          *client;
   GPtrArray              *contenders;        /* of Contender, each referenced */
-  GPtrArray              *their_direct;      /* of Hint */
-  GPtrArray              *relays;            /* of Hint: ours, then theirs */
+  GPtrArray              *their_direct;      /* of TttWormholeHint */
+  GPtrArray              *relays;            /* of TttWormholeHint: ours, then theirs */
   gboolean                have_message;
   GError                 *message_error;
   gboolean                started;           /* contenders launched */
@@ -462,7 +447,7 @@ connect_cb (GObject      *source,
 
 static void
 connect_to (TttWormholeTransit *self,
-            const Hint         *hint,
+            const TttWormholeHint         *hint,
             gboolean            relay)
 {
   g_autofree char *label = g_strdup_printf ("%s %s port %u", relay ? "the relay at" : "direct to",
@@ -557,58 +542,6 @@ accept_cb (GObject      *source,
   g_socket_listener_accept_async (self->listener, self->cancellable, accept_cb, g_object_ref (self));
 }
 
-static gboolean
-address_is_hinted (struct sockaddr *address)
-{
-  if (address == NULL)
-    return FALSE;
-  if (address->sa_family == AF_INET)
-    {
-      guint32 ip = ntohl (((struct sockaddr_in *) (gpointer) address)->sin_addr.s_addr);
-
-      return (ip >> 24) != 127;
-    }
-  if (address->sa_family == AF_INET6)
-    {
-      struct in6_addr *ip = &((struct sockaddr_in6 *) (gpointer) address)->sin6_addr;
-
-      /* Link-local ones need a scope the other side cannot know. */
-      return !IN6_IS_ADDR_LOOPBACK (ip) && !IN6_IS_ADDR_LINKLOCAL (ip) && !IN6_IS_ADDR_V4MAPPED (ip);
-    }
-  return FALSE;
-}
-
-/* Every address of this computer the other side might reach. */
-static GPtrArray *
-local_addresses (void)
-{
-  GPtrArray *addresses = g_ptr_array_new_with_free_func (g_free);
-  struct ifaddrs *list = NULL;
-
-  if (getifaddrs (&list) == 0)
-    {
-      for (struct ifaddrs *entry = list; entry != NULL; entry = entry->ifa_next)
-        {
-          char text[INET6_ADDRSTRLEN];
-          const void *raw;
-
-          if (!(entry->ifa_flags & IFF_UP) || !address_is_hinted (entry->ifa_addr))
-            continue;
-          if (entry->ifa_addr->sa_family == AF_INET)
-            raw = &((struct sockaddr_in *) (gpointer) entry->ifa_addr)->sin_addr;
-          else
-            raw = &((struct sockaddr_in6 *) (gpointer) entry->ifa_addr)->sin6_addr;
-          if (inet_ntop (entry->ifa_addr->sa_family, raw, text, sizeof text) != NULL
-              && addresses->len < TTT_WORMHOLE_TRANSIT_MAX_DIRECT)
-            g_ptr_array_add (addresses, g_strdup (text));
-        }
-      freeifaddrs (list);
-    }
-  if (addresses->len == 0)
-    g_ptr_array_add (addresses, g_strdup ("127.0.0.1"));
-  return addresses;
-}
-
 /* Listens, and gives the direct hints (NULL when not listening). */
 static GPtrArray *
 start_listening (TttWormholeTransit  *self,
@@ -640,7 +573,7 @@ start_listening (TttWormholeTransit  *self,
   else
     {
       *port = g_socket_listener_add_any_inet_port (self->listener, NULL, &error);
-      addresses = local_addresses ();
+      addresses = ttt_wormhole_local_addresses ();
     }
   if (*port == 0)
     {
@@ -651,255 +584,6 @@ start_listening (TttWormholeTransit  *self,
     }
   g_socket_listener_accept_async (self->listener, self->cancellable, accept_cb, g_object_ref (self));
   return g_steal_pointer (&addresses);
-}
-
-/* Messages */
-
-static void
-add_tcp_hint (JsonBuilder *builder,
-              const char  *host,
-              guint16      port)
-{
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, "direct-tcp-v1");
-  json_builder_set_member_name (builder, "priority");
-  json_builder_add_double_value (builder, 0.0);
-  json_builder_set_member_name (builder, "hostname");
-  json_builder_add_string_value (builder, host);
-  json_builder_set_member_name (builder, "port");
-  json_builder_add_int_value (builder, port);
-  json_builder_end_object (builder);
-}
-
-static GBytes *
-build_message (GPtrArray *addresses,
-               guint16    port,
-               const Hint *relay)
-{
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  char *text;
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "transit");
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "abilities-v1");
-  json_builder_begin_array (builder);
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, "direct-tcp-v1");
-  json_builder_end_object (builder);
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, "relay-v1");
-  json_builder_end_object (builder);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "hints-v1");
-  json_builder_begin_array (builder);
-  for (guint i = 0; addresses != NULL && i < addresses->len; i++)
-    add_tcp_hint (builder, g_ptr_array_index (addresses, i), port);
-  if (relay != NULL)
-    {
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "type");
-      json_builder_add_string_value (builder, "relay-v1");
-      json_builder_set_member_name (builder, "hints");
-      json_builder_begin_array (builder);
-      add_tcp_hint (builder, relay->host, relay->port);
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, NULL);
-  return g_bytes_new_take (text, strlen (text));
-}
-
-/* A host name or address as a hint may give it: printable, no spaces. */
-static gboolean
-hostname_is_sane (const char *host)
-{
-  gsize length = strlen (host);
-
-  if (length == 0 || length > 255)
-    return FALSE;
-  for (const char *c = host; *c != '\0'; c++)
-    if (!g_ascii_isalnum (*c) && strchr (".-_:", *c) == NULL)
-      return FALSE;
-  return TRUE;
-}
-
-/* A direct-tcp-v1 hint, or NULL for one that is not (skipped, as
- * magic-wormhole skips what it cannot use). */
-static Hint *
-parse_tcp_hint (JsonNode *node)
-{
-  JsonObject *object;
-  JsonNode *member;
-  const char *host;
-  gint64 port;
-  Hint *hint;
-
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return NULL;
-  object = json_node_get_object (node);
-  member = json_object_get_member (object, "type");
-  if (member == NULL || json_node_get_value_type (member) != G_TYPE_STRING
-      || g_strcmp0 (json_node_get_string (member), "direct-tcp-v1") != 0)
-    return NULL;
-  member = json_object_get_member (object, "hostname");
-  if (member == NULL || json_node_get_value_type (member) != G_TYPE_STRING)
-    return NULL;
-  host = json_node_get_string (member);
-  member = json_object_get_member (object, "port");
-  if (member == NULL || json_node_get_value_type (member) != G_TYPE_INT64)
-    return NULL;
-  port = json_node_get_int (member);
-  if (port < 1 || port > 65535 || !hostname_is_sane (host))
-    return NULL;
-
-  hint = g_new0 (Hint, 1);
-  hint->host = g_strdup (host);
-  hint->port = (guint16) port;
-  return hint;
-}
-
-static gboolean
-hint_is_in (GPtrArray  *hints,
-            const Hint *hint)
-{
-  for (guint i = 0; i < hints->len; i++)
-    {
-      const Hint *other = g_ptr_array_index (hints, i);
-
-      if (other->port == hint->port && g_ascii_strcasecmp (other->host, hint->host) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Adds @hint to @hints unless it is there or they are full; takes it. */
-static void
-add_hint (GPtrArray *hints,
-          Hint      *hint,
-          guint      max)
-{
-  if (hint == NULL)
-    return;
-  if (hints->len >= max || hint_is_in (hints, hint))
-    hint_free (hint);
-  else
-    g_ptr_array_add (hints, hint);
-}
-
-/* json-glib parses recursively: a message nested deeper than a transit
- * message ever is (four levels) is refused before it sees it. */
-#define MAX_DEPTH 8
-
-static gboolean
-is_shallow (const char *text,
-            gsize       length)
-{
-  gboolean in_string = FALSE;
-  gboolean escaped = FALSE;
-  guint depth = 0;
-
-  for (gsize i = 0; i < length; i++)
-    {
-      char c = text[i];
-
-      if (in_string)
-        {
-          if (escaped)
-            escaped = FALSE;
-          else if (c == '\\')
-            escaped = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if ((c == '{' || c == '[') && ++depth > MAX_DEPTH)
-        return FALSE;
-      else if ((c == '}' || c == ']') && depth > 0)
-        depth--;
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_message (const char  *text,
-               gsize        length,
-               GPtrArray   *direct,
-               GPtrArray   *relays,
-               GError     **error)
-{
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) local_error = NULL;
-  JsonNode *root, *node;
-  JsonArray *hints;
-  const char *malformed = _("The other side sent a transit message this game cannot read.");
-
-  if (length > TTT_WORMHOLE_TRANSIT_MAX_MESSAGE
-      || !g_utf8_validate_len (text, length, NULL) || !is_shallow (text, length))
-    {
-      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
-      return FALSE;
-    }
-  if (!json_parser_load_from_data (parser, text, (gssize) length, &local_error))
-    {
-      g_debug ("Transit message: %s", local_error->message);
-      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
-      return FALSE;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
-      || (node = json_object_get_member (json_node_get_object (root), "transit")) == NULL
-      || !JSON_NODE_HOLDS_OBJECT (node))
-    {
-      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
-      return FALSE;
-    }
-  node = json_object_get_member (json_node_get_object (node), "hints-v1");
-  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    {
-      g_set_error_literal (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL, malformed);
-      return FALSE;
-    }
-
-  hints = json_node_get_array (node);
-  for (guint i = 0; i < json_array_get_length (hints); i++)
-    {
-      JsonNode *hint = json_array_get_element (hints, i);
-      JsonObject *object;
-      JsonNode *type, *inner;
-
-      if (!JSON_NODE_HOLDS_OBJECT (hint))
-        continue;
-      object = json_node_get_object (hint);
-      type = json_object_get_member (object, "type");
-      if (type == NULL || json_node_get_value_type (type) != G_TYPE_STRING)
-        continue;
-      if (g_strcmp0 (json_node_get_string (type), "direct-tcp-v1") == 0)
-        add_hint (direct, parse_tcp_hint (hint), TTT_WORMHOLE_TRANSIT_MAX_DIRECT);
-      else if (g_strcmp0 (json_node_get_string (type), "relay-v1") == 0
-               && (inner = json_object_get_member (object, "hints")) != NULL
-               && JSON_NODE_HOLDS_ARRAY (inner))
-        {
-          JsonArray *ways = json_node_get_array (inner);
-
-          for (guint j = 0; j < json_array_get_length (ways) && j < TTT_WORMHOLE_TRANSIT_MAX_RELAYS; j++)
-            add_hint (relays, parse_tcp_hint (json_array_get_element (ways, j)),
-                      TTT_WORMHOLE_TRANSIT_MAX_RELAYS);
-        }
-    }
-  return TRUE;
 }
 
 static gboolean
@@ -978,8 +662,8 @@ ttt_wormhole_transit_init (TttWormholeTransit *self)
 {
   self->direct = TRUE;
   self->contenders = g_ptr_array_new_with_free_func ((GDestroyNotify) contender_unref);
-  self->their_direct = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
-  self->relays = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
+  self->their_direct = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_wormhole_hint_free);
+  self->relays = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_wormhole_hint_free);
 }
 
 static char *
@@ -1052,38 +736,6 @@ ttt_wormhole_transit_set_listen_address (TttWormholeTransit *self,
   self->listen_address = g_strdup (address);
 }
 
-gboolean
-ttt_wormhole_transit_parse_url (const char  *url,
-                                char       **host,
-                                guint16     *port)
-{
-  const char *rest, *colon;
-  g_autofree char *name = NULL;
-  guint64 number;
-  char *end;
-
-  g_return_val_if_fail (host != NULL && port != NULL, FALSE);
-
-  if (url == NULL || !g_str_has_prefix (url, "tcp:"))
-    return FALSE;
-  rest = url + strlen ("tcp:");
-  colon = strrchr (rest, ':');
-  if (colon == NULL || colon == rest)
-    return FALSE;
-  if (rest[0] == '[' && colon[-1] == ']')
-    name = g_strndup (rest + 1, (gsize) (colon - rest - 2));
-  else
-    name = g_strndup (rest, (gsize) (colon - rest));
-  if (!g_ascii_isdigit (colon[1]))
-    return FALSE;
-  number = g_ascii_strtoull (colon + 1, &end, 10);
-  if (*end != '\0' || number < 1 || number > 65535 || !hostname_is_sane (name))
-    return FALSE;
-  *host = g_steal_pointer (&name);
-  *port = (guint16) number;
-  return TRUE;
-}
-
 void
 ttt_wormhole_transit_connect_async (TttWormholeTransit  *self,
                                     GCancellable        *cancellable,
@@ -1093,7 +745,7 @@ ttt_wormhole_transit_connect_async (TttWormholeTransit  *self,
   g_autoptr(GTask) task = NULL;
   g_autoptr(GPtrArray) addresses = NULL;
   g_autoptr(GBytes) message = NULL;
-  Hint *relay = NULL;
+  TttWormholeHint *relay = NULL;
   guint16 port = 0;
 
   g_return_if_fail (TTT_IS_WORMHOLE_TRANSIT (self));
@@ -1106,10 +758,10 @@ ttt_wormhole_transit_connect_async (TttWormholeTransit  *self,
 
   if (self->relay_url != NULL)
     {
-      relay = g_new0 (Hint, 1);
-      if (!ttt_wormhole_transit_parse_url (self->relay_url, &relay->host, &relay->port))
+      relay = g_new0 (TttWormholeHint, 1);
+      if (!ttt_wormhole_hints_parse_url (self->relay_url, &relay->host, &relay->port))
         {
-          hint_free (relay);
+          ttt_wormhole_hint_free (relay);
           g_task_return_new_error (task, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_BAD_ADDRESS,
                                    /* Translators: %s is what was given, "tcp:host:port" expected. */
                                    _("The transit relay “%s” is not an address this game can use."),
@@ -1118,9 +770,9 @@ ttt_wormhole_transit_connect_async (TttWormholeTransit  *self,
         }
       /* Ours first: the other side's (known already, or later) may only
        * add to it. */
-      if (!hint_is_in (self->relays, relay))
+      if (!ttt_wormhole_hints_contain (self->relays, relay))
         {
-          Hint *copy = g_new0 (Hint, 1);
+          TttWormholeHint *copy = g_new0 (TttWormholeHint, 1);
 
           copy->host = g_strdup (relay->host);
           copy->port = relay->port;
@@ -1139,8 +791,8 @@ ttt_wormhole_transit_connect_async (TttWormholeTransit  *self,
   g_socket_client_set_timeout (self->client, CONNECT_TIMEOUT_MS / 1000);
 
   addresses = start_listening (self, &port);
-  message = build_message (addresses, port, relay);
-  g_clear_pointer (&relay, hint_free);
+  message = ttt_wormhole_hints_build (addresses, port, relay);
+  g_clear_pointer (&relay, ttt_wormhole_hint_free);
   g_signal_emit (self, signals[SEND], 0, message);
   start_contenders (self);
 }
@@ -1171,28 +823,9 @@ ttt_wormhole_transit_receive (TttWormholeTransit *self,
     return;   /* one is all magic-wormhole sends; another changes nothing */
   self->have_message = TRUE;
   text = g_bytes_get_data (message, &length);
-  relays = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
-  if (parse_message (text, length, self->their_direct, relays, &self->message_error))
+  relays = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_wormhole_hint_free);
+  if (ttt_wormhole_hints_parse (text, length, self->their_direct, relays, &self->message_error))
     while (relays->len > 0)
-      add_hint (self->relays, g_ptr_array_steal_index (relays, 0), TTT_WORMHOLE_TRANSIT_MAX_RELAYS + 1);
+      ttt_wormhole_hints_add (self->relays, g_ptr_array_steal_index (relays, 0), TTT_WORMHOLE_TRANSIT_MAX_RELAYS + 1);
   start_contenders (self);
-}
-
-gboolean
-ttt_wormhole_transit_check_message (const char  *text,
-                                    gsize        length,
-                                    guint       *n_direct,
-                                    guint       *n_relays,
-                                    GError     **error)
-{
-  g_autoptr(GPtrArray) direct = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
-  g_autoptr(GPtrArray) relays = g_ptr_array_new_with_free_func ((GDestroyNotify) hint_free);
-
-  if (!parse_message (text, length, direct, relays, error))
-    return FALSE;
-  if (n_direct != NULL)
-    *n_direct = direct->len;
-  if (n_relays != NULL)
-    *n_relays = relays->len;
-  return TRUE;
 }

@@ -75,20 +75,6 @@ GIOStream          *ttt_wormhole_transit_connect_finish (TttWormholeTransit   *s
 void                ttt_wormhole_transit_receive       (TttWormholeTransit    *self,
                                                         GBytes                *message);
 
-/* The checks of a transit message alone, for the fuzz target: FALSE with
- * an error for one that cannot be taken; the hints that can, counted in
- * @n_direct and @n_relays (at most the bounds above). */
-gboolean            ttt_wormhole_transit_check_message (const char            *text,
-                                                        gsize                  length,
-                                                        guint                 *n_direct,
-                                                        guint                 *n_relays,
-                                                        GError               **error);
-
-/* Splits "tcp:HOST:PORT" (HOST may be "[v6]"); FALSE if it is not one. */
-gboolean            ttt_wormhole_transit_parse_url     (const char            *url,
-                                                        char                 **host,
-                                                        guint16               *port);
-
 /* Signals:
  *   "send" (GBytes *message) — this side's transit message, to go to the
  *                              other side through the wormhole. */
