@@ -19,6 +19,7 @@
 
 #include "model-helpers.h"
 #include "net-helpers.h"
+#include "session-helpers.h"
 #include "ttt-net-session.h"
 #include "ttt-remote-player.h"
 
@@ -209,43 +210,6 @@ typedef struct {
   TestPairTransport *transports[2];
 } Pair;
 
-typedef struct {
-  TttNetSession      *session;
-  TttNetSessionState  state;
-} StateWait;
-
-static gboolean
-reached_state (gpointer data)
-{
-  StateWait *wait = data;
-  TttNetSessionState state = ttt_net_session_get_state (wait->session);
-
-  return state == wait->state || state == TTT_NET_SESSION_CLOSED;
-}
-
-static void
-wait_state (TttNetSession      *session,
-            TttNetSessionState  state)
-{
-  StateWait wait = { session, state };
-
-  ttt_net_wait (reached_state, &wait, 30000);
-  if (ttt_net_session_get_state (session) != state)
-    g_error ("Closed instead (%s)", ttt_net_session_get_message (session));
-}
-
-static gboolean
-is_closed (gpointer data)
-{
-  return ttt_net_session_get_state (data) == TTT_NET_SESSION_CLOSED;
-}
-
-static void
-wait_closed (TttNetSession *session)
-{
-  ttt_net_wait (is_closed, session, 30000);
-}
-
 static TttGame *
 game_new (void)
 {
@@ -294,30 +258,17 @@ pair_finish (Pair *pair)
     }
 }
 
-typedef struct {
-  TttGame *game;
-  guint    n_moves;
-} MovesWait;
-
-static gboolean
-has_moves (gpointer data)
-{
-  MovesWait *wait = data;
-
-  return ttt_game_get_n_moves (wait->game) >= wait->n_moves;
-}
-
 /* The person to move plays @cell; the other side sees it come. */
 static void
 play (Pair *pair,
       int   cell)
 {
   guint mover = ttt_game_get_state (pair->games[0]) == TTT_GAME_STATE_LOCAL_TURN ? 0 : 1;
-  MovesWait wait = { pair->games[1 - mover], ttt_game_get_n_moves (pair->games[mover]) + 1 };
+  guint n_wanted = ttt_game_get_n_moves (pair->games[mover]) + 1;
 
   g_assert_cmpint (ttt_game_get_state (pair->games[mover]), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_true (ttt_game_play (pair->games[mover], cell));
-  ttt_net_wait (has_moves, &wait, 30000);
+  ttt_net_wait_moves (pair->games[1 - mover], n_wanted, 60000);
   g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (pair->games[1 - mover]), cell), ==,
                    ttt_match_get_cell (ttt_game_get_match (pair->games[mover]), cell));
 }
@@ -333,7 +284,7 @@ test_whole_game (void)
   pair_start (&pair, "314 159");
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (pair.sessions[i], TTT_NET_SESSION_VERIFYING);
+      ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_VERIFYING, 60000);
       g_assert_cmpstr (ttt_net_session_get_code (pair.sessions[i]), ==, "314 159");
       g_assert_cmpuint (pair.transports[i]->n_opened, ==, 1);
       g_assert_cmpint (ttt_transport_get_state (TTT_TRANSPORT (pair.transports[i])), ==,
@@ -347,7 +298,7 @@ test_whole_game (void)
   ttt_net_session_confirm (pair.sessions[0], TRUE);
   ttt_net_session_confirm (pair.sessions[1], TRUE);
   for (guint i = 0; i < 2; i++)
-    wait_state (pair.sessions[i], TTT_NET_SESSION_PLAYING);
+    ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_PLAYING, 60000);
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[0]), ==, TTT_MARK_X);
   g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[1]), TTT_MARK_X)));
 
@@ -355,13 +306,13 @@ test_whole_game (void)
     play (&pair, x_wins[i]);
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (pair.sessions[i], TTT_NET_SESSION_GAME_OVER);
+      ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_GAME_OVER, 60000);
       g_assert_cmpint (ttt_game_get_outcome (pair.games[i]), ==, TTT_OUTCOME_X_WINS);
     }
 
   /* Ben leaves: his goodbye comes through the transport to Ana. */
   ttt_net_session_leave (pair.sessions[1]);
-  wait_state (pair.sessions[0], TTT_NET_SESSION_CLOSED);
+  ttt_net_wait_session (pair.sessions[0], TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
 
   pair_finish (&pair);
@@ -377,7 +328,7 @@ test_code_is_proof (void)
   pair_start (&pair, NULL);
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (pair.sessions[i], TTT_NET_SESSION_PLAYING);
+      ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_PLAYING, 60000);
       g_assert_null (ttt_net_session_get_code (pair.sessions[i]));
       g_assert_true (ttt_net_session_get_peer_confirmed (pair.sessions[i]));
     }
@@ -402,7 +353,7 @@ test_open_fails (void)
   session = ttt_net_session_new (game, TTT_CONNECTION_ROLE_GUEST, "Ben",
                                  TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
   ttt_net_session_open (session, TTT_TRANSPORT (transport));
-  wait_state (session, TTT_NET_SESSION_CLOSED);
+  ttt_net_wait_session (session, TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
   g_assert_cmpstr (ttt_net_session_get_message (session), ==, "The mailbox cannot be reached.");
   g_assert_false (ttt_game_get_held (game));
@@ -427,7 +378,7 @@ test_hostile_line (void)
   ttt_net_session_open (session, TTT_TRANSPORT (ours));
   g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (theirs->stream),
                                             garbage, strlen (garbage), NULL, NULL, NULL));
-  wait_state (session, TTT_NET_SESSION_CLOSED);
+  ttt_net_wait_session (session, TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
   g_assert_nonnull (ttt_net_session_get_message (session));
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
@@ -484,7 +435,7 @@ test_waiting_is_not_timed (void)
 
   /* The friend came; the transport connects and never finishes. */
   set_state (ours, TTT_TRANSPORT_STATE_CONNECTING);
-  wait_closed (session);
+  ttt_net_wait_session (session, TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
   g_assert_nonnull (strstr (ttt_net_session_get_message (session), "did not answer"));
   g_assert_null (ours->pending);
@@ -507,7 +458,7 @@ test_connecting_is_timed (void)
   ttt_connection_set_timeouts (ttt_net_session_get_connection (session), 20, 10000, 30000);
   ttt_net_session_open (session, TTT_TRANSPORT (ours));
   set_state (ours, TTT_TRANSPORT_STATE_CONNECTING);
-  wait_closed (session);
+  ttt_net_wait_session (session, TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
   g_assert_nonnull (strstr (ttt_net_session_get_message (session), "did not answer"));
 }
