@@ -100,31 +100,11 @@ how_to_play_action (GtkWidget  *widget,
 /* Each game has its own levels: the row lists the chosen game's, at the
  * counterpart of the level it showed (Hard is Master in Ultimate). */
 static void
-mark_chosen_row (TttNewGameDialog *self)
-{
-  /* The row has the focus, not its check button: the row says which
-   * game is chosen ("Classic. selected."), and a screen reader says so
-   * when Space chooses another, where it said "not selected" of the
-   * chosen one and nothing when Space chose. */
-  for (guint i = 0; i < self->game_checks->len; i++)
-    {
-      GtkWidget *check = g_ptr_array_index (self->game_checks, i);
-      GtkWidget *row = gtk_widget_get_ancestor (check, GTK_TYPE_LIST_BOX_ROW);
-
-      if (row != NULL)
-        gtk_accessible_update_state (GTK_ACCESSIBLE (row),
-                                     GTK_ACCESSIBLE_STATE_SELECTED, gtk_check_button_get_active (GTK_CHECK_BUTTON (check)),
-                                     -1);
-    }
-}
-
-static void
 game_toggled_cb (TttNewGameDialog *self)
 {
   TttVariant variant = chosen_game (self)->variant;
   TttLevel level;
 
-  mark_chosen_row (self);
   if (variant == self->levels_variant)
     return;
   level = ttt_combo_row_get_level (self->difficulty_row, self->levels_variant);
@@ -170,7 +150,6 @@ show_game (TttNewGameDialog *self)
   self->levels_variant = ttt_setup_get_variant (setup);
   ttt_combo_row_show_levels (self->difficulty_row, self->levels_variant, ttt_setup_get_difficulty (setup));
   adw_combo_row_set_selected (self->first_player_row, ttt_setup_get_first_player (setup));
-  mark_chosen_row (self);
   update_sensitivity (self);
 }
 

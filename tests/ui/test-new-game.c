@@ -174,22 +174,7 @@ test_start (TttTestWindow *fixture,
                          ttt_variants_get_name (variant));
         g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
                          ttt_variants_get_description (variant));
-        /* The row, which has the focus, says whether it is the game
-         * chosen: "Classic. not selected." was heard of the chosen one. */
-        gtk_test_accessible_assert_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_SELECTED,
-                                          variant == TTT_VARIANT_CLASSIC);
       }
-    /* And changes with the choice. */
-    gtk_check_button_set_active (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (again), TTT_VARIANT_ULTIMATE),
-                                 TRUE);
-    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (gtk_widget_get_ancestor (GTK_WIDGET (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (again), TTT_VARIANT_ULTIMATE)),
-                                                                               ADW_TYPE_ACTION_ROW)),
-                                      GTK_ACCESSIBLE_STATE_SELECTED, TRUE);
-    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (gtk_widget_get_ancestor (GTK_WIDGET (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (again), TTT_VARIANT_CLASSIC)),
-                                                                               ADW_TYPE_ACTION_ROW)),
-                                      GTK_ACCESSIBLE_STATE_SELECTED, FALSE);
-    gtk_check_button_set_active (ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (again), TTT_VARIANT_CLASSIC),
-                                 TRUE);
     g_assert_true (is_active (again, "person_check"));
     ttt_test_wait_for_dialog_open (again);
     g_weak_ref_init (&weak, again);
