@@ -80,11 +80,12 @@ const char       *ttt_wormhole_get_peer_versions (TttWormhole *self);
 void              ttt_wormhole_send           (TttWormhole   *self,
                                                GBytes        *message);
 
-/* Once open: derive_key(key, @purpose), as the transit needs
- * (appid + "/transit-key"). */
-void              ttt_wormhole_derive_key     (TttWormhole   *self,
-                                               const char    *purpose,
-                                               guint8         out[TTT_WORMHOLE_KEY_SIZE]);
+/* Once open: derive_key(key, @purpose) of the agreed key, as the
+ * transit needs (appid + "/transit-key"). Not ttt_wormhole_derive_key:
+ * that is the function of bytes in ttt-wormhole-crypto.h. */
+void              ttt_wormhole_derive_shared_key (TttWormhole *self,
+                                                  const char  *purpose,
+                                                  guint8       out[TTT_WORMHOLE_KEY_SIZE]);
 
 /* Also the "state" property, notified. */
 TttWormholeState  ttt_wormhole_get_state      (TttWormhole   *self);

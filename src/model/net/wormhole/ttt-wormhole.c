@@ -1,0 +1,830 @@
+/* ttt-wormhole.c — a magic-wormhole client: a code, a key, messages
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The steps of the client protocol on the mailbox connection
+ * (ttt-wormhole-mailbox.h): bind, allocate (the host) and claim the
+ * nameplate, open the mailbox, add our SPAKE2 message as phase "pake";
+ * with the other side's, the key; then our "version" sealed with its
+ * phase key, and theirs opened with theirs, which is where a wrong code
+ * shows (the boxes do not open). After that, messages are phases "0",
+ * "1", … each way, each sealed with its own key.
+ *
+ * The server may hand on the other side's messages in any order and more
+ * than once (a reopened mailbox gives everything again), so they are
+ * kept by phase until they can be used — the version once there is a key,
+ * each numbered phase once the one before it was delivered — and a phase
+ * already handled is passed by. What is kept is bounded: at most
+ * MAX_PENDING phases, none further than MAX_PENDING ahead of the next.
+ * Our own messages come back from the server too and are passed by, and
+ * so is any third side once the other side is known.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "ttt-net-error.h"
+#include "ttt-wormhole.h"
+#include "ttt-wormhole-mailbox.h"
+#include "ttt-wormhole-words.h"
+
+/* The other side's phases kept before they can be used. */
+#define MAX_PENDING  64
+/* The longest app_versions accepted, in bytes of JSON. */
+#define MAX_VERSIONS 4096
+
+struct _TttWormhole
+{
+  GObject             parent_instance;
+
+  char               *url;
+  char               *appid;
+  char               *side;
+  TttWormholeState    state;
+
+  guint               n_words;          /* the host's; 0 for a guest */
+  char               *code;
+  char               *nameplate;
+  char               *mailbox_id;
+  char               *app_versions;     /* ours, JSON text */
+  char               *peer_versions;
+
+  TttWormholeMailbox *mailbox;
+  GTask              *task;             /* the opening */
+  GSource            *cancel_source;
+  gboolean            claimed;
+  gboolean            released;
+  gboolean            opened;
+
+  TttSpake2          *spake2;
+  gboolean            have_key;
+  guint8              key[TTT_WORMHOLE_KEY_SIZE];
+  char               *peer_side;
+  gboolean            have_version;
+
+  GHashTable         *pending;          /* phase → GBytes (sealed) */
+  guint64             next_in;          /* the next numbered phase to deliver */
+  guint64             next_out;
+};
+
+G_DEFINE_FINAL_TYPE (TttWormhole, ttt_wormhole, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_STATE,
+  PROP_CODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  MESSAGE,
+  CLOSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+set_state (TttWormhole      *self,
+           TttWormholeState  state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
+/* Ending */
+
+static void
+destroy_cancel_source (TttWormhole *self)
+{
+  if (self->cancel_source == NULL)
+    return;
+  g_source_destroy (self->cancel_source);
+  g_clear_pointer (&self->cancel_source, g_source_unref);
+}
+
+/* Says goodbye to the server as far as we got (the nameplate released,
+ * the mailbox closed with @mood) and lets go of the connection. */
+static void
+leave (TttWormhole *self,
+       const char  *mood)
+{
+  g_autoptr(TttWormholeMailbox) mailbox = g_steal_pointer (&self->mailbox);
+
+  destroy_cancel_source (self);
+  g_clear_pointer (&self->spake2, ttt_spake2_free);
+  g_hash_table_remove_all (self->pending);
+  memset (self->key, 0, sizeof self->key);
+  if (mailbox == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (mailbox, self);
+  if (self->claimed && !self->released)
+    ttt_wormhole_mailbox_release (mailbox, self->nameplate);
+  self->released = TRUE;
+  if (self->opened)
+    ttt_wormhole_mailbox_close_mailbox (mailbox, self->mailbox_id, mood);
+  ttt_wormhole_mailbox_disconnect (mailbox);
+}
+
+/* The wormhole ends by itself with @error (taken), the mailbox closed
+ * with @mood: the opening fails with it, or "closed" says it, once. */
+static void
+fail (TttWormhole *self,
+      GError      *error,
+      const char  *mood)
+{
+  g_autoptr(GError) owned = error;
+  g_autoptr(GTask) task = NULL;
+
+  if (self->state == TTT_WORMHOLE_STATE_CLOSED)
+    return;
+
+  g_object_ref (self);
+  g_debug ("Wormhole closed: %s", error->message);
+  leave (self, mood);
+  task = g_steal_pointer (&self->task);
+  set_state (self, TTT_WORMHOLE_STATE_CLOSED);
+  if (task != NULL)
+    g_task_return_error (task, g_steal_pointer (&owned));
+  else
+    g_signal_emit (self, signals[CLOSED], 0, owned);
+  g_object_unref (self);
+}
+
+static void
+fail_with (TttWormhole        *self,
+           TttConnectionError  code,
+           const char         *message,
+           const char         *mood)
+{
+  fail (self, g_error_new_literal (TTT_CONNECTION_ERROR, code, message), mood);
+}
+
+static void
+fail_wrong_code (TttWormhole *self)
+{
+  fail_with (self, TTT_CONNECTION_ERROR_REFUSED,
+             _("The code is wrong, or someone else tried it first. Ask your friend for a new code."),
+             "scary");
+}
+
+/* The other side's messages */
+
+static void
+deliver_numbered (TttWormhole *self)
+{
+  g_object_ref (self);
+  while (self->state == TTT_WORMHOLE_STATE_OPEN)
+    {
+      g_autofree char *phase = g_strdup_printf ("%" G_GUINT64_FORMAT, self->next_in);
+      g_autofree char *key = NULL;
+      g_autoptr(GBytes) sealed = NULL;
+      g_autoptr(GBytes) plain = NULL;
+      guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
+      const guint8 *data;
+      gsize size;
+
+      if (!g_hash_table_steal_extended (self->pending, phase, (gpointer *) &key, (gpointer *) &sealed))
+        break;
+      self->next_in++;
+      ttt_wormhole_derive_phase_key (self->key, self->peer_side, phase, phase_key);
+      data = g_bytes_get_data (sealed, &size);
+      plain = ttt_wormhole_open (phase_key, data, size, NULL, NULL);
+      memset (phase_key, 0, sizeof phase_key);
+      if (plain == NULL)
+        {
+          fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                     _("A message from the other side was changed on the way."), "scary");
+          break;
+        }
+      g_signal_emit (self, signals[MESSAGE], 0, plain);
+    }
+  g_object_unref (self);
+}
+
+/* The other side's version, once there is a key: the boxes open only if
+ * both typed the same code. */
+static void
+use_version (TttWormhole *self)
+{
+  g_autofree char *phase = NULL;
+  g_autoptr(GBytes) sealed = NULL;
+  g_autoptr(GBytes) plain = NULL;
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GTask) task = NULL;
+  guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
+  JsonNode *root, *versions;
+  const char *data;
+  gsize size;
+
+  if (!self->have_key || self->have_version
+      || !g_hash_table_steal_extended (self->pending, "version", (gpointer *) &phase, (gpointer *) &sealed))
+    return;
+  self->have_version = TRUE;
+
+  ttt_wormhole_derive_phase_key (self->key, self->peer_side, "version", phase_key);
+  data = g_bytes_get_data (sealed, &size);
+  plain = ttt_wormhole_open (phase_key, (const guint8 *) data, size, NULL, NULL);
+  memset (phase_key, 0, sizeof phase_key);
+  if (plain == NULL)
+    {
+      fail_wrong_code (self);
+      return;
+    }
+
+  /* {"app_versions": {…}, …}: the rest is the wormhole's own (dilation),
+   * which this client does not offer. */
+  data = g_bytes_get_data (plain, &size);
+  parser = json_parser_new_immutable ();
+  if (size == 0 || size > TTT_MAILBOX_MAX_MESSAGE || memchr (data, '\0', size) != NULL
+      || !g_utf8_validate_len (data, size, NULL)
+      || !json_parser_load_from_data (parser, data, size, NULL)
+      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                 _("The other side’s version message is not one."), "errory");
+      return;
+    }
+  versions = json_object_get_member (json_node_get_object (root), "app_versions");
+  if (versions != NULL && !JSON_NODE_HOLDS_OBJECT (versions))
+    {
+      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                 _("The other side’s version message is not one."), "errory");
+      return;
+    }
+  self->peer_versions = versions != NULL ? json_to_string (versions, FALSE) : g_strdup ("{}");
+  if (strlen (self->peer_versions) > MAX_VERSIONS)
+    {
+      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                 _("The other side’s version message is too long."), "errory");
+      return;
+    }
+
+  /* The cancellable was the opening's: from now on only close() ends it. */
+  destroy_cancel_source (self);
+  set_state (self, TTT_WORMHOLE_STATE_OPEN);
+  task = g_steal_pointer (&self->task);
+  if (task != NULL)
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+send_version (TttWormhole *self)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) sealed = NULL;
+  guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
+
+  text = g_strdup_printf ("{\"app_versions\":%s}", self->app_versions);
+  ttt_wormhole_derive_phase_key (self->key, self->side, "version", phase_key);
+  sealed = ttt_wormhole_seal (phase_key, NULL, (const guint8 *) text, strlen (text));
+  memset (phase_key, 0, sizeof phase_key);
+  ttt_wormhole_mailbox_add (self->mailbox, "version", sealed);
+}
+
+/* The other side's SPAKE2 message: {"pake_v1": hex}. */
+static void
+use_pake (TttWormhole *self,
+          const char  *side,
+          GBytes      *body)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GBytes) inbound = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonNode *root, *pake;
+  const char *data;
+  gsize size;
+
+  data = g_bytes_get_data (body, &size);
+  parser = json_parser_new_immutable ();
+  if (size == 0 || memchr (data, '\0', size) != NULL || !g_utf8_validate_len (data, size, NULL)
+      || !json_parser_load_from_data (parser, data, size, NULL)
+      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root)
+      || (pake = json_object_get_member (json_node_get_object (root), "pake_v1")) == NULL
+      || !JSON_NODE_HOLDS_VALUE (pake) || json_node_get_value_type (pake) != G_TYPE_STRING
+      || (inbound = ttt_wormhole_unhex (json_node_get_string (pake))) == NULL)
+    {
+      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                 _("The other side’s key exchange message is not one."), "scary");
+      return;
+    }
+  if (!ttt_spake2_finish (self->spake2, g_bytes_get_data (inbound, NULL), g_bytes_get_size (inbound),
+                          self->key, &error))
+    {
+      g_debug ("SPAKE2 refused the other side's message: %s", error->message);
+      fail_wrong_code (self);
+      return;
+    }
+  g_clear_pointer (&self->spake2, ttt_spake2_free);
+  self->have_key = TRUE;
+  self->peer_side = g_strdup (side);
+
+  send_version (self);
+  /* Both sides are in the mailbox: the nameplate can go to the next. */
+  if (self->claimed && !self->released)
+    {
+      ttt_wormhole_mailbox_release (self->mailbox, self->nameplate);
+      self->released = TRUE;
+    }
+}
+
+/* A numbered phase: digits without a leading zero, its value. */
+static gboolean
+parse_numbered (const char *phase,
+                guint64    *number)
+{
+  guint64 value = 0;
+
+  if (phase[0] == '\0' || (phase[0] == '0' && phase[1] != '\0'))
+    return FALSE;
+  for (const char *p = phase; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p) || value > (G_MAXUINT64 - 9) / 10)
+        return FALSE;
+      value = value * 10 + (guint64) (*p - '0');
+    }
+  *number = value;
+  return TRUE;
+}
+
+static void
+got_message (TttWormhole             *self,
+             const TttMailboxMessage *message)
+{
+  g_autoptr(GBytes) body = NULL;
+  guint64 number = 0;
+
+  if (strcmp (message->side, self->side) == 0)
+    return;   /* our own, echoed */
+  if (self->peer_side != NULL && strcmp (message->side, self->peer_side) != 0)
+    {
+      g_debug ("Wormhole: a message from a third side, %s, passed by", message->side);
+      return;
+    }
+
+  body = ttt_wormhole_unhex (message->body);
+  g_return_if_fail (body != NULL);   /* the parser checked the hex */
+
+  if (strcmp (message->phase, "pake") == 0)
+    {
+      if (self->spake2 != NULL)
+        use_pake (self, message->side, body);
+      return;
+    }
+
+  if (strcmp (message->phase, "version") == 0)
+    {
+      if (self->have_version || g_hash_table_contains (self->pending, "version"))
+        return;
+    }
+  else if (parse_numbered (message->phase, &number))
+    {
+      if (number < self->next_in || g_hash_table_contains (self->pending, message->phase))
+        return;   /* delivered or kept already */
+      if (number - self->next_in >= MAX_PENDING)
+        {
+          fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                     _("The other side sent messages too far out of order."), "errory");
+          return;
+        }
+    }
+  else
+    {
+      g_debug ("Wormhole: phase %s passed by", message->phase);
+      return;
+    }
+
+  if (g_hash_table_size (self->pending) >= MAX_PENDING)
+    {
+      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                 _("The other side sent too many messages at once."), "errory");
+      return;
+    }
+  g_hash_table_insert (self->pending, g_strdup (message->phase), g_steal_pointer (&body));
+
+  /* Before the key, a message from a side that has not sent its pake
+   * yet is kept without knowing whose it is: the pake decides. */
+  use_version (self);
+  if (self->state == TTT_WORMHOLE_STATE_OPEN)
+    deliver_numbered (self);
+}
+
+/* The mailbox connection */
+
+static void
+claim (TttWormhole *self)
+{
+  ttt_wormhole_mailbox_claim (self->mailbox, self->nameplate);
+  self->claimed = TRUE;
+}
+
+static void
+got_claimed (TttWormhole *self,
+             const char  *mailbox_id)
+{
+  guint8 pake[TTT_SPAKE2_MESSAGE_SIZE];
+  g_autofree char *hex = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) body = NULL;
+
+  if (self->mailbox_id != NULL)
+    return;
+  self->mailbox_id = g_strdup (mailbox_id);
+  ttt_wormhole_mailbox_open (self->mailbox, self->mailbox_id);
+  self->opened = TRUE;
+
+  self->spake2 = ttt_spake2_new ((const guint8 *) self->code, strlen (self->code),
+                                 (const guint8 *) self->appid, strlen (self->appid));
+  ttt_spake2_get_message (self->spake2, pake);
+  hex = ttt_wormhole_hex (pake, sizeof pake);
+  text = g_strdup_printf ("{\"pake_v1\":\"%s\"}", hex);
+  body = g_bytes_new (text, strlen (text));
+  ttt_wormhole_mailbox_add (self->mailbox, "pake", body);
+  set_state (self, TTT_WORMHOLE_STATE_WAITING);
+}
+
+static void
+got_allocated (TttWormhole *self,
+               const char  *nameplate)
+{
+  g_autofree char *words = NULL;
+
+  if (self->n_words == 0 || self->nameplate != NULL)
+    {
+      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                 _("The mailbox server allocated a nameplate nobody asked for."), "errory");
+      return;
+    }
+  words = ttt_wormhole_words_choose (self->n_words);
+  self->nameplate = g_strdup (nameplate);
+  self->code = g_strdup_printf ("%s-%s", nameplate, words);
+  claim (self);
+  set_state (self, TTT_WORMHOLE_STATE_WAITING);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CODE]);
+}
+
+static void
+mailbox_message_cb (TttWormholeMailbox      *mailbox,
+                    const TttMailboxMessage *message,
+                    TttWormhole             *self)
+{
+  switch (message->type)
+    {
+    case TTT_MAILBOX_MESSAGE_ALLOCATED:
+      got_allocated (self, message->nameplate);
+      break;
+    case TTT_MAILBOX_MESSAGE_CLAIMED:
+      if (self->claimed)
+        got_claimed (self, message->mailbox);
+      break;
+    case TTT_MAILBOX_MESSAGE_MESSAGE:
+      if (self->opened)
+        got_message (self, message);
+      break;
+    case TTT_MAILBOX_MESSAGE_RELEASED:
+    case TTT_MAILBOX_MESSAGE_CLOSED:
+    case TTT_MAILBOX_MESSAGE_UNKNOWN:
+    case TTT_MAILBOX_MESSAGE_WELCOME:
+    case TTT_MAILBOX_MESSAGE_ACK:
+    case TTT_MAILBOX_MESSAGE_PONG:
+    case TTT_MAILBOX_MESSAGE_NAMEPLATES:
+    case TTT_MAILBOX_MESSAGE_ERROR:
+    case TTT_N_MAILBOX_MESSAGE_TYPES:
+    default:
+      break;
+    }
+}
+
+static void
+mailbox_closed_cb (TttWormholeMailbox *mailbox,
+                   const GError       *error,
+                   TttWormhole        *self)
+{
+  /* The connection is gone: nothing can be said to the server. */
+  g_signal_handlers_disconnect_by_data (mailbox, self);
+  self->opened = FALSE;
+  self->claimed = FALSE;
+  fail (self, g_error_copy (error), "errory");
+}
+
+static void
+connect_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(TttWormhole) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!ttt_wormhole_mailbox_connect_finish (TTT_WORMHOLE_MAILBOX (source), result, &error))
+    {
+      if (self->mailbox == TTT_WORMHOLE_MAILBOX (source))
+        fail (self, g_steal_pointer (&error), "errory");
+      return;
+    }
+  if (self->mailbox != TTT_WORMHOLE_MAILBOX (source))
+    return;
+
+  ttt_wormhole_mailbox_bind (self->mailbox, self->appid, self->side);
+  if (self->n_words > 0)
+    ttt_wormhole_mailbox_allocate (self->mailbox);
+  else
+    claim (self);
+}
+
+static gboolean
+cancelled_cb (GCancellable *cancellable,
+              gpointer      user_data)
+{
+  TttWormhole *self = user_data;
+
+  fail (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                   _("Opening the wormhole was cancelled.")), "lonely");
+  return G_SOURCE_REMOVE;
+}
+
+/* Public */
+
+TttWormhole *
+ttt_wormhole_new (const char *mailbox_url,
+                  const char *appid)
+{
+  TttWormhole *self;
+
+  g_return_val_if_fail (mailbox_url != NULL, NULL);
+  g_return_val_if_fail (appid != NULL && *appid != '\0', NULL);
+
+  self = g_object_new (TTT_TYPE_WORMHOLE, NULL);
+  self->url = g_strdup (mailbox_url);
+  self->appid = g_strdup (appid);
+  return self;
+}
+
+void
+ttt_wormhole_allocate_code (TttWormhole *self,
+                            guint        n_words)
+{
+  g_return_if_fail (TTT_IS_WORMHOLE (self));
+  g_return_if_fail (n_words > 0);
+  g_return_if_fail (self->state == TTT_WORMHOLE_STATE_NEW);
+  g_return_if_fail (self->code == NULL && self->n_words == 0);
+
+  self->n_words = n_words;
+}
+
+void
+ttt_wormhole_set_code (TttWormhole *self,
+                       const char  *code)
+{
+  g_return_if_fail (TTT_IS_WORMHOLE (self));
+  g_return_if_fail (code != NULL && ttt_wormhole_code_is_valid (code));
+  g_return_if_fail (self->state == TTT_WORMHOLE_STATE_NEW);
+  g_return_if_fail (self->code == NULL && self->n_words == 0);
+
+  self->code = g_strdup (code);
+  self->nameplate = g_strndup (code, strchr (code, '-') - code);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CODE]);
+}
+
+const char *
+ttt_wormhole_get_code (TttWormhole *self)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE (self), NULL);
+
+  return self->code;
+}
+
+const char *
+ttt_wormhole_get_side (TttWormhole *self)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE (self), NULL);
+
+  return self->side;
+}
+
+void
+ttt_wormhole_open_async (TttWormhole         *self,
+                         const char          *app_versions,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  JsonNode *root;
+
+  g_return_if_fail (TTT_IS_WORMHOLE (self));
+  g_return_if_fail (self->state == TTT_WORMHOLE_STATE_NEW);
+  g_return_if_fail (self->code != NULL || self->n_words > 0);
+
+  /* Ours go out as they are, so they must be an object. */
+  parser = json_parser_new_immutable ();
+  if (app_versions == NULL)
+    app_versions = "{}";
+  g_return_if_fail (json_parser_load_from_data (parser, app_versions, -1, NULL)
+                    && (root = json_parser_get_root (parser)) != NULL
+                    && JSON_NODE_HOLDS_OBJECT (root));
+  self->app_versions = json_to_string (root, FALSE);
+
+  if (!ttt_wormhole_crypto_init ())
+    {
+      g_task_report_new_error (self, callback, user_data, ttt_wormhole_open_async,
+                               TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_FAILED,
+                               _("The encryption library cannot work on this computer."));
+      return;
+    }
+
+  self->task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (self->task, ttt_wormhole_open_async);
+  if (cancellable != NULL)
+    {
+      self->cancel_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (self->cancel_source, G_SOURCE_FUNC (cancelled_cb), self, NULL);
+      g_source_attach (self->cancel_source, NULL);
+    }
+
+  set_state (self, TTT_WORMHOLE_STATE_CONNECTING);
+  self->mailbox = ttt_wormhole_mailbox_new (self->url);
+  g_signal_connect (self->mailbox, "message", G_CALLBACK (mailbox_message_cb), self);
+  g_signal_connect (self->mailbox, "closed", G_CALLBACK (mailbox_closed_cb), self);
+  ttt_wormhole_mailbox_connect_async (self->mailbox, NULL, connect_cb, g_object_ref (self));
+}
+
+gboolean
+ttt_wormhole_open_finish (TttWormhole   *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+const char *
+ttt_wormhole_get_peer_versions (TttWormhole *self)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE (self), NULL);
+
+  return self->peer_versions;
+}
+
+void
+ttt_wormhole_send (TttWormhole *self,
+                   GBytes      *message)
+{
+  g_autofree char *phase = NULL;
+  g_autoptr(GBytes) sealed = NULL;
+  guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
+  const guint8 *data;
+  gsize size;
+
+  g_return_if_fail (TTT_IS_WORMHOLE (self));
+  g_return_if_fail (message != NULL);
+  g_return_if_fail (self->state == TTT_WORMHOLE_STATE_OPEN || self->state == TTT_WORMHOLE_STATE_CLOSED);
+
+  if (self->state != TTT_WORMHOLE_STATE_OPEN)
+    return;
+
+  phase = g_strdup_printf ("%" G_GUINT64_FORMAT, self->next_out++);
+  ttt_wormhole_derive_phase_key (self->key, self->side, phase, phase_key);
+  data = g_bytes_get_data (message, &size);
+  sealed = ttt_wormhole_seal (phase_key, NULL, data, size);
+  memset (phase_key, 0, sizeof phase_key);
+  ttt_wormhole_mailbox_add (self->mailbox, phase, sealed);
+}
+
+void
+ttt_wormhole_derive_shared_key (TttWormhole *self,
+                                const char  *purpose,
+                                guint8       out[TTT_WORMHOLE_KEY_SIZE])
+{
+  g_return_if_fail (TTT_IS_WORMHOLE (self));
+  g_return_if_fail (purpose != NULL);
+  g_return_if_fail (self->state == TTT_WORMHOLE_STATE_OPEN);
+
+  ttt_wormhole_derive_key (self->key, purpose, out);
+}
+
+TttWormholeState
+ttt_wormhole_get_state (TttWormhole *self)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE (self), TTT_WORMHOLE_STATE_CLOSED);
+
+  return self->state;
+}
+
+void
+ttt_wormhole_close (TttWormhole *self,
+                    const char  *mood)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (TTT_IS_WORMHOLE (self));
+  g_return_if_fail (mood != NULL);
+
+  if (self->state == TTT_WORMHOLE_STATE_CLOSED)
+    return;
+  g_object_ref (self);
+  leave (self, mood);
+  task = g_steal_pointer (&self->task);
+  set_state (self, TTT_WORMHOLE_STATE_CLOSED);
+  if (task != NULL)
+    g_task_return_new_error (task, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_CLOSED,
+                             "%s", _("The wormhole was closed."));
+  g_object_unref (self);
+}
+
+/* GObject */
+
+static void
+ttt_wormhole_dispose (GObject *object)
+{
+  TttWormhole *self = TTT_WORMHOLE (object);
+
+  if (self->state != TTT_WORMHOLE_STATE_CLOSED)
+    leave (self, "lonely");
+
+  G_OBJECT_CLASS (ttt_wormhole_parent_class)->dispose (object);
+}
+
+static void
+ttt_wormhole_finalize (GObject *object)
+{
+  TttWormhole *self = TTT_WORMHOLE (object);
+
+  g_free (self->url);
+  g_free (self->appid);
+  g_free (self->side);
+  g_free (self->code);
+  g_free (self->nameplate);
+  g_free (self->mailbox_id);
+  g_free (self->app_versions);
+  g_free (self->peer_versions);
+  g_free (self->peer_side);
+  g_hash_table_unref (self->pending);
+
+  G_OBJECT_CLASS (ttt_wormhole_parent_class)->finalize (object);
+}
+
+static void
+ttt_wormhole_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  TttWormhole *self = TTT_WORMHOLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_STATE:
+      g_value_set_int (value, self->state);
+      break;
+    case PROP_CODE:
+      g_value_set_string (value, self->code);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ttt_wormhole_class_init (TttWormholeClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ttt_wormhole_dispose;
+  object_class->finalize = ttt_wormhole_finalize;
+  object_class->get_property = ttt_wormhole_get_property;
+
+  properties[PROP_STATE] =
+    g_param_spec_int ("state", NULL, NULL,
+                      TTT_WORMHOLE_STATE_NEW, TTT_WORMHOLE_STATE_CLOSED, TTT_WORMHOLE_STATE_NEW,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CODE] =
+    g_param_spec_string ("code", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BYTES);
+  signals[CLOSED] = g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+ttt_wormhole_init (TttWormhole *self)
+{
+  guint8 side[8];
+
+  /* The side only tells our messages from theirs: random, not secret. */
+  for (gsize i = 0; i < sizeof side; i++)
+    side[i] = (guint8) g_random_int_range (0, 256);
+  self->side = ttt_wormhole_hex (side, sizeof side);
+  self->pending = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+}
