@@ -1761,7 +1761,7 @@ test_ultimate_game (void)
   from = mark_step ();
   press ("ctrl+n");
   focus_opened (from, "New Game");
-  wait_for (from, "^S:Start push button\\.$");
+  wait_for (from, "^S:New Game( frame\\.)?$");
   press ("alt+s");
   back_to_game ("^S:.");
 
