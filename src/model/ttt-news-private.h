@@ -63,6 +63,8 @@ char     *_ttt_news_move_sentence      (TttNews    *self,
                                         gboolean    by_computer,
                                         int         cell);
 gboolean  _ttt_news_sent_to_one_board  (TttNews    *self);
+char     *_ttt_news_board_closed_sentence (TttNews *self,
+                                           int      cell);
 char     *_ttt_news_turn_sentence      (TttNews    *self);
 gboolean  _ttt_news_vs_computer        (TttNews    *self);
 

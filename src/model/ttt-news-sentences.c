@@ -310,6 +310,28 @@ _ttt_news_move_sentence (TttNews *self,
                           cell / 3 + 1, cell % 3 + 1);
 }
 
+/* Ultimate: the small board of @cell as the move there left it, if that
+ * move closed it, in the words of the answer to Alt+B ("Top-left board:
+ * won by X."); else NULL. A move is only ever made in an open board, so
+ * a board closed now was closed by the move. */
+char *
+_ttt_news_board_closed_sentence (TttNews *self,
+                                 int      cell)
+{
+  int board = cell / 9;
+  TttMark winner;
+
+  if (!is_ultimate (self) || cell < 0 || cell >= TTT_ULTIMATE_N_MOVES ||
+      (ttt_match_get_closed_boards (self->match) & (1u << board)) == 0)
+    return NULL;
+
+  winner = ttt_match_get_board_winner (self->match, board);
+  if (winner != TTT_MARK_NONE)
+    return g_strdup_printf (C_("news", "%s: won by %s."), ttt_names_board (board), ttt_names_mark (winner));
+
+  return g_strdup_printf (C_("news", "%s: drawn."), ttt_names_board (board));
+}
+
 /* Ultimate: whether the person to move is sent to one small board. */
 gboolean
 _ttt_news_sent_to_one_board (TttNews *self)

@@ -113,6 +113,15 @@ compose (TttNews *self)
       else if (last || (focus_leaves && _ttt_news_vs_computer (self)))
         sentence = _ttt_news_move_sentence (self, mark, FALSE, cell);
       _ttt_news_add (text, sentence);
+
+      /* Ultimate: a small board the move won or filled. Said even where
+       * the move itself is heard from its cell: the cell does not say
+       * it (TttBoardView leaves it to the news). */
+      {
+        g_autofree char *closed = _ttt_news_board_closed_sentence (self, cell);
+
+        _ttt_news_add (text, closed);
+      }
     }
 
   if (board_changed || self->state_changed || self->action == ACTION_NEW_GAME)
@@ -147,6 +156,18 @@ flush_cb (gpointer user_data)
    * piece of news. */
   if (ttt_table_get_thinking (ttt_game_get_table (self->game)))
     return G_SOURCE_REMOVE;
+  /* So too before the computer has begun to think: a small board the
+   * person's move closed is told with the reply, rather than alone on a
+   * cell the focus is about to leave. */
+  if (ttt_game_get_state (self->game) == TTT_GAME_STATE_WAITING && self->action == ACTION_NONE &&
+      self->n_placed > 0)
+    {
+      TttTable *table = ttt_game_get_table (self->game);
+      TttPlayer *next = ttt_table_get_player (table, ttt_game_get_turn (self->game));
+
+      if (next != NULL && !ttt_player_is_local (next) && !ttt_player_is_known_by_name (next))
+        return G_SOURCE_REMOVE;
+    }
   ttt_news_flush (self);
 
   return G_SOURCE_REMOVE;

@@ -33,6 +33,14 @@
  * news says anyway (Ultimate's "You play in this board", where the news
  * ends "You play in the top-left board.") is left out of it, so that it
  * is not heard twice: ttt_announcer_describe_full().
+ *
+ * A screen reader says any change of the focused widget's description,
+ * so while a widget has the focus its description is not set again to
+ * what it already said (the owner describes its widgets anew after each
+ * change of the game), and one the news says as it comes true is not put
+ * on it at all until the focus has left (ttt_announcer_describe_said()):
+ * "Board won by X" was heard up to three times a move, and after
+ * unrelated news.
  */
 
 #include "config.h"
@@ -54,6 +62,8 @@ G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
 
 #define OWN_DESCRIPTION "ttt-announcer-own-description"
 #define NOT_AFTER_NEWS  "ttt-announcer-not-after-news"
+#define NEXT_FOCUS      "ttt-announcer-next-focus"
+#define QUIET           "ttt-announcer-quiet"
 
 /* What @widget says of itself when no news is on it: what its owner gave
  * ttt_announcer_describe(), else its tooltip (GTK's own choice). */
@@ -93,6 +103,7 @@ give_back_cb (gpointer data)
   /* Unless the focus has come back to it, and it is news again, or its
    * tooltip is its name (see ttt_accessible_hide_type_names()). */
   if ((own != NULL || described) && (root == NULL || gtk_root_get_focus (root) != widget) &&
+      g_object_get_data (G_OBJECT (widget), QUIET) == NULL &&
       (described || g_object_get_data (G_OBJECT (widget), "ttt-named-by-tooltip") == NULL))
     set_description (widget, own);
 
@@ -195,6 +206,29 @@ ttt_announcer_announce (TttAnnouncer *self,
   if (ttt_compat_announce (GTK_ACCESSIBLE (target), text))
     return;
 
+  /* The focus is about to move on (ttt_announcer_set_next_focus()):
+   * told on the cell it leaves, the news would be dropped by a screen
+   * reader that reaches the event once the focus has gone; put on the
+   * next one before the focus is, it is read with the focus, and kept
+   * until the focus leaves again. */
+  {
+    GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (self->window));
+    GtkWidget *next = root != NULL ? g_object_get_data (G_OBJECT (root), NEXT_FOCUS) : NULL;
+
+    if (next != NULL && next != target && gtk_widget_get_root (next) == GTK_ROOT (root) &&
+        gtk_widget_get_mapped (next))
+      {
+        if (self->borrowed != next)
+          {
+            give_back (self);
+            self->borrowed = g_object_ref (next);
+          }
+        g_object_set_data (G_OBJECT (next), QUIET, NULL);
+        set_description (next, text);
+        return;
+      }
+  }
+
   if (self->borrowed != target)
     {
       give_back (self);
@@ -247,10 +281,127 @@ ttt_announcer_describe_full (GtkWidget  *widget,
                              const char *description,
                              gboolean    after_news)
 {
+  const char *old;
+  GtkRoot *root;
+  gboolean focused, same;
+
   g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  old = g_object_get_data (G_OBJECT (widget), OWN_DESCRIPTION);
+  same = old != NULL && g_strcmp0 (old, description != NULL ? description : "") == 0 &&
+         GPOINTER_TO_INT (g_object_get_data (G_OBJECT (widget), NOT_AFTER_NEWS)) == !after_news;
+  root = gtk_widget_get_root (widget);
+  focused = root != NULL && gtk_root_get_focus (root) == widget;
 
   g_object_set_data_full (G_OBJECT (widget), OWN_DESCRIPTION,
                           g_strdup (description != NULL ? description : ""), g_free);
   g_object_set_data (G_OBJECT (widget), NOT_AFTER_NEWS, GINT_TO_POINTER (!after_news));
+  g_object_set_data (G_OBJECT (widget), QUIET, NULL);
+
+  /* Said already, or news is on it: it is given back once the focus
+   * leaves (see above). */
+  if (focused && same)
+    return;
   set_description (widget, description);
+}
+
+/**
+ * ttt_announcer_describe_said:
+ * @widget: a widget that news may be told on
+ * @description: (nullable): what @widget means, which the news says
+ *   as it comes to be so
+ *
+ * As ttt_announcer_describe_full() with @after_news %FALSE, for words
+ * the news says when they become true ("Board won by X"): on the
+ * focused widget the old description goes at once, silently, and
+ * @description comes once the focus has left and come back, so that it
+ * is not heard a second time as a change.
+ */
+void
+ttt_announcer_describe_said (GtkWidget  *widget,
+                             const char *description)
+{
+  GtkRoot *root;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  root = gtk_widget_get_root (widget);
+  if (description == NULL ||
+      (g_object_get_data (G_OBJECT (widget), QUIET) == NULL && (root == NULL || gtk_root_get_focus (root) != widget)))
+    {
+      ttt_announcer_describe_full (widget, description, FALSE);
+      return;
+    }
+
+  /* A screen reader may still take the widget for its focus well after
+   * the focus has moved on (a busy one lags by several moves): the words
+   * wait until the focus comes back (ttt_announcer_prepare_focus()). */
+  if (g_strcmp0 (g_object_get_data (G_OBJECT (widget), OWN_DESCRIPTION), description) != 0 &&
+      g_object_get_data (G_OBJECT (widget), QUIET) == NULL)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_object_set_data_full (G_OBJECT (widget), OWN_DESCRIPTION, g_strdup (description), g_free);
+  g_object_set_data (G_OBJECT (widget), NOT_AFTER_NEWS, GINT_TO_POINTER (TRUE));
+  g_object_set_data (G_OBJECT (widget), QUIET, GINT_TO_POINTER (TRUE));
+}
+
+/**
+ * ttt_announcer_hold_description:
+ * @widget: a widget about to change and take the focus, whose change the
+ *   news will tell
+ *
+ * Takes @widget's description off, silently, and keeps a description
+ * the news says (ttt_announcer_describe_said()) off until the focus
+ * comes back after it has left: the cell a digit plays is heard by its
+ * name and the news, not by "Board won by X" as well.
+ */
+void
+ttt_announcer_hold_description (GtkWidget *widget)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_object_set_data (G_OBJECT (widget), QUIET, GINT_TO_POINTER (TRUE));
+}
+
+/**
+ * ttt_announcer_prepare_focus:
+ * @widget: a widget about to be given the focus
+ *
+ * Gives @widget the description that waited (ttt_announcer_describe_said()),
+ * before the focus comes, so that it is read with the focus rather than
+ * as a change.
+ */
+void
+ttt_announcer_prepare_focus (GtkWidget *widget)
+{
+  const char *own;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (g_object_get_data (G_OBJECT (widget), QUIET) == NULL)
+    return;
+
+  g_object_set_data (G_OBJECT (widget), QUIET, NULL);
+  own = g_object_get_data (G_OBJECT (widget), OWN_DESCRIPTION);
+  set_description (widget, own != NULL && *own != '\0' ? own : NULL);
+}
+
+/**
+ * ttt_announcer_set_next_focus:
+ * @root: the window the focus moves in
+ * @widget: (nullable): the widget that takes the focus next, once the
+ *   news being gathered is told; %NULL when no move is coming
+ *
+ * News told before the focus moves goes on @widget rather than on the
+ * widget the focus is about to leave (see ttt_announcer_announce()).
+ */
+void
+ttt_announcer_set_next_focus (GtkWidget *root,
+                              GtkWidget *widget)
+{
+  g_return_if_fail (GTK_IS_WIDGET (root));
+  g_return_if_fail (widget == NULL || GTK_IS_WIDGET (widget));
+
+  g_object_set_data_full (G_OBJECT (root), NEXT_FOCUS, widget != NULL ? g_object_ref (widget) : NULL,
+                          g_object_unref);
 }

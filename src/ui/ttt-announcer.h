@@ -20,5 +20,11 @@ void          ttt_announcer_describe (GtkWidget    *widget,
 void          ttt_announcer_describe_full (GtkWidget  *widget,
                                            const char *description,
                                            gboolean    after_news);
+void          ttt_announcer_describe_said (GtkWidget  *widget,
+                                           const char *description);
+void          ttt_announcer_prepare_focus (GtkWidget  *widget);
+void          ttt_announcer_hold_description (GtkWidget *widget);
+void          ttt_announcer_set_next_focus (GtkWidget *root,
+                                            GtkWidget *widget);
 
 G_END_DECLS

@@ -16,6 +16,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "ttt-announcer.h"
 #include "ttt-board-view-private.h"
 #include "ttt-compat.h"
 #include "ttt-cell.h"
@@ -70,6 +71,9 @@ struct _TttBoardView
   /* ... and the cell it goes to once the news of the reply is told. */
   int           follow_cell;
   guint         follow_id;
+  /* The cell the focus left, described anew from an idle callback. */
+  int           left_cell;
+  guint         left_id;
 
   /* Where the laid-out cells start and how large a cell is, for the
    * drawing of the lines. */
@@ -810,6 +814,10 @@ board_state_sentence (TttBoardView *self,
   int board = game_cell_of (self, cell) / 9;
   guint bit = 1u << board;
 
+  /* The news says a board closed, once, with the move that closed it
+   * (TttNews): on the focused cell the words would be said again. */
+  if ((ttt_match_get_closed_boards (self->match) & bit) != 0)
+    *in_news = TRUE;
   if ((ttt_match_get_closed_boards (self->match) & bit) != 0)
     switch (ttt_match_get_board_winner (self->match, board))
       {
@@ -1035,6 +1043,21 @@ has_focus_within (TttBoardView *self)
   return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
 }
 
+/* Where the focus goes once the news of the reply is told: the announcer
+ * tells it there rather than on the cell the focus leaves
+ * (ttt_announcer_set_next_focus()). */
+static void
+set_follow_cell (TttBoardView *self,
+                 int           cell)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  self->follow_cell = cell;
+  if (root != NULL)
+    ttt_announcer_set_next_focus (GTK_WIDGET (root),
+                                  cell >= 0 && cell < self->n_cells ? GTK_WIDGET (self->cells[cell]) : NULL);
+}
+
 static gboolean
 follow_reply_cb (gpointer user_data)
 {
@@ -1042,7 +1065,7 @@ follow_reply_cb (gpointer user_data)
   int cell = self->follow_cell;
 
   self->follow_id = 0;
-  self->follow_cell = -1;
+  set_follow_cell (self, -1);
   /* Unless something else happened meanwhile. */
   if (cell >= 0 && cell < self->n_cells && self->game != NULL && self->review == NULL &&
       has_focus_within (self) && ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN &&
@@ -1091,7 +1114,7 @@ follow_reply (TttBoardView *self)
    * higher priority) on the cell that has the focus now: a screen reader
    * flooded by the cells' changes keeps what is told on its focus, and
    * drops it on a cell it has not yet seen the focus reach. */
-  self->follow_cell = index_of_game_cell (self, target);
+  set_follow_cell (self, index_of_game_cell (self, target));
   if (self->follow_id == 0)
     self->follow_id = g_idle_add_full (G_PRIORITY_LOW, follow_reply_cb, self, NULL);
 }
@@ -1117,7 +1140,7 @@ cell_changed_cb (TttBoardView *self,
       if (cell == self->last_computer_cell)
         self->last_computer_cell = -1;
       self->reply_move = -1;
-      self->follow_cell = -1;
+      set_follow_cell (self, -1);
     }
   else
     {
@@ -1138,7 +1161,7 @@ cell_changed_cb (TttBoardView *self,
         {
           self->last_computer_cell = -1;
           self->reply_move = -1;
-          self->follow_cell = -1;
+          set_follow_cell (self, -1);
         }
 
       if (previous >= 0 && previous != self->last_computer_cell)
@@ -1273,6 +1296,19 @@ ttt_board_view_focus (GtkWidget        *widget,
   return TRUE;
 }
 
+static gboolean
+left_cell_cb (gpointer user_data)
+{
+  TttBoardView *self = user_data;
+
+  self->left_id = 0;
+  if (self->game != NULL && self->left_cell >= 0 && self->left_cell < self->n_cells)
+    update_cell (self, self->left_cell);
+  self->left_cell = -1;
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 ttt_board_view_set_focus_child (GtkWidget *widget,
                                 GtkWidget *child)
@@ -1289,7 +1325,16 @@ ttt_board_view_set_focus_child (GtkWidget *widget,
    * (TttAnnouncer), and the analysis is said there: the cell the focus
    * leaves gets its own back. */
   if (old != NULL && old != child && self->game != NULL && cell_of (old) < self->n_cells)
-    update_cell (self, cell_of (old));
+    {
+      /* Once a screen reader has had the focus change: a description
+       * changed at once would reach it while the cell is still its focus,
+       * and be said ("Board won by X"). */
+      if (self->left_cell >= 0 && self->left_cell != cell_of (old))
+        update_cell (self, self->left_cell);
+      self->left_cell = cell_of (old);
+      if (self->left_id == 0)
+        self->left_id = g_idle_add_full (G_PRIORITY_LOW, left_cell_cb, self, NULL);
+    }
 }
 
 /* The digits and the keys of the numeric keypad, each in reading order:
@@ -1340,10 +1385,17 @@ ultimate_digit (TttBoardView *self,
     }
 
   self->digit_board = -1;
-  /* As on the classic board: played first, then focused. */
+  /* As on the classic board: played first, then focused. The news says
+   * what the move did to its board: the cell, about to be the focus,
+   * does not say it too. */
+  if (ttt_match_is_legal (self->match, board * 9 + digit))
+    ttt_announcer_hold_description (GTK_WIDGET (self->cells[index_of_game_cell (self, board * 9 + digit)]));
   play (self, board * 9 + digit);
   if (!is_locked (self))
-    ttt_board_view_focus_cell (self, index_of_game_cell (self, board * 9 + digit));
+    {
+      self->cursor = index_of_game_cell (self, board * 9 + digit);
+      gtk_widget_grab_focus (GTK_WIDGET (self->cells[self->cursor]));
+    }
   return TRUE;
 }
 
@@ -1519,7 +1571,7 @@ ttt_board_view_set_game (TttBoardView *self,
     ttt_cell_stop_pulse (self->cells[self->last_computer_cell]);
   self->last_computer_cell = -1;
   self->reply_move = -1;
-  self->follow_cell = -1;
+  set_follow_cell (self, -1);
   self->finish_value = 0;
 
   if (game != NULL)
@@ -1754,6 +1806,7 @@ ttt_board_view_dispose (GObject *object)
     adw_animation_reset (self->finish);
   g_clear_object (&self->finish);
   g_clear_handle_id (&self->follow_id, g_source_remove);
+  g_clear_handle_id (&self->left_id, g_source_remove);
 
   remove_cells (self);
 
@@ -1828,6 +1881,7 @@ ttt_board_view_init (TttBoardView *self)
   self->digit_board = -1;
   self->reply_move = -1;
   self->follow_cell = -1;
+  self->left_cell = -1;
   self->review_cell = -1;
   self->review_best_cell = -1;
 
@@ -1940,6 +1994,7 @@ ttt_board_view_focus_cell (TttBoardView *self,
   g_return_val_if_fail (cell >= 0 && cell < self->n_cells, FALSE);
 
   self->cursor = cell;
+  ttt_announcer_prepare_focus (GTK_WIDGET (self->cells[cell]));
   return gtk_widget_grab_focus (GTK_WIDGET (self->cells[cell]));
 }
 

@@ -475,9 +475,12 @@ update_accessible (TttCell *self)
     description = self->note_sentence;
 
   /* Through the announcer, which keeps it under news told on the cell,
-   * unless the news says it already. */
-  ttt_announcer_describe_full (GTK_WIDGET (self), description,
-                               !(self->note_in_news && description == self->note_sentence));
+   * unless the news says it already, and then not as a change of the
+   * focused cell either. */
+  if (self->note_in_news && description == self->note_sentence)
+    ttt_announcer_describe_said (GTK_WIDGET (self), description);
+  else
+    ttt_announcer_describe_full (GTK_WIDGET (self), description, TRUE);
 }
 
 /**

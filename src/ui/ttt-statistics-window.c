@@ -726,8 +726,9 @@ reset_with_undo (TttStatisticsWindow *self,
       undo = g_new0 (ResetUndo, 1);
       undo->statistics = g_object_ref (self->statistics);
       /* Translators: the button of the toast after a reset, which undoes
-       * the reset (not a move of the game). */
-      adw_toast_set_button_label (toast, C_("undo a reset", "_Undo"));
+       * the reset (not a move of the game). No mnemonic: a screen reader
+       * reads a toast's button label as it is ("_Undo"); Ctrl+Z undoes. */
+      adw_toast_set_button_label (toast, C_("undo a reset", "Undo"));
       g_object_set_data_full (G_OBJECT (toast), "ttt-reset-undo", undo, reset_undo_free);
       g_signal_connect (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), undo);
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (restored_cb), self, G_CONNECT_SWAPPED);

@@ -783,7 +783,7 @@ is_restore_button (GtkWidget *widget,
   *prune = !gtk_widget_get_can_target (widget);
 
   return !*prune && GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), C_("undo a reset", "_Undo")) == 0;
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), C_("undo a reset", "Undo")) == 0;
 }
 
 /* The Undo button of the toast on show in @window, the widget a person

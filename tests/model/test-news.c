@@ -759,6 +759,105 @@ test_ultimate_two_players (Fixture       *fixture,
   assert_heard (fixture, "X plays in the bottom-right board.");
 }
 
+/* Ultimate: a small board won or drawn is said once, with the move that
+ * closed it, even where the move itself is heard from its cell; and not
+ * again with the moves after it. */
+static void
+test_ultimate_board_closed (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  /* X takes the top row of the top-left board, O sending X back there
+   * each time from the corner of the board it is sent to. */
+  static const int opening[] = { 0 * 9 + 1, 1 * 9 + 0, 0 * 9 + 2, 2 * 9 + 0 };
+
+  ttt_setup_set_opponent (ttt_game_get_setup (fixture->game), TTT_OPPONENT_HUMAN);
+  ttt_setup_set_variant (ttt_game_get_setup (fixture->game), TTT_VARIANT_ULTIMATE);
+  start_unheard (fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (opening); i++)
+    {
+      g_assert_true (ttt_game_play (fixture->game, opening[i]));
+      ttt_test_iterate ();
+    }
+  g_ptr_array_set_size (fixture->heard, 0);
+
+  /* The top-left board is X's; O, sent there, may play anywhere. */
+  g_assert_true (ttt_game_play (fixture->game, 0 * 9 + 0));
+  ttt_test_iterate ();
+  assert_heard (fixture, "Top-left board: won by X. O can play in any open board.");
+
+  /* The next move says nothing of it. */
+  g_assert_true (ttt_game_play (fixture->game, 4 * 9 + 4));
+  ttt_test_iterate ();
+  assert_heard (fixture, "X plays in the centre board.");
+  assert_quiet (fixture);
+}
+
+static int
+first_legal (TttMatch *match)
+{
+  for (int cell = 0; cell < TTT_ULTIMATE_N_MOVES; cell++)
+    if (ttt_match_is_legal (match, cell))
+      return cell;
+
+  g_assert_not_reached ();
+}
+
+/* Against the computer: a board the person's move closes is said before
+ * the computer's reply, a board the reply closes after it. */
+static void
+test_ultimate_board_closed_computer (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  gboolean closed_told = FALSE;
+
+  ttt_setup_set_difficulty (ttt_game_get_setup (fixture->game), TTT_LEVEL_EASY);
+  ttt_setup_set_variant (ttt_game_get_setup (fixture->game), TTT_VARIANT_ULTIMATE);
+  start_unheard (fixture);
+
+  while (ttt_game_get_state (fixture->game) == TTT_GAME_STATE_LOCAL_TURN)
+    {
+      TttMatch *match = ttt_game_get_match (fixture->game);
+      guint closed_before = ttt_match_get_closed_boards (match);
+      g_autofree char *text = NULL;
+      int cell = first_legal (match);
+      int reply;
+      guint newly;
+
+      g_assert_true (ttt_game_play (fixture->game, cell));
+      ttt_test_wait_for_human (fixture->game);
+      reply = ttt_match_get_position (match)->last_move;
+      text = take_one (fixture);
+      newly = ttt_match_get_closed_boards (match) & ~closed_before;
+
+      for (int b = 0; b < 9; b++)
+        {
+          const char *names[] = { "Top-left", "Top-centre", "Top-right", "Centre-left", "Centre",
+                                  "Centre-right", "Bottom-left", "Bottom-centre", "Bottom-right" };
+          g_autofree char *prefix = g_strdup_printf ("%s board: ", names[b]);
+          const char *at = strstr (text, prefix);
+
+          if ((newly & (1u << b)) == 0)
+            {
+              g_assert_null (at);
+              continue;
+            }
+          g_assert_nonnull (at);
+          /* Once, and where the move that closed it is told. */
+          g_assert_null (strstr (at + 1, prefix));
+          if (b == reply / 9 && reply != cell)
+            g_assert_nonnull (strstr (text, "Computer played in "));
+          if (b == reply / 9 && reply != cell)
+            g_assert_true (strstr (text, "Computer played in ") < at);
+          else if (strstr (text, "Computer played in ") != NULL)
+            g_assert_true (at < strstr (text, "Computer played in "));
+          closed_told = TRUE;
+        }
+    }
+
+  g_assert_true (closed_told);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -783,6 +882,8 @@ main (int   argc,
   ADD ("/news/dispose", test_dispose);
   ADD ("/news/ultimate/reply", test_ultimate_reply);
   ADD ("/news/ultimate/two-players", test_ultimate_two_players);
+  ADD ("/news/ultimate/board-closed", test_ultimate_board_closed);
+  ADD ("/news/ultimate/board-closed-computer", test_ultimate_board_closed_computer);
   ADD ("/news/remote/won", test_remote_won);
   ADD ("/news/remote/lost", test_remote_lost);
 

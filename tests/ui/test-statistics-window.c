@@ -282,8 +282,9 @@ test_reset_and_undo (Fixture       *fixture,
   toast = ttt_statistics_window_get_undo_toast (fixture->window);
   g_assert_nonnull (toast);
   g_assert_cmpstr (ttt_test_toast_title (toast), ==, "Easy statistics reset");
-  /* GNOME's word for it. */
-  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Undo");
+  /* GNOME's word for it, without a mnemonic: Orca 51 reads a toast's
+   * button label as it is ("A toast appeared, has a button: _Undo"). */
+  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "Undo");
   g_assert_cmpuint (adw_toast_get_timeout (toast), >, 0);
 
   /* A win since, then the undo: four in a row. */

@@ -330,14 +330,72 @@ test_sent_to_said_once (TttTestWindow *fixture,
                                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
 
   /* The cell next to it says where it is; the one left has its own
-   * description again. */
+   * description again once the focus is back on it (not as the focus
+   * leaves, when a screen reader that lags behind would say it). */
   g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Right));
   ttt_test_iterate ();
   g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 1));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 1)),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own);
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Left));
+  ttt_test_iterate ();
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 0));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own);
+
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+  g_free (heard.text);
+}
+
+/* A small board closed by a key of the person's is said once, in the
+ * news of the move: not by the focused cell, whose description would be
+ * heard again as it changes (and after every news told on it); the cell
+ * says it once the focus has moved on, as do the board's others. */
+static void
+test_board_closed_said_once (TttTestWindow *fixture,
+                             gconstpointer  data)
+{
+  /* 1 5: the top-left board's centre, O to the centre board; O's 1 sends
+   * X back, X's 9 sends O to the bottom-right board, O's 1 sends X back,
+   * and X's 1 takes the diagonal. */
+  static const guint keys[] = { GDK_KEY_1, GDK_KEY_5, GDK_KEY_1, GDK_KEY_9, GDK_KEY_1, GDK_KEY_1 };
+  NewsHeard heard = { fixture, 0, NULL, FALSE };
+
+  g_signal_connect_after (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_assert_true (ttt_test_press (fixture->window, keys[i]));
+      ttt_test_iterate ();
+    }
+  g_assert_cmpint (ttt_match_get_board_winner (ttt_game_get_match (fixture->game), 0), ==, TTT_MARK_X);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 0));
+
+  g_assert_cmpstr (heard.text, ==, "Top-left board: won by X. O can play in any open board.");
+  g_assert_false (heard.described);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  /* Not said again as the window describes its cells anew. */
+  ttt_test_activate (fixture->window, "win.show-analysis");
+  ttt_test_activate (fixture->window, "win.show-analysis");
+  ttt_test_iterate ();
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Right));
+  ttt_test_iterate ();
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 1));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 1)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Board won by X");
+  /* The cell left has them once the focus is back, not as it leaves:
+   * a screen reader that still takes it for its focus would say them. */
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Left));
+  ttt_test_iterate ();
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 0));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cell_widget (fixture, 0)),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Board won by X");
 
   g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
   g_free (heard.text);
@@ -603,6 +661,8 @@ test_whole_game_by_accessibility (TttTestWindow *fixture,
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (24);
   NewsHeard heard = { fixture, 0, NULL, FALSE };
+  g_autoptr(GString) all_news = g_string_new (NULL);
+  g_autoptr(GHashTable) was_focused = g_hash_table_new (NULL, NULL);
   guint n_moves = 0;
 
   g_signal_connect_after (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
@@ -618,6 +678,9 @@ test_whole_game_by_accessibility (TttTestWindow *fixture,
       TreeCell *chosen;
 
       g_assert_cmpuint (cells->len, ==, 81);
+      g_hash_table_add (was_focused, ttt_test_focus (fixture->window));
+      if (heard.text != NULL)
+        g_string_append_printf (all_news, "%s\n", heard.text);
 
       /* The board a person is sent to says so in all its cells, and no
        * other does. */
@@ -650,7 +713,18 @@ test_whole_game_by_accessibility (TttTestWindow *fixture,
           /* The name says the mark, the description a closed board's
            * state. */
           g_assert_cmpint (cell->mark, ==, ttt_match_get_cell (ttt_game_get_match (fixture->game), move));
-          if (closed && !g_str_equal (cell->description, "Part of the winning line"))
+          /* But for a cell that had the focus since (or as) its board
+           * closed, which the news said it on; it says it once the focus
+           * comes back (see test_board_closed_said_once()). */
+          if (closed && g_hash_table_contains (was_focused, cell->widget) &&
+              g_str_equal (cell->description, "undefined"))
+            {
+              g_autofree char *said = g_strdup_printf ("%s board: %s", cell->board,
+                                                       winner == TTT_MARK_NONE ? "drawn." : "won by");
+
+              g_assert_nonnull (strstr (all_news->str, said));
+            }
+          else if (closed && !g_str_equal (cell->description, "Part of the winning line"))
             g_assert_cmpstr (cell->description, ==,
                              winner == TTT_MARK_X ? "Board won by X" :
                              winner == TTT_MARK_O ? "Board won by O" : "Board drawn");
@@ -1278,6 +1352,7 @@ main (int   argc,
   ADD ("/ultimate-board/analysis", test_analysis);
   ADD ("/ultimate-board/sizes", test_sizes);
   ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
+  ADD ("/ultimate-board/board-closed-said-once", test_board_closed_said_once);
   ADD ("/ultimate-board/where-to-play", test_where_to_play);
   ADD ("/ultimate-board/where-to-play-when-free", test_where_to_play_when_free);
   ADD ("/ultimate-board/where-to-play-against-computer", test_where_to_play_against_computer);
