@@ -20,6 +20,7 @@
 #include <stdlib.h>
 
 #include "net-helpers.h"
+#include "session-helpers.h"
 #include "ttt-net-session.h"
 
 #define GAMES 40
@@ -33,31 +34,6 @@ compare_doubles (const void *a,
   double y = *(const double *) b;
 
   return (x > y) - (x < y);
-}
-
-typedef struct {
-  TttNetSession *session;
-  TttNetSessionState state;
-} StateWait;
-
-static gboolean
-reached (gpointer data)
-{
-  StateWait *wait = data;
-  TttNetSessionState state = ttt_net_session_get_state (wait->session);
-
-  return state == wait->state || state == TTT_NET_SESSION_CLOSED;
-}
-
-static void
-wait_state (TttNetSession      *session,
-            TttNetSessionState  state)
-{
-  StateWait wait = { session, state };
-
-  ttt_net_wait (reached, &wait, 60000);
-  if (ttt_net_session_get_state (session) != state)
-    g_error ("Closed: %s", ttt_net_session_get_message (session));
 }
 
 typedef struct {
@@ -113,7 +89,7 @@ bench_join (void)
       start = g_get_monotonic_time ();
       if (!ttt_net_session_join (guest, address, &error))
         g_error ("%s", error->message);
-      wait_state (guest, TTT_NET_SESSION_VERIFYING);
+      ttt_net_wait_session (guest, TTT_NET_SESSION_VERIFYING, 60000);
       ms[j] = (g_get_monotonic_time () - start) / 1000.0;
       if (ttt_net_session_get_code (guest) == NULL)
         g_error ("The verification page has no code");
@@ -155,14 +131,14 @@ main (int   argc,
   if (!ttt_net_session_join (sessions[1], address, &error))
     g_error ("%s", error->message);
   for (guint i = 0; i < 2; i++)
-    wait_state (sessions[i], TTT_NET_SESSION_VERIFYING);
+    ttt_net_wait_session (sessions[i], TTT_NET_SESSION_VERIFYING, 60000);
   for (guint i = 0; i < 2; i++)
     ttt_net_session_confirm (sessions[i], TRUE);
 
   for (guint g = 0; g < GAMES; g++)
     {
       for (guint i = 0; i < 2; i++)
-        wait_state (sessions[i], TTT_NET_SESSION_PLAYING);
+        ttt_net_wait_session (sessions[i], TTT_NET_SESSION_PLAYING, 60000);
       /* X is whoever plays it this game; moves alternate from there. */
       for (guint m = 0; m + 1 < G_N_ELEMENTS (draw); m += 2)
         {
@@ -185,7 +161,7 @@ main (int   argc,
         ttt_game_play (games[x], draw[8]);
       }
       for (guint i = 0; i < 2; i++)
-        wait_state (sessions[i], TTT_NET_SESSION_GAME_OVER);
+        ttt_net_wait_session (sessions[i], TTT_NET_SESSION_GAME_OVER, 60000);
       ttt_net_session_offer_rematch (sessions[g % 2]);
       while (!ttt_net_session_get_rematch_offered (sessions[1 - g % 2]))
         g_main_context_iteration (NULL, TRUE);

@@ -19,6 +19,7 @@
 
 #include "model-helpers.h"
 #include "net-helpers.h"
+#include "session-helpers.h"
 #include "ttt-certificate.h"
 #include "ttt-net-session.h"
 #include "ttt-remote-player.h"
@@ -32,31 +33,6 @@ typedef struct {
   TttNetSession *sessions[2];
   TttVariant     net_game;     /* what the host hosts: classic unless set */
 } Pair;
-
-typedef struct {
-  TttNetSession      *session;
-  TttNetSessionState  state;
-} StateWait;
-
-static gboolean
-reached_state (gpointer data)
-{
-  StateWait *wait = data;
-  TttNetSessionState state = ttt_net_session_get_state (wait->session);
-
-  return state == wait->state || state == TTT_NET_SESSION_CLOSED;
-}
-
-static void
-wait_state (TttNetSession      *session,
-            TttNetSessionState  state)
-{
-  StateWait wait = { session, state };
-
-  ttt_net_wait (reached_state, &wait, 60000);
-  if (ttt_net_session_get_state (session) != state)
-    g_error ("Closed instead (%s)", ttt_net_session_get_message (session));
-}
 
 static TttGame *
 game_new (void)
@@ -117,8 +93,8 @@ pair_connect (Pair        *pair,
   g_assert_true (ttt_net_session_join (pair->sessions[1], address, &error));
   g_assert_no_error (error);
 
-  wait_state (pair->sessions[0], TTT_NET_SESSION_VERIFYING);
-  wait_state (pair->sessions[1], TTT_NET_SESSION_VERIFYING);
+  ttt_net_wait_session (pair->sessions[0], TTT_NET_SESSION_VERIFYING, 60000);
+  ttt_net_wait_session (pair->sessions[1], TTT_NET_SESSION_VERIFYING, 60000);
   g_assert_cmpstr (ttt_net_session_get_code (pair->sessions[0]), ==,
                    ttt_net_session_get_code (pair->sessions[1]));
   g_assert_cmpstr (ttt_net_session_get_peer_name (pair->sessions[0]), ==, "Ben");
@@ -135,8 +111,8 @@ pair_open (Pair        *pair,
   ttt_net_session_confirm (pair->sessions[0], TRUE);
   g_assert_cmpint (ttt_net_session_get_state (pair->sessions[0]), ==, TTT_NET_SESSION_CONFIRMED);
   ttt_net_session_confirm (pair->sessions[1], TRUE);
-  wait_state (pair->sessions[0], TTT_NET_SESSION_PLAYING);
-  wait_state (pair->sessions[1], TTT_NET_SESSION_PLAYING);
+  ttt_net_wait_session (pair->sessions[0], TTT_NET_SESSION_PLAYING, 60000);
+  ttt_net_wait_session (pair->sessions[1], TTT_NET_SESSION_PLAYING, 60000);
 }
 
 static void
@@ -153,32 +129,18 @@ pair_close (Pair *pair)
     g_clear_object (&pair->games[i]);
 }
 
-typedef struct {
-  TttGame *game;
-  guint    n_moves;
-} MovesWait;
-
-static gboolean
-has_moves (gpointer data)
-{
-  MovesWait *wait = data;
-
-  return ttt_game_get_n_moves (wait->game) >= wait->n_moves ||
-         ttt_game_get_state (wait->game) == TTT_GAME_STATE_OVER;
-}
-
 /* The person to move plays @cell; the other side sees it come. */
 static void
 play (Pair    *pair,
       int      cell)
 {
   guint mover = ttt_game_get_state (pair->games[0]) == TTT_GAME_STATE_LOCAL_TURN ? 0 : 1;
-  MovesWait wait = { pair->games[1 - mover], ttt_game_get_n_moves (pair->games[mover]) + 1 };
+  guint n_wanted = ttt_game_get_n_moves (pair->games[mover]) + 1;
 
   g_assert_cmpint (ttt_game_get_state (pair->games[mover]), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_cmpint (ttt_game_get_state (pair->games[1 - mover]), ==, TTT_GAME_STATE_WAITING);
   g_assert_true (ttt_game_play (pair->games[mover], cell));
-  ttt_net_wait (has_moves, &wait, 60000);
+  ttt_net_wait_moves (pair->games[1 - mover], n_wanted, 60000);
   g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (pair->games[1 - mover]), cell), ==,
                    ttt_match_get_cell (ttt_game_get_match (pair->games[mover]), cell));
 }
@@ -236,7 +198,7 @@ test_whole_game (void)
   assert_same_board (&pair);
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (pair.sessions[i], TTT_NET_SESSION_GAME_OVER);
+      ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_GAME_OVER, 60000);
       g_assert_cmpint (ttt_game_get_outcome (pair.games[i]), ==, TTT_OUTCOME_X_WINS);
     }
   assert_network_tally (pair.games[0], 1, 0, 0);
@@ -249,8 +211,8 @@ test_whole_game (void)
   while (!ttt_net_session_get_rematch_offered (pair.sessions[0]))
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (ttt_net_session_offer_rematch (pair.sessions[0]));
-  wait_state (pair.sessions[0], TTT_NET_SESSION_PLAYING);
-  wait_state (pair.sessions[1], TTT_NET_SESSION_PLAYING);
+  ttt_net_wait_session (pair.sessions[0], TTT_NET_SESSION_PLAYING, 60000);
+  ttt_net_wait_session (pair.sessions[1], TTT_NET_SESSION_PLAYING, 60000);
 
   /* The colours swapped: Ben plays X and moves first. */
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[0]), ==, TTT_MARK_O);
@@ -265,8 +227,8 @@ test_whole_game (void)
       play (&pair, draw[i]);
   }
   assert_same_board (&pair);
-  wait_state (pair.sessions[0], TTT_NET_SESSION_GAME_OVER);
-  wait_state (pair.sessions[1], TTT_NET_SESSION_GAME_OVER);
+  ttt_net_wait_session (pair.sessions[0], TTT_NET_SESSION_GAME_OVER, 60000);
+  ttt_net_wait_session (pair.sessions[1], TTT_NET_SESSION_GAME_OVER, 60000);
   assert_network_tally (pair.games[0], 1, 1, 0);
   assert_network_tally (pair.games[1], 0, 1, 1);
 
@@ -341,7 +303,7 @@ test_ultimate_game (void)
   outcome = ttt_game_get_outcome (pair.games[0]);
   g_assert_cmpint (ttt_game_get_outcome (pair.games[1]), ==, outcome);
   for (guint i = 0; i < 2; i++)
-    wait_state (pair.sessions[i], TTT_NET_SESSION_GAME_OVER);
+    ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_GAME_OVER, 60000);
   switch (outcome)
     {
     case TTT_OUTCOME_X_WINS:
@@ -367,8 +329,8 @@ test_ultimate_game (void)
   while (!ttt_net_session_get_rematch_offered (pair.sessions[1]))
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (ttt_net_session_offer_rematch (pair.sessions[1]));
-  wait_state (pair.sessions[0], TTT_NET_SESSION_PLAYING);
-  wait_state (pair.sessions[1], TTT_NET_SESSION_PLAYING);
+  ttt_net_wait_session (pair.sessions[0], TTT_NET_SESSION_PLAYING, 60000);
+  ttt_net_wait_session (pair.sessions[1], TTT_NET_SESSION_PLAYING, 60000);
   g_assert_cmpint (ttt_game_get_variant (pair.games[0]), ==, TTT_VARIANT_ULTIMATE);
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[1]), ==, TTT_MARK_X);
   /* X in the centre of the centre board sends O there. */
@@ -408,7 +370,6 @@ test_undo (void)
 {
   Pair pair = { 0 };
   int answer = -1;
-  MovesWait wait;
 
   pair_open (&pair, TTT_NET_X_HOST);
   g_signal_connect (pair.sessions[0], "undo-answered", G_CALLBACK (undo_answered_cb), &answer);
@@ -462,9 +423,7 @@ test_undo (void)
 
   /* And the game goes on. */
   play (&pair, 1);
-  wait.game = pair.games[0];
-  wait.n_moves = 2;
-  ttt_net_wait (has_moves, &wait, 60000);
+  ttt_net_wait_moves (pair.games[0], 2, 60000);
   assert_same_board (&pair);
   assert_network_tally (pair.games[0], 0, 0, 0);
 
@@ -485,7 +444,7 @@ test_resign (void)
   /* The guest, to move, gives up. */
   g_assert_true (ttt_net_session_resign (pair.sessions[1]));
   g_assert_cmpint (ttt_net_session_get_state (pair.sessions[1]), ==, TTT_NET_SESSION_GAME_OVER);
-  wait_state (pair.sessions[0], TTT_NET_SESSION_GAME_OVER);
+  ttt_net_wait_session (pair.sessions[0], TTT_NET_SESSION_GAME_OVER, 60000);
   for (guint i = 0; i < 2; i++)
     {
       g_assert_cmpint (ttt_game_get_outcome (pair.games[i]), ==, TTT_OUTCOME_X_WINS);
@@ -682,8 +641,8 @@ test_lost_after_game (void)
   pair_open (&pair, TTT_NET_X_HOST);
   for (guint i = 0; i < G_N_ELEMENTS (x_wins); i++)
     play (&pair, x_wins[i]);
-  wait_state (pair.sessions[0], TTT_NET_SESSION_GAME_OVER);
-  wait_state (pair.sessions[1], TTT_NET_SESSION_GAME_OVER);
+  ttt_net_wait_session (pair.sessions[0], TTT_NET_SESSION_GAME_OVER, 60000);
+  ttt_net_wait_session (pair.sessions[1], TTT_NET_SESSION_GAME_OVER, 60000);
   g_assert_true (ttt_net_session_offer_rematch (pair.sessions[0]));
 
   g_object_run_dispose (G_OBJECT (ttt_net_session_get_connection (pair.sessions[0])));
@@ -744,7 +703,7 @@ hostile_open_for (Hostile    *h,
   g_assert_true (ttt_connection_connect (h->peer, address, &error));
   g_assert_no_error (error);
   ttt_net_wait_ready (h->record);
-  wait_state (h->host, TTT_NET_SESSION_VERIFYING);
+  ttt_net_wait_session (h->host, TTT_NET_SESSION_VERIFYING, 60000);
 }
 
 static void
@@ -767,7 +726,7 @@ hostile_confirm (Hostile *h)
 {
   hostile_send (h, ttt_message_new (TTT_MESSAGE_CODE_CONFIRMED));
   ttt_net_session_confirm (h->host, TRUE);
-  wait_state (h->host, TTT_NET_SESSION_PLAYING);
+  ttt_net_wait_session (h->host, TTT_NET_SESSION_PLAYING, 60000);
 }
 
 static void
@@ -1095,21 +1054,20 @@ test_hostile_repeated_sequence (void)
   g_autoptr(TttGame) game = game_new ();
   g_autoptr(TttNetSession) host = session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana", TTT_NET_X_HOST);
   RawPeer peer = { 0 };
-  MovesWait wait = { game, 2 };
 
   raw_open (&peer, host);
 
   raw_write (&peer, "{\"type\":\"hello\",\"seq\":1,\"version\":1,\"app\":\"9.9\",\"name\":\"Mallory\",\"game\":\"classic\",\"x\":\"host\"}\n"
                     "{\"type\":\"code-confirmed\",\"seq\":2}\n");
-  wait_state (host, TTT_NET_SESSION_VERIFYING);
+  ttt_net_wait_session (host, TTT_NET_SESSION_VERIFYING, 60000);
   ttt_net_session_confirm (host, TRUE);
-  wait_state (host, TTT_NET_SESSION_PLAYING);
+  ttt_net_wait_session (host, TTT_NET_SESSION_PLAYING, 60000);
   g_assert_true (ttt_game_play (game, 0));
 
   /* A good move, then, once it is on the board, another numbered the
    * same. */
   raw_write (&peer, "{\"type\":\"move\",\"seq\":3,\"cell\":4}\n");
-  ttt_net_wait (has_moves, &wait, 60000);
+  ttt_net_wait_moves (game, 2, 60000);
   g_assert_true (ttt_game_play (game, 1));
   raw_write (&peer, "{\"type\":\"move\",\"seq\":3,\"cell\":8}\n");
   wait_closed (host);
@@ -1204,8 +1162,8 @@ test_held_while_setting_up (void)
   g_assert_true (ttt_game_get_held (pair.games[0]));
   g_assert_false (ttt_game_play (pair.games[0], 0));
   ttt_net_session_confirm (pair.sessions[1], TRUE);
-  wait_state (pair.sessions[0], TTT_NET_SESSION_PLAYING);
-  wait_state (pair.sessions[1], TTT_NET_SESSION_PLAYING);
+  ttt_net_wait_session (pair.sessions[0], TTT_NET_SESSION_PLAYING, 60000);
+  ttt_net_wait_session (pair.sessions[1], TTT_NET_SESSION_PLAYING, 60000);
   g_assert_false (ttt_game_get_held (pair.games[0]));
   g_assert_false (ttt_game_get_held (pair.games[1]));
   play (&pair, 0);
@@ -1270,7 +1228,7 @@ test_unknown_game (void)
   g_assert_true (ttt_net_session_join (guest, address, &error));
   g_assert_no_error (error);
 
-  wait_state (guest, TTT_NET_SESSION_CLOSED);
+  ttt_net_wait_session (guest, TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (guest), ==, TTT_NET_SESSION_END_FAILED);
   g_assert_nonnull (strstr (ttt_net_session_get_message (guest), "a game this version does not know"));
   g_assert_nonnull (strstr (ttt_net_session_get_message (guest), "Mallory"));

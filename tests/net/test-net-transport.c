@@ -19,6 +19,7 @@
 
 #include "model-helpers.h"
 #include "net-helpers.h"
+#include "session-helpers.h"
 #include "ttt-net-session.h"
 #include "ttt-remote-player.h"
 
@@ -35,6 +36,8 @@ struct _TestPairTransport
   GIOStream         *stream;
   char              *code;
   GError            *failure;     /* what opening gives instead of the stream */
+  gboolean           hold;        /* opening waits for the test to go on */
+  GTask             *pending;     /* the held opening */
   guint              n_opened;
   guint              n_closed;
 };
@@ -68,6 +71,13 @@ pair_open_async (TttTransport        *transport,
   g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
 
   self->n_opened++;
+  if (self->hold)
+    {
+      /* Waiting for the other person to come, as a host's code does. */
+      self->pending = g_steal_pointer (&task);
+      set_state (self, TTT_TRANSPORT_STATE_WAITING);
+      return;
+    }
   /* The task answers on the next turn of the main loop, as a real
    * transport would. */
   if (self->failure != NULL)
@@ -106,6 +116,12 @@ pair_close (TttTransport *transport)
   TestPairTransport *self = TEST_PAIR_TRANSPORT (transport);
 
   self->n_closed++;
+  if (self->pending != NULL)
+    {
+      g_autoptr(GTask) pending = g_steal_pointer (&self->pending);
+
+      g_task_return_new_error (pending, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Closed");
+    }
   if (self->stream != NULL)
     g_io_stream_close (self->stream, NULL, NULL);
   set_state (self, TTT_TRANSPORT_STATE_CLOSED);
@@ -126,6 +142,7 @@ test_pair_transport_finalize (GObject *object)
 {
   TestPairTransport *self = TEST_PAIR_TRANSPORT (object);
 
+  g_assert_null (self->pending);
   g_clear_object (&self->stream);
   g_free (self->code);
   g_clear_error (&self->failure);
@@ -193,31 +210,6 @@ typedef struct {
   TestPairTransport *transports[2];
 } Pair;
 
-typedef struct {
-  TttNetSession      *session;
-  TttNetSessionState  state;
-} StateWait;
-
-static gboolean
-reached_state (gpointer data)
-{
-  StateWait *wait = data;
-  TttNetSessionState state = ttt_net_session_get_state (wait->session);
-
-  return state == wait->state || state == TTT_NET_SESSION_CLOSED;
-}
-
-static void
-wait_state (TttNetSession      *session,
-            TttNetSessionState  state)
-{
-  StateWait wait = { session, state };
-
-  ttt_net_wait (reached_state, &wait, 30000);
-  if (ttt_net_session_get_state (session) != state)
-    g_error ("Closed instead (%s)", ttt_net_session_get_message (session));
-}
-
 static TttGame *
 game_new (void)
 {
@@ -266,30 +258,17 @@ pair_finish (Pair *pair)
     }
 }
 
-typedef struct {
-  TttGame *game;
-  guint    n_moves;
-} MovesWait;
-
-static gboolean
-has_moves (gpointer data)
-{
-  MovesWait *wait = data;
-
-  return ttt_game_get_n_moves (wait->game) >= wait->n_moves;
-}
-
 /* The person to move plays @cell; the other side sees it come. */
 static void
 play (Pair *pair,
       int   cell)
 {
   guint mover = ttt_game_get_state (pair->games[0]) == TTT_GAME_STATE_LOCAL_TURN ? 0 : 1;
-  MovesWait wait = { pair->games[1 - mover], ttt_game_get_n_moves (pair->games[mover]) + 1 };
+  guint n_wanted = ttt_game_get_n_moves (pair->games[mover]) + 1;
 
   g_assert_cmpint (ttt_game_get_state (pair->games[mover]), ==, TTT_GAME_STATE_LOCAL_TURN);
   g_assert_true (ttt_game_play (pair->games[mover], cell));
-  ttt_net_wait (has_moves, &wait, 30000);
+  ttt_net_wait_moves (pair->games[1 - mover], n_wanted, 60000);
   g_assert_cmpint (ttt_match_get_cell (ttt_game_get_match (pair->games[1 - mover]), cell), ==,
                    ttt_match_get_cell (ttt_game_get_match (pair->games[mover]), cell));
 }
@@ -305,7 +284,7 @@ test_whole_game (void)
   pair_start (&pair, "314 159");
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (pair.sessions[i], TTT_NET_SESSION_VERIFYING);
+      ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_VERIFYING, 60000);
       g_assert_cmpstr (ttt_net_session_get_code (pair.sessions[i]), ==, "314 159");
       g_assert_cmpuint (pair.transports[i]->n_opened, ==, 1);
       g_assert_cmpint (ttt_transport_get_state (TTT_TRANSPORT (pair.transports[i])), ==,
@@ -319,7 +298,7 @@ test_whole_game (void)
   ttt_net_session_confirm (pair.sessions[0], TRUE);
   ttt_net_session_confirm (pair.sessions[1], TRUE);
   for (guint i = 0; i < 2; i++)
-    wait_state (pair.sessions[i], TTT_NET_SESSION_PLAYING);
+    ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_PLAYING, 60000);
   g_assert_cmpint (ttt_net_session_get_local_mark (pair.sessions[0]), ==, TTT_MARK_X);
   g_assert_true (TTT_IS_REMOTE_PLAYER (ttt_table_get_player (ttt_game_get_table (pair.games[1]), TTT_MARK_X)));
 
@@ -327,13 +306,13 @@ test_whole_game (void)
     play (&pair, x_wins[i]);
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (pair.sessions[i], TTT_NET_SESSION_GAME_OVER);
+      ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_GAME_OVER, 60000);
       g_assert_cmpint (ttt_game_get_outcome (pair.games[i]), ==, TTT_OUTCOME_X_WINS);
     }
 
   /* Ben leaves: his goodbye comes through the transport to Ana. */
   ttt_net_session_leave (pair.sessions[1]);
-  wait_state (pair.sessions[0], TTT_NET_SESSION_CLOSED);
+  ttt_net_wait_session (pair.sessions[0], TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
 
   pair_finish (&pair);
@@ -349,7 +328,7 @@ test_code_is_proof (void)
   pair_start (&pair, NULL);
   for (guint i = 0; i < 2; i++)
     {
-      wait_state (pair.sessions[i], TTT_NET_SESSION_PLAYING);
+      ttt_net_wait_session (pair.sessions[i], TTT_NET_SESSION_PLAYING, 60000);
       g_assert_null (ttt_net_session_get_code (pair.sessions[i]));
       g_assert_true (ttt_net_session_get_peer_confirmed (pair.sessions[i]));
     }
@@ -374,7 +353,7 @@ test_open_fails (void)
   session = ttt_net_session_new (game, TTT_CONNECTION_ROLE_GUEST, "Ben",
                                  TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
   ttt_net_session_open (session, TTT_TRANSPORT (transport));
-  wait_state (session, TTT_NET_SESSION_CLOSED);
+  ttt_net_wait_session (session, TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
   g_assert_cmpstr (ttt_net_session_get_message (session), ==, "The mailbox cannot be reached.");
   g_assert_false (ttt_game_get_held (game));
@@ -399,10 +378,89 @@ test_hostile_line (void)
   ttt_net_session_open (session, TTT_TRANSPORT (ours));
   g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (theirs->stream),
                                             garbage, strlen (garbage), NULL, NULL, NULL));
-  wait_state (session, TTT_NET_SESSION_CLOSED);
+  ttt_net_wait_session (session, TTT_NET_SESSION_CLOSED, 60000);
   g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
   g_assert_nonnull (ttt_net_session_get_message (session));
   g_assert_cmpuint (ttt_game_get_n_moves (game), ==, 0);
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+set_flag (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+/* Runs the main loop for @ms, whatever happens meanwhile. */
+static void
+run_for (guint ms)
+{
+  gboolean over = FALSE;
+
+  g_timeout_add_once (ms, set_flag, &over);
+  ttt_net_wait (flag_set, &over, ms + 30000);
+}
+
+/* A host waiting for the friend to type its code waits as long as the
+ * person here does: the handshake's time limit does not run meanwhile.
+ * Once the transport connects, the whole limit runs again: a side that
+ * never finishes is still given up. */
+static void
+test_waiting_is_not_timed (void)
+{
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) session = NULL;
+  g_autoptr(TestPairTransport) ours = NULL;
+  g_autoptr(TestPairTransport) theirs = NULL;
+  TttConnection *connection;
+
+  transports_new (NULL, &ours, &theirs);
+  ours->hold = TRUE;
+  session = ttt_net_session_new (game, TTT_CONNECTION_ROLE_HOST, "Ana",
+                                 TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
+  connection = ttt_net_session_get_connection (session);
+  ttt_connection_set_timeouts (connection, 20, 10000, 30000);
+  ttt_net_session_open (session, TTT_TRANSPORT (ours));
+  g_assert_cmpint (ttt_transport_get_state (TTT_TRANSPORT (ours)), ==, TTT_TRANSPORT_STATE_WAITING);
+
+  /* Twenty-five times the limit, and still waiting. */
+  run_for (500);
+  g_assert_cmpint (ttt_net_session_get_state (session), ==, TTT_NET_SESSION_CONNECTING);
+  g_assert_cmpint (ttt_connection_get_state (connection), ==, TTT_CONNECTION_STATE_HANDSHAKE);
+
+  /* The friend came; the transport connects and never finishes. */
+  set_state (ours, TTT_TRANSPORT_STATE_CONNECTING);
+  ttt_net_wait_session (session, TTT_NET_SESSION_CLOSED, 60000);
+  g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
+  g_assert_nonnull (strstr (ttt_net_session_get_message (session), "did not answer"));
+  g_assert_null (ours->pending);
+}
+
+/* The control: a transport that connects and never finishes, with no
+ * wait, is given up after the limit. */
+static void
+test_connecting_is_timed (void)
+{
+  g_autoptr(TttGame) game = game_new ();
+  g_autoptr(TttNetSession) session = NULL;
+  g_autoptr(TestPairTransport) ours = NULL;
+  g_autoptr(TestPairTransport) theirs = NULL;
+
+  transports_new (NULL, &ours, &theirs);
+  ours->hold = TRUE;
+  session = ttt_net_session_new (game, TTT_CONNECTION_ROLE_GUEST, "Ben",
+                                 TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
+  ttt_connection_set_timeouts (ttt_net_session_get_connection (session), 20, 10000, 30000);
+  ttt_net_session_open (session, TTT_TRANSPORT (ours));
+  set_state (ours, TTT_TRANSPORT_STATE_CONNECTING);
+  ttt_net_wait_session (session, TTT_NET_SESSION_CLOSED, 60000);
+  g_assert_cmpint (ttt_net_session_get_end (session), ==, TTT_NET_SESSION_END_FAILED);
+  g_assert_nonnull (strstr (ttt_net_session_get_message (session), "did not answer"));
 }
 
 int
@@ -415,6 +473,8 @@ main (int   argc,
   g_test_add_func ("/net/transport/code-is-proof", test_code_is_proof);
   g_test_add_func ("/net/transport/open-fails", test_open_fails);
   g_test_add_func ("/net/transport/hostile-line", test_hostile_line);
+  g_test_add_func ("/net/transport/waiting-is-not-timed", test_waiting_is_not_timed);
+  g_test_add_func ("/net/transport/connecting-is-timed", test_connecting_is_timed);
 
   return g_test_run ();
 }

@@ -243,7 +243,36 @@ open_cb (GObject      *source,
   open_channel (self, stream);
 }
 
-/* The handshake's time limit covers the transport and the hellos. */
+/* The handshake's time limit covers the transport and the hellos, but
+ * not a transport's wait for the other person to come at all (a host's
+ * wormhole code, not yet typed by the friend): that lasts as long as the
+ * person here is willing to wait, and the clock starts again, whole, once
+ * the transport is connecting. */
+static void
+transport_state_cb (TttTransport  *transport,
+                    GParamSpec    *pspec,
+                    TttConnection *self)
+{
+  if (self->state != TTT_CONNECTION_STATE_HANDSHAKE || self->channel != NULL)
+    return;
+
+  switch (ttt_transport_get_state (transport))
+    {
+    case TTT_TRANSPORT_STATE_WAITING:
+      g_clear_handle_id (&self->handshake_id, g_source_remove);
+      break;
+    case TTT_TRANSPORT_STATE_CONNECTING:
+      if (self->handshake_id == 0)
+        self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
+      break;
+    case TTT_TRANSPORT_STATE_NEW:
+    case TTT_TRANSPORT_STATE_OPEN:
+    case TTT_TRANSPORT_STATE_CLOSED:
+    default:
+      break;
+    }
+}
+
 static void
 open_transport (TttConnection *self,
                 TttTransport  *transport)
@@ -251,6 +280,7 @@ open_transport (TttConnection *self,
   self->transport = g_object_ref (transport);
   set_state (self, TTT_CONNECTION_STATE_HANDSHAKE);
   self->handshake_id = g_timeout_add (self->handshake_ms, handshake_timeout_cb, self);
+  g_signal_connect_object (transport, "notify::state", G_CALLBACK (transport_state_cb), self, 0);
   ttt_transport_open_async (transport, self->cancellable, open_cb, self);
 }
 

@@ -32,7 +32,8 @@ G_BEGIN_DECLS
 
 typedef enum {
   TTT_TRANSPORT_STATE_NEW,
-  TTT_TRANSPORT_STATE_WAITING,     /* for the other side to come */
+  TTT_TRANSPORT_STATE_WAITING,     /* for the other side to come: the
+                                    * connection's handshake clock stops */
   TTT_TRANSPORT_STATE_CONNECTING,  /* reaching it, securing the stream */
   TTT_TRANSPORT_STATE_OPEN,        /* the stream is secured */
   TTT_TRANSPORT_STATE_CLOSED,

@@ -4,9 +4,10 @@
  *
  * A code is a nameplate number and words: "7-guitarist-revenge". The
  * words come from the PGP word list, as magic-wormhole's clients choose
- * them: the even list for the first word after the number, the odd list
- * for the next, and so on, so a person can type any client's code here
- * and complete it as they type.
+ * them: the list's odd words (three syllables, "guitarist") for the
+ * first word after the number, its even words (two, "revenge") for the
+ * next, and so on, so a person can type any client's code here and
+ * complete it as they type.
  */
 
 #pragma once
@@ -15,8 +16,8 @@
 
 G_BEGIN_DECLS
 
-/* @n_words random words joined by '-' (a new string), alternating even
- * and odd lists, from libsodium's random source. */
+/* @n_words random words joined by '-' (a new string), alternating odd
+ * and even lists, from libsodium's random source. */
 char     *ttt_wormhole_words_choose     (guint        n_words);
 
 /* The words that complete what a person typed after the nameplate:
