@@ -49,6 +49,7 @@ enum {
   LEAVE_ASKED,
   RESIGN_ASKED,
   DISMISSED,
+  DONE,
   CHANGED,
   N_SIGNALS
 };
@@ -412,12 +413,24 @@ static void
 codes_match_cb (TttNetBar *self)
 {
   ttt_net_session_confirm (self->session, TRUE);
+  /* Waiting for the other: on Leave, the one button left. */
+  if (ttt_net_session_get_state (self->session) == TTT_NET_SESSION_CONFIRMED)
+    gtk_widget_grab_focus (self->leave_confirmed);
 }
 
 static void
 codes_differ_cb (TttNetBar *self)
 {
   ttt_net_session_confirm (self->session, FALSE);
+}
+
+/* The bar's part is done: the keys go back to the game (the window
+ * gives the board the focus), rather than stay on a button that has just
+ * gone or grown insensitive, where GTK would drop the focus. */
+static void
+done (TttNetBar *self)
+{
+  g_signal_emit (self, signals[DONE], 0);
 }
 
 static void
@@ -429,18 +442,21 @@ ask_undo_cb (TttNetBar *self)
 
       announce (self, text);
     }
+  done (self);
 }
 
 static void
 allow_undo_cb (TttNetBar *self)
 {
   ttt_net_session_answer_undo (self->session, TRUE);
+  done (self);
 }
 
 static void
 refuse_undo_cb (TttNetBar *self)
 {
   ttt_net_session_answer_undo (self->session, FALSE);
+  done (self);
 }
 
 static void
@@ -513,6 +529,10 @@ ttt_net_bar_class_init (TttNetBarClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[RESIGN_ASKED] =
     g_signal_new ("resign-asked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A request asked or answered: the focus may go back to the game. */
+  signals[DONE] =
+    g_signal_new ("done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[DISMISSED] =
     g_signal_new ("dismissed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

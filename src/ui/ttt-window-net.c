@@ -255,6 +255,7 @@ _ttt_window_net_init (TttWindow *self)
   g_signal_connect_object (self->net_bar, "leave-asked", G_CALLBACK (bar_leave_asked_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->net_bar, "resign-asked", G_CALLBACK (bar_resign_asked_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->net_bar, "dismissed", G_CALLBACK (bar_dismissed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->net_bar, "done", G_CALLBACK (focus_board), self, G_CONNECT_SWAPPED);
 }
 
 void

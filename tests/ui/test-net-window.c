@@ -213,6 +213,9 @@ pair_open (Pair *pair)
 static void
 pair_close (Pair *pair)
 {
+  /* The one that stays hears the other leave: not into freed lists. */
+  for (guint i = 0; i < 2; i++)
+    g_signal_handlers_disconnect_by_data (ttt_window_get_news (pair->windows[i]), pair->heard[i]);
   for (guint i = 0; i < 2; i++)
     {
       gtk_window_destroy (GTK_WINDOW (pair->windows[i]));
@@ -300,6 +303,15 @@ wait_status (TttWindow  *window,
   g_source_remove (guard);
 }
 
+static void
+assert_focus_on_board (TttWindow *window)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (window));
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (ttt_window_get_board (window))))
+    g_error ("The focus is on %s, not the board", focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+}
+
 static GtkWidget *
 play_again_button (TttWindow *window)
 {
@@ -333,15 +345,13 @@ test_play (void)
   g_autofree char *real_name = ttt_protocol_sanitize_name (g_get_real_name ());
   g_autofree char *name = ttt_protocol_quote_name (real_name);
   g_autofree char *waiting = NULL;
-  GtkWidget *focus;
 
   pair_open (&pair);
   pair_confirm (&pair);
 
   /* Issue 34: the game begins with the keys on the board. */
-  focus = gtk_window_get_focus (GTK_WINDOW (pair.windows[0]));
-  g_assert_nonnull (focus);
-  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (ttt_window_get_board (pair.windows[0]))));
+  assert_focus_on_board (pair.windows[0]);
+  assert_focus_on_board (pair.windows[1]);
   waiting = g_strdup_printf ("Waiting for %s’s move…", name);
 
   /* The board of the main window plays; the badges name the other. */
@@ -428,11 +438,16 @@ test_code_and_undo (void)
   pair_confirm (&pair);
   play (pair.windows[0], 4);
   wait_status (pair.windows[1], "Your turn");
+  gtk_widget_grab_focus (ttt_test_find_widget (GTK_WIDGET (pair.windows[0]), label_is, (gpointer) "Ask to Undo"));
   click (pair.windows[0], "Ask to Undo");
   wait_status (pair.windows[0], "to answer…");
+  /* Issue 34: the focus is not lost with the button that asked. */
+  assert_focus_on_board (pair.windows[0]);
   wait_status (pair.windows[1], QUOTED ("Ana") " asks to take back their last move.");
   wait_heard (&pair, 1, "asks to take back");
+  gtk_widget_grab_focus (ttt_test_find_widget (GTK_WIDGET (pair.windows[1]), label_is, (gpointer) "Allow"));
   click (pair.windows[1], "Allow");
+  assert_focus_on_board (pair.windows[1]);
   wait_status (pair.windows[0], "Your turn");
   g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 0);
   wait_heard (&pair, 0, "agreed");
@@ -818,7 +833,7 @@ check_pages (const char *language)
   for (guint i = 0; i < 2; i++)
     {
       wait_handed_over (&pair, i);
-      wait_text (pair.windows[i], "Compare the code with");
+      wait_text (pair.windows[i], ttt_net_session_get_code (pair.sessions[i]));
       ttt_test_assert_labels_whole (ttt_window_get_net_bar (pair.windows[i]));
     }
 
