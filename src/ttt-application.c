@@ -882,10 +882,15 @@ ttt_application_activate (GApplication *app)
       if (existing && (network == NULL ||
                        (session != NULL && ttt_net_session_get_state (session) != TTT_NET_SESSION_CLOSED)))
         g_printerr (_("tictactoe: a game over the network is already under way; its window is in front\n"));
-      else if (network != NULL && self->net_join != NULL)
-        ttt_net_window_join (network, self->net_join);
       else if (network != NULL)
-        ttt_net_window_host (network, (guint) self->net_host_port);
+        {
+          /* The name the other side sees, asked once if never typed. */
+          ttt_net_window_set_ask_name (network, TRUE);
+          if (self->net_join != NULL)
+            ttt_net_window_join (network, self->net_join);
+          else
+            ttt_net_window_host (network, (guint) self->net_host_port);
+        }
       self->net_host_port = -1;
       g_clear_pointer (&self->net_join, g_free);
     }

@@ -53,6 +53,11 @@ struct _TttNetWindow
   GtkWidget       *closed_leave;
   GtkWidget       *closed_retry;
   GSettings       *settings;
+  GtkEntry        *first_name;
+  GtkWidget       *name_continue;
+  /* Asked for the name before the command line's hosting or joining. */
+  gboolean         ask_name;
+  gboolean         pending_join;
   /* What Try Again repeats: joining this address, or hosting. */
   char            *retry_address;
   guint            retry_port;
@@ -261,6 +266,57 @@ session_start (TttNetWindow      *self,
   g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (session_state_cb), self);
 }
 
+/* The name, once */
+
+/* Before the command line's first hosting or joining, with no name ever
+ * typed (two people with the same login would both be "root"): asked,
+ * and what was asked is done once it is given. */
+static gboolean
+ask_name_first (TttNetWindow *self,
+                gboolean      join)
+{
+  g_autofree char *remembered = NULL;
+
+  if (!self->ask_name)
+    return FALSE;
+  self->ask_name = FALSE;
+  remembered = g_settings_get_string (self->settings, "player-name");
+  if (*remembered != '\0')
+    return FALSE;
+
+  self->pending_join = join;
+  gtk_editable_set_text (GTK_EDITABLE (self->first_name), gtk_editable_get_text (GTK_EDITABLE (self->name)));
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->name_continue);
+  show_page (self, "name", GTK_WIDGET (self->first_name));
+  /* Translators: said by a screen reader when the name is asked for. */
+  announce (self, _("What is your name? The other person sees it."));
+  return TRUE;
+}
+
+static void
+name_continue_cb (TttNetWindow *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->name), gtk_editable_get_text (GTK_EDITABLE (self->first_name)));
+  gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
+  if (self->pending_join)
+    {
+      g_autofree char *address = g_strdup (self->retry_address);
+
+      ttt_net_window_join (self, address);
+    }
+  else
+    ttt_net_window_host (self, self->retry_port);
+}
+
+void
+ttt_net_window_set_ask_name (TttNetWindow *self,
+                             gboolean      ask)
+{
+  g_return_if_fail (TTT_IS_NET_WINDOW (self));
+
+  self->ask_name = ask;
+}
+
 /* Hosting */
 
 void
@@ -277,6 +333,8 @@ ttt_net_window_host (TttNetWindow *self,
 
   g_clear_pointer (&self->retry_address, g_free);
   self->retry_port = port;
+  if (ask_name_first (self, FALSE))
+    return;
   session_start (self, TTT_CONNECTION_ROLE_HOST);
   if (!ttt_net_session_host (self->session, NULL, port, &error))
     {
@@ -328,6 +386,8 @@ ttt_net_window_join (TttNetWindow *self,
       g_free (self->retry_address);
       self->retry_address = g_strdup (address);
     }
+  if (ask_name_first (self, TRUE))
+    return;
   session_start (self, TTT_CONNECTION_ROLE_GUEST);
   if (!ttt_net_session_join (self->session, address, &error))
     {
@@ -580,6 +640,8 @@ ttt_net_window_class_init (TttNetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, host_error);
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_text);
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_title);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, first_name);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, name_continue);
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_leave);
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_retry);
   gtk_widget_class_bind_template_callback (widget_class, show_join_cb);
@@ -589,6 +651,7 @@ ttt_net_window_class_init (TttNetWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, nearby_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, join_address_cb);
   gtk_widget_class_bind_template_callback (widget_class, retry_cb);
+  gtk_widget_class_bind_template_callback (widget_class, name_continue_cb);
   gtk_widget_class_bind_template_callback (widget_class, port_output_cb);
   gtk_widget_class_bind_template_callback (widget_class, port_input_cb);
 
@@ -618,6 +681,7 @@ ttt_net_window_init (TttNetWindow *self)
   /* What the other side would see: the real name may be long or hold
    * what a name cannot. */
   gtk_entry_set_max_length (self->name, TTT_PROTOCOL_MAX_NAME);
+  gtk_entry_set_max_length (self->first_name, TTT_PROTOCOL_MAX_NAME);
   self->settings = g_settings_new (APPLICATION_ID);
   {
     g_autofree char *remembered = g_settings_get_string (self->settings, "player-name");

@@ -578,6 +578,42 @@ test_name_remembered (void)
   ttt_test_iterate ();
 }
 
+/* Issue 34: --host with no name ever typed asks for one first, once. */
+static void
+test_name_asked (void)
+{
+  TttApplication *app = ttt_test_application ();
+  TttWindow *window = ttt_test_window_new (app);
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *remembered = NULL;
+  TttNetWindow *net = ttt_net_window_new (GTK_WINDOW (window), ttt_window_get_game (window));
+
+  g_settings_reset (settings, "player-name");
+  gtk_window_present (GTK_WINDOW (net));
+  ttt_test_wait_for_mapped (GTK_WIDGET (net));
+  ttt_net_window_set_ask_name (net, TRUE);
+  ttt_net_window_host (net, 0);
+  wait_text (net, "What Is Your Name?");
+  g_assert_null (ttt_net_window_get_session (net));
+  gtk_editable_set_text (GTK_EDITABLE (ttt_test_find_widget (shown_page (net), is_address, NULL)), "Ana");
+  click (net, "_Continue");
+  wait_text (net, "Tell the other person");
+  remembered = g_settings_get_string (settings, "player-name");
+  g_assert_cmpstr (remembered, ==, "Ana");
+  gtk_window_destroy (GTK_WINDOW (net));
+
+  /* Once: with a name, --host hosts at once. */
+  net = ttt_net_window_new (GTK_WINDOW (window), ttt_window_get_game (window));
+  gtk_window_present (GTK_WINDOW (net));
+  ttt_net_window_set_ask_name (net, TRUE);
+  ttt_net_window_host (net, 0);
+  g_assert_nonnull (ttt_net_window_get_session (net));
+  gtk_window_destroy (GTK_WINDOW (net));
+  g_settings_reset (settings, "player-name");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ttt_test_iterate ();
+}
+
 /* Issue 32, D12: a name over 64 characters went out as "Player" (and its
  * game was not published). */
 static void
@@ -909,6 +945,7 @@ main (int   argc,
   g_test_add_func ("/net-window/name-one-line", test_name_one_line);
   g_test_add_func ("/net-window/name-long", test_name_long);
   g_test_add_func ("/net-window/name-remembered", test_name_remembered);
+  g_test_add_func ("/net-window/name-asked", test_name_asked);
   g_test_add_func ("/net-window/join-errors", test_join_errors);
   g_test_add_func ("/net-window/focus", test_focus);
   g_test_add_func ("/net-window/pages-fit", test_pages_fit);
