@@ -544,10 +544,33 @@ ttt_net_bar_class_init (TttNetBarClass *klass)
   gtk_widget_class_set_css_name (widget_class, "netbar");
 }
 
+/* A button's words go onto two lines rather than widen the bar past a
+ * narrow window ("Um Zurücknehmen bitten" beside two more, in German). */
+static void
+wrap_button_labels (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget))
+    {
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (widget));
+
+      if (GTK_IS_LABEL (label))
+        {
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+        }
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_button_labels (child);
+}
+
 static void
 ttt_net_bar_init (TttNetBar *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  wrap_button_labels (GTK_WIDGET (self->buttons));
 }
 
 TttNetBar *

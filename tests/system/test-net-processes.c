@@ -410,6 +410,15 @@ has_status (Side          *side,
 }
 
 static gboolean
+has_net_page (Side          *side,
+              gconstpointer  data)
+{
+  g_autofree char *page = net_string (side, "page");
+
+  return g_strcmp0 (page, data) == 0;
+}
+
+static gboolean
 has_exited (Side          *side,
             gconstpointer  data)
 {
@@ -532,11 +541,16 @@ connect_sides (Side       *host,
 
   /* The host listens on a free port and shows it. */
   side_start_app (host, "--host", game);
+  /* Issue 34: with no name ever typed, --host asks for one first. */
+  wait_for (host, has_net_page, "name", "the name asked for");
+  activate (host, "test-press", g_variant_new_string ("_Continue"));
   wait_for (host, hosting, NULL, "the waiting page with its port");
   join = g_strdup_printf ("--join=127.0.0.1:%u", net_port (host));
 
   /* The guest joins it by address; both show the code. */
   side_start_app (guest, join, NULL);
+  wait_for (guest, has_net_page, "name", "the name asked for");
+  activate (guest, "test-press", g_variant_new_string ("_Continue"));
   wait_for (host, has_code_page, NULL, "the code");
   wait_for (guest, has_code_page, NULL, "the code");
   host_code = net_string (host, "code");
