@@ -891,7 +891,7 @@ ttt_compat_ask (GtkWidget  *parent,
   GtkWidget *question;
 
 #if ADW_CHECK_VERSION (1, 5, 0)
-  question = adw_alert_dialog_new (heading, body);
+  question = GTK_WIDGET (adw_alert_dialog_new (heading, body));
   adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (question),
                                   "cancel", _("_Cancel"),
                                   "confirm", confirm,

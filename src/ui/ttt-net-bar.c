@@ -558,6 +558,10 @@ wrap_button_labels (GtkWidget *widget)
           gtk_label_set_wrap (GTK_LABEL (label), TRUE);
           gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
           gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+          /* Its natural width on one line, whatever height it is asked
+           * for: GTK 4.24 otherwise measures it narrower than its
+           * minimum for a short height. */
+          gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_NONE);
         }
       return;
     }

@@ -69,6 +69,8 @@ drop_session (TttWindow *self)
   g_signal_handlers_disconnect_by_data (session, self);
   ttt_net_bar_set_session (TTT_NET_BAR (self->net_bar), NULL);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), FALSE);
+  /* A fading revealer keeps its child's height: hidden, it has none. */
+  gtk_widget_set_visible (self->net_revealer, FALSE);
   if (ttt_net_session_get_state (session) != TTT_NET_SESSION_CLOSED)
     ttt_net_session_leave (session);
   ttt_game_start_new (self->game);
@@ -249,7 +251,10 @@ _ttt_window_net_init (TttWindow *self)
   self->net_bar = GTK_WIDGET (ttt_net_bar_new ());
   self->net_revealer = gtk_revealer_new ();
   gtk_revealer_set_child (GTK_REVEALER (self->net_revealer), self->net_bar);
-  gtk_revealer_set_transition_type (GTK_REVEALER (self->net_revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
+  /* Not a slide: GTK 4.24 measures a sliding child for heights it has
+   * no width for, and warns. */
+  gtk_revealer_set_transition_type (GTK_REVEALER (self->net_revealer), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE);
+  gtk_widget_set_visible (self->net_revealer, FALSE);
   gtk_box_insert_child_after (GTK_BOX (self->content_box), self->net_revealer, self->header_bar);
   g_signal_connect_object (self->net_bar, "announce", G_CALLBACK (bar_announce_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->net_bar, "leave-asked", G_CALLBACK (bar_leave_asked_cb), self, G_CONNECT_SWAPPED);
@@ -377,6 +382,7 @@ ttt_window_set_net_session (TttWindow     *self,
   g_signal_connect_swapped (session, "notify::rematch-offered", G_CALLBACK (session_requests_cb), self);
   g_signal_connect_swapped (session, "notify::rematch-asked", G_CALLBACK (session_requests_cb), self);
   ttt_net_bar_set_session (TTT_NET_BAR (self->net_bar), session);
+  gtk_widget_set_visible (self->net_revealer, TRUE);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), TRUE);
   session_state_cb (self);
   /* The code is compared in the bar: the focus goes to its answer. */
