@@ -722,6 +722,15 @@ ttt_application_open_network (TttApplication *self,
   if (parent == NULL)
     parent = gtk_application_get_active_window (GTK_APPLICATION (self));
 
+  /* A game already played in the window: it is the one in front. */
+  if (TTT_IS_WINDOW (parent) && ttt_window_get_net_session (TTT_WINDOW (parent)) != NULL &&
+      ttt_net_session_get_state (ttt_window_get_net_session (TTT_WINDOW (parent))) != TTT_NET_SESSION_CLOSED)
+    {
+      *existing = TRUE;
+      gtk_window_present (parent);
+      return NULL;
+    }
+
   if (!TTT_IS_WINDOW (parent))
     return NULL;
   network = ttt_net_window_new (parent, ttt_window_get_game (TTT_WINDOW (parent)));
@@ -880,10 +889,16 @@ save_error_cb (TttApplication *self,
   update_save_error (self);
 }
 
-/* A signal to end the game: as Ctrl+Q, so that the window keeps its size. */
+/* A signal to end the game: as Ctrl+Q, so that the window keeps its size,
+ * but without asking before leaving a game with someone elsewhere. */
 static gboolean
 quit_signal_cb (gpointer user_data)
 {
+#ifdef TTT_HAVE_NETWORK
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (user_data)); l != NULL; l = l->next)
+    if (TTT_IS_WINDOW (l->data))
+      ttt_window_leave_network (l->data);
+#endif
   g_action_group_activate_action (G_ACTION_GROUP (user_data), "quit", NULL);
 
   return G_SOURCE_CONTINUE;
@@ -995,12 +1010,18 @@ ttt_application_activate (GApplication *app)
       TttNetWindow *network = ttt_application_open_network (self, window, &existing);
       TttNetSession *session = network != NULL ? ttt_net_window_get_session (network) : NULL;
 
-      if (existing && session != NULL && ttt_net_session_get_state (session) != TTT_NET_SESSION_CLOSED)
+      if (existing && (network == NULL ||
+                       (session != NULL && ttt_net_session_get_state (session) != TTT_NET_SESSION_CLOSED)))
         g_printerr (_("tictactoe: a game over the network is already under way; its window is in front\n"));
-      else if (network != NULL && self->net_join != NULL)
-        ttt_net_window_join (network, self->net_join);
       else if (network != NULL)
-        ttt_net_window_host (network, (guint) self->net_host_port);
+        {
+          /* The name the other side sees, asked once if never typed. */
+          ttt_net_window_set_ask_name (network, TRUE);
+          if (self->net_join != NULL)
+            ttt_net_window_join (network, self->net_join);
+          else
+            ttt_net_window_host (network, (guint) self->net_host_port);
+        }
       self->net_host_port = -1;
       g_clear_pointer (&self->net_join, g_free);
     }

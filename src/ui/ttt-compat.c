@@ -14,6 +14,8 @@
 #undef GDK_VERSION_MAX_ALLOWED
 #undef ADW_VERSION_MAX_ALLOWED
 
+#include <glib/gi18n.h>
+
 #include "ttt-compat.h"
 
 /* Lists */
@@ -849,4 +851,91 @@ ttt_compat_dialog_focus_on_close (GtkWidget *dialog,
     }
 #endif
   g_signal_connect_object (dialog, "unmap", G_CALLBACK (focus_on_close_cb), focus, G_CONNECT_AFTER);
+}
+
+static void
+question_response_cb (GtkWidget  *question,
+                      const char *response,
+                      gpointer    data)
+{
+  GCallback callback = (GCallback) g_object_get_data (G_OBJECT (question), "ttt-callback");
+
+  if (g_strcmp0 (response, "confirm") == 0 && callback != NULL)
+    ((void (*) (gpointer)) callback) (data);
+}
+
+/**
+ * ttt_compat_ask:
+ * @parent: a widget of the window the question is about
+ * @heading: the question
+ * @body: (nullable): what the answer does
+ * @confirm: the label of the button that does it
+ * @callback: (scope forever): a `void (*) (gpointer data)` called if
+ *   @confirm is chosen
+ * @data: for @callback; it outlives the question (the window)
+ *
+ * Asks before something that cannot be taken back (leaving a game with
+ * someone elsewhere, resigning): an alert dialog where libadwaita has
+ * them (1.5), a message dialog before. Cancel is the default, as Escape.
+ *
+ * Returns: (transfer none): the question, shown
+ */
+GtkWidget *
+ttt_compat_ask (GtkWidget  *parent,
+                const char *heading,
+                const char *body,
+                const char *confirm,
+                GCallback   callback,
+                gpointer    data)
+{
+  GtkWidget *question;
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  question = GTK_WIDGET (adw_alert_dialog_new (heading, body));
+  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (question),
+                                  "cancel", _("_Cancel"),
+                                  "confirm", confirm,
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (question), "confirm",
+                                            ADW_RESPONSE_DESTRUCTIVE);
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (question), "cancel");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (question), "cancel");
+#else
+  question = adw_message_dialog_new (NULL, heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (question),
+                                    "cancel", _("_Cancel"),
+                                    "confirm", confirm,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (question), "confirm",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (question), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (question), "cancel");
+  gtk_window_set_modal (GTK_WINDOW (question), TRUE);
+#endif
+  g_object_set_data (G_OBJECT (question), "ttt-callback", (gpointer) callback);
+  g_signal_connect (question, "response", G_CALLBACK (question_response_cb), data);
+  ttt_compat_dialog_present (question, parent);
+  return question;
+}
+
+/**
+ * ttt_compat_question_answer:
+ * @question: from ttt_compat_ask()
+ * @confirm: whether to choose its destructive answer
+ *
+ * Answers @question as its buttons do, and closes it.
+ */
+void
+ttt_compat_question_answer (GtkWidget *question,
+                            gboolean   confirm)
+{
+  const char *response = confirm ? "confirm" : "cancel";
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_signal_emit_by_name (question, "response", response);
+  adw_dialog_force_close (ADW_DIALOG (question));
+#else
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (question), response);
+  gtk_window_close (GTK_WINDOW (question));
+#endif
 }

@@ -108,4 +108,16 @@ void        ttt_compat_dialog_focus_on_show     (GtkWidget      *dialog,
 void        ttt_compat_dialog_focus_on_close    (GtkWidget      *dialog,
                                                  GtkWidget      *focus);
 
+/* A question with two answers over @parent's window: Cancel, or
+ * @confirm (destructive), which calls @callback. Answered with
+ * ttt_compat_question_answer() by tests. */
+GtkWidget  *ttt_compat_ask                      (GtkWidget      *parent,
+                                                 const char     *heading,
+                                                 const char     *body,
+                                                 const char     *confirm,
+                                                 GCallback       callback,
+                                                 gpointer        data);
+void        ttt_compat_question_answer          (GtkWidget      *question,
+                                                 gboolean        confirm);
+
 G_END_DECLS

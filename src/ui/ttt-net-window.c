@@ -4,9 +4,11 @@
  *
  * The pages are a stack in the template (ttt-net-window.ui): each is a
  * column of a heading, a line of text and a few controls, every one named
- * for a screen reader. What a person waits for, the code, the other's
- * moves and the end are announced.
- * The window owns the session; closing it leaves the game.
+ * for a screen reader, and each step is announced. The window owns the
+ * session while it connects (closing it gives up); once the other
+ * computer is there and the code is known, it hands the session to the
+ * main window, where the code is compared and the game played
+ * (ttt-window-net.c), and goes.
  */
 
 #include "config.h"
@@ -19,6 +21,7 @@
 #include "ttt-net-session.h"
 #include "ttt-net-window.h"
 #include "ttt-variants.h"
+#include "ttt-window.h"
 
 struct _TttNetWindow
 {
@@ -45,19 +48,19 @@ struct _TttNetWindow
   GtkEntry        *address;
   GtkLabel        *join_error;
   GtkLabel        *host_error;
-  GtkLabel        *code_title;
-  GtkLabel        *code;
-  GtkLabel        *code_note;
-  GtkWidget       *code_buttons;
-  GtkWidget       *codes_match;
-  GtkLabel        *status;
-  GtkWidget       *resign;
-  GtkWidget       *undo;
-  GtkWidget       *rematch;
-  GtkWidget       *undo_box;
-  GtkLabel        *undo_text;
+  GtkLabel        *closed_title;
   GtkLabel        *closed_text;
   GtkWidget       *closed_leave;
+  GtkWidget       *closed_retry;
+  GSettings       *settings;
+  GtkEntry        *first_name;
+  GtkWidget       *name_continue;
+  /* Asked for the name before the command line's hosting or joining. */
+  gboolean         ask_name;
+  gboolean         pending_join;
+  /* What Try Again repeats: joining this address, or hosting. */
+  char            *retry_address;
+  guint            retry_port;
   guint            fit_source;
   char            *peer_quoted;    /* the other person's name as shown */
   char            *own_name;       /* this side's, as sent and published */
@@ -83,22 +86,6 @@ announce (TttNetWindow *self,
           const char   *text)
 {
   ttt_announcer_announce (self->announcer, text);
-}
-
-/* The other person in a sentence: their name in quotation marks, so
- * that it cannot pass for the window's own words. */
-static const char *
-peer (TttNetWindow *self)
-{
-  const char *name = self->session != NULL ? ttt_net_session_get_peer_name (self->session) : NULL;
-
-  if (name == NULL)
-    /* Translators: the other person, before their name is known. */
-    return _("the other person");
-  /* A session's other side has one name: it came with their hello. */
-  if (self->peer_quoted == NULL)
-    self->peer_quoted = ttt_protocol_quote_name (name);
-  return self->peer_quoted;
 }
 
 /* The window is as tall as the page it shows: short pages leave no empty
@@ -157,6 +144,18 @@ show_page (TttNetWindow *self,
            const char   *name,
            GtkWidget    *focus)
 {
+  GtkWidget *page = gtk_stack_get_child_by_name (self->stack, name);
+
+  /* A page of its own, with its heading, is a step to hear. */
+  if (page != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), name) != 0 &&
+      self->announcer != NULL && (g_str_equal (name, "host") || g_str_equal (name, "join") ||
+                                  g_str_equal (name, "start")))
+    {
+      GtkWidget *heading = gtk_widget_get_first_child (gtk_stack_page_get_child (gtk_stack_get_page (self->stack, page)));
+
+      if (GTK_IS_LABEL (heading))
+        announce (self, gtk_label_get_text (GTK_LABEL (heading)));
+    }
   grab_focus (focus);
   gtk_stack_set_visible_child_name (self->stack, name);
   grab_focus (focus);
@@ -166,7 +165,24 @@ show_page (TttNetWindow *self,
 
 /* The session */
 
-static void update_play (TttNetWindow *self);
+static void clear_session (TttNetWindow *self);
+
+/* The main window plays the session from here on; this one goes. */
+static void
+hand_over (TttNetWindow *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  g_autoptr(TttNetSession) session = NULL;
+
+  if (!TTT_IS_WINDOW (parent))
+    return;
+  g_signal_handlers_disconnect_by_data (self->session, self);
+  session = g_steal_pointer (&self->session);
+  g_clear_pointer (&self->peer_quoted, g_free);
+  ttt_window_set_net_session (TTT_WINDOW (parent), session);
+  changed (self);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
 
 static void
 session_state_cb (TttNetWindow *self)
@@ -182,145 +198,33 @@ session_state_cb (TttNetWindow *self)
       break;
 
     case TTT_NET_SESSION_VERIFYING:
-      {
-        g_autofree char *title = g_strdup_printf (_("Compare the Code With %s"), peer (self));
-        g_autofree char *said = NULL;
-
-        gtk_label_set_text (self->code_title, title);
-        gtk_label_set_text (self->code, ttt_net_session_get_code (self->session));
-        gtk_label_set_text (self->code_note,
-                            _("Both screens must show the same code. Read it to each other, then say whether they match."));
-        gtk_widget_set_visible (self->code_buttons, TRUE);
-        show_page (self, "code", self->codes_match);
-        /* Translators: %s is the six-digit code. */
-        said = g_strdup_printf (_("The code is %s. Compare it with the other screen."),
-                                ttt_net_session_get_code (self->session));
-        announce (self, said);
-        break;
-      }
-
     case TTT_NET_SESSION_CONFIRMED:
-      {
-        g_autofree char *text = g_strdup_printf (_("Waiting for %s to confirm the code…"), peer (self));
-
-        gtk_widget_set_visible (self->code_buttons, FALSE);
-        gtk_label_set_text (self->code_note, text);
-        fit_height (self);
-        announce (self, text);
-        break;
-      }
-
     case TTT_NET_SESSION_PLAYING:
     case TTT_NET_SESSION_GAME_OVER:
-      /* The page's buttons first, so that the window fits the ones shown. */
-      update_play (self);
-      show_page (self, "play", NULL);
-      break;
+      hand_over (self);
+      return;
 
     case TTT_NET_SESSION_CLOSED:
     default:
-      gtk_label_set_text (self->closed_text, ttt_net_session_get_message (self->session));
-      show_page (self, "closed", self->closed_leave);
-      announce (self, ttt_net_session_get_message (self->session));
-      break;
-    }
-  changed (self);
-}
+      {
+        TttNetSessionEnd end = ttt_net_session_get_end (self->session);
+        gboolean failed = end == TTT_NET_SESSION_END_FAILED;
+        gboolean retry = failed || end == TTT_NET_SESSION_END_LOST;
 
-/* The play page follows the game and the session's questions. */
-static void
-update_play (TttNetWindow *self)
-{
-  TttNetSessionState state;
-  g_autofree char *text = NULL;
-  /* The main window's news tells the moves, the turn and the result ("Ana
-   * played row 1, column 2. Your turn."); said here too, they would be
-   * heard twice. What only this window knows is said here. */
-  const char *said = NULL;
-
-  if (self->session == NULL)
-    return;
-  state = ttt_net_session_get_state (self->session);
-  if (state != TTT_NET_SESSION_PLAYING && state != TTT_NET_SESSION_GAME_OVER)
-    return;
-
-  if (state == TTT_NET_SESSION_GAME_OVER)
-    {
-      TttOutcome outcome = ttt_game_get_outcome (self->game);
-      TttMark mine = ttt_net_session_get_local_mark (self->session);
-
-      if (outcome == TTT_OUTCOME_DRAW)
-        text = g_strdup (_("The game is a draw."));
-      else if ((outcome == TTT_OUTCOME_X_WINS) == (mine == TTT_MARK_X))
-        text = g_strdup (_("You won."));
-      else
-        /* Translators: %s is the other person's name. */
-        text = g_strdup_printf (_("%s won."), peer (self));
-      if (ttt_net_session_get_rematch_offered (self->session))
+        gtk_label_set_text (self->closed_title, failed ? _("Could Not Connect") : _("The Connection Has Ended"));
+        gtk_label_set_text (self->closed_text, ttt_net_session_get_message (self->session));
+        gtk_widget_set_visible (self->closed_retry, retry);
+        show_page (self, "closed", retry ? self->closed_retry : self->closed_leave);
         {
-          g_autofree char *offer = g_strdup_printf (_("%s offers a rematch."), peer (self));
-          char *both = g_strdup_printf ("%s %s", text, offer);
+          g_autofree char *said = g_strdup_printf ("%s. %s", gtk_label_get_text (self->closed_title),
+                                                   ttt_net_session_get_message (self->session));
 
-          g_free (text);
-          text = both;
-          said = text;
+          announce (self, said);
         }
+        break;
+      }
     }
-  else if (ttt_net_session_get_undo_asked (self->session))
-    {
-      text = g_strdup_printf (_("Waiting for %s to answer…"), peer (self));
-      said = text;
-    }
-  else if (ttt_game_get_state (self->game) == TTT_GAME_STATE_LOCAL_TURN)
-    text = g_strdup (_("Your move."));
-  else
-    /* Translators: %s is the other person's name. */
-    text = g_strdup_printf (_("Waiting for %s’s move…"), peer (self));
-
-  if (g_strcmp0 (gtk_label_get_text (self->status), text) != 0)
-    {
-      gtk_label_set_text (self->status, text);
-      if (said != NULL)
-        announce (self, said);
-    }
-
-  gtk_widget_set_visible (self->resign, state == TTT_NET_SESSION_PLAYING);
-  gtk_widget_set_visible (self->undo, state == TTT_NET_SESSION_PLAYING);
-  gtk_widget_set_sensitive (self->undo, ttt_game_get_can_undo (self->game) &&
-                                        !ttt_net_session_get_undo_asked (self->session));
-  gtk_widget_set_visible (self->rematch, state == TTT_NET_SESSION_GAME_OVER);
-  gtk_widget_set_sensitive (self->rematch, !ttt_net_session_get_rematch_asked (self->session));
-  gtk_button_set_label (GTK_BUTTON (self->rematch),
-                        ttt_net_session_get_rematch_offered (self->session) ? _("_Accept Rematch")
-                                                                            : _("Offer a _Rematch"));
-  gtk_widget_set_visible (self->undo_box, ttt_net_session_get_undo_requested (self->session));
   changed (self);
-}
-
-static void
-undo_requested_cb (TttNetWindow *self)
-{
-  if (ttt_net_session_get_undo_requested (self->session))
-    {
-      g_autofree char *text = g_strdup_printf (_("%s asks to take back their last move."), peer (self));
-
-      gtk_label_set_text (self->undo_text, text);
-      announce (self, text);
-    }
-  update_play (self);
-  /* The question's lines come and go. */
-  fit_height (self);
-}
-
-static void
-undo_answered_cb (TttNetWindow *self,
-                  gboolean      accepted)
-{
-  g_autofree char *text = accepted ? g_strdup_printf (_("%s agreed: your move is taken back."), peer (self))
-                                   : g_strdup_printf (_("%s said no to taking back your move."), peer (self));
-
-  update_play (self);
-  announce (self, text);
 }
 
 static void
@@ -344,6 +248,13 @@ session_start (TttNetWindow      *self,
   TttVariant variant = ttt_variants_get_nth (gtk_drop_down_get_selected (self->net_game))->variant;
 
   clear_session (self);
+  /* The name typed is remembered for the next game. */
+  if (self->settings != NULL && name != NULL && *name != '\0')
+    {
+      g_autofree char *clean = ttt_protocol_sanitize_name (name);
+
+      g_settings_set_string (self->settings, "player-name", clean);
+    }
   if (name == NULL || *name == '\0')
     name = g_get_real_name ();
   /* One name for the hello and the game published nearby: the real name
@@ -353,11 +264,57 @@ session_start (TttNetWindow      *self,
 
   self->session = ttt_net_session_new (self->game, role, self->own_name, variant, first);
   g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (session_state_cb), self);
-  g_signal_connect_swapped (self->session, "notify::undo-asked", G_CALLBACK (update_play), self);
-  g_signal_connect_swapped (self->session, "notify::undo-requested", G_CALLBACK (undo_requested_cb), self);
-  g_signal_connect_swapped (self->session, "notify::rematch-offered", G_CALLBACK (update_play), self);
-  g_signal_connect_swapped (self->session, "notify::rematch-asked", G_CALLBACK (update_play), self);
-  g_signal_connect_swapped (self->session, "undo-answered", G_CALLBACK (undo_answered_cb), self);
+}
+
+/* The name, once */
+
+/* Before the command line's first hosting or joining, with no name ever
+ * typed (two people with the same login would both be "root"): asked,
+ * and what was asked is done once it is given. */
+static gboolean
+ask_name_first (TttNetWindow *self,
+                gboolean      join)
+{
+  g_autofree char *remembered = NULL;
+
+  if (!self->ask_name)
+    return FALSE;
+  self->ask_name = FALSE;
+  remembered = g_settings_get_string (self->settings, "player-name");
+  if (*remembered != '\0')
+    return FALSE;
+
+  self->pending_join = join;
+  gtk_editable_set_text (GTK_EDITABLE (self->first_name), gtk_editable_get_text (GTK_EDITABLE (self->name)));
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->name_continue);
+  show_page (self, "name", GTK_WIDGET (self->first_name));
+  /* Translators: said by a screen reader when the name is asked for. */
+  announce (self, _("What is your name? The other person sees it."));
+  return TRUE;
+}
+
+static void
+name_continue_cb (TttNetWindow *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->name), gtk_editable_get_text (GTK_EDITABLE (self->first_name)));
+  gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
+  if (self->pending_join)
+    {
+      g_autofree char *address = g_strdup (self->retry_address);
+
+      ttt_net_window_join (self, address);
+    }
+  else
+    ttt_net_window_host (self, self->retry_port);
+}
+
+void
+ttt_net_window_set_ask_name (TttNetWindow *self,
+                             gboolean      ask)
+{
+  g_return_if_fail (TTT_IS_NET_WINDOW (self));
+
+  self->ask_name = ask;
 }
 
 /* Hosting */
@@ -374,6 +331,10 @@ ttt_net_window_host (TttNetWindow *self,
 
   g_return_if_fail (TTT_IS_NET_WINDOW (self));
 
+  g_clear_pointer (&self->retry_address, g_free);
+  self->retry_port = port;
+  if (ask_name_first (self, FALSE))
+    return;
   session_start (self, TTT_CONNECTION_ROLE_HOST);
   if (!ttt_net_session_host (self->session, NULL, port, &error))
     {
@@ -420,6 +381,13 @@ ttt_net_window_join (TttNetWindow *self,
 
   g_return_if_fail (TTT_IS_NET_WINDOW (self));
 
+  if (self->retry_address != address)
+    {
+      g_free (self->retry_address);
+      self->retry_address = g_strdup (address);
+    }
+  if (ask_name_first (self, TRUE))
+    return;
   session_start (self, TTT_CONNECTION_ROLE_GUEST);
   if (!ttt_net_session_join (self->session, address, &error))
     {
@@ -528,10 +496,9 @@ unavailable_cb (TttDiscovery *discovery,
                 gpointer      user_data)
 {
   TttNetWindow *self = user_data;
-  /* Translators: %s says why, in words from the system. */
-  g_autofree char *text = g_strdup_printf (_("Nearby games cannot be found: %s"), error->message);
-
-  gtk_label_set_text (self->nearby_note, text);
+  /* The message is a whole sentence already ("Nearby games cannot be
+   * found: …"). */
+  gtk_label_set_text (self->nearby_note, error->message);
 }
 
 static void
@@ -556,86 +523,67 @@ back_cb (TttNetWindow *self)
   show_page (self, "start", self->host_game);
 }
 
-/* The code and the game */
+/* Try Again */
 
 static void
-codes_match_cb (TttNetWindow *self)
+retry_cb (TttNetWindow *self)
 {
-  ttt_net_session_confirm (self->session, TRUE);
+  g_autofree char *address = g_strdup (self->retry_address);
+
+  if (address != NULL)
+    ttt_net_window_join (self, address);
+  else
+    ttt_net_window_host (self, self->retry_port);
 }
 
-static void
-codes_differ_cb (TttNetWindow *self)
+/* The port: 0 is any free one, said in words. */
+static gboolean
+port_output_cb (GtkSpinButton *spin,
+                gpointer       user_data)
 {
-  ttt_net_session_confirm (self->session, FALSE);
-}
+  int value = gtk_spin_button_get_value_as_int (spin);
+  g_autofree char *text = NULL;
 
-static void
-resign_cb (TttNetWindow *self)
-{
-  ttt_net_session_resign (self->session);
-}
-
-static void
-undo_cb (TttNetWindow *self)
-{
-  if (ttt_net_session_request_undo (self->session))
+  if (value == 0)
+    /* Translators: the port field's value when the system picks one. */
+    gtk_editable_set_text (GTK_EDITABLE (spin), _("Automatic"));
+  else
     {
-      g_autofree char *text = g_strdup_printf (_("Asked %s to take back your last move."), peer (self));
-
-      announce (self, text);
+      text = g_strdup_printf ("%d", value);
+      gtk_editable_set_text (GTK_EDITABLE (spin), text);
     }
+  return TRUE;
 }
 
-static void
-allow_undo_cb (TttNetWindow *self)
+static int
+port_input_cb (GtkSpinButton *spin,
+               double        *value,
+               gpointer       user_data)
 {
-  ttt_net_session_answer_undo (self->session, TRUE);
-}
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  char *end = NULL;
+  guint64 number;
 
-static void
-refuse_undo_cb (TttNetWindow *self)
-{
-  ttt_net_session_answer_undo (self->session, FALSE);
-}
-
-static void
-rematch_cb (TttNetWindow *self)
-{
-  ttt_net_session_offer_rematch (self->session);
-}
-
-static void
-leave_cb (TttNetWindow *self)
-{
-  gtk_window_close (GTK_WINDOW (self));
-}
-
-static void
-move_played_cb (TttGame   *game,
-                int        cell,
-                TttMark    mark,
-                TttPlayer *player,
-                gpointer   user_data)
-{
-  TttNetWindow *self = user_data;
-
-  /* The main window's news tells the other person's move. */
-  update_play (self);
+  if (g_strcmp0 (text, _("Automatic")) == 0 || *text == '\0')
+    {
+      *value = 0;
+      return TRUE;
+    }
+  number = g_ascii_strtoull (text, &end, 10);
+  if (end == text || *end != '\0' || number > 65535)
+    return GTK_INPUT_ERROR;
+  *value = (double) number;
+  return TRUE;
 }
 
 /* Escape and Ctrl+W close the window, as they do the game's other
- * windows, but not while a game is played: closing leaves the game, which
- * Resign says in words. */
+ * windows: nothing is played here. */
 static gboolean
 close_key_cb (GtkWidget *widget,
               GVariant  *args,
               gpointer   user_data)
 {
   TttNetWindow *self = TTT_NET_WINDOW (widget);
-
-  if (self->session != NULL && ttt_net_session_get_state (self->session) == TTT_NET_SESSION_PLAYING)
-    return FALSE;
 
   gtk_window_close (GTK_WINDOW (self));
   return TRUE;
@@ -650,8 +598,6 @@ ttt_net_window_dispose (GObject *object)
 
   clear_session (self);
   g_clear_handle_id (&self->fit_source, g_source_remove);
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   if (self->discovery != NULL)
     g_signal_handlers_disconnect_by_data (self->discovery, self);
   g_clear_object (&self->discovery);
@@ -660,6 +606,8 @@ ttt_net_window_dispose (GObject *object)
   g_clear_pointer (&self->found, g_ptr_array_unref);
   g_clear_pointer (&self->peer_quoted, g_free);
   g_clear_pointer (&self->own_name, g_free);
+  g_clear_pointer (&self->retry_address, g_free);
+  g_clear_object (&self->settings);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), TTT_TYPE_NET_WINDOW);
 
@@ -690,33 +638,22 @@ ttt_net_window_class_init (TttNetWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, address);
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, join_error);
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, host_error);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, code_title);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, code);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, code_note);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, code_buttons);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, codes_match);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, status);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, resign);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, undo);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, rematch);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, undo_box);
-  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, undo_text);
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_text);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_title);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, first_name);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, name_continue);
   gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_leave);
+  gtk_widget_class_bind_template_child (widget_class, TttNetWindow, closed_retry);
   gtk_widget_class_bind_template_callback (widget_class, show_join_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_host_cb);
   gtk_widget_class_bind_template_callback (widget_class, back_cb);
   gtk_widget_class_bind_template_callback (widget_class, start_hosting_cb);
   gtk_widget_class_bind_template_callback (widget_class, nearby_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, join_address_cb);
-  gtk_widget_class_bind_template_callback (widget_class, codes_differ_cb);
-  gtk_widget_class_bind_template_callback (widget_class, codes_match_cb);
-  gtk_widget_class_bind_template_callback (widget_class, refuse_undo_cb);
-  gtk_widget_class_bind_template_callback (widget_class, allow_undo_cb);
-  gtk_widget_class_bind_template_callback (widget_class, leave_cb);
-  gtk_widget_class_bind_template_callback (widget_class, resign_cb);
-  gtk_widget_class_bind_template_callback (widget_class, undo_cb);
-  gtk_widget_class_bind_template_callback (widget_class, rematch_cb);
+  gtk_widget_class_bind_template_callback (widget_class, retry_cb);
+  gtk_widget_class_bind_template_callback (widget_class, name_continue_cb);
+  gtk_widget_class_bind_template_callback (widget_class, port_output_cb);
+  gtk_widget_class_bind_template_callback (widget_class, port_input_cb);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, close_key_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, close_key_cb, NULL);
@@ -744,7 +681,13 @@ ttt_net_window_init (TttNetWindow *self)
   /* What the other side would see: the real name may be long or hold
    * what a name cannot. */
   gtk_entry_set_max_length (self->name, TTT_PROTOCOL_MAX_NAME);
-  gtk_editable_set_text (GTK_EDITABLE (self->name), real_name);
+  gtk_entry_set_max_length (self->first_name, TTT_PROTOCOL_MAX_NAME);
+  self->settings = g_settings_new (APPLICATION_ID);
+  {
+    g_autofree char *remembered = g_settings_get_string (self->settings, "player-name");
+
+    gtk_editable_set_text (GTK_EDITABLE (self->name), *remembered != '\0' ? remembered : real_name);
+  }
 
   show_page (self, "start", self->host_game);
   self->announcer = ttt_announcer_new (GTK_WIDGET (self));
@@ -773,8 +716,6 @@ ttt_net_window_new (GtkWindow *parent,
   for (guint i = 0; i < ttt_variants_get_n (); i++)
     if (ttt_variants_get_nth (i)->variant == ttt_setup_get_variant (ttt_game_get_setup (game)))
       gtk_drop_down_set_selected (self->net_game, i);
-  g_signal_connect (game, "move-played", G_CALLBACK (move_played_cb), self);
-  g_signal_connect_swapped (game, "notify::state", G_CALLBACK (update_play), self);
   return self;
 }
 
@@ -796,8 +737,8 @@ ttt_net_window_describe (TttNetWindow *self)
 
   page = gtk_stack_get_visible_child_name (self->stack);
   g_variant_builder_add (&builder, "{sv}", "page", g_variant_new_string (page != NULL ? page : ""));
-  g_variant_builder_add (&builder, "{sv}", "code", g_variant_new_string (gtk_label_get_text (self->code)));
-  g_variant_builder_add (&builder, "{sv}", "status", g_variant_new_string (gtk_label_get_text (self->status)));
+  g_variant_builder_add (&builder, "{sv}", "code", g_variant_new_string (""));
+  g_variant_builder_add (&builder, "{sv}", "status", g_variant_new_string (""));
   g_variant_builder_add (&builder, "{sv}", "message", g_variant_new_string (gtk_label_get_text (self->closed_text)));
   if (self->session != NULL)
     {

@@ -30,6 +30,11 @@ void           ttt_net_window_host  (TttNetWindow *self,
 void           ttt_net_window_join  (TttNetWindow *self,
                                      const char   *address);
 
+/* From the command line: the first ttt_net_window_host() or _join()
+ * asks for a name first if none was ever typed. */
+void           ttt_net_window_set_ask_name (TttNetWindow *self,
+                                            gboolean      ask);
+
 /* The session under way or ended, if any. */
 TttNetSession *ttt_net_window_get_session (TttNetWindow *self);
 /* What the window shows, as an a{sv} (the page, the code, the status

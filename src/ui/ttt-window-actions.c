@@ -65,6 +65,11 @@ new_game_action (GtkWidget  *widget,
 {
   TttWindow *self = TTT_WINDOW (widget);
 
+#ifdef TTT_HAVE_NETWORK
+  /* With someone elsewhere: a rematch, offered or accepted. */
+  if (_ttt_window_net_play_again (self))
+    return;
+#endif
   ttt_game_start_new (self->game);
 }
 
@@ -363,6 +368,13 @@ ttt_window_choose_game (TttWindow *self)
   TttNewGameDialog *dialog;
 
   g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+#ifdef TTT_HAVE_NETWORK
+  /* Not away from a game with someone elsewhere, unasked: the question
+   * comes first, and the screen after it. */
+  if (_ttt_window_net_ask_before_new_game (self))
+    return self->question;
+#endif
 
   dialog = ttt_new_game_dialog_new (GTK_WINDOW (self), self->game, self->settings);
   g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_chosen_cb), self, G_CONNECT_SWAPPED);

@@ -19,6 +19,9 @@
 #include "ttt-review-cursor.h"
 #include "ttt-sound-player-private.h"
 #include "ttt-window.h"
+#ifdef TTT_HAVE_NETWORK
+#include "ttt-net-session.h"
+#endif
 
 G_BEGIN_DECLS
 
@@ -48,7 +51,19 @@ struct _TttWindow
   /* The review's line as the buttons say it, so that it is said once. */
   char                 *review_said;
 
+  /* A game with someone elsewhere (ttt-window-net.c): the session, once
+   * connected, and its bar under the header; a question asked before
+   * leaving or resigning, while it is shown. */
+#ifdef TTT_HAVE_NETWORK
+  TttNetSession        *net_session;
+#endif
+  GtkWidget            *net_revealer;
+  GtkWidget            *net_bar;
+  GtkWidget            *question;
+
   /* Template widgets */
+  GtkWidget            *content_box;
+  GtkWidget            *header_bar;
   AdwToastOverlay      *toast_overlay;
   /* The toast of the last level change, on show or waiting to be, and,
    * while one that went is still sinking, the next one waiting. */
@@ -116,6 +131,21 @@ void _ttt_window_add_review_keys           (TttWindow        *self);
 void _ttt_window_add_refusal_keys          (TttWindow        *self);
 void _ttt_window_say                       (TttWindow        *self,
                                             const char       *text);
+
+/* ttt-window-net.c */
+#ifdef TTT_HAVE_NETWORK
+void     _ttt_window_net_init                (TttWindow        *self);
+void     _ttt_window_net_dispose             (TttWindow        *self);
+void     _ttt_window_net_update_play_again   (TttWindow        *self);
+gboolean _ttt_window_net_play_again          (TttWindow        *self);
+gboolean _ttt_window_net_ask_before_close    (TttWindow        *self);
+gboolean _ttt_window_net_ask_before_new_game (TttWindow        *self);
+char    *_ttt_window_net_status              (TttWindow        *self);
+
+/* The bar (a TttNetBar) and the question shown, for tests. */
+GtkWidget *ttt_window_get_net_bar (TttWindow *self);
+#endif
+GtkWidget *ttt_window_get_question (TttWindow *self);
 
 /* For tests */
 

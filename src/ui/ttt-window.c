@@ -77,6 +77,18 @@ _ttt_window_update_status (TttWindow *self)
       g_free (text);
       text = g_strdup (_("Waiting for the other computer…"));
     }
+#ifdef TTT_HAVE_NETWORK
+  /* A request between two people: the status says it, by name. */
+  {
+    char *net = _ttt_window_net_status (self);
+
+    if (net != NULL)
+      {
+        g_free (text);
+        text = net;
+      }
+  }
+#endif
   /* A refused move is said where the turn is, until the game moves on;
    * the board's description keeps the state of play. */
   if (over)
@@ -485,6 +497,12 @@ ttt_window_close_request (GtkWindow *window)
   TttWindow *self = TTT_WINDOW (window);
   int width, height;
 
+#ifdef TTT_HAVE_NETWORK
+  /* Not in the middle of a game with someone elsewhere, unasked. */
+  if (_ttt_window_net_ask_before_close (self))
+    return TRUE;
+#endif
+
   if (self->settings != NULL)
     {
       gtk_window_get_default_size (window, &width, &height);
@@ -581,6 +599,9 @@ ttt_window_dispose (GObject *object)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->move_list), self->scroll_moves_id);
   self->scroll_moves_id = 0;
 
+#ifdef TTT_HAVE_NETWORK
+  _ttt_window_net_dispose (self);
+#endif
   g_clear_object (&self->news);
   g_clear_object (&self->announcer);
   g_clear_weak_pointer (&self->level_toast);
@@ -650,6 +671,8 @@ ttt_window_class_init (TttWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_bar);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, notice_close_button);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, content_box);
+  gtk_widget_class_bind_template_child (widget_class, TttWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, narrow_subtitle);
   gtk_widget_class_bind_template_child (widget_class, TttWindow, menu_button);
@@ -818,6 +841,9 @@ ttt_window_init (TttWindow *self)
   _ttt_window_add_review_keys (self);
   _ttt_window_add_refusal_keys (self);
   follow_input (self);
+#ifdef TTT_HAVE_NETWORK
+  _ttt_window_net_init (self);
+#endif
 
   /* Outside a review its steps do nothing. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review", FALSE);
@@ -873,6 +899,14 @@ ttt_window_new (GtkApplication *application,
                        "game", game,
                        "settings", settings,
                        NULL);
+}
+
+GtkWidget *
+ttt_window_get_question (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->question;
 }
 
 TttGame *

@@ -8,6 +8,9 @@
 #include <adwaita.h>
 
 #include "ttt-game.h"
+#ifdef TTT_HAVE_NETWORK
+#include "ttt-net-session.h"
+#endif
 
 G_BEGIN_DECLS
 
@@ -25,5 +28,14 @@ GtkWidget  *ttt_window_choose_game (TttWindow     *self);
 gboolean    ttt_window_get_show_analysis (TttWindow *self);
 void        ttt_window_set_show_analysis (TttWindow *self,
                                           gboolean   show_analysis);
+
+#ifdef TTT_HAVE_NETWORK
+/* A game with someone elsewhere, once connected, is played in the window,
+ * which owns its session from then on. */
+void           ttt_window_set_net_session (TttWindow     *self,
+                                           TttNetSession *session);
+TttNetSession *ttt_window_get_net_session (TttWindow     *self);
+void           ttt_window_leave_network   (TttWindow     *self);
+#endif
 
 G_END_DECLS

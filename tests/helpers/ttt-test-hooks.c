@@ -31,6 +31,7 @@
 #include "ttt-window-private.h"
 #ifdef TTT_HAVE_NETWORK
 #include "ttt-code-dialog.h"
+#include "ttt-net-bar.h"
 #include "ttt-net-window.h"
 #endif
 
@@ -111,11 +112,16 @@ refresh_report (GSimpleAction *report)
 #ifdef TTT_HAVE_NETWORK
   {
     TttNetWindow *network = net_window ();
-
     TttCodeDialog *dialog = code_dialog ();
 
+    /* The network window while it connects; then the main window's bar,
+     * where the code is compared and the game played. */
     if (network != NULL)
       g_variant_builder_add (&builder, "{sv}", "net", ttt_net_window_describe (network));
+    else if (window != NULL && ttt_window_get_net_session (window) != NULL &&
+             gtk_revealer_get_child_revealed (GTK_REVEALER (gtk_widget_get_parent (ttt_window_get_net_bar (window)))))
+      g_variant_builder_add (&builder, "{sv}", "net",
+                             ttt_net_bar_describe (TTT_NET_BAR (ttt_window_get_net_bar (window))));
     if (dialog != NULL)
       g_variant_builder_add (&builder, "{sv}", "code", ttt_code_dialog_describe (dialog));
   }
@@ -138,6 +144,13 @@ window_added_cb (GtkApplication *application,
       g_signal_connect_object (game, "notify", G_CALLBACK (refresh_report), report, G_CONNECT_SWAPPED);
       g_signal_connect_object (ttt_table_get_statistics (ttt_game_get_table (game)), "changed", G_CALLBACK (refresh_report),
                                report, G_CONNECT_SWAPPED);
+#ifdef TTT_HAVE_NETWORK
+      g_signal_connect_object (ttt_window_get_net_bar (TTT_WINDOW (window)), "changed", G_CALLBACK (refresh_report),
+                               report, G_CONNECT_SWAPPED);
+      /* Its buttons can be pressed once it has slid in. */
+      g_signal_connect_object (gtk_widget_get_parent (ttt_window_get_net_bar (TTT_WINDOW (window))),
+                               "notify::child-revealed", G_CALLBACK (refresh_report), report, G_CONNECT_SWAPPED);
+#endif
     }
   refresh_report (report);
 }

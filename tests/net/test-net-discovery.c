@@ -767,7 +767,7 @@ test_unavailable (void)
   settle ();
   g_assert_cmpuint (heard->unavailable->len, ==, 1);
   g_assert_cmpstr (((GError *) heard->unavailable->pdata[0])->message, ==,
-                   "Nearby games cannot be found: Avahi is not running on this computer. You can still join by address.");
+                   "Nearby games cannot be found: the service that finds them is not running on this computer. You can still join by address.");
   g_assert_false (ttt_discovery_get_available (heard->discovery));
   g_assert_null (heard->published);
 
@@ -791,7 +791,7 @@ test_refused (void)
   settle ();
   g_assert_cmpuint (heard->unavailable->len, ==, 1);
   g_assert_cmpstr (((GError *) heard->unavailable->pdata[0])->message, ==,
-                   "Nearby games cannot be found: this computer does not let the game use Avahi. You can still join by address.");
+                   "Nearby games cannot be found: this computer does not let the game look for them. You can still join by address.");
 }
 
 static void

@@ -567,7 +567,9 @@ test_codes_differ (void)
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[1]), ==, TTT_NET_SESSION_END_CODES_DIFFER);
   wait_closed (pair.sessions[0]);
   g_assert_cmpint (ttt_net_session_get_end (pair.sessions[0]), ==, TTT_NET_SESSION_END_PEER_LEFT);
-  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[0]), ==, QUOTED ("Ben") " left the game.");
+  /* Issue 34: told about the code, not only that Ben left. */
+  g_assert_cmpstr (ttt_net_session_get_message (pair.sessions[0]), ==,
+                   QUOTED ("Ben") " did not confirm the code: the codes may differ, so the connection was closed. Nothing was played.");
   for (guint i = 0; i < 2; i++)
     assert_untouched (pair.games[i]);
   pair_close (&pair);

@@ -270,6 +270,8 @@ activate (Side       *side,
   reply = g_dbus_connection_call_sync (side->connection, APP_ID, APP_PATH, "org.gtk.Actions", "Activate",
                                        g_variant_new ("(sava{sv})", action, parameters, NULL), NULL,
                                        G_DBUS_CALL_FLAGS_NONE, WAIT_S * 1000, NULL, &error);
+  if (error != NULL)
+    show_log (side);
   g_assert_no_error (error);
 }
 
@@ -448,9 +450,19 @@ static gboolean
 has_status (Side          *side,
             gconstpointer  data)
 {
-  g_autofree char *status = net_string (side, "status");
+  /* The main window's status line: the game is played there. */
+  const char *status = report_string (side, "window-status");
 
-  return g_strcmp0 (status, data) == 0;
+  return status != NULL && strstr (status, data) != NULL;
+}
+
+static gboolean
+has_net_page (Side          *side,
+              gconstpointer  data)
+{
+  g_autofree char *page = net_string (side, "page");
+
+  return g_strcmp0 (page, data) == 0;
 }
 
 static gboolean
@@ -603,11 +615,16 @@ connect_sides (Side       *host,
 
   /* The host listens on a free port and shows it. */
   side_start_app (host, "--host", game);
+  /* Issue 34: with no name ever typed, --host asks for one first. */
+  wait_for (host, has_net_page, "name", "the name asked for");
+  activate (host, "test-press", g_variant_new_string ("_Continue"));
   wait_for (host, hosting, NULL, "the waiting page with its port");
   join = g_strdup_printf ("--join=127.0.0.1:%u", net_port (host));
 
   /* The guest joins it by address; both show the code. */
   side_start_app (guest, join, NULL);
+  wait_for (guest, has_net_page, "name", "the name asked for");
+  activate (guest, "test-press", g_variant_new_string ("_Continue"));
   wait_for (host, has_code_page, NULL, "the code");
   wait_for (guest, has_code_page, NULL, "the code");
   host_code = net_string (host, "code");
@@ -617,9 +634,9 @@ connect_sides (Side       *host,
 
   /* Each person says the codes match: then the game begins, the host on X
    * (who moves first is the host's "You" by default). */
-  activate (host, "test-press", g_variant_new_string ("The Codes _Match"));
+  activate (host, "test-press", g_variant_new_string ("The Codes Match"));
   wait_for (host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_CONFIRMED), "that it waits for the other");
-  activate (guest, "test-press", g_variant_new_string ("The Codes _Match"));
+  activate (guest, "test-press", g_variant_new_string ("The Codes Match"));
   wait_for (host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
   wait_for (guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_PLAYING), "the game");
   g_assert_cmpint (net_int (host, "local-mark"), ==, TTT_MARK_X);
@@ -671,11 +688,11 @@ assert_won_and_stop (Side       *winner,
                      const char *quoted,
                      TttOutcome  outcome)
 {
-  g_autofree char *text = g_strdup_printf ("%s won.", quoted);
+  g_autofree char *text = g_strdup_printf ("%s won", quoted);
 
   wait_for (winner, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
   wait_for (loser, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
-  wait_for (winner, has_status, "You won.", "its win");
+  wait_for (winner, has_status, "You won", "its win");
   wait_for (loser, has_status, text, "the other's win");
   g_assert_cmpint (report_int (winner, "outcome"), ==, outcome);
   g_assert_cmpint (report_int (loser, "outcome"), ==, outcome);

@@ -74,12 +74,12 @@ say_unavailable (TttDiscovery *self,
   g_debug ("Avahi unavailable: %s", cause->message);
   if (g_error_matches (cause, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED))
     error = g_error_new_literal (TTT_DISCOVERY_ERROR, TTT_DISCOVERY_ERROR_UNAVAILABLE,
-                                 _("Nearby games cannot be found: this computer does not let the game use Avahi. You can still join by address."));
+                                 _("Nearby games cannot be found: this computer does not let the game look for them. You can still join by address."));
   else if (is_missing (cause))
     error = g_error_new_literal (TTT_DISCOVERY_ERROR, TTT_DISCOVERY_ERROR_UNAVAILABLE,
-                                 _("Nearby games cannot be found: Avahi is not running on this computer. You can still join by address."));
+                                 _("Nearby games cannot be found: the service that finds them is not running on this computer. You can still join by address."));
   else
-    /* Translators: %s is Avahi's explanation. */
+    /* Translators: %s is the system's explanation. */
     error = g_error_new (TTT_DISCOVERY_ERROR, TTT_DISCOVERY_ERROR_UNAVAILABLE,
                          _("Nearby games cannot be found (%s). You can still join by address."),
                          cause->message);

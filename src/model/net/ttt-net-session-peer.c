@@ -192,7 +192,10 @@ message_received_cb (TttConnection    *connection,
 
     case TTT_MESSAGE_RESIGN:
       if (self->state == TTT_NET_SESSION_PLAYING && ttt_net_session_game_is_ours (self))
-        ttt_game_resign (self->game, ttt_net_session_remote_mark (self));
+        {
+          ttt_net_session_emit_resigned (self, TRUE);
+          ttt_game_resign (self->game, ttt_net_session_remote_mark (self));
+        }
       else if (self->state != TTT_NET_SESSION_GAME_OVER)
         ttt_net_session_fail (self, _("%s resigned a game that was not being played, so the game has ended."), ttt_net_session_peer_subject (self));
       break;
@@ -307,6 +310,16 @@ handle_close (TttNetSession *self,
       break;
     case TTT_CONNECTION_ERROR_PEER_LEFT:
       end = TTT_NET_SESSION_END_PEER_LEFT;
+      /* Before the first game the other person leaves by saying the
+       * codes differ (or by closing): the code is what they were
+       * looking at, and the protocol has no word of its own for it. */
+      if (self->state == TTT_NET_SESSION_VERIFYING || self->state == TTT_NET_SESSION_CONFIRMED)
+        {
+          /* Translators: %s is the other person's name, quoted. */
+          message = g_strdup_printf (_("%s did not confirm the code: the codes may differ, so the connection was closed. Nothing was played."),
+                                     ttt_net_session_peer_subject (self));
+          break;
+        }
       /* Translators: %s is the other person's name, quoted. */
       message = g_strdup_printf (_("%s left the game."), ttt_net_session_peer_subject (self));
       break;

@@ -67,6 +67,8 @@ void        ttt_net_session_update_hold        (TttNetSession      *self);
 
 void        ttt_net_session_notify             (TttNetSession      *self,
                                                 guint               prop);
+void        ttt_net_session_emit_resigned (TttNetSession      *self,
+                                           gboolean            by_peer);
 void        ttt_net_session_emit_undo_answered (TttNetSession      *self,
                                                 gboolean            accepted);
 /* @prop: one of the boolean properties, PROP_PEER_CONFIRMED and after. */

@@ -25,6 +25,7 @@ G_DEFINE_FINAL_TYPE (TttNetSession, ttt_net_session, G_TYPE_OBJECT)
 
 enum {
   UNDO_ANSWERED,
+  RESIGNED,
   N_SIGNALS
 };
 
@@ -43,6 +44,13 @@ ttt_net_session_emit_undo_answered (TttNetSession *self,
                                     gboolean       accepted)
 {
   g_signal_emit (self, signals[UNDO_ANSWERED], 0, accepted);
+}
+
+void
+ttt_net_session_emit_resigned (TttNetSession *self,
+                               gboolean       by_peer)
+{
+  g_signal_emit (self, signals[RESIGNED], 0, by_peer);
 }
 
 /* The game on the board takes no move from the views while the network
@@ -395,6 +403,11 @@ ttt_net_session_class_init (TttNetSessionClass *klass)
   signals[UNDO_ANSWERED] =
     g_signal_new ("undo-answered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  /* A game ended by a resignation, here or there (the board alone does
+   * not say so): before the game's "game-over". */
+  signals[RESIGNED] =
+    g_signal_new ("resigned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
 static void
@@ -454,6 +467,7 @@ ttt_net_session_resign (TttNetSession *self)
     return FALSE;
 
   ttt_net_session_send (self, ttt_message_new (TTT_MESSAGE_RESIGN));
+  ttt_net_session_emit_resigned (self, FALSE);
   return ttt_game_resign (self->game, self->local_mark);
 }
 

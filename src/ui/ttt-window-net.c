@@ -1,0 +1,422 @@
+/* ttt-window-net.c — a game with someone elsewhere, played in the window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Once the network window has connected, it hands the session to the
+ * main window: the game is played on its board, with a bar under the
+ * header (ttt-net-bar.c) for what only two people have. The window owns
+ * the session from then on: leaving, closing the window and quitting
+ * ask first, and the other side is told ("Ana left the game"); Play
+ * Again offers or accepts a rematch; once the session is over, a fresh
+ * game on this computer takes its place.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ttt-compat.h"
+#include "ttt-net-bar.h"
+#include "ttt-window-private.h"
+
+static TttNetSession *
+session_of (TttWindow *self)
+{
+  return self->net_session;
+}
+
+static gboolean
+session_live (TttWindow *self)
+{
+  return session_of (self) != NULL &&
+         ttt_net_session_get_state (session_of (self)) != TTT_NET_SESSION_CLOSED;
+}
+
+/* Leaving now would end a game in progress: that is asked first. Between
+ * games, or before the first, nothing is lost (the other side is told
+ * all the same). */
+static gboolean
+mid_game (TttWindow *self)
+{
+  return session_of (self) != NULL &&
+         ttt_net_session_get_state (session_of (self)) == TTT_NET_SESSION_PLAYING;
+}
+
+/* The board takes the focus, on a cell. */
+static void
+focus_board (TttWindow *self)
+{
+  gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
+}
+
+static void
+bar_announce_cb (TttWindow  *self,
+                 const char *text)
+{
+  if (text != NULL && *text != '\0')
+    ttt_news_tell (self->news, text);
+}
+
+/* The session is over for this window: the bar goes, and a game on this
+ * computer takes the dead network board's place. */
+static void
+drop_session (TttWindow *self)
+{
+  g_autoptr(TttNetSession) session = g_steal_pointer (&self->net_session);
+
+  if (session == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (session, self);
+  ttt_net_bar_set_session (TTT_NET_BAR (self->net_bar), NULL);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), FALSE);
+  /* A fading revealer keeps its child's height: hidden, it has none. */
+  gtk_widget_set_visible (self->net_revealer, FALSE);
+  if (ttt_net_session_get_state (session) != TTT_NET_SESSION_CLOSED)
+    ttt_net_session_leave (session);
+  ttt_game_start_new (self->game);
+  _ttt_window_net_update_play_again (self);
+  focus_board (self);
+}
+
+void
+_ttt_window_net_update_play_again (TttWindow *self)
+{
+  TttNetSession *session = session_of (self);
+  const char *label = _("Play Again");
+  gboolean sensitive = TRUE;
+
+  if (session != NULL && ttt_net_session_get_state (session) == TTT_NET_SESSION_GAME_OVER)
+    {
+      if (ttt_net_session_get_rematch_offered (session))
+        label = _("Accept Rematch");
+      else if (ttt_net_session_get_rematch_asked (session))
+        {
+          label = _("Rematch Offered");
+          sensitive = FALSE;
+        }
+      else
+        label = _("Offer a Rematch");
+    }
+  gtk_button_set_label (self->play_again_button, label);
+  /* Insensitive, the button would drop the focus: it keeps it, and
+   * Enter does nothing until the other side answers. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->play_again_button),
+                            sensitive || gtk_widget_has_focus (GTK_WIDGET (self->play_again_button)));
+}
+
+static void
+session_state_cb (TttWindow *self)
+{
+  TttNetSession *session = session_of (self);
+  TttNetSessionState state = ttt_net_session_get_state (session);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  _ttt_window_net_update_play_again (self);
+  _ttt_window_update_status (self);
+
+  switch (state)
+    {
+    case TTT_NET_SESSION_PLAYING:
+      /* A game begins (the first, or a rematch): the keys play on the
+       * board, from wherever they were in the bar or on Play Again. */
+      focus_board (self);
+      break;
+
+    case TTT_NET_SESSION_CLOSED:
+      if (ttt_net_session_get_end (session) == TTT_NET_SESSION_END_LEFT)
+        {
+          drop_session (self);
+          return;
+        }
+      /* What happened stays in the bar, with Play Here; the focus, if it
+       * was in the bar or nowhere, goes there. */
+      if (focus == NULL || gtk_widget_is_ancestor (focus, self->net_bar) || !gtk_widget_get_mapped (focus))
+        ttt_net_bar_focus (TTT_NET_BAR (self->net_bar));
+      break;
+
+    case TTT_NET_SESSION_CONNECTING:
+    case TTT_NET_SESSION_VERIFYING:
+    case TTT_NET_SESSION_CONFIRMED:
+    case TTT_NET_SESSION_GAME_OVER:
+    default:
+      break;
+    }
+}
+
+static void
+session_requests_cb (TttWindow *self)
+{
+  _ttt_window_net_update_play_again (self);
+  _ttt_window_update_status (self);
+}
+
+/* Questions */
+
+static void
+leave_confirmed (gpointer data)
+{
+  TttWindow *self = data;
+
+  drop_session (self);
+}
+
+static void
+close_confirmed (gpointer data)
+{
+  TttWindow *self = data;
+
+  drop_session (self);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+choose_confirmed (gpointer data)
+{
+  TttWindow *self = data;
+
+  drop_session (self);
+  ttt_window_choose_game (self);
+}
+
+static void
+resign_confirmed (gpointer data)
+{
+  TttWindow *self = data;
+
+  if (session_of (self) != NULL)
+    ttt_net_session_resign (session_of (self));
+}
+
+static void
+ask (TttWindow  *self,
+     const char *heading,
+     const char *body,
+     const char *confirm,
+     void      (*then) (gpointer data))
+{
+  if (self->question != NULL)
+    ttt_compat_question_answer (self->question, FALSE);
+  g_clear_weak_pointer (&self->question);
+  g_set_weak_pointer (&self->question, ttt_compat_ask (GTK_WIDGET (self), heading, body, confirm,
+                                                       G_CALLBACK (then), self));
+}
+
+static void
+ask_leave (TttWindow *self,
+           void     (*then) (gpointer data))
+{
+  TttNetBar *bar = TTT_NET_BAR (self->net_bar);
+  /* Translators: %s is the other person's name, quoted. */
+  g_autofree char *heading = g_strdup_printf (_("Leave the Game With %s?"), ttt_net_bar_get_peer (bar));
+  /* Translators: %s is the other person's name, quoted. */
+  g_autofree char *body = g_strdup_printf (_("The game in progress ends without a result, and %s is told that you left."),
+                                           ttt_net_bar_get_peer (bar));
+
+  ask (self, heading, body, _("_Leave"), then);
+}
+
+static void
+bar_leave_asked_cb (TttWindow *self)
+{
+  if (mid_game (self))
+    ask_leave (self, leave_confirmed);
+  else
+    drop_session (self);
+}
+
+static void
+bar_resign_asked_cb (TttWindow *self)
+{
+  g_autofree char *body = NULL;
+
+  if (!session_live (self))
+    return;
+  /* Translators: %s is the other person's name, quoted. */
+  body = g_strdup_printf (_("%s wins this game. You can offer a rematch afterwards."),
+                          ttt_net_bar_get_peer (TTT_NET_BAR (self->net_bar)));
+  ask (self, _("Resign This Game?"), body, _("_Resign"), resign_confirmed);
+}
+
+static void
+bar_dismissed_cb (TttWindow *self)
+{
+  drop_session (self);
+}
+
+/* The window */
+
+void
+_ttt_window_net_init (TttWindow *self)
+{
+  self->net_bar = GTK_WIDGET (ttt_net_bar_new ());
+  self->net_revealer = gtk_revealer_new ();
+  gtk_revealer_set_child (GTK_REVEALER (self->net_revealer), self->net_bar);
+  /* Not a slide: GTK 4.24 measures a sliding child for heights it has
+   * no width for, and warns. */
+  gtk_revealer_set_transition_type (GTK_REVEALER (self->net_revealer), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE);
+  gtk_widget_set_visible (self->net_revealer, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self->content_box), self->net_revealer, self->header_bar);
+  g_signal_connect_object (self->net_bar, "announce", G_CALLBACK (bar_announce_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->net_bar, "leave-asked", G_CALLBACK (bar_leave_asked_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->net_bar, "resign-asked", G_CALLBACK (bar_resign_asked_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->net_bar, "dismissed", G_CALLBACK (bar_dismissed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->net_bar, "done", G_CALLBACK (focus_board), self, G_CONNECT_SWAPPED);
+}
+
+void
+_ttt_window_net_dispose (TttWindow *self)
+{
+  g_autoptr(TttNetSession) session = g_steal_pointer (&self->net_session);
+
+  if (session != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (session, self);
+      if (self->net_bar != NULL)
+        ttt_net_bar_set_session (TTT_NET_BAR (self->net_bar), NULL);
+      ttt_net_session_leave (session);
+    }
+  if (self->question != NULL)
+    ttt_compat_dialog_destroy (self->question);
+  g_clear_weak_pointer (&self->question);
+}
+
+/* Play Again in a network game offers a rematch, or accepts the other's;
+ * once the session is over it plays here again. */
+gboolean
+_ttt_window_net_play_again (TttWindow *self)
+{
+  TttNetSession *session = session_of (self);
+
+  if (session == NULL)
+    return FALSE;
+  switch (ttt_net_session_get_state (session))
+    {
+    case TTT_NET_SESSION_GAME_OVER:
+      ttt_net_session_offer_rematch (session);
+      return TRUE;
+    case TTT_NET_SESSION_CLOSED:
+      drop_session (self);
+      return TRUE;
+    case TTT_NET_SESSION_CONNECTING:
+    case TTT_NET_SESSION_VERIFYING:
+    case TTT_NET_SESSION_CONFIRMED:
+    case TTT_NET_SESSION_PLAYING:
+    default:
+      return TRUE;
+    }
+}
+
+/* New Game and closing the window, in a session that lasts, ask first:
+ * TRUE if they asked (the caller stops there). */
+gboolean
+_ttt_window_net_ask_before_close (TttWindow *self)
+{
+  if (!mid_game (self))
+    {
+      /* The other side is told as the window goes. */
+      if (session_live (self))
+        ttt_net_session_leave (session_of (self));
+      return FALSE;
+    }
+  ask_leave (self, close_confirmed);
+  return TRUE;
+}
+
+gboolean
+_ttt_window_net_ask_before_new_game (TttWindow *self)
+{
+  if (!mid_game (self))
+    {
+      if (session_of (self) != NULL)
+        drop_session (self);
+      return FALSE;
+    }
+  ask_leave (self, choose_confirmed);
+  return TRUE;
+}
+
+/* What the status line says in place of the game's words, or NULL. */
+char *
+_ttt_window_net_status (TttWindow *self)
+{
+  TttNetSession *session = session_of (self);
+  const char *peer;
+
+  if (session == NULL || ttt_net_session_get_state (session) != TTT_NET_SESSION_PLAYING)
+    return NULL;
+  peer = ttt_net_bar_get_peer (TTT_NET_BAR (self->net_bar));
+  if (ttt_net_session_get_undo_requested (session))
+    return g_strdup_printf (_("%s asks to take back their last move."), peer);
+  if (ttt_net_session_get_undo_asked (session))
+    return g_strdup_printf (_("Waiting for %s to answer…"), peer);
+  return NULL;
+}
+
+/**
+ * ttt_window_set_net_session:
+ * @self: a #TttWindow
+ * @session: a session on the window's game, connected (its code known)
+ *
+ * Plays @session in the window: the window owns it from now on.
+ */
+void
+ttt_window_set_net_session (TttWindow     *self,
+                            TttNetSession *session)
+{
+  g_return_if_fail (TTT_IS_WINDOW (self));
+  g_return_if_fail (TTT_IS_NET_SESSION (session));
+  g_return_if_fail (ttt_net_session_get_game (session) == self->game);
+
+  if (self->net_session == session)
+    return;
+  if (self->net_session != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->net_session, self);
+      ttt_net_session_leave (self->net_session);
+      g_clear_object (&self->net_session);
+    }
+  self->net_session = g_object_ref (session);
+  g_signal_connect_swapped (session, "notify::state", G_CALLBACK (session_state_cb), self);
+  g_signal_connect_swapped (session, "notify::undo-asked", G_CALLBACK (session_requests_cb), self);
+  g_signal_connect_swapped (session, "notify::undo-requested", G_CALLBACK (session_requests_cb), self);
+  g_signal_connect_swapped (session, "notify::rematch-offered", G_CALLBACK (session_requests_cb), self);
+  g_signal_connect_swapped (session, "notify::rematch-asked", G_CALLBACK (session_requests_cb), self);
+  ttt_net_bar_set_session (TTT_NET_BAR (self->net_bar), session);
+  gtk_widget_set_visible (self->net_revealer, TRUE);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), TRUE);
+  session_state_cb (self);
+  /* The code is compared in the bar: the focus goes to its answer. */
+  if (ttt_net_session_get_state (session) == TTT_NET_SESSION_VERIFYING)
+    ttt_net_bar_focus (TTT_NET_BAR (self->net_bar));
+}
+
+TttNetSession *
+ttt_window_get_net_session (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->net_session;
+}
+
+/**
+ * ttt_window_leave_network:
+ * @self: a #TttWindow
+ *
+ * Leaves the session without asking (the program was told to end).
+ */
+void
+ttt_window_leave_network (TttWindow *self)
+{
+  g_return_if_fail (TTT_IS_WINDOW (self));
+
+  if (self->net_session != NULL && ttt_net_session_get_state (self->net_session) != TTT_NET_SESSION_CLOSED)
+    ttt_net_session_leave (self->net_session);
+}
+
+GtkWidget *
+ttt_window_get_net_bar (TttWindow *self)
+{
+  g_return_val_if_fail (TTT_IS_WINDOW (self), NULL);
+
+  return self->net_bar;
+}
