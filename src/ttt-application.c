@@ -763,10 +763,18 @@ find_code_dialog (void)
   return NULL;
 }
 
-/* Play by a code, in a window of its own over the main window, until the
- * main window has a place for network play: one at a time, as the
- * network window. A session already under way stays; a window that has
- * ended is used again. */
+static gboolean
+code_session_opened_cb (TttCodeDialog *dialog,
+                        TttNetSession *session,
+                        TttWindow     *window)
+{
+  ttt_window_set_net_session (window, session);
+  return TRUE;
+}
+
+/* Play by a code: a window of its own over the main window while it
+ * connects, one at a time, as the network window. A session already
+ * under way stays; a window that has ended is used again. */
 static TttCodeDialog *
 ttt_application_open_code (TttApplication *self,
                            GtkWindow      *parent)
@@ -790,11 +798,19 @@ ttt_application_open_code (TttApplication *self,
     parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   if (!TTT_IS_WINDOW (parent))
     return NULL;
+  /* A game already played in the window: it is the one in front. */
+  if (ttt_window_get_net_session (TTT_WINDOW (parent)) != NULL &&
+      ttt_net_session_get_state (ttt_window_get_net_session (TTT_WINDOW (parent))) != TTT_NET_SESSION_CLOSED)
+    {
+      g_printerr (_("tictactoe: a game over the network is already under way; its window is in front\n"));
+      gtk_window_present (parent);
+      return NULL;
+    }
   dialog = ttt_code_dialog_new (parent, ttt_window_get_game (TTT_WINDOW (parent)), self->settings);
-  /* Once the main window plays network games in its bar, it takes the
-   * open session over here ("session-opened", returning TRUE, after
-   * ttt_window_set_net_session()); until then the small window keeps it
-   * and offers the rematch itself. */
+  /* The small window only connects: once the game begins the main
+   * window's bar takes the session over and the small window closes,
+   * as the network window does for a game on one network. */
+  g_signal_connect_object (dialog, "session-opened", G_CALLBACK (code_session_opened_cb), parent, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return dialog;
 }

@@ -1440,11 +1440,19 @@ test_about (void)
   }
   networked = g_str_has_prefix (said_at (wait_for (from, first_item)), "S:Play");
   if (networked)
-    step ("Down", analysis, NULL);
+    {
+      step ("Down", "^S:Play Over the Internet.$", NULL);
+      step ("Down", "^S:Join With a Code.$", NULL);
+      step ("Down", analysis, NULL);
+    }
   step ("Down", "^S:Statistics: Ctrl\\+I\\.$", NULL);
   step ("Up", analysis, NULL);
   if (networked)
-    step ("Up", "^S:Play With Someone Elsewhere.$", NULL);
+    {
+      step ("Up", "^S:Join With a Code.$", NULL);
+      step ("Up", "^S:Play Over the Internet.$", NULL);
+      step ("Up", "^S:Play With Someone Elsewhere.$", NULL);
+    }
   step ("Up", "^S:About Tic-Tac-Toe\\.$", NULL);
   /* Orca 43 says the window, then what it is about; Orca 48 and 51 say
    * the dialog's name, role and description in one breath. */
