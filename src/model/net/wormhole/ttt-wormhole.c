@@ -470,11 +470,15 @@ got_allocated (TttWormhole *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CODE]);
 }
 
+/* Whoever holds the wormhole may let it go when told it failed or
+ * opened (its task answered), in the middle of a message: it stays until
+ * the message is handled. */
 static void
 mailbox_message_cb (TttWormholeMailbox      *mailbox,
                     const TttMailboxMessage *message,
                     TttWormhole             *self)
 {
+  g_object_ref (self);
   switch (message->type)
     {
     case TTT_MAILBOX_MESSAGE_ALLOCATED:
@@ -500,6 +504,7 @@ mailbox_message_cb (TttWormholeMailbox      *mailbox,
     default:
       break;
     }
+  g_object_unref (self);
 }
 
 static void
@@ -508,10 +513,12 @@ mailbox_closed_cb (TttWormholeMailbox *mailbox,
                    TttWormhole        *self)
 {
   /* The connection is gone: nothing can be said to the server. */
+  g_object_ref (self);
   g_signal_handlers_disconnect_by_data (mailbox, self);
   self->opened = FALSE;
   self->claimed = FALSE;
   fail (self, g_error_copy (error), "errory");
+  g_object_unref (self);
 }
 
 static void
