@@ -56,6 +56,21 @@ is_double_fundamental (const char *domain,
          g_str_has_prefix (message, "cannot register existing fundamental type ");
 }
 
+/* GTK 4.18's GDK, with GL and Vulkan both turned off (GDK_DISABLE, as
+ * the tests run), sets its "Vulkan support disabled via GDK_DISABLE"
+ * error over the one it had set already, and GLib warns of the bug. Seen
+ * once, in trixie, in a child of test-startup that plays a game to its
+ * end; no call of ours passes GDK an error. Only that message is let
+ * through; every other stays fatal. */
+static gboolean
+is_gdk_error_overwritten (const char *domain,
+                          const char *message)
+{
+  return g_strcmp0 (domain, "GLib") == 0 && message != NULL &&
+         g_str_has_prefix (message, "GError set over the top of a previous GError") &&
+         strstr (message, "Vulkan support disabled via GDK_DISABLE") != NULL;
+}
+
 static GLogWriterOutput
 log_writer_cb (GLogLevelFlags   log_level,
                const GLogField *fields,
@@ -74,7 +89,7 @@ log_writer_cb (GLogLevelFlags   log_level,
   if ((log_level & G_LOG_LEVEL_WARNING) != 0 && g_strcmp0 (domain, "Gdk") == 0 &&
       g_strcmp0 (message, "gdk_frame_timings_submitted() called on submitted frame.") == 0)
     return G_LOG_WRITER_HANDLED;
-  if (is_double_fundamental (domain, message))
+  if (is_double_fundamental (domain, message) || is_gdk_error_overwritten (domain, message))
     return G_LOG_WRITER_HANDLED;
 
   return g_log_writer_default (log_level, fields, n_fields, user_data);
@@ -86,7 +101,7 @@ fatal_cb (const char     *domain,
           const char     *message,
           gpointer        user_data)
 {
-  return !is_double_fundamental (domain, message);
+  return !is_double_fundamental (domain, message) && !is_gdk_error_overwritten (domain, message);
 }
 
 static char *data_home;
