@@ -269,6 +269,68 @@ hint_changed_cb (TttWindow  *self,
     ttt_board_view_show_hint (self->board, cell);
 }
 
+/* The height a window of the default width needs for Ultimate's cells
+ * to be about 44 px, as big as a finger's touch; at the default 640 px
+ * they are 38 px. */
+#define ULTIMATE_HEIGHT 740
+
+static int
+default_size_of (GSettings  *settings,
+                 const char *key)
+{
+  g_autoptr(GVariant) value = g_settings_get_default_value (settings, key);
+
+  return g_variant_get_int32 (value);
+}
+
+/* Ultimate's 81 cells need more height than classic's nine: a window
+ * still at the size it opens at by default grows to give them it, as
+ * far as the screen allows. A size the person chose stays theirs. */
+static void
+fit_variant (TttWindow *self)
+{
+  GtkWindow *window = GTK_WINDOW (self);
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  g_autoptr(GdkMonitor) first = NULL;
+  GdkMonitor *monitor = NULL;
+  int width, height, target = ULTIMATE_HEIGHT;
+
+  if (self->settings == NULL || ttt_game_get_variant (self->game) != TTT_VARIANT_ULTIMATE ||
+      gtk_window_is_maximized (window) || gtk_window_is_fullscreen (window) ||
+      g_settings_get_boolean (self->settings, "window-maximized"))
+    return;
+  gtk_window_get_default_size (window, &width, &height);
+  if (width != default_size_of (self->settings, "window-width") ||
+      height != default_size_of (self->settings, "window-height"))
+    return;
+
+  if (surface != NULL)
+    monitor = gdk_display_get_monitor_at_surface (display, surface);
+  if (monitor == NULL)
+    {
+      first = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+      monitor = first;
+    }
+  if (monitor != NULL)
+    {
+      GdkRectangle geometry;
+
+      gdk_monitor_get_geometry (monitor, &geometry);
+      target = MIN (target, geometry.height);
+    }
+  if (target > height)
+    gtk_window_set_default_size (window, width, target);
+}
+
+static void
+variant_changed_cb (TttWindow  *self,
+                    GParamSpec *pspec,
+                    TttGame    *game)
+{
+  fit_variant (self);
+}
+
 static void
 players_changed_cb (TttWindow  *self,
                     GParamSpec *pspec,
@@ -448,6 +510,7 @@ ttt_window_constructed (GObject *object)
       { "notify::difficulty", G_CALLBACK (difficulty_changed_cb) },
       { "notify::opponent", G_CALLBACK (players_changed_cb) },
       { "notify::variant", G_CALLBACK (players_changed_cb) },
+      { "notify::variant", G_CALLBACK (variant_changed_cb) },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (follow); i++)
@@ -475,6 +538,7 @@ ttt_window_constructed (GObject *object)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
+      fit_variant (self);
 
       /* The analysis stays on, or off, from one run to the next. Without
        * NO_SENSITIVITY GSettings would make the whole window insensitive
