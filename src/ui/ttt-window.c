@@ -40,14 +40,40 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* @text with a word joiner (U+2060) between two ideographs: Chinese
+ * and Japanese may break a line between any two, and on two short lines
+ * the subtitle split 中等 ("Medium"). Its lines break only between its
+ * parts then. */
+static char *
+join_ideographs (const char *text)
+{
+  GString *joined = g_string_new (NULL);
+  gunichar last = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (last != 0 && g_unichar_break_type (last) == G_UNICODE_BREAK_IDEOGRAPHIC &&
+          g_unichar_break_type (c) == G_UNICODE_BREAK_IDEOGRAPHIC)
+        g_string_append_unichar (joined, 0x2060);
+      g_string_append_unichar (joined, c);
+      last = c;
+    }
+
+  return g_string_free (joined, FALSE);
+}
+
 static void
 update_subtitle (TttWindow *self)
 {
   g_autofree char *subtitle = ttt_words_subtitle (self->game);
+  g_autofree char *joined = join_ideographs (subtitle);
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
-  /* The same words where the header has no room for the title too. */
-  gtk_label_set_text (GTK_LABEL (self->narrow_subtitle), subtitle);
+  /* The same words where the header has no room for the title too, on
+   * two lines if need be. */
+  gtk_label_set_text (GTK_LABEL (self->narrow_subtitle), joined);
 }
 
 

@@ -635,14 +635,52 @@ check_narrow_dialogs (const char *language)
   ttt_test_iterate ();
 }
 
+/* @text without the word joiners (U+2060) that hold words together. */
+static char *
+without_joiners (const char *text)
+{
+  GString *plain = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) != 0x2060)
+      g_string_append_unichar (plain, g_utf8_get_char (p));
+
+  return g_string_free (plain, FALSE);
+}
+
 static gboolean
 shows_whole (GtkWidget *widget,
              gpointer   text,
              gboolean  *prune)
 {
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0 &&
+  g_autofree char *plain = NULL;
+
+  if (!GTK_IS_LABEL (widget) || !gtk_widget_get_mapped (widget))
+    return FALSE;
+  plain = without_joiners (gtk_label_get_text (GTK_LABEL (widget)));
+  return g_strcmp0 (plain, text) == 0 &&
          !pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
+}
+
+/* The subtitle on two lines breaks only after a space, between its
+ * parts ("Ultimate · You play X · Medium"): in Chinese it split 中等. */
+static void
+assert_subtitle_lines (GtkWidget *widget)
+{
+  PangoLayout *layout;
+  const char *text;
+
+  if (!GTK_IS_LABEL (widget) || !gtk_widget_get_mapped (widget))
+    return;
+  layout = gtk_label_get_layout (GTK_LABEL (widget));
+  text = pango_layout_get_text (layout);
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      int start = pango_layout_line_get_start_index (l->data);
+
+      if (start > 0 && !g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (text + start))))
+        g_error ("the subtitle “%s” breaks inside a word at %d px", text, gtk_widget_get_width (widget));
+    }
 }
 
 static gboolean
@@ -697,6 +735,7 @@ check_narrow_subtitle (const char *language)
           }
         ttt_test_iterate ();
         ttt_test_assert_labels_whole (header);
+        assert_subtitle_lines (ttt_test_window_child (window, "narrow_subtitle"));
         g_test_message ("%s, %s against %s: “%s” in a header bar %d px tall", language, games[g], opponents[o],
                         subtitle, gtk_widget_get_height (header));
         gtk_window_destroy (GTK_WINDOW (window));
