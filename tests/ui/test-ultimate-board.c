@@ -37,6 +37,21 @@ cell_widget (TttTestWindow *fixture,
   return ttt_board_view_get_cell (fixture->board, index_of (move));
 }
 
+/* Waits until the board's cells are at least @side px, or the time is
+ * up; their size then. */
+static int
+wait_for_cells (TttTestWindow *fixture,
+                int            side)
+{
+  GtkWidget *cell = GTK_WIDGET (ttt_board_view_get_cell (fixture->board, 0));
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+  while (gtk_widget_get_width (cell) < side && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  ttt_test_iterate ();
+  return gtk_widget_get_width (cell);
+}
+
 static void
 set_up (TttTestWindow *fixture,
         gconstpointer  seed)
@@ -46,6 +61,9 @@ set_up (TttTestWindow *fixture,
   g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
   ttt_test_iterate ();
   g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  /* The window, at its default size, grows for Ultimate: the tests
+   * resize it from the size it has grown to. */
+  wait_for_cells (fixture, 44);
 }
 
 /* 81 cells in nine blocks, named by their small board. */
@@ -832,21 +850,6 @@ test_sizes (TttTestWindow *fixture,
   /* And back: the smallest size is the one the window allows. */
   ttt_test_set_content_size (fixture->window, 360, 600);
   ttt_test_assert_cells_whole (fixture->window, 32);
-}
-
-/* Waits until the board's cells are at least @side px, or the time is
- * up; their size then. */
-static int
-wait_for_cells (TttTestWindow *fixture,
-                int            side)
-{
-  GtkWidget *cell = GTK_WIDGET (ttt_board_view_get_cell (fixture->board, 0));
-  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
-
-  while (gtk_widget_get_width (cell) < side && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  ttt_test_iterate ();
-  return gtk_widget_get_width (cell);
 }
 
 /* At the size the window opens at by default, Ultimate's cells were
