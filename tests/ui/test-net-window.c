@@ -157,10 +157,14 @@ pair_open (Pair *pair)
 
   for (guint i = 0; i < 2; i++)
     {
-      pair->windows[i] = ttt_test_window_new (app);
+      /* A window of an earlier pair plays again, with what it heard. */
+      if (pair->windows[i] == NULL)
+        {
+          pair->windows[i] = ttt_test_window_new (app);
+          pair->heard[i] = g_string_new (NULL);
+          g_signal_connect (ttt_window_get_news (pair->windows[i]), "news", G_CALLBACK (heard_cb), pair->heard[i]);
+        }
       pair->games[i] = ttt_window_get_game (pair->windows[i]);
-      pair->heard[i] = g_string_new (NULL);
-      g_signal_connect (ttt_window_get_news (pair->windows[i]), "news", G_CALLBACK (heard_cb), pair->heard[i]);
       ttt_setup_set_variant (ttt_game_get_setup (pair->games[i]), pair->variants[i]);
       gtk_window_present (GTK_WINDOW (pair->windows[i]));
       pair->net[i] = ttt_net_window_new (GTK_WINDOW (pair->windows[i]), pair->games[i]);
@@ -197,13 +201,15 @@ pair_open (Pair *pair)
     wait_text (pair->windows[i], ttt_net_session_get_code (pair->sessions[i]));
 
   /* Until the game starts, the main board does not go on with the old
-   * game, and says why. */
+   * game, and says why (a window whose last network game was abandoned
+   * says that instead, its game being over). */
   for (guint i = 0; i < 2; i++)
     {
       guint n_moves = ttt_game_get_n_moves (pair->games[i]);
 
-      g_assert_nonnull (ttt_test_find_widget (GTK_WIDGET (pair->windows[i]), text_shown,
-                                              (gpointer) "Waiting for the other computer…"));
+      if (ttt_game_get_state (pair->games[i]) != TTT_GAME_STATE_OVER)
+        g_assert_nonnull (ttt_test_find_widget (GTK_WIDGET (pair->windows[i]), text_shown,
+                                                (gpointer) "Waiting for the other computer…"));
       play (pair->windows[i], 8);
       ttt_test_iterate ();
       g_assert_cmpuint (ttt_game_get_n_moves (pair->games[i]), ==, n_moves);
@@ -222,7 +228,8 @@ pair_close (Pair *pair)
     {
       if (pair->windows[i] != NULL)
         gtk_window_destroy (GTK_WINDOW (pair->windows[i]));
-      g_string_free (pair->heard[i], TRUE);
+      if (pair->heard[i] != NULL)
+        g_string_free (pair->heard[i], TRUE);
     }
   ttt_test_iterate ();
 }
@@ -503,6 +510,35 @@ test_quit_asks (void)
   wait_heard (&pair, 1, "left the game.");
   g_assert_cmpstr (ttt_window_get_status (pair.windows[1]), ==, "The game was abandoned: nothing was counted");
   pair_close (&pair);
+}
+
+/* Issue 34: Ana leaves; the same window then plays someone new, Ben,
+ * and its header names Ben, not Ana. */
+static void
+test_new_opponent (void)
+{
+  Pair first = { .host_name = "Ana" };
+  Pair second = { .host_name = "Ben" };
+  TttWindow *guest;
+
+  pair_open (&first);
+  pair_confirm (&first);
+  guest = first.windows[1];
+  g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==, "You play O against " QUOTED ("Ana"));
+  click (first.windows[0], "Leave");
+  answer (first.windows[0], TRUE);
+  wait_text (guest, QUOTED ("Ana") " left the game.");
+
+  /* The guest's window goes on in a second pair, with Ben hosting. */
+  second.windows[1] = g_steal_pointer (&first.windows[1]);
+  second.heard[1] = g_steal_pointer (&first.heard[1]);
+  pair_close (&first);
+  pair_open (&second);
+  pair_confirm (&second);
+  g_assert_true (second.windows[1] == guest);
+  wait_status (guest, "Waiting for " QUOTED ("Ben") "’s move…");
+  g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==, "You play O against " QUOTED ("Ben"));
+  pair_close (&second);
 }
 
 /* The host's New Game screen chose Ultimate, the guest's classic: the
@@ -994,6 +1030,7 @@ main (int   argc,
   g_test_add_func ("/net-window/ultimate", test_ultimate);
   g_test_add_func ("/net-window/codes-differ", test_codes_differ);
   g_test_add_func ("/net-window/quit-asks", test_quit_asks);
+  g_test_add_func ("/net-window/new-opponent", test_new_opponent);
   g_test_add_func ("/net-window/name-one-line", test_name_one_line);
   g_test_add_func ("/net-window/name-long", test_name_long);
   g_test_add_func ("/net-window/name-remembered", test_name_remembered);
