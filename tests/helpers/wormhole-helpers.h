@@ -32,7 +32,7 @@ void         wormhole_wait_until       (gboolean      (*done) (gpointer user_dat
 
 typedef struct _MailboxServer MailboxServer;
 
-/* The reference mailbox server, listening; skips the test (returns NULL)
+/* The reference mailbox server, listening; fails the test (returns NULL)
  * when the package is not installed. */
 MailboxServer *mailbox_server_start    (void);
 const char   *mailbox_server_get_url   (MailboxServer *server);
