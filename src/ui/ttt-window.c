@@ -71,11 +71,13 @@ _ttt_window_update_status (TttWindow *self)
   gboolean solved;
 
   /* A network game being set up, or an undo asked of the other side: the
-   * board takes no move until the other computer answers. */
-  if (!over && ttt_game_get_held (self->game))
+   * board takes no move until the other computer answers. Over a game
+   * that ended (a window connecting again), its result is old news. */
+  if (ttt_game_get_held (self->game))
     {
       g_free (text);
       text = g_strdup (_("Waiting for the other computer…"));
+      over = FALSE;
     }
 #ifdef TTT_HAVE_NETWORK
   /* A request between two people: the status says it, by name. */

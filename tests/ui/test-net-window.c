@@ -202,14 +202,13 @@ pair_open (Pair *pair)
 
   /* Until the game starts, the main board does not go on with the old
    * game, and says why (a window whose last network game was abandoned
-   * says that instead, its game being over). */
+   * too, rather than its old result). */
   for (guint i = 0; i < 2; i++)
     {
       guint n_moves = ttt_game_get_n_moves (pair->games[i]);
 
-      if (ttt_game_get_state (pair->games[i]) != TTT_GAME_STATE_OVER)
-        g_assert_nonnull (ttt_test_find_widget (GTK_WIDGET (pair->windows[i]), text_shown,
-                                                (gpointer) "Waiting for the other computer…"));
+      g_assert_nonnull (ttt_test_find_widget (GTK_WIDGET (pair->windows[i]), text_shown,
+                                              (gpointer) "Waiting for the other computer…"));
       play (pair->windows[i], 8);
       ttt_test_iterate ();
       g_assert_cmpuint (ttt_game_get_n_moves (pair->games[i]), ==, n_moves);
