@@ -320,7 +320,9 @@ static void
 session_start (TttCodeDialog *self,
                const char    *code)
 {
-  g_autofree char *name = ttt_protocol_sanitize_name (g_get_real_name ());
+  g_autofree char *remembered = g_settings_get_string (self->settings, "player-name");
+  /* The name typed for a game nearby, else the real one. */
+  g_autofree char *name = ttt_protocol_sanitize_name (*remembered != '\0' ? remembered : g_get_real_name ());
   TttConnectionRole role = code == NULL ? TTT_CONNECTION_ROLE_HOST : TTT_CONNECTION_ROLE_GUEST;
   TttVariant variant = ttt_setup_get_variant (ttt_game_get_setup (self->game));
 

@@ -8,7 +8,8 @@
  * one; the host's code is spoken as words. The window says each failure
  * in a sentence with Try Again: a mailbox server that is not there, and
  * a wrong code, on both sides, through the reference mailbox server
- * started here. The settings' servers default to the project's public
+ * started here; the names remembered for network play are the ones the
+ * two sides see. The settings' servers default to the project's public
  * ones. Every page fits 360 px with large text, in every language, its
  * words whole.
  */
@@ -320,6 +321,59 @@ test_wrong_code (void)
   g_settings_reset (settings, "wormhole-relay");
 }
 
+static gboolean
+both_named (gpointer data)
+{
+  TttCodeDialog **dialogs = data;
+  g_autofree char *host_peer = describe (dialogs[0], "peer");
+  g_autofree char *guest_peer = describe (dialogs[1], "peer");
+
+  return (*host_peer != '\0' && *guest_peer != '\0') || failed (dialogs[0]) || failed (dialogs[1]);
+}
+
+/* Each side goes by the name remembered for network play (the one typed
+ * for a game nearby), not by the login's: two people with one login
+ * would both be "root". */
+static void
+test_names (void)
+{
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.jingzi.TicTacToe");
+  g_autofree char *host_peer = NULL;
+  g_autofree char *guest_peer = NULL;
+  g_autofree char *code = NULL;
+  TttCodeDialog *dialogs[2];
+
+  if (mailbox == NULL)
+    return;   /* failed by the helper */
+  g_settings_set_string (settings, "wormhole-mailbox", mailbox_server_get_url (mailbox));
+  g_settings_set_string (settings, "wormhole-relay", "");
+
+  g_settings_set_string (settings, "player-name", "Ana");
+  dialogs[0] = dialog_new (settings);
+  gtk_window_present (GTK_WINDOW (dialogs[0]));
+  ttt_code_dialog_host (dialogs[0]);
+  ttt_net_wait (shows_code, dialogs[0], GUARD_MS);
+  code = describe (dialogs[0], "code");
+
+  g_settings_set_string (settings, "player-name", "Ben");
+  dialogs[1] = dialog_new (settings);
+  gtk_window_present (GTK_WINDOW (dialogs[1]));
+  ttt_code_dialog_join (dialogs[1], code);
+  ttt_net_wait (both_named, dialogs, GUARD_MS);
+
+  host_peer = describe (dialogs[0], "peer");
+  guest_peer = describe (dialogs[1], "peer");
+  g_assert_cmpstr (host_peer, ==, "Ben");
+  g_assert_cmpstr (guest_peer, ==, "Ana");
+
+  gtk_window_destroy (GTK_WINDOW (dialogs[1]));
+  gtk_window_destroy (GTK_WINDOW (dialogs[0]));
+  g_settings_reset (settings, "player-name");
+  g_settings_reset (settings, "wormhole-mailbox");
+  g_settings_reset (settings, "wormhole-relay");
+}
+
 /* The dialog's content 360 px wide, its page as tall as it needs. */
 static void
 assert_fits (TttCodeDialog *dialog,
@@ -448,6 +502,7 @@ main (int   argc,
   g_test_add_func ("/code/settings-defaults", test_settings_defaults);
   g_test_add_func ("/code/mailbox-unreachable", test_mailbox_unreachable);
   g_test_add_func ("/code/wrong-code", test_wrong_code);
+  g_test_add_func ("/code/names", test_names);
   g_test_add_func ("/code/pages-fit", test_pages_fit);
 
   return g_test_run ();
