@@ -734,7 +734,8 @@ ttt_application_open_network (TttApplication *self,
   if (!TTT_IS_WINDOW (parent))
     return NULL;
   network = ttt_net_window_new (parent, ttt_window_get_game (TTT_WINDOW (parent)));
-  gtk_window_present (GTK_WINDOW (network));
+  /* No wider than a narrow game window. */
+  ttt_compat_dialog_present (GTK_WIDGET (network), GTK_WIDGET (parent));
   return network;
 }
 
@@ -811,7 +812,7 @@ ttt_application_open_code (TttApplication *self,
    * window's bar takes the session over and the small window closes,
    * as the network window does for a game on one network. */
   g_signal_connect_object (dialog, "session-opened", G_CALLBACK (code_session_opened_cb), parent, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ttt_compat_dialog_present (GTK_WIDGET (dialog), GTK_WIDGET (parent));
   return dialog;
 }
 

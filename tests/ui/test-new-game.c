@@ -601,6 +601,44 @@ test_network_ways (TttTestWindow *fixture,
 #endif
 }
 
+/* The windows that connect a network game open beside a narrow game
+ * window no wider than it, as the New Game screen does: the game by a
+ * code (joining, which waits for a code and reaches no server) and the
+ * game nearby. */
+static void
+test_network_windows_fit (TttTestWindow *fixture,
+                          gconstpointer  data)
+{
+#ifdef TTT_HAVE_NETWORK
+  const char *actions[] = { "join-by-code", "network" };
+
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(GList) toplevels = NULL;
+      GtkWidget *opened = NULL;
+
+      g_action_group_activate_action (G_ACTION_GROUP (fixture->app), actions[i], NULL);
+      toplevels = gtk_window_list_toplevels ();
+      for (GList *l = toplevels; l != NULL; l = l->next)
+        if ((TTT_IS_CODE_DIALOG (l->data) || TTT_IS_NET_WINDOW (l->data)) && gtk_widget_get_visible (l->data))
+          opened = l->data;
+      g_assert_nonnull (opened);
+      ttt_test_wait_for_mapped (opened);
+      ttt_test_wait_for_frame (opened);
+      g_test_message ("%s: %d px beside a window of %d px", actions[i], gtk_widget_get_width (opened),
+                      gtk_widget_get_width (GTK_WIDGET (fixture->window)));
+      g_assert_cmpint (gtk_widget_get_width (opened), >, 0);
+      g_assert_cmpint (gtk_widget_get_width (opened), <=, gtk_widget_get_width (GTK_WIDGET (fixture->window)));
+      g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (opened)) == GTK_WINDOW (fixture->window));
+      gtk_window_destroy (GTK_WINDOW (opened));
+      ttt_test_iterate ();
+    }
+#else
+  g_test_skip ("built without network play");
+#endif
+}
+
 /* A desktop with no help viewer, or one with: whatever this machine
  * has, the manual is "shown" by these, which count what they were asked
  * and answer at once, as GTK does without a handler for help: URIs. */
@@ -1015,6 +1053,7 @@ main (int   argc,
   TTT_TEST_ADD_WINDOW ("/new-game/fits-narrow-window", 3, test_fits_narrow_window);
   TTT_TEST_ADD_WINDOW ("/new-game/network", 3, test_network);
   TTT_TEST_ADD_WINDOW ("/new-game/network-ways", 3, test_network_ways);
+  TTT_TEST_ADD_WINDOW ("/new-game/network-windows-fit", 3, test_network_windows_fit);
   TTT_TEST_ADD_WINDOW ("/new-game/how-to-play", 3, test_how_to_play);
   TTT_TEST_ADD_WINDOW ("/new-game/help-fallback", 3, test_help_fallback);
   TTT_TEST_ADD_WINDOW ("/new-game/quit", 3, test_quit);
