@@ -1411,7 +1411,10 @@ ultimate_digit (TttBoardView *self,
 }
 
 /* Escape drops a board the first digit picked, and says so; otherwise
- * it is the window's. */
+ * it is the window's. The board's own key, not one of the window's
+ * (add_key_shortcuts()): a pick lasts only while the focus is on the
+ * board, and with real keys on GTK 4.8 a window-wide Escape never
+ * reached the board (as Orca's test found). */
 static gboolean
 escape_cb (GtkWidget *widget,
            GVariant  *args,
@@ -1496,9 +1499,6 @@ add_key_shortcuts (TttBoardView *self)
       for (guint j = 0; j < G_N_ELEMENTS (keypad_keys[i]); j++)
         add_shortcut (controller, keypad_keys[i][j], i, TRUE);
     }
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                          gtk_callback_action_new (escape_cb, NULL, NULL)));
 
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
@@ -1916,6 +1916,8 @@ ttt_board_view_class_init (TttBoardViewClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_INT);
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_cb, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
