@@ -412,3 +412,76 @@ reference_client_free (ReferenceClient *client)
   g_free (client->code);
   g_free (client);
 }
+
+/* Our side */
+
+static void
+side_message_cb (TttWormhole  *wormhole,
+                 GBytes       *message,
+                 WormholeSide *side)
+{
+  g_ptr_array_add (side->messages, g_bytes_ref (message));
+}
+
+static void
+side_closed_cb (TttWormhole  *wormhole,
+                const GError *error,
+                WormholeSide *side)
+{
+  g_assert_false (side->closed);
+  side->closed = TRUE;
+  side->closed_error = g_error_copy (error);
+}
+
+static void
+side_code_cb (TttWormhole  *wormhole,
+              GParamSpec   *pspec,
+              WormholeSide *side)
+{
+  side->has_code = ttt_wormhole_get_code (wormhole) != NULL;
+}
+
+static void
+side_opened_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  WormholeSide *side = user_data;
+
+  ttt_wormhole_open_finish (TTT_WORMHOLE (source), result, &side->open_error);
+  side->opened = TRUE;
+}
+
+WormholeSide *
+wormhole_side_new (const char *url,
+                   const char *appid)
+{
+  WormholeSide *side = g_new0 (WormholeSide, 1);
+
+  side->wormhole = ttt_wormhole_new (url, appid);
+  side->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_signal_connect (side->wormhole, "message", G_CALLBACK (side_message_cb), side);
+  g_signal_connect (side->wormhole, "closed", G_CALLBACK (side_closed_cb), side);
+  g_signal_connect (side->wormhole, "notify::code", G_CALLBACK (side_code_cb), side);
+  return side;
+}
+
+void
+wormhole_side_open (WormholeSide *side,
+                    const char   *versions,
+                    GCancellable *cancellable)
+{
+  ttt_wormhole_open_async (side->wormhole, versions, cancellable, side_opened_cb, side);
+}
+
+void
+wormhole_side_free (WormholeSide *side)
+{
+  g_object_add_weak_pointer (G_OBJECT (side->wormhole), (gpointer *) &side->wormhole);
+  g_object_unref (side->wormhole);
+  g_assert_null (side->wormhole);
+  g_ptr_array_unref (side->messages);
+  g_clear_error (&side->open_error);
+  g_clear_error (&side->closed_error);
+  g_free (side);
+}
