@@ -129,6 +129,7 @@ struct _MailboxServer
   char        *url;
   Lines       *log;
   gboolean     exited;
+  guint        port;        /* where the present process listens, once it does */
 };
 
 static void
@@ -138,12 +139,12 @@ server_line_cb (const char *line,
   MailboxServer *server = user_data;
   const char *at;
 
-  if (server->url == NULL && (at = strstr (line, " starting on ")) != NULL)
+  if (server->port == 0 && (at = strstr (line, " starting on ")) != NULL)
     {
       guint64 port = g_ascii_strtoull (at + strlen (" starting on "), NULL, 10);
 
       if (port > 0 && port < 65536)
-        server->url = g_strdup_printf ("ws://127.0.0.1:%u/v1", (guint) port);
+        server->port = (guint) port;
     }
 }
 
@@ -179,19 +180,45 @@ server_listening_or_gone (gpointer user_data)
 {
   MailboxServer *server = user_data;
 
-  return server->url != NULL || server->exited;
+  return server->port != 0 || server->exited;
+}
+
+/* Starts its process listening on @port (0: one the system picks), in
+ * its folder with its database, and waits until it listens. */
+static void
+server_spawn (MailboxServer *server,
+              guint          port)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db = g_build_filename (server->dir, "relay.sqlite", NULL);
+  g_autofree char *channel_db = g_strconcat ("--channel-db=", db, NULL);
+  g_autofree char *port_option = g_strdup_printf ("--port=tcp:%u:interface=127.0.0.1", port);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_subprocess_launcher_set_cwd (launcher, server->dir);
+  server->exited = FALSE;
+  server->port = 0;
+  server->process = g_subprocess_launcher_spawn (launcher, &error, twistd (), "-n", "--pidfile=",
+                                                 "--logfile=-", "wormhole-mailbox", port_option,
+                                                 channel_db, NULL);
+  g_assert_no_error (error);
+  server->log = lines_new (g_subprocess_get_stdout_pipe (server->process), server_line_cb, server);
+  g_subprocess_wait_async (server->process, NULL, server_exited_cb, &server->exited);
+
+  /* Ready once it says where it listens, or gone. */
+  wormhole_wait_until (server_listening_or_gone, server, 60, "the mailbox server to listen");
+  if (server->port == 0)
+    g_error ("The mailbox server did not start:\n%s", server->log->text->str);
 }
 
 MailboxServer *
 mailbox_server_start (void)
 {
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *db = NULL;
   MailboxServer *server;
-  const char *program = twistd ();
 
-  if (program == NULL)
+  if (twistd () == NULL)
     {
       g_test_fail_printf ("twistd (the mailbox server's) is not installed");
       return NULL;
@@ -200,26 +227,8 @@ mailbox_server_start (void)
   server = g_new0 (MailboxServer, 1);
   server->dir = g_dir_make_tmp ("ttt-mailbox-XXXXXX", &error);
   g_assert_no_error (error);
-  db = g_build_filename (server->dir, "relay.sqlite", NULL);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  g_subprocess_launcher_set_cwd (launcher, server->dir);
-  {
-    g_autofree char *channel_db = g_strconcat ("--channel-db=", db, NULL);
-
-    server->process = g_subprocess_launcher_spawn (launcher, &error, program, "-n", "--pidfile=",
-                                                   "--logfile=-", "wormhole-mailbox",
-                                                   "--port=tcp:0:interface=127.0.0.1",
-                                                   channel_db, NULL);
-  }
-  g_assert_no_error (error);
-  server->log = lines_new (g_subprocess_get_stdout_pipe (server->process), server_line_cb, server);
-  g_subprocess_wait_async (server->process, NULL, server_exited_cb, &server->exited);
-
-  /* Ready once it says where it listens, or gone. */
-  wormhole_wait_until (server_listening_or_gone, server, 60, "the mailbox server to listen");
-  if (server->url == NULL)
-    g_error ("The mailbox server did not start:\n%s", server->log->text->str);
+  server_spawn (server, 0);
+  server->url = g_strdup_printf ("ws://127.0.0.1:%u/v1", server->port);
   return server;
 }
 
@@ -237,6 +246,20 @@ mailbox_server_kill (MailboxServer *server)
   g_subprocess_send_signal (server->process, SIGKILL);
   wormhole_wait (&server->exited, 30, "the mailbox server to exit");
   wormhole_wait (&server->log->eof, 30, "the end of the mailbox server's log");
+}
+
+void
+mailbox_server_restart (MailboxServer *server)
+{
+  guint port = server->port;
+
+  mailbox_server_kill (server);
+  /* A read under way holds the log until its end. */
+  wormhole_wait (&server->log->eof, 30, "the end of the mailbox server's log");
+  g_clear_pointer (&server->log, lines_free);
+  g_clear_object (&server->process);
+  server_spawn (server, port);
+  g_assert_cmpuint (server->port, ==, port);
 }
 
 static void
