@@ -667,7 +667,18 @@ ttt_compat_dialog_present (GtkWidget *dialog,
 #endif
 
   if (root != NULL && GTK_IS_WINDOW (root))
-    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (root));
+    {
+      int width, height, parent_width;
+
+      gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (root));
+      /* A window beside a narrow one, on what may be a phone's 360 px
+       * screen, opens no wider than it; never below the 360 px a dialog
+       * needs. */
+      gtk_window_get_default_size (GTK_WINDOW (dialog), &width, &height);
+      parent_width = gtk_widget_get_width (GTK_WIDGET (root));
+      if (parent_width > 0 && width > MAX (parent_width, 360))
+        gtk_window_set_default_size (GTK_WINDOW (dialog), MAX (parent_width, 360), height);
+    }
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

@@ -40,14 +40,40 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* @text with a word joiner (U+2060) between two ideographs: Chinese
+ * and Japanese may break a line between any two, and on two short lines
+ * the subtitle split 中等 ("Medium"). Its lines break only between its
+ * parts then. */
+static char *
+join_ideographs (const char *text)
+{
+  GString *joined = g_string_new (NULL);
+  gunichar last = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (last != 0 && g_unichar_break_type (last) == G_UNICODE_BREAK_IDEOGRAPHIC &&
+          g_unichar_break_type (c) == G_UNICODE_BREAK_IDEOGRAPHIC)
+        g_string_append_unichar (joined, 0x2060);
+      g_string_append_unichar (joined, c);
+      last = c;
+    }
+
+  return g_string_free (joined, FALSE);
+}
+
 static void
 update_subtitle (TttWindow *self)
 {
   g_autofree char *subtitle = ttt_words_subtitle (self->game);
+  g_autofree char *joined = join_ideographs (subtitle);
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
-  /* The same words where the header has no room for the title too. */
-  gtk_label_set_text (GTK_LABEL (self->narrow_subtitle), subtitle);
+  /* The same words where the header has no room for the title too, on
+   * two lines if need be. */
+  gtk_label_set_text (GTK_LABEL (self->narrow_subtitle), joined);
 }
 
 
@@ -271,6 +297,68 @@ hint_changed_cb (TttWindow  *self,
     ttt_board_view_show_hint (self->board, cell);
 }
 
+/* The height a window of the default width needs for Ultimate's cells
+ * to be about 44 px, as big as a finger's touch; at the default 640 px
+ * they are 38 px. */
+#define ULTIMATE_HEIGHT 740
+
+static int
+default_size_of (GSettings  *settings,
+                 const char *key)
+{
+  g_autoptr(GVariant) value = g_settings_get_default_value (settings, key);
+
+  return g_variant_get_int32 (value);
+}
+
+/* Ultimate's 81 cells need more height than classic's nine: a window
+ * still at the size it opens at by default grows to give them it, as
+ * far as the screen allows. A size the person chose stays theirs. */
+static void
+fit_variant (TttWindow *self)
+{
+  GtkWindow *window = GTK_WINDOW (self);
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  g_autoptr(GdkMonitor) first = NULL;
+  GdkMonitor *monitor = NULL;
+  int width, height, target = ULTIMATE_HEIGHT;
+
+  if (self->settings == NULL || ttt_game_get_variant (self->game) != TTT_VARIANT_ULTIMATE ||
+      gtk_window_is_maximized (window) || gtk_window_is_fullscreen (window) ||
+      g_settings_get_boolean (self->settings, "window-maximized"))
+    return;
+  gtk_window_get_default_size (window, &width, &height);
+  if (width != default_size_of (self->settings, "window-width") ||
+      height != default_size_of (self->settings, "window-height"))
+    return;
+
+  if (surface != NULL)
+    monitor = gdk_display_get_monitor_at_surface (display, surface);
+  if (monitor == NULL)
+    {
+      first = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+      monitor = first;
+    }
+  if (monitor != NULL)
+    {
+      GdkRectangle geometry;
+
+      gdk_monitor_get_geometry (monitor, &geometry);
+      target = MIN (target, geometry.height);
+    }
+  if (target > height)
+    gtk_window_set_default_size (window, width, target);
+}
+
+static void
+variant_changed_cb (TttWindow  *self,
+                    GParamSpec *pspec,
+                    TttGame    *game)
+{
+  fit_variant (self);
+}
+
 static void
 players_changed_cb (TttWindow  *self,
                     GParamSpec *pspec,
@@ -474,6 +562,7 @@ ttt_window_constructed (GObject *object)
       { "notify::difficulty", G_CALLBACK (difficulty_changed_cb) },
       { "notify::opponent", G_CALLBACK (players_changed_cb) },
       { "notify::variant", G_CALLBACK (players_changed_cb) },
+      { "notify::variant", G_CALLBACK (variant_changed_cb) },
       { "game-started", G_CALLBACK (game_started_cb) },
     };
 
@@ -502,6 +591,7 @@ ttt_window_constructed (GObject *object)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
+      fit_variant (self);
 
       /* The analysis stays on, or off, from one run to the next. Without
        * NO_SENSITIVITY GSettings would make the whole window insensitive

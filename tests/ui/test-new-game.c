@@ -384,6 +384,32 @@ test_narrow_and_named (TttTestWindow *fixture,
   ttt_compat_dialog_destroy (dialog);
 }
 
+/* Beside a window 360 px wide, on what may be a phone's screen, the
+ * screen opens no wider than it: as a window of its own (libadwaita
+ * 1.2) it opened 420 px wide. */
+static void
+test_fits_narrow_window (TttTestWindow *fixture,
+                         gconstpointer  data)
+{
+  GtkWidget *dialog;
+  GtkWidget *content;
+  GtkWidget *root;
+
+  ttt_test_set_content_size (fixture->window, 360, 600);
+  dialog = ttt_window_choose_game (fixture->window);
+  content = ttt_compat_dialog_get_child (dialog);
+  ttt_test_wait_for_mapped (content);
+  ttt_test_wait_for_frame (content);
+  root = GTK_WIDGET (gtk_widget_get_root (content));
+  g_test_message ("the screen is %d px wide beside a window of %d px",
+                  gtk_widget_get_width (root), gtk_widget_get_width (GTK_WIDGET (fixture->window)));
+  g_assert_cmpint (gtk_widget_get_width (root), <=, gtk_widget_get_width (GTK_WIDGET (fixture->window)));
+  g_assert_cmpint (gtk_widget_get_width (content), <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (content), >, 0);
+
+  ttt_compat_dialog_destroy (dialog);
+}
+
 /* The network windows open now. The type is looked up by name: a build
  * without the network core has none. */
 static guint
@@ -1005,6 +1031,7 @@ main (int   argc,
   TTT_TEST_ADD_WINDOW ("/new-game/cancel", 3, test_cancel);
   TTT_TEST_ADD_WINDOW ("/new-game/levels", 3, test_levels);
   TTT_TEST_ADD_WINDOW ("/new-game/narrow-and-named", 3, test_narrow_and_named);
+  TTT_TEST_ADD_WINDOW ("/new-game/fits-narrow-window", 3, test_fits_narrow_window);
   TTT_TEST_ADD_WINDOW ("/new-game/network", 3, test_network);
   TTT_TEST_ADD_WINDOW ("/new-game/network-ways", 3, test_network_ways);
   TTT_TEST_ADD_WINDOW ("/new-game/how-to-play", 3, test_how_to_play);

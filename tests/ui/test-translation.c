@@ -644,13 +644,30 @@ check_narrow_dialogs (const char *language)
   ttt_test_iterate ();
 }
 
+/* @text without the word joiners (U+2060) that hold words together. */
+static char *
+without_joiners (const char *text)
+{
+  GString *plain = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) != 0x2060)
+      g_string_append_unichar (plain, g_utf8_get_char (p));
+
+  return g_string_free (plain, FALSE);
+}
+
 static gboolean
 shows_whole (GtkWidget *widget,
              gpointer   text,
              gboolean  *prune)
 {
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0 &&
+  g_autofree char *plain = NULL;
+
+  if (!GTK_IS_LABEL (widget) || !gtk_widget_get_mapped (widget))
+    return FALSE;
+  plain = without_joiners (gtk_label_get_text (GTK_LABEL (widget)));
+  return g_strcmp0 (plain, text) == 0 &&
          !pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
 }
 
@@ -661,6 +678,37 @@ is_cut (GtkWidget *widget,
 {
   return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
          pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
+}
+
+/* The subtitle, where it has to go on two lines, breaks only after a
+ * space, between its parts ("Ultimate · You play X · Medium"): in
+ * Chinese it split 中等. Laid out a little narrower than its one line,
+ * its last word must go to the next line whole. */
+static void
+assert_subtitle_lines (GtkWidget *widget)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  const char *text;
+  int width;
+
+  g_assert_true (GTK_IS_LABEL (widget));
+  layout = pango_layout_copy (gtk_label_get_layout (GTK_LABEL (widget)));
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  pango_layout_set_width (layout, (width - 4) * PANGO_SCALE);
+  text = pango_layout_get_text (layout);
+  /* A subtitle of one word ("双人对战") has nowhere else to break. */
+  if (strchr (text, ' ') == NULL)
+    return;
+  g_assert_cmpint (pango_layout_get_line_count (layout), >=, 2);
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      int start = pango_layout_line_get_start_index (l->data);
+
+      if (start > 0 && !g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (text + start))))
+        g_error ("the subtitle “%s” breaks inside a word on two lines", text);
+    }
 }
 
 /* The subtitle of each kind of game at 360 px, beside a title bar with
@@ -706,6 +754,7 @@ check_narrow_subtitle (const char *language)
           }
         ttt_test_iterate ();
         ttt_test_assert_labels_whole (header);
+        assert_subtitle_lines (ttt_test_window_child (window, "narrow_subtitle"));
         g_test_message ("%s, %s against %s: “%s” in a header bar %d px tall", language, games[g], opponents[o],
                         subtitle, gtk_widget_get_height (header));
         gtk_window_destroy (GTK_WINDOW (window));

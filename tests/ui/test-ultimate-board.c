@@ -37,6 +37,21 @@ cell_widget (TttTestWindow *fixture,
   return ttt_board_view_get_cell (fixture->board, index_of (move));
 }
 
+/* Waits until the board's cells are at least @side px, or the time is
+ * up; their size then. */
+static int
+wait_for_cells (TttTestWindow *fixture,
+                int            side)
+{
+  GtkWidget *cell = GTK_WIDGET (ttt_board_view_get_cell (fixture->board, 0));
+  gint64 deadline = g_get_monotonic_time () + TTT_TEST_DEADLINE_US;
+
+  while (gtk_widget_get_width (cell) < side && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  ttt_test_iterate ();
+  return gtk_widget_get_width (cell);
+}
+
 static void
 set_up (TttTestWindow *fixture,
         gconstpointer  seed)
@@ -46,6 +61,9 @@ set_up (TttTestWindow *fixture,
   g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "ultimate");
   ttt_test_iterate ();
   g_assert_cmpint (ttt_game_get_variant (fixture->game), ==, TTT_VARIANT_ULTIMATE);
+  /* The window, at its default size, grows for Ultimate: the tests
+   * resize it from the size it has grown to. */
+  wait_for_cells (fixture, 44);
 }
 
 /* 81 cells in nine blocks, named by their small board. */
@@ -888,6 +906,45 @@ test_sizes (TttTestWindow *fixture,
   ttt_test_assert_cells_whole (fixture->window, 32);
 }
 
+/* At the size the window opens at by default, Ultimate's cells were
+ * 38 px: choosing it grows the window, within the screen, until they
+ * are a finger's 44 px. A size the person chose stays as it is. */
+static void
+test_grows_at_default_size (TttTestWindow *fixture,
+                            gconstpointer  data)
+{
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (fixture->window));
+  GdkMonitor *monitor = gdk_display_get_monitor_at_surface (display,
+                                                            gtk_native_get_surface (GTK_NATIVE (fixture->window)));
+  GdkRectangle geometry;
+  int side, width, height;
+
+  side = wait_for_cells (fixture, 44);
+  g_test_message ("at the default size Ultimate's cells are %d px", side);
+  g_assert_cmpint (side, >=, 44);
+  g_assert_nonnull (monitor);
+  gdk_monitor_get_geometry (monitor, &geometry);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (fixture->window)), <=, geometry.height);
+
+  /* Chosen by the person: back to classic, a size of their own, and
+   * Ultimate again. */
+  g_settings_set_string (settings, "game", "classic");
+  ttt_test_iterate ();
+  ttt_test_set_content_size (fixture->window, 500, 600);
+  gtk_window_get_default_size (GTK_WINDOW (fixture->window), &width, &height);
+  g_settings_set_string (settings, "game", "ultimate");
+  ttt_test_iterate ();
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  {
+    int now_width, now_height;
+
+    gtk_window_get_default_size (GTK_WINDOW (fixture->window), &now_width, &now_height);
+    g_assert_cmpint (now_width, ==, width);
+    g_assert_cmpint (now_height, ==, height);
+  }
+}
+
 /* How much paint covers the top-left corner of @cell, drawn alone: where
  * a tint would lie, clear of the marks' strokes. */
 static double
@@ -1405,6 +1462,7 @@ main (int   argc,
   ADD ("/ultimate-board/hint", test_hint);
   ADD ("/ultimate-board/analysis", test_analysis);
   ADD ("/ultimate-board/sizes", test_sizes);
+  ADD ("/ultimate-board/grows-at-default-size", test_grows_at_default_size);
   ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
   ADD ("/ultimate-board/board-closed-said-once", test_board_closed_said_once);
   ADD ("/ultimate-board/where-to-play", test_where_to_play);
