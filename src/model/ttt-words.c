@@ -328,6 +328,31 @@ ttt_words_ultimate_cell_name (int     move,
                           mark == TTT_MARK_NONE ? C_("mark", "empty") : ttt_names_mark (mark));
 }
 
+/**
+ * ttt_words_board_picked:
+ * @board: the small board of Ultimate a first digit picked, or -1 when
+ *   Escape dropped the pick
+ *
+ * What a screen reader says when play is free and the first digit has
+ * picked a board, whose cell the next digit plays: the board and the keys
+ * that go on from there; or that the pick is dropped.
+ *
+ * Returns: (transfer full): the words
+ */
+char *
+ttt_words_board_picked (int board)
+{
+  if (board < 0)
+    /* Translators: said after Escape dropped the small board a first
+     * digit had picked in Ultimate Tic-Tac-Toe. */
+    return g_strdup (_("No board chosen. Press a digit for the board."));
+
+  /* Translators: said when a first digit picked a small board of Ultimate
+   * Tic-Tac-Toe; %s is its name ("Top-right board"). */
+  return g_strdup_printf (_("%s. Press a digit for the cell, Escape to choose another board."),
+                          ttt_names_board (board));
+}
+
 /* The game's name, as the New Game screen and the subtitle say it. */
 const char *
 ttt_words_variant_name (TttVariant variant)

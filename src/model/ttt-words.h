@@ -32,6 +32,8 @@ char       *ttt_words_cell_name           (TttVariant variant,
 char       *ttt_words_ultimate_cell_name  (int      move,
                                            TttMark  mark);
 const char *ttt_words_variant_name        (TttVariant variant);
+/* Ultimate, play free: the board a first digit picked, or -1 for none. */
+char       *ttt_words_board_picked        (int        board);
 char       *ttt_words_ultimate_hint       (TttGame   *game,
                                            gboolean   sentence);
 

@@ -115,6 +115,7 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
   MOVE_REFUSED,
+  BOARD_PICKED,
   N_SIGNALS
 };
 
@@ -1321,6 +1322,12 @@ ttt_board_view_set_focus_child (GtkWidget *widget,
   if (child != NULL)
     self->cursor = cell_of (child);
 
+  /* Moving on from the middle of the board a first digit picked drops
+   * the pick: the next digit picks a board again. The move is heard. */
+  if (self->digit_board >= 0 &&
+      (child == NULL || game_cell_of (self, cell_of (child)) != self->digit_board * 9 + 4))
+    self->digit_board = -1;
+
   /* News for a screen reader borrows the focused cell's description
    * (TttAnnouncer), and the analysis is said there: the cell the focus
    * leaves gets its own back. */
@@ -1379,8 +1386,12 @@ ultimate_digit (TttBoardView *self,
           g_signal_emit (self, signals[MOVE_REFUSED], 0, digit * 9 + 4);
           return TRUE;
         }
-      self->digit_board = digit;
+      /* The pick is made once the focus is on the board's middle: a
+       * focus that moves on from there drops it (set_focus_child). */
+      self->digit_board = -1;
       ttt_board_view_focus_cell (self, index_of_game_cell (self, digit * 9 + 4));
+      self->digit_board = digit;
+      g_signal_emit (self, signals[BOARD_PICKED], 0, digit);
       return TRUE;
     }
 
@@ -1396,6 +1407,26 @@ ultimate_digit (TttBoardView *self,
       self->cursor = index_of_game_cell (self, board * 9 + digit);
       gtk_widget_grab_focus (GTK_WIDGET (self->cells[self->cursor]));
     }
+  return TRUE;
+}
+
+/* Escape drops a board the first digit picked, and says so; otherwise
+ * it is the window's. The board's own key, not one of the window's
+ * (add_key_shortcuts()): a pick lasts only while the focus is on the
+ * board, and with real keys on GTK 4.8 a window-wide Escape never
+ * reached the board (as Orca's test found). */
+static gboolean
+escape_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  TttBoardView *self = TTT_BOARD_VIEW (widget);
+
+  if (self->digit_board < 0)
+    return FALSE;
+
+  self->digit_board = -1;
+  g_signal_emit (self, signals[BOARD_PICKED], 0, -1);
   return TRUE;
 }
 
@@ -1868,6 +1899,25 @@ ttt_board_view_class_init (TttBoardViewClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_INT);
+
+  /**
+   * TttBoardView::board-picked:
+   * @self: the board
+   * @board: the small board a first digit picked, or -1 when Escape
+   *   dropped the pick
+   *
+   * Ultimate, with play free: the first digit picked a board, whose cell
+   * the next digit plays, or Escape took the pick back. A focus that moves
+   * on drops the pick too, without this signal: the move is heard.
+   */
+  signals[BOARD_PICKED] =
+    g_signal_new ("board-picked",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_cb, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

@@ -100,6 +100,29 @@ how_to_play_action (GtkWidget  *widget,
   ttt_rules_window_show (widget, chosen_game (self)->variant);
 }
 
+/* The game rows, not their check buttons, have the focus: each is a
+ * radio button that says whether it is the game chosen, and a screen
+ * reader hears the change when Space chooses another. As list rows they
+ * said "not selected" of the chosen game on GTK 4.8 and nothing on a
+ * change. A selected state of our own on the rows (the fix reverted
+ * before this one) was not kept on GTK 4.24, whose list box manages its
+ * rows' selected state; a radio button's checked state is ours alone. */
+static void
+mark_chosen_game (TttNewGameDialog *self)
+{
+  for (guint i = 0; i < self->game_checks->len; i++)
+    {
+      GtkWidget *check = g_ptr_array_index (self->game_checks, i);
+      GtkWidget *row = gtk_widget_get_ancestor (check, ADW_TYPE_ACTION_ROW);
+
+      gtk_accessible_update_state (GTK_ACCESSIBLE (row),
+                                   GTK_ACCESSIBLE_STATE_CHECKED,
+                                   gtk_check_button_get_active (GTK_CHECK_BUTTON (check))
+                                   ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                                   -1);
+    }
+}
+
 /* Each game has its own levels: the row lists the chosen game's, at the
  * counterpart of the level it showed (Hard is Master in Ultimate). */
 static void
@@ -108,6 +131,7 @@ game_toggled_cb (TttNewGameDialog *self)
   TttVariant variant = chosen_game (self)->variant;
   TttLevel level;
 
+  mark_chosen_game (self);
   if (variant == self->levels_variant)
     return;
   level = ttt_combo_row_get_level (self->difficulty_row, self->levels_variant);
@@ -122,12 +146,19 @@ add_game_rows (TttNewGameDialog *self)
   for (guint i = 0; i < ttt_variants_get_n (); i++)
     {
       const TttVariantInfo *info = ttt_variants_get_nth (i);
-      AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
+      AdwActionRow *row = g_object_new (ADW_TYPE_ACTION_ROW,
+                                        "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO,
+                                        NULL);
       GtkWidget *check = gtk_check_button_new ();
       const char *name = ttt_variants_get_name (info->variant);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
       adw_action_row_set_subtitle (row, ttt_variants_get_description (info->variant));
+      /* Named by its own label, not by its title label: so named, the
+       * radio button was heard by Orca 43 as "Classic. Classic." (a
+       * radio button's labelling widget is said as its group's name). */
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
       gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       if (i > 0)
@@ -138,6 +169,7 @@ add_game_rows (TttNewGameDialog *self)
       g_ptr_array_add (self->game_checks, check);
       g_signal_connect_swapped (check, "notify::active", G_CALLBACK (game_toggled_cb), self);
     }
+  mark_chosen_game (self);
 }
 
 /* The rows list each enum's values in their order, as the settings

@@ -480,6 +480,37 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, o_name_row);
 }
 
+static GtkWidget *
+find_text (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *text = find_text (child);
+
+      if (text != NULL)
+        return text;
+    }
+
+  return NULL;
+}
+
+/* The focus goes into an entry row's text, which libadwaita 1.2 leaves
+ * without a name: "Name for X" was a silent stop. It is named by its
+ * row's title. */
+static void
+name_entry_text (AdwEntryRow *row)
+{
+  GtkWidget *text = find_text (GTK_WIDGET (row));
+
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (text), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                                    -1);
+}
+
 static void
 ttt_preferences_window_init (TttPreferencesWindow *self)
 {
@@ -494,6 +525,8 @@ ttt_preferences_window_init (TttPreferencesWindow *self)
   ttt_combo_row_show_value_whole (self->difficulty_row);
   ttt_combo_row_show_value_whole (self->first_player_row);
   ttt_accessible_hide_type_names (GTK_WIDGET (self));
+  name_entry_text (self->x_name_row);
+  name_entry_text (self->o_name_row);
 
   /* The window has one page, so its page switchers never show; GTK 4.8
    * still lets the focus start on one, heard as a nameless tab. */

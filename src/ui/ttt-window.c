@@ -507,6 +507,18 @@ move_refused_cb (TttWindow    *self,
   ttt_news_tell (self->news, self->refusal);
 }
 
+/* Ultimate, play free: the board a first digit picked, and what the next
+ * key does; or the pick Escape dropped. */
+static void
+board_picked_cb (TttWindow    *self,
+                 int           board,
+                 TttBoardView *view)
+{
+  g_autofree char *words = ttt_words_board_picked (board);
+
+  ttt_news_tell (self->news, words);
+}
+
 /* GObject */
 
 static void
@@ -527,6 +539,7 @@ ttt_window_constructed (GObject *object)
   self->announcer = ttt_announcer_new (GTK_WIDGET (self));
   g_signal_connect_object (self->news, "news", G_CALLBACK (news_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "move-refused", G_CALLBACK (move_refused_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "board-picked", G_CALLBACK (board_picked_cb), self, G_CONNECT_SWAPPED);
 
   self->sound_player = ttt_sound_player_new (self->game);
   if (self->settings != NULL)

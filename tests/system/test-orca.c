@@ -1910,6 +1910,54 @@ test_keys_to_ask (void)
                "(You won!|It’s a draw\\.|Computer won\\.)$");
 }
 
+/* The New Game screen's game rows say which is chosen, as radio buttons
+ * ("Classic. not selected." was heard of the chosen one), and Space on
+ * another says the change (it was silent). Cancelled: nothing changes. */
+static void
+test_new_game_choice (void)
+{
+  gboolean found = FALSE;
+  guint from = mark_step ();
+
+  press ("ctrl+n");
+  focus_opened (from, "New Game");
+  for (guint i = 0; i < 6 && !found; i++)
+    {
+      guint at;
+
+      from = mark_step ();
+      press ("Tab");
+      at = wait_for (from, "^[SF]:.*(Classic|Ultimate|How to Play|Start|Cancel)");
+      found = strstr (said_at (at), "Classic") != NULL;
+    }
+  g_assert_true (found);
+  /* Ultimate is the game chosen. */
+  expect (from, "^S:(Classic )?not selected radio button$");
+  step ("space", "^S:(Classic )?selected( radio button)?$", NULL);
+
+  press ("Escape");
+  back_to_game ("^S:.");
+}
+
+/* Ultimate with play free: the first digit says the board it picked and
+ * what the next key does; Escape drops the pick, said, and the next digit
+ * picks a board again. A new game, as the last one is over. */
+static void
+test_board_pick (void)
+{
+  guint from = mark_step ();
+
+  press ("ctrl+n");
+  focus_opened (from, "New Game");
+  wait_for (from, "^S:New Game( frame\\.)?$");
+  press ("alt+s");
+  back_to_game ("^S:.");
+
+  expect_news (step ("3", NULL), "^S:Top-right board\\. Press a digit for the cell, Escape to choose another board\\.$");
+  expect_news (step ("Escape", NULL), "^S:No board chosen\\. Press a digit for the board\\.$");
+  expect_news (step ("9", NULL), "^S:Bottom-right board\\. Press a digit for the cell, Escape to choose another board\\.$");
+}
+
 /* Run last, once Orca has presented all there was: each step was heard
  * once, not again with the focus nor from a change that did not happen. */
 static void
@@ -2024,6 +2072,8 @@ main (int   argc,
   g_test_add_func ("/orca/ultimate", test_ultimate);
   g_test_add_func ("/orca/ultimate-game", test_ultimate_game);
   g_test_add_func ("/orca/keys-to-ask", test_keys_to_ask);
+  g_test_add_func ("/orca/new-game-choice", test_new_game_choice);
+  g_test_add_func ("/orca/board-pick", test_board_pick);
   g_test_add_func ("/orca/once", test_once);
 
   session_start ();

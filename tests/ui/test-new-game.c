@@ -175,7 +175,26 @@ test_start (TttTestWindow *fixture,
                          ttt_variants_get_name (variant));
         g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
                          ttt_variants_get_description (variant));
+        /* The row, which has the focus, is a radio button that says
+         * whether it is the game chosen: as a list row, "Classic. not
+         * selected." was heard of the chosen one. */
+        gtk_test_accessible_assert_role (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_ROLE_RADIO);
+        gtk_test_accessible_assert_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_CHECKED,
+                                          variant == TTT_VARIANT_CLASSIC
+                                          ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE);
       }
+    /* And says the change when another is chosen. */
+    {
+      GtkCheckButton *ultimate = ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (again), TTT_VARIANT_ULTIMATE);
+      GtkCheckButton *classic = ttt_new_game_dialog_get_game_check (TTT_NEW_GAME_DIALOG (again), TTT_VARIANT_CLASSIC);
+
+      gtk_check_button_set_active (ultimate, TRUE);
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (gtk_widget_get_ancestor (GTK_WIDGET (ultimate), ADW_TYPE_ACTION_ROW)),
+                                        GTK_ACCESSIBLE_STATE_CHECKED, GTK_ACCESSIBLE_TRISTATE_TRUE);
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (gtk_widget_get_ancestor (GTK_WIDGET (classic), ADW_TYPE_ACTION_ROW)),
+                                        GTK_ACCESSIBLE_STATE_CHECKED, GTK_ACCESSIBLE_TRISTATE_FALSE);
+      gtk_check_button_set_active (classic, TRUE);
+    }
     g_assert_true (is_active (again, "person_check"));
     ttt_test_wait_for_dialog_open (again);
     g_weak_ref_init (&weak, again);

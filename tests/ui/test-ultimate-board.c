@@ -492,6 +492,60 @@ test_where_to_play (TttTestWindow *fixture,
   g_free (heard.text);
 }
 
+/* Free to play: the first digit says the board it picked and what the
+ * next key does; Escape drops the pick, and says so; so does moving on
+ * with the arrows, and the next digit picks a board again (3, Down into
+ * another board, then 9 played in the top-right board). */
+static void
+test_board_pick (TttTestWindow *fixture,
+                 gconstpointer  data)
+{
+  NewsHeard heard = { fixture, 0, NULL, FALSE };
+  TttMatch *match = ttt_game_get_match (fixture->game);
+
+  g_signal_connect_after (ttt_window_get_news (fixture->window), "news", G_CALLBACK (news_heard_cb), &heard);
+
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_3));
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 2 * 9 + 4));
+  g_assert_cmpuint (heard.n_news, ==, 1);
+  g_assert_cmpstr (heard.text, ==, "Top-right board. Press a digit for the cell, Escape to choose another board.");
+
+  /* Escape: no board picked, said; the focus stays. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Escape));
+  g_assert_cmpuint (heard.n_news, ==, 2);
+  g_assert_cmpstr (heard.text, ==, "No board chosen. Press a digit for the board.");
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 2 * 9 + 4));
+  /* So 9 picks the bottom-right board, and plays nothing. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_9));
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 8 * 9 + 4));
+  g_assert_cmpuint (heard.n_news, ==, 3);
+  g_assert_cmpstr (heard.text, ==, "Bottom-right board. Press a digit for the cell, Escape to choose another board.");
+
+  /* Without a pick, Escape is not the board's. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Escape));
+  g_assert_false (ttt_test_press (fixture->window, GDK_KEY_Escape));
+  g_assert_cmpuint (heard.n_news, ==, 4);
+
+  /* 3, then Down twice into the centre-right board: 9 picks a board
+   * again, where it played the top-right board's bottom-right cell. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_3));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Down));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_Down));
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 5 * 9 + 1));
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_9));
+  g_assert_cmpint (ttt_match_get_cell (match, 2 * 9 + 8), ==, TTT_MARK_NONE);
+  g_assert_cmpuint (ttt_game_get_n_moves (fixture->game), ==, 0);
+  g_assert_true (ttt_test_focus (fixture->window) == cell_widget (fixture, 8 * 9 + 4));
+
+  /* And the digit after a pick plays its cell. */
+  g_assert_true (ttt_test_press (fixture->window, GDK_KEY_1));
+  g_assert_cmpint (ttt_match_get_cell (match, 8 * 9 + 0), ==, TTT_MARK_X);
+
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (fixture->window), &heard);
+  g_free (heard.text);
+}
+
 /* Free to play in any open board: a click or a digit in a won board is
  * refused and says so. */
 static void
@@ -1413,6 +1467,7 @@ main (int   argc,
   ADD ("/ultimate-board/board-closed-said-once", test_board_closed_said_once);
   ADD ("/ultimate-board/where-to-play", test_where_to_play);
   ADD ("/ultimate-board/where-to-play-when-free", test_where_to_play_when_free);
+  ADD ("/ultimate-board/board-pick", test_board_pick);
   ADD ("/ultimate-board/where-to-play-against-computer", test_where_to_play_against_computer);
   ADD ("/ultimate-board/whole-game-by-accessibility", test_whole_game_by_accessibility);
   ADD ("/ultimate-board/won-game-drawn", test_won_game_drawn);

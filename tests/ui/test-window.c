@@ -655,6 +655,21 @@ test_preferences (TttTestWindow *fixture,
   g_assert_cmpuint (adw_combo_row_get_selected (first), ==, TTT_FIRST_PLAYER_HUMAN);
   g_assert_cmpuint (adw_combo_row_get_selected (opponent), ==, TTT_OPPONENT_COMPUTER);
 
+  /* The names' entries, where the focus goes, say which they are: they
+   * were silent stops. */
+  {
+    static const char *const rows[][2] = { { "x_name_row", "Name for X" }, { "o_name_row", "Name for O" } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      {
+        GtkWidget *row = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (preferences), TTT_TYPE_PREFERENCES_WINDOW, rows[i][0]));
+        GtkWidget *text = ttt_test_find_widget (row, ttt_test_is_of_type, GSIZE_TO_POINTER (GTK_TYPE_TEXT));
+
+        g_assert_nonnull (text);
+        gtk_test_accessible_assert_property (text, GTK_ACCESSIBLE_PROPERTY_LABEL, rows[i][1]);
+      }
+  }
+
   /* …and a screen reader hears each row's value with its name, the
    * title alone not added again. */
   gtk_test_accessible_assert_property (difficulty, GTK_ACCESSIBLE_PROPERTY_LABEL, "Difficulty: Medium");
