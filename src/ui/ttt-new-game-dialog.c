@@ -108,19 +108,39 @@ how_to_play_action (GtkWidget  *widget,
  * before this one) was not kept on GTK 4.24, whose list box manages its
  * rows' selected state; a radio button's checked state is ours alone. */
 static void
+mark_chosen (GtkWidget *check)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (check, ADW_TYPE_ACTION_ROW);
+
+  gtk_accessible_update_state (GTK_ACCESSIBLE (row),
+                               GTK_ACCESSIBLE_STATE_CHECKED,
+                               gtk_check_button_get_active (GTK_CHECK_BUTTON (check))
+                               ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                               -1);
+}
+
+static void
 mark_chosen_game (TttNewGameDialog *self)
 {
   for (guint i = 0; i < self->game_checks->len; i++)
-    {
-      GtkWidget *check = g_ptr_array_index (self->game_checks, i);
-      GtkWidget *row = gtk_widget_get_ancestor (check, ADW_TYPE_ACTION_ROW);
+    mark_chosen (g_ptr_array_index (self->game_checks, i));
+}
 
-      gtk_accessible_update_state (GTK_ACCESSIBLE (row),
-                                   GTK_ACCESSIBLE_STATE_CHECKED,
-                                   gtk_check_button_get_active (GTK_CHECK_BUTTON (check))
-                                   ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
-                                   -1);
-    }
+/* The opponent rows are radio buttons as the game rows are (their role
+ * is set in the template), named by their own label. */
+static void
+mark_chosen_opponent (TttNewGameDialog *self)
+{
+  mark_chosen (GTK_WIDGET (self->computer_check));
+  mark_chosen (GTK_WIDGET (self->person_check));
+}
+
+static void
+name_radio_row (GtkWidget *row)
+{
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), -1);
 }
 
 /* Each game has its own levels: the row lists the chosen game's, at the
@@ -157,8 +177,7 @@ add_game_rows (TttNewGameDialog *self)
       /* Named by its own label, not by its title label: so named, the
        * radio button was heard by Orca 43 as "Classic. Classic." (a
        * radio button's labelling widget is said as its group's name). */
-      gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      name_radio_row (GTK_WIDGET (row));
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
       gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       if (i > 0)
@@ -321,6 +340,11 @@ ttt_new_game_dialog_constructed (GObject *object)
   add_game_rows (self);
   show_game (self);
   g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (update_sensitivity), self);
+  name_radio_row (gtk_widget_get_ancestor (GTK_WIDGET (self->computer_check), ADW_TYPE_ACTION_ROW));
+  name_radio_row (gtk_widget_get_ancestor (GTK_WIDGET (self->person_check), ADW_TYPE_ACTION_ROW));
+  g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (mark_chosen_opponent), self);
+  g_signal_connect_swapped (self->person_check, "notify::active", G_CALLBACK (mark_chosen_opponent), self);
+  mark_chosen_opponent (self);
   g_signal_connect_swapped (self->nearby_row, "activated", G_CALLBACK (network_way_activated), self);
   g_signal_connect_swapped (self->invite_row, "activated", G_CALLBACK (network_way_activated), self);
   g_signal_connect_swapped (self->join_row, "activated", G_CALLBACK (network_way_activated), self);

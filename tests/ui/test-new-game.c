@@ -196,6 +196,20 @@ test_start (TttTestWindow *fixture,
       gtk_check_button_set_active (classic, TRUE);
     }
     g_assert_true (is_active (again, "person_check"));
+    /* The opponent rows too: radio buttons that say which is chosen. */
+    {
+      GtkWidget *computer_row = gtk_widget_get_ancestor (child (again, "computer_check"), ADW_TYPE_ACTION_ROW);
+      GtkWidget *person_row = gtk_widget_get_ancestor (child (again, "person_check"), ADW_TYPE_ACTION_ROW);
+
+      gtk_test_accessible_assert_role (GTK_ACCESSIBLE (computer_row), GTK_ACCESSIBLE_ROLE_RADIO);
+      gtk_test_accessible_assert_role (GTK_ACCESSIBLE (person_row), GTK_ACCESSIBLE_ROLE_RADIO);
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (person_row), GTK_ACCESSIBLE_STATE_CHECKED,
+                                        GTK_ACCESSIBLE_TRISTATE_TRUE);
+      gtk_test_accessible_assert_state (GTK_ACCESSIBLE (computer_row), GTK_ACCESSIBLE_STATE_CHECKED,
+                                        GTK_ACCESSIBLE_TRISTATE_FALSE);
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (person_row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           "Another Person");
+    }
     ttt_test_wait_for_dialog_open (again);
     g_weak_ref_init (&weak, again);
     ttt_compat_dialog_close (again);
