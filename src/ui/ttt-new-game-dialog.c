@@ -35,7 +35,10 @@ struct _TttNewGameDialog
   GtkButton      *how_to_play_button;
   GtkCheckButton *computer_check;
   GtkCheckButton *person_check;
-  AdwActionRow   *network_row;
+  AdwExpanderRow *network_row;
+  AdwActionRow   *nearby_row;
+  AdwActionRow   *invite_row;
+  AdwActionRow   *join_row;
   AdwComboRow    *difficulty_row;
   AdwComboRow    *first_player_row;
   GtkButton      *cancel_button;
@@ -229,9 +232,10 @@ parent_application (TttNewGameDialog *self)
   return app != NULL ? G_ACTION_GROUP (app) : NULL;
 }
 
-/* Play with someone elsewhere is the application's "network" action,
- * which a build without the network core does not have: then the row is
- * not offered at all. */
+/* Play with someone elsewhere is the application's "network" action
+ * (nearby) and its "host-by-code" and "join-by-code" (anywhere), which a
+ * build without the network core does not have: then the row is not
+ * offered at all. */
 static void
 update_network_row (TttNewGameDialog *self)
 {
@@ -254,16 +258,20 @@ cancel_action (GtkWidget  *widget,
  * closes first, so that window opens on the game's window, not on a
  * modal screen about to go. Nothing chosen here is kept. */
 static void
-network_row_activated (TttNewGameDialog *self)
+network_way_activated (TttNewGameDialog *self,
+                       AdwActionRow     *row)
 {
   GActionGroup *app = parent_application (self);
+  const char *action = row == self->invite_row ? "host-by-code"
+                       : row == self->join_row ? "join-by-code"
+                                               : "network";
 
-  if (app == NULL || !g_action_group_has_action (app, "network"))
+  if (app == NULL || !g_action_group_has_action (app, action))
     return;
   /* Closing may free this screen (and drop its parent's last ref). */
   g_object_ref (app);
   ttt_compat_dialog_close (GTK_WIDGET (self));
-  g_action_group_activate_action (app, "network", NULL);
+  g_action_group_activate_action (app, action, NULL);
   g_object_unref (app);
 }
 
@@ -281,7 +289,9 @@ ttt_new_game_dialog_constructed (GObject *object)
   add_game_rows (self);
   show_game (self);
   g_signal_connect_swapped (self->computer_check, "notify::active", G_CALLBACK (update_sensitivity), self);
-  g_signal_connect_swapped (self->network_row, "activated", G_CALLBACK (network_row_activated), self);
+  g_signal_connect_swapped (self->nearby_row, "activated", G_CALLBACK (network_way_activated), self);
+  g_signal_connect_swapped (self->invite_row, "activated", G_CALLBACK (network_way_activated), self);
+  g_signal_connect_swapped (self->join_row, "activated", G_CALLBACK (network_way_activated), self);
   /* As a window, this screen is not one of the application's windows,
    * so the "app." actions its buttons name (How to Play's app.help-page)
    * are found through its parent's application; without it they were
@@ -429,6 +439,9 @@ ttt_new_game_dialog_class_init (TttNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, computer_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, person_check);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, network_row);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, nearby_row);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, invite_row);
+  gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, join_row);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, difficulty_row);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, first_player_row);
   gtk_widget_class_bind_template_child (widget_class, TttNewGameDialog, cancel_button);

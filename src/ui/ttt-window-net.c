@@ -160,13 +160,24 @@ leave_confirmed (gpointer data)
   drop_session (self);
 }
 
+static gboolean
+close_now (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 close_confirmed (gpointer data)
 {
   TttWindow *self = data;
 
   drop_session (self);
-  gtk_window_close (GTK_WINDOW (self));
+  /* The question is still answering, transient for this window: closed
+   * now, the window would take the question with it in the middle of its
+   * answer (libadwaita 1.2's message dialog then crashed). It goes once
+   * the answer is over. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_now, g_object_ref (self), g_object_unref);
 }
 
 static void

@@ -71,11 +71,13 @@ _ttt_window_update_status (TttWindow *self)
   gboolean solved;
 
   /* A network game being set up, or an undo asked of the other side: the
-   * board takes no move until the other computer answers. */
-  if (!over && ttt_game_get_held (self->game))
+   * board takes no move until the other computer answers. Over a game
+   * that ended (a window connecting again), its result is old news. */
+  if (ttt_game_get_held (self->game))
     {
       g_free (text);
       text = g_strdup (_("Waiting for the other computer…"));
+      over = FALSE;
     }
 #ifdef TTT_HAVE_NETWORK
   /* A request between two people: the status says it, by name. */
@@ -280,6 +282,17 @@ players_changed_cb (TttWindow  *self,
   _ttt_window_update_status (self);
 }
 
+/* A game that begins may seat someone new at the same marks (another
+ * person elsewhere, met after the last one left): the header and the
+ * badges name whoever plays now. */
+static void
+game_started_cb (TttWindow *self,
+                 TttGame   *game)
+{
+  update_subtitle (self);
+  update_badges (self);
+}
+
 /* How long libadwaita 1.2's toast takes to sink (300 ms), and a margin. */
 #define TOAST_HIDE_MS 400
 
@@ -448,6 +461,7 @@ ttt_window_constructed (GObject *object)
       { "notify::difficulty", G_CALLBACK (difficulty_changed_cb) },
       { "notify::opponent", G_CALLBACK (players_changed_cb) },
       { "notify::variant", G_CALLBACK (players_changed_cb) },
+      { "game-started", G_CALLBACK (game_started_cb) },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (follow); i++)

@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Plain C on libc: a failure that does not stop the run, the clock,
- * medians, and tables printed as aligned Markdown for README.md. Every
+ * Plain C on libc: a failure that does not stop the run, the clocks,
+ * medians, a confidence interval, and tables printed as aligned Markdown for README.md. Every
  * function is static inline, so a benchmark pays only for what it uses.
  */
 
@@ -11,6 +11,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -54,6 +55,17 @@ now_ns (void)
   clock_gettime (CLOCK_MONOTONIC, &ts);
 
   return (uint64_t) ts.tv_sec * UINT64_C (1000000000) + (uint64_t) ts.tv_nsec;
+}
+
+/* The CPU time of the whole process, every thread's, in seconds. */
+static inline double
+cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
 }
 
 static inline int
@@ -226,3 +238,18 @@ with_commas (uint64_t value,
   return out;
 }
 
+
+/* Wilson's 95 % interval of a share @p of @n. */
+static inline void
+wilson (double  p,
+        double  n,
+        double *low,
+        double *high)
+{
+  const double z = 1.959964;
+  double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  double half = z * sqrt (p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+
+  *low = centre - half;
+  *high = centre + half;
+}

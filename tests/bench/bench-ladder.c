@@ -260,21 +260,6 @@ match_thread (void *data)
     }
 }
 
-/* Wilson's 95 % interval of a share @p of @n. */
-static void
-wilson (double  p,
-        double  n,
-        double *low,
-        double *high)
-{
-  const double z = 1.959964;
-  double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  double half = z * sqrt (p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-
-  *low = centre - half;
-  *high = centre + half;
-}
-
 static bool
 wanted (const char *only,
         const char *name)

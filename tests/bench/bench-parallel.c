@@ -24,11 +24,7 @@
  */
 
 /* First: it sets _POSIX_C_SOURCE before any system header. */
-#include "bench-helpers.h"
-
-#include <math.h>
-
-#include "ttt-ultimate-private.h"
+#include "bench-ultimate-helpers.h"
 
 #define SIM_ITERATIONS   200000
 #define N_SIM_POSITIONS  4
@@ -61,38 +57,6 @@ env_number (const char *name,
   long value = text != NULL ? strtol (text, NULL, 10) : fallback;
 
   return value >= low && value <= high ? value : fallback;
-}
-
-/* A position @plies into a random game from @seed (fewer if it ends). */
-static TttUltimate
-random_position (int      plies,
-                 uint64_t seed)
-{
-  TttUltimate pos;
-
-  ttt_ultimate_clear (&pos);
-  for (int i = 0; i < plies && !ttt_ult_is_over (&pos); i++)
-    {
-      TttUltimate next = pos;
-      int board, cell;
-
-      ttt_ult_random_move (&pos, &seed, &board, &cell);
-      if (ttt_ult_play_unchecked (&next, board, cell))
-        break;
-      pos = next;
-    }
-
-  return pos;
-}
-
-static double
-cpu_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
 }
 
 typedef struct
@@ -285,21 +249,6 @@ bench_time_per_move (unsigned n_threads)
 }
 
 /* Master on several threads against Hard on one */
-
-/* Wilson's 95 % interval of a share @p of @n. */
-static void
-wilson (double  p,
-        double  n,
-        double *low,
-        double *high)
-{
-  const double z = 1.959964;
-  double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  double half = z * sqrt (p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-
-  *low = centre - half;
-  *high = centre + half;
-}
 
 /* One side of a game: its search, level and iterations a thread. */
 typedef struct

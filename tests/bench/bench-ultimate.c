@@ -21,26 +21,14 @@
  */
 
 /* First: it sets _POSIX_C_SOURCE before any system header. */
-#include "bench-helpers.h"
+#include "bench-ultimate-helpers.h"
 
 #include <pthread.h>
-
-#include "ttt-ultimate-private.h"
 
 #define N_MID_GAME       6
 #define SIM_ITERATIONS   200000
 #define N_MOVE_POSITIONS 2000
 #define N_HARD_POSITIONS 5
-
-static double
-cpu_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
 
 static double
 thread_cpu_seconds (void)
@@ -50,28 +38,6 @@ thread_cpu_seconds (void)
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
 
   return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
-/* A position @plies into a random game from @seed (fewer if it ends). */
-static TttUltimate
-random_position (int      plies,
-                 uint64_t seed)
-{
-  TttUltimate pos;
-
-  ttt_ultimate_clear (&pos);
-  for (int i = 0; i < plies && !ttt_ult_is_over (&pos); i++)
-    {
-      TttUltimate next = pos;
-      int board, cell;
-
-      ttt_ult_random_move (&pos, &seed, &board, &cell);
-      if (ttt_ult_play_unchecked (&next, board, cell))
-        break;
-      pos = next;
-    }
-
-  return pos;
 }
 
 /* Simulations */

@@ -24,7 +24,9 @@
 #       msgstr that uses the language's one accepted translation of it, so
 #       that "Undo" is not 悔棋 on the button and 撤销 in its tooltip. A
 #       term's "contexts_apart" lists message contexts that mean another
-#       concept spelt the same in English.
+#       concept spelt the same in English. A language's "register" pattern
+#       is the form of address it does not use (German's du): no msgstr
+#       may match it.
 #
 #   check-translations.py help-glossary SRCDIR GLOSSARY
 #       The same for the manual's catalogs, help/LANG/LANG.po, so that the
@@ -187,7 +189,9 @@ VALUE_LIST = re.compile(r'^[a-z]+(\|[a-z]+)+$')
 def check_glossary(srcdir, glossary, manual=False):
     tap = Tap()
     podir = srcdir / ('help' if manual else 'po')
-    terms = json.loads(Path(glossary).read_text(encoding='utf-8'))['terms']
+    data = json.loads(Path(glossary).read_text(encoding='utf-8'))
+    terms = data['terms']
+    register = data.get('register', {})
     languages = read_list(podir / 'LINGUAS')
     # The manual's catalogs are help/LANG/LANG.po, and its messages carry
     # Mallard markup, which the terms' patterns read through.
@@ -218,6 +222,12 @@ def check_glossary(srcdir, glossary, manual=False):
                                        f'{ctx + " | " if ctx else ""}{msgid!r} → {msgstr!r}')
         tap.result(not details, f'{lang}: one translation per glossary term'
                    f'{" in the manual" if manual else ""}', details)
+        if lang in register:
+            avoided = re.compile(register[lang], re.I)
+            found = [f'{msgid!r} → {msgstr!r}' for _, msgid, msgstrs in catalog
+                     for msgstr in msgstrs if msgstr and avoided.search(without_mnemonic(msgstr))]
+            tap.result(not found, f'{lang}: one form of address{" in the manual" if manual else ""}',
+                       found)
 
     if manual:
         return tap.finish()

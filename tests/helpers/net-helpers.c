@@ -5,6 +5,8 @@
 
 #include "net-helpers.h"
 
+#include <string.h>
+
 static gboolean
 guard_cb (gpointer user_data)
 {
@@ -234,4 +236,82 @@ ttt_net_accept_any_cb (GTlsConnection       *tls,
                        gpointer              user_data)
 {
   return TRUE;
+}
+
+static void
+write_all_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  TttNetIo *io = user_data;
+
+  g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, &io->count, &io->error);
+  io->done = TRUE;
+}
+
+static void
+read_all_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  TttNetIo *io = user_data;
+
+  g_input_stream_read_all_finish (G_INPUT_STREAM (source), result, &io->count, &io->error);
+  io->done = TRUE;
+}
+
+void
+ttt_net_io_write_all (GIOStream  *stream,
+                      const void *data,
+                      gsize       size,
+                      TttNetIo   *io)
+{
+  memset (io, 0, sizeof *io);
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (stream), data, size,
+                                   G_PRIORITY_DEFAULT, NULL, write_all_cb, io);
+}
+
+void
+ttt_net_io_read_all (GIOStream *stream,
+                     void      *buffer,
+                     gsize      size,
+                     TttNetIo  *io)
+{
+  memset (io, 0, sizeof *io);
+  g_input_stream_read_all_async (g_io_stream_get_input_stream (stream), buffer, size,
+                                 G_PRIORITY_DEFAULT, NULL, read_all_cb, io);
+}
+
+gboolean
+ttt_net_io_done (gpointer data)
+{
+  return ((TttNetIo *) data)->done;
+}
+
+gboolean
+ttt_net_ios_done (gpointer data)
+{
+  TttNetIo *ios = data;
+
+  return ios[0].done && ios[1].done;
+}
+
+void
+ttt_net_check_carries (GIOStream  *from,
+                       GIOStream  *to,
+                       const void *data,
+                       gsize       size,
+                       guint       guard_ms)
+{
+  g_autofree guint8 *got = g_malloc0 (size + 1);
+  TttNetIo ios[2];
+
+  ttt_net_io_write_all (from, data, size, &ios[0]);
+  ttt_net_io_read_all (to, got, size, &ios[1]);
+  ttt_net_wait (ttt_net_ios_done, ios, guard_ms);
+  g_assert_no_error (ios[0].error);
+  g_assert_no_error (ios[1].error);
+  g_assert_cmpuint (ios[0].count, ==, size);
+  g_assert_cmpuint (ios[1].count, ==, size);
+  g_assert_cmpmem (data, size, got, size);
 }

@@ -68,6 +68,33 @@ gboolean       ttt_net_accept_any_cb    (GTlsConnection       *tls,
 /* Drops @connection and checks that nothing else holds it. */
 void           ttt_net_drop             (TttConnection  **connection);
 
+/* One whole read or write on a stream, started and later waited for:
+ * how many bytes went and the error it ended with. */
+typedef struct {
+  gboolean  done;
+  gsize     count;
+  GError   *error;
+} TttNetIo;
+
+void           ttt_net_io_write_all     (GIOStream       *stream,
+                                         const void      *data,
+                                         gsize            size,
+                                         TttNetIo        *io);
+void           ttt_net_io_read_all      (GIOStream       *stream,
+                                         void            *buffer,
+                                         gsize            size,
+                                         TttNetIo        *io);
+/* For ttt_net_wait() on one TttNetIo, or on two at once (a TttNetIo[2]). */
+gboolean       ttt_net_io_done          (gpointer         io);
+gboolean       ttt_net_ios_done         (gpointer         ios);
+/* Writes @size bytes of @data into @from and checks that @to reads the
+ * same, waiting at most @guard_ms. */
+void           ttt_net_check_carries    (GIOStream       *from,
+                                         GIOStream       *to,
+                                         const void      *data,
+                                         gsize            size,
+                                         guint            guard_ms);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TttNetRecord, ttt_net_record_free)
 
 G_END_DECLS

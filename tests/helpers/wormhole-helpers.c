@@ -129,6 +129,7 @@ struct _MailboxServer
   char        *url;
   Lines       *log;
   gboolean     exited;
+  guint        port;        /* where the present process listens, once it does */
 };
 
 static void
@@ -138,12 +139,12 @@ server_line_cb (const char *line,
   MailboxServer *server = user_data;
   const char *at;
 
-  if (server->url == NULL && (at = strstr (line, " starting on ")) != NULL)
+  if (server->port == 0 && (at = strstr (line, " starting on ")) != NULL)
     {
       guint64 port = g_ascii_strtoull (at + strlen (" starting on "), NULL, 10);
 
       if (port > 0 && port < 65536)
-        server->url = g_strdup_printf ("ws://127.0.0.1:%u/v1", (guint) port);
+        server->port = (guint) port;
     }
 }
 
@@ -179,19 +180,45 @@ server_listening_or_gone (gpointer user_data)
 {
   MailboxServer *server = user_data;
 
-  return server->url != NULL || server->exited;
+  return server->port != 0 || server->exited;
+}
+
+/* Starts its process listening on @port (0: one the system picks), in
+ * its folder with its database, and waits until it listens. */
+static void
+server_spawn (MailboxServer *server,
+              guint          port)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db = g_build_filename (server->dir, "relay.sqlite", NULL);
+  g_autofree char *channel_db = g_strconcat ("--channel-db=", db, NULL);
+  g_autofree char *port_option = g_strdup_printf ("--port=tcp:%u:interface=127.0.0.1", port);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_subprocess_launcher_set_cwd (launcher, server->dir);
+  server->exited = FALSE;
+  server->port = 0;
+  server->process = g_subprocess_launcher_spawn (launcher, &error, twistd (), "-n", "--pidfile=",
+                                                 "--logfile=-", "wormhole-mailbox", port_option,
+                                                 channel_db, NULL);
+  g_assert_no_error (error);
+  server->log = lines_new (g_subprocess_get_stdout_pipe (server->process), server_line_cb, server);
+  g_subprocess_wait_async (server->process, NULL, server_exited_cb, &server->exited);
+
+  /* Ready once it says where it listens, or gone. */
+  wormhole_wait_until (server_listening_or_gone, server, 60, "the mailbox server to listen");
+  if (server->port == 0)
+    g_error ("The mailbox server did not start:\n%s", server->log->text->str);
 }
 
 MailboxServer *
 mailbox_server_start (void)
 {
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *db = NULL;
   MailboxServer *server;
-  const char *program = twistd ();
 
-  if (program == NULL)
+  if (twistd () == NULL)
     {
       g_test_fail_printf ("twistd (the mailbox server's) is not installed");
       return NULL;
@@ -200,26 +227,8 @@ mailbox_server_start (void)
   server = g_new0 (MailboxServer, 1);
   server->dir = g_dir_make_tmp ("ttt-mailbox-XXXXXX", &error);
   g_assert_no_error (error);
-  db = g_build_filename (server->dir, "relay.sqlite", NULL);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  g_subprocess_launcher_set_cwd (launcher, server->dir);
-  {
-    g_autofree char *channel_db = g_strconcat ("--channel-db=", db, NULL);
-
-    server->process = g_subprocess_launcher_spawn (launcher, &error, program, "-n", "--pidfile=",
-                                                   "--logfile=-", "wormhole-mailbox",
-                                                   "--port=tcp:0:interface=127.0.0.1",
-                                                   channel_db, NULL);
-  }
-  g_assert_no_error (error);
-  server->log = lines_new (g_subprocess_get_stdout_pipe (server->process), server_line_cb, server);
-  g_subprocess_wait_async (server->process, NULL, server_exited_cb, &server->exited);
-
-  /* Ready once it says where it listens, or gone. */
-  wormhole_wait_until (server_listening_or_gone, server, 60, "the mailbox server to listen");
-  if (server->url == NULL)
-    g_error ("The mailbox server did not start:\n%s", server->log->text->str);
+  server_spawn (server, 0);
+  server->url = g_strdup_printf ("ws://127.0.0.1:%u/v1", server->port);
   return server;
 }
 
@@ -237,6 +246,20 @@ mailbox_server_kill (MailboxServer *server)
   g_subprocess_send_signal (server->process, SIGKILL);
   wormhole_wait (&server->exited, 30, "the mailbox server to exit");
   wormhole_wait (&server->log->eof, 30, "the end of the mailbox server's log");
+}
+
+void
+mailbox_server_restart (MailboxServer *server)
+{
+  guint port = server->port;
+
+  mailbox_server_kill (server);
+  /* A read under way holds the log until its end. */
+  wormhole_wait (&server->log->eof, 30, "the end of the mailbox server's log");
+  g_clear_pointer (&server->log, lines_free);
+  g_clear_object (&server->process);
+  server_spawn (server, port);
+  g_assert_cmpuint (server->port, ==, port);
 }
 
 static void
@@ -411,4 +434,77 @@ reference_client_free (ReferenceClient *client)
   g_free (client->home);
   g_free (client->code);
   g_free (client);
+}
+
+/* Our side */
+
+static void
+side_message_cb (TttWormhole  *wormhole,
+                 GBytes       *message,
+                 WormholeSide *side)
+{
+  g_ptr_array_add (side->messages, g_bytes_ref (message));
+}
+
+static void
+side_closed_cb (TttWormhole  *wormhole,
+                const GError *error,
+                WormholeSide *side)
+{
+  g_assert_false (side->closed);
+  side->closed = TRUE;
+  side->closed_error = g_error_copy (error);
+}
+
+static void
+side_code_cb (TttWormhole  *wormhole,
+              GParamSpec   *pspec,
+              WormholeSide *side)
+{
+  side->has_code = ttt_wormhole_get_code (wormhole) != NULL;
+}
+
+static void
+side_opened_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  WormholeSide *side = user_data;
+
+  ttt_wormhole_open_finish (TTT_WORMHOLE (source), result, &side->open_error);
+  side->opened = TRUE;
+}
+
+WormholeSide *
+wormhole_side_new (const char *url,
+                   const char *appid)
+{
+  WormholeSide *side = g_new0 (WormholeSide, 1);
+
+  side->wormhole = ttt_wormhole_new (url, appid);
+  side->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_signal_connect (side->wormhole, "message", G_CALLBACK (side_message_cb), side);
+  g_signal_connect (side->wormhole, "closed", G_CALLBACK (side_closed_cb), side);
+  g_signal_connect (side->wormhole, "notify::code", G_CALLBACK (side_code_cb), side);
+  return side;
+}
+
+void
+wormhole_side_open (WormholeSide *side,
+                    const char   *versions,
+                    GCancellable *cancellable)
+{
+  ttt_wormhole_open_async (side->wormhole, versions, cancellable, side_opened_cb, side);
+}
+
+void
+wormhole_side_free (WormholeSide *side)
+{
+  g_object_add_weak_pointer (G_OBJECT (side->wormhole), (gpointer *) &side->wormhole);
+  g_object_unref (side->wormhole);
+  g_assert_null (side->wormhole);
+  g_ptr_array_unref (side->messages);
+  g_clear_error (&side->open_error);
+  g_clear_error (&side->closed_error);
+  g_free (side);
 }

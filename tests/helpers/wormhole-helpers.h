@@ -17,6 +17,8 @@
 
 #include <gio/gio.h>
 
+#include "ttt-wormhole.h"
+
 G_BEGIN_DECLS
 
 /* Iterates the main context until *@flag, failing the test (with @what)
@@ -32,12 +34,15 @@ void         wormhole_wait_until       (gboolean      (*done) (gpointer user_dat
 
 typedef struct _MailboxServer MailboxServer;
 
-/* The reference mailbox server, listening; skips the test (returns NULL)
+/* The reference mailbox server, listening; fails the test (returns NULL)
  * when the package is not installed. */
 MailboxServer *mailbox_server_start    (void);
 const char   *mailbox_server_get_url   (MailboxServer *server);
 /* Kills it at once (SIGKILL) and waits for it to be gone. */
 void          mailbox_server_kill      (MailboxServer *server);
+/* Kills it and starts it again on the same port and database, as a
+ * server restarted by its keeper: the clients' connections break. */
+void          mailbox_server_restart   (MailboxServer *server);
 void          mailbox_server_free      (MailboxServer *server);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MailboxServer, mailbox_server_free)
 
@@ -58,5 +63,26 @@ int              reference_client_wait_exit (ReferenceClient *client);
 const char      *reference_client_output    (ReferenceClient *client);
 void             reference_client_free      (ReferenceClient *client);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ReferenceClient, reference_client_free)
+
+/* One of our wormholes and what it reported: its opening, the messages
+ * it received, its closing and whether it has a code. */
+typedef struct {
+  TttWormhole *wormhole;
+  gboolean     opened;          /* the opening finished, either way */
+  GError      *open_error;
+  GPtrArray   *messages;        /* of GBytes */
+  gboolean     closed;
+  GError      *closed_error;
+  gboolean     has_code;
+} WormholeSide;
+
+WormholeSide *wormhole_side_new        (const char    *url,
+                                        const char    *appid);
+void          wormhole_side_open       (WormholeSide  *side,
+                                        const char    *versions,
+                                        GCancellable  *cancellable);
+/* Drops the wormhole, checking that nothing else kept it. */
+void          wormhole_side_free       (WormholeSide  *side);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WormholeSide, wormhole_side_free)
 
 G_END_DECLS

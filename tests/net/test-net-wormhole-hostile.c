@@ -344,94 +344,28 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (Fake, fake_free)
 
 /* Our side */
 
-typedef struct
-{
-  TttWormhole *wormhole;
-  gboolean     opened;
-  GError      *open_error;
-  GPtrArray   *messages;
-  gboolean     closed;
-  GError      *closed_error;
-  gboolean     has_code;
-} Side;
-
-static void
-message_cb (TttWormhole *wormhole,
-            GBytes      *message,
-            Side        *side)
-{
-  g_ptr_array_add (side->messages, g_bytes_ref (message));
-}
-
-static void
-closed_cb (TttWormhole  *wormhole,
-           const GError *error,
-           Side         *side)
-{
-  g_assert_false (side->closed);
-  side->closed = TRUE;
-  side->closed_error = g_error_copy (error);
-}
-
-static void
-code_cb (TttWormhole *wormhole,
-         GParamSpec  *pspec,
-         Side        *side)
-{
-  side->has_code = TRUE;
-}
-
-static void
-open_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  Side *side = user_data;
-
-  ttt_wormhole_open_finish (TTT_WORMHOLE (source), result, &side->open_error);
-  side->opened = TRUE;
-}
-
 /* A host (@code NULL) or a guest, opening under @cancellable. */
-static Side *
+static WormholeSide *
 side_open_full (const char   *url,
                 const char   *code,
                 GCancellable *cancellable)
 {
-  Side *side = g_new0 (Side, 1);
+  WormholeSide *side = wormhole_side_new (url, APPID);
 
-  side->wormhole = ttt_wormhole_new (url, APPID);
-  side->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  g_signal_connect (side->wormhole, "message", G_CALLBACK (message_cb), side);
-  g_signal_connect (side->wormhole, "closed", G_CALLBACK (closed_cb), side);
-  g_signal_connect (side->wormhole, "notify::code", G_CALLBACK (code_cb), side);
   if (code != NULL)
     ttt_wormhole_set_code (side->wormhole, code);
   else
     ttt_wormhole_allocate_code (side->wormhole, 2);
-  ttt_wormhole_open_async (side->wormhole, NULL, cancellable, open_cb, side);
+  wormhole_side_open (side, NULL, cancellable);
   return side;
 }
 
-static Side *
+static WormholeSide *
 side_open (const char *url,
            const char *code)
 {
   return side_open_full (url, code, NULL);
 }
-
-static void
-side_free (Side *side)
-{
-  g_object_add_weak_pointer (G_OBJECT (side->wormhole), (gpointer *) &side->wormhole);
-  g_object_unref (side->wormhole);
-  g_assert_null (side->wormhole);
-  g_ptr_array_unref (side->messages);
-  g_clear_error (&side->open_error);
-  g_clear_error (&side->closed_error);
-  g_free (side);
-}
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Side, side_free)
 
 /* The opening against @mode fails with @code and @message. */
 static void
@@ -441,7 +375,7 @@ check_open_fails (FakeMode            mode,
                   const char         *message)
 {
   g_autoptr(Fake) fake = fake_new (mode);
-  g_autoptr(Side) side = side_open (fake->url, host ? NULL : "4-purple-sausages");
+  g_autoptr(WormholeSide) side = side_open (fake->url, host ? NULL : "4-purple-sausages");
 
   wormhole_wait (&side->opened, 30, "the opening to end");
   g_assert_error (side->open_error, TTT_CONNECTION_ERROR, (gint) code);
@@ -507,7 +441,7 @@ test_not_a_server (void)
 {
   g_autoptr(Fake) fake = fake_new (FAKE_GOOD);
   g_autofree char *url = g_strdup_printf ("%.*s/elsewhere", (int) (strlen (fake->url) - 3), fake->url);
-  g_autoptr(Side) side = side_open (url, "4-purple-sausages");
+  g_autoptr(WormholeSide) side = side_open (url, "4-purple-sausages");
 
   wormhole_wait (&side->opened, 30, "the opening to end");
   g_assert_error (side->open_error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_PROTOCOL);
@@ -569,7 +503,7 @@ test_no_acks (void)
 
 typedef struct
 {
-  Side  *side;
+  WormholeSide  *side;
   guint  n;
 } Count;
 
@@ -584,17 +518,17 @@ has_messages_or_closed (gpointer user_data)
 static gboolean
 both_open (gpointer user_data)
 {
-  Side **sides = user_data;
+  WormholeSide **sides = user_data;
 
   return sides[0]->opened && sides[1]->opened;
 }
 
 static void
 open_pair (Fake  *fake,
-           Side **host_out,
-           Side **guest_out)
+           WormholeSide **host_out,
+           WormholeSide **guest_out)
 {
-  Side *sides[2];
+  WormholeSide *sides[2];
 
   sides[0] = side_open (fake->url, NULL);
   wormhole_wait (&sides[0]->has_code, 30, "the host's code");
@@ -607,7 +541,7 @@ open_pair (Fake  *fake,
 }
 
 static void
-send_text (Side       *side,
+send_text (WormholeSide       *side,
            const char *text)
 {
   g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
@@ -616,7 +550,7 @@ send_text (Side       *side,
 }
 
 static void
-check_text (Side       *side,
+check_text (WormholeSide       *side,
             guint       i,
             const char *text)
 {
@@ -629,8 +563,8 @@ static void
 test_tampered (void)
 {
   g_autoptr(Fake) fake = fake_new (FAKE_TAMPER);
-  g_autoptr(Side) host = NULL;
-  g_autoptr(Side) guest = NULL;
+  g_autoptr(WormholeSide) host = NULL;
+  g_autoptr(WormholeSide) guest = NULL;
   Count count;
 
   open_pair (fake, &host, &guest);
@@ -653,8 +587,8 @@ static void
 test_shuffled (void)
 {
   g_autoptr(Fake) fake = fake_new (FAKE_SHUFFLE);
-  g_autoptr(Side) host = NULL;
-  g_autoptr(Side) guest = NULL;
+  g_autoptr(WormholeSide) host = NULL;
+  g_autoptr(WormholeSide) guest = NULL;
   static const char *const texts[] = { "zero", "one", "two", "three" };
   Count count;
 
@@ -690,8 +624,8 @@ static void
 test_far_ahead (void)
 {
   g_autoptr(Fake) fake = fake_new (FAKE_FAR_AHEAD);
-  g_autoptr(Side) host = NULL;
-  g_autoptr(Side) guest = NULL;
+  g_autoptr(WormholeSide) host = NULL;
+  g_autoptr(WormholeSide) guest = NULL;
   Count count;
 
   open_pair (fake, &host, &guest);
@@ -710,9 +644,9 @@ test_cancel_after_open (void)
 {
   g_autoptr(Fake) fake = fake_new (FAKE_GOOD);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(Side) host = NULL;
-  g_autoptr(Side) guest = NULL;
-  Side *sides[2];
+  g_autoptr(WormholeSide) host = NULL;
+  g_autoptr(WormholeSide) guest = NULL;
+  WormholeSide *sides[2];
   Count count;
 
   host = side_open_full (fake->url, NULL, cancellable);

@@ -23,92 +23,15 @@
 #define APPID          "io.github.jingzi.TicTacToe/test"
 #define WRONG_CODE     "The code is wrong, or someone else tried it first. Ask your friend for a new code."
 
-typedef struct
-{
-  TttWormhole *wormhole;
-  gboolean     opened;          /* the opening finished, either way */
-  GError      *open_error;
-  GPtrArray   *messages;        /* of GBytes */
-  gboolean     closed;
-  GError      *closed_error;
-  gboolean     has_code;
-} Side;
-
-static void
-message_cb (TttWormhole *wormhole,
-            GBytes      *message,
-            Side        *side)
-{
-  g_ptr_array_add (side->messages, g_bytes_ref (message));
-}
-
-static void
-closed_cb (TttWormhole  *wormhole,
-           const GError *error,
-           Side         *side)
-{
-  g_assert_false (side->closed);
-  side->closed = TRUE;
-  side->closed_error = g_error_copy (error);
-}
-
-static void
-code_cb (TttWormhole *wormhole,
-         GParamSpec  *pspec,
-         Side        *side)
-{
-  side->has_code = ttt_wormhole_get_code (wormhole) != NULL;
-}
-
-static void
-open_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  Side *side = user_data;
-
-  ttt_wormhole_open_finish (TTT_WORMHOLE (source), result, &side->open_error);
-  side->opened = TRUE;
-}
-
-static Side *
+static WormholeSide *
 side_new (const char *url)
 {
-  Side *side = g_new0 (Side, 1);
-
-  side->wormhole = ttt_wormhole_new (url, APPID);
-  side->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  g_signal_connect (side->wormhole, "message", G_CALLBACK (message_cb), side);
-  g_signal_connect (side->wormhole, "closed", G_CALLBACK (closed_cb), side);
-  g_signal_connect (side->wormhole, "notify::code", G_CALLBACK (code_cb), side);
-  return side;
+  return wormhole_side_new (url, APPID);
 }
-
-static void
-side_open (Side         *side,
-           const char   *versions,
-           GCancellable *cancellable)
-{
-  ttt_wormhole_open_async (side->wormhole, versions, cancellable, open_cb, side);
-}
-
-/* Drops the wormhole and checks that nothing kept it. */
-static void
-side_free (Side *side)
-{
-  g_object_add_weak_pointer (G_OBJECT (side->wormhole), (gpointer *) &side->wormhole);
-  g_object_unref (side->wormhole);
-  g_assert_null (side->wormhole);
-  g_ptr_array_unref (side->messages);
-  g_clear_error (&side->open_error);
-  g_clear_error (&side->closed_error);
-  g_free (side);
-}
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Side, side_free)
 
 typedef struct
 {
-  Side *side;
+  WormholeSide *side;
   guint n;
 } Count;
 
@@ -121,7 +44,7 @@ has_messages (gpointer user_data)
 }
 
 static void
-wait_messages (Side  *side,
+wait_messages (WormholeSide  *side,
                guint  n)
 {
   Count count = { side, n };
@@ -132,7 +55,7 @@ wait_messages (Side  *side,
 }
 
 static void
-send_text (Side       *side,
+send_text (WormholeSide       *side,
            const char *text)
 {
   g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
@@ -167,7 +90,7 @@ skip_without_reference (void)
 {
   if (!reference_client_available ())
     {
-      g_test_skip ("the reference client (magic-wormhole) is not installed");
+      g_test_fail_printf ("The reference client (magic-wormhole) is not installed");
       return TRUE;
     }
   return FALSE;
@@ -179,7 +102,7 @@ test_reference_sends (void)
 {
   g_autoptr(MailboxServer) server = NULL;
   g_autoptr(ReferenceClient) reference = NULL;
-  g_autoptr(Side) ours = NULL;
+  g_autoptr(WormholeSide) ours = NULL;
   g_autofree char *text = NULL;
   const char *code;
 
@@ -193,7 +116,7 @@ test_reference_sends (void)
 
   ours = side_new (mailbox_server_get_url (server));
   ttt_wormhole_set_code (ours->wormhole, code);
-  side_open (ours, NULL, NULL);
+  wormhole_side_open (ours, NULL, NULL);
   wormhole_wait (&ours->opened, 60, "our wormhole to open");
   g_assert_no_error (ours->open_error);
   g_assert_cmpint (ttt_wormhole_get_state (ours->wormhole), ==, TTT_WORMHOLE_STATE_OPEN);
@@ -216,7 +139,7 @@ test_reference_receives (void)
 {
   g_autoptr(MailboxServer) server = NULL;
   g_autoptr(ReferenceClient) reference = NULL;
-  g_autoptr(Side) ours = NULL;
+  g_autoptr(WormholeSide) ours = NULL;
   g_autofree char *ack = NULL;
 
   if (skip_without_reference () || (server = mailbox_server_start ()) == NULL)
@@ -224,7 +147,7 @@ test_reference_receives (void)
 
   ours = side_new (mailbox_server_get_url (server));
   ttt_wormhole_allocate_code (ours->wormhole, 2);
-  side_open (ours, "{\"game\": \"classic\"}", NULL);
+  wormhole_side_open (ours, "{\"game\": \"classic\"}", NULL);
   wormhole_wait (&ours->has_code, 60, "our code");
   g_assert_cmpint (ttt_wormhole_get_state (ours->wormhole), ==, TTT_WORMHOLE_STATE_WAITING);
   g_test_message ("Our code: %s", ttt_wormhole_get_code (ours->wormhole));
@@ -260,7 +183,7 @@ test_reference_wrong_code_guest (void)
 {
   g_autoptr(MailboxServer) server = NULL;
   g_autoptr(ReferenceClient) reference = NULL;
-  g_autoptr(Side) ours = NULL;
+  g_autoptr(WormholeSide) ours = NULL;
   g_autofree char *code = NULL;
 
   if (skip_without_reference () || (server = mailbox_server_start ()) == NULL)
@@ -272,7 +195,7 @@ test_reference_wrong_code_guest (void)
 
   ours = side_new (mailbox_server_get_url (server));
   ttt_wormhole_set_code (ours->wormhole, code);
-  side_open (ours, NULL, NULL);
+  wormhole_side_open (ours, NULL, NULL);
   wormhole_wait (&ours->opened, 60, "our wormhole to fail");
   g_assert_error (ours->open_error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_REFUSED);
   g_assert_cmpstr (ours->open_error->message, ==, WRONG_CODE);
@@ -289,7 +212,7 @@ test_reference_wrong_code_host (void)
 {
   g_autoptr(MailboxServer) server = NULL;
   g_autoptr(ReferenceClient) reference = NULL;
-  g_autoptr(Side) ours = NULL;
+  g_autoptr(WormholeSide) ours = NULL;
   g_autofree char *code = NULL;
 
   if (skip_without_reference () || (server = mailbox_server_start ()) == NULL)
@@ -297,7 +220,7 @@ test_reference_wrong_code_host (void)
 
   ours = side_new (mailbox_server_get_url (server));
   ttt_wormhole_allocate_code (ours->wormhole, 2);
-  side_open (ours, NULL, NULL);
+  wormhole_side_open (ours, NULL, NULL);
   wormhole_wait (&ours->has_code, 60, "our code");
   code = wrong_code (ttt_wormhole_get_code (ours->wormhole));
 
@@ -312,19 +235,19 @@ test_reference_wrong_code_host (void)
 /* Opens a host and a guest of ours on @url. */
 static void
 open_pair (const char  *url,
-           Side       **host_out,
-           Side       **guest_out)
+           WormholeSide       **host_out,
+           WormholeSide       **guest_out)
 {
-  Side *host = side_new (url);
-  Side *guest = side_new (url);
+  WormholeSide *host = side_new (url);
+  WormholeSide *guest = side_new (url);
 
   ttt_wormhole_allocate_code (host->wormhole, 3);
-  side_open (host, "{\"side\": \"host\"}", NULL);
+  wormhole_side_open (host, "{\"side\": \"host\"}", NULL);
   wormhole_wait (&host->has_code, 60, "the host's code");
   g_assert_cmpint (ttt_wormhole_get_state (host->wormhole), ==, TTT_WORMHOLE_STATE_WAITING);
 
   ttt_wormhole_set_code (guest->wormhole, ttt_wormhole_get_code (host->wormhole));
-  side_open (guest, "{\"side\": \"guest\"}", NULL);
+  wormhole_side_open (guest, "{\"side\": \"guest\"}", NULL);
   wormhole_wait (&host->opened, 60, "the host to open");
   wormhole_wait (&guest->opened, 60, "the guest to open");
   g_assert_no_error (host->open_error);
@@ -337,8 +260,8 @@ static void
 test_ours_both_ways (void)
 {
   g_autoptr(MailboxServer) server = NULL;
-  g_autoptr(Side) host = NULL;
-  g_autoptr(Side) guest = NULL;
+  g_autoptr(WormholeSide) host = NULL;
+  g_autoptr(WormholeSide) guest = NULL;
   guint8 host_key[TTT_WORMHOLE_KEY_SIZE], guest_key[TTT_WORMHOLE_KEY_SIZE];
   const guint n = 25;
 
@@ -394,7 +317,7 @@ test_ours_both_ways (void)
 static gboolean
 both_closed (gpointer user_data)
 {
-  Side **sides = user_data;
+  WormholeSide **sides = user_data;
 
   return sides[0]->closed && sides[1]->closed && sides[2]->opened;
 }
@@ -403,10 +326,10 @@ static void
 test_server_killed (void)
 {
   g_autoptr(MailboxServer) server = NULL;
-  g_autoptr(Side) host = NULL;
-  g_autoptr(Side) guest = NULL;
-  g_autoptr(Side) waiting = NULL;
-  Side *sides[3];
+  g_autoptr(WormholeSide) host = NULL;
+  g_autoptr(WormholeSide) guest = NULL;
+  g_autoptr(WormholeSide) waiting = NULL;
+  WormholeSide *sides[3];
 
   if ((server = mailbox_server_start ()) == NULL)
     return;
@@ -414,7 +337,7 @@ test_server_killed (void)
   /* A third still waiting for its friend. */
   waiting = side_new (mailbox_server_get_url (server));
   ttt_wormhole_allocate_code (waiting->wormhole, 2);
-  side_open (waiting, NULL, NULL);
+  wormhole_side_open (waiting, NULL, NULL);
   wormhole_wait (&waiting->has_code, 60, "the waiting host's code");
 
   mailbox_server_kill (server);
@@ -442,7 +365,7 @@ test_no_server (void)
 {
   g_autoptr(GSocketListener) listener = g_socket_listener_new ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(Side) ours = NULL;
+  g_autoptr(WormholeSide) ours = NULL;
   g_autofree char *url = NULL;
   guint16 port;
 
@@ -454,7 +377,7 @@ test_no_server (void)
 
   ours = side_new (url);
   ttt_wormhole_set_code (ours->wormhole, "4-purple-sausages");
-  side_open (ours, NULL, NULL);
+  wormhole_side_open (ours, NULL, NULL);
   wormhole_wait (&ours->opened, 60, "the opening to fail");
   g_assert_error (ours->open_error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_REFUSED);
   g_assert_cmpint (ttt_wormhole_get_state (ours->wormhole), ==, TTT_WORMHOLE_STATE_CLOSED);
@@ -465,13 +388,13 @@ test_cancel_waiting (void)
 {
   g_autoptr(MailboxServer) server = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(Side) ours = NULL;
+  g_autoptr(WormholeSide) ours = NULL;
 
   if ((server = mailbox_server_start ()) == NULL)
     return;
   ours = side_new (mailbox_server_get_url (server));
   ttt_wormhole_allocate_code (ours->wormhole, 2);
-  side_open (ours, NULL, cancellable);
+  wormhole_side_open (ours, NULL, cancellable);
   wormhole_wait (&ours->has_code, 60, "our code");
   g_cancellable_cancel (cancellable);
   wormhole_wait (&ours->opened, 60, "the opening to end");

@@ -122,72 +122,17 @@ join (Side       sides[2],
   g_assert_nonnull (sides[1].stream);
 }
 
-/* Reading and writing with a wait */
-
-typedef struct {
-  gboolean  done;
-  gsize     count;
-  GError   *error;
-} Io;
-
-static void
-write_all_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  Io *io = user_data;
-
-  g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, &io->count, &io->error);
-  io->done = TRUE;
-}
-
-static void
-read_all_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  Io *io = user_data;
-
-  g_input_stream_read_all_finish (G_INPUT_STREAM (source), result, &io->count, &io->error);
-  io->done = TRUE;
-}
-
-static gboolean
-io_done (gpointer data)
-{
-  return ((Io *) data)->done;
-}
-
-static gboolean
-ios_done (gpointer data)
-{
-  Io *ios = data;
-
-  return ios[0].done && ios[1].done;
-}
-
-/* @size bytes from @from to @to, both ways round if asked: what comes
- * out is what went in. */
+/* @size random bytes from @from to @to: what comes out is what went in. */
 static void
 check_carries (GIOStream *from,
                GIOStream *to,
                gsize      size)
 {
   g_autofree guint8 *sent = g_malloc (size);
-  g_autofree guint8 *got = g_malloc0 (size);
-  Io ios[2] = { { 0 } };
 
   for (gsize i = 0; i < size; i++)
     sent[i] = (guint8) g_test_rand_int ();
-  g_output_stream_write_all_async (g_io_stream_get_output_stream (from), sent, size,
-                                   G_PRIORITY_DEFAULT, NULL, write_all_cb, &ios[0]);
-  g_input_stream_read_all_async (g_io_stream_get_input_stream (to), got, size,
-                                 G_PRIORITY_DEFAULT, NULL, read_all_cb, &ios[1]);
-  ttt_net_wait (ios_done, ios, GUARD_MS);
-  g_assert_no_error (ios[0].error);
-  g_assert_no_error (ios[1].error);
-  g_assert_cmpuint (ios[1].count, ==, size);
-  g_assert_cmpmem (sent, size, got, size);
+  ttt_net_check_carries (from, to, sent, size, GUARD_MS);
 }
 
 /* Reads one byte and gives the error it fails with. */
@@ -195,11 +140,10 @@ static GError *
 read_error (GIOStream *stream)
 {
   guint8 byte;
-  Io io = { 0 };
+  TttNetIo io;
 
-  g_input_stream_read_all_async (g_io_stream_get_input_stream (stream), &byte, 1,
-                                 G_PRIORITY_DEFAULT, NULL, read_all_cb, &io);
-  ttt_net_wait (io_done, &io, GUARD_MS);
+  ttt_net_io_read_all (stream, &byte, 1, &io);
+  ttt_net_wait (ttt_net_io_done, &io, GUARD_MS);
   g_assert_nonnull (io.error);
   return io.error;
 }
@@ -341,7 +285,7 @@ test_stranger (void)
   g_autoptr(GSocketClient) client = g_socket_client_new ();
   g_autoptr(GSocketConnectable) address = NULL;
   Dialled dialled = { 0 };
-  Io io = { 0 };
+  TttNetIo io;
   guint8 answer[512];
   const char *probe = "GET / HTTP/1.1\r\nHost: example\r\n\r\n";
   Side sides[2];
@@ -361,9 +305,8 @@ test_stranger (void)
                              probe, strlen (probe), NULL, NULL, NULL);
   /* It hears the host's handshake (which proves nothing without the
    * key), then the connection is closed on it at its first wrong byte. */
-  g_input_stream_read_all_async (g_io_stream_get_input_stream (G_IO_STREAM (dialled.connection)),
-                                 answer, sizeof answer, G_PRIORITY_DEFAULT, NULL, read_all_cb, &io);
-  ttt_net_wait (io_done, &io, GUARD_MS);
+  ttt_net_io_read_all (G_IO_STREAM (dialled.connection), answer, sizeof answer, &io);
+  ttt_net_wait (ttt_net_io_done, &io, GUARD_MS);
   g_assert_cmpuint (io.count, <, sizeof answer);
   g_assert_true (g_str_has_prefix ((const char *) answer, "transit sender "));
   g_clear_error (&io.error);
@@ -566,11 +509,10 @@ check_reads (GIOStream  *stream,
 {
   gsize size = strlen (expected);
   g_autofree char *got = g_malloc0 (size + 1);
-  Io io = { 0 };
+  TttNetIo io;
 
-  g_input_stream_read_all_async (g_io_stream_get_input_stream (stream), got, size,
-                                 G_PRIORITY_DEFAULT, NULL, read_all_cb, &io);
-  ttt_net_wait (io_done, &io, GUARD_MS);
+  ttt_net_io_read_all (stream, got, size, &io);
+  ttt_net_wait (ttt_net_io_done, &io, GUARD_MS);
   g_assert_no_error (io.error);
   g_assert_cmpstr (got, ==, expected);
 }
@@ -753,8 +695,8 @@ test_peer_stops_reading (void)
   gsize accepted = 0, most_pending = 0;
   int fds[2];
   int buffer = 64 * 1024;
-  Io write_io = { 0 };
-  Io read_io = { 0 };
+  TttNetIo write_io;
+  TttNetIo read_io;
 
   g_assert_cmpint (socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds), ==, 0);
   /* Small kernel buffers, so the test reaches the stream's own bound. */
@@ -792,8 +734,7 @@ test_peer_stops_reading (void)
   g_assert_false (g_pollable_output_stream_is_writable (output));
 
   /* An asynchronous write waits; memory does not grow meanwhile. */
-  g_output_stream_write_all_async (G_OUTPUT_STREAM (output), chunk, TTT_WORMHOLE_RECORD_MAX_TEXT * 4,
-                                   G_PRIORITY_DEFAULT, NULL, write_all_cb, &write_io);
+  ttt_net_io_write_all (writer, chunk, TTT_WORMHOLE_RECORD_MAX_TEXT * 4, &write_io);
   ttt_net_drain ();
   g_assert_false (write_io.done);
   g_assert_cmpuint (ttt_wormhole_transit_stream_get_pending (TTT_WORMHOLE_TRANSIT_STREAM (writer)), <=,
@@ -801,11 +742,9 @@ test_peer_stops_reading (void)
 
   /* The peer reads again: everything arrives, the waiting write too. */
   sink = g_malloc (accepted + TTT_WORMHOLE_RECORD_MAX_TEXT * 4);
-  g_input_stream_read_all_async (g_io_stream_get_input_stream (reader), sink,
-                                 accepted + TTT_WORMHOLE_RECORD_MAX_TEXT * 4,
-                                 G_PRIORITY_DEFAULT, NULL, read_all_cb, &read_io);
-  ttt_net_wait (io_done, &write_io, GUARD_MS);
-  ttt_net_wait (io_done, &read_io, GUARD_MS);
+  ttt_net_io_read_all (reader, sink, accepted + TTT_WORMHOLE_RECORD_MAX_TEXT * 4, &read_io);
+  ttt_net_wait (ttt_net_io_done, &write_io, GUARD_MS);
+  ttt_net_wait (ttt_net_io_done, &read_io, GUARD_MS);
   g_assert_no_error (write_io.error);
   g_assert_no_error (read_io.error);
   g_assert_cmpuint (read_io.count, ==, accepted + TTT_WORMHOLE_RECORD_MAX_TEXT * 4);

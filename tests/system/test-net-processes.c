@@ -27,6 +27,12 @@
  * are played, and each side's tally counts one win and one loss. Once
  * with no relay, so the transit must be direct, and once with direct
  * connections off on both sides, so it must go through the relay.
+ *
+ * Hostile turns of play by a code: the relay killed in the rematch,
+ * which both sides call a lost connection, counting nothing of the
+ * unfinished game (as over a LAN), then playing locally at once; and
+ * the mailbox server restarted mid-game, which the game, on its
+ * transit by then, goes on through to its end.
  */
 
 #include "config.h"
@@ -885,6 +891,112 @@ test_code_relay (void)
   stop_servers (&servers);
 }
 
+/* Whether the main window's board has @data's mark in its centre. */
+static gboolean
+has_centre (Side          *side,
+            gconstpointer  data)
+{
+  const char *board = report_string (side, "board");
+
+  return board != NULL && strlen (board) == 9 && board[4] == *(const char *) data;
+}
+
+/* After a connection lost mid-game: the bar says so in the player's
+ * words, the game in progress is abandoned and counted nowhere (as a
+ * lost LAN connection's is), the finished one stays counted once, and
+ * Play Here gives a local game the person can play at once. */
+static void
+assert_lost_and_usable (Side       *side,
+                        const char *peer_quoted,
+                        guint32     won,
+                        guint32     lost)
+{
+  g_autofree char *said = g_strdup_printf ("Connection to %s lost", peer_quoted);
+  g_autofree char *status = NULL;
+
+  wait_for (side, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_CLOSED), "the connection closed");
+  status = net_string (side, "status");
+  g_assert_cmpstr (status, ==, said);
+  wait_for (side, has_status, "abandoned", "the game abandoned");
+  assert_network_tally (side, won, 0, lost);
+
+  activate (side, "test-press", g_variant_new_string ("Play Here"));
+  wait_for (side, my_turn, ".........", "a fresh local game");
+  activate (side, "test-click-cell", g_variant_new_int32 (4));
+  wait_for (side, has_centre, "X", "the person's move in the local game");
+  assert_network_tally (side, won, 0, lost);
+}
+
+/* Quoted as connect_sides() does: the peer's name the bar shows. */
+static char *
+quoted_peer (Side *side)
+{
+  g_autofree char *peer = net_string (side, "peer");
+
+  return g_strdup_printf ("“\xe2\x81\xa8%s\xe2\x81\xa9”", peer);
+}
+
+/* Through the relay alone, the relay dies in the rematch: both sides
+ * lose the connection, and neither counts the unfinished game. */
+static void
+test_code_relay_lost (void)
+{
+  Side host = { 0 }, guest = { 0 };
+  Servers servers = { 0 };
+  g_autofree char *relay = NULL;
+  g_autofree char *host_peer = NULL;
+  g_autofree char *guest_peer = NULL;
+
+  if (!start_servers (&servers, TRUE))
+    return;
+  relay = transit_relay_get_url (servers.relay);
+  connect_by_code (&host, &guest, mailbox_server_get_url (servers.mailbox), relay, FALSE);
+  host_peer = quoted_peer (&host);
+  guest_peer = quoted_peer (&guest);
+
+  play_top_row (&host, &guest);
+  wait_for (&host, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  wait_for (&guest, has_net_state, GINT_TO_POINTER (TTT_NET_SESSION_GAME_OVER), "the end of the game");
+  activate (&host, "test-press", g_variant_new_string ("Offer a Rematch"));
+  wait_for (&guest, has_net_status_ending, "offers a rematch.", "the rematch offered");
+  activate (&guest, "test-press", g_variant_new_string ("Accept Rematch"));
+  play (&guest, &host, 0, ".........", "X........");
+
+  transit_relay_kill (servers.relay);
+  assert_lost_and_usable (&host, host_peer, 1, 0);
+  assert_lost_and_usable (&guest, guest_peer, 0, 1);
+
+  side_stop (&guest);
+  side_stop (&host);
+  session_stop ();
+  stop_servers (&servers);
+}
+
+/* Once the transit is open the mailbox has done its work: a mailbox
+ * server restarted mid-game changes nothing, and the game goes on to
+ * its end on both sides. */
+static void
+test_code_mailbox_restart (void)
+{
+  Side host = { 0 }, guest = { 0 };
+  Servers servers = { 0 };
+  g_autofree char *quoted = NULL;
+
+  if (!start_servers (&servers, FALSE))
+    return;
+  connect_by_code (&host, &guest, mailbox_server_get_url (servers.mailbox), "", TRUE);
+  quoted = quoted_peer (&guest);
+  play (&host, &guest, 0, ".........", "X........");
+  play (&guest, &host, 3, "X........", "X..O.....");
+
+  mailbox_server_restart (servers.mailbox);
+  play (&host, &guest, 1, "X..O.....", "XX.O.....");
+  play (&guest, &host, 4, "XX.O.....", "XX.OO....");
+  play (&host, &guest, 2, "XX.OO....", "XXXOO....");
+  assert_won_and_stop (&host, &guest, quoted, TTT_OUTCOME_X_WINS);
+  stop_servers (&servers);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -895,6 +1007,8 @@ main (int   argc,
   g_test_add_func ("/net-processes/misere-game", test_misere_game);
   g_test_add_func ("/net-processes/code-direct", test_code_direct);
   g_test_add_func ("/net-processes/code-relay", test_code_relay);
+  g_test_add_func ("/net-processes/code-relay-lost", test_code_relay_lost);
+  g_test_add_func ("/net-processes/code-mailbox-restart", test_code_mailbox_restart);
 
   return g_test_run ();
 }

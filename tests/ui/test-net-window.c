@@ -157,10 +157,14 @@ pair_open (Pair *pair)
 
   for (guint i = 0; i < 2; i++)
     {
-      pair->windows[i] = ttt_test_window_new (app);
+      /* A window of an earlier pair plays again, with what it heard. */
+      if (pair->windows[i] == NULL)
+        {
+          pair->windows[i] = ttt_test_window_new (app);
+          pair->heard[i] = g_string_new (NULL);
+          g_signal_connect (ttt_window_get_news (pair->windows[i]), "news", G_CALLBACK (heard_cb), pair->heard[i]);
+        }
       pair->games[i] = ttt_window_get_game (pair->windows[i]);
-      pair->heard[i] = g_string_new (NULL);
-      g_signal_connect (ttt_window_get_news (pair->windows[i]), "news", G_CALLBACK (heard_cb), pair->heard[i]);
       ttt_setup_set_variant (ttt_game_get_setup (pair->games[i]), pair->variants[i]);
       gtk_window_present (GTK_WINDOW (pair->windows[i]));
       pair->net[i] = ttt_net_window_new (GTK_WINDOW (pair->windows[i]), pair->games[i]);
@@ -197,7 +201,8 @@ pair_open (Pair *pair)
     wait_text (pair->windows[i], ttt_net_session_get_code (pair->sessions[i]));
 
   /* Until the game starts, the main board does not go on with the old
-   * game, and says why. */
+   * game, and says why (a window whose last network game was abandoned
+   * too, rather than its old result). */
   for (guint i = 0; i < 2; i++)
     {
       guint n_moves = ttt_game_get_n_moves (pair->games[i]);
@@ -213,13 +218,17 @@ pair_open (Pair *pair)
 static void
 pair_close (Pair *pair)
 {
-  /* The one that stays hears the other leave: not into freed lists. */
+  /* The one that stays hears the other leave: not into freed lists. A
+   * window the test closed is gone already. */
   for (guint i = 0; i < 2; i++)
-    g_signal_handlers_disconnect_by_data (ttt_window_get_news (pair->windows[i]), pair->heard[i]);
+    if (pair->windows[i] != NULL)
+      g_signal_handlers_disconnect_by_data (ttt_window_get_news (pair->windows[i]), pair->heard[i]);
   for (guint i = 0; i < 2; i++)
     {
-      gtk_window_destroy (GTK_WINDOW (pair->windows[i]));
-      g_string_free (pair->heard[i], TRUE);
+      if (pair->windows[i] != NULL)
+        gtk_window_destroy (GTK_WINDOW (pair->windows[i]));
+      if (pair->heard[i] != NULL)
+        g_string_free (pair->heard[i], TRUE);
     }
   ttt_test_iterate ();
 }
@@ -452,6 +461,83 @@ test_code_and_undo (void)
   g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 0);
   wait_heard (&pair, 0, "agreed");
   pair_close (&pair);
+}
+
+/* Issue 34: Quit (Ctrl+Q) mid-game asks in each window first; the one
+ * that says no stays in its game, the one that leaves closes, and the
+ * other side is told by name that it left. */
+static void
+test_quit_asks (void)
+{
+  Pair pair = { .host_name = "Ana" };
+  GtkApplication *app;
+  gboolean expired = FALSE;
+  guint guard;
+
+  pair_open (&pair);
+  pair_confirm (&pair);
+  play (pair.windows[0], 4);
+  wait_status (pair.windows[1], "Your turn");
+  app = gtk_window_get_application (GTK_WINDOW (pair.windows[0]));
+  g_assert_nonnull (app);
+  {
+    g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, "app.quit");
+
+    /* What Ctrl+Q does. */
+    g_assert_true (g_strv_contains ((const char *const *) accels, "<Control>q"));
+  }
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  /* Both windows are mid-game: both ask, and neither has gone. */
+  answer (pair.windows[1], FALSE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (pair.windows[1])));
+  g_assert_true (ttt_net_session_get_state (pair.sessions[1]) == TTT_NET_SESSION_PLAYING);
+
+  g_signal_handlers_disconnect_by_data (ttt_window_get_news (pair.windows[0]), pair.heard[0]);
+  g_object_add_weak_pointer (G_OBJECT (pair.windows[0]), (gpointer *) &pair.windows[0]);
+  answer (pair.windows[0], TRUE);
+  guard = g_timeout_add_seconds (60, expire_cb, &expired);
+  while (pair.windows[0] != NULL)
+    {
+      if (expired)
+        g_error ("The window that left stays");
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (guard);
+
+  wait_text (pair.windows[1], QUOTED ("Ana") " left the game.");
+  wait_heard (&pair, 1, "left the game.");
+  g_assert_cmpstr (ttt_window_get_status (pair.windows[1]), ==, "The game was abandoned: nothing was counted");
+  pair_close (&pair);
+}
+
+/* Issue 34: Ana leaves; the same window then plays someone new, Ben,
+ * and its header names Ben, not Ana. */
+static void
+test_new_opponent (void)
+{
+  Pair first = { .host_name = "Ana" };
+  Pair second = { .host_name = "Ben" };
+  TttWindow *guest;
+
+  pair_open (&first);
+  pair_confirm (&first);
+  guest = first.windows[1];
+  g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==, "You play O against " QUOTED ("Ana"));
+  click (first.windows[0], "Leave");
+  answer (first.windows[0], TRUE);
+  wait_text (guest, QUOTED ("Ana") " left the game.");
+
+  /* The guest's window goes on in a second pair, with Ben hosting. */
+  second.windows[1] = g_steal_pointer (&first.windows[1]);
+  second.heard[1] = g_steal_pointer (&first.heard[1]);
+  pair_close (&first);
+  pair_open (&second);
+  pair_confirm (&second);
+  g_assert_true (second.windows[1] == guest);
+  wait_status (guest, "Waiting for " QUOTED ("Ben") "’s move…");
+  g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==, "You play O against " QUOTED ("Ben"));
+  pair_close (&second);
 }
 
 /* The host's New Game screen chose Ultimate, the guest's classic: the
@@ -942,6 +1028,8 @@ main (int   argc,
   g_test_add_func ("/net-window/code-and-undo", test_code_and_undo);
   g_test_add_func ("/net-window/ultimate", test_ultimate);
   g_test_add_func ("/net-window/codes-differ", test_codes_differ);
+  g_test_add_func ("/net-window/quit-asks", test_quit_asks);
+  g_test_add_func ("/net-window/new-opponent", test_new_opponent);
   g_test_add_func ("/net-window/name-one-line", test_name_one_line);
   g_test_add_func ("/net-window/name-long", test_name_long);
   g_test_add_func ("/net-window/name-remembered", test_name_remembered);

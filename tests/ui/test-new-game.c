@@ -20,6 +20,7 @@
 #include "ttt-rules-figure.h"
 #include "ttt-rules-window.h"
 #ifdef TTT_HAVE_NETWORK
+#include "ttt-code-dialog.h"
 #include "ttt-net-window.h"
 #endif
 #include "ttt-variants.h"
@@ -381,8 +382,9 @@ count_network_windows (void)
 }
 
 /* "Someone on Another Computer" is there exactly when the game can play
- * over the network (app.network exists); it closes the screen, changes
- * nothing, and opens the network window on the game's window. */
+ * over the network (app.network exists); its nearby way closes the
+ * screen, changes nothing, and opens the network window on the game's
+ * window. */
 static void
 test_network (TttTestWindow *fixture,
               gconstpointer  data)
@@ -419,7 +421,8 @@ test_network (TttTestWindow *fixture,
   check (dialog, "ultimate_check");
   ttt_test_wait_for_dialog_open (dialog);
   g_weak_ref_init (&weak, dialog);
-  gtk_widget_activate (row);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  gtk_widget_activate (child (dialog, "nearby_row"));
   ttt_test_iterate ();
   wait_for_closed (&weak);
   g_assert_cmpuint (count_dialogs (), ==, 0);
@@ -455,6 +458,121 @@ test_network (TttTestWindow *fixture,
       }
   ttt_test_iterate ();
   g_assert_cmpuint (count_network_windows (), ==, 0);
+}
+
+#ifdef TTT_HAVE_NETWORK
+/* The window of play by a code open now, if any. */
+static TttCodeDialog *
+find_code_dialog (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (TTT_IS_CODE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+/* The page the window of play by a code shows; a host's invitation
+ * that the absent mailbox server has already failed is still hosting. */
+static char *
+code_page (TttCodeDialog *dialog)
+{
+  g_autoptr(GVariant) shown = ttt_code_dialog_describe (dialog);
+  const char *page = NULL;
+  const char *title = NULL;
+
+  g_variant_lookup (shown, "page", "&s", &page);
+  g_variant_lookup (shown, "title", "&s", &title);
+  if (g_strcmp0 (page, "failed") == 0 && g_strcmp0 (title, "No Game Could Be Hosted") == 0)
+    page = "invite";
+  return g_strdup (page);
+}
+#endif
+
+/* Issue 34: the row of someone elsewhere offers both ways the main menu
+ * has: nearby, and by a code over the internet, to invite a friend or to
+ * join one. The row takes the focus and Enter opens it; each way is a
+ * focusable row with a name and a description, and each closes the screen and opens what the
+ * menu's item opens: the network window, or the window of play by a code
+ * on its invitation or on its entry. The mailbox server is one on
+ * loopback that is not there: nothing leaves the machine. */
+static void
+test_network_ways (TttTestWindow *fixture,
+                   gconstpointer  data)
+{
+#ifdef TTT_HAVE_NETWORK
+  static const struct { const char *row; const char *name; const char *page; } ways[] = {
+    { "nearby_row", "On the Same Network", NULL },
+    { "invite_row", "Invite Over the Internet", "invite" },
+    { "join_row", "Join With a Code", "join" },
+  };
+  GSettings *settings = ttt_application_get_settings (fixture->app);
+
+  g_settings_set_string (settings, "wormhole-mailbox", "ws://127.0.0.1:9/v1");
+  for (gsize i = 0; i < G_N_ELEMENTS (ways); i++)
+    {
+      GtkWidget *dialog = ttt_window_choose_game (fixture->window);
+      GtkWidget *expander = child (dialog, "network_row");
+      GtkWidget *row = child (dialog, ways[i].row);
+      GWeakRef weak;
+
+      ttt_test_wait_for_mapped (ttt_compat_dialog_get_child (dialog));
+      ttt_test_wait_for_dialog_open (dialog);
+      /* The focus goes into the row, as Tab takes it there; Enter
+       * opens it on its ways, each a focusable row of its list. */
+      g_assert_false (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (expander)));
+      g_assert_true (gtk_widget_child_focus (expander, GTK_DIR_TAB_FORWARD));
+      ttt_test_iterate ();
+      g_assert_true (gtk_widget_is_ancestor (ttt_compat_dialog_get_focus (dialog), expander));
+      gtk_widget_activate (ttt_compat_dialog_get_focus (dialog));
+      ttt_test_wait_for_mapped (row);
+      g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (expander)));
+      g_assert_true (gtk_widget_get_focusable (row));
+      g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+      g_assert_true (gtk_widget_grab_focus (row));
+      g_assert_true (ttt_compat_dialog_get_focus (dialog) == row);
+      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, ways[i].name);
+      g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+      ttt_test_set_dialog_width (fixture->window, dialog, 360, 600);
+      ttt_test_assert_labels_whole (ttt_compat_dialog_get_child (dialog));
+
+      g_weak_ref_init (&weak, dialog);
+      /* Enter on the focused row. */
+      gtk_widget_activate (ttt_compat_dialog_get_focus (dialog));
+      ttt_test_iterate ();
+      wait_for_closed (&weak);
+      g_assert_cmpuint (count_dialogs (), ==, 0);
+      if (ways[i].page == NULL)
+        {
+          g_assert_cmpuint (count_network_windows (), ==, 1);
+          g_assert_null (find_code_dialog ());
+        }
+      else
+        {
+          TttCodeDialog *code = find_code_dialog ();
+          g_autofree char *page = NULL;
+
+          g_assert_cmpuint (count_network_windows (), ==, 0);
+          g_assert_nonnull (code);
+          page = code_page (code);
+          g_assert_cmpstr (page, ==, ways[i].page);
+          g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (code)) == GTK_WINDOW (fixture->window));
+        }
+
+      {
+        g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+        for (GList *l = toplevels; l != NULL; l = l->next)
+          if (TTT_IS_NET_WINDOW (l->data) || TTT_IS_CODE_DIALOG (l->data))
+            gtk_window_destroy (l->data);
+      }
+      ttt_test_iterate ();
+    }
+  g_settings_reset (settings, "wormhole-mailbox");
+#else
+  g_test_skip ("built without network play");
+#endif
 }
 
 /* A desktop with no help viewer, or one with: whatever this machine
@@ -869,6 +987,7 @@ main (int   argc,
   TTT_TEST_ADD_WINDOW ("/new-game/levels", 3, test_levels);
   TTT_TEST_ADD_WINDOW ("/new-game/narrow-and-named", 3, test_narrow_and_named);
   TTT_TEST_ADD_WINDOW ("/new-game/network", 3, test_network);
+  TTT_TEST_ADD_WINDOW ("/new-game/network-ways", 3, test_network_ways);
   TTT_TEST_ADD_WINDOW ("/new-game/how-to-play", 3, test_how_to_play);
   TTT_TEST_ADD_WINDOW ("/new-game/help-fallback", 3, test_help_fallback);
   TTT_TEST_ADD_WINDOW ("/new-game/quit", 3, test_quit);

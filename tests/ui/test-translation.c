@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 #include <locale.h>
 
+#include "ttt-new-game-dialog.h"
 #include "ui-helpers.h"
 
 static TttApplication *app;
@@ -593,6 +594,14 @@ check_narrow_dialogs (const char *language)
       new_game = ttt_window_choose_game (window);
       ttt_test_iterate ();
       content = ttt_compat_dialog_get_child (new_game);
+      /* On the second, the row of someone elsewhere open on its ways. */
+      if (ultimate)
+        {
+          GObject *ways = gtk_widget_get_template_child (new_game, TTT_TYPE_NEW_GAME_DIALOG, "network_row");
+
+          adw_expander_row_set_expanded (ADW_EXPANDER_ROW (ways), TRUE);
+          ttt_test_iterate ();
+        }
       assert_fits (language, ultimate ? "the New Game screen on Ultimate" : "the New Game screen", content, 360);
       ttt_test_set_dialog_width (window, new_game, 360, 600);
       ttt_test_assert_labels_whole (content);

@@ -2,20 +2,15 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each way of reaching the other side is a contender: an outbound
- * connection to one of its direct hints or to a relay, or one that came
- * in on the listener. A contender says this side's handshake and then
- * compares every byte it reads with what is due, reading never more than
- * that, so no byte of the records is read here. The first contender
- * through wins and the rest are closed: the sender says "go" on the
- * winner, the receiver waits for it.
- *
- * A contender is a small reference-counted record: each asynchronous
- * step holds a reference, and a dropped contender has its cancellable
- * cancelled and its transit cleared, so a late callback finds nobody to
- * tell. The opening is bounded in time (CONNECT_TIMEOUT_MS) from the
- * moment both messages are known; with no listener, it fails as soon as
- * every way has.
+ * Each way of reaching the other side is a contender
+ * (ttt-wormhole-contender.h): an outbound connection to one of its direct
+ * hints or to a relay, or one that came in on the listener. The first
+ * contender through wins and the rest are closed: the sender says "go"
+ * on the winner, the receiver waits for it. Direct hints get a head
+ * start over the relays; at most MAX_INBOUND strangers may be saying who
+ * they are at once. The opening is bounded in time (CONNECT_TIMEOUT_MS)
+ * from the moment both messages are known; with no listener, it fails as
+ * soon as every way has.
  */
 
 #include "config.h"
@@ -27,6 +22,7 @@
 #include <sys/socket.h>
 
 #include "ttt-net-error.h"
+#include "ttt-wormhole-contender.h"
 #include "ttt-wormhole-hints.h"
 #include "ttt-wormhole-transit.h"
 #include "ttt-wormhole-transit-stream.h"
@@ -38,27 +34,6 @@
 /* Connections on the listener still saying who they are: a port scanner
  * cannot hold more. */
 #define MAX_INBOUND          8
-
-typedef enum {
-  STEP_CONNECTING,
-  STEP_RELAY,          /* waiting for the relay's "ok" */
-  STEP_HANDSHAKE,      /* waiting for the other side's handshake */
-  STEP_GO,             /* receiver: waiting for "go" */
-  STEP_SAYING_GO,      /* sender: writing "go" */
-} Step;
-
-typedef struct {
-  TttWormholeTransit *transit;       /* NULL once dropped */
-  GSocketConnection  *connection;
-  GCancellable       *cancellable;
-  Step                step;
-  gboolean            inbound;
-  char               *label;
-  const char         *expect;        /* what is due from the other end */
-  gsize               expect_len;
-  gsize               matched;
-  guint8              buffer[128];
-} Contender;
 
 struct _TttWormholeTransit
 {
@@ -80,7 +55,7 @@ struct _TttWormholeTransit
   gulong                  cancelled_id;
   GSocketListener        *listener;
   GSocketClient          *client;
-  GPtrArray              *contenders;        /* of Contender, each referenced */
+  GPtrArray              *contenders;        /* of TttWormholeContender, each referenced */
   GPtrArray              *their_direct;      /* of TttWormholeHint */
   GPtrArray              *relays;            /* of TttWormholeHint: ours, then theirs */
   gboolean                have_message;
@@ -99,74 +74,15 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void contender_say_handshake (Contender *contender);
-static void contender_read          (Contender *contender);
-static void check_all_failed        (TttWormholeTransit *self);
-
 /* Contenders */
 
-static Contender *
-contender_new (TttWormholeTransit *self,
-               const char         *label,
-               gboolean            inbound)
-{
-  Contender *contender = g_rc_box_new0 (Contender);
-
-  contender->transit = self;
-  contender->cancellable = g_cancellable_new ();
-  contender->label = g_strdup (label);
-  contender->inbound = inbound;
-  g_ptr_array_add (self->contenders, contender);
-  return contender;
-}
-
+/* Stops it and lets it go. */
 static void
-contender_clear (Contender *contender)
+drop (TttWormholeTransit   *self,
+      TttWormholeContender *contender)
 {
-  if (contender->connection != NULL)
-    g_io_stream_close (G_IO_STREAM (contender->connection), NULL, NULL);
-  g_clear_object (&contender->connection);
-  g_clear_object (&contender->cancellable);
-  g_free (contender->label);
-}
-
-static Contender *
-contender_ref (Contender *contender)
-{
-  return g_rc_box_acquire (contender);
-}
-
-static void
-contender_unref (Contender *contender)
-{
-  g_rc_box_release_full (contender, (GDestroyNotify) contender_clear);
-}
-
-/* Stops what it does and lets it go; its callbacks find no transit. */
-static void
-contender_drop (Contender *contender)
-{
-  TttWormholeTransit *self = contender->transit;
-
-  if (self == NULL)
-    return;
-  contender->transit = NULL;
-  g_cancellable_cancel (contender->cancellable);
-  if (contender->connection != NULL)
-    g_io_stream_close (G_IO_STREAM (contender->connection), NULL, NULL);
+  ttt_wormhole_contender_drop (contender);
   g_ptr_array_remove (self->contenders, contender);   /* drops its reference */
-}
-
-static void
-contender_fail (Contender  *contender,
-                const char *why)
-{
-  TttWormholeTransit *self = contender->transit;
-
-  g_debug ("Transit by %s: %s", contender->label, why);
-  contender_drop (contender);
-  if (self != NULL)
-    check_all_failed (self);
 }
 
 /* The end */
@@ -190,7 +106,7 @@ stop_everything (TttWormholeTransit *self)
     }
   g_clear_object (&self->client);
   while (self->contenders->len > 0)
-    contender_drop (g_ptr_array_index (self->contenders, self->contenders->len - 1));
+    drop (self, g_ptr_array_index (self->contenders, self->contenders->len - 1));
 }
 
 static void
@@ -244,221 +160,91 @@ check_all_failed (TttWormholeTransit *self)
   fail_unreachable (self);
 }
 
-static void
-win (Contender *contender)
-{
-  TttWormholeTransit *self = contender->transit;
-  GIOStream *stream;
-  GSocket *socket = g_socket_connection_get_socket (contender->connection);
+/* What contenders tell */
 
-  g_debug ("Transit by %s", contender->label);
+static void
+won_cb (TttWormholeContender *contender,
+        gpointer              user_data)
+{
+  TttWormholeTransit *self = user_data;
+  GSocketConnection *connection = ttt_wormhole_contender_steal_connection (contender);
+  GSocket *socket = g_socket_connection_get_socket (connection);
+  GIOStream *stream;
+
+  g_debug ("Transit by %s", ttt_wormhole_contender_get_label (contender));
   g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
   /* The client's time limit was for connecting: a game may be quiet
    * longer, and the channel above keeps its own watch. */
   g_socket_set_timeout (socket, 0);
-  stream = ttt_wormhole_transit_stream_new (G_IO_STREAM (contender->connection), self->key, self->role);
-  /* The stream has the connection now: the contender must not close it. */
-  g_clear_object (&contender->connection);
+  stream = ttt_wormhole_transit_stream_new (G_IO_STREAM (connection), self->key, self->role);
+  g_object_unref (connection);
   finish (self, stream, NULL);
 }
 
-/* Saying and hearing */
-
+/* A sender's contender heard the other side: it is the one. */
 static void
-write_cb (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
+heard_cb (TttWormholeContender *contender,
+          gpointer              user_data)
 {
-  Contender *contender = user_data;
-  g_autoptr(GError) error = NULL;
+  TttWormholeTransit *self = user_data;
 
-  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error))
+  /* Every other is turned away by closing it, which the other side
+   * takes as "nevermind". */
+  for (guint i = self->contenders->len; i > 0; i--)
     {
-      if (contender->transit != NULL)
-        contender_fail (contender, error->message);
+      TttWormholeContender *other = g_ptr_array_index (self->contenders, i - 1);
+
+      if (other != contender)
+        drop (self, other);
     }
-  else if (contender->transit != NULL && contender->step == STEP_SAYING_GO)
-    win (contender);
-  contender_unref (contender);
+  g_clear_handle_id (&self->relay_delay_id, g_source_remove);
+  ttt_wormhole_contender_say_go (contender);
 }
 
 static void
-contender_write (Contender  *contender,
-                 const char *text)
+failed_cb (TttWormholeContender *contender,
+           const char           *why,
+           gpointer              user_data)
 {
-  GOutputStream *output = g_io_stream_get_output_stream (G_IO_STREAM (contender->connection));
+  TttWormholeTransit *self = user_data;
 
-  /* The texts are the transit's, which outlives every write it starts
-   * unless it drops the contender, which cancels the write first. */
-  g_output_stream_write_all_async (output, text, strlen (text), G_PRIORITY_DEFAULT,
-                                   contender->cancellable, write_cb, contender_ref (contender));
+  g_debug ("Transit by %s: %s", ttt_wormhole_contender_get_label (contender), why);
+  drop (self, contender);
+  check_all_failed (self);
 }
 
-static void
-contender_expect (Contender  *contender,
-                  Step        step,
-                  const char *text)
+static const TttWormholeContenderEvents contender_events = {
+  .heard = heard_cb,
+  .won = won_cb,
+  .failed = failed_cb,
+};
+
+static TttWormholeContender *
+contender_new (TttWormholeTransit *self,
+               const char         *label,
+               gboolean            relay)
 {
-  contender->step = step;
-  contender->expect = text;
-  contender->expect_len = strlen (text);
-  contender->matched = 0;
-  contender_read (contender);
-}
+  TttWormholeContender *contender;
 
-/* All that was due has come. */
-static void
-contender_heard (Contender *contender)
-{
-  TttWormholeTransit *self = contender->transit;
-  guint i;
-
-  switch (contender->step)
-    {
-    case STEP_RELAY:
-      contender_say_handshake (contender);
-      break;
-
-    case STEP_HANDSHAKE:
-      if (self->role == TTT_WORMHOLE_RECORD_RECEIVER)
-        {
-          contender_expect (contender, STEP_GO, "go\n");
-          break;
-        }
-      /* The sender keeps this one: every other is turned away by closing
-       * it, which the other side takes as "nevermind". */
-      contender->step = STEP_SAYING_GO;
-      for (i = self->contenders->len; i > 0; i--)
-        {
-          Contender *other = g_ptr_array_index (self->contenders, i - 1);
-
-          if (other != contender)
-            contender_drop (other);
-        }
-      g_clear_handle_id (&self->relay_delay_id, g_source_remove);
-      contender_write (contender, "go\n");
-      break;
-
-    case STEP_GO:
-      win (contender);
-      break;
-
-    case STEP_CONNECTING:
-    case STEP_SAYING_GO:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static void
-read_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  Contender *contender = user_data;
-  g_autoptr(GError) error = NULL;
-  gssize n;
-
-  n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
-  if (contender->transit == NULL)
-    {
-      /* dropped: nobody to tell */
-    }
-  else if (n < 0)
-    contender_fail (contender, error->message);
-  else if (n == 0)
-    contender_fail (contender, "the connection ended");
-  else if (memcmp (contender->buffer, contender->expect + contender->matched, (gsize) n) != 0)
-    contender_fail (contender, "it said something else than the handshake");
-  else
-    {
-      contender->matched += (gsize) n;
-      if (contender->matched == contender->expect_len)
-        contender_heard (contender);
-      else
-        contender_read (contender);
-    }
-  contender_unref (contender);
-}
-
-static void
-contender_read (Contender *contender)
-{
-  GInputStream *input = g_io_stream_get_input_stream (G_IO_STREAM (contender->connection));
-  gsize wanted = MIN (contender->expect_len - contender->matched, sizeof contender->buffer);
-
-  g_input_stream_read_async (input, contender->buffer, wanted, G_PRIORITY_DEFAULT,
-                             contender->cancellable, read_cb, contender_ref (contender));
-}
-
-static void
-contender_say_handshake (Contender *contender)
-{
-  TttWormholeTransit *self = contender->transit;
-
-  contender_write (contender, self->our_handshake);
-  contender_expect (contender, STEP_HANDSHAKE, self->their_handshake);
-}
-
-static void
-contender_start (Contender         *contender,
-                 GSocketConnection *connection,
-                 gboolean           relay)
-{
-  TttWormholeTransit *self = contender->transit;
-
-  contender->connection = connection;
-  if (relay)
-    {
-      contender_write (contender, self->relay_handshake);
-      contender_expect (contender, STEP_RELAY, "ok\n");
-    }
-  else
-    contender_say_handshake (contender);
+  contender = ttt_wormhole_contender_new (label, self->role, relay ? self->relay_handshake : NULL,
+                                          self->our_handshake, self->their_handshake,
+                                          &contender_events, self);
+  g_ptr_array_add (self->contenders, contender);
+  return contender;
 }
 
 /* Outbound */
 
-typedef struct {
-  Contender *contender;
-  gboolean   relay;
-} Connecting;
-
 static void
-connect_cb (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  Connecting *connecting = user_data;
-  Contender *contender = connecting->contender;
-  g_autoptr(GError) error = NULL;
-  GSocketConnection *connection;
-
-  connection = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
-  if (contender->transit == NULL)
-    g_clear_object (&connection);
-  else if (connection == NULL)
-    contender_fail (contender, error->message);
-  else
-    contender_start (contender, connection, connecting->relay);
-  contender_unref (contender);
-  g_free (connecting);
-}
-
-static void
-connect_to (TttWormholeTransit *self,
-            const TttWormholeHint         *hint,
-            gboolean            relay)
+connect_to (TttWormholeTransit    *self,
+            const TttWormholeHint *hint,
+            gboolean               relay)
 {
   g_autofree char *label = g_strdup_printf ("%s %s port %u", relay ? "the relay at" : "direct to",
                                             hint->host, hint->port);
-  Contender *contender = contender_new (self, label, FALSE);
-  Connecting *connecting = g_new0 (Connecting, 1);
   g_autoptr(GSocketConnectable) address = g_network_address_new (hint->host, hint->port);
 
-  connecting->contender = contender_ref (contender);
-  connecting->relay = relay;
-  g_socket_client_connect_async (self->client, address, contender->cancellable, connect_cb, connecting);
+  ttt_wormhole_contender_connect (contender_new (self, label, relay), self->client, address);
 }
 
 static void
@@ -528,7 +314,7 @@ accept_cb (GObject      *source,
     }
 
   for (guint i = 0; i < self->contenders->len; i++)
-    if (((Contender *) g_ptr_array_index (self->contenders, i))->inbound)
+    if (ttt_wormhole_contender_is_inbound (g_ptr_array_index (self->contenders, i)))
       n_inbound++;
   if (n_inbound >= MAX_INBOUND)
     {
@@ -537,7 +323,7 @@ accept_cb (GObject      *source,
       g_object_unref (connection);
     }
   else
-    contender_start (contender_new (self, "a connection from the other side", TRUE), connection, FALSE);
+    ttt_wormhole_contender_accept (contender_new (self, "a connection from the other side", FALSE), connection);
 
   g_socket_listener_accept_async (self->listener, self->cancellable, accept_cb, g_object_ref (self));
 }
@@ -661,7 +447,7 @@ static void
 ttt_wormhole_transit_init (TttWormholeTransit *self)
 {
   self->direct = TRUE;
-  self->contenders = g_ptr_array_new_with_free_func ((GDestroyNotify) contender_unref);
+  self->contenders = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_wormhole_contender_unref);
   self->their_direct = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_wormhole_hint_free);
   self->relays = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_wormhole_hint_free);
 }

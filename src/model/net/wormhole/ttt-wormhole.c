@@ -29,12 +29,11 @@
 #include "ttt-net-error.h"
 #include "ttt-wormhole.h"
 #include "ttt-wormhole-mailbox.h"
+#include "ttt-wormhole-phases.h"
 #include "ttt-wormhole-words.h"
 
 /* The other side's phases kept before they can be used. */
 #define MAX_PENDING  64
-/* The longest app_versions accepted, in bytes of JSON. */
-#define MAX_VERSIONS 4096
 
 struct _TttWormhole
 {
@@ -217,11 +216,10 @@ use_version (TttWormhole *self)
   g_autofree char *phase = NULL;
   g_autoptr(GBytes) sealed = NULL;
   g_autoptr(GBytes) plain = NULL;
-  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
   guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
-  JsonNode *root, *versions;
-  const char *data;
+  const guint8 *data;
   gsize size;
 
   if (!self->have_key || self->have_version
@@ -231,7 +229,7 @@ use_version (TttWormhole *self)
 
   ttt_wormhole_derive_phase_key (self->key, self->peer_side, "version", phase_key);
   data = g_bytes_get_data (sealed, &size);
-  plain = ttt_wormhole_open (phase_key, (const guint8 *) data, size, NULL, NULL);
+  plain = ttt_wormhole_open (phase_key, data, size, NULL, NULL);
   memset (phase_key, 0, sizeof phase_key);
   if (plain == NULL)
     {
@@ -239,31 +237,10 @@ use_version (TttWormhole *self)
       return;
     }
 
-  /* {"app_versions": {…}, …}: the rest is the wormhole's own (dilation),
-   * which this client does not offer. */
-  data = g_bytes_get_data (plain, &size);
-  parser = json_parser_new_immutable ();
-  if (size == 0 || size > TTT_MAILBOX_MAX_MESSAGE || memchr (data, '\0', size) != NULL
-      || !g_utf8_validate_len (data, size, NULL)
-      || !json_parser_load_from_data (parser, data, size, NULL)
-      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  self->peer_versions = ttt_wormhole_phase_parse_version (plain, &error);
+  if (self->peer_versions == NULL)
     {
-      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The other side’s version message is not one."), "errory");
-      return;
-    }
-  versions = json_object_get_member (json_node_get_object (root), "app_versions");
-  if (versions != NULL && !JSON_NODE_HOLDS_OBJECT (versions))
-    {
-      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The other side’s version message is not one."), "errory");
-      return;
-    }
-  self->peer_versions = versions != NULL ? json_to_string (versions, FALSE) : g_strdup ("{}");
-  if (strlen (self->peer_versions) > MAX_VERSIONS)
-    {
-      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The other side’s version message is too long."), "errory");
+      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL, error->message, "errory");
       return;
     }
 
@@ -295,21 +272,10 @@ use_pake (TttWormhole *self,
           const char  *side,
           GBytes      *body)
 {
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GBytes) inbound = NULL;
+  g_autoptr(GBytes) inbound = ttt_wormhole_phase_parse_pake (body);
   g_autoptr(GError) error = NULL;
-  JsonNode *root, *pake;
-  const char *data;
-  gsize size;
 
-  data = g_bytes_get_data (body, &size);
-  parser = json_parser_new_immutable ();
-  if (size == 0 || memchr (data, '\0', size) != NULL || !g_utf8_validate_len (data, size, NULL)
-      || !json_parser_load_from_data (parser, data, size, NULL)
-      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root)
-      || (pake = json_object_get_member (json_node_get_object (root), "pake_v1")) == NULL
-      || !JSON_NODE_HOLDS_VALUE (pake) || json_node_get_value_type (pake) != G_TYPE_STRING
-      || (inbound = ttt_wormhole_unhex (json_node_get_string (pake))) == NULL)
+  if (inbound == NULL)
     {
       fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
                  _("The other side’s key exchange message is not one."), "scary");
@@ -333,25 +299,6 @@ use_pake (TttWormhole *self,
       ttt_wormhole_mailbox_release (self->mailbox, self->nameplate);
       self->released = TRUE;
     }
-}
-
-/* A numbered phase: digits without a leading zero, its value. */
-static gboolean
-parse_numbered (const char *phase,
-                guint64    *number)
-{
-  guint64 value = 0;
-
-  if (phase[0] == '\0' || (phase[0] == '0' && phase[1] != '\0'))
-    return FALSE;
-  for (const char *p = phase; *p != '\0'; p++)
-    {
-      if (!g_ascii_isdigit (*p) || value > (G_MAXUINT64 - 9) / 10)
-        return FALSE;
-      value = value * 10 + (guint64) (*p - '0');
-    }
-  *number = value;
-  return TRUE;
 }
 
 static void
@@ -384,7 +331,7 @@ got_message (TttWormhole             *self,
       if (self->have_version || g_hash_table_contains (self->pending, "version"))
         return;
     }
-  else if (parse_numbered (message->phase, &number))
+  else if (ttt_wormhole_phase_parse_number (message->phase, &number))
     {
       if (number < self->next_in || g_hash_table_contains (self->pending, message->phase))
         return;   /* delivered or kept already */
