@@ -436,13 +436,18 @@ done (TttNetBar *self)
 static void
 ask_undo_cb (TttNetBar *self)
 {
-  if (ttt_net_session_request_undo (self->session))
+  gboolean asked = ttt_net_session_request_undo (self->session);
+
+  /* The keys go back to the board first: the button has just grown
+   * insensitive and lost the focus, and news told then would go on the
+   * window, which a screen reader that is still on the button drops. */
+  done (self);
+  if (asked)
     {
       g_autofree char *text = g_strdup_printf (_("Asked %s to take back your last move."), ttt_net_bar_get_peer (self));
 
       announce (self, text);
     }
-  done (self);
 }
 
 static void

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-accessible.h"
 #include "ttt-announcer.h"
 #include "ttt-button-row.h"
 #include "ttt-discovery.h"
@@ -671,6 +672,9 @@ ttt_net_window_init (TttNetWindow *self)
   g_autofree char *real_name = ttt_protocol_sanitize_name (g_get_real_name ());
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* GTK 4.8 names the stack's pages by their class ("GtkStackPage
+   * panel"), which Orca says as a page opens. */
+  ttt_accessible_hide_type_names (GTK_WIDGET (self));
   self->found = g_ptr_array_new_with_free_func ((GDestroyNotify) ttt_discovered_game_free);
 
   /* The games of the registry, by the names of the New Game screen. */
