@@ -481,9 +481,15 @@ test_code_invite (void)
 static void
 test_code_play (void)
 {
-  if (mailbox == NULL || code_unheard)
+  if (mailbox == NULL)
     {
-      g_test_skip (mailbox == NULL ? "no mailbox server" : "the code was not heard");
+      g_test_fail_printf ("No mailbox server here");
+      return;
+    }
+  /* Not a pass: incomplete, as a silent step is. */
+  if (code_unheard)
+    {
+      g_test_incomplete ("the code was not heard, so the friend could not join with it");
       return;
     }
   /* The undo both ways is the LAN's: here, on sid, the focus left Ask
