@@ -30,6 +30,7 @@ struct _TttPreferencesWindow
   AdwComboRow          *difficulty_row;
   AdwComboRow          *first_player_row;
   GtkSwitch            *sound_switch;
+  AdwActionRow         *sound_row;
   AdwEntryRow          *x_name_row;
   AdwEntryRow          *o_name_row;
 };
@@ -310,6 +311,15 @@ row_selected_cb (AdwComboRow          *row,
   name_with_value (row);
 }
 
+static void
+sound_changed_cb (TttPreferencesWindow *self)
+{
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->sound_row), GTK_ACCESSIBLE_STATE_CHECKED,
+                               gtk_switch_get_active (self->sound_switch)
+                               ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                               -1);
+}
+
 /* The setup's values change without the settings when the command line of
  * a second launch chooses for this run: the rows follow. */
 static void
@@ -353,6 +363,9 @@ ttt_preferences_window_constructed (GObject *object)
    * for this run (the window says why it is not saved). */
   g_settings_bind (self->settings, "sound", self->sound_switch, "active",
                    G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
+  /* The row is the switch's one stop: it says whether it is on. */
+  g_signal_connect_swapped (self->sound_switch, "notify::active", G_CALLBACK (sound_changed_cb), self);
+  sound_changed_cb (self);
 
   /* Optional: empty names the sides X and O. The game keeps a name
    * trimmed and cut to a badge's width; the row keeps what was typed. */
@@ -476,6 +489,7 @@ ttt_preferences_window_class_init (TttPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, difficulty_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, first_player_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, sound_switch);
+  gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, sound_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, x_name_row);
   gtk_widget_class_bind_template_child (widget_class, TttPreferencesWindow, o_name_row);
 }

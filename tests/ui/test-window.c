@@ -670,6 +670,26 @@ test_preferences (TttTestWindow *fixture,
       }
   }
 
+  /* Sound is one stop, the row, heard as a switch that says whether it
+   * is on: the switch was a second, silent stop. */
+  {
+    GtkWidget *row = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (preferences), TTT_TYPE_PREFERENCES_WINDOW, "sound_row"));
+    GtkWidget *sound = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (preferences), TTT_TYPE_PREFERENCES_WINDOW, "sound_switch"));
+    gboolean on = gtk_switch_get_active (GTK_SWITCH (sound));
+
+    g_assert_false (gtk_widget_get_focusable (sound));
+    g_assert_true (gtk_widget_get_focusable (row));
+    gtk_test_accessible_assert_role (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_ROLE_SWITCH);
+    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_CHECKED,
+                                      on ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE);
+    gtk_widget_activate (row);
+    ttt_test_iterate ();
+    g_assert_true (gtk_switch_get_active (GTK_SWITCH (sound)) == !on);
+    gtk_test_accessible_assert_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_CHECKED,
+                                      on ? GTK_ACCESSIBLE_TRISTATE_FALSE : GTK_ACCESSIBLE_TRISTATE_TRUE);
+    gtk_switch_set_active (GTK_SWITCH (sound), on);
+  }
+
   /* …and a screen reader hears each row's value with its name, the
    * title alone not added again. */
   gtk_test_accessible_assert_property (difficulty, GTK_ACCESSIBLE_PROPERTY_LABEL, "Difficulty: Medium");
