@@ -311,11 +311,17 @@ row_selected_cb (AdwComboRow          *row,
   name_with_value (row);
 }
 
+/* The switch follows the setting for as long as the binding lives,
+ * which can be past the window's dispose, when its row has gone. */
 static void
-sound_changed_cb (TttPreferencesWindow *self)
+sound_changed_cb (GtkSwitch            *sound,
+                  GParamSpec           *pspec,
+                  TttPreferencesWindow *self)
 {
+  if (self->sound_row == NULL)
+    return;
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->sound_row), GTK_ACCESSIBLE_STATE_CHECKED,
-                               gtk_switch_get_active (self->sound_switch)
+                               gtk_switch_get_active (sound)
                                ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
                                -1);
 }
@@ -364,8 +370,8 @@ ttt_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "sound", self->sound_switch, "active",
                    G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
   /* The row is the switch's one stop: it says whether it is on. */
-  g_signal_connect_swapped (self->sound_switch, "notify::active", G_CALLBACK (sound_changed_cb), self);
-  sound_changed_cb (self);
+  g_signal_connect_object (self->sound_switch, "notify::active", G_CALLBACK (sound_changed_cb), self, 0);
+  sound_changed_cb (self->sound_switch, NULL, self);
 
   /* Optional: empty names the sides X and O. The game keeps a name
    * trimmed and cut to a badge's width; the row keeps what was typed. */
