@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ttt-accessible.h"
 #include "ttt-announcer.h"
 #include "ttt-code-dialog.h"
 #include "ttt-code-entry.h"
@@ -555,6 +556,9 @@ static void
 ttt_code_dialog_init (TttCodeDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* GTK 4.8 names the stack's pages by their class ("GtkStackPage
+   * panel"), which Orca says as the window opens on one. */
+  ttt_accessible_hide_type_names (GTK_WIDGET (self));
   ttt_code_name_button (self->connecting_cancel);
   ttt_code_name_button (self->try_again);
   ttt_code_name_button (self->failed_close);

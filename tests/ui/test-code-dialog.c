@@ -374,6 +374,48 @@ test_names (void)
   g_settings_reset (settings, "wormhole-relay");
 }
 
+static void
+collect_stacks (GtkWidget *widget,
+                GPtrArray *stacks)
+{
+  if (GTK_IS_STACK (widget))
+    g_ptr_array_add (stacks, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_stacks (child, stacks);
+}
+
+/* No page of the window is named by its class: Orca said "GtkStackPage
+ * panel" as the invitation opened. */
+static void
+test_no_class_names (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.jingzi.TicTacToe");
+  TttCodeDialog *dialog = dialog_new (settings);
+  g_autoptr(GPtrArray) stacks = g_ptr_array_new ();
+  guint n_pages = 0;
+
+  collect_stacks (GTK_WIDGET (dialog), stacks);
+  g_assert_cmpuint (stacks->len, >, 0);
+  for (guint i = 0; i < stacks->len; i++)
+    {
+      g_autoptr(GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (g_ptr_array_index (stacks, i)));
+
+      for (guint j = 0; j < g_list_model_get_n_items (pages); j++)
+        {
+          g_autoptr(GObject) page = g_list_model_get_item (pages, j);
+
+          if (gtk_stack_page_get_title (GTK_STACK_PAGE (page)) != NULL)
+            continue;
+          g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (page), GTK_ACCESSIBLE_PROPERTY_LABEL));
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (page), GTK_ACCESSIBLE_PROPERTY_LABEL, "");
+          n_pages++;
+        }
+    }
+  g_assert_cmpuint (n_pages, >, 0);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* The dialog's content 360 px wide, its page as tall as it needs. */
 static void
 assert_fits (TttCodeDialog *dialog,
@@ -503,6 +545,7 @@ main (int   argc,
   g_test_add_func ("/code/mailbox-unreachable", test_mailbox_unreachable);
   g_test_add_func ("/code/wrong-code", test_wrong_code);
   g_test_add_func ("/code/names", test_names);
+  g_test_add_func ("/code/no-class-names", test_no_class_names);
   g_test_add_func ("/code/pages-fit", test_pages_fit);
 
   return g_test_run ();
