@@ -954,8 +954,8 @@ test_new_game_choice (void)
     }
   g_assert_true (found);
   /* Ultimate is the game chosen. */
-  expect (from, "^S:(Classic )?not selected radio button$");
-  step ("space", "^S:(Classic )?selected( radio button)?$", NULL);
+  expect (from, "^S:(Classic )?not selected radio button\\.?$");
+  step ("space", "^S:(Classic )?selected( radio button)?\\.?$", NULL);
 
   press ("Escape");
   back_to_game ("^S:.");
