@@ -510,11 +510,13 @@ quit_action (GSimpleAction *action,
   GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
 
   /* Closing the windows, rather than quitting outright, lets each one save
-   * its size. */
+   * its size. A dialog open inside one (the New Game screen, Preferences)
+   * would take the close for itself and leave the window. */
   while (windows != NULL)
     {
       GList *next = windows->next;
 
+      ttt_compat_window_drop_dialogs (GTK_WINDOW (windows->data));
       gtk_window_close (GTK_WINDOW (windows->data));
       windows = next;
     }

@@ -749,6 +749,36 @@ ttt_compat_dialog_destroy (GtkWidget *dialog)
 }
 
 /**
+ * ttt_compat_window_drop_dialogs:
+ * @window: a window of the game's
+ *
+ * Takes away at once every dialog shown inside @window, so that closing
+ * the window then closes it: from libadwaita 1.5, closing a window that
+ * shows a dialog closes only the dialog. Before, dialogs are windows of
+ * their own, closed with the others.
+ */
+void
+ttt_compat_window_drop_dialogs (GtkWindow *window)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* A dialog stops being the visible one as it begins to close; the
+   * bound is for one that refuses all the same. */
+  for (guint i = 0; i < 16; i++)
+    {
+      AdwDialog *dialog = NULL;
+
+      if (ADW_IS_APPLICATION_WINDOW (window))
+        dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+      else if (ADW_IS_WINDOW (window))
+        dialog = adw_window_get_visible_dialog (ADW_WINDOW (window));
+      if (dialog == NULL)
+        return;
+      ttt_compat_dialog_destroy (GTK_WIDGET (dialog));
+    }
+#endif
+}
+
+/**
  * ttt_compat_dialog_get_child:
  * @dialog: a dialog, or a window
  *

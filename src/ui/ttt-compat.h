@@ -101,6 +101,7 @@ void        ttt_compat_dialog_present           (GtkWidget      *dialog,
                                                  GtkWidget      *parent);
 void        ttt_compat_dialog_close             (GtkWidget      *dialog);
 void        ttt_compat_dialog_destroy           (GtkWidget      *dialog);
+void        ttt_compat_window_drop_dialogs      (GtkWindow      *window);
 GtkWidget  *ttt_compat_dialog_get_child         (GtkWidget      *dialog);
 const char *ttt_compat_dialog_get_title         (GtkWidget      *dialog);
 void        ttt_compat_dialog_focus_on_show     (GtkWidget      *dialog,

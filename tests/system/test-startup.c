@@ -1394,6 +1394,31 @@ test_sigterm (void)
   g_assert_cmpint (g_key_file_get_integer (keyfile, GROUP, "window-height", NULL), ==, 720);
 }
 
+/* SIGTERM (a session that logs out) ends the game even while the New
+ * Game screen is open: from libadwaita 1.5 a window closed with a dialog
+ * in it closes only the dialog, and the game went on running. */
+static void
+test_sigterm_new_game (void)
+{
+  if (g_test_subprocess ())
+    {
+      App app = { 0 };
+
+      app_start (&app);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (app.window), "win.choose-game", NULL));
+      ttt_test_iterate ();
+      g_assert_cmpint (kill (getpid (), SIGTERM), ==, 0);
+      wait_until (window_gone, app.app);
+      g_clear_object (&app.app);
+      return;
+    }
+
+  remove_results ();
+  use_keyfile_backend ();
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 /* A full disk, on a small tmpfs mounted in a mount namespace of the
  * child's own, so nothing of it is seen outside. */
 #define TMPFS_SIZE "64k"
@@ -1552,6 +1577,7 @@ main (int   argc,
   g_test_add_func ("/startup/results/added", test_results_added);
   g_test_add_func ("/startup/results/full-disk", test_full_disk);
   g_test_add_func ("/startup/settings/sigterm", test_sigterm);
+  g_test_add_func ("/startup/settings/sigterm-new-game", test_sigterm_new_game);
 
   status = g_test_run ();
 
