@@ -1,0 +1,64 @@
+/* ttt-wormhole-mailbox-private.h — what the mailbox connection's two files share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * TttWormholeMailbox is written in two files along the line between the
+ * WebSocket's life and what goes through it: ttt-wormhole-mailbox.c
+ * connects, reads and checks the server's messages and ends the
+ * connection once; ttt-wormhole-mailbox-requests.c writes the client's
+ * messages, each with an id, and keeps count of the server's acks and
+ * of the pings that keep an idle connection honest. Nothing outside
+ * these two files includes this header.
+ */
+
+#pragma once
+
+#include <libsoup/soup.h>
+
+#include "ttt-net-error.h"
+#include "ttt-wormhole-mailbox.h"
+
+G_BEGIN_DECLS
+
+#define TTT_MAILBOX_DEFAULT_ACK_MS   30000
+#define TTT_MAILBOX_DEFAULT_PING_MS  60000
+
+struct _TttWormholeMailbox
+{
+  GObject                  parent_instance;
+
+  char                    *url;
+  SoupSession             *session;
+  SoupWebsocketConnection *websocket;
+  GTask                   *task;              /* connecting, until the welcome */
+  GSource                 *cancel_source;     /* the task's cancellable, meanwhile */
+  gboolean                 connected;         /* welcomed */
+  gboolean                 finished;          /* closed, by us or by what happened */
+  GError                  *websocket_error;   /* what libsoup said before closing */
+  char                    *motd;
+
+  /* The requests' (ttt-wormhole-mailbox-requests.c). */
+  guint64                  next_id;
+  GQueue                   unacked;           /* of Unacked, oldest first */
+  guint                    ack_ms;
+  guint                    ping_ms;
+  guint                    ack_timeout_id;
+  guint                    ping_id;
+};
+
+/* In ttt-wormhole-mailbox.c: the connection ends with a sentence made of
+ * @format, once. */
+void ttt_wormhole_mailbox_fail            (TttWormholeMailbox *self,
+                                           TttConnectionError  code,
+                                           const char         *format,
+                                           ...) G_GNUC_PRINTF (3, 4);
+
+/* In ttt-wormhole-mailbox-requests.c: pinging starts once the server has
+ * welcomed us; everything stops, the count of acks too, when the
+ * connection ends; @id (may be NULL) is what the server acked. */
+void ttt_wormhole_mailbox_requests_start  (TttWormholeMailbox *self);
+void ttt_wormhole_mailbox_requests_stop   (TttWormholeMailbox *self);
+void ttt_wormhole_mailbox_requests_got_ack (TttWormholeMailbox *self,
+                                            const char         *id);
+
+G_END_DECLS
