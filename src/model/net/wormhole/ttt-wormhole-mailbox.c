@@ -106,8 +106,8 @@ ttt_wormhole_mailbox_fail (TttWormholeMailbox *self,
                            TttConnectionError  code,
                            const char         *format,
                            ...)
-                           {
-                           va_list args;
+{
+  va_list args;
   char *text;
 
   va_start (args, format);
