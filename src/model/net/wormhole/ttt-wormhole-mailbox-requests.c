@@ -11,12 +11,23 @@
  * message not acked within the ack timeout ends the connection, and an
  * idle connection pings now and then so that there is always something
  * to be acked.
+ *
+ * What the session has asked for is kept, so that a connection made
+ * again (ttt-wormhole-mailbox.c) can ask for it again, as the server
+ * protocol lets a client: bind once more, allocate if no nameplate came,
+ * claim the nameplate again unless it was released (a released one
+ * cannot be claimed back), open the mailbox again (the server then gives
+ * everything in it once more) and add again each of our messages the
+ * server has not given back to us, which is the proof it has it. The
+ * server may then hold one of ours twice; the other side passes the
+ * second by, as it does every phase it has handled.
  */
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
+#include <string.h>
 
 #include "ttt-wormhole-crypto.h"
 #include "ttt-wormhole-mailbox-private.h"
@@ -27,11 +38,25 @@ typedef struct
   gint64  sent;      /* monotonic, µs */
 } Unacked;
 
+typedef struct
+{
+  char   *phase;
+  char   *hex;
+} Added;
+
 static void
 unacked_free (Unacked *unacked)
 {
   g_free (unacked->id);
   g_free (unacked);
+}
+
+static void
+added_free (Added *added)
+{
+  g_free (added->phase);
+  g_free (added->hex);
+  g_free (added);
 }
 
 /* Acks and pings */
@@ -163,19 +188,15 @@ add_member (JsonBuilder *builder,
   json_builder_add_string_value (builder, value);
 }
 
-void
-ttt_wormhole_mailbox_bind (TttWormholeMailbox *self,
-                           const char         *appid,
-                           const char         *side)
+/* The messages as sent, then each as asked for and kept */
+
+static void
+send_bind (TttWormholeMailbox *self)
 {
   g_autoptr(JsonBuilder) builder = begin ();
 
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (appid != NULL);
-  g_return_if_fail (ttt_mailbox_name_check (side));
-
-  add_member (builder, "appid", appid);
-  add_member (builder, "side", side);
+  add_member (builder, "appid", self->bound_appid);
+  add_member (builder, "side", self->bound_side);
   json_builder_set_member_name (builder, "client_version");
   json_builder_begin_array (builder);
   json_builder_add_string_value (builder, TTT_WORMHOLE_CLIENT_NAME);
@@ -184,11 +205,52 @@ ttt_wormhole_mailbox_bind (TttWormholeMailbox *self,
   send_object (self, "bind", builder);
 }
 
+/* {"type": @type, @name: @value} */
+static void
+send_one (TttWormholeMailbox *self,
+          const char         *type,
+          const char         *name,
+          const char         *value)
+{
+  g_autoptr(JsonBuilder) builder = begin ();
+
+  add_member (builder, name, value);
+  send_object (self, type, builder);
+}
+
+static void
+send_add (TttWormholeMailbox *self,
+          const Added        *added)
+{
+  g_autoptr(JsonBuilder) builder = begin ();
+
+  add_member (builder, "phase", added->phase);
+  add_member (builder, "body", added->hex);
+  send_object (self, "add", builder);
+}
+
+void
+ttt_wormhole_mailbox_bind (TttWormholeMailbox *self,
+                           const char         *appid,
+                           const char         *side)
+{
+  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
+  g_return_if_fail (appid != NULL);
+  g_return_if_fail (ttt_mailbox_name_check (side));
+
+  g_free (self->bound_appid);
+  g_free (self->bound_side);
+  self->bound_appid = g_strdup (appid);
+  self->bound_side = g_strdup (side);
+  send_bind (self);
+}
+
 void
 ttt_wormhole_mailbox_allocate (TttWormholeMailbox *self)
 {
   g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
 
+  self->allocating = TRUE;
   send_object (self, "allocate", NULL);
 }
 
@@ -196,13 +258,12 @@ void
 ttt_wormhole_mailbox_claim (TttWormholeMailbox *self,
                             const char         *nameplate)
 {
-  g_autoptr(JsonBuilder) builder = begin ();
-
   g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
   g_return_if_fail (nameplate != NULL);
 
-  add_member (builder, "nameplate", nameplate);
-  send_object (self, "claim", builder);
+  g_free (self->claimed);
+  self->claimed = g_strdup (nameplate);
+  send_one (self, "claim", "nameplate", nameplate);
 }
 
 void
@@ -214,6 +275,8 @@ ttt_wormhole_mailbox_release (TttWormholeMailbox *self,
   g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
   g_return_if_fail (nameplate != NULL);
 
+  if (g_strcmp0 (self->claimed, nameplate) == 0)
+    g_clear_pointer (&self->claimed, g_free);
   add_member (builder, "nameplate", nameplate);
   send_object (self, "release", builder);
 }
@@ -227,6 +290,8 @@ ttt_wormhole_mailbox_open (TttWormholeMailbox *self,
   g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
   g_return_if_fail (mailbox != NULL);
 
+  g_free (self->opened);
+  self->opened = g_strdup (mailbox);
   add_member (builder, "mailbox", mailbox);
   send_object (self, "open", builder);
 }
@@ -236,8 +301,7 @@ ttt_wormhole_mailbox_add (TttWormholeMailbox *self,
                           const char         *phase,
                           GBytes             *body)
 {
-  g_autoptr(JsonBuilder) builder = begin ();
-  g_autofree char *hex = NULL;
+  Added *added;
   const guint8 *data;
   gsize size;
 
@@ -246,10 +310,11 @@ ttt_wormhole_mailbox_add (TttWormholeMailbox *self,
   g_return_if_fail (body != NULL);
 
   data = g_bytes_get_data (body, &size);
-  hex = ttt_wormhole_hex (data, size);
-  add_member (builder, "phase", phase);
-  add_member (builder, "body", hex);
-  send_object (self, "add", builder);
+  added = g_new0 (Added, 1);
+  added->phase = g_strdup (phase);
+  added->hex = ttt_wormhole_hex (data, size);
+  g_queue_push_tail (&self->added, added);
+  send_add (self, added);
 }
 
 void
@@ -263,6 +328,9 @@ ttt_wormhole_mailbox_close_mailbox (TttWormholeMailbox *self,
   g_return_if_fail (mailbox != NULL);
   g_return_if_fail (mood != NULL);
 
+  /* Nothing more goes to the mailbox, or comes from it. */
+  g_clear_pointer (&self->opened, g_free);
+  g_queue_clear_full (&self->added, (GDestroyNotify) added_free);
   add_member (builder, "mailbox", mailbox);
   add_member (builder, "mood", mood);
   send_object (self, "close", builder);
@@ -321,4 +389,57 @@ ttt_wormhole_mailbox_requests_stop (TttWormholeMailbox *self)
   g_clear_handle_id (&self->ack_timeout_id, g_source_remove);
   g_clear_handle_id (&self->ping_id, g_source_remove);
   g_queue_clear_full (&self->unacked, (GDestroyNotify) unacked_free);
+}
+
+/* What the session asked for */
+
+void
+ttt_wormhole_mailbox_requests_seen (TttWormholeMailbox      *self,
+                                    const TttMailboxMessage *message)
+{
+  if (message->type == TTT_MAILBOX_MESSAGE_ALLOCATED)
+    self->allocating = FALSE;
+  if (message->type != TTT_MAILBOX_MESSAGE_MESSAGE || g_strcmp0 (message->side, self->bound_side) != 0)
+    return;
+  for (GList *l = self->added.head; l != NULL; l = l->next)
+    {
+      Added *added = l->data;
+
+      if (strcmp (added->phase, message->phase) == 0 && strcmp (added->hex, message->body) == 0)
+        {
+          g_queue_delete_link (&self->added, l);
+          added_free (added);
+          return;
+        }
+    }
+}
+
+void
+ttt_wormhole_mailbox_requests_replay (TttWormholeMailbox *self)
+{
+  if (self->bound_side == NULL)
+    return;
+  g_debug ("Mailbox connection made again: asking for %s%s%s and %u messages again",
+           self->allocating ? "a nameplate, " : "", self->claimed != NULL ? "the nameplate, " : "",
+           self->opened != NULL ? "the mailbox" : "no mailbox", self->added.length);
+  send_bind (self);
+  if (self->allocating)
+    send_object (self, "allocate", NULL);
+  if (self->claimed != NULL)
+    send_one (self, "claim", "nameplate", self->claimed);
+  if (self->opened == NULL)
+    return;
+  send_one (self, "open", "mailbox", self->opened);
+  for (GList *l = self->added.head; l != NULL; l = l->next)
+    send_add (self, l->data);
+}
+
+void
+ttt_wormhole_mailbox_requests_clear (TttWormholeMailbox *self)
+{
+  g_clear_pointer (&self->bound_appid, g_free);
+  g_clear_pointer (&self->bound_side, g_free);
+  g_clear_pointer (&self->claimed, g_free);
+  g_clear_pointer (&self->opened, g_free);
+  g_queue_clear_full (&self->added, (GDestroyNotify) added_free);
 }

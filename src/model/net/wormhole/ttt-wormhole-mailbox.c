@@ -9,6 +9,14 @@
  * the client's messages and the count of the server's acks, is
  * ttt-wormhole-mailbox-requests.c's.
  *
+ * A WebSocket that breaks once the server has welcomed us (Wi-Fi gone
+ * for a moment, the server restarted) is made again after 1, 2, 4, 8,
+ * 8… s, and the session asks again for what it had
+ * (ttt-wormhole-mailbox-requests.c); only a connection still not made
+ * again, or not working (its requests not all acked), when the give-up
+ * time is up ends with the error of the first break. A refusal or a
+ * broken protocol ends it at once, as before.
+ *
  * A WebSocket being closed by us stays referenced by its own "closed"
  * handler until libsoup has sent what was queued and the close frame
  * (libsoup gives up on the server's answer after a few seconds), so the
@@ -70,10 +78,21 @@ destroy_cancel_source (TttWormholeMailbox *self)
 }
 
 static void
+stop_retrying (TttWormholeMailbox *self)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  g_clear_handle_id (&self->give_up_id, g_source_remove);
+  if (self->retry_cancellable != NULL)
+    g_cancellable_cancel (self->retry_cancellable);
+  g_clear_object (&self->retry_cancellable);
+}
+
+static void
 stop (TttWormholeMailbox *self)
 {
   self->finished = TRUE;
   destroy_cancel_source (self);
+  stop_retrying (self);
   ttt_wormhole_mailbox_requests_stop (self);
   drop_websocket (self);
 }
@@ -81,8 +100,8 @@ stop (TttWormholeMailbox *self)
 /* The connection ends with @error (taken): the connecting fails with it,
  * or "closed" says it, once. */
 static void
-finish (TttWormholeMailbox *self,
-        GError             *error)
+end (TttWormholeMailbox *self,
+     GError             *error)
 {
   g_autoptr(GError) owned = error;
   g_autoptr(GTask) task = NULL;
@@ -96,9 +115,90 @@ finish (TttWormholeMailbox *self,
   task = g_steal_pointer (&self->task);
   if (task != NULL)
     g_task_return_error (task, g_steal_pointer (&owned));
-  else if (self->connected)
+  else if (self->welcomed)
     g_signal_emit (self, signals[CLOSED], 0, owned);
   g_object_unref (self);
+}
+
+/* Connecting again */
+
+static void start_connecting (TttWormholeMailbox *self,
+                              GCancellable       *cancellable);
+
+static gboolean
+retry_cb (gpointer user_data)
+{
+  TttWormholeMailbox *self = user_data;
+
+  self->retry_id = 0;
+  g_clear_object (&self->retry_cancellable);
+  self->retry_cancellable = g_cancellable_new ();
+  g_debug ("Mailbox connection: connecting again");
+  start_connecting (self, self->retry_cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_retry (TttWormholeMailbox *self)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  self->retry_id = g_timeout_add (self->retry_ms, retry_cb, self);
+  self->retry_ms = MIN (self->retry_ms * 2, self->first_retry_ms * TTT_MAILBOX_MAX_BACKOFF);
+}
+
+static gboolean
+give_up_cb (gpointer user_data)
+{
+  TttWormholeMailbox *self = user_data;
+
+  self->give_up_id = 0;
+  end (self, g_error_copy (self->lost_error));
+  return G_SOURCE_REMOVE;
+}
+
+/* The WebSocket broke with @error (taken) after the welcome: it is let
+ * go, and another made after a wait. */
+static void
+lose (TttWormholeMailbox *self,
+      GError             *error)
+{
+  g_debug ("Mailbox connection lost: %s", error->message);
+  self->connected = FALSE;
+  ttt_wormhole_mailbox_requests_stop (self);
+  drop_websocket (self);
+  g_clear_error (&self->websocket_error);
+  if (self->lost_error == NULL)
+    {
+      self->lost_error = error;
+      self->retry_ms = self->first_retry_ms;
+      self->give_up_id = g_timeout_add (self->give_up_ms, give_up_cb, self);
+    }
+  else
+    g_error_free (error);
+  schedule_retry (self);
+}
+
+/* The new connection works: the server acked all it was asked again. */
+static void
+mended (TttWormholeMailbox *self)
+{
+  g_debug ("Mailbox connection made again");
+  g_clear_error (&self->lost_error);
+  stop_retrying (self);
+}
+
+/* The connection breaks with @error (taken): for good, or, once the
+ * session has begun, to be made again if only the WebSocket broke. */
+static void
+finish (TttWormholeMailbox *self,
+        GError             *error)
+{
+  if (!self->finished && self->task == NULL && self->welcomed
+      && (g_error_matches (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST)
+          || g_error_matches (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_TIMED_OUT)))
+    lose (self, error);
+  else
+    end (self, error);
 }
 
 void
@@ -154,10 +254,14 @@ got_welcome (TttWormholeMailbox      *self,
     g_debug ("Mailbox server's message of the day: %s", self->motd);
 
   self->connected = TRUE;
+  self->welcomed = TRUE;
   destroy_cancel_source (self);
   ttt_wormhole_mailbox_requests_start (self);
   task = g_steal_pointer (&self->task);
-  g_task_return_boolean (task, TRUE);
+  if (task != NULL)
+    g_task_return_boolean (task, TRUE);
+  else
+    ttt_wormhole_mailbox_requests_replay (self);
 }
 
 static void
@@ -199,6 +303,8 @@ websocket_message_cb (SoupWebsocketConnection *websocket,
     {
     case TTT_MAILBOX_MESSAGE_ACK:
       ttt_wormhole_mailbox_requests_got_ack (self, message->id);
+      if (self->lost_error != NULL && g_queue_is_empty (&self->unacked))
+        mended (self);
       break;
     case TTT_MAILBOX_MESSAGE_ERROR:
       got_error (self, message);
@@ -220,6 +326,7 @@ websocket_message_cb (SoupWebsocketConnection *websocket,
     case TTT_MAILBOX_MESSAGE_CLOSED:
     case TTT_N_MAILBOX_MESSAGE_TYPES:
     default:
+      ttt_wormhole_mailbox_requests_seen (self, message);
       g_signal_emit (self, signals[MESSAGE], 0, message);
       break;
     }
@@ -304,7 +411,14 @@ websocket_connect_cb (GObject      *source,
     }
   if (websocket == NULL)
     {
-      finish (self, connect_error (error));
+      /* Connecting again fails until the give-up time. */
+      if (self->lost_error != NULL)
+        {
+          g_debug ("Mailbox connection not made again: %s", error->message);
+          schedule_retry (self);
+        }
+      else
+        finish (self, connect_error (error));
       return;
     }
 
@@ -330,16 +444,37 @@ cancelled_cb (GCancellable *cancellable,
   return G_SOURCE_REMOVE;
 }
 
+static void
+start_connecting (TttWormholeMailbox *self,
+                  GCancellable       *cancellable)
+{
+  g_autoptr(SoupMessage) message = NULL;
+
+  message = soup_message_new (SOUP_METHOD_GET, self->url);
+  if (message == NULL)
+    {
+      ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                                 _("The mailbox server’s address cannot be one: %s"), self->url);
+      return;
+    }
+  if (self->session == NULL)
+    {
+      self->session = soup_session_new ();
+      /* permessage-deflate would let a few bytes become many past the bound. */
+      soup_session_remove_feature_by_type (self->session, SOUP_TYPE_WEBSOCKET_EXTENSION_MANAGER);
+    }
+  soup_session_websocket_connect_async (self->session, message, NULL, NULL, G_PRIORITY_DEFAULT,
+                                        cancellable, websocket_connect_cb, g_object_ref (self));
+}
+
 void
 ttt_wormhole_mailbox_connect_async (TttWormholeMailbox  *self,
                                     GCancellable        *cancellable,
                                     GAsyncReadyCallback  callback,
                                     gpointer             user_data)
 {
-  g_autoptr(SoupMessage) message = NULL;
-
   g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (self->task == NULL && !self->connected && !self->finished);
+  g_return_if_fail (self->task == NULL && !self->welcomed && !self->finished);
 
   self->task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (self->task, ttt_wormhole_mailbox_connect_async);
@@ -353,18 +488,7 @@ ttt_wormhole_mailbox_connect_async (TttWormholeMailbox  *self,
       g_source_attach (self->cancel_source, NULL);
     }
 
-  message = soup_message_new (SOUP_METHOD_GET, self->url);
-  if (message == NULL)
-    {
-      ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_BAD_ADDRESS,
-                                 _("The mailbox server’s address cannot be one: %s"), self->url);
-      return;
-    }
-  self->session = soup_session_new ();
-  /* permessage-deflate would let a few bytes become many past the bound. */
-  soup_session_remove_feature_by_type (self->session, SOUP_TYPE_WEBSOCKET_EXTENSION_MANAGER);
-  soup_session_websocket_connect_async (self->session, message, NULL, NULL, G_PRIORITY_DEFAULT,
-                                        cancellable, websocket_connect_cb, g_object_ref (self));
+  start_connecting (self, cancellable);
 }
 
 gboolean
@@ -376,6 +500,18 @@ ttt_wormhole_mailbox_connect_finish (TttWormholeMailbox  *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+ttt_wormhole_mailbox_set_reconnect (TttWormholeMailbox *self,
+                                    guint               first_ms,
+                                    guint               give_up_ms)
+{
+  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
+  g_return_if_fail (first_ms > 0 && give_up_ms > 0);
+
+  self->first_retry_ms = first_ms;
+  self->give_up_ms = give_up_ms;
 }
 
 const char *
@@ -436,6 +572,8 @@ ttt_wormhole_mailbox_finalize (GObject *object)
   g_free (self->url);
   g_free (self->motd);
   g_clear_error (&self->websocket_error);
+  g_clear_error (&self->lost_error);
+  ttt_wormhole_mailbox_requests_clear (self);
 
   G_OBJECT_CLASS (ttt_wormhole_mailbox_parent_class)->finalize (object);
 }
@@ -458,6 +596,9 @@ static void
 ttt_wormhole_mailbox_init (TttWormholeMailbox *self)
 {
   g_queue_init (&self->unacked);
+  g_queue_init (&self->added);
+  self->first_retry_ms = TTT_MAILBOX_DEFAULT_RETRY_MS;
+  self->give_up_ms = TTT_MAILBOX_DEFAULT_GIVE_UP_MS;
   self->ack_ms = TTT_MAILBOX_DEFAULT_ACK_MS;
   self->ping_ms = TTT_MAILBOX_DEFAULT_PING_MS;
 }
