@@ -10,7 +10,10 @@
  * welcome, a refusal of the nameplate, a binary frame, a server that
  * never acks; a phase changed on its way, phases repeated and out of
  * order, a phase far ahead; and a cancel after the opening, which
- * ends nothing. Each ends in a sentence, never a crash, and
+ * ends nothing. Connections dropped under a waiting host and under an
+ * open pair, with the server swallowing a message, closing again right
+ * after its welcome, giving the mailbox twice and acking ids nobody
+ * sent: the wormholes connect again and go on, each phase handled once. Each ends in a sentence, never a crash, and
  * the wormhole is finalized when dropped. The parser's bounds are
  * checked on their own too.
  */
@@ -55,6 +58,12 @@ typedef struct
   GPtrArray  *held;          /* FAKE_SHUFFLE: JSON texts */
   GPtrArray  *added;         /* every message relayed, for a later open */
   guint       n_shuffled;
+  /* Whatever the mode: */
+  gboolean    swallow;       /* the next add acked, never kept */
+  gboolean    swallowed;
+  guint       refuse;        /* so many connections closed after the welcome */
+  gboolean    replay_twice;  /* an open gives the mailbox twice, after bogus acks */
+  guint       n_opens;
 } Fake;
 
 static void
@@ -170,6 +179,9 @@ fake_message_cb (SoupWebsocketConnection *connection,
   gsize size;
   const char *data = g_bytes_get_data (bytes, &size);
 
+  /* What comes on a connection the fake is closing is not listened to. */
+  if (soup_websocket_connection_get_state (connection) != SOUP_WEBSOCKET_STATE_OPEN)
+    return;
   g_assert_cmpint (data_type, ==, SOUP_WEBSOCKET_DATA_TEXT);
   g_assert_true (json_parser_load_from_data (parser, data, size, NULL));
   object = json_node_get_object (json_parser_get_root (parser));
@@ -245,10 +257,14 @@ fake_message_cb (SoupWebsocketConnection *connection,
     {
       g_assert_cmpstr (json_object_get_string_member (object, "mailbox"), ==, "mb4");
       g_object_set_data (G_OBJECT (connection), "open", GINT_TO_POINTER (TRUE));
+      fake->n_opens++;
       /* What was added before, as the real server does. */
-      for (guint i = 0; i < fake->added->len; i++)
-        send_json (connection, g_ptr_array_index (fake->added, i));
+      for (guint n = 0; n < (fake->replay_twice ? 2 : 1); n++)
+        for (guint i = 0; i < fake->added->len; i++)
+          send_json (connection, g_ptr_array_index (fake->added, i));
     }
+  else if (strcmp (type, "add") == 0 && fake->swallow && !fake->swallowed)
+    fake->swallowed = TRUE;
   else if (strcmp (type, "add") == 0)
     relay (fake, g_object_get_data (G_OBJECT (connection), "side"),
            json_object_get_string_member (object, "phase"),
@@ -297,6 +313,29 @@ fake_websocket_cb (SoupServer              *server,
       send_json (connection, "{\"type\": \"welcome\", \"welcome\": {\"motd\": \"Be nice\", "
                              "\"your-address\": \"127.0.0.1\"}, \"server_tx\": 1.5}");
       break;
+    }
+  if (fake->replay_twice)
+    {
+      send_json (connection, "{\"type\": \"ack\", \"id\": \"ffffff\"}");
+      send_json (connection, "{\"type\": \"ack\", \"id\": null}");
+    }
+  if (fake->refuse > 0)
+    {
+      fake->refuse--;
+      soup_websocket_connection_close (connection, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
+    }
+}
+
+/* Closes every connection, as a server going down for a moment does. */
+static void
+fake_drop_all (Fake *fake)
+{
+  for (guint i = 0; i < fake->connections->len; i++)
+    {
+      SoupWebsocketConnection *connection = g_ptr_array_index (fake->connections, i);
+
+      if (soup_websocket_connection_get_state (connection) == SOUP_WEBSOCKET_STATE_OPEN)
+        soup_websocket_connection_close (connection, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
     }
 }
 
@@ -478,7 +517,8 @@ error_set (gpointer user_data)
 }
 
 /* A server that never acks is lost after the ack timeout; the ping of
- * an idle connection is what needs acking. */
+ * an idle connection is what needs acking. A connection made again to
+ * it is no better, so the first sentence stands at the give-up time. */
 static void
 test_no_acks (void)
 {
@@ -488,6 +528,7 @@ test_no_acks (void)
   gboolean connected = FALSE;
 
   ttt_wormhole_mailbox_set_timeouts (mailbox, 300, 100);
+  ttt_wormhole_mailbox_set_reconnect (mailbox, 50, 1500);
   ttt_wormhole_mailbox_connect_async (mailbox, NULL, connected_cb, &connected);
   wormhole_wait (&connected, 30, "the fake server's welcome");
   g_assert_cmpstr (ttt_wormhole_mailbox_get_motd (mailbox), ==, "Be nice");
@@ -497,6 +538,7 @@ test_no_acks (void)
   wormhole_wait_until (error_set, &error, 30, "the mailbox connection to time out");
   g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_TIMED_OUT);
   g_assert_cmpstr (error->message, ==, "The mailbox server stopped answering.");
+  g_assert_cmpuint (fake->connections->len, >, 1);
 }
 
 /* Two of ours through the fake relay */
@@ -666,6 +708,81 @@ test_cancel_after_open (void)
   check_text (host, 0, "still there?");
 }
 
+/* Connecting again */
+
+static gboolean
+opened_again (gpointer user_data)
+{
+  Fake *fake = user_data;
+
+  return fake->n_opens >= 2;
+}
+
+static void
+wait_text (WormholeSide *side,
+           guint         n,
+           const char   *text)
+{
+  Count count = { side, n + 1 };
+
+  wormhole_wait_until (has_messages_or_closed, &count, 30, "a message after connecting again");
+  g_assert_no_error (side->closed_error);
+  g_assert_cmpuint (side->messages->len, ==, n + 1);
+  check_text (side, n, text);
+}
+
+/* Dropped while the host waits, its pake swallowed before: it connects
+ * again through two connections closed after the welcome, adds its pake
+ * again, and the friend who comes then finds it. Dropped again once
+ * both are open, with a message sent meanwhile: it arrives, and the
+ * mailbox given twice on each open delivers nothing twice. */
+static void
+test_reconnect (void)
+{
+  g_autoptr(Fake) fake = fake_new (FAKE_GOOD);
+  g_autoptr(WormholeSide) host = wormhole_side_new (fake->url, APPID);
+  g_autoptr(WormholeSide) guest = wormhole_side_new (fake->url, APPID);
+  WormholeSide *sides[2] = { host, guest };
+
+  fake->swallow = TRUE;
+  ttt_wormhole_set_reconnect (host->wormhole, 50, 20000);
+  ttt_wormhole_set_reconnect (guest->wormhole, 50, 20000);
+  ttt_wormhole_allocate_code (host->wormhole, 2);
+  wormhole_side_open (host, NULL, NULL);
+  wormhole_wait (&host->has_code, 30, "the host's code");
+  wormhole_wait (&fake->swallowed, 30, "the host's pake");
+
+  fake->replay_twice = TRUE;
+  fake->refuse = 2;
+  fake_drop_all (fake);
+  wormhole_wait_until (opened_again, fake, 30, "the host to open the mailbox again");
+  g_assert_cmpuint (fake->refuse, ==, 0);
+  g_assert_false (host->opened);
+  g_assert_cmpint (ttt_wormhole_get_state (host->wormhole), ==, TTT_WORMHOLE_STATE_WAITING);
+
+  ttt_wormhole_set_code (guest->wormhole, ttt_wormhole_get_code (host->wormhole));
+  wormhole_side_open (guest, NULL, NULL);
+  wormhole_wait_until (both_open, sides, 30, "both to open");
+  g_assert_no_error (host->open_error);
+  g_assert_no_error (guest->open_error);
+  send_text (host, "zero");
+  wait_text (guest, 0, "zero");
+  send_text (guest, "zero back");
+  wait_text (host, 0, "zero back");
+
+  fake_drop_all (fake);
+  send_text (host, "one");
+  wait_text (guest, 1, "one");
+  send_text (guest, "one back");
+  wait_text (host, 1, "one back");
+  /* A round trip more: anything given twice would be there by now. */
+  send_text (host, "two");
+  wait_text (guest, 2, "two");
+  g_assert_cmpuint (host->messages->len, ==, 2);
+  g_assert_false (host->closed);
+  g_assert_false (guest->closed);
+}
+
 /* The parser alone */
 
 static void
@@ -768,6 +885,7 @@ main (int    argc,
   g_test_add_func ("/wormhole-hostile/shuffled", test_shuffled);
   g_test_add_func ("/wormhole-hostile/far-ahead", test_far_ahead);
   g_test_add_func ("/wormhole-hostile/cancel-after-open", test_cancel_after_open);
+  g_test_add_func ("/wormhole-hostile/reconnect", test_reconnect);
   g_test_add_func ("/wormhole-hostile/parser", test_parser);
 
   return g_test_run ();

@@ -9,8 +9,11 @@
  * sender's phase "0" is {"offer": {"message": …}}, the receiver answers
  * {"answer": {"message_ack": "ok"}}); a wrong code fails on both sides;
  * two of ours exchange messages in order both ways and derive the same
- * key; the server killed under open wormholes closes them with a
- * sentence; a server that is not there, and a cancel.
+ * key; the server restarted while a host waits for its friend, and
+ * again once both are open, changes nothing: they connect again and go
+ * on; the server killed under open wormholes closes them with the same
+ * sentence as ever once they have tried long enough; a server that is
+ * not there, and a cancel.
  */
 
 #include <json-glib/json-glib.h>
@@ -232,14 +235,22 @@ test_reference_wrong_code_host (void)
   g_assert_cmpint (reference_client_wait_exit (reference), !=, 0);
 }
 
-/* Opens a host and a guest of ours on @url. */
+/* Opens a host and a guest of ours on @url; if @give_up_ms, their
+ * mailbox connections give up that long after a break. */
 static void
-open_pair (const char  *url,
-           WormholeSide       **host_out,
-           WormholeSide       **guest_out)
+open_pair (const char    *url,
+           guint          give_up_ms,
+           WormholeSide **host_out,
+           WormholeSide **guest_out)
 {
   WormholeSide *host = side_new (url);
   WormholeSide *guest = side_new (url);
+
+  if (give_up_ms > 0)
+    {
+      ttt_wormhole_set_reconnect (host->wormhole, 100, give_up_ms);
+      ttt_wormhole_set_reconnect (guest->wormhole, 100, give_up_ms);
+    }
 
   ttt_wormhole_allocate_code (host->wormhole, 3);
   wormhole_side_open (host, "{\"side\": \"host\"}", NULL);
@@ -267,7 +278,7 @@ test_ours_both_ways (void)
 
   if ((server = mailbox_server_start ()) == NULL)
     return;
-  open_pair (mailbox_server_get_url (server), &host, &guest);
+  open_pair (mailbox_server_get_url (server), 0, &host, &guest);
 
   g_assert_cmpstr (ttt_wormhole_get_peer_versions (host->wormhole), ==, "{\"side\":\"guest\"}");
   g_assert_cmpstr (ttt_wormhole_get_peer_versions (guest->wormhole), ==, "{\"side\":\"host\"}");
@@ -315,6 +326,14 @@ test_ours_both_ways (void)
 }
 
 static gboolean
+both_opened (gpointer user_data)
+{
+  WormholeSide **sides = user_data;
+
+  return sides[0]->opened && sides[1]->opened;
+}
+
+static gboolean
 both_closed (gpointer user_data)
 {
   WormholeSide **sides = user_data;
@@ -322,6 +341,64 @@ both_closed (gpointer user_data)
   return sides[0]->closed && sides[1]->closed && sides[2]->opened;
 }
 
+/* The host waits for its friend while the server restarts (its
+ * database kept, as a server's keeper restarts it): the host connects
+ * again and claims its nameplate again, the friend who comes then with
+ * the code finds it, and the two talk. The server restarts again once
+ * both are open: what each sends then arrives once, and nothing that
+ * came before comes twice. */
+static void
+test_server_restarted (void)
+{
+  g_autoptr(MailboxServer) server = NULL;
+  g_autoptr(WormholeSide) host = NULL;
+  g_autoptr(WormholeSide) guest = NULL;
+  WormholeSide *sides[2];
+
+  if ((server = mailbox_server_start ()) == NULL)
+    return;
+  host = side_new (mailbox_server_get_url (server));
+  guest = side_new (mailbox_server_get_url (server));
+  ttt_wormhole_allocate_code (host->wormhole, 2);
+  wormhole_side_open (host, "{\"side\": \"host\"}", NULL);
+  wormhole_wait (&host->has_code, 60, "the host's code");
+
+  mailbox_server_restart (server);
+  ttt_wormhole_set_code (guest->wormhole, ttt_wormhole_get_code (host->wormhole));
+  wormhole_side_open (guest, "{\"side\": \"guest\"}", NULL);
+  sides[0] = host;
+  sides[1] = guest;
+  wormhole_wait_until (both_opened, sides, 60, "both to open");
+  g_assert_no_error (host->open_error);
+  g_assert_no_error (guest->open_error);
+  g_assert_cmpstr (ttt_wormhole_get_peer_versions (host->wormhole), ==, "{\"side\":\"guest\"}");
+  send_text (host, "before");
+  send_text (guest, "before, back");
+  wait_messages (guest, 1);
+  wait_messages (host, 1);
+
+  mailbox_server_restart (server);
+  send_text (host, "after");
+  send_text (guest, "after, back");
+  wait_messages (guest, 2);
+  wait_messages (host, 2);
+  /* A round trip more: anything given twice would be there by now. */
+  send_text (host, "last");
+  wait_messages (guest, 3);
+  g_assert_cmpuint (host->messages->len, ==, 2);
+  g_assert_cmpmem (g_bytes_get_data (g_ptr_array_index (guest->messages, 1), NULL),
+                   g_bytes_get_size (g_ptr_array_index (guest->messages, 1)), "after", 5);
+  g_assert_cmpmem (g_bytes_get_data (g_ptr_array_index (host->messages, 1), NULL),
+                   g_bytes_get_size (g_ptr_array_index (host->messages, 1)), "after, back", 11);
+  g_assert_false (host->closed);
+  g_assert_false (guest->closed);
+  ttt_wormhole_close (host->wormhole, "happy");
+  ttt_wormhole_close (guest->wormhole, "happy");
+}
+
+/* The server killed for good: each wormhole tries to connect again
+ * until its give-up time, and only then closes, with the sentence a
+ * broken connection always had. */
 static void
 test_server_killed (void)
 {
@@ -330,21 +407,26 @@ test_server_killed (void)
   g_autoptr(WormholeSide) guest = NULL;
   g_autoptr(WormholeSide) waiting = NULL;
   WormholeSide *sides[3];
+  const guint give_up_ms = 3000;
+  gint64 killed;
 
   if ((server = mailbox_server_start ()) == NULL)
     return;
-  open_pair (mailbox_server_get_url (server), &host, &guest);
+  open_pair (mailbox_server_get_url (server), give_up_ms, &host, &guest);
   /* A third still waiting for its friend. */
   waiting = side_new (mailbox_server_get_url (server));
+  ttt_wormhole_set_reconnect (waiting->wormhole, 100, give_up_ms);
   ttt_wormhole_allocate_code (waiting->wormhole, 2);
   wormhole_side_open (waiting, NULL, NULL);
   wormhole_wait (&waiting->has_code, 60, "the waiting host's code");
 
+  killed = g_get_monotonic_time ();
   mailbox_server_kill (server);
   sides[0] = host;
   sides[1] = guest;
   sides[2] = waiting;
   wormhole_wait_until (both_closed, sides, 60, "the wormholes to close");
+  g_assert_cmpint (g_get_monotonic_time () - killed, >=, (gint64) give_up_ms * 1000);
 
   for (guint i = 0; i < 2; i++)
     {
@@ -413,6 +495,7 @@ main (int    argc,
   g_test_add_func ("/wormhole/reference/wrong-code-guest", test_reference_wrong_code_guest);
   g_test_add_func ("/wormhole/reference/wrong-code-host", test_reference_wrong_code_host);
   g_test_add_func ("/wormhole/ours/both-ways", test_ours_both_ways);
+  g_test_add_func ("/wormhole/ours/server-restarted", test_server_restarted);
   g_test_add_func ("/wormhole/ours/server-killed", test_server_killed);
   g_test_add_func ("/wormhole/ours/no-server", test_no_server);
   g_test_add_func ("/wormhole/ours/cancel", test_cancel_waiting);

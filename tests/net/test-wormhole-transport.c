@@ -6,7 +6,8 @@
  * (helpers/wormhole-helpers.h) and transit relay (helpers/
  * transit-relay.h), both started here on 127.0.0.1: the host's code is
  * shown while it waits, the guest types it and both get a stream,
- * directly or through the relay alone; a wrong code fails both; and two
+ * directly or through the relay alone, and after the mailbox server
+ * restarted while the host waited; a wrong code fails both; and two
  * game sessions play a whole game over them, beginning without a code
  * to compare since the typed one was the proof.
  *
@@ -210,6 +211,36 @@ test_relay (void)
     g_assert_error (io.error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);
     g_clear_error (&io.error);
   }
+  side_clear (&sides[0]);
+  side_clear (&sides[1]);
+}
+
+/* The mailbox server restarts while the host waits for its friend: the
+ * host's screen keeps its code and its waiting, the friend who comes
+ * with the code then joins, and the stream carries the game's words. */
+static void
+test_mailbox_restarted (void)
+{
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
+  g_autofree char *url = NULL;
+  Side sides[2] = { 0 };
+
+  if (mailbox == NULL)
+    return;   /* failed: no server */
+  url = g_strdup (mailbox_server_get_url (mailbox));
+  side_open (&sides[0], ttt_wormhole_transport_new_host (url, NULL), TRUE);
+  ttt_net_wait (has_code, &sides[0], GUARD_MS);
+  g_assert_nonnull (ttt_wormhole_transport_get_wormhole_code (sides[0].transport));
+
+  mailbox_server_restart (mailbox);
+  g_assert_false (sides[0].done);
+  g_assert_cmpint (ttt_transport_get_state (TTT_TRANSPORT (sides[0].transport)), ==,
+                   TTT_TRANSPORT_STATE_WAITING);
+  side_open (&sides[1], ttt_wormhole_transport_new_guest (url, NULL,
+                                                          ttt_wormhole_transport_get_wormhole_code (sides[0].transport)),
+             TRUE);
+  ttt_net_wait (sides_done, sides, GUARD_MS);
+  check_open (sides);
   side_clear (&sides[0]);
   side_clear (&sides[1]);
 }
@@ -748,6 +779,7 @@ main (int   argc,
 
   g_test_add_func ("/wormhole-transport/direct", test_direct);
   g_test_add_func ("/wormhole-transport/relay", test_relay);
+  g_test_add_func ("/wormhole-transport/mailbox-restarted", test_mailbox_restarted);
   g_test_add_func ("/wormhole-transport/wrong-code", test_wrong_code);
   g_test_add_func ("/wormhole-transport/close-while-waiting", test_close_while_waiting);
   g_test_add_func ("/wormhole-transport/sessions-direct", test_sessions_direct);

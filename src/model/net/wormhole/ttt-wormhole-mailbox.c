@@ -5,13 +5,17 @@
  * libsoup does the WebSocket; this file bounds it (one message at most
  * TTT_MAILBOX_MAX_MESSAGE bytes, no compression extension, so that a
  * small frame cannot inflate into a large one) and turns what comes
- * through into checked messages or one error.
+ * through into checked messages or one error. What goes the other way,
+ * the client's messages and the count of the server's acks, is
+ * ttt-wormhole-mailbox-requests.c's.
  *
- * The server acks every message that carries an "id". The acks are how
- * a server that has gone silent without closing shows: the oldest
- * message not acked within the ack timeout ends the connection, and an
- * idle connection pings now and then so that there is always something
- * to be acked.
+ * A WebSocket that breaks once the server has welcomed us (Wi-Fi gone
+ * for a moment, the server restarted) is made again after 1, 2, 4, 8,
+ * 8… s, and the session asks again for what it had
+ * (ttt-wormhole-mailbox-requests.c); only a connection still not made
+ * again, or not working (its requests not all acked), when the give-up
+ * time is up ends with the error of the first break. A refusal or a
+ * broken protocol ends it at once, as before.
  *
  * A WebSocket being closed by us stays referenced by its own "closed"
  * handler until libsoup has sent what was queued and the close frame
@@ -23,43 +27,8 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
-#include <libsoup/soup.h>
 
-#include "ttt-net-error.h"
-#include "ttt-wormhole-crypto.h"
-#include "ttt-wormhole-mailbox.h"
-
-#define DEFAULT_ACK_MS   30000
-#define DEFAULT_PING_MS  60000
-
-typedef struct
-{
-  char   *id;
-  gint64  sent;      /* monotonic, µs */
-} Unacked;
-
-struct _TttWormholeMailbox
-{
-  GObject                  parent_instance;
-
-  char                    *url;
-  SoupSession             *session;
-  SoupWebsocketConnection *websocket;
-  GTask                   *task;              /* connecting, until the welcome */
-  GSource                 *cancel_source;     /* the task's cancellable, meanwhile */
-  gboolean                 connected;         /* welcomed */
-  gboolean                 finished;          /* closed, by us or by what happened */
-  GError                  *websocket_error;   /* what libsoup said before closing */
-  char                    *motd;
-
-  guint64                  next_id;
-  GQueue                   unacked;           /* of Unacked, oldest first */
-  guint                    ack_ms;
-  guint                    ping_ms;
-  guint                    ack_timeout_id;
-  guint                    ping_id;
-};
+#include "ttt-wormhole-mailbox-private.h"
 
 G_DEFINE_FINAL_TYPE (TttWormholeMailbox, ttt_wormhole_mailbox, G_TYPE_OBJECT)
 
@@ -70,13 +39,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-static void
-unacked_free (Unacked *unacked)
-{
-  g_free (unacked->id);
-  g_free (unacked);
-}
 
 /* Ending */
 
@@ -116,21 +78,30 @@ destroy_cancel_source (TttWormholeMailbox *self)
 }
 
 static void
+stop_retrying (TttWormholeMailbox *self)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  g_clear_handle_id (&self->give_up_id, g_source_remove);
+  if (self->retry_cancellable != NULL)
+    g_cancellable_cancel (self->retry_cancellable);
+  g_clear_object (&self->retry_cancellable);
+}
+
+static void
 stop (TttWormholeMailbox *self)
 {
   self->finished = TRUE;
   destroy_cancel_source (self);
-  g_clear_handle_id (&self->ack_timeout_id, g_source_remove);
-  g_clear_handle_id (&self->ping_id, g_source_remove);
-  g_queue_clear_full (&self->unacked, (GDestroyNotify) unacked_free);
+  stop_retrying (self);
+  ttt_wormhole_mailbox_requests_stop (self);
   drop_websocket (self);
 }
 
 /* The connection ends with @error (taken): the connecting fails with it,
  * or "closed" says it, once. */
 static void
-finish (TttWormholeMailbox *self,
-        GError             *error)
+end (TttWormholeMailbox *self,
+     GError             *error)
 {
   g_autoptr(GError) owned = error;
   g_autoptr(GTask) task = NULL;
@@ -144,21 +115,97 @@ finish (TttWormholeMailbox *self,
   task = g_steal_pointer (&self->task);
   if (task != NULL)
     g_task_return_error (task, g_steal_pointer (&owned));
-  else if (self->connected)
+  else if (self->welcomed)
     g_signal_emit (self, signals[CLOSED], 0, owned);
   g_object_unref (self);
 }
 
-static void finish_with (TttWormholeMailbox *self,
-                         TttConnectionError  code,
-                         const char         *format,
-                         ...) G_GNUC_PRINTF (3, 4);
+/* Connecting again */
+
+static void start_connecting (TttWormholeMailbox *self,
+                              GCancellable       *cancellable);
+
+static gboolean
+retry_cb (gpointer user_data)
+{
+  TttWormholeMailbox *self = user_data;
+
+  self->retry_id = 0;
+  g_clear_object (&self->retry_cancellable);
+  self->retry_cancellable = g_cancellable_new ();
+  g_debug ("Mailbox connection: connecting again");
+  start_connecting (self, self->retry_cancellable);
+  return G_SOURCE_REMOVE;
+}
 
 static void
-finish_with (TttWormholeMailbox *self,
-             TttConnectionError  code,
-             const char         *format,
-             ...)
+schedule_retry (TttWormholeMailbox *self)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  self->retry_id = g_timeout_add (self->retry_ms, retry_cb, self);
+  self->retry_ms = MIN (self->retry_ms * 2, self->first_retry_ms * TTT_MAILBOX_MAX_BACKOFF);
+}
+
+static gboolean
+give_up_cb (gpointer user_data)
+{
+  TttWormholeMailbox *self = user_data;
+
+  self->give_up_id = 0;
+  end (self, g_error_copy (self->lost_error));
+  return G_SOURCE_REMOVE;
+}
+
+/* The WebSocket broke with @error (taken) after the welcome: it is let
+ * go, and another made after a wait. */
+static void
+lose (TttWormholeMailbox *self,
+      GError             *error)
+{
+  g_debug ("Mailbox connection lost: %s", error->message);
+  self->connected = FALSE;
+  ttt_wormhole_mailbox_requests_stop (self);
+  drop_websocket (self);
+  g_clear_error (&self->websocket_error);
+  if (self->lost_error == NULL)
+    {
+      self->lost_error = error;
+      self->retry_ms = self->first_retry_ms;
+      self->give_up_id = g_timeout_add (self->give_up_ms, give_up_cb, self);
+    }
+  else
+    g_error_free (error);
+  schedule_retry (self);
+}
+
+/* The new connection works: the server acked all it was asked again. */
+static void
+mended (TttWormholeMailbox *self)
+{
+  g_debug ("Mailbox connection made again");
+  g_clear_error (&self->lost_error);
+  stop_retrying (self);
+}
+
+/* The connection breaks with @error (taken): for good, or, once the
+ * session has begun, to be made again if only the WebSocket broke. */
+static void
+finish (TttWormholeMailbox *self,
+        GError             *error)
+{
+  if (!self->finished && self->task == NULL && self->welcomed
+      && (g_error_matches (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST)
+          || g_error_matches (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_TIMED_OUT)))
+    lose (self, error);
+  else
+    end (self, error);
+}
+
+void
+ttt_wormhole_mailbox_fail (TttWormholeMailbox *self,
+                           TttConnectionError  code,
+                           const char         *format,
+                           ...)
 {
   va_list args;
   char *text;
@@ -170,283 +217,6 @@ finish_with (TttWormholeMailbox *self,
   g_free (text);
 }
 
-/* Acks and pings */
-
-static gboolean ack_timeout_cb (gpointer user_data);
-
-static void
-schedule_ack_timeout (TttWormholeMailbox *self)
-{
-  Unacked *oldest = g_queue_peek_head (&self->unacked);
-  gint64 due, now;
-
-  g_clear_handle_id (&self->ack_timeout_id, g_source_remove);
-  if (oldest == NULL)
-    return;
-  due = oldest->sent + (gint64) self->ack_ms * 1000;
-  now = g_get_monotonic_time ();
-  self->ack_timeout_id = g_timeout_add (due > now ? (guint) ((due - now + 999) / 1000) : 0,
-                                        ack_timeout_cb, self);
-}
-
-static gboolean
-ack_timeout_cb (gpointer user_data)
-{
-  TttWormholeMailbox *self = user_data;
-  Unacked *oldest = g_queue_peek_head (&self->unacked);
-
-  self->ack_timeout_id = 0;
-  if (oldest != NULL && g_get_monotonic_time () - oldest->sent >= (gint64) self->ack_ms * 1000)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_TIMED_OUT,
-                   _("The mailbox server stopped answering."));
-      return G_SOURCE_REMOVE;
-    }
-  schedule_ack_timeout (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-got_ack (TttWormholeMailbox *self,
-         const char         *id)
-{
-  /* The server acks in order, so the match is nearly always the oldest;
-   * an ack of something never sent (an "id" of null, or a server's
-   * mistake) is passed by. */
-  for (GList *l = self->unacked.head; l != NULL && id != NULL; l = l->next)
-    {
-      Unacked *unacked = l->data;
-
-      if (g_strcmp0 (unacked->id, id) == 0)
-        {
-          g_queue_delete_link (&self->unacked, l);
-          unacked_free (unacked);
-          schedule_ack_timeout (self);
-          return;
-        }
-    }
-  g_debug ("Mailbox server acked %s, which was not sent", id != NULL ? id : "null");
-}
-
-static void send_object (TttWormholeMailbox *self,
-                         const char         *type,
-                         JsonBuilder        *members);
-
-static gboolean
-ping_cb (gpointer user_data)
-{
-  TttWormholeMailbox *self = user_data;
-
-  if (g_queue_is_empty (&self->unacked))
-    ttt_wormhole_mailbox_ping (self);
-  return G_SOURCE_CONTINUE;
-}
-
-/* Sending */
-
-/* Sends {"type": @type, "id": …, @members…}; @members is an open object
- * of a JsonBuilder whose members are added after these, or NULL. */
-static void
-send_object (TttWormholeMailbox *self,
-             const char         *type,
-             JsonBuilder        *members)
-{
-  g_autoptr(JsonBuilder) builder = members != NULL ? g_object_ref (members) : json_builder_new_immutable ();
-  g_autoptr(JsonGenerator) generator = NULL;
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
-  Unacked *unacked;
-
-  if (self->finished || !self->connected || self->websocket == NULL)
-    {
-      g_debug ("Mailbox message %s not sent: not connected", type);
-      return;
-    }
-
-  if (members == NULL)
-    json_builder_begin_object (builder);
-  unacked = g_new0 (Unacked, 1);
-  unacked->id = g_strdup_printf ("%" G_GINT64_MODIFIER "x", ++self->next_id);
-  unacked->sent = g_get_monotonic_time ();
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, type);
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_string_value (builder, unacked->id);
-  json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  generator = json_generator_new ();
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, NULL);
-  soup_websocket_connection_send_text (self->websocket, text);
-
-  g_queue_push_tail (&self->unacked, unacked);
-  if (self->ack_timeout_id == 0)
-    schedule_ack_timeout (self);
-}
-
-static JsonBuilder *
-begin (void)
-{
-  JsonBuilder *builder = json_builder_new_immutable ();
-
-  json_builder_begin_object (builder);
-  return builder;
-}
-
-static void
-add_member (JsonBuilder *builder,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_string_value (builder, value);
-}
-
-void
-ttt_wormhole_mailbox_bind (TttWormholeMailbox *self,
-                           const char         *appid,
-                           const char         *side)
-{
-  g_autoptr(JsonBuilder) builder = begin ();
-
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (appid != NULL);
-  g_return_if_fail (ttt_mailbox_name_check (side));
-
-  add_member (builder, "appid", appid);
-  add_member (builder, "side", side);
-  json_builder_set_member_name (builder, "client_version");
-  json_builder_begin_array (builder);
-  json_builder_add_string_value (builder, TTT_WORMHOLE_CLIENT_NAME);
-  json_builder_add_string_value (builder, PACKAGE_VERSION);
-  json_builder_end_array (builder);
-  send_object (self, "bind", builder);
-}
-
-void
-ttt_wormhole_mailbox_allocate (TttWormholeMailbox *self)
-{
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-
-  send_object (self, "allocate", NULL);
-}
-
-void
-ttt_wormhole_mailbox_claim (TttWormholeMailbox *self,
-                            const char         *nameplate)
-{
-  g_autoptr(JsonBuilder) builder = begin ();
-
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (nameplate != NULL);
-
-  add_member (builder, "nameplate", nameplate);
-  send_object (self, "claim", builder);
-}
-
-void
-ttt_wormhole_mailbox_release (TttWormholeMailbox *self,
-                              const char         *nameplate)
-{
-  g_autoptr(JsonBuilder) builder = begin ();
-
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (nameplate != NULL);
-
-  add_member (builder, "nameplate", nameplate);
-  send_object (self, "release", builder);
-}
-
-void
-ttt_wormhole_mailbox_open (TttWormholeMailbox *self,
-                           const char         *mailbox)
-{
-  g_autoptr(JsonBuilder) builder = begin ();
-
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (mailbox != NULL);
-
-  add_member (builder, "mailbox", mailbox);
-  send_object (self, "open", builder);
-}
-
-void
-ttt_wormhole_mailbox_add (TttWormholeMailbox *self,
-                          const char         *phase,
-                          GBytes             *body)
-{
-  g_autoptr(JsonBuilder) builder = begin ();
-  g_autofree char *hex = NULL;
-  const guint8 *data;
-  gsize size;
-
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (ttt_mailbox_name_check (phase));
-  g_return_if_fail (body != NULL);
-
-  data = g_bytes_get_data (body, &size);
-  hex = ttt_wormhole_hex (data, size);
-  add_member (builder, "phase", phase);
-  add_member (builder, "body", hex);
-  send_object (self, "add", builder);
-}
-
-void
-ttt_wormhole_mailbox_close_mailbox (TttWormholeMailbox *self,
-                                    const char         *mailbox,
-                                    const char         *mood)
-{
-  g_autoptr(JsonBuilder) builder = begin ();
-
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (mailbox != NULL);
-  g_return_if_fail (mood != NULL);
-
-  add_member (builder, "mailbox", mailbox);
-  add_member (builder, "mood", mood);
-  send_object (self, "close", builder);
-}
-
-void
-ttt_wormhole_mailbox_ping (TttWormholeMailbox *self)
-{
-  g_autoptr(JsonBuilder) builder = begin ();
-
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-
-  json_builder_set_member_name (builder, "ping");
-  json_builder_add_int_value (builder, (gint64) (self->next_id + 1));
-  send_object (self, "ping", builder);
-}
-
-guint
-ttt_wormhole_mailbox_get_n_unacked (TttWormholeMailbox *self)
-{
-  g_return_val_if_fail (TTT_IS_WORMHOLE_MAILBOX (self), 0);
-
-  return self->unacked.length;
-}
-
-void
-ttt_wormhole_mailbox_set_timeouts (TttWormholeMailbox *self,
-                                   guint               ack_ms,
-                                   guint               ping_ms)
-{
-  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (ack_ms > 0 && ping_ms > 0);
-
-  self->ack_ms = ack_ms;
-  self->ping_ms = ping_ms;
-  if (self->ping_id != 0)
-    {
-      g_source_remove (self->ping_id);
-      self->ping_id = g_timeout_add (self->ping_ms, ping_cb, self);
-    }
-  if (self->ack_timeout_id != 0)
-    schedule_ack_timeout (self);
-}
-
 /* Receiving */
 
 /* The server's refusal in words: the two a person can act on, and the
@@ -456,14 +226,14 @@ got_error (TttWormholeMailbox      *self,
            const TttMailboxMessage *message)
 {
   if (g_strcmp0 (message->error, "crowded") == 0)
-    finish_with (self, TTT_CONNECTION_ERROR_REFUSED,
-                 _("Someone else is already using this code. Ask your friend for a new code."));
+    ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_REFUSED,
+                               _("Someone else is already using this code. Ask your friend for a new code."));
   else if (g_strcmp0 (message->error, "reclaimed") == 0)
-    finish_with (self, TTT_CONNECTION_ERROR_REFUSED,
-                 _("This code has been used already. Ask your friend for a new code."));
+    ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_REFUSED,
+                               _("This code has been used already. Ask your friend for a new code."));
   else
-    finish_with (self, TTT_CONNECTION_ERROR_REFUSED,
-                 _("The mailbox server refused: “%s”."), message->error);
+    ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_REFUSED,
+                               _("The mailbox server refused: “%s”."), message->error);
 }
 
 static void
@@ -474,8 +244,8 @@ got_welcome (TttWormholeMailbox      *self,
 
   if (message->welcome_error != NULL)
     {
-      finish_with (self, TTT_CONNECTION_ERROR_REFUSED,
-                   _("The mailbox server turned us away: “%s”."), message->welcome_error);
+      ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_REFUSED,
+                                 _("The mailbox server turned us away: “%s”."), message->welcome_error);
       return;
     }
   g_free (self->motd);
@@ -484,10 +254,14 @@ got_welcome (TttWormholeMailbox      *self,
     g_debug ("Mailbox server's message of the day: %s", self->motd);
 
   self->connected = TRUE;
+  self->welcomed = TRUE;
   destroy_cancel_source (self);
-  self->ping_id = g_timeout_add (self->ping_ms, ping_cb, self);
+  ttt_wormhole_mailbox_requests_start (self);
   task = g_steal_pointer (&self->task);
-  g_task_return_boolean (task, TRUE);
+  if (task != NULL)
+    g_task_return_boolean (task, TRUE);
+  else
+    ttt_wormhole_mailbox_requests_replay (self);
 }
 
 static void
@@ -503,8 +277,8 @@ websocket_message_cb (SoupWebsocketConnection *websocket,
 
   if (type != SOUP_WEBSOCKET_DATA_TEXT)
     {
-      finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                   _("The mailbox server sent a message that is not text."));
+      ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                                 _("The mailbox server sent a message that is not text."));
       return;
     }
   data = g_bytes_get_data (bytes, &size);
@@ -518,8 +292,8 @@ websocket_message_cb (SoupWebsocketConnection *websocket,
   if (!self->connected)
     {
       if (message->type != TTT_MAILBOX_MESSAGE_WELCOME)
-        finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                     _("The mailbox server did not begin with its welcome."));
+        ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                                   _("The mailbox server did not begin with its welcome."));
       else
         got_welcome (self, message);
       return;
@@ -528,14 +302,16 @@ websocket_message_cb (SoupWebsocketConnection *websocket,
   switch (message->type)
     {
     case TTT_MAILBOX_MESSAGE_ACK:
-      got_ack (self, message->id);
+      ttt_wormhole_mailbox_requests_got_ack (self, message->id);
+      if (self->lost_error != NULL && g_queue_is_empty (&self->unacked))
+        mended (self);
       break;
     case TTT_MAILBOX_MESSAGE_ERROR:
       got_error (self, message);
       break;
     case TTT_MAILBOX_MESSAGE_WELCOME:
-      finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                   _("The mailbox server welcomed us twice."));
+      ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                                 _("The mailbox server welcomed us twice."));
       break;
     case TTT_MAILBOX_MESSAGE_PONG:
     case TTT_MAILBOX_MESSAGE_NAMEPLATES:
@@ -550,6 +326,7 @@ websocket_message_cb (SoupWebsocketConnection *websocket,
     case TTT_MAILBOX_MESSAGE_CLOSED:
     case TTT_N_MAILBOX_MESSAGE_TYPES:
     default:
+      ttt_wormhole_mailbox_requests_seen (self, message);
       g_signal_emit (self, signals[MESSAGE], 0, message);
       break;
     }
@@ -572,17 +349,17 @@ websocket_closed_cb (SoupWebsocketConnection *websocket,
   /* libsoup refuses an over-long message with an error whose code is
    * the close code it sends, "too big". */
   if (g_error_matches (self->websocket_error, SOUP_WEBSOCKET_ERROR, SOUP_WEBSOCKET_CLOSE_TOO_BIG))
-    finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The mailbox server sent a message longer than %d bytes."),
-                 TTT_MAILBOX_MAX_MESSAGE);
+    ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                               _("The mailbox server sent a message longer than %d bytes."),
+                               TTT_MAILBOX_MAX_MESSAGE);
   else if (self->websocket_error != NULL && self->websocket_error->domain == SOUP_WEBSOCKET_ERROR)
-    finish_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The mailbox server broke the WebSocket protocol."));
+    ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                               _("The mailbox server broke the WebSocket protocol."));
   /* Else the connection itself failed (libsoup 3.6 says so with an error
    * when the server is gone without closing, 3.2 does not): lost. */
   else
-    finish_with (self, TTT_CONNECTION_ERROR_LOST,
-                 _("The connection to the mailbox server broke."));
+    ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_LOST,
+                               _("The connection to the mailbox server broke."));
 }
 
 /* Connecting */
@@ -634,7 +411,14 @@ websocket_connect_cb (GObject      *source,
     }
   if (websocket == NULL)
     {
-      finish (self, connect_error (error));
+      /* Connecting again fails until the give-up time. */
+      if (self->lost_error != NULL)
+        {
+          g_debug ("Mailbox connection not made again: %s", error->message);
+          schedule_retry (self);
+        }
+      else
+        finish (self, connect_error (error));
       return;
     }
 
@@ -660,16 +444,37 @@ cancelled_cb (GCancellable *cancellable,
   return G_SOURCE_REMOVE;
 }
 
+static void
+start_connecting (TttWormholeMailbox *self,
+                  GCancellable       *cancellable)
+{
+  g_autoptr(SoupMessage) message = NULL;
+
+  message = soup_message_new (SOUP_METHOD_GET, self->url);
+  if (message == NULL)
+    {
+      ttt_wormhole_mailbox_fail (self, TTT_CONNECTION_ERROR_BAD_ADDRESS,
+                                 _("The mailbox server’s address cannot be one: %s"), self->url);
+      return;
+    }
+  if (self->session == NULL)
+    {
+      self->session = soup_session_new ();
+      /* permessage-deflate would let a few bytes become many past the bound. */
+      soup_session_remove_feature_by_type (self->session, SOUP_TYPE_WEBSOCKET_EXTENSION_MANAGER);
+    }
+  soup_session_websocket_connect_async (self->session, message, NULL, NULL, G_PRIORITY_DEFAULT,
+                                        cancellable, websocket_connect_cb, g_object_ref (self));
+}
+
 void
 ttt_wormhole_mailbox_connect_async (TttWormholeMailbox  *self,
                                     GCancellable        *cancellable,
                                     GAsyncReadyCallback  callback,
                                     gpointer             user_data)
 {
-  g_autoptr(SoupMessage) message = NULL;
-
   g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
-  g_return_if_fail (self->task == NULL && !self->connected && !self->finished);
+  g_return_if_fail (self->task == NULL && !self->welcomed && !self->finished);
 
   self->task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (self->task, ttt_wormhole_mailbox_connect_async);
@@ -683,18 +488,7 @@ ttt_wormhole_mailbox_connect_async (TttWormholeMailbox  *self,
       g_source_attach (self->cancel_source, NULL);
     }
 
-  message = soup_message_new (SOUP_METHOD_GET, self->url);
-  if (message == NULL)
-    {
-      finish_with (self, TTT_CONNECTION_ERROR_BAD_ADDRESS,
-                   _("The mailbox server’s address cannot be one: %s"), self->url);
-      return;
-    }
-  self->session = soup_session_new ();
-  /* permessage-deflate would let a few bytes become many past the bound. */
-  soup_session_remove_feature_by_type (self->session, SOUP_TYPE_WEBSOCKET_EXTENSION_MANAGER);
-  soup_session_websocket_connect_async (self->session, message, NULL, NULL, G_PRIORITY_DEFAULT,
-                                        cancellable, websocket_connect_cb, g_object_ref (self));
+  start_connecting (self, cancellable);
 }
 
 gboolean
@@ -706,6 +500,18 @@ ttt_wormhole_mailbox_connect_finish (TttWormholeMailbox  *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+ttt_wormhole_mailbox_set_reconnect (TttWormholeMailbox *self,
+                                    guint               first_ms,
+                                    guint               give_up_ms)
+{
+  g_return_if_fail (TTT_IS_WORMHOLE_MAILBOX (self));
+  g_return_if_fail (first_ms > 0 && give_up_ms > 0);
+
+  self->first_retry_ms = first_ms;
+  self->give_up_ms = give_up_ms;
 }
 
 const char *
@@ -766,6 +572,8 @@ ttt_wormhole_mailbox_finalize (GObject *object)
   g_free (self->url);
   g_free (self->motd);
   g_clear_error (&self->websocket_error);
+  g_clear_error (&self->lost_error);
+  ttt_wormhole_mailbox_requests_clear (self);
 
   G_OBJECT_CLASS (ttt_wormhole_mailbox_parent_class)->finalize (object);
 }
@@ -788,6 +596,9 @@ static void
 ttt_wormhole_mailbox_init (TttWormholeMailbox *self)
 {
   g_queue_init (&self->unacked);
-  self->ack_ms = DEFAULT_ACK_MS;
-  self->ping_ms = DEFAULT_PING_MS;
+  g_queue_init (&self->added);
+  self->first_retry_ms = TTT_MAILBOX_DEFAULT_RETRY_MS;
+  self->give_up_ms = TTT_MAILBOX_DEFAULT_GIVE_UP_MS;
+  self->ack_ms = TTT_MAILBOX_DEFAULT_ACK_MS;
+  self->ping_ms = TTT_MAILBOX_DEFAULT_PING_MS;
 }

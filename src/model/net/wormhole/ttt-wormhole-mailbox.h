@@ -9,9 +9,14 @@
  * protocol is the framing and the server's own words (its welcome, its
  * errors, its acks); nameplates, mailboxes and phases are TttWormhole's.
  *
- * Whatever goes wrong ends the connection once, with "closed" and an
- * error in TTT_CONNECTION_ERROR that a person can read: the server gone
- * or silent, a malformed or over-long message, a refusal. Everything runs
+ * Once the server has welcomed us, a WebSocket that breaks (or a server
+ * gone silent) is connected again with growing waits, and what the
+ * session had asked for is asked again; the server then gives the
+ * mailbox's messages once more, so the "message" signal may repeat one.
+ * Whatever else goes wrong, or a connection not made again in time, ends
+ * the connection once, with "closed" and an error in
+ * TTT_CONNECTION_ERROR that a person can read: the server gone or
+ * silent, a malformed or over-long message, a refusal. Everything runs
  * on the main loop.
  */
 
@@ -74,6 +79,13 @@ guint               ttt_wormhole_mailbox_get_n_unacked (TttWormholeMailbox  *sel
 void                ttt_wormhole_mailbox_set_timeouts  (TttWormholeMailbox  *self,
                                                         guint                ack_ms,
                                                         guint                ping_ms);
+
+/* How long to wait before the first try to connect again (1 s unless
+ * set; each next wait is twice the last, up to 8 times the first), and
+ * how long after the break to give up (60 s); for tests. */
+void                ttt_wormhole_mailbox_set_reconnect (TttWormholeMailbox *self,
+                                                        guint               first_ms,
+                                                        guint               give_up_ms);
 
 /* Closes the WebSocket after what is already queued, without waiting for
  * the server; no signal is emitted after this. */

@@ -17,7 +17,8 @@
  * already handled is passed by. What is kept is bounded: at most
  * MAX_PENDING phases, none further than MAX_PENDING ahead of the next.
  * Our own messages come back from the server too and are passed by, and
- * so is any third side once the other side is known.
+ * so is any third side once the other side is known; so a mailbox
+ * connection made again (ttt-wormhole-mailbox.h) may give all again.
  */
 
 #include "config.h"
@@ -52,6 +53,7 @@ struct _TttWormhole
   char               *peer_versions;
 
   TttWormholeMailbox *mailbox;
+  guint               reconnect_ms[2];  /* for tests: first wait, give-up; or 0 */
   GTask              *task;             /* the opening */
   GSource            *cancel_source;
   gboolean            claimed;
@@ -604,6 +606,8 @@ ttt_wormhole_open_async (TttWormhole         *self,
 
   set_state (self, TTT_WORMHOLE_STATE_CONNECTING);
   self->mailbox = ttt_wormhole_mailbox_new (self->url);
+  if (self->reconnect_ms[0] > 0)
+    ttt_wormhole_mailbox_set_reconnect (self->mailbox, self->reconnect_ms[0], self->reconnect_ms[1]);
   g_signal_connect (self->mailbox, "message", G_CALLBACK (mailbox_message_cb), self);
   g_signal_connect (self->mailbox, "closed", G_CALLBACK (mailbox_closed_cb), self);
   ttt_wormhole_mailbox_connect_async (self->mailbox, NULL, connect_cb, g_object_ref (self));
@@ -663,6 +667,17 @@ ttt_wormhole_derive_shared_key (TttWormhole *self,
   g_return_if_fail (self->state == TTT_WORMHOLE_STATE_OPEN);
 
   ttt_wormhole_derive_key (self->key, purpose, out);
+}
+
+void
+ttt_wormhole_set_reconnect (TttWormhole *self,
+                            guint        first_ms,
+                            guint        give_up_ms)
+{
+  g_return_if_fail (TTT_IS_WORMHOLE (self) && first_ms > 0 && give_up_ms > 0);
+
+  self->reconnect_ms[0] = first_ms;
+  self->reconnect_ms[1] = give_up_ms;
 }
 
 TttWormholeState

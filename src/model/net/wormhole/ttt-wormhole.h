@@ -87,6 +87,13 @@ void              ttt_wormhole_derive_shared_key (TttWormhole *self,
                                                   const char  *purpose,
                                                   guint8       out[TTT_WORMHOLE_KEY_SIZE]);
 
+/* For tests, before opening: the mailbox connection's first wait before
+ * connecting again after a break, and how long after the break it gives
+ * up (1 s and 60 s unless set; ttt-wormhole-mailbox.h). */
+void              ttt_wormhole_set_reconnect  (TttWormhole   *self,
+                                               guint          first_ms,
+                                               guint          give_up_ms);
+
 /* Also the "state" property, notified. */
 TttWormholeState  ttt_wormhole_get_state      (TttWormhole   *self);
 
