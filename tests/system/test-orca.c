@@ -370,6 +370,9 @@ test_preferences (void)
   /* Each row says its value, and the open list which value is chosen,
    * with the focus on it. */
   step ("ctrl+comma", "^S:Opponent: Computer combo box\\.$", NULL);
+  /* The game row says its value too: it was heard by its title alone. */
+  step ("shift+Tab", "^S:Game: Classic combo box\\.$", NULL);
+  step ("Tab", "^S:Opponent: Computer combo box\\.$", NULL);
   step ("Tab", "^S:Difficulty: Medium combo box\\.$", NULL);
   step ("space", "^S:Medium, selected\\.$", NULL);
   step ("Escape", "^S:Difficulty: Medium combo box\\.$", NULL);

@@ -697,6 +697,21 @@ test_preferences (TttTestWindow *fixture,
   gtk_test_accessible_assert_property (opponent, GTK_ACCESSIBLE_PROPERTY_LABEL, "Opponent: Computer");
   g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (difficulty),
                                                     GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  /* The game row too: it was heard by its title alone, and follows a
+   * change of the game. */
+  {
+    AdwComboRow *game = ttt_test_preferences_row (preferences, "game");
+
+    gtk_test_accessible_assert_property (game, GTK_ACCESSIBLE_PROPERTY_LABEL, "Game: Classic");
+    g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (game),
+                                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+    g_settings_set_string (settings, "game", "ultimate");
+    ttt_test_iterate ();
+    gtk_test_accessible_assert_property (game, GTK_ACCESSIBLE_PROPERTY_LABEL, "Game: Ultimate");
+    g_settings_set_string (settings, "game", "classic");
+    ttt_test_iterate ();
+    gtk_test_accessible_assert_property (game, GTK_ACCESSIBLE_PROPERTY_LABEL, "Game: Classic");
+  }
 
   /* …and write them. With no move made, the game takes them at once. */
   adw_combo_row_set_selected (difficulty, TTT_LEVEL_HARD);
