@@ -580,7 +580,30 @@ test_analysis_and_review (void)
   step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
   step ("Escape", moves_button, NULL);
 
-  /* Done: back at the end, with the result again. */
+  /* On the board, which shows the position, the step keys say each
+   * step as the buttons do (they were silent there). */
+  {
+    gboolean on_board = FALSE;
+
+    for (guint i = 0; i < 6 && !on_board; i++)
+      {
+        guint from = mark_step ();
+
+        const char *heard_first;
+
+        press ("shift+Tab");
+        heard_first = said_at (wait_for (from, "^S:[A-Z]"));
+        /* The board is a group: its name may come before the cell's. */
+        if (g_str_has_prefix (heard_first, "S:Board"))
+          heard_first = said_at (wait_for (from, "^S:Row "));
+        on_board = g_str_has_prefix (heard_first, "S:Row ");
+      }
+    g_assert_true (on_board);
+  }
+  expect_news (step ("Page_Up", NULL), "^S:(Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] |Before the first move\\.$)");
+  expect_news (step ("Page_Down", NULL), "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ");
+
+  /* Done, from the board too: back at the end, with the result again. */
   step ("Escape",
         "^S:Play Again push button\\.$",
         "^S:(Computer won|You won!|It.s a draw\\.)$",
