@@ -858,8 +858,13 @@ test_ultimate_game (void)
         {
           g_autofree char *key = g_strdup_printf ("%d", cell / 9 + 1);
           g_autofree char *middle = g_strdup_printf ("^S:%s board, row 2, column 2, (empty|X|O)", board_names[cell / 9]);
+          g_autofree char *picked = g_strdup_printf ("^S:%s board\\. Press a digit for the cell, "
+                                                     "Escape to choose another board\\.$",
+                                                     board_names[cell / 9]);
 
-          step (key, middle, NULL);
+          /* The board picked is said with what the next key does, not
+           * only by the name of the cell the focus lands on. */
+          expect_news (step (key, middle, NULL), picked);
         }
 
       from = mark_step ();
