@@ -390,8 +390,11 @@ _ttt_window_enter_review (TttWindow *self)
     return;
 
   self->review = ttt_review_cursor_new (self->game);
+  /* After the board has shown the new position: news told with the focus
+   * on a cell ends with the cell's description, which is then the new
+   * one ("Before the first move." was followed by the old grade). */
   g_signal_connect_object (self->review, "notify::position", G_CALLBACK (review_position_cb), self,
-                           G_CONNECT_SWAPPED);
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (self->review, "notify::progress", G_CALLBACK (review_progress_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->review, "notify::ready", G_CALLBACK (review_ready_cb), self,

@@ -592,16 +592,17 @@ test_analysis_and_review (void)
         const char *heard_first;
 
         press ("shift+Tab");
-        heard_first = said_at (wait_for (from, "^S:[A-Z]"));
+        /* Whatever the new focus says, not the key's own name. */
+        heard_first = said_at (wait_for (from, "^S:(?!left shift).+"));
         /* The board is a group: its name may come before the cell's. */
-        if (g_str_has_prefix (heard_first, "S:Board"))
+        if (g_str_has_prefix (heard_first, "S:Board") && strstr (heard_first, "Row ") == NULL)
           heard_first = said_at (wait_for (from, "^S:Row "));
-        on_board = g_str_has_prefix (heard_first, "S:Row ");
+        on_board = strstr (heard_first, "Row ") != NULL;
       }
     g_assert_true (on_board);
   }
-  expect_news (step ("Page_Up", NULL), "^S:(Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] |Before the first move\\.$)");
-  expect_news (step ("Page_Down", NULL), "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ");
+  expect_news (step ("Home", NULL), "^S:Before the first move\\.$");
+  expect_news (step ("End", NULL), "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ");
 
   /* Done, from the board too: back at the end, with the result again. */
   step ("Escape",
