@@ -222,6 +222,49 @@ name_version_button (GtkWidget *widget)
     name_version_button (child);
 }
 
+/* The title of the page @widget is on: the window title of the header
+ * bar before it or before one of its ancestors, as libadwaita 1.2's About
+ * pages have it. NULL where there is none. */
+static const char *
+page_title (GtkWidget *widget)
+{
+  for (GtkWidget *up = widget; up != NULL; up = gtk_widget_get_parent (up))
+    for (GtkWidget *before = gtk_widget_get_prev_sibling (up); before != NULL;
+         before = gtk_widget_get_prev_sibling (before))
+      if (GTK_IS_HEADER_BAR (before))
+        {
+          GtkWidget *title = gtk_header_bar_get_title_widget (GTK_HEADER_BAR (before));
+
+          return ADW_IS_WINDOW_TITLE (title) ? adw_window_title_get_title (ADW_WINDOW_TITLE (title)) : NULL;
+        }
+
+  return NULL;
+}
+
+/* libadwaita 1.2 leaves the text of What's New unnamed, and GTK 4.8
+ * names it by its class: a screen reader said "GtkTextView read only
+ * text". It is named by its page's title, as later libadwaita does by a
+ * relation to the page (where the header bar is libadwaita's own and no
+ * title is found here, so nothing changes). */
+static void
+name_text_views (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    {
+      const char *title = page_title (widget);
+
+      if (title != NULL && *title != '\0')
+        gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                        -1);
+      return;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_text_views (child);
+}
+
 /**
  * ttt_about_present:
  * @parent: (nullable): the window it belongs to
@@ -273,6 +316,7 @@ ttt_about_present (GtkWindow *parent)
                                     -1);
     ttt_accessible_hide_type_names (about);
     name_version_button (about);
+    name_text_views (about);
 
     /* A dialog gives the focus back itself as it closes; a window of
      * libadwaita 1.2 needs the help. */

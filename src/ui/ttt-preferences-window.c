@@ -380,11 +380,13 @@ ttt_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "o-name", self->o_name_row, "text",
                    G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
 
+  name_with_value (self->game_row);
   name_with_value (self->opponent_row);
   name_with_value (self->difficulty_row);
   name_with_value (self->first_player_row);
   update_subtitles (self);
 
+  g_signal_connect (self->game_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
   g_signal_connect (self->opponent_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
   g_signal_connect (self->difficulty_row, "notify::selected", G_CALLBACK (row_selected_cb), self);
   g_signal_connect (self->first_player_row, "notify::selected", G_CALLBACK (row_selected_cb), self);

@@ -25,6 +25,18 @@ review_has_focus (TttWindow *self)
   return focus != NULL && gtk_widget_is_ancestor (focus, self->review_box);
 }
 
+/* The board shows the review's position while it lasts, and its keys
+ * step it there too: a person on the board hears the steps and the end
+ * as one in the review's own controls does. */
+static gboolean
+review_or_board_has_focus (TttWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  return review_has_focus (self) ||
+         (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->board)));
+}
+
 /* A new text is read from its start. */
 static void
 scroll_to_top (GtkScrolledWindow *scroller)
@@ -113,7 +125,7 @@ _ttt_window_update_review (TttWindow *self)
        * its description before that would not be heard. */
       ttt_announcer_describe_full (toggle, move_text, FALSE);
       /* On the line's own scroller, its new name is heard already. */
-      if (review_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle &&
+      if (review_or_board_has_focus (self) && gtk_root_get_focus (GTK_ROOT (self)) != toggle &&
           gtk_root_get_focus (GTK_ROOT (self)) != GTK_WIDGET (self->move_scroller))
         ttt_announcer_announce (self->announcer, move_text);
     }
@@ -378,8 +390,11 @@ _ttt_window_enter_review (TttWindow *self)
     return;
 
   self->review = ttt_review_cursor_new (self->game);
+  /* After the board has shown the new position: news told with the focus
+   * on a cell ends with the cell's description, which is then the new
+   * one ("Before the first move." was followed by the old grade). */
   g_signal_connect_object (self->review, "notify::position", G_CALLBACK (review_position_cb), self,
-                           G_CONNECT_SWAPPED);
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (self->review, "notify::progress", G_CALLBACK (review_progress_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->review, "notify::ready", G_CALLBACK (review_ready_cb), self,
@@ -416,7 +431,7 @@ _ttt_window_leave_review (TttWindow *self)
   if (self->review == NULL)
     return;
 
-  had_focus = review_has_focus (self);
+  had_focus = review_or_board_has_focus (self);
 
   ttt_board_view_set_review (self->board, NULL);
   g_signal_handlers_disconnect_by_data (self->review, self);

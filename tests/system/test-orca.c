@@ -370,6 +370,9 @@ test_preferences (void)
   /* Each row says its value, and the open list which value is chosen,
    * with the focus on it. */
   step ("ctrl+comma", "^S:Opponent: Computer combo box\\.$", NULL);
+  /* The game row says its value too: it was heard by its title alone. */
+  step ("shift+Tab", "^S:Game: Classic combo box\\.$", NULL);
+  step ("Tab", "^S:Opponent: Computer combo box\\.$", NULL);
   step ("Tab", "^S:Difficulty: Medium combo box\\.$", NULL);
   step ("space", "^S:Medium, selected\\.$", NULL);
   step ("Escape", "^S:Difficulty: Medium combo box\\.$", NULL);
@@ -577,7 +580,31 @@ test_analysis_and_review (void)
   step ("Return", "^S:Move [0-9]+: Row [1-3], column [1-3], [XO]", NULL);
   step ("Escape", moves_button, NULL);
 
-  /* Done: back at the end, with the result again. */
+  /* On the board, which shows the position, the step keys say each
+   * step as the buttons do (they were silent there). */
+  {
+    gboolean on_board = FALSE;
+
+    for (guint i = 0; i < 6 && !on_board; i++)
+      {
+        guint from = mark_step ();
+
+        const char *heard_first;
+
+        press ("shift+Tab");
+        /* Whatever the new focus says, not the key's own name. */
+        heard_first = said_at (wait_for (from, "^S:(?!left shift).+"));
+        /* The board is a group: its name may come before the cell's. */
+        if (g_str_has_prefix (heard_first, "S:Board") && strstr (heard_first, "Row ") == NULL)
+          heard_first = said_at (wait_for (from, "^S:Row "));
+        on_board = strstr (heard_first, "Row ") != NULL;
+      }
+    g_assert_true (on_board);
+  }
+  expect_news (step ("Home", NULL), "^S:Before the first move\\.$");
+  expect_news (step ("End", NULL), "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ");
+
+  /* Done, from the board too: back at the end, with the result again. */
   step ("Escape",
         "^S:Play Again push button\\.$",
         "^S:(Computer won|You won!|It.s a draw\\.)$",
@@ -832,8 +859,13 @@ test_ultimate_game (void)
         {
           g_autofree char *key = g_strdup_printf ("%d", cell / 9 + 1);
           g_autofree char *middle = g_strdup_printf ("^S:%s board, row 2, column 2, (empty|X|O)", board_names[cell / 9]);
+          g_autofree char *picked = g_strdup_printf ("^S:%s board\\. Press a digit for the cell, "
+                                                     "Escape to choose another board\\.$",
+                                                     board_names[cell / 9]);
 
-          step (key, middle, NULL);
+          /* The board picked is said with what the next key does, not
+           * only by the name of the cell the focus lands on. */
+          expect_news (step (key, middle, NULL), picked);
         }
 
       from = mark_step ();

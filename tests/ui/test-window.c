@@ -697,6 +697,21 @@ test_preferences (TttTestWindow *fixture,
   gtk_test_accessible_assert_property (opponent, GTK_ACCESSIBLE_PROPERTY_LABEL, "Opponent: Computer");
   g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (difficulty),
                                                     GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  /* The game row too: it was heard by its title alone, and follows a
+   * change of the game. */
+  {
+    AdwComboRow *game = ttt_test_preferences_row (preferences, "game");
+
+    gtk_test_accessible_assert_property (game, GTK_ACCESSIBLE_PROPERTY_LABEL, "Game: Classic");
+    g_assert_false (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (game),
+                                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+    g_settings_set_string (settings, "game", "ultimate");
+    ttt_test_iterate ();
+    gtk_test_accessible_assert_property (game, GTK_ACCESSIBLE_PROPERTY_LABEL, "Game: Ultimate");
+    g_settings_set_string (settings, "game", "classic");
+    ttt_test_iterate ();
+    gtk_test_accessible_assert_property (game, GTK_ACCESSIBLE_PROPERTY_LABEL, "Game: Classic");
+  }
 
   /* …and write them. With no move made, the game takes them at once. */
   adw_combo_row_set_selected (difficulty, TTT_LEVEL_HARD);
@@ -1215,6 +1230,17 @@ test_main_menu (TttTestWindow *fixture,
     }
 }
 
+/* A text view with something in it: About's What's New, not its empty
+ * debugging information. */
+static gboolean
+is_text_with_words (GtkWidget *widget,
+                    gpointer   data,
+                    gboolean  *prune)
+{
+  return GTK_IS_TEXT_VIEW (widget) &&
+         gtk_text_buffer_get_char_count (gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget))) > 0;
+}
+
 static void
 test_about (TttTestWindow *fixture,
             gconstpointer  data)
@@ -1267,6 +1293,16 @@ test_about (TttTestWindow *fixture,
   }
   g_assert_cmpstr (issue_url, ==, PACKAGE_WEBSITE "/issues");
   g_assert_cmpint (license, ==, GTK_LICENSE_GPL_3_0);
+
+  /* What's New has a name of its own, or a label that names it: GTK 4.8
+   * named libadwaita 1.2's by its class ("GtkTextView read only text"). */
+  {
+    GtkWidget *text = ttt_test_find_widget (about, is_text_with_words, NULL);
+
+    g_assert_nonnull (text);
+    if (!gtk_test_accessible_has_relation (GTK_ACCESSIBLE (text), GTK_ACCESSIBLE_RELATION_LABELLED_BY))
+      gtk_test_accessible_assert_property (text, GTK_ACCESSIBLE_PROPERTY_LABEL, "What’s New");
+  }
 
   /* The newest release's notes, read from the metainfo. */
   g_assert_cmpstr (notes_version, ==, PACKAGE_VERSION);
