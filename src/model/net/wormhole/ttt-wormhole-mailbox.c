@@ -208,13 +208,12 @@ ttt_wormhole_mailbox_fail (TttWormholeMailbox *self,
                            ...)
 {
   va_list args;
-  char *text;
+  GError *error;
 
   va_start (args, format);
-  text = g_strdup_vprintf (format, args);
+  error = g_error_new_valist (TTT_CONNECTION_ERROR, code, format, args);
   va_end (args);
-  finish (self, g_error_new_literal (TTT_CONNECTION_ERROR, code, text));
-  g_free (text);
+  finish (self, error);
 }
 
 /* Receiving */
