@@ -152,20 +152,49 @@ test_entry_keyboard (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The code is reachable by Tab and said as words. */
+static gboolean
+is_code_label (GtkWidget *widget,
+               gpointer   data,
+               gboolean  *prune)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+/* The code is said as words; the focus is on Copy, which the code
+ * describes. The code can be selected but is no Tab stop: focused, it
+ * showed a text cursor and said nothing more. */
 static void
 test_invite (void)
 {
   TttCodeInvite *invite = TTT_CODE_INVITE (ttt_code_invite_new ());
   GtkWidget *window = window_with (GTK_WIDGET (invite));
   g_autofree char *spoken = ttt_code_invite_spoken ("7-guitarist-revenge");
+  GtkWidget *label;
+  GtkWidget *focus;
 
   g_assert_cmpstr (spoken, ==, "7, guitarist, revenge");
   ttt_code_invite_set_code (invite, "7-guitarist-revenge");
   g_assert_true (ttt_code_invite_focus (invite));
-  g_assert_true (GTK_IS_LABEL (gtk_root_get_focus (GTK_ROOT (window))));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_root_get_focus (GTK_ROOT (window)))), ==,
-                   "7-guitarist-revenge");
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Copy");
+
+  label = ttt_test_find_widget (GTK_WIDGET (invite), is_code_label, (gpointer) "7-guitarist-revenge");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_label_get_selectable (GTK_LABEL (label)));
+  g_assert_false (gtk_widget_get_focusable (label));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Tell your friend this code: 7, guitarist, revenge");
+  gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                       label, NULL);
+
+  /* Tab from Copy goes on to Cancel, Shift+Tab never onto the code. */
+  g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD));
+  g_assert_true (GTK_IS_BUTTON (gtk_root_get_focus (GTK_ROOT (window))));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (gtk_root_get_focus (GTK_ROOT (window)))), ==, "C_ancel");
+  gtk_widget_grab_focus (focus);
+  gtk_widget_child_focus (window, GTK_DIR_TAB_BACKWARD);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) != label);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
