@@ -34,6 +34,8 @@ struct _TttCodeDialog
   GtkStack             *stack;
   TttCodeInvite        *invite;
   TttCodeEntry         *entry;
+  GtkEntry             *name_entry;
+  GtkWidget            *name_continue;
   GtkLabel             *connecting_text;
   GtkWidget            *connecting_cancel;
   GtkLabel             *failed_title;
@@ -52,6 +54,8 @@ struct _TttCodeDialog
   gboolean              hosting;
   gboolean              opened;     /* "session-opened" was emitted */
   char                 *code;       /* the guest's, as tried */
+  gboolean              name_asked;
+  char                 *pending;    /* what the name was asked before */
   guint                 wait_id;
 };
 
@@ -115,6 +119,8 @@ show_page (TttCodeDialog *self,
     ttt_code_invite_focus (self->invite);
   else if (g_str_equal (name, "join"))
     ttt_code_entry_focus (self->entry);
+  else if (g_str_equal (name, "name"))
+    gtk_widget_grab_focus (GTK_WIDGET (self->name_entry));
   else if (g_str_equal (name, "connecting"))
     gtk_widget_grab_focus (self->connecting_cancel);
   else if (g_str_equal (name, "failed"))
@@ -340,11 +346,66 @@ session_start (TttCodeDialog *self,
   ttt_net_session_open (self->session, TTT_TRANSPORT (self->transport));
 }
 
+/* The name, once */
+
+/* Before the first game by a code, with no name ever typed (two people
+ * with the same login would both be "root"): asked, as --host and
+ * --join ask it, and what was asked is done once it is given. @code is
+ * the guest's, %NULL to host. */
+static gboolean
+ask_name_first (TttCodeDialog *self,
+                const char    *code)
+{
+  g_autofree char *remembered = NULL;
+  g_autofree char *real_name = NULL;
+
+  if (self->name_asked)
+    return FALSE;
+  self->name_asked = TRUE;
+  remembered = g_settings_get_string (self->settings, "player-name");
+  if (*remembered != '\0')
+    return FALSE;
+
+  clear_session (self, TRUE);
+  self->hosting = code == NULL;
+  g_free (self->pending);
+  self->pending = g_strdup (code);
+  real_name = ttt_protocol_sanitize_name (g_get_real_name ());
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entry), real_name);
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->name_continue);
+  show_page (self, "name");
+  /* Translators: said by a screen reader when the name is asked for. */
+  announce (self, _("What is your name? The other person sees it."));
+  return TRUE;
+}
+
+static void
+name_continue_cb (TttCodeDialog *self)
+{
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
+  g_autofree char *pending = g_steal_pointer (&self->pending);
+
+  /* Remembered for the next game, here and nearby. */
+  if (*name != '\0')
+    {
+      g_autofree char *clean = ttt_protocol_sanitize_name (name);
+
+      g_settings_set_string (self->settings, "player-name", clean);
+    }
+  gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
+  if (pending != NULL)
+    ttt_code_dialog_join (self, pending);
+  else
+    ttt_code_dialog_host (self);
+}
+
 void
 ttt_code_dialog_host (TttCodeDialog *self)
 {
   g_return_if_fail (TTT_IS_CODE_DIALOG (self));
 
+  if (ask_name_first (self, NULL))
+    return;
   ttt_code_invite_set_code (self->invite, NULL);
   session_start (self, NULL);
   show_page (self, "invite");
@@ -379,6 +440,8 @@ ttt_code_dialog_join (TttCodeDialog *self,
       ttt_code_entry_set_error (self->entry, _("A code is a number and words, such as 7-guitarist-revenge."));
       return;
     }
+  if (ask_name_first (self, normalized))
+    return;
   session_start (self, normalized);
   /* Translators: %s is the code typed, such as 7-guitarist-revenge. */
   text = g_strdup_printf (_("Joining with the code %s…"), normalized);
@@ -496,6 +559,7 @@ ttt_code_dialog_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->announcer);
   g_clear_pointer (&self->code, g_free);
+  g_clear_pointer (&self->pending, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), TTT_TYPE_CODE_DIALOG);
 
@@ -516,6 +580,8 @@ ttt_code_dialog_class_init (TttCodeDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, invite);
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, entry);
+  gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, name_entry);
+  gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, name_continue);
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, connecting_text);
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, connecting_cancel);
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, failed_title);
@@ -528,6 +594,7 @@ ttt_code_dialog_class_init (TttCodeDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, cancel_cb);
   gtk_widget_class_bind_template_callback (widget_class, copied_cb);
   gtk_widget_class_bind_template_callback (widget_class, entry_join_cb);
+  gtk_widget_class_bind_template_callback (widget_class, name_continue_cb);
   gtk_widget_class_bind_template_callback (widget_class, try_again_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_cb);
   gtk_widget_class_bind_template_callback (widget_class, rematch_cb);
@@ -559,6 +626,8 @@ ttt_code_dialog_init (TttCodeDialog *self)
   /* GTK 4.8 names the stack's pages by their class ("GtkStackPage
    * panel"), which Orca says as the window opens on one. */
   ttt_accessible_hide_type_names (GTK_WIDGET (self));
+  gtk_entry_set_max_length (self->name_entry, TTT_PROTOCOL_MAX_NAME);
+  ttt_code_name_button (self->name_continue);
   ttt_code_name_button (self->connecting_cancel);
   ttt_code_name_button (self->try_again);
   ttt_code_name_button (self->failed_close);

@@ -2,10 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The code is a selectable label, so Tab reaches it and a person can
- * select it as well as press Copy; its accessible name is the heading and
- * the code as words, since a screen reader would spell "7-guitarist-
- * revenge" with its hyphens or run it together. Nothing spins while the
+ * The code is a label a person can select with the mouse as well as press
+ * Copy, but not a Tab stop: focused, it showed a text cursor and said
+ * nothing Copy does not. Copy takes the focus and is described by the
+ * code, whose accessible name is the heading and the code as words,
+ * since a screen reader would spell "7-guitarist-revenge" with its
+ * hyphens or run it together. Nothing spins while the
  * friend has not come: the sentence under Copy says what happens next.
  */
 
@@ -137,14 +139,8 @@ ttt_code_invite_focus (TttCodeInvite *self)
 {
   g_return_val_if_fail (TTT_IS_CODE_INVITE (self), FALSE);
 
-  if (gtk_widget_get_visible (GTK_WIDGET (self->code)))
-    {
-      gboolean focused = gtk_widget_grab_focus (GTK_WIDGET (self->code));
-
-      /* Focused, a selectable label selects all; the code is to be read. */
-      gtk_label_select_region (self->code, 0, 0);
-      return focused;
-    }
+  if (gtk_widget_get_visible (self->copy))
+    return gtk_widget_grab_focus (self->copy);
   return gtk_widget_grab_focus (self->cancel);
 }
 
@@ -247,5 +243,9 @@ ttt_code_invite_init (TttCodeInvite *self)
   ttt_code_name_button (self->cancel);
   /* The heading is in the code's accessible name; said twice otherwise. */
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->heading), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  /* On Copy, a screen reader says what is copied. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->copy),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->code, NULL,
+                                  -1);
   update (self);
 }

@@ -740,15 +740,18 @@ typedef struct
 /* The settings of a side: the local mailbox server, and the relay
  * (none: "") and direct connections as asked. */
 static char *
-code_keyfile (const char *mailbox,
+code_keyfile (const char *name,
+              const char *mailbox,
               const char *relay,
               gboolean    direct)
 {
+  /* A name typed before: the first game by a code asks for one. */
   return g_strdup_printf ("[io/github/jingzi/TicTacToe]\n"
+                          "player-name='%s'\n"
                           "wormhole-mailbox='%s'\n"
                           "wormhole-relay='%s'\n"
                           "wormhole-direct=%s\n",
-                          mailbox, relay, direct ? "true" : "false");
+                          name, mailbox, relay, direct ? "true" : "false");
 }
 
 /* The host invites, the guest joins with the code the host's window
@@ -767,8 +770,8 @@ connect_by_code (Side       *host,
   session_start ();
   side_start_bus (host, "host");
   side_start_bus (guest, "guest");
-  host->keyfile = code_keyfile (mailbox, relay, direct);
-  guest->keyfile = code_keyfile (mailbox, relay, direct);
+  host->keyfile = code_keyfile ("Ana", mailbox, relay, direct);
+  guest->keyfile = code_keyfile ("Ben", mailbox, relay, direct);
 
   side_start_app (host, "--invite", NULL);
   wait_for (host, shows_invite, NULL, "its code");

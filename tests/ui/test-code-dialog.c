@@ -152,20 +152,43 @@ test_entry_keyboard (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The code is reachable by Tab and said as words. */
+static gboolean
+is_code_label (GtkWidget *widget,
+               gpointer   data,
+               gboolean  *prune)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+/* The code is said as words; the focus is on Copy, which the code
+ * describes. The code can be selected but is no Tab stop: focused, it
+ * showed a text cursor and said nothing more. */
 static void
 test_invite (void)
 {
   TttCodeInvite *invite = TTT_CODE_INVITE (ttt_code_invite_new ());
   GtkWidget *window = window_with (GTK_WIDGET (invite));
   g_autofree char *spoken = ttt_code_invite_spoken ("7-guitarist-revenge");
+  GtkWidget *label;
+  GtkWidget *focus;
 
   g_assert_cmpstr (spoken, ==, "7, guitarist, revenge");
   ttt_code_invite_set_code (invite, "7-guitarist-revenge");
   g_assert_true (ttt_code_invite_focus (invite));
-  g_assert_true (GTK_IS_LABEL (gtk_root_get_focus (GTK_ROOT (window))));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_root_get_focus (GTK_ROOT (window)))), ==,
-                   "7-guitarist-revenge");
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Copy");
+
+  label = ttt_test_find_widget (GTK_WIDGET (invite), is_code_label, (gpointer) "7-guitarist-revenge");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_label_get_selectable (GTK_LABEL (label)));
+  /* No Tab stop: Tab passes by what cannot be focused. */
+  g_assert_false (gtk_widget_get_focusable (label));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Tell your friend this code: 7, guitarist, revenge");
+  gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                       label, NULL);
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -249,6 +272,7 @@ test_mailbox_unreachable (void)
   g_socket_listener_close (listener);
   url = g_strdup_printf ("ws://127.0.0.1:%u/v1", port);
   g_settings_set_string (settings, "wormhole-mailbox", url);
+  g_settings_set_string (settings, "player-name", "Ana");
 
   dialog = dialog_new (settings);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -262,6 +286,104 @@ test_mailbox_unreachable (void)
   g_assert_nonnull (again);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (dialog)) == again);
   gtk_window_destroy (GTK_WINDOW (dialog));
+  g_settings_reset (settings, "wormhole-mailbox");
+  g_settings_reset (settings, "player-name");
+}
+
+static char *
+unreachable_mailbox (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  guint16 port;
+
+  /* A port nobody listens on: taken, then given back. */
+  port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+  g_assert_no_error (error);
+  g_socket_listener_close (listener);
+  return g_strdup_printf ("ws://127.0.0.1:%u/v1", port);
+}
+
+static gboolean
+is_entry_on_page (GtkWidget *widget,
+                  gpointer   data,
+                  gboolean  *prune)
+{
+  return GTK_IS_ENTRY (widget) && gtk_widget_get_mapped (widget);
+}
+
+/* With no name ever typed, the first game by a code asks for one (the
+ * login's real name is not sent unasked), on either side, once; the
+ * name given is remembered, and the game goes on as asked. */
+static void
+test_asks_name (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.jingzi.TicTacToe");
+  g_autofree char *url = unreachable_mailbox ();
+  g_autofree char *page = NULL;
+  g_autofree char *name = NULL;
+  TttCodeDialog *dialog;
+  GtkWidget *entry;
+
+  g_settings_set_string (settings, "wormhole-mailbox", url);
+  g_settings_reset (settings, "player-name");
+
+  /* Inviting: the name first, on the focus. */
+  dialog = dialog_new (settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ttt_code_dialog_host (dialog);
+  page = describe (dialog, "page");
+  g_assert_cmpstr (page, ==, "name");
+  entry = ttt_test_find_widget (GTK_WIDGET (dialog), is_entry_on_page, NULL);
+  g_assert_nonnull (entry);
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Cleo");
+  g_signal_emit_by_name (ttt_test_find_widget (GTK_WIDGET (dialog), is_button, (gpointer) "_Continue"),
+                         "clicked");
+  name = g_settings_get_string (settings, "player-name");
+  g_assert_cmpstr (name, ==, "Cleo");
+  g_free (page);
+  page = describe (dialog, "page");
+  g_assert_cmpstr (page, !=, "name");
+  ttt_net_wait (failed, dialog, GUARD_MS);
+  /* Try Again does not ask again. */
+  g_signal_emit_by_name (ttt_test_find_widget (GTK_WIDGET (dialog), is_button, (gpointer) "_Try Again"),
+                         "clicked");
+  g_free (page);
+  page = describe (dialog, "page");
+  g_assert_cmpstr (page, !=, "name");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Remembered: not asked again in the next window. */
+  dialog = dialog_new (settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ttt_code_dialog_join (dialog, "7-guitarist-revenge");
+  g_free (page);
+  page = describe (dialog, "page");
+  g_assert_cmpstr (page, ==, "connecting");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Joining with no name: asked, then joined with the code typed. */
+  g_settings_reset (settings, "player-name");
+  dialog = dialog_new (settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ttt_code_dialog_join (dialog, "7-guitarist-revenge");
+  g_free (page);
+  page = describe (dialog, "page");
+  g_assert_cmpstr (page, ==, "name");
+  entry = ttt_test_find_widget (GTK_WIDGET (dialog), is_entry_on_page, NULL);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Dan");
+  g_signal_emit_by_name (ttt_test_find_widget (GTK_WIDGET (dialog), is_button, (gpointer) "_Continue"),
+                         "clicked");
+  g_free (name);
+  name = g_settings_get_string (settings, "player-name");
+  g_assert_cmpstr (name, ==, "Dan");
+  g_free (page);
+  page = describe (dialog, "page");
+  g_assert_cmpstr (page, ==, "connecting");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_settings_reset (settings, "player-name");
   g_settings_reset (settings, "wormhole-mailbox");
 }
 
@@ -286,6 +408,7 @@ test_wrong_code (void)
   url = mailbox_server_get_url (mailbox);
   g_settings_set_string (settings, "wormhole-mailbox", url);
   g_settings_set_string (settings, "wormhole-relay", "");
+  g_settings_set_string (settings, "player-name", "Ana");
 
   host = dialog_new (settings);
   gtk_window_present (GTK_WINDOW (host));
@@ -319,6 +442,7 @@ test_wrong_code (void)
   gtk_window_destroy (GTK_WINDOW (host));
   g_settings_reset (settings, "wormhole-mailbox");
   g_settings_reset (settings, "wormhole-relay");
+  g_settings_reset (settings, "player-name");
 }
 
 static gboolean
@@ -544,6 +668,7 @@ main (int   argc,
   g_test_add_func ("/code/settings-defaults", test_settings_defaults);
   g_test_add_func ("/code/mailbox-unreachable", test_mailbox_unreachable);
   g_test_add_func ("/code/wrong-code", test_wrong_code);
+  g_test_add_func ("/code/asks-name", test_asks_name);
   g_test_add_func ("/code/names", test_names);
   g_test_add_func ("/code/no-class-names", test_no_class_names);
   g_test_add_func ("/code/pages-fit", test_pages_fit);

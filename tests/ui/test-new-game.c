@@ -398,6 +398,88 @@ test_narrow_and_named (TttTestWindow *fixture,
   ttt_compat_dialog_destroy (dialog);
 }
 
+/* Tab from the focus to the last stop of the screen, or Shift+Tab to
+ * the first (a window goes round to where the walk began, a dialog
+ * inside one ends): each step must reach a stop not reached before, or
+ * the keys are caught. Returns the stops in @stops. */
+static void
+walk (GtkWidget        *dialog,
+      GtkDirectionType  direction,
+      GPtrArray        *stops)
+{
+  for (guint step = 0; step < 200; step++)
+    {
+      GtkWidget *focus;
+
+      if (!gtk_widget_child_focus (dialog, direction))
+        return;
+      ttt_test_iterate ();
+      focus = ttt_compat_dialog_get_focus (dialog);
+      if (focus == NULL)
+        return;
+      g_test_message ("%s %s", direction == GTK_DIR_TAB_FORWARD ? "Tab" : "Shift+Tab",
+                      G_OBJECT_TYPE_NAME (focus));
+      if (stops->len > 0 && g_ptr_array_index (stops, 0) == focus)
+        return;
+      for (guint i = 0; i < stops->len; i++)
+        if (g_ptr_array_index (stops, i) == focus)
+          g_error ("Caught: %s, %s comes again on the %u-th step",
+                   direction == GTK_DIR_TAB_FORWARD ? "Tab" : "Shift+Tab", G_OBJECT_TYPE_NAME (focus), step + 1);
+      g_ptr_array_add (stops, focus);
+    }
+  g_error ("More than 200 stops on the screen");
+}
+
+static gboolean
+reached (GPtrArray *stops,
+         GtkWidget *widget)
+{
+  for (guint i = 0; i < stops->len; i++)
+    if (g_ptr_array_index (stops, i) == widget ||
+        gtk_widget_is_ancestor (g_ptr_array_index (stops, i), widget))
+      return TRUE;
+  return FALSE;
+}
+
+/* With the network row open, Tab walks from the first stop to the last
+ * and Shift+Tab back, through every row, and no stop keeps the keys (on
+ * sid a walk seemed caught on one row). */
+static void
+test_tab_walk (TttTestWindow *fixture,
+               gconstpointer  data)
+{
+  GtkWidget *dialog = ttt_window_choose_game (fixture->window);
+  GtkWidget *content = ttt_compat_dialog_get_child (dialog);
+  g_autoptr(GPtrArray) forward = g_ptr_array_new ();
+  g_autoptr(GPtrArray) backward = g_ptr_array_new ();
+  /* Of a group of choices, the one chosen is the stop (the arrows go
+   * to the others). */
+  const char *rows[] = { "cancel_button", "start_button", "classic_check", "how_to_play_button",
+                         "computer_check", "network_row", "nearby_row", "invite_row", "join_row",
+                         "difficulty_row", "first_player_row" };
+
+  ttt_test_wait_for_mapped (content);
+  ttt_test_wait_for_dialog_open (dialog);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (child (dialog, "network_row")), TRUE);
+  ttt_test_wait_for_mapped (child (dialog, "join_row"));
+
+  /* To the end from where the screen opens, back to the start, and to
+   * the end again: every stop is on the last walk. */
+  walk (dialog, GTK_DIR_TAB_FORWARD, forward);
+  walk (dialog, GTK_DIR_TAB_BACKWARD, backward);
+  g_ptr_array_set_size (forward, 0);
+  walk (dialog, GTK_DIR_TAB_FORWARD, forward);
+  g_assert_cmpuint (forward->len + 1, ==, backward->len + 1);
+  for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *row = child (dialog, rows[i]);
+
+      if (gtk_widget_get_mapped (row) && !reached (forward, row) && !reached (backward, row))
+        g_error ("Tab never reaches %s", rows[i]);
+    }
+  ttt_compat_dialog_destroy (dialog);
+}
+
 /* Beside a window 360 px wide, on what may be a phone's screen, the
  * screen opens no wider than it: as a window of its own (libadwaita
  * 1.2) it opened 420 px wide. */
@@ -569,6 +651,8 @@ test_network_ways (TttTestWindow *fixture,
   GSettings *settings = ttt_application_get_settings (fixture->app);
 
   g_settings_set_string (settings, "wormhole-mailbox", "ws://127.0.0.1:9/v1");
+  /* A name typed before: else the invitation asks for one first. */
+  g_settings_set_string (settings, "player-name", "Ana");
   for (gsize i = 0; i < G_N_ELEMENTS (ways); i++)
     {
       GtkWidget *dialog = ttt_window_choose_game (fixture->window);
@@ -629,6 +713,7 @@ test_network_ways (TttTestWindow *fixture,
       ttt_test_iterate ();
     }
   g_settings_reset (settings, "wormhole-mailbox");
+  g_settings_reset (settings, "player-name");
 #else
   g_test_skip ("built without network play");
 #endif
@@ -1086,6 +1171,7 @@ main (int   argc,
   TTT_TEST_ADD_WINDOW ("/new-game/fits-narrow-window", 3, test_fits_narrow_window);
   TTT_TEST_ADD_WINDOW ("/new-game/network", 3, test_network);
   TTT_TEST_ADD_WINDOW ("/new-game/network-ways", 3, test_network_ways);
+  TTT_TEST_ADD_WINDOW ("/new-game/tab-walk", 3, test_tab_walk);
   TTT_TEST_ADD_WINDOW ("/new-game/network-windows-fit", 3, test_network_windows_fit);
   TTT_TEST_ADD_WINDOW ("/new-game/how-to-play", 3, test_how_to_play);
   TTT_TEST_ADD_WINDOW ("/new-game/help-fallback", 3, test_help_fallback);
