@@ -16,6 +16,7 @@
 
 #include "ttt-announcer.h"
 #include "ttt-board-view-private.h"
+#include "ttt-compat.h"
 #include "ttt-player-badge.h"
 #include "ui-helpers.h"
 
@@ -328,6 +329,134 @@ hint_bounds (TttTestWindow *fixture)
   g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "hint_button"),
                                             GTK_WIDGET (fixture->window), &bounds));
   return bounds;
+}
+
+static void
+add_rect (graphene_rect_t       *sum,
+          const graphene_rect_t *rect)
+{
+  if (sum->size.width <= 0 || sum->size.height <= 0)
+    *sum = *rect;
+  else
+    graphene_rect_union (sum, rect, sum);
+}
+
+/* The single child of a node that only wraps one, or NULL. */
+static GskRenderNode *
+wrapped_child (GskRenderNode *node)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_TRANSFORM_NODE:
+      return gsk_transform_node_get_child (node);
+    case GSK_DEBUG_NODE:
+      return gsk_debug_node_get_child (node);
+    case GSK_CLIP_NODE:
+      return gsk_clip_node_get_child (node);
+    case GSK_ROUNDED_CLIP_NODE:
+      return gsk_rounded_clip_node_get_child (node);
+    case GSK_OPACITY_NODE:
+      return gsk_opacity_node_get_child (node);
+    case GSK_COLOR_MATRIX_NODE:
+      return gsk_color_matrix_node_get_child (node);
+    case GSK_SHADOW_NODE:
+      return gsk_shadow_node_get_child (node);
+    default:
+      return NULL;
+    }
+}
+
+/* The opaque ground under @node's text and the text's own bounds, in
+ * @node's coordinates. Returns whether @node draws text. */
+static gboolean
+find_ground_and_text (GskRenderNode   *node,
+                      graphene_rect_t *ground,
+                      graphene_rect_t *text)
+{
+  GskRenderNode *child = wrapped_child (node);
+  graphene_rect_t bounds;
+
+  gsk_render_node_get_bounds (node, &bounds);
+  if (child != NULL)
+    {
+      graphene_rect_t inner_ground = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+      graphene_rect_t inner_text = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+
+      GskTransform *transform = NULL;
+      gboolean any = find_ground_and_text (child, &inner_ground, &inner_text);
+
+      if (gsk_render_node_get_node_type (node) == GSK_TRANSFORM_NODE)
+        transform = gsk_transform_node_get_transform (node);
+      if (inner_ground.size.height > 0)
+        {
+          if (transform != NULL)
+            gsk_transform_transform_bounds (transform, &inner_ground, &inner_ground);
+          add_rect (ground, &inner_ground);
+        }
+      if (inner_text.size.height > 0)
+        {
+          if (transform != NULL)
+            gsk_transform_transform_bounds (transform, &inner_text, &inner_text);
+          add_rect (text, &inner_text);
+        }
+      return any;
+    }
+
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      {
+        gboolean any = FALSE;
+
+        for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+          any |= find_ground_and_text (gsk_container_node_get_child (node, i), ground, text);
+        return any;
+      }
+    case GSK_COLOR_NODE:
+      if (gsk_color_node_get_color (node)->alpha > 0.999f)
+        add_rect (ground, &bounds);
+      return FALSE;
+    case GSK_TEXT_NODE:
+      add_rect (text, &bounds);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* GTK 4.24 repaints where a line of text was only as far as its glyphs'
+ * bounds, which Noto CJK's overrun by a pixel: in Chinese at 360 px, the
+ * status's second line at the start of Ultimate left a row of slivers
+ * under the one line after the first move. The status stands on a
+ * ground of its own, taller than its text, which GTK repaints whole when
+ * the status changes size. */
+static void
+test_status_on_ground (TttTestWindow *fixture,
+                       gconstpointer  data)
+{
+  GtkWidget *label = ttt_test_window_child (fixture->window, "status_label");
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (label);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  graphene_rect_t ground = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  graphene_rect_t text = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+
+  /* With the game's style, as the application loads it. */
+  ttt_compat_load_styles ();
+  ttt_test_iterate ();
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), !=, "");
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                          gtk_widget_get_width (label), gtk_widget_get_height (label));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  find_ground_and_text (node, &ground, &text);
+  g_assert_cmpfloat (text.size.height, >, 0);
+  g_test_message ("text %.1f+%.1f, ground %.1f+%.1f", text.origin.y, text.size.height,
+                  ground.origin.y, ground.size.height);
+  /* A pixel more than the text above and below, as wide as the label. */
+  g_assert_cmpfloat (ground.origin.y, <=, text.origin.y - 1);
+  g_assert_cmpfloat (ground.origin.y + ground.size.height, >=, text.origin.y + text.size.height + 1);
+  g_assert_cmpfloat (ground.size.width, >=, gtk_widget_get_width (label));
 }
 
 /* Hint keeps its place whatever the status line says. */
@@ -1542,6 +1671,7 @@ main (int   argc,
   ADD ("/window/badge-names", test_badge_names);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);
   ADD ("/window/hint-button-still", test_hint_button_still);
+  ADD ("/window/status-on-ground", test_status_on_ground);
   ADD ("/window/hint-button-near-board", test_hint_button_near_board);
   ADD ("/window/focus-starts-on-board", test_focus_starts_on_board);
   ADD ("/window/focus-ring-after-return", test_focus_ring_after_return);
