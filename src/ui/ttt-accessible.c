@@ -238,6 +238,7 @@ name_shortcuts (GtkWidget  *widget,
         gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
                                         GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle,
                                         -1);
+      ttt_compat_settle_accessible (widget);
       /* Its parts say nothing more. */
       gtk_accessible_update_state (GTK_ACCESSIBLE (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (widget))),
                                    GTK_ACCESSIBLE_STATE_HIDDEN, TRUE,

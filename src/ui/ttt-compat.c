@@ -203,6 +203,50 @@ ttt_compat_announce (GtkAccessible *accessible,
 #endif
 }
 
+#if !GTK_CHECK_VERSION (4, 10, 0)
+#define SETTLE_CONTROLLER "ttt-compat-settle-controller"
+
+static void
+settle_enter_cb (GtkEventControllerFocus *controller)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  /* No property at all: only the changes kept are sent. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), (GtkAccessibleProperty) -1);
+}
+#endif
+
+/**
+ * ttt_compat_settle_accessible:
+ * @widget: a widget whose accessible description was just set
+ *
+ * GTK 4.8 keeps a change made while a widget's accessible context is not
+ * yet on the bus and sends it with the next change after: the focus
+ * arriving. A screen reader then hears the description again a few
+ * milliseconds after the focus, as news. Sent as the focus enters, before
+ * GTK tells of the focus, the change reaches a screen reader while @widget
+ * is not yet its focus, and is not heard: where the context is on the bus
+ * by then (a row of a list the screen reader has read). One that the focus
+ * itself puts on the bus still sends it after. Newer GTKs send nothing
+ * kept.
+ */
+void
+ttt_compat_settle_accessible (GtkWidget *widget)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+#if !GTK_CHECK_VERSION (4, 10, 0)
+  if (g_object_get_data (G_OBJECT (widget), SETTLE_CONTROLLER) == NULL)
+    {
+      GtkEventController *controller = gtk_event_controller_focus_new ();
+
+      g_signal_connect (controller, "enter", G_CALLBACK (settle_enter_cb), NULL);
+      gtk_widget_add_controller (widget, controller);
+      g_object_set_data (G_OBJECT (widget), SETTLE_CONTROLLER, controller);
+    }
+#endif
+}
+
 /* The launcher's answer, handed on as the task's. Nothing is printed:
  * the caller decides what a missing help viewer means (the game shows
  * its own rules instead), and a warning would be an abort under the

@@ -30,6 +30,7 @@ void     ttt_compat_load_styles            (void);
 
 gboolean ttt_compat_announce               (GtkAccessible *accessible,
                                             const char    *text);
+void     ttt_compat_settle_accessible      (GtkWidget     *widget);
 
 void     ttt_compat_show_uri_async         (GtkWindow           *parent,
                                             const char          *uri,
