@@ -173,9 +173,17 @@ active_cb (gpointer data)
 
       if (focus != NULL)
         {
+          int start = 0, end = 0;
+          gboolean selected;
+
+          /* A selectable label selects all as it takes the focus: the
+           * selection it had is kept. */
+          selected = GTK_IS_LABEL (focus) && gtk_label_get_selection_bounds (GTK_LABEL (focus), &start, &end);
           g_object_ref (focus);
           gtk_window_set_focus (window, NULL);
           gtk_widget_grab_focus (focus);
+          if (GTK_IS_LABEL (focus) && gtk_label_get_selectable (GTK_LABEL (focus)))
+            gtk_label_select_region (GTK_LABEL (focus), selected ? start : 0, selected ? end : 0);
           g_object_unref (focus);
         }
     }
@@ -337,6 +345,22 @@ tell (TttAnnouncer *self,
       set_description (target, text);
       gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
     }
+}
+
+/**
+ * ttt_announcer_drop_held:
+ * @self: a #TttAnnouncer
+ *
+ * Forgets news held for the window's activation (see
+ * ttt_announcer_announce()) that is no longer true.
+ */
+void
+ttt_announcer_drop_held (TttAnnouncer *self)
+{
+  g_return_if_fail (TTT_IS_ANNOUNCER (self));
+
+  if (self->held != NULL)
+    g_string_free (g_steal_pointer (&self->held), TRUE);
 }
 
 /**
