@@ -134,7 +134,7 @@ tab_to (const char *key,
        * may come late): the bar's code too, a selectable label, which
        * Orca 48 and later name by its menu ("Code 651 283 opens
        * popup"). */
-      at = wait_for (from, "^S:.+ (push button|toggle button|button|text|combo box|scroll pane|panel|grouping|label|opens popup|toggle button (not )?pressed)\\.?$");
+      at = wait_for (from, "^S:(.+ )?(push button|toggle button|button|text|combo box|scroll pane|panel|grouping|label|opens popup|toggle button (not )?pressed)\\.?$");
       if (g_regex_match (regex, said_at (at), 0, NULL))
         {
           expect (from, pattern);
