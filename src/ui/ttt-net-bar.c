@@ -150,14 +150,9 @@ update (TttNetBar *self)
             title = g_strdup_printf (_("Playing with %s"), ttt_net_bar_get_peer (self));
           page = "play";
         }
-      /* Insensitive, the button would drop the focus, and GTK would
-       * give it to Resign, where Enter then resigns (seen on GTK 4.18 as
-       * the other side took in the move): it keeps it, and Enter only
-       * gives the keys back to the board (see ask_undo_cb()). */
       gtk_widget_set_sensitive (self->ask_undo,
-                                (ttt_game_get_can_undo (ttt_net_session_get_game (self->session)) &&
-                                 !ttt_net_session_get_undo_asked (self->session)) ||
-                                gtk_widget_has_focus (self->ask_undo));
+                                ttt_game_get_can_undo (ttt_net_session_get_game (self->session)) &&
+                                !ttt_net_session_get_undo_asked (self->session));
       break;
 
     case TTT_NET_SESSION_GAME_OVER:
