@@ -153,9 +153,16 @@ flush_cb (gpointer user_data)
 
   self->flush_id = 0;
   /* A move being thought out comes next: told with what led to it, as one
-   * piece of news. */
+   * piece of news. Not a person's elsewhere, who may take their time:
+   * what led to it ("Took back O…", "New game.") is told now. */
   if (ttt_table_get_thinking (ttt_game_get_table (self->game)))
-    return G_SOURCE_REMOVE;
+    {
+      TttTable *table = ttt_game_get_table (self->game);
+      TttPlayer *next = ttt_table_get_player (table, ttt_game_get_turn (self->game));
+
+      if (next == NULL || ttt_player_is_local (next) || !ttt_player_is_known_by_name (next))
+        return G_SOURCE_REMOVE;
+    }
   /* So too before the computer has begun to think: a small board the
    * person's move closed is told with the reply, rather than alone on a
    * cell the focus is about to leave. */

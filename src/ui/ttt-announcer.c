@@ -56,6 +56,12 @@ struct _TttAnnouncer
 
   /* The widget whose own description is to be given back. */
   GtkWidget *borrowed;
+
+  /* News that came while the window was not the active one, and the
+   * focus that moved then (see ttt_announcer_announce()). */
+  GString   *held;
+  gboolean   focus_moved_inactive;
+  guint      active_id;
 };
 
 G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
@@ -129,6 +135,75 @@ focus_changed_cb (TttAnnouncer *self,
 {
   if (self->borrowed != NULL && ttt_compat_dialog_get_focus (window) != self->borrowed)
     give_back (self);
+  if (GTK_IS_WINDOW (window) && !gtk_window_is_active (GTK_WINDOW (window)))
+    self->focus_moved_inactive = TRUE;
+}
+
+static void tell (TttAnnouncer *self,
+                  const char   *text);
+
+/* The window has become active: what it held is told now, after its
+ * activation and after its focus.
+ *
+ * A screen reader drops news told on a window that is not the active
+ * one (Orca presents only what happens where its focus is): the news of
+ * the main window while the network window closes, the code of a window
+ * shown before it had the focus. And a focus set while the window was
+ * not active is told together with the activation, in an order Orca
+ * does not keep: it says the window's title and then nothing. So the
+ * focus is given again, after the activation for certain (a reader that
+ * had presented it already does not present it again), and the news
+ * follows it, heard as news where the focus now is. */
+static gboolean
+active_cb (gpointer data)
+{
+  TttAnnouncer *self = data;
+  GtkWindow *window = self->window != NULL ? GTK_WINDOW (self->window) : NULL;
+  g_autofree char *held = NULL;
+
+  self->active_id = 0;
+  if (window == NULL || !gtk_window_is_active (window))
+    return G_SOURCE_REMOVE;
+
+  if (self->held != NULL)
+    held = g_string_free (g_steal_pointer (&self->held), FALSE);
+  if (self->focus_moved_inactive || held != NULL)
+    {
+      GtkWidget *focus = gtk_window_get_focus (window);
+
+      if (focus != NULL)
+        {
+          int start = 0, end = 0;
+          gboolean selected;
+
+          /* A selectable label selects all as it takes the focus: the
+           * selection it had is kept. */
+          selected = GTK_IS_LABEL (focus) && gtk_label_get_selection_bounds (GTK_LABEL (focus), &start, &end);
+          g_object_ref (focus);
+          gtk_window_set_focus (window, NULL);
+          gtk_widget_grab_focus (focus);
+          if (GTK_IS_LABEL (focus) && gtk_label_get_selectable (GTK_LABEL (focus)))
+            gtk_label_select_region (GTK_LABEL (focus), selected ? start : 0, selected ? end : 0);
+          g_object_unref (focus);
+        }
+    }
+  self->focus_moved_inactive = FALSE;
+  if (held != NULL)
+    tell (self, held);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+is_active_cb (TttAnnouncer *self,
+              GParamSpec   *pspec,
+              GtkWindow    *window)
+{
+  if (!gtk_window_is_active (window))
+    return;
+  /* Once GTK has told of the activation and of the focus it had. */
+  if (self->active_id == 0)
+    self->active_id = g_idle_add_full (G_PRIORITY_LOW, active_cb, self, NULL);
 }
 
 static void
@@ -137,6 +212,9 @@ ttt_announcer_dispose (GObject *object)
   TttAnnouncer *self = TTT_ANNOUNCER (object);
 
   g_clear_object (&self->borrowed);
+  g_clear_handle_id (&self->active_id, g_source_remove);
+  if (self->held != NULL)
+    g_string_free (g_steal_pointer (&self->held), TRUE);
   if (self->window != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->window, self);
@@ -178,24 +256,44 @@ ttt_announcer_new (GtkWidget *window)
   self->window = window;
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &self->window);
   g_signal_connect_object (window, "notify::focus-widget", G_CALLBACK (focus_changed_cb), self, G_CONNECT_SWAPPED);
+  if (GTK_IS_WINDOW (window))
+    g_signal_connect_object (window, "notify::is-active", G_CALLBACK (is_active_cb), self, G_CONNECT_SWAPPED);
 
   return self;
 }
 
-/* Has a screen reader say @text once, wherever the focus is. */
+/* Has a screen reader say @text once, wherever the focus is. A window
+ * on screen that is not the active one holds it until it is (see
+ * active_cb()). */
 void
 ttt_announcer_announce (TttAnnouncer *self,
                         const char   *text)
 {
-  GtkWidget *target;
-  gboolean described;
-  const char *own;
-
   g_return_if_fail (TTT_IS_ANNOUNCER (self));
   g_return_if_fail (text != NULL);
 
   if (self->window == NULL || *text == '\0')
     return;
+
+  if (GTK_IS_WINDOW (self->window) && gtk_widget_get_mapped (self->window) &&
+      !gtk_window_is_active (GTK_WINDOW (self->window)))
+    {
+      if (self->held == NULL)
+        self->held = g_string_new (text);
+      else
+        g_string_append_printf (self->held, " %s", text);
+      return;
+    }
+  tell (self, text);
+}
+
+static void
+tell (TttAnnouncer *self,
+      const char   *text)
+{
+  GtkWidget *target;
+  gboolean described;
+  const char *own;
 
   target = ttt_compat_dialog_get_focus (self->window);
   if (target == NULL)
@@ -247,6 +345,22 @@ ttt_announcer_announce (TttAnnouncer *self,
       set_description (target, text);
       gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
     }
+}
+
+/**
+ * ttt_announcer_drop_held:
+ * @self: a #TttAnnouncer
+ *
+ * Forgets news held for the window's activation (see
+ * ttt_announcer_announce()) that is no longer true.
+ */
+void
+ttt_announcer_drop_held (TttAnnouncer *self)
+{
+  g_return_if_fail (TTT_IS_ANNOUNCER (self));
+
+  if (self->held != NULL)
+    g_string_free (g_steal_pointer (&self->held), TRUE);
 }
 
 /**

@@ -15,6 +15,7 @@ G_DECLARE_FINAL_TYPE (TttAnnouncer, ttt_announcer, TTT, ANNOUNCER, GObject)
 TttAnnouncer *ttt_announcer_new      (GtkWidget    *window);
 void          ttt_announcer_announce (TttAnnouncer *self,
                                       const char   *text);
+void          ttt_announcer_drop_held (TttAnnouncer *self);
 void          ttt_announcer_describe (GtkWidget    *widget,
                                       const char   *description);
 void          ttt_announcer_describe_full (GtkWidget  *widget,

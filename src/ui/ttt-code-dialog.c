@@ -17,6 +17,7 @@
 
 #include "ttt-accessible.h"
 #include "ttt-announcer.h"
+#include "ttt-compat.h"
 #include "ttt-code-dialog.h"
 #include "ttt-code-entry.h"
 #include "ttt-code-invite.h"
@@ -182,12 +183,24 @@ code_cb (TttCodeDialog *self)
     return;
   ttt_code_invite_set_code (self->invite, code);
   show_page (self, "invite");
+  /* What waited to be told (getting a code) is over. */
+  ttt_announcer_drop_held (self->announcer);
   {
-    g_autofree char *spoken = ttt_code_invite_spoken (code);
+    GtkWidget *focus = ttt_compat_dialog_get_focus (GTK_WIDGET (self));
+    g_autofree char *spoken = NULL;
+    g_autofree char *text = NULL;
+
+    /* In a window not yet active, the focus on the code says it by the
+     * code's name as the window becomes active (heard twice, it was told
+     * as news as well). In one that is, the news says it: Orca 51 names
+     * a focused label by its text ("7-guitarist-revenge"). */
+    if (GTK_IS_WINDOW (self) && !gtk_window_is_active (GTK_WINDOW (self)) && GTK_IS_LABEL (focus) &&
+        gtk_widget_is_ancestor (focus, GTK_WIDGET (self->invite)))
+      return;
+    spoken = ttt_code_invite_spoken (code);
     /* Translators: said by a screen reader; %s is the code as words,
      * "7, guitarist, revenge". */
-    g_autofree char *text = g_strdup_printf (_("Tell your friend this code: %s"), spoken);
-
+    text = g_strdup_printf (_("Tell your friend this code: %s"), spoken);
     announce (self, text);
   }
 }

@@ -687,6 +687,27 @@ test_remote_lost (Fixture       *fixture,
   assert_heard (fixture, expected);
 }
 
+/* A game Ana begins: its start is told at once, not with her first move
+ * (she may take her time, and the person hears nothing meanwhile). */
+static void
+test_remote_begins (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(TestRemote) remote = g_object_new (TEST_TYPE_REMOTE, "name", "Ana", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+
+  ttt_game_start_remote (fixture->game, TTT_PLAYER (remote), TTT_VARIANT_CLASSIC, TTT_MARK_O);
+  run_ready ();
+  text = take_one (fixture);
+  g_assert_true (g_str_has_prefix (text, "New game."));
+
+  /* Her move then comes as news of its own. */
+  remote_plays (remote, 4);
+  expected = played ("Ana", 4, "Your turn.");
+  assert_heard (fixture, expected);
+}
+
 
 /* Ultimate: the computer's reply names its small board and the row and
  * column inside it, then where the person is sent. */
@@ -886,6 +907,7 @@ main (int   argc,
   ADD ("/news/ultimate/board-closed-computer", test_ultimate_board_closed_computer);
   ADD ("/news/remote/won", test_remote_won);
   ADD ("/news/remote/lost", test_remote_lost);
+  ADD ("/news/remote/begins", test_remote_begins);
 
 #undef ADD
 
