@@ -450,6 +450,28 @@ ask_undo_cb (TttNetBar *self)
     }
 }
 
+gboolean
+ttt_net_bar_ask_undo (TttNetBar *self)
+{
+  g_return_val_if_fail (TTT_IS_NET_BAR (self), FALSE);
+
+  if (self->session == NULL)
+    return FALSE;
+  if (gtk_widget_get_visible (self->ask_undo) && gtk_widget_is_sensitive (self->ask_undo))
+    {
+      ask_undo_cb (self);
+      return TRUE;
+    }
+  if (ttt_net_session_get_undo_asked (self->session))
+    {
+      g_autofree char *text = g_strdup_printf (_("Asked %s to take back your last move."), ttt_net_bar_get_peer (self));
+
+      announce (self, text);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 allow_undo_cb (TttNetBar *self)
 {

@@ -22,6 +22,10 @@ void           ttt_net_bar_set_session  (TttNetBar     *self,
 TttNetSession *ttt_net_bar_get_session  (TttNetBar     *self);
 /* Where the focus goes inside the bar: its first button shown. */
 gboolean       ttt_net_bar_focus        (TttNetBar     *self);
+/* Ctrl+Z: asks the other person to take back the last move, as Ask to
+ * Undo does, or says again that it has been asked. FALSE where the bar
+ * cannot ask (no game, no move of one's own to take back). */
+gboolean       ttt_net_bar_ask_undo     (TttNetBar     *self);
 /* The other person in a sentence, quoted; "the other person" before
  * their name is known. */
 const char    *ttt_net_bar_get_peer     (TttNetBar     *self);

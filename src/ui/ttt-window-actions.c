@@ -285,6 +285,11 @@ refused_key_cb (GtkWidget *widget,
 
   if (g_str_equal (action, "win.undo"))
     {
+#ifdef TTT_HAVE_NETWORK
+      /* Off in a network game: the other person is asked instead. */
+      if (!over && _ttt_window_net_ask_undo (self))
+        return TRUE;
+#endif
       if (over)
         /* Translators: said and shown after Ctrl+Z once the game has
          * ended: a result is final. */

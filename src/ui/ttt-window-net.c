@@ -254,6 +254,13 @@ bar_dismissed_cb (TttWindow *self)
   drop_session (self);
 }
 
+/* Ctrl+Z with someone elsewhere asks them, as the bar's Ask to Undo. */
+gboolean
+_ttt_window_net_ask_undo (TttWindow *self)
+{
+  return session_live (self) && ttt_net_bar_ask_undo (TTT_NET_BAR (self->net_bar));
+}
+
 /* The window */
 
 void

@@ -141,6 +141,7 @@ gboolean _ttt_window_net_play_again          (TttWindow        *self);
 gboolean _ttt_window_net_ask_before_close    (TttWindow        *self);
 gboolean _ttt_window_net_ask_before_new_game (TttWindow        *self);
 char    *_ttt_window_net_status              (TttWindow        *self);
+gboolean _ttt_window_net_ask_undo            (TttWindow        *self);
 
 /* The bar (a TttNetBar) and the question shown, for tests. */
 GtkWidget *ttt_window_get_net_bar (TttWindow *self);

@@ -463,6 +463,30 @@ test_code_and_undo (void)
   pair_close (&pair);
 }
 
+/* Issue 34: Ctrl+Z in a network game asks the other person, as Ask to
+ * Undo does; pressed again while they think, it says so again. It did
+ * nothing and said nothing. */
+static void
+test_ctrl_z_asks (void)
+{
+  Pair pair = { .host_name = "Ana" };
+
+  pair_open (&pair);
+  pair_confirm (&pair);
+  play (pair.windows[0], 4);
+  wait_status (pair.windows[1], "Your turn");
+  assert_focus_on_board (pair.windows[0]);
+  g_assert_true (ttt_test_press_window_key (GTK_WINDOW (pair.windows[0]), GDK_KEY_z, GDK_CONTROL_MASK));
+  wait_status (pair.windows[0], "to answer…");
+  wait_heard (&pair, 0, "to take back your last move.");
+  wait_status (pair.windows[1], QUOTED ("Ana") " asks to take back their last move.");
+  g_string_truncate (pair.heard[0], 0);
+  g_assert_true (ttt_test_press_window_key (GTK_WINDOW (pair.windows[0]), GDK_KEY_z, GDK_CONTROL_MASK));
+  wait_heard (&pair, 0, "to take back your last move.");
+  g_assert_cmpuint (ttt_game_get_n_moves (pair.games[0]), ==, 1);
+  pair_close (&pair);
+}
+
 /* Issue 34: Quit (Ctrl+Q) mid-game asks in each window first; the one
  * that says no stays in its game, the one that leaves closes, and the
  * other side is told by name that it left. */
@@ -1095,6 +1119,7 @@ main (int   argc,
 
   g_test_add_func ("/net-window/play", test_play);
   g_test_add_func ("/net-window/code-and-undo", test_code_and_undo);
+  g_test_add_func ("/net-window/ctrl-z-asks", test_ctrl_z_asks);
   g_test_add_func ("/net-window/ultimate", test_ultimate);
   g_test_add_func ("/net-window/bar-fits", test_bar_fits);
   g_test_add_func ("/net-window/codes-differ", test_codes_differ);
