@@ -190,12 +190,9 @@ code_cb (TttCodeDialog *self)
     g_autofree char *spoken = NULL;
     g_autofree char *text = NULL;
 
-    /* In a window not yet active, the focus on the code says it by the
-     * code's name as the window becomes active (heard twice, it was told
-     * as news as well). In one that is, the news says it: Orca 51 names
-     * a focused label by its text ("7-guitarist-revenge"). */
-    if (GTK_IS_WINDOW (self) && !gtk_window_is_active (GTK_WINDOW (self)) && GTK_IS_LABEL (focus) &&
-        gtk_widget_is_ancestor (focus, GTK_WIDGET (self->invite)))
+    /* The focus on Copy says the code, which Copy is described by; told
+     * as news as well, it was heard twice. */
+    if (ttt_code_invite_says_code (self->invite, focus))
       return;
     spoken = ttt_code_invite_spoken (code);
     /* Translators: said by a screen reader; %s is the code as words,

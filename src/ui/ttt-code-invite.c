@@ -235,6 +235,15 @@ ttt_code_invite_class_init (TttCodeInviteClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, cancel_cb);
 }
 
+gboolean
+ttt_code_invite_says_code (TttCodeInvite *self,
+                           GtkWidget     *widget)
+{
+  g_return_val_if_fail (TTT_IS_CODE_INVITE (self), FALSE);
+
+  return widget != NULL && widget == self->copy && gtk_widget_get_visible (self->copy);
+}
+
 static void
 ttt_code_invite_init (TttCodeInvite *self)
 {

@@ -27,7 +27,11 @@ const char *ttt_code_invite_get_code  (TttCodeInvite *self);
 /* What a screen reader says of @code: its parts joined by ", " ("7,
  * guitarist, revenge"); a new string. */
 char       *ttt_code_invite_spoken    (const char    *code);
-/* Moves the focus onto the code (or Cancel while there is none). */
+/* Moves the focus onto Copy, described by the code (or Cancel while
+ * there is no code). */
 gboolean    ttt_code_invite_focus     (TttCodeInvite *self);
+/* Whether the focus on @widget says the code (Copy is described by it). */
+gboolean    ttt_code_invite_says_code (TttCodeInvite *self,
+                                       GtkWidget     *widget);
 
 G_END_DECLS
