@@ -433,6 +433,15 @@ done (TttNetBar *self)
   g_signal_emit (self, signals[DONE], 0);
 }
 
+/* Tells that the other person has been asked to take back a move. */
+static void
+announce_undo_asked (TttNetBar *self)
+{
+  g_autofree char *text = g_strdup_printf (_("Asked %s to take back your last move."), ttt_net_bar_get_peer (self));
+
+  announce (self, text);
+}
+
 static void
 ask_undo_cb (TttNetBar *self)
 {
@@ -443,11 +452,7 @@ ask_undo_cb (TttNetBar *self)
    * window, which a screen reader that is still on the button drops. */
   done (self);
   if (asked)
-    {
-      g_autofree char *text = g_strdup_printf (_("Asked %s to take back your last move."), ttt_net_bar_get_peer (self));
-
-      announce (self, text);
-    }
+    announce_undo_asked (self);
 }
 
 gboolean
@@ -464,9 +469,7 @@ ttt_net_bar_ask_undo (TttNetBar *self)
     }
   if (ttt_net_session_get_undo_asked (self->session))
     {
-      g_autofree char *text = g_strdup_printf (_("Asked %s to take back your last move."), ttt_net_bar_get_peer (self));
-
-      announce (self, text);
+      announce_undo_asked (self);
       return TRUE;
     }
   return FALSE;
