@@ -8,14 +8,15 @@
  * one, and breaks it where the test says: JSON that is not, members of
  * the wrong type, a message past the bound, a message before the
  * welcome, a refusal of the nameplate, a binary frame, a server that
- * never acks or acks and drops us each time; a phase changed on its way, phases repeated and out of
- * order, a phase far ahead; and a cancel after the opening, which
- * ends nothing. Connections dropped under a waiting host and under an
- * open pair, with the server swallowing a message, closing again right
- * after its welcome, giving the mailbox twice and acking ids nobody
- * sent: the wormholes connect again and go on, each phase handled once. Each ends in a sentence, never a crash, and
- * the wormhole is finalized when dropped. The parser's bounds are
- * checked on their own too.
+ * never acks or that acks and drops us each time; a phase changed on
+ * its way, phases repeated and out of order, a phase far ahead; and a
+ * cancel after the opening, which ends nothing. Connections dropped
+ * under a waiting host and under an open pair, with the server
+ * swallowing a message, closing again right after its welcome, giving
+ * the mailbox twice and acking ids nobody sent: the wormholes connect
+ * again and go on, each phase handled once. Each ends in a sentence,
+ * never a crash, and the wormhole is finalized when dropped. The
+ * parser's bounds are checked on their own too.
  */
 
 #include <json-glib/json-glib.h>
