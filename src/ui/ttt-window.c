@@ -68,11 +68,12 @@ static void
 update_subtitle (TttWindow *self)
 {
   g_autofree char *subtitle = ttt_words_subtitle (self->game);
-  g_autofree char *joined = join_ideographs (subtitle);
+  g_autofree char *short_subtitle = ttt_words_short_subtitle (self->game);
+  g_autofree char *joined = join_ideographs (short_subtitle);
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
-  /* The same words where the header has no room for the title too, on
-   * two lines if need be. */
+  /* Fewer words where the header has no room for the title too, on two
+   * lines if need be, a part on each. */
   gtk_label_set_text (GTK_LABEL (self->narrow_subtitle), joined);
 }
 
