@@ -128,6 +128,11 @@ _ttt_window_update_status (TttWindow *self)
     gtk_label_set_label (self->status_label, text);
   gtk_label_set_label (self->result_label, over ? text : "");
   gtk_stack_set_visible_child_name (self->status_stack, self->review != NULL ? "review" : over ? "over" : "play");
+  /* Height the board cannot use (a tall, narrow window, where the board
+   * is as wide as it can be) goes under the status, not between it and
+   * the board; in a review, to the text, whose lines then need not
+   * scroll. */
+  gtk_widget_set_vexpand (GTK_WIDGET (self->status_stack), self->review != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
   gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_WAITING);
 
