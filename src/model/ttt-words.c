@@ -314,6 +314,30 @@ ttt_words_net_subtitle (TttVariant  variant,
   return with_variant (variant, net_players (mine, other));
 }
 
+/* The subtitle where a narrow header has no room for the title: the
+ * game and the level without "You play X", which the badges say. Each
+ * part then has a line of its own if it must, whatever the font: three
+ * parts ("アルティメット · あなたは X · クラブ級") needed three lines at
+ * 360 px with a wide Japanese font and were cut. */
+char *
+ttt_words_short_subtitle (TttGame *game)
+{
+  TttVariant variant;
+  const char *level;
+
+  g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
+
+  if (ttt_table_get_two_local (ttt_game_get_table (game)) ||
+      ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (game))))
+    return ttt_words_subtitle (game);
+
+  level = ttt_level_name (ttt_game_get_difficulty (game));
+  variant = ttt_game_get_variant (game);
+  if (variant == ttt_variants_get_nth (0)->variant)
+    return g_strdup (level);
+  return g_strdup_printf (C_("subtitle", "%s · %s"), ttt_variants_get_name (variant), level);
+}
+
 char *
 ttt_words_cell_name (TttVariant variant,
                      int        cell,

@@ -20,6 +20,9 @@ char       *ttt_words_subtitle (TttGame  *game);
 char       *ttt_words_net_subtitle (TttVariant  variant,
                                     TttMark     mine,
                                     const char *other);
+/* The same in fewer parts, for a narrow header: the game and the
+ * level. */
+char       *ttt_words_short_subtitle (TttGame *game);
 /* Why the game refused @cell, when its block or its mark is why; NULL
  * otherwise. */
 char       *ttt_words_refusal  (TttGame  *game,

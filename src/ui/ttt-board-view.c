@@ -665,6 +665,21 @@ cell_size_for (TttBoardView *self,
   return MAX (size / blocks, 1);
 }
 
+/* The largest cells whose board is no wider than @width; the gaps grow
+ * with them on a board of blocks, and from this first guess a few steps
+ * down find the size. */
+static int
+cell_size_for_width (TttBoardView *self,
+                     int           width)
+{
+  const TttBoardGeometry *g = &self->geometry;
+  int size = MAX ((width - extent_of (self, g->columns, g->block_columns, 0)) / g->columns, 1);
+
+  while (size > 1 && extent_of (self, g->columns, g->block_columns, size) > width)
+    size--;
+  return size;
+}
+
 static void
 ttt_board_view_measure (GtkWidget      *widget,
                         GtkOrientation  orientation,
@@ -682,6 +697,11 @@ ttt_board_view_measure (GtkWidget      *widget,
 
   *minimum = extent_of (self, n, block, has_blocks (self) ? MIN_BLOCKS_CELL_SIZE : MIN_CELL_SIZE);
   *natural = extent_of (self, n, block, cell_size_for (self, NAT_CELL_SIZE));
+  /* For a given width, as tall as the square that width holds: a tall,
+   * narrow window (a phone's) gives the board the height it can use and
+   * the rest to what is under it, not to an empty band between the two. */
+  if (!horizontal && for_size >= 0)
+    *natural = MAX (*minimum, extent_of (self, n, block, cell_size_for_width (self, for_size)));
 }
 
 static void
@@ -725,7 +745,7 @@ ttt_board_view_size_allocate (GtkWidget *widget,
 static GtkSizeRequestMode
 ttt_board_view_get_request_mode (GtkWidget *widget)
 {
-  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 /* State */

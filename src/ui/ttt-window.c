@@ -68,18 +68,24 @@ static void
 update_subtitle (TttWindow *self)
 {
   g_autofree char *subtitle = NULL;
+  g_autofree char *short_subtitle = NULL;
   g_autofree char *joined = NULL;
 
 #ifdef TTT_HAVE_NETWORK
   subtitle = _ttt_window_net_subtitle (self);
 #endif
-  if (subtitle == NULL)
-    subtitle = ttt_words_subtitle (self->game);
-  joined = join_ideographs (subtitle);
+  if (subtitle != NULL)
+    short_subtitle = g_strdup (subtitle);
+  else
+    {
+      subtitle = ttt_words_subtitle (self->game);
+      short_subtitle = ttt_words_short_subtitle (self->game);
+    }
+  joined = join_ideographs (short_subtitle);
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
-  /* The same words where the header has no room for the title too, on
-   * two lines if need be. */
+  /* Fewer words where the header has no room for the title too, on two
+   * lines if need be, a part on each. */
   gtk_label_set_text (GTK_LABEL (self->narrow_subtitle), joined);
 }
 
@@ -134,6 +140,11 @@ _ttt_window_update_status (TttWindow *self)
     gtk_label_set_label (self->status_label, text);
   gtk_label_set_label (self->result_label, over ? text : "");
   gtk_stack_set_visible_child_name (self->status_stack, self->review != NULL ? "review" : over ? "over" : "play");
+  /* Height the board cannot use (a tall, narrow window, where the board
+   * is as wide as it can be) goes under the status, not between it and
+   * the board; in a review, to the text, whose lines then need not
+   * scroll. */
+  gtk_widget_set_vexpand (GTK_WIDGET (self->status_stack), self->review != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), state == TTT_GAME_STATE_WAITING);
   gtk_spinner_set_spinning (self->spinner, state == TTT_GAME_STATE_WAITING);
 

@@ -906,6 +906,87 @@ test_sizes (TttTestWindow *fixture,
   ttt_test_assert_cells_whole (fixture->window, 32);
 }
 
+/* The room between the board as drawn (its first and last cells) and
+ * the badges above it and the status below: the boxes' spacing, no
+ * band. */
+static void
+assert_no_band (TttTestWindow *fixture,
+                const char    *what)
+{
+  GtkWidget *window = GTK_WIDGET (fixture->window);
+  GtkWidget *first = ttt_board_view_get_cell (fixture->board, 0);
+  GtkWidget *last = ttt_board_view_get_cell (fixture->board, ttt_board_view_get_n_cells (fixture->board) - 1);
+  graphene_rect_t badges, status, top, bottom;
+  double above, below;
+
+  g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "badges"), window, &badges));
+  g_assert_true (gtk_widget_compute_bounds (ttt_test_window_child (fixture->window, "status_stack"), window, &status));
+  g_assert_true (gtk_widget_compute_bounds (first, window, &top));
+  g_assert_true (gtk_widget_compute_bounds (last, window, &bottom));
+  above = top.origin.y - (badges.origin.y + badges.size.height);
+  below = status.origin.y - (bottom.origin.y + bottom.size.height);
+  g_test_message ("%s at 360 × 740: %.0f px above the board, %.0f px below it", what, above, below);
+  g_assert_cmpfloat (above, <=, 16);
+  g_assert_cmpfloat (below, <=, 16);
+}
+
+/* A tall, narrow window (a phone's 360 × 740): the board is as wide as
+ * it can be, and the height it cannot use went to an empty band of
+ * about 70 px above and below it, between it and the status, while the
+ * review's summary scrolled in two lines under it. The height goes under
+ * the status now, and in a review to its text, which needs no scrolling;
+ * classic's board the same. */
+static void
+test_narrow_tall (TttTestWindow *fixture,
+                  gconstpointer  data)
+{
+  static const int moves[] = {
+    16, 70, 63, 2, 20, 23, 45, 3, 30, 32, 47, 22, 36, 4, 42, 58, 41, 51, 60, 57,
+    27, 8, 78, 59, 46, 13, 39, 31, 33,
+  };
+  const char *scrollers[] = { "summary_scroller", "move_scroller" };
+  TttReviewCursor *review;
+  gint64 deadline;
+
+  ttt_test_set_content_size (fixture->window, 360, 740);
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  assert_no_band (fixture, "Ultimate");
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    ttt_test_click (fixture->window, index_of (moves[i]));
+  g_assert_cmpint (ttt_game_get_state (fixture->game), ==, TTT_GAME_STATE_OVER);
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  assert_no_band (fixture, "Ultimate's end");
+
+  ttt_test_activate (fixture->window, "win.review");
+  review = ttt_window_get_review (fixture->window);
+  g_assert_nonnull (review);
+  deadline = g_get_monotonic_time () + 4 * TTT_TEST_DEADLINE_US;
+  while (!ttt_review_cursor_get_ready (review) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (ttt_review_cursor_get_ready (review));
+  /* A blunder's explanation, one of the longest. */
+  ttt_test_activate (fixture->window, "win.review-previous");
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  ttt_test_iterate ();
+  for (guint i = 0; i < G_N_ELEMENTS (scrollers); i++)
+    {
+      GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (ttt_test_window_child (fixture->window, scrollers[i]));
+      GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+
+      g_test_message ("%s: %.0f px of text in %.0f px", scrollers[i], gtk_adjustment_get_upper (adjustment),
+                      gtk_adjustment_get_page_size (adjustment));
+      g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment));
+    }
+  ttt_test_activate (fixture->window, "win.review-done");
+  ttt_test_iterate ();
+
+  g_settings_set_string (ttt_application_get_settings (fixture->app), "game", "classic");
+  ttt_test_activate (fixture->window, "win.new-game");
+  ttt_test_wait_for_frame (GTK_WIDGET (fixture->board));
+  assert_no_band (fixture, "Classic");
+}
+
 /* At the size the window opens at by default, Ultimate's cells were
  * 38 px: choosing it grows the window, within the screen, until they
  * are a finger's 44 px. A size the person chose stays as it is. */
@@ -1463,6 +1544,7 @@ main (int   argc,
   ADD ("/ultimate-board/analysis", test_analysis);
   ADD ("/ultimate-board/sizes", test_sizes);
   ADD ("/ultimate-board/grows-at-default-size", test_grows_at_default_size);
+  ADD ("/ultimate-board/narrow-tall", test_narrow_tall);
   ADD ("/ultimate-board/sent-to-said-once", test_sent_to_said_once);
   ADD ("/ultimate-board/board-closed-said-once", test_board_closed_said_once);
   ADD ("/ultimate-board/where-to-play", test_where_to_play);
