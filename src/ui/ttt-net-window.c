@@ -164,9 +164,14 @@ show_page (TttNetWindow *self,
    * focus stayed on the page that went, where it drops news told on the
    * new one ("Waiting for someone to join."). Given again, now that it
    * shows, the focus is told. */
-  if (other_page && focus != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
-      gtk_root_get_focus (GTK_ROOT (self)) == focus)
-    gtk_window_set_focus (GTK_WINDOW (self), NULL);
+  if (other_page && focus != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      GtkWidget *now = gtk_root_get_focus (GTK_ROOT (self));
+
+      /* An entry's focus is on the text inside it. */
+      if (now != NULL && (now == focus || gtk_widget_is_ancestor (now, focus)))
+        gtk_window_set_focus (GTK_WINDOW (self), NULL);
+    }
   grab_focus (focus);
   fit_height (self);
   changed (self);
