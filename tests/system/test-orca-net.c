@@ -350,26 +350,31 @@ test_lan_host (void)
   friend_join (lan_address);
 }
 
+/* The code as the person hears it: digit by digit, as the friend's
+ * screen shows it. */
+static char *
+code_pattern_new (void)
+{
+  g_autofree char *spoken = NULL;
+  GString *digits = g_string_new (NULL);
+
+  for (const char *c = ttt_net_session_get_code (friend); *c != '\0'; c++)
+    if (g_ascii_isdigit (*c))
+      g_string_append_printf (digits, "%s%c", digits->len == 0 ? "" : digits->len == 5 ? ", " : " ", *c);
+  spoken = g_string_free (digits, FALSE);
+
+  return g_strdup_printf ("^S:Code %s\\. Compare it with " PEER "’s screen\\.$", spoken);
+}
+
 static void
 test_lan_code (void)
 {
-  g_autofree char *spoken = NULL;
   g_autofree char *code_pattern = NULL;
   guint from = join_from;
 
   ttt_net_wait_session (friend, TTT_NET_SESSION_VERIFYING, GUARD_MS);
   g_assert_cmpstr (ttt_net_session_get_peer_name (friend), ==, "Ana");
-
-  /* The code, digit by digit, as the friend's screen shows it. */
-  {
-    GString *digits = g_string_new (NULL);
-
-    for (const char *c = ttt_net_session_get_code (friend); *c != '\0'; c++)
-      if (g_ascii_isdigit (*c))
-        g_string_append_printf (digits, "%s%c", digits->len == 0 ? "" : digits->len == 5 ? ", " : " ", *c);
-    spoken = g_string_free (digits, FALSE);
-  }
-  code_pattern = g_strdup_printf ("^S:Code %s\\. Compare it with " PEER "’s screen\\.$", spoken);
+  code_pattern = code_pattern_new ();
   /* The game's window has the focus: the bar, as it shows, takes it to
    * its answer, and the code follows. */
   expect (join_from, "^S:The Codes Match push button\\.$");
@@ -403,6 +408,95 @@ test_lan_rematch (void)
 static void
 test_lan_leave (void)
 {
+  friend_leaves ();
+}
+
+/* The person joins the friend's game, by its address: asked for a
+ * name, heard connecting; the network window goes, and once it has,
+ * the game's is given the focus, as a window manager would, where the
+ * code, told meanwhile, is heard; then the friend's first move, and the
+ * friend leaving. */
+
+/* Waits until no window is named @title (a GRegex). */
+static void
+window_gone (const char *title)
+{
+  gint64 deadline = g_get_monotonic_time () + START_TIMEOUT_S * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      const char *argv[] = { "xdotool", "search", "--onlyvisible", "--name", title, NULL };
+      g_autofree char *out = run_sync (argv);
+
+      /* xdotool fails when it finds none. */
+      if (out == NULL || *out == '\0')
+        return;
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the window /%s/ did not go within %d s", title, START_TIMEOUT_S);
+      pace (100);  /* the pace of a look; the deadline bounds it */
+    }
+}
+
+static void
+test_lan_join (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *code_pattern = NULL;
+  /* A game chosen, so that the window starts on the board rather than
+   * on the New Game screen. */
+  const char *options[] = { "--difficulty=medium", "--first=human", NULL };
+  guint16 port;
+  guint from;
+
+  friend_game = ttt_game_new ();
+  ttt_game_start_new (friend_game);
+  friend = ttt_net_session_new (friend_game, TTT_CONNECTION_ROLE_HOST, "Ben", TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
+  ttt_net_set_patient_timeouts (ttt_net_session_get_connection (friend));
+  g_assert_true (ttt_net_session_host (friend, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  port = ttt_connection_get_port (ttt_net_session_get_connection (friend));
+  address = g_strdup_printf ("127.0.0.1:%u", port);
+
+  /* From the main menu to the network window's Join a Game, and the
+   * address typed there. F10 is sent by its keycode, with no modifier
+   * (see level_one_keycode()). */
+  app_start (options, NULL);
+  {
+    g_autofree char *f10 = level_one_keycode ("F10");
+
+    from = mark_step ();
+    press (f10);
+  }
+  wait_for (from, "^S:Play With Someone Elsewhere.$");
+  from = mark_step ();
+  press ("Return");
+  focus_opened (from, "Play With Someone Elsewhere");
+  tab_to ("shift+Tab", "^S:Join a Game push button\\.$", 4);
+  from = mark_step ();
+  press ("Return");
+  /* The join page opens on the address's entry, and says so. */
+  expect (from, "^S:Or an address, such as 192\\.168\\.1\\.20:41414 or \\[2001:db8::1\\]:41414( text| entry)?\\.?$");
+  type_text (address);
+  /* The friend's computer answers at once: "Connecting to …" goes with
+   * the network window before a screen reader gets to it. */
+  from = mark_step ();
+  press ("Return");
+  ttt_net_wait_session (friend, TTT_NET_SESSION_VERIFYING, GUARD_MS);
+  code_pattern = code_pattern_new ();
+  window_gone ("^Play With Someone Elsewhere$");
+  focus_window ("^Tic-Tac-Toe$");
+  expect (from, "^S:The Codes Match push button\\.$");
+  expect_news (from, code_pattern);
+  from = mark_step ();
+  press ("Return");
+  expect_news (from, "^S:Waiting for " PEER " to confirm the code…$");
+  from = mark_step ();
+  ttt_net_session_confirm (friend, TRUE);
+  expect_news (from, "^S:New game\\. You play O\\.");
+  ttt_net_wait_session (friend, TTT_NET_SESSION_PLAYING, GUARD_MS);
+  g_assert_cmpint (friend_mark (), ==, TTT_MARK_X);
+  friend_plays (4, "Your turn\\.");
   friend_leaves ();
 }
 
@@ -542,6 +636,7 @@ main (int   argc,
   g_test_add_func ("/orca-net/lan/game", test_lan_game);
   g_test_add_func ("/orca-net/lan/rematch", test_lan_rematch);
   g_test_add_func ("/orca-net/lan/leave", test_lan_leave);
+  g_test_add_func ("/orca-net/lan/join", test_lan_join);
   g_test_add_func ("/orca-net/code/invite", test_code_invite);
   g_test_add_func ("/orca-net/code/play", test_code_play);
   g_test_add_func ("/orca-net/end/once", test_once);
