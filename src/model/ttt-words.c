@@ -232,6 +232,31 @@ ttt_words_status (TttGame *game)
     }
 }
 
+static char *
+net_players (TttMark     mine,
+             const char *other)
+{
+  /* Translators: %s is the name of someone on another computer. */
+  return g_strdup_printf (mine == TTT_MARK_X ? _("You play X against %s") : _("You play O against %s"), other);
+}
+
+/* In any game but the first of the registry (the classic one, which the
+ * app is named after), the game's name first. */
+static char *
+with_variant (TttVariant  variant,
+              char       *players)
+{
+  g_autofree char *owned = players;
+
+  if (variant == ttt_variants_get_nth (0)->variant)
+    return g_steal_pointer (&owned);
+
+  /* Translators: the window's subtitle in a game other than classic
+   * tic-tac-toe: the first %s is the game ("Ultimate", "Misère"), the
+   * second says who plays, as in "You play X · Medium" or "Two players". */
+  return g_strdup_printf (C_("subtitle", "%s · %s"), ttt_variants_get_name (variant), owned);
+}
+
 /* Who plays what, and at which level. */
 static char *
 classic_subtitle (TttGame *game)
@@ -246,9 +271,7 @@ classic_subtitle (TttGame *game)
       TttMark mine = ttt_game_get_human_mark (game);
       const char *other = ttt_table_get_side_name (ttt_game_get_table (game), mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
 
-      /* Translators: %s is the name of someone on another computer. */
-      return g_strdup_printf (mine == TTT_MARK_X ? _("You play X against %s") : _("You play O against %s"),
-                              other);
+      return net_players (mine, other);
     }
 
   level = ttt_level_name (ttt_game_get_difficulty (game));
@@ -260,26 +283,35 @@ classic_subtitle (TttGame *game)
   return g_strdup_printf (_("You play O · %s"), level);
 }
 
-/* Who plays what, and at which level; in any game but the first of the
- * registry (the classic one, which the app is named after), the game's
- * name first. */
+/* Who plays what, and at which level; the game's name first where it
+ * is not the classic one. */
 char *
 ttt_words_subtitle (TttGame *game)
 {
-  g_autofree char *players = NULL;
-  TttVariant variant;
-
   g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
 
-  players = classic_subtitle (game);
-  variant = ttt_game_get_variant (game);
-  if (variant == ttt_variants_get_nth (0)->variant)
-    return g_steal_pointer (&players);
+  return with_variant (ttt_game_get_variant (game), classic_subtitle (game));
+}
 
-  /* Translators: the window's subtitle in a game other than classic
-   * tic-tac-toe: the first %s is the game ("Ultimate", "Misère"), the
-   * second says who plays, as in "You play X · Medium" or "Two players". */
-  return g_strdup_printf (C_("subtitle", "%s · %s"), ttt_variants_get_name (variant), players);
+/**
+ * ttt_words_net_subtitle:
+ * @variant: the game the two sides agreed on
+ * @mine: the mark of the person here
+ * @other: the other person's name, as a badge shows it
+ *
+ * The subtitle of a network game before its board is played (while the
+ * two compare the code), in the words of ttt_words_subtitle().
+ *
+ * Returns: (transfer full): the subtitle
+ */
+char *
+ttt_words_net_subtitle (TttVariant  variant,
+                        TttMark     mine,
+                        const char *other)
+{
+  g_return_val_if_fail (other != NULL, g_strdup (""));
+
+  return with_variant (variant, net_players (mine, other));
 }
 
 char *

@@ -17,6 +17,9 @@ const char *ttt_level_name     (TttLevel  level);
 const char *ttt_words_result   (TttGame  *game);
 char       *ttt_words_status   (TttGame  *game);
 char       *ttt_words_subtitle (TttGame  *game);
+char       *ttt_words_net_subtitle (TttVariant  variant,
+                                    TttMark     mine,
+                                    const char *other);
 /* Why the game refused @cell, when its block or its mark is why; NULL
  * otherwise. */
 char       *ttt_words_refusal  (TttGame  *game,

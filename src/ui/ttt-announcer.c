@@ -57,9 +57,10 @@ struct _TttAnnouncer
   /* The widget whose own description is to be given back. */
   GtkWidget *borrowed;
 
-  /* News that came while the window was not the active one, and the
-   * focus that moved then (see ttt_announcer_announce()). */
-  GString   *held;
+  /* News that came while the window was not the active one, the newest
+   * last and at most MAX_HELD, and the focus that moved then (see
+   * ttt_announcer_announce()). */
+  GQueue    *held;
   gboolean   focus_moved_inactive;
   guint      active_id;
 };
@@ -70,6 +71,11 @@ G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
 #define NOT_AFTER_NEWS  "ttt-announcer-not-after-news"
 #define NEXT_FOCUS      "ttt-announcer-next-focus"
 #define QUIET           "ttt-announcer-quiet"
+
+/* A window left inactive for long (a game elsewhere going on) would
+ * otherwise keep all it was told; what is heard on its return is the
+ * latest. */
+#define MAX_HELD 4
 
 /* What @widget says of itself when no news is on it: what its owner gave
  * ttt_announcer_describe(), else its tooltip (GTK's own choice). */
@@ -142,6 +148,12 @@ focus_changed_cb (TttAnnouncer *self,
 static void tell (TttAnnouncer *self,
                   const char   *text);
 
+static void
+drop_held (GQueue *held)
+{
+  g_queue_free_full (held, g_free);
+}
+
 /* The window has become active: what it held is told now, after its
  * activation and after its focus.
  *
@@ -166,7 +178,15 @@ active_cb (gpointer data)
     return G_SOURCE_REMOVE;
 
   if (self->held != NULL)
-    held = g_string_free (g_steal_pointer (&self->held), FALSE);
+    {
+      g_autoptr(GString) joined = g_string_new (NULL);
+      g_autoptr(GQueue) queue = g_steal_pointer (&self->held);
+
+      for (GList *l = queue->head; l != NULL; l = l->next)
+        g_string_append_printf (joined, "%s%s", joined->len > 0 ? " " : "", (const char *) l->data);
+      g_queue_clear_full (queue, g_free);
+      held = g_string_free (g_steal_pointer (&joined), FALSE);
+    }
   if (self->focus_moved_inactive || held != NULL)
     {
       GtkWidget *focus = gtk_window_get_focus (window);
@@ -213,8 +233,7 @@ ttt_announcer_dispose (GObject *object)
 
   g_clear_object (&self->borrowed);
   g_clear_handle_id (&self->active_id, g_source_remove);
-  if (self->held != NULL)
-    g_string_free (g_steal_pointer (&self->held), TRUE);
+  g_clear_pointer (&self->held, drop_held);
   if (self->window != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->window, self);
@@ -279,9 +298,10 @@ ttt_announcer_announce (TttAnnouncer *self,
       !gtk_window_is_active (GTK_WINDOW (self->window)))
     {
       if (self->held == NULL)
-        self->held = g_string_new (text);
-      else
-        g_string_append_printf (self->held, " %s", text);
+        self->held = g_queue_new ();
+      g_queue_push_tail (self->held, g_strdup (text));
+      while (g_queue_get_length (self->held) > MAX_HELD)
+        g_free (g_queue_pop_head (self->held));
       return;
     }
   tell (self, text);
@@ -359,8 +379,7 @@ ttt_announcer_drop_held (TttAnnouncer *self)
 {
   g_return_if_fail (TTT_IS_ANNOUNCER (self));
 
-  if (self->held != NULL)
-    g_string_free (g_steal_pointer (&self->held), TRUE);
+  g_clear_pointer (&self->held, drop_held);
 }
 
 /**

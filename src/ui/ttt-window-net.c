@@ -18,6 +18,7 @@
 #include "ttt-compat.h"
 #include "ttt-net-bar.h"
 #include "ttt-window-private.h"
+#include "ttt-words.h"
 
 static TttNetSession *
 session_of (TttWindow *self)
@@ -117,6 +118,7 @@ session_state_cb (TttWindow *self)
 
   _ttt_window_net_update_play_again (self);
   _ttt_window_update_status (self);
+  _ttt_window_update_players (self);
 
   switch (state)
     {
@@ -375,6 +377,37 @@ _ttt_window_net_status (TttWindow *self)
   return NULL;
 }
 
+/* While the two set the game up (compare the code, wait for the other to
+ * confirm it), the board still holds the game before: the header and the
+ * badges name who plays next all the same, the other by name once it is
+ * known. FALSE at other times. */
+gboolean
+_ttt_window_net_players (TttWindow   *self,
+                         TttMark     *mine,
+                         const char **other)
+{
+  TttNetSession *session = session_of (self);
+
+  if (session == NULL || ttt_net_session_get_state (session) > TTT_NET_SESSION_CONFIRMED)
+    return FALSE;
+  *mine = ttt_net_session_get_local_mark (session);
+  *other = ttt_net_session_get_peer_name (session) != NULL ? ttt_net_bar_get_peer (TTT_NET_BAR (self->net_bar))
+                                                           /* Translators: see "You" in the same context. */
+                                                           : C_("score", "Other player");
+  return TRUE;
+}
+
+char *
+_ttt_window_net_subtitle (TttWindow *self)
+{
+  TttMark mine;
+  const char *other;
+
+  if (!_ttt_window_net_players (self, &mine, &other))
+    return NULL;
+  return ttt_words_net_subtitle (ttt_net_session_get_variant (session_of (self)), mine, other);
+}
+
 /* Keeps what the bar tells while the window hands the session to it. */
 static void
 hold_news_cb (GString    *held,
@@ -436,6 +469,7 @@ ttt_window_set_net_session (TttWindow     *self,
   g_signal_connect_swapped (session, "notify::undo-requested", G_CALLBACK (session_requests_cb), self);
   g_signal_connect_swapped (session, "notify::rematch-offered", G_CALLBACK (session_requests_cb), self);
   g_signal_connect_swapped (session, "notify::rematch-asked", G_CALLBACK (session_requests_cb), self);
+  g_signal_connect_swapped (session, "notify::peer-name", G_CALLBACK (_ttt_window_update_players), self);
   /* What the bar tells of the session (the code) waits until the focus
    * is where the person is to answer, in the bar once it shows: told
    * at once, it went on the focus about to leave, and a screen reader

@@ -115,6 +115,7 @@ struct _TttWindow
 
 /* ttt-window.c */
 void _ttt_window_update_status             (TttWindow        *self);
+void _ttt_window_update_players            (TttWindow        *self);
 
 /* ttt-window-review.c */
 void _ttt_window_update_review             (TttWindow        *self);
@@ -143,6 +144,10 @@ gboolean _ttt_window_net_play_again          (TttWindow        *self);
 gboolean _ttt_window_net_ask_before_close    (TttWindow        *self);
 gboolean _ttt_window_net_ask_before_new_game (TttWindow        *self);
 char    *_ttt_window_net_status              (TttWindow        *self);
+char    *_ttt_window_net_subtitle            (TttWindow        *self);
+gboolean _ttt_window_net_players             (TttWindow        *self,
+                                              TttMark          *mine,
+                                              const char      **other);
 gboolean _ttt_window_net_ask_undo            (TttWindow        *self);
 
 /* The bar (a TttNetBar) and the question shown, for tests. */

@@ -67,8 +67,15 @@ join_ideographs (const char *text)
 static void
 update_subtitle (TttWindow *self)
 {
-  g_autofree char *subtitle = ttt_words_subtitle (self->game);
-  g_autofree char *joined = join_ideographs (subtitle);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *joined = NULL;
+
+#ifdef TTT_HAVE_NETWORK
+  subtitle = _ttt_window_net_subtitle (self);
+#endif
+  if (subtitle == NULL)
+    subtitle = ttt_words_subtitle (self->game);
+  joined = join_ideographs (subtitle);
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
   /* The same words where the header has no room for the title too, on
@@ -182,16 +189,30 @@ static void
 update_badges (TttWindow *self)
 {
   /* A tally counts from the side of the person here: X's between two. */
-  TttMark near = ttt_player_is_local (ttt_table_get_player (ttt_game_get_table (self->game), TTT_MARK_X)) ? TTT_MARK_X
-                                                                                  : TTT_MARK_O;
+  TttTable *table = ttt_game_get_table (self->game);
+  TttMark near = ttt_player_is_local (ttt_table_get_player (table, TTT_MARK_X)) ? TTT_MARK_X : TTT_MARK_O;
   TttMark far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
+  const char *near_name = ttt_table_get_side_name (table, near);
+  const char *far_name = ttt_table_get_side_name (table, far);
+  TttTallyId tally_id = ttt_table_get_tally (table);
   TttTally tally;
 
-  ttt_statistics_get_tally (self->statistics, ttt_table_get_tally (ttt_game_get_table (self->game)), &tally);
+#ifdef TTT_HAVE_NETWORK
+  /* The game with someone elsewhere being set up: its players already,
+   * over the board of the game before. */
+  if (_ttt_window_net_players (self, &near, &far_name))
+    {
+      far = near == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X;
+      /* Translators: the names of the two sides against the computer. */
+      near_name = C_("score", "You");
+      tally_id = ttt_tally_id_for_network (ttt_net_session_get_variant (self->net_session));
+    }
+#endif
+  ttt_statistics_get_tally (self->statistics, tally_id, &tally);
   ttt_player_badge_set_mark (self->badge_start, near);
   ttt_player_badge_set_mark (self->badge_end, far);
-  ttt_player_badge_set_name (self->badge_start, ttt_table_get_side_name (ttt_game_get_table (self->game), near));
-  ttt_player_badge_set_name (self->badge_end, ttt_table_get_side_name (ttt_game_get_table (self->game), far));
+  ttt_player_badge_set_name (self->badge_start, near_name);
+  ttt_player_badge_set_name (self->badge_end, far_name);
   ttt_player_badge_set_score (self->badge_start, tally.won);
   ttt_player_badge_set_score (self->badge_end, tally.lost);
   update_badges_active (self);
@@ -205,6 +226,14 @@ update_badges (TttWindow *self)
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                     -1);
   }
+}
+
+/* Who plays: the header's subtitle and the badges. */
+void
+_ttt_window_update_players (TttWindow *self)
+{
+  update_subtitle (self);
+  update_badges (self);
 }
 
 static void

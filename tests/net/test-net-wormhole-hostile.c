@@ -8,14 +8,15 @@
  * one, and breaks it where the test says: JSON that is not, members of
  * the wrong type, a message past the bound, a message before the
  * welcome, a refusal of the nameplate, a binary frame, a server that
- * never acks; a phase changed on its way, phases repeated and out of
- * order, a phase far ahead; and a cancel after the opening, which
- * ends nothing. Connections dropped under a waiting host and under an
- * open pair, with the server swallowing a message, closing again right
- * after its welcome, giving the mailbox twice and acking ids nobody
- * sent: the wormholes connect again and go on, each phase handled once. Each ends in a sentence, never a crash, and
- * the wormhole is finalized when dropped. The parser's bounds are
- * checked on their own too.
+ * never acks or that acks and drops us each time; a phase changed on
+ * its way, phases repeated and out of order, a phase far ahead; and a
+ * cancel after the opening, which ends nothing. Connections dropped
+ * under a waiting host and under an open pair, with the server
+ * swallowing a message, closing again right after its welcome, giving
+ * the mailbox twice and acking ids nobody sent: the wormholes connect
+ * again and go on, each phase handled once. Each ends in a sentence,
+ * never a crash, and the wormhole is finalized when dropped. The
+ * parser's bounds are checked on their own too.
  */
 
 #include <json-glib/json-glib.h>
@@ -63,6 +64,7 @@ typedef struct
   gboolean    swallowed;
   guint       refuse;        /* so many connections closed after the welcome */
   gboolean    replay_twice;  /* an open gives the mailbox twice, after bogus acks */
+  gboolean    drop_acked;    /* every connection closed once a message is acked */
   guint       n_opens;
 } Fake;
 
@@ -194,6 +196,11 @@ fake_message_cb (SoupWebsocketConnection *connection,
     {
       ack = g_strdup_printf ("{\"type\": \"ack\", \"id\": \"%s\", \"server_tx\": 1.5}", id);
       send_json (connection, ack);
+      if (fake->drop_acked)
+        {
+          soup_websocket_connection_close (connection, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
+          return;
+        }
     }
 
   if (strcmp (type, "bind") == 0)
@@ -541,6 +548,29 @@ test_no_acks (void)
   g_assert_cmpuint (fake->connections->len, >, 1);
 }
 
+/* A server that acks all it is asked and then drops us, each time: the
+ * connection is mended each time, and made again without end unless the
+ * give-up time counts from the first break. */
+static void
+test_drops_after_acks (void)
+{
+  g_autoptr(Fake) fake = fake_new (FAKE_GOOD);
+  g_autoptr(TttWormholeMailbox) mailbox = ttt_wormhole_mailbox_new (fake->url);
+  g_autoptr(GError) error = NULL;
+  gboolean connected = FALSE;
+
+  ttt_wormhole_mailbox_set_reconnect (mailbox, 50, 1500);
+  ttt_wormhole_mailbox_connect_async (mailbox, NULL, connected_cb, &connected);
+  wormhole_wait (&connected, 30, "the fake server's welcome");
+  g_signal_connect (mailbox, "closed", G_CALLBACK (mailbox_closed_cb), &error);
+  fake->drop_acked = TRUE;
+  /* Asked again on each connection, acked, and dropped. */
+  ttt_wormhole_mailbox_bind (mailbox, APPID, "side");
+  wormhole_wait_until (error_set, &error, 30, "the mailbox connection to be given up");
+  g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_LOST);
+  g_assert_cmpuint (fake->connections->len, >, 2);
+}
+
 /* Two of ours through the fake relay */
 
 typedef struct
@@ -886,6 +916,7 @@ main (int    argc,
   g_test_add_func ("/wormhole-hostile/far-ahead", test_far_ahead);
   g_test_add_func ("/wormhole-hostile/cancel-after-open", test_cancel_after_open);
   g_test_add_func ("/wormhole-hostile/reconnect", test_reconnect);
+  g_test_add_func ("/wormhole-hostile/drops-after-acks", test_drops_after_acks);
   g_test_add_func ("/wormhole-hostile/parser", test_parser);
 
   return g_test_run ();

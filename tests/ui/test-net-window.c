@@ -564,6 +564,38 @@ test_new_opponent (void)
   pair_close (&second);
 }
 
+/* Issue 34: while the two compare the code, and while one waits for the
+ * other to confirm it, the header and the badges name the friend, not
+ * the computer of the game still on the board. */
+static void
+test_names_while_comparing (void)
+{
+  Pair pair = { .host_name = "Ana" };
+  TttWindow *host;
+  TttWindow *guest;
+
+  pair_open (&pair);
+  host = pair.windows[0];
+  guest = pair.windows[1];
+  g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==, "You play O against " QUOTED ("Ana"));
+  g_assert_cmpstr (ttt_player_badge_get_name (guest->badge_start), ==, "You");
+  g_assert_cmpstr (ttt_player_badge_get_name (guest->badge_end), ==, QUOTED ("Ana"));
+  g_assert_true (ttt_player_badge_get_mark (guest->badge_end) == TTT_MARK_X);
+  g_assert_nonnull (g_strrstr (adw_window_title_get_subtitle (host->window_title), "You play X against "));
+  g_assert_cmpstr (ttt_player_badge_get_name (host->badge_end), !=, "Computer");
+
+  /* The guest confirmed; the host has not yet. */
+  click (guest, "The Codes Match");
+  wait_text (guest, "to confirm the code");
+  g_assert_cmpstr (ttt_player_badge_get_name (guest->badge_end), ==, QUOTED ("Ana"));
+  g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==, "You play O against " QUOTED ("Ana"));
+
+  click (host, "The Codes Match");
+  wait_text (guest, "Playing with");
+  g_assert_cmpstr (ttt_player_badge_get_name (guest->badge_end), ==, QUOTED ("Ana"));
+  pair_close (&pair);
+}
+
 /* The host's New Game screen chose Ultimate, the guest's classic: the
  * host page offers Ultimate first, and both boards play it. */
 /* Tells what each widget down to @depth asks for at @width, the
@@ -1125,6 +1157,7 @@ main (int   argc,
   g_test_add_func ("/net-window/codes-differ", test_codes_differ);
   g_test_add_func ("/net-window/quit-asks", test_quit_asks);
   g_test_add_func ("/net-window/new-opponent", test_new_opponent);
+  g_test_add_func ("/net-window/names-while-comparing", test_names_while_comparing);
   g_test_add_func ("/net-window/name-one-line", test_name_one_line);
   g_test_add_func ("/net-window/name-long", test_name_long);
   g_test_add_func ("/net-window/name-remembered", test_name_remembered);

@@ -102,6 +102,51 @@ test_news_without_a_bus (TttTestWindow *fixture,
 }
 
 static void
+wait_active (GtkWindow *window,
+             gboolean   active)
+{
+  while (!gtk_window_is_active (window) != !active)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* News told to a window that is not the active one is held until it is;
+ * a window left for long keeps only the latest few, not all it was
+ * told. */
+static void
+test_news_held_bounded (TttTestWindow *fixture,
+                        gconstpointer  data)
+{
+  /* Windows of their own: nothing else tells news on them. */
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *button = gtk_button_new_with_label ("Here");
+  GtkWidget *other = gtk_window_new ();
+  g_autoptr(TttAnnouncer) announcer = ttt_announcer_new (window);
+
+  gtk_window_set_child (GTK_WINDOW (window), button);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_active (GTK_WINDOW (window), TRUE);
+  gtk_widget_grab_focus (button);
+  ttt_announcer_describe (button, "Own words.");
+
+  gtk_window_present (GTK_WINDOW (other));
+  wait_active (GTK_WINDOW (window), FALSE);
+  for (guint i = 1; i <= 100; i++)
+    {
+      g_autofree char *news = g_strdup_printf ("News %u.", i);
+
+      ttt_announcer_announce (announcer, news);
+    }
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_active (GTK_WINDOW (window), TRUE);
+  /* Told from an idle callback once the activation is told. */
+  ttt_test_iterate ();
+  gtk_test_accessible_assert_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "News 97. News 98. News 99. News 100. Own words.");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
 test_click_and_answer (TttTestWindow *fixture,
                        gconstpointer  data)
 {
@@ -1667,6 +1712,7 @@ main (int   argc,
   ADD ("/window/click-and-answer", test_click_and_answer);
   ADD ("/window/no-gl-driver", test_no_gl_driver);
   ADD ("/window/news-without-a-bus", test_news_without_a_bus);
+  ADD ("/window/news-held-bounded", test_news_held_bounded);
   ADD ("/window/badge-sides", test_badge_sides);
   ADD ("/window/badge-names", test_badge_names);
   ADD ("/window/thinking-refuses-clicks", test_thinking_refuses_clicks);

@@ -49,6 +49,10 @@ struct _TttWormholeMailbox
 
   /* Connecting again, while lost_error is set. */
   GError                  *lost_error;        /* what broke it first */
+  /* When the trouble began: the first break since the connection last
+   * stayed mended a whole give-up time; and when it was last mended. */
+  gint64                   lost_since;
+  gint64                   mended_at;
   GCancellable            *retry_cancellable; /* the attempt under way */
   guint                    first_retry_ms;
   guint                    retry_ms;          /* the next wait */

@@ -14,8 +14,10 @@
  * 8… s, and the session asks again for what it had
  * (ttt-wormhole-mailbox-requests.c); only a connection still not made
  * again, or not working (its requests not all acked), when the give-up
- * time is up ends with the error of the first break. A refusal or a
- * broken protocol ends it at once, as before.
+ * time is up ends with the error of the first break. The give-up time
+ * counts from the first break since the connection last stayed mended
+ * that long: a server that acks all and drops us each time is given up
+ * on too. A refusal or a broken protocol ends it at once, as before.
  *
  * A WebSocket being closed by us stays referenced by its own "closed"
  * handler until libsoup has sent what was queued and the close frame
@@ -169,9 +171,15 @@ lose (TttWormholeMailbox *self,
   g_clear_error (&self->websocket_error);
   if (self->lost_error == NULL)
     {
+      gint64 now = g_get_monotonic_time ();
+      gint64 budget = (gint64) self->give_up_ms * G_TIME_SPAN_MILLISECOND;
+
+      if (self->lost_since == 0 || now - self->mended_at >= budget)
+        self->lost_since = now;
       self->lost_error = error;
       self->retry_ms = self->first_retry_ms;
-      self->give_up_id = g_timeout_add (self->give_up_ms, give_up_cb, self);
+      self->give_up_id = g_timeout_add ((guint) (MAX (self->lost_since + budget - now, 0) / G_TIME_SPAN_MILLISECOND),
+                                        give_up_cb, self);
     }
   else
     g_error_free (error);
@@ -184,6 +192,7 @@ mended (TttWormholeMailbox *self)
 {
   g_debug ("Mailbox connection made again");
   g_clear_error (&self->lost_error);
+  self->mended_at = g_get_monotonic_time ();
   stop_retrying (self);
 }
 

@@ -82,7 +82,8 @@ void                ttt_wormhole_mailbox_set_timeouts  (TttWormholeMailbox  *sel
 
 /* How long to wait before the first try to connect again (1 s unless
  * set; each next wait is twice the last, up to 8 times the first), and
- * how long after the break to give up (60 s); for tests. */
+ * how long after the break to give up (60 s, counted from the first
+ * break since the connection last stayed mended that long); for tests. */
 void                ttt_wormhole_mailbox_set_reconnect (TttWormholeMailbox *self,
                                                         guint               first_ms,
                                                         guint               give_up_ms);
