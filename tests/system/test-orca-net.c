@@ -485,8 +485,16 @@ test_lan_join (void)
   tab_to ("shift+Tab", "^S:Join a Game push button\\.$", 4);
   from = mark_step ();
   press ("Return");
-  /* The join page opens on the address's entry, and says so. */
-  expect (from, "^S:Or an address, such as 192\\.168\\.1\\.20:41414 or \\[2001:db8::1\\]:41414( text| entry)?\\.?$");
+  /* The join page opens on the address's entry, and says so. Orca 48
+   * and 51 at times follow nothing of a window opened from the menu of
+   * a game started after another one ended: incomplete, not passed. */
+  if (!heard_or_todo (from, "^S:Or an address, such as 192\\.168\\.1\\.20:41414 or \\[2001:db8::1\\]:41414( text| entry)?\\.?$",
+                      FALSE, "Orca followed nothing of the network window opened after a game ended"))
+    {
+      friend_free ();
+      stop (&session.app);
+      return;
+    }
   type_text (address);
   /* The friend's computer answers at once: "Connecting to …" goes with
    * the network window before a screen reader gets to it. */
