@@ -146,11 +146,11 @@ show_page (TttNetWindow *self,
            GtkWidget    *focus)
 {
   GtkWidget *page = gtk_stack_get_child_by_name (self->stack, name);
+  gboolean other_page = page != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), name) != 0;
 
   /* A page of its own, with its heading, is a step to hear. */
-  if (page != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), name) != 0 &&
-      self->announcer != NULL && (g_str_equal (name, "host") || g_str_equal (name, "join") ||
-                                  g_str_equal (name, "start")))
+  if (other_page && self->announcer != NULL &&
+      (g_str_equal (name, "host") || g_str_equal (name, "join") || g_str_equal (name, "start")))
     {
       GtkWidget *heading = gtk_widget_get_first_child (gtk_stack_page_get_child (gtk_stack_get_page (self->stack, page)));
 
@@ -159,6 +159,19 @@ show_page (TttNetWindow *self,
     }
   grab_focus (focus);
   gtk_stack_set_visible_child_name (self->stack, name);
+  /* The focus came while its page was hidden, where the control is not
+   * yet known to a screen reader: GTK told none of it, and the reader's
+   * focus stayed on the page that went, where it drops news told on the
+   * new one ("Waiting for someone to join."). Given again, now that it
+   * shows, the focus is told. */
+  if (other_page && focus != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      GtkWidget *now = gtk_root_get_focus (GTK_ROOT (self));
+
+      /* An entry's focus is on the text inside it. */
+      if (now != NULL && (now == focus || gtk_widget_is_ancestor (now, focus)))
+        gtk_window_set_focus (GTK_WINDOW (self), NULL);
+    }
   grab_focus (focus);
   fit_height (self);
   changed (self);

@@ -58,6 +58,8 @@ bar_announce_cb (TttWindow  *self,
     ttt_news_tell (self->news, text);
 }
 
+static void bar_mapped_cb (TttWindow *self);
+
 /* The session is over for this window: the bar goes, and a game on this
  * computer takes the dead network board's place. */
 static void
@@ -68,6 +70,8 @@ drop_session (TttWindow *self)
   if (session == NULL)
     return;
   g_signal_handlers_disconnect_by_data (session, self);
+  g_signal_handlers_disconnect_by_func (self->net_bar, bar_mapped_cb, self);
+  g_clear_pointer (&self->net_held_news, g_free);
   ttt_net_bar_set_session (TTT_NET_BAR (self->net_bar), NULL);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), FALSE);
   /* A fading revealer keeps its child's height: hidden, it has none. */
@@ -298,6 +302,7 @@ _ttt_window_net_dispose (TttWindow *self)
   if (self->question != NULL)
     ttt_compat_dialog_destroy (self->question);
   g_clear_weak_pointer (&self->question);
+  g_clear_pointer (&self->net_held_news, g_free);
 }
 
 /* Play Again in a network game offers a rematch, or accepts the other's;
@@ -403,6 +408,35 @@ _ttt_window_net_subtitle (TttWindow *self)
   return ttt_words_net_subtitle (ttt_net_session_get_variant (session_of (self)), mine, other);
 }
 
+/* Keeps what the bar tells while the window hands the session to it. */
+static void
+hold_news_cb (GString    *held,
+              const char *text)
+{
+  if (text != NULL && *text != '\0')
+    g_string_append_printf (held, "%s%s", held->len > 0 ? " " : "", text);
+}
+
+/* The bar shows (a revealer shows its child from its first frame on):
+ * only now does a screen reader know its buttons. The focus, given one
+ * of them before, was told to none, and news told on it would be
+ * dropped: it is given again, and the news the bar told follows it. */
+static void
+bar_mapped_cb (TttWindow *self)
+{
+  g_autofree char *held = g_steal_pointer (&self->net_held_news);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  g_signal_handlers_disconnect_by_func (self->net_bar, bar_mapped_cb, self);
+  if (focus != NULL && gtk_widget_is_ancestor (focus, self->net_bar))
+    {
+      gtk_window_set_focus (GTK_WINDOW (self), NULL);
+      ttt_net_bar_focus (TTT_NET_BAR (self->net_bar));
+    }
+  if (held != NULL)
+    ttt_news_tell (self->news, held);
+}
+
 /**
  * ttt_window_set_net_session:
  * @self: a #TttWindow
@@ -414,6 +448,9 @@ void
 ttt_window_set_net_session (TttWindow     *self,
                             TttNetSession *session)
 {
+  g_autoptr(GString) held = g_string_new (NULL);
+  gulong hold_id;
+
   g_return_if_fail (TTT_IS_WINDOW (self));
   g_return_if_fail (TTT_IS_NET_SESSION (session));
   g_return_if_fail (ttt_net_session_get_game (session) == self->game);
@@ -433,13 +470,32 @@ ttt_window_set_net_session (TttWindow     *self,
   g_signal_connect_swapped (session, "notify::rematch-offered", G_CALLBACK (session_requests_cb), self);
   g_signal_connect_swapped (session, "notify::rematch-asked", G_CALLBACK (session_requests_cb), self);
   g_signal_connect_swapped (session, "notify::peer-name", G_CALLBACK (_ttt_window_update_players), self);
+  /* What the bar tells of the session (the code) waits until the focus
+   * is where the person is to answer, in the bar once it shows: told
+   * at once, it went on the focus about to leave, and a screen reader
+   * dropped it. */
+  g_signal_handlers_block_by_func (self->net_bar, bar_announce_cb, self);
+  hold_id = g_signal_connect_swapped (self->net_bar, "announce", G_CALLBACK (hold_news_cb), held);
   ttt_net_bar_set_session (TTT_NET_BAR (self->net_bar), session);
+  g_signal_handler_disconnect (self->net_bar, hold_id);
+  g_signal_handlers_unblock_by_func (self->net_bar, bar_announce_cb, self);
+  g_free (self->net_held_news);
+  self->net_held_news = held->len > 0 ? g_strdup (held->str) : NULL;
+  g_signal_handlers_disconnect_by_func (self->net_bar, bar_mapped_cb, self);
   gtk_widget_set_visible (self->net_revealer, TRUE);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), TRUE);
   session_state_cb (self);
   /* The code is compared in the bar: the focus goes to its answer. */
   if (ttt_net_session_get_state (session) == TTT_NET_SESSION_VERIFYING)
     ttt_net_bar_focus (TTT_NET_BAR (self->net_bar));
+  if (!gtk_widget_get_mapped (self->net_bar))
+    g_signal_connect_swapped (self->net_bar, "map", G_CALLBACK (bar_mapped_cb), self);
+  else if (self->net_held_news != NULL)
+    {
+      g_autofree char *news = g_steal_pointer (&self->net_held_news);
+
+      ttt_news_tell (self->news, news);
+    }
 }
 
 TttNetSession *

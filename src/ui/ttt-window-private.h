@@ -60,6 +60,8 @@ struct _TttWindow
   GtkWidget            *net_revealer;
   GtkWidget            *net_bar;
   GtkWidget            *question;
+  /* What the bar told as it was handed a session, told once it shows. */
+  char                 *net_held_news;
 
   /* Template widgets */
   GtkWidget            *content_box;

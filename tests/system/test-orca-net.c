@@ -122,6 +122,7 @@ tab_to (const char *key,
 {
   g_autofree char *words = in_orca_words (pattern);
   g_autoptr(GRegex) regex = g_regex_new (words, 0, 0, NULL);
+  g_autoptr(GRegex) cell = g_regex_new ("^S:(Board .*)?Row [1-3], column [1-3]", 0, 0, NULL);
 
   for (guint i = 0; i < tries; i++)
     {
@@ -134,7 +135,16 @@ tab_to (const char *key,
        * may come late): the bar's code too, a selectable label, which
        * Orca 48 and later name by its menu ("Code 651 283 opens
        * popup"). */
-      at = wait_for (from, "^S:(.+ )?(push button|toggle button|button|text|combo box|scroll pane|panel|grouping|label|opens popup|toggle button (not )?pressed)\\.?$");
+#define ROLE "^S:(.+ )?(push button|toggle button|button|text|combo box|scroll pane|panel|grouping|label|opens popup|toggle button (not )?pressed)\\.?$"
+      at = wait_for (from, ROLE);
+      /* The keys go from the board to the bar, never to a cell: a cell
+       * heard now is where the focus was, said late (person_plays()
+       * goes on at the cell's new name, which Orca logs before it says
+       * the cell). Pressed again on its word, the key went one control
+       * too far: from Ask to Undo to Resign, in trixie. */
+      while (g_regex_match (cell, said_at (at), 0, NULL))
+        at = wait_for (at + 1, ROLE);
+#undef ROLE
       if (g_regex_match (regex, said_at (at), 0, NULL))
         {
           expect (from, pattern);
@@ -341,41 +351,44 @@ test_lan_host (void)
   join_from = from;
   press ("Return");
   /* Heard before the friend comes, as a person would hear it. */
-  heard_or_todo (from, "^S:Waiting for someone to join\\.$", TRUE,
-                 "the news of hosting, told as the focus moves to the waiting page's Cancel, is dropped");
+  expect_news (from, "^S:Waiting for someone to join\\.$");
+  /* The person goes back to the game's window while waiting, as
+   * Alt+Tab would: what comes is told there. */
+  from = mark_step ();
+  focus_window ("^Tic-Tac-Toe$");
+  wait_for (from, "^S:Tic-Tac-Toe( frame)?\\.?$");
   friend_join (lan_address);
+}
+
+/* The code as the person hears it: digit by digit, as the friend's
+ * screen shows it. */
+static char *
+code_pattern_new (void)
+{
+  g_autofree char *spoken = NULL;
+  GString *digits = g_string_new (NULL);
+
+  for (const char *c = ttt_net_session_get_code (friend); *c != '\0'; c++)
+    if (g_ascii_isdigit (*c))
+      g_string_append_printf (digits, "%s%c", digits->len == 0 ? "" : digits->len == 5 ? ", " : " ", *c);
+  spoken = g_string_free (digits, FALSE);
+
+  return g_strdup_printf ("^S:Code %s\\. Compare it with " PEER "’s screen\\.$", spoken);
 }
 
 static void
 test_lan_code (void)
 {
-  g_autofree char *spoken = NULL;
   g_autofree char *code_pattern = NULL;
   guint from = join_from;
 
   ttt_net_wait_session (friend, TTT_NET_SESSION_VERIFYING, GUARD_MS);
   g_assert_cmpstr (ttt_net_session_get_peer_name (friend), ==, "Ana");
-
-  /* The code, digit by digit, as the friend's screen shows it. */
-  {
-    GString *digits = g_string_new (NULL);
-
-    for (const char *c = ttt_net_session_get_code (friend); *c != '\0'; c++)
-      if (g_ascii_isdigit (*c))
-        g_string_append_printf (digits, "%s%c", digits->len == 0 ? "" : digits->len == 5 ? ", " : " ", *c);
-    spoken = g_string_free (digits, FALSE);
-  }
-  code_pattern = g_strdup_printf ("^S:Code %s\\. Compare it with " PEER "’s screen\\.$", spoken);
-  /* The network window has gone: the game's is given the focus, as a
-   * window manager would, and the bar has put it on its answer; the
-   * code, told while the network window still had the focus, is heard
-   * once the game's window has it. */
-  from = mark_step ();
-  focus_window ("^Tic-Tac-Toe$");
-  heard_or_todo (from, "^S:The Codes Match push button\\.$", FALSE,
-                 "the focus on the bar's answer is not said as the game's window gets the focus");
-  heard_or_todo (join_from, code_pattern, TRUE,
-                 "the code, told on the game's window while the network window still has the focus, is dropped");
+  code_pattern = code_pattern_new ();
+  /* The game's window has the focus: the bar, as it shows, takes it to
+   * its answer, and the code follows. */
+  expect (join_from, "^S:The Codes Match push button\\.$");
+  expect_news (join_from, code_pattern);
   from = mark_step ();
   press ("Return");
   expect_news (from, "^S:Waiting for " PEER " to confirm the code…$");
@@ -405,6 +418,103 @@ test_lan_rematch (void)
 static void
 test_lan_leave (void)
 {
+  friend_leaves ();
+}
+
+/* The person joins the friend's game, by its address: asked for a
+ * name, heard connecting; the network window goes, and once it has,
+ * the game's is given the focus, as a window manager would, where the
+ * code, told meanwhile, is heard; then the friend's first move, and the
+ * friend leaving. */
+
+/* Waits until no window is named @title (a GRegex). */
+static void
+window_gone (const char *title)
+{
+  gint64 deadline = g_get_monotonic_time () + START_TIMEOUT_S * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      const char *argv[] = { "xdotool", "search", "--onlyvisible", "--name", title, NULL };
+      g_autofree char *out = run_sync (argv);
+
+      /* xdotool fails when it finds none. */
+      if (out == NULL || *out == '\0')
+        return;
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the window /%s/ did not go within %d s", title, START_TIMEOUT_S);
+      pace (100);  /* the pace of a look; the deadline bounds it */
+    }
+}
+
+static void
+test_lan_join (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *code_pattern = NULL;
+  /* A game chosen, so that the window starts on the board rather than
+   * on the New Game screen. */
+  const char *options[] = { "--difficulty=medium", "--first=human", NULL };
+  guint16 port;
+  guint from;
+
+  friend_game = ttt_game_new ();
+  ttt_game_start_new (friend_game);
+  friend = ttt_net_session_new (friend_game, TTT_CONNECTION_ROLE_HOST, "Ben", TTT_VARIANT_CLASSIC, TTT_NET_X_HOST);
+  ttt_net_set_patient_timeouts (ttt_net_session_get_connection (friend));
+  g_assert_true (ttt_net_session_host (friend, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  port = ttt_connection_get_port (ttt_net_session_get_connection (friend));
+  address = g_strdup_printf ("127.0.0.1:%u", port);
+
+  /* From the main menu to the network window's Join a Game, and the
+   * address typed there. F10 is sent by its keycode, with no modifier
+   * (see level_one_keycode()). */
+  app_start (options, NULL);
+  {
+    g_autofree char *f10 = level_one_keycode ("F10");
+
+    from = mark_step ();
+    press (f10);
+  }
+  wait_for (from, "^S:Play With Someone Elsewhere.$");
+  from = mark_step ();
+  press ("Return");
+  focus_opened (from, "Play With Someone Elsewhere");
+  tab_to ("shift+Tab", "^S:Join a Game push button\\.$", 4);
+  from = mark_step ();
+  press ("Return");
+  /* The join page opens on the address's entry, and says so. Orca 48
+   * and 51 at times follow nothing of a window opened from the menu of
+   * a game started after another one ended: incomplete, not passed. */
+  if (!heard_or_todo (from, "^S:Or an address, such as 192\\.168\\.1\\.20:41414 or \\[2001:db8::1\\]:41414( text| entry)?\\.?$",
+                      FALSE, "Orca followed nothing of the network window opened after a game ended"))
+    {
+      friend_free ();
+      stop (&session.app);
+      return;
+    }
+  type_text (address);
+  /* The friend's computer answers at once: "Connecting to …" goes with
+   * the network window before a screen reader gets to it. */
+  from = mark_step ();
+  press ("Return");
+  ttt_net_wait_session (friend, TTT_NET_SESSION_VERIFYING, GUARD_MS);
+  code_pattern = code_pattern_new ();
+  window_gone ("^Play With Someone Elsewhere$");
+  focus_window ("^Tic-Tac-Toe$");
+  expect (from, "^S:The Codes Match push button\\.$");
+  expect_news (from, code_pattern);
+  from = mark_step ();
+  press ("Return");
+  expect_news (from, "^S:Waiting for " PEER " to confirm the code…$");
+  from = mark_step ();
+  ttt_net_session_confirm (friend, TRUE);
+  expect_news (from, "^S:New game\\. You play O\\.");
+  ttt_net_wait_session (friend, TTT_NET_SESSION_PLAYING, GUARD_MS);
+  g_assert_cmpint (friend_mark (), ==, TTT_MARK_X);
+  friend_plays (4, "Your turn\\.");
   friend_leaves ();
 }
 
@@ -544,6 +654,7 @@ main (int   argc,
   g_test_add_func ("/orca-net/lan/game", test_lan_game);
   g_test_add_func ("/orca-net/lan/rematch", test_lan_rematch);
   g_test_add_func ("/orca-net/lan/leave", test_lan_leave);
+  g_test_add_func ("/orca-net/lan/join", test_lan_join);
   g_test_add_func ("/orca-net/code/invite", test_code_invite);
   g_test_add_func ("/orca-net/code/play", test_code_play);
   g_test_add_func ("/orca-net/end/once", test_once);
