@@ -417,6 +417,8 @@ ttt_announcer_describe_full (GtkWidget  *widget,
   if (focused && same)
     return;
   set_description (widget, description);
+  /* Or GTK 4.8 may send it again with the focus. */
+  ttt_compat_settle_accessible (widget);
 }
 
 /**

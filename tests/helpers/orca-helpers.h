@@ -128,6 +128,14 @@ guint        mark_step           (void);
  * underscore. */
 void         assert_heard_once   (void);
 void         assert_no_class_names (void);
+/* Fails the test if the words of entry @at, presented with the focus,
+ * came again as a new description from entry @from on: a screen reader
+ * says a change of its focus's description, so they were heard twice,
+ * if perhaps only once the test had gone on to its next key (GTK 4.8
+ * sent a description it had kept as the focus came). The change comes
+ * with the focus, before the screen reader says anything of it. */
+void         assert_not_described_again (guint from,
+                                         guint at);
 
 /* Keys */
 void         press               (const char          *key);
