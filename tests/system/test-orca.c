@@ -236,6 +236,20 @@ expect_own_cell (guint       from,
     expect (from, pattern);
 }
 
+/* Whether Show Analysis is on, and the game is under way: then an empty
+ * cell describes what playing it leads to. */
+static gboolean analysis_shown;
+
+/* The focused empty cell's analysis, heard once with its name: it was
+ * heard twice, as GTK 4.8 sent the description it had kept again with
+ * the focus. */
+static void
+expect_analysis (guint from)
+{
+  if (analysis_shown && memchr (session.board, 'X', sizeof session.board) != NULL)
+    assert_not_described_again (from, expect (from, "^S:Playing here (draws|wins in [0-9]+ moves?|loses in [0-9]+ moves?)\\.$"));
+}
+
 /* Walks the focus to @cell with the arrows, then plays it with Enter. */
 static gboolean
 play_arrows (int cell)
@@ -267,6 +281,8 @@ play_arrows (int cell)
       session.cursor = row * 3 + column;
       step = g_strdup_printf ("^S:Row %d, column %d, (empty|X|O) push button\\.$", row + 1, column + 1);
       expect (from, step);
+      if (session.board[session.cursor] == '.')
+        expect_analysis (from);
     }
 
   from = mark_step ();
@@ -357,9 +373,30 @@ test_arrows (void)
   session.cursor = parse_cell (text);
   board_clear ();
 
+  /* With the analysis shown: each empty cell says what playing it leads
+   * to, once, and so does the cell a hint takes the focus to. */
+  expect_news (step ("ctrl+a", NULL), "^S:Analysis shown\\. Every first move draws with best play: "
+                                      "the analysis marks the cells from the next move on\\.$");
+  analysis_shown = TRUE;
+  g_assert_true (play_arrows (choose_cell (TRUE)));
+  {
+    guint hint = step ("ctrl+h", NULL);
+    /* GTK 4.8 tells the news on the cell, in front of its analysis: then
+     * the two are one, heard once. */
+    const char *news = said_at (expect (hint, "^S:Suggested move: It [a-z ]+[a-z]( X’s line| O’s line| — two ways to win)?"
+                                              "\\.( Playing here [a-z0-9 ]+)?$"));
+    gboolean with_analysis = strstr (news, "Playing here") != NULL;
+
+    session.cursor = parse_cell (said_at (expect (hint, "^S:Row [1-3], column [1-3], empty push button\\.$")));
+    if (!with_analysis)
+      expect_analysis (hint);
+  }
+
   while (play_arrows (choose_cell (TRUE)));
 
   wait_for (session.game_start, "^S:Play Again push button\\.$");
+  expect_news (step ("ctrl+a", NULL), "^S:Analysis hidden\\.$");
+  analysis_shown = FALSE;
 }
 
 /* The windows around the board */
