@@ -656,6 +656,21 @@ test_analysis_and_review (void)
         NULL);
 }
 
+/* Ctrl+N: the New Game screen, its focus on Start heard. Keys sent
+ * before that are heard, if at all, after Start: a Tab counted by the
+ * late "Start" then went on before Orca said where it had gone, which it
+ * then left unsaid ("Classic" among them, so Tab never reached it). */
+static void
+open_new_game (void)
+{
+  guint from = mark_step ();
+
+  press ("ctrl+n");
+  focus_opened (from, "New Game");
+  wait_for (from, "^S:New Game( frame\\.)?$");
+  wait_for (from, "^S:Start push button\\.$");
+}
+
 /* Ultimate: the person's move is heard by its cell's name, or, where
  * the reply sends them to one board, in the news of the reply: the board
  * takes the focus into that board at once (TttBoardView), and Orca drops
@@ -695,9 +710,7 @@ test_ultimate (void)
   guint from;
 
   /* Ctrl+N opens the New Game screen, with the focus on Start. */
-  from = mark_step ();
-  press ("ctrl+n");
-  focus_opened (from, "New Game");
+  open_new_game ();
 
   /* Tab to the choice of game (past How to Play); its list moves with
    * the arrows. Orca 48 may find the first Tab's place itself, without a
@@ -860,10 +873,7 @@ test_ultimate_game (void)
   guint from;
 
   /* Ultimate is the game chosen now: Start at once. */
-  from = mark_step ();
-  press ("ctrl+n");
-  focus_opened (from, "New Game");
-  wait_for (from, "^S:New Game( frame\\.)?$");
+  open_new_game ();
   press ("alt+s");
   back_to_game ("^S:.");
 
@@ -1016,10 +1026,9 @@ static void
 test_new_game_choice (void)
 {
   gboolean found = FALSE;
-  guint from = mark_step ();
+  guint from;
 
-  press ("ctrl+n");
-  focus_opened (from, "New Game");
+  open_new_game ();
   for (guint i = 0; i < 6 && !found; i++)
     {
       guint at;
@@ -1044,11 +1053,7 @@ test_new_game_choice (void)
 static void
 test_board_pick (void)
 {
-  guint from = mark_step ();
-
-  press ("ctrl+n");
-  focus_opened (from, "New Game");
-  wait_for (from, "^S:New Game( frame\\.)?$");
+  open_new_game ();
   press ("alt+s");
   back_to_game ("^S:.");
 
