@@ -659,7 +659,9 @@ test_analysis_and_review (void)
 /* Ctrl+N: the New Game screen, its focus on Start heard. Keys sent
  * before that are heard, if at all, after Start: a Tab counted by the
  * late "Start" then went on before Orca said where it had gone, which it
- * then left unsaid ("Classic" among them, so Tab never reached it). */
+ * then left unsaid ("Classic" among them, so Tab never reached it). The
+ * screen's name is not waited for: Orca 43, when the window is active
+ * before Orca has a focus in it, says the focus alone. */
 static void
 open_new_game (void)
 {
@@ -667,7 +669,6 @@ open_new_game (void)
 
   press ("ctrl+n");
   focus_opened (from, "New Game");
-  wait_for (from, "^S:New Game( frame\\.)?$");
   wait_for (from, "^S:Start push button\\.$");
 }
 
