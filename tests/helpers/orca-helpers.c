@@ -1074,11 +1074,12 @@ assert_heard_once (void)
 
 void
 assert_not_described_again (guint from,
+                            guint focus,
                             guint at)
 {
   read_log ();
   g_assert_true (g_str_has_prefix (said_at (at), "S:"));
-  for (guint i = from; i < session.said->len; i++)
+  for (guint i = from; i < focus; i++)
     if (g_str_has_prefix (said_at (i), "C:") && same_words (said_at (i) + 2, said_at (at) + 2))
       {
         dump_said (from);

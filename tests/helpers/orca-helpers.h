@@ -129,12 +129,14 @@ guint        mark_step           (void);
 void         assert_heard_once   (void);
 void         assert_no_class_names (void);
 /* Fails the test if the words of entry @at, presented with the focus,
- * came again as a new description from entry @from on: a screen reader
- * says a change of its focus's description, so they were heard twice,
- * if perhaps only once the test had gone on to its next key (GTK 4.8
- * sent a description it had kept as the focus came). The change comes
- * with the focus, before the screen reader says anything of it. */
+ * came as a new description from entry @from until the focus was
+ * presented, entry @focus: a screen reader says a change of its focus's
+ * description, so they were heard twice, if perhaps only once the test
+ * had gone on to its next key (GTK 4.8 sent a description it had kept
+ * as the focus came, before the screen reader said the focus). One that
+ * comes after (words not ready when the focus came) is heard once. */
 void         assert_not_described_again (guint from,
+                                         guint focus,
                                          guint at);
 
 /* Keys */
