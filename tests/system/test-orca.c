@@ -284,7 +284,10 @@ play_arrows (int cell)
       session.cursor = row * 3 + column;
       step = g_strdup_printf ("^S:Row %d, column %d, (empty|X|O) push button\\.$", row + 1, column + 1);
       at = expect (from, step);
-      if (session.board[session.cursor] == '.')
+      /* Orca 48 says no line that comes after the focus (the analysis is
+       * worked out off the main thread, and an arrow at once can be
+       * first): there the line is not waited for. */
+      if (session.board[session.cursor] == '.' && session.orca_major <= 43)
         expect_analysis (from, at);
     }
 
