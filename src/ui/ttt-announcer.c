@@ -27,7 +27,9 @@
  * front of it, so the person hears the news and then what the place they
  * are on now means, in one message, and the description still carries
  * the analysis afterwards. Giving it back alone at once would be a second
- * change, and Orca's second message would cut the news short. Once the
+ * change, and Orca's second message would cut the news short. Only news
+ * told as the focus arrives (a hint's cell) is taken off at once, for a
+ * screen reader that reads the focus after it would say it twice. Once the
  * focus leaves (or the owner describes it anew) the widget has its own
  * description again, without the news. A description that says what the
  * news says anyway (Ultimate's "You play in this board", where the news
@@ -63,6 +65,10 @@ struct _TttAnnouncer
   GQueue    *held;
   gboolean   focus_moved_inactive;
   guint      active_id;
+
+  /* Set while the focus has just moved, until the main loop is idle
+   * (see tell()). */
+  guint      fresh_focus_id;
 };
 
 G_DEFINE_FINAL_TYPE (TttAnnouncer, ttt_announcer, G_TYPE_OBJECT)
@@ -134,11 +140,22 @@ give_back (TttAnnouncer *self)
   g_idle_add_full (G_PRIORITY_LOW, give_back_cb, g_steal_pointer (&self->borrowed), g_object_unref);
 }
 
+static gboolean
+focus_settled_cb (gpointer data)
+{
+  TttAnnouncer *self = data;
+
+  self->fresh_focus_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
 static void
 focus_changed_cb (TttAnnouncer *self,
                   GParamSpec   *pspec,
                   GtkWidget    *window)
 {
+  if (self->fresh_focus_id == 0)
+    self->fresh_focus_id = g_idle_add_full (G_PRIORITY_LOW, focus_settled_cb, self, NULL);
   if (self->borrowed != NULL && ttt_compat_dialog_get_focus (window) != self->borrowed)
     give_back (self);
   if (GTK_IS_WINDOW (window) && !gtk_window_is_active (GTK_WINDOW (window)))
@@ -233,6 +250,7 @@ ttt_announcer_dispose (GObject *object)
 
   g_clear_object (&self->borrowed);
   g_clear_handle_id (&self->active_id, g_source_remove);
+  g_clear_handle_id (&self->fresh_focus_id, g_source_remove);
   g_clear_pointer (&self->held, drop_held);
   if (self->window != NULL)
     {
@@ -359,6 +377,14 @@ tell (TttAnnouncer *self,
       g_autofree char *both = g_strconcat (text, " ", own, NULL);
 
       set_description (target, both);
+      /* The focus has only just come here (a hint's cell): a screen
+       * reader that presents it after this reads the news with it, from
+       * the description, and then says the change again ("Suggested
+       * move: … Playing here draws", twice). Taken off at once, silently,
+       * it is heard once, from the change, and the widget's own words
+       * come back once the focus leaves. */
+      if (self->fresh_focus_id != 0)
+        gtk_accessible_reset_property (GTK_ACCESSIBLE (target), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
     }
   else
     {
@@ -436,6 +462,8 @@ ttt_announcer_describe_full (GtkWidget  *widget,
   if (focused && same)
     return;
   set_description (widget, description);
+  /* Or GTK 4.8 may send it again with the focus. */
+  ttt_compat_settle_accessible (widget);
 }
 
 /**

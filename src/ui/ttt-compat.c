@@ -205,6 +205,7 @@ ttt_compat_announce (GtkAccessible *accessible,
 
 #if !GTK_CHECK_VERSION (4, 10, 0)
 #define SETTLE_CONTROLLER "ttt-compat-settle-controller"
+#define SETTLED           "ttt-compat-settled"
 
 static void
 settle_enter_cb (GtkEventControllerFocus *controller)
@@ -214,6 +215,35 @@ settle_enter_cb (GtkEventControllerFocus *controller)
   /* No property at all: only the changes kept are sent. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), (GtkAccessibleProperty) -1);
 }
+
+/* Out of the tree the context leaves the bus; back in, it is put on
+ * again. */
+static void
+settle_unrealize_cb (GtkWidget *widget)
+{
+  g_object_set_data (G_OBJECT (widget), SETTLED, NULL);
+}
+
+/* GTK 4.8 puts a context on the bus when a screen reader asks for it
+ * or when the widget's platform state changes: its focus, or whether
+ * it can take the focus. The latter, changed and changed back, puts it
+ * there now, with what it kept. Once per widget in the tree: each time
+ * is two events on the bus. */
+static void
+put_on_bus (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  gboolean focusable;
+
+  if (root == NULL || gtk_root_get_focus (root) == widget ||
+      g_object_get_data (G_OBJECT (widget), SETTLED) != NULL)
+    return;
+
+  focusable = gtk_widget_get_focusable (widget);
+  gtk_widget_set_focusable (widget, !focusable);
+  gtk_widget_set_focusable (widget, focusable);
+  g_object_set_data (G_OBJECT (widget), SETTLED, GINT_TO_POINTER (TRUE));
+}
 #endif
 
 /**
@@ -222,13 +252,15 @@ settle_enter_cb (GtkEventControllerFocus *controller)
  *
  * GTK 4.8 keeps a change made while a widget's accessible context is not
  * yet on the bus and sends it with the next change after: the focus
- * arriving. A screen reader then hears the description again a few
- * milliseconds after the focus, as news. Sent as the focus enters, before
- * GTK tells of the focus, the change reaches a screen reader while @widget
- * is not yet its focus, and is not heard: where the context is on the bus
- * by then (a row of a list the screen reader has read). One that the focus
- * itself puts on the bus still sends it after. Newer GTKs send nothing
- * kept.
+ * arriving, which puts the context on the bus. A screen reader then
+ * hears the description again a few milliseconds after the focus, as
+ * news ("Move 6 of 6", the review's line twice). A widget in a window is
+ * put on the bus at once, while it is not the focus, so that what it
+ * kept is sent now and a screen reader leaves it unsaid; one that is not
+ * in a window yet sends its kept change as the focus enters, before GTK
+ * tells of the focus, which is in time where a screen reader has asked
+ * for the context by then (a row of a list it has read). Newer GTKs send
+ * nothing kept.
  */
 void
 ttt_compat_settle_accessible (GtkWidget *widget)
@@ -243,7 +275,9 @@ ttt_compat_settle_accessible (GtkWidget *widget)
       g_signal_connect (controller, "enter", G_CALLBACK (settle_enter_cb), NULL);
       gtk_widget_add_controller (widget, controller);
       g_object_set_data (G_OBJECT (widget), SETTLE_CONTROLLER, controller);
+      g_signal_connect (widget, "unrealize", G_CALLBACK (settle_unrealize_cb), NULL);
     }
+  put_on_bus (widget);
 #endif
 }
 

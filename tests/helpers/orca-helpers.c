@@ -203,9 +203,10 @@ add_presented (const char *line)
        strstr (line, "[application: 'tictactoe'") != NULL))
     session.app_heard = TRUE;
 
-  /* Two events Orca logs as it receives them, before it decides what to
-   * present: what the game announced (gtk_accessible_announce(), GTK 4.14
-   * and later), "A:", and a new accessible name, "N:". The line is
+  /* Three events Orca logs as it receives them, before it decides what
+   * to present: what the game announced (gtk_accessible_announce(), GTK
+   * 4.14 and later), "A:", a new accessible name, "N:", and a new
+   * description, "C:". The line is
    * "EVENT MANAGER: object:announcement for [button: 'Row 1, column 1,
    * X' (0x…)] in tictactoe (GTK 4.24.1) (1, 0, Computer played row 2,
    * column 2. Your turn.)"; Orca quotes it again in other lines, which go
@@ -217,6 +218,7 @@ add_presented (const char *line)
     } events[] = {
       { "EVENT MANAGER: object:announcement for [", "A:" },
       { "EVENT MANAGER: object:property-change:accessible-name for [", "N:" },
+      { "EVENT MANAGER: object:property-change:accessible-description for [", "C:" },
     };
     const char *gtk = strstr (line, " in tictactoe (GTK 4.");
 
@@ -234,6 +236,21 @@ add_presented (const char *line)
           g_ptr_array_add (session.said, g_strdup_printf ("%s%.*s", events[i].prefix,
                                                           (int) (end - text - 2), text + 2));
       }
+  }
+
+  /* Orca 43 names the game otherwise: "EVENT MANAGER: object:property-
+   * change:accessible-description for [push button | Move 6 of 6 ] in
+   * [application | tictactoe] (0, 0, Move 6 — O at row 3, column 1. …)". */
+  {
+    const char *app = strstr (line, "EVENT MANAGER: object:property-change:accessible-description for [") != NULL
+                      ? strstr (line, "] in [application | tictactoe] (") : NULL;
+    const char *text = app != NULL ? app + strlen ("] in [application | tictactoe] (") : NULL;
+    const char *end = strrchr (line, ')');
+
+    for (int commas = 0; text != NULL && commas < 2; commas++)
+      text = strchr (text, ',') != NULL ? strchr (text, ',') + 1 : NULL;
+    if (text != NULL && end != NULL && end[1] == '\0' && end > text)
+      g_ptr_array_add (session.said, g_strdup_printf ("C:%.*s", (int) (end - text - 1), text + 1));
   }
 
   /* Orca 48 and later, when a key comes while their focus is the window
@@ -1053,6 +1070,21 @@ assert_heard_once (void)
   if (twice)
     dump_said (0);
   g_assert_false (twice);
+}
+
+void
+assert_not_described_again (guint from,
+                            guint focus,
+                            guint at)
+{
+  read_log ();
+  g_assert_true (g_str_has_prefix (said_at (at), "S:"));
+  for (guint i = from; i < focus; i++)
+    if (g_str_has_prefix (said_at (i), "C:") && same_words (said_at (i) + 2, said_at (at) + 2))
+      {
+        dump_said (from);
+        g_error ("the game sent again a description heard with the focus: %s", said_at (at) + 2);
+      }
 }
 
 void

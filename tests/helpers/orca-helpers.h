@@ -128,6 +128,16 @@ guint        mark_step           (void);
  * underscore. */
 void         assert_heard_once   (void);
 void         assert_no_class_names (void);
+/* Fails the test if the words of entry @at, presented with the focus,
+ * came as a new description from entry @from until the focus was
+ * presented, entry @focus: a screen reader says a change of its focus's
+ * description, so they were heard twice, if perhaps only once the test
+ * had gone on to its next key (GTK 4.8 sent a description it had kept
+ * as the focus came, before the screen reader said the focus). One that
+ * comes after (words not ready when the focus came) is heard once. */
+void         assert_not_described_again (guint from,
+                                         guint focus,
+                                         guint at);
 
 /* Keys */
 void         press               (const char          *key);
