@@ -225,6 +225,9 @@ active_cb (gpointer data)
         }
     }
   self->focus_moved_inactive = FALSE;
+  /* Told after the focus given again, not as the focus comes (see
+   * tell()): kept on it, it is read with it. */
+  g_clear_handle_id (&self->fresh_focus_id, g_source_remove);
   if (held != NULL)
     tell (self, held);
 
@@ -300,8 +303,8 @@ ttt_announcer_new (GtkWidget *window)
 }
 
 /* Has a screen reader say @text once, wherever the focus is. A window
- * on screen that is not the active one holds it until it is (see
- * active_cb()). */
+ * on screen that is not the active one holds it until it is, and until
+ * its activation is told (see active_cb()). */
 void
 ttt_announcer_announce (TttAnnouncer *self,
                         const char   *text)
@@ -312,8 +315,11 @@ ttt_announcer_announce (TttAnnouncer *self,
   if (self->window == NULL || *text == '\0')
     return;
 
+  /* Also while the activation is yet to be told (active_cb()): a screen
+   * reader still busy with it drops news on a focus it has not reached
+   * (the game's start, as the code's window goes). */
   if (GTK_IS_WINDOW (self->window) && gtk_widget_get_mapped (self->window) &&
-      !gtk_window_is_active (GTK_WINDOW (self->window)))
+      (!gtk_window_is_active (GTK_WINDOW (self->window)) || self->active_id != 0))
     {
       if (self->held == NULL)
         self->held = g_queue_new ();
