@@ -427,35 +427,49 @@ test_lan_leave (void)
  * code, told meanwhile, is heard; then the friend's first move, and the
  * friend leaving. */
 
-/* Starts the game with @options and @env and waits until Orca has
- * followed the focus to the board (said, or shown in braille: Orca 51
- * may only show it): the window gives its focus again once its
- * activation is told (ttt-announcer.c), and F10 pressed before that
- * opens a menu whose focus Orca 43 does not follow. Orca 48 and 51 at
- * times follow nothing of a game started after another one ended: then
- * the test case is incomplete, not passed, and FALSE is returned. */
+/* Starts the game with @options and @env and opens its main menu with
+ * F10, heard on its first item. F10 goes once Orca has followed the
+ * focus to the board (said, or shown in braille: Orca 51 may only show
+ * it): the window gives its focus again once its activation is told
+ * (ttt-announcer.c), and F10 pressed before that opens a menu whose
+ * focus Orca 43 does not follow. F10 is sent by its keycode, with no
+ * modifier (see level_one_keycode()). Orca 48 and 51 at times follow
+ * nothing of a game started after another one ended: then the test
+ * case is incomplete, not passed, and FALSE is returned. */
 static gboolean
-start_on_board (const char **options,
+open_main_menu (const char **options,
                 const char **env)
 {
   g_autoptr(GRegex) regex = g_regex_new ("^[SB]:.*Row [1-3], column [1-3], empty", 0, 0, NULL);
   gint64 deadline = g_get_monotonic_time () + PRESENT_TIMEOUT_S * G_USEC_PER_SEC;
+  g_autofree char *f10 = level_one_keycode ("F10");
   guint from = mark_step ();
 
   app_start (options, env);
-  while (g_get_monotonic_time () < deadline)
+  for (;;)
     {
+      gboolean on_board = FALSE;
+
       read_log ();
-      for (guint i = from; i < session.said->len; i++)
-        if (g_regex_match (regex, said_at (i), 0, NULL))
-          return TRUE;
+      for (guint i = from; i < session.said->len && !on_board; i++)
+        on_board = g_regex_match (regex, said_at (i), 0, NULL);
+      if (on_board)
+        break;
+      if (g_get_monotonic_time () > deadline)
+        {
+          g_test_incomplete ("Orca followed nothing of a game started after another one ended");
+          friend_free ();
+          stop (&session.app);
+          return FALSE;
+        }
       orca_still_running ();
       pace (50);  /* the pace of a look at the log; the deadline bounds it */
     }
-  g_test_incomplete ("Orca followed nothing of a game started after another one ended");
-  friend_free ();
-  stop (&session.app);
-  return FALSE;
+
+  from = mark_step ();
+  press (f10);
+  wait_for (from, "^S:Play With Someone Elsewhere.$");
+  return TRUE;
 }
 
 /* Waits until no window is named @title (a GRegex). */
@@ -500,17 +514,9 @@ test_lan_join (void)
   address = g_strdup_printf ("127.0.0.1:%u", port);
 
   /* From the main menu to the network window's Join a Game, and the
-   * address typed there. F10 is sent by its keycode, with no modifier
-   * (see level_one_keycode()). */
-  if (!start_on_board (options, NULL))
+   * address typed there. */
+  if (!open_main_menu (options, NULL))
     return;
-  {
-    g_autofree char *f10 = level_one_keycode ("F10");
-
-    from = mark_step ();
-    press (f10);
-  }
-  wait_for (from, "^S:Play With Someone Elsewhere.$");
   from = mark_step ();
   press ("Return");
   focus_opened (from, "Play With Someone Elsewhere");
@@ -689,15 +695,8 @@ test_code_join (void)
   /* The settings of the invitation: the same server, a name given. */
   xdg = g_strdup_printf ("XDG_CONFIG_HOME=%s", config_home);
   env[1] = xdg;
-  if (!start_on_board (options, env))
+  if (!open_main_menu (options, env))
     return;
-  {
-    g_autofree char *f10 = level_one_keycode ("F10");
-
-    from = mark_step ();
-    press (f10);
-  }
-  wait_for (from, "^S:Play With Someone Elsewhere.$");
   /* The menu's items say their labels alone, with no role. */
   from = mark_step ();
   press ("Down");
