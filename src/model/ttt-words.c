@@ -322,20 +322,14 @@ ttt_words_net_subtitle (TttVariant  variant,
 char *
 ttt_words_short_subtitle (TttGame *game)
 {
-  TttVariant variant;
-  const char *level;
-
   g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
 
   if (ttt_table_get_two_local (ttt_game_get_table (game)) ||
       ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (game))))
     return ttt_words_subtitle (game);
 
-  level = ttt_level_name (ttt_game_get_difficulty (game));
-  variant = ttt_game_get_variant (game);
-  if (variant == ttt_variants_get_nth (0)->variant)
-    return g_strdup (level);
-  return g_strdup_printf (C_("subtitle", "%s · %s"), ttt_variants_get_name (variant), level);
+  return with_variant (ttt_game_get_variant (game),
+                       g_strdup (ttt_level_name (ttt_game_get_difficulty (game))));
 }
 
 char *
