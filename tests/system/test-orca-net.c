@@ -376,25 +376,34 @@ code_pattern_new (void)
   return g_strdup_printf ("^S:Code %s\\. Compare it with " PEER "’s screen\\.$", spoken);
 }
 
+/* From @from, the game's window heard on its answer to the code, The
+ * Codes Match, and the code; Enter confirms, and once the friend has,
+ * the game starts with the person playing @mark ("X" or "O"). */
 static void
-test_lan_code (void)
+codes_match (guint       from,
+             const char *mark)
 {
-  g_autofree char *code_pattern = NULL;
-  guint from = join_from;
+  g_autofree char *code_pattern = code_pattern_new ();
+  g_autofree char *start = g_strdup_printf ("^S:New game\\. You play %s\\.", mark);
 
-  ttt_net_wait_session (friend, TTT_NET_SESSION_VERIFYING, GUARD_MS);
-  g_assert_cmpstr (ttt_net_session_get_peer_name (friend), ==, "Ana");
-  code_pattern = code_pattern_new ();
-  /* The game's window has the focus: the bar, as it shows, takes it to
-   * its answer, and the code follows. */
-  expect (join_from, "^S:The Codes Match push button\\.$");
-  expect_news (join_from, code_pattern);
+  expect (from, "^S:The Codes Match push button\\.$");
+  expect_news (from, code_pattern);
   from = mark_step ();
   press ("Return");
   expect_news (from, "^S:Waiting for " PEER " to confirm the code…$");
   from = mark_step ();
   ttt_net_session_confirm (friend, TRUE);
-  expect_news (from, "^S:New game\\. You play X\\.");
+  expect_news (from, start);
+}
+
+static void
+test_lan_code (void)
+{
+  ttt_net_wait_session (friend, TTT_NET_SESSION_VERIFYING, GUARD_MS);
+  g_assert_cmpstr (ttt_net_session_get_peer_name (friend), ==, "Ana");
+  /* The game's window has the focus: the bar, as it shows, takes it to
+   * its answer, and the code follows. */
+  codes_match (join_from, "X");
 }
 
 static void
@@ -497,7 +506,6 @@ test_lan_join (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *address = NULL;
-  g_autofree char *code_pattern = NULL;
   /* A game chosen, so that the window starts on the board rather than
    * on the New Game screen. */
   const char *options[] = { "--difficulty=medium", "--first=human", NULL };
@@ -539,17 +547,9 @@ test_lan_join (void)
   from = mark_step ();
   press ("Return");
   ttt_net_wait_session (friend, TTT_NET_SESSION_VERIFYING, GUARD_MS);
-  code_pattern = code_pattern_new ();
   window_gone ("^Play With Someone Elsewhere$");
   focus_window ("^Tic-Tac-Toe$");
-  expect (from, "^S:The Codes Match push button\\.$");
-  expect_news (from, code_pattern);
-  from = mark_step ();
-  press ("Return");
-  expect_news (from, "^S:Waiting for " PEER " to confirm the code…$");
-  from = mark_step ();
-  ttt_net_session_confirm (friend, TRUE);
-  expect_news (from, "^S:New game\\. You play O\\.");
+  codes_match (from, "O");
   ttt_net_wait_session (friend, TTT_NET_SESSION_PLAYING, GUARD_MS);
   g_assert_cmpint (friend_mark (), ==, TTT_MARK_X);
   friend_plays (4, "Your turn\\.");
