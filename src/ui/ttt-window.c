@@ -94,11 +94,23 @@ update_subtitle (TttWindow *self)
 static void
 update_badges_active (TttWindow *self)
 {
-  gboolean over = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
+  gboolean nobody = ttt_game_get_state (self->game) == TTT_GAME_STATE_OVER;
   TttMark turn = ttt_game_get_turn (self->game);
 
-  ttt_player_badge_set_active (self->badge_start, !over && ttt_player_badge_get_mark (self->badge_start) == turn);
-  ttt_player_badge_set_active (self->badge_end, !over && ttt_player_badge_get_mark (self->badge_end) == turn);
+#ifdef TTT_HAVE_NETWORK
+  {
+    TttMark mine;
+    const char *other;
+
+    /* A game with someone elsewhere being set up: the board still holds
+     * the game before, whose turn (X's on an empty board) is nobody's;
+     * the two have not begun. */
+    if (_ttt_window_net_players (self, &mine, &other))
+      nobody = TRUE;
+  }
+#endif
+  ttt_player_badge_set_active (self->badge_start, !nobody && ttt_player_badge_get_mark (self->badge_start) == turn);
+  ttt_player_badge_set_active (self->badge_end, !nobody && ttt_player_badge_get_mark (self->badge_end) == turn);
 }
 
 void

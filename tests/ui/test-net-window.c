@@ -596,6 +596,56 @@ test_names_while_comparing (void)
   pair_close (&pair);
 }
 
+/* Whether @badge stands out as the side to move, and says so to a screen
+ * reader (its name is said "…, to move" exactly while it is active). */
+static gboolean
+badge_to_move (TttPlayerBadge *badge)
+{
+  gboolean active = ttt_player_badge_get_active (badge);
+
+  g_assert_true (!active == !gtk_widget_has_css_class (GTK_WIDGET (badge), "active"));
+  return active;
+}
+
+/* Issue 34: while the two compare the code, the board still holds the
+ * game before, empty, with X to move; X's badge stood out as the side
+ * to move (and a screen reader read it "…, to move"), though nobody is
+ * until both have confirmed. Once the game begins, X's does. */
+static void
+test_nobody_to_move_while_comparing (void)
+{
+  Pair pair = { .host_name = "Ana" };
+
+  pair_open (&pair);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_false (badge_to_move (pair.windows[i]->badge_start));
+      g_assert_false (badge_to_move (pair.windows[i]->badge_end));
+    }
+
+  /* The guest confirmed; the host has not yet. */
+  click (pair.windows[1], "The Codes Match");
+  wait_text (pair.windows[1], "to confirm the code");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_false (badge_to_move (pair.windows[i]->badge_start));
+      g_assert_false (badge_to_move (pair.windows[i]->badge_end));
+    }
+
+  /* The host plays X, on the first badge; the guest sees it on the
+   * second. */
+  click (pair.windows[0], "The Codes Match");
+  wait_text (pair.windows[0], "Playing with");
+  wait_text (pair.windows[1], "Playing with");
+  g_assert_true (ttt_player_badge_get_mark (pair.windows[0]->badge_start) == TTT_MARK_X);
+  g_assert_true (badge_to_move (pair.windows[0]->badge_start));
+  g_assert_false (badge_to_move (pair.windows[0]->badge_end));
+  g_assert_true (ttt_player_badge_get_mark (pair.windows[1]->badge_end) == TTT_MARK_X);
+  g_assert_false (badge_to_move (pair.windows[1]->badge_start));
+  g_assert_true (badge_to_move (pair.windows[1]->badge_end));
+  pair_close (&pair);
+}
+
 /* The host's New Game screen chose Ultimate, the guest's classic: the
  * host page offers Ultimate first, and both boards play it. */
 /* Tells what each widget down to @depth asks for at @width, the
@@ -1158,6 +1208,7 @@ main (int   argc,
   g_test_add_func ("/net-window/quit-asks", test_quit_asks);
   g_test_add_func ("/net-window/new-opponent", test_new_opponent);
   g_test_add_func ("/net-window/names-while-comparing", test_names_while_comparing);
+  g_test_add_func ("/net-window/nobody-to-move-while-comparing", test_nobody_to_move_while_comparing);
   g_test_add_func ("/net-window/name-one-line", test_name_one_line);
   g_test_add_func ("/net-window/name-long", test_name_long);
   g_test_add_func ("/net-window/name-remembered", test_name_remembered);
