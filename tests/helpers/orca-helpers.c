@@ -901,7 +901,12 @@ session_stop (void)
   stop (&session.bus);
   stop (&session.xvfb);
 
-  ttt_test_remove_tree (session.tmpdir);
+  /* TTT_ORCA_KEEP=1 keeps Orca's raw log and the children's output of
+   * a run that passed too, to compare runs. */
+  if (g_getenv ("TTT_ORCA_KEEP") != NULL)
+    g_test_message ("Orca's log and the children's output are kept in %s", session.tmpdir);
+  else
+    ttt_test_remove_tree (session.tmpdir);
   g_clear_pointer (&session.tmpdir, g_free);
   g_clear_pointer (&session.log_path, g_free);
   g_clear_pointer (&session.env, g_strfreev);
