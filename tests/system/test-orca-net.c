@@ -129,6 +129,10 @@ tab_to (const char *key,
       guint from = mark_step ();
       guint at;
 
+      /* Shift+Tab sent while Orca 48 was still busy with the network
+       * window's opening reached Join a Game before Orca did, which
+       * then went there without a word (see orca_idle()). */
+      orca_idle ();
       press (key);
       /* Each press names the control the focus went to, by its role
        * (after the key's own name, which Orca echoes, and news that
@@ -476,6 +480,7 @@ open_main_menu (const char **options,
     }
 
   from = mark_step ();
+  orca_idle ();
   press (f10);
   wait_for (from, "^S:Play With Someone Elsewhere.$");
   return TRUE;
@@ -525,11 +530,14 @@ test_lan_join (void)
    * address typed there. */
   if (!open_main_menu (options, NULL))
     return;
+  /* Each key once Orca is done with the last (see orca_idle()). */
   from = mark_step ();
+  orca_idle ();
   press ("Return");
   focus_opened (from, "Play With Someone Elsewhere");
   tab_to ("shift+Tab", "^S:Join a Game push button\\.$", 4);
   from = mark_step ();
+  orca_idle ();
   press ("Return");
   /* The join page opens on the address's entry, and says so. Orca 48
    * and 51 at times follow nothing of a window opened from the menu of
@@ -701,12 +709,15 @@ test_code_join (void)
     return;
   /* The menu's items say their labels alone, with no role. */
   from = mark_step ();
+  orca_idle ();
   press ("Down");
   wait_for (from, "^S:Play Over the Internet");
   from = mark_step ();
+  orca_idle ();
   press ("Down");
   wait_for (from, "^S:Join With a Code");
   from = mark_step ();
+  orca_idle ();
   press ("Return");
   if (!heard_or_todo (from, "^S:Your friend.s code", FALSE,
                       "Orca followed nothing of the code's window opened from the menu"))
