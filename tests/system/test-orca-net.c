@@ -148,6 +148,19 @@ tab_to (const char *key,
        * too far: from Ask to Undo to Resign, in trixie. */
       while (g_regex_match (cell, said_at (at), 0, NULL))
         at = wait_for (at + 1, ROLE);
+      /* Once Orca is done with the key, the last control it named is
+       * where the key went: one named before it was said late, the
+       * first focus of a window just opened ("Host a Game button",
+       * then "Join a Game button"), and the key pressed again on its
+       * word went one control too far. */
+      orca_idle ();
+      {
+        g_autoptr(GRegex) role = g_regex_new (ROLE, 0, 0, NULL);
+
+        for (guint k = at + 1; k < session.said->len; k++)
+          if (g_regex_match (role, said_at (k), 0, NULL) && !g_regex_match (cell, said_at (k), 0, NULL))
+            at = k;
+      }
 #undef ROLE
       if (g_regex_match (regex, said_at (at), 0, NULL))
         {
