@@ -119,6 +119,7 @@ _ttt_window_update_status (TttWindow *self)
   TttGameState state = ttt_game_get_state (self->game);
   gboolean over = state == TTT_GAME_STATE_OVER;
   g_autofree char *text = ttt_words_status (self->game);
+  g_autofree char *board_text = NULL;
   gboolean solved;
 
   /* A network game being set up, or an undo asked of the other side: the
@@ -130,6 +131,11 @@ _ttt_window_update_status (TttWindow *self)
       text = g_strdup (_("Waiting for the other computer…"));
       over = FALSE;
     }
+  /* The state of play, for the board's description: a request between
+   * two people is news, told as it comes (ttt-net-bar.c); as the
+   * description of the board around the focus as well, Orca 51 says it
+   * again as a change of it. */
+  board_text = g_strdup (text);
 #ifdef TTT_HAVE_NETWORK
   /* A request between two people: the status says it, by name. */
   {
@@ -164,7 +170,7 @@ _ttt_window_update_status (TttWindow *self)
 
   /* A screen reader hears the state of play when it reaches the board. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, board_text,
                                   -1);
 
   /* Where the game is not solved (Ultimate), the hint, analysis and review

@@ -43,8 +43,22 @@ typedef struct
   gsize        log_read;
   GString     *partial;
 
-  /* Whether Orca knows the game yet. */
+  /* Whether Orca knows the game yet, and whether it had the game's
+   * window activated before that, from an object it could not reach. */
   gboolean     app_heard;
+  gboolean     activation_lost;
+
+  /* Orca 48 and later number the events they queue: the last queued,
+   * the last taken from the queue, and whether that one is still being
+   * dealt with (see orca_idle()). */
+  gint64       queued_last;
+  gint64       dequeued_last;
+  gboolean     dealing;
+  /* And the keys: how many releases Orca has dealt with, how many it had
+   * when the test last pressed one, and whether it deals with one now. */
+  guint        keys_done;
+  gint64       keys_done_at_press;
+  gboolean     dealing_key;
 
   /* Orca's major version, and the minor version of the game's GTK as
    * Orca names it in its log (0 until it has). */
@@ -140,6 +154,9 @@ void         assert_not_described_again (guint from,
                                          guint at);
 
 /* Keys */
+/* Waits, at most PRESENT_TIMEOUT_S, until Orca has dealt with every event
+ * it has received, as a person waits for Orca before the next key. */
+void         orca_idle           (void);
 void         press               (const char          *key);
 char        *level_one_keycode   (const char          *keysym);
 

@@ -20,6 +20,7 @@
 #include "ttt-compat.h"
 #include "ttt-net-window.h"
 #include "ttt-window-private.h"
+#include "ttt-words.h"
 #include "ui-helpers.h"
 
 /* A name as sentences show it: quoted, its direction isolated. */
@@ -454,6 +455,15 @@ test_code_and_undo (void)
   assert_focus_on_board (pair.windows[0]);
   wait_status (pair.windows[1], QUOTED ("Ana") " asks to take back their last move.");
   wait_heard (&pair, 1, "asks to take back");
+  /* The request is news, heard once as it comes: the board around the
+   * focus keeps the state of play as its description, which Orca 51
+   * says again when it changes ("asks to take back", twice). */
+  {
+    g_autofree char *state_of_play = ttt_words_status (pair.games[1]);
+
+    gtk_test_accessible_assert_property (ttt_window_get_board (pair.windows[1]),
+                                         GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, state_of_play);
+  }
   gtk_widget_grab_focus (ttt_test_find_widget (GTK_WIDGET (pair.windows[1]), label_is, (gpointer) "Allow"));
   click (pair.windows[1], "Allow");
   assert_focus_on_board (pair.windows[1]);
