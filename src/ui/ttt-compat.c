@@ -488,6 +488,33 @@ ttt_compat_lookup_color (GtkWidget  *widget,
 }
 
 /* ------------------------------------------------------------------ */
+/* Media                                                              */
+/* ------------------------------------------------------------------ */
+
+/**
+ * ttt_compat_prepare_media:
+ *
+ * GTK 4.14 and later find the display's dmabuf formats on first use, from
+ * whichever thread asks, and GTK's GStreamer sink asks from GStreamer's
+ * streaming thread when a sound starts. That runs GDK's Vulkan and GL
+ * set-up off the main thread, beside the main thread's own; in trixie's
+ * GTK 4.18 it set an error twice, and GLib's warning of that, fatal in a
+ * test, ended a test program at its first sound (one run in ten). Asked
+ * here, on the main thread, before any stream exists, the formats are
+ * found once and the sink only reads them. Older GTKs have no dmabufs.
+ */
+void
+ttt_compat_prepare_media (void)
+{
+#if GTK_CHECK_VERSION (4, 14, 0)
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (display != NULL)
+    gdk_display_get_dmabuf_formats (display);
+#endif
+}
+
+/* ------------------------------------------------------------------ */
 /* Dialogs                                                            */
 /* ------------------------------------------------------------------ */
 

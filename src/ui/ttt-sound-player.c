@@ -41,6 +41,7 @@
 
 #include <gmodule.h>
 
+#include "ttt-compat.h"
 #include "ttt-sound-player-private.h"
 
 /* The names are the files under sounds/ in the resource; build-aux/make-sounds
@@ -232,6 +233,8 @@ check_backend (void)
   if (checked)
     return !bank.failed;
   checked = TRUE;
+
+  ttt_compat_prepare_media ();
 
   if (!media_backend_can_play (&missing))
     {

@@ -61,7 +61,11 @@ is_double_fundamental (const char *domain,
  * error over the one it had set already, and GLib warns of the bug. Seen
  * once, in trixie, in a child of test-startup that plays a game to its
  * end; no call of ours passes GDK an error. Only that message is let
- * through; every other stays fatal. */
+ * through; every other stays fatal. It came from GStreamer's streaming
+ * thread, finding the display's dmabuf formats for GTK's sink at the
+ * first sound, and there it still ended the child, silently (exit status
+ * 1, one startup run in ten): the game now finds them on the main thread
+ * first (ttt_compat_prepare_media()). */
 static gboolean
 is_gdk_error_overwritten (const char *domain,
                           const char *message)
