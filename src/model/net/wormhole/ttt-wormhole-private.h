@@ -36,6 +36,7 @@ struct _TttWormhole
   char               *peer_versions;
 
   TttWormholeMailbox *mailbox;
+  gboolean            reconnecting;     /* the mailbox's, while there is one */
   guint               reconnect_ms[2];  /* for tests: first wait, give-up; or 0 */
   GTask              *task;             /* the opening */
   GSource            *cancel_source;

@@ -29,6 +29,7 @@ enum {
   PROP_0,
   PROP_STATE,
   PROP_CODE,
+  PROP_RECONNECTING,
   N_PROPS
 };
 
@@ -50,6 +51,16 @@ set_state (TttWormhole      *self,
     return;
   self->state = state;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
+static void
+set_reconnecting (TttWormhole *self,
+                  gboolean     reconnecting)
+{
+  if (self->reconnecting == reconnecting)
+    return;
+  self->reconnecting = reconnecting;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECTING]);
 }
 
 /* Ending */
@@ -104,6 +115,7 @@ fail (TttWormhole *self,
   leave (self, mood);
   task = g_steal_pointer (&self->task);
   set_state (self, TTT_WORMHOLE_STATE_CLOSED);
+  set_reconnecting (self, FALSE);
   if (task != NULL)
     g_task_return_error (task, g_steal_pointer (&owned));
   else
@@ -246,6 +258,14 @@ mailbox_closed_cb (TttWormholeMailbox *mailbox,
 }
 
 static void
+mailbox_reconnecting_cb (TttWormholeMailbox *mailbox,
+                         GParamSpec         *pspec,
+                         TttWormhole        *self)
+{
+  set_reconnecting (self, ttt_wormhole_mailbox_get_reconnecting (mailbox));
+}
+
+static void
 connect_cb (GObject      *source,
             GAsyncResult *result,
             gpointer      user_data)
@@ -385,6 +405,7 @@ ttt_wormhole_open_async (TttWormhole         *self,
     ttt_wormhole_mailbox_set_reconnect (self->mailbox, self->reconnect_ms[0], self->reconnect_ms[1]);
   g_signal_connect (self->mailbox, "message", G_CALLBACK (mailbox_message_cb), self);
   g_signal_connect (self->mailbox, "closed", G_CALLBACK (mailbox_closed_cb), self);
+  g_signal_connect (self->mailbox, "notify::reconnecting", G_CALLBACK (mailbox_reconnecting_cb), self);
   ttt_wormhole_mailbox_connect_async (self->mailbox, NULL, connect_cb, g_object_ref (self));
 }
 
@@ -455,6 +476,14 @@ ttt_wormhole_set_reconnect (TttWormhole *self,
   self->reconnect_ms[1] = give_up_ms;
 }
 
+gboolean
+ttt_wormhole_get_reconnecting (TttWormhole *self)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE (self), FALSE);
+
+  return self->reconnecting;
+}
+
 TttWormholeState
 ttt_wormhole_get_state (TttWormhole *self)
 {
@@ -478,6 +507,7 @@ ttt_wormhole_close (TttWormhole *self,
   leave (self, mood);
   task = g_steal_pointer (&self->task);
   set_state (self, TTT_WORMHOLE_STATE_CLOSED);
+  set_reconnecting (self, FALSE);
   if (task != NULL)
     g_task_return_new_error (task, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_CLOSED,
                              "%s", _("The wormhole was closed."));
@@ -532,6 +562,9 @@ ttt_wormhole_get_property (GObject    *object,
     case PROP_CODE:
       g_value_set_string (value, self->code);
       break;
+    case PROP_RECONNECTING:
+      g_value_set_boolean (value, self->reconnecting);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -553,6 +586,9 @@ ttt_wormhole_class_init (TttWormholeClass *klass)
   properties[PROP_CODE] =
     g_param_spec_string ("code", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RECONNECTING] =
+    g_param_spec_boolean ("reconnecting", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
