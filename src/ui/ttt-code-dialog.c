@@ -145,7 +145,9 @@ clear_session (TttCodeDialog *self,
   if (self->transport != NULL)
     g_signal_handlers_disconnect_by_data (self->transport, self);
   g_clear_object (&self->transport);
-  gtk_widget_set_visible (self->reconnecting_text, FALSE);
+  /* Gone with the template on a second dispose. */
+  if (self->reconnecting_text != NULL)
+    gtk_widget_set_visible (self->reconnecting_text, FALSE);
   if (self->session == NULL)
     return;
   g_signal_handlers_disconnect_by_data (self->session, self);
