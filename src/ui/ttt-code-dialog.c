@@ -9,6 +9,11 @@
  *
  * A host whose friend never comes is not left waiting for ever: after
  * WAIT_FOR_FRIEND_S the code is given up and the window says so.
+ *
+ * While the connection to the mailbox server is made again (the
+ * transport is reconnecting) a notice above the page says so, told once
+ * to a screen reader, and so is its end; a connection that is not made
+ * again in time is a failure like any other.
  */
 
 #include "config.h"
@@ -32,6 +37,7 @@ struct _TttCodeDialog
 {
   AdwWindow             parent_instance;
 
+  GtkWidget            *reconnecting_text;
   GtkStack             *stack;
   TttCodeInvite        *invite;
   TttCodeEntry         *entry;
@@ -139,6 +145,9 @@ clear_session (TttCodeDialog *self,
   if (self->transport != NULL)
     g_signal_handlers_disconnect_by_data (self->transport, self);
   g_clear_object (&self->transport);
+  /* Gone with the template on a second dispose. */
+  if (self->reconnecting_text != NULL)
+    gtk_widget_set_visible (self->reconnecting_text, FALSE);
   if (self->session == NULL)
     return;
   g_signal_handlers_disconnect_by_data (self->session, self);
@@ -212,6 +221,36 @@ transport_state_cb (TttCodeDialog *self)
     }
   else
     g_clear_handle_id (&self->wait_id, g_source_remove);
+}
+
+static void
+transport_reconnecting_cb (TttCodeDialog *self)
+{
+  TttTransport *transport = TTT_TRANSPORT (self->transport);
+  gboolean reconnecting = ttt_transport_get_reconnecting (transport);
+  TttTransportState state = ttt_transport_get_state (transport);
+
+  if (reconnecting == gtk_widget_get_visible (self->reconnecting_text))
+    return;
+  gtk_widget_set_visible (self->reconnecting_text, reconnecting);
+  /* A window keeps its height when its content shrinks: without the
+   * notice, as tall as the page again rather than a gap under it. */
+  if (!reconnecting)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      gtk_window_set_default_size (GTK_WINDOW (self), width, -1);
+    }
+  changed (self);
+  if (reconnecting)
+    announce (self, gtk_label_get_text (GTK_LABEL (self->reconnecting_text)));
+  /* Told only while the wait goes on: a connection given up is said by
+   * the failure, one that opened by the game. */
+  else if (state == TTT_TRANSPORT_STATE_WAITING || state == TTT_TRANSPORT_STATE_CONNECTING)
+    /* Translators: said by a screen reader once the connection that
+     * broke works again. */
+    announce (self, _("Connected to the mailbox server again."));
 }
 
 static const char *
@@ -350,6 +389,7 @@ session_start (TttCodeDialog *self,
   self->transport = ttt_code_dialog_new_transport (self->settings, code);
   g_signal_connect_swapped (self->transport, "notify::wormhole-code", G_CALLBACK (code_cb), self);
   g_signal_connect_swapped (self->transport, "notify::state", G_CALLBACK (transport_state_cb), self);
+  g_signal_connect_swapped (self->transport, "notify::reconnecting", G_CALLBACK (transport_reconnecting_cb), self);
   g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (session_state_cb), self);
   g_signal_connect_swapped (self->session, "notify::rematch-offered", G_CALLBACK (update_playing), self);
   g_signal_connect_swapped (self->session, "notify::rematch-asked", G_CALLBACK (update_playing), self);
@@ -536,6 +576,8 @@ ttt_code_dialog_describe (TttCodeDialog *self)
   g_variant_builder_add (&builder, "{sv}", "title", g_variant_new_string (gtk_label_get_text (self->failed_title)));
   g_variant_builder_add (&builder, "{sv}", "message", g_variant_new_string (gtk_label_get_text (self->failed_text)));
   g_variant_builder_add (&builder, "{sv}", "status", g_variant_new_string (gtk_label_get_text (self->playing_text)));
+  g_variant_builder_add (&builder, "{sv}", "reconnecting",
+                         g_variant_new_boolean (gtk_widget_get_visible (self->reconnecting_text)));
   if (self->session != NULL)
     {
       const char *name = ttt_net_session_get_peer_name (self->session);
@@ -587,6 +629,7 @@ ttt_code_dialog_class_init (TttCodeDialogClass *klass)
   g_type_ensure (TTT_TYPE_CODE_INVITE);
   g_type_ensure (TTT_TYPE_CODE_ENTRY);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-code-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, reconnecting_text);
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, invite);
   gtk_widget_class_bind_template_child (widget_class, TttCodeDialog, entry);

@@ -40,9 +40,9 @@ void           ttt_code_dialog_join         (TttCodeDialog *self,
 /* The session under way or ended, while the window has it. */
 TttNetSession *ttt_code_dialog_get_session  (TttCodeDialog *self);
 /* What the window shows, as an a{sv} (the page, the code shown, the
- * title and sentence of a failure, the session's state and the other
- * side's name), for the test hooks of another process; "changed" tells
- * when it may differ. */
+ * title and sentence of a failure, whether it says it is reconnecting,
+ * the session's state and the other side's name), for the test hooks of
+ * another process; "changed" tells when it may differ. */
 GVariant      *ttt_code_dialog_describe     (TttCodeDialog *self);
 
 /* The one place the servers of play by a code are read: the settings'

@@ -20,6 +20,7 @@
 #include "model-helpers.h"
 #include "net-helpers.h"
 #include "session-helpers.h"
+#include "ttt-lan-transport.h"
 #include "ttt-net-session.h"
 #include "ttt-remote-player.h"
 
@@ -51,6 +52,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (TestPairTransport, test_pair_transport, G_TYPE_OB
 enum {
   PROP_0,
   PROP_STATE,
+  PROP_RECONNECTING,
 };
 
 static void
@@ -156,6 +158,11 @@ test_pair_transport_get_property (GObject    *object,
                                   GValue     *value,
                                   GParamSpec *pspec)
 {
+  if (prop_id == PROP_RECONNECTING)
+    {
+      g_value_set_boolean (value, FALSE);
+      return;
+    }
   g_assert_cmpuint (prop_id, ==, PROP_STATE);
   g_value_set_int (value, TEST_PAIR_TRANSPORT (object)->state);
 }
@@ -168,6 +175,7 @@ test_pair_transport_class_init (TestPairTransportClass *klass)
   object_class->finalize = test_pair_transport_finalize;
   object_class->get_property = test_pair_transport_get_property;
   g_object_class_override_property (object_class, PROP_STATE, "state");
+  g_object_class_override_property (object_class, PROP_RECONNECTING, "reconnecting");
 }
 
 static void
@@ -463,6 +471,29 @@ test_connecting_is_timed (void)
   g_assert_nonnull (strstr (ttt_net_session_get_message (session), "did not answer"));
 }
 
+/* Neither a LAN transport nor one that says nothing of it (no
+ * get_reconnecting) ever reconnects; both have the property. */
+static void
+test_never_reconnects (void)
+{
+  g_autoptr(TttLanTransport) lan = ttt_lan_transport_new_guest ("127.0.0.1", 1, NULL);
+  TestPairTransport *ours = NULL;
+  TestPairTransport *theirs = NULL;
+  gboolean reconnecting = TRUE;
+
+  g_assert_false (ttt_transport_get_reconnecting (TTT_TRANSPORT (lan)));
+  g_object_get (lan, "reconnecting", &reconnecting, NULL);
+  g_assert_false (reconnecting);
+
+  transports_new (NULL, &ours, &theirs);
+  g_assert_false (ttt_transport_get_reconnecting (TTT_TRANSPORT (ours)));
+  reconnecting = TRUE;
+  g_object_get (ours, "reconnecting", &reconnecting, NULL);
+  g_assert_false (reconnecting);
+  g_object_unref (ours);
+  g_object_unref (theirs);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -475,6 +506,7 @@ main (int   argc,
   g_test_add_func ("/net/transport/hostile-line", test_hostile_line);
   g_test_add_func ("/net/transport/waiting-is-not-timed", test_waiting_is_not_timed);
   g_test_add_func ("/net/transport/connecting-is-timed", test_connecting_is_timed);
+  g_test_add_func ("/net/transport/never-reconnects", test_never_reconnects);
 
   return g_test_run ();
 }

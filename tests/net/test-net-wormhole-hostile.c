@@ -14,7 +14,8 @@
  * under a waiting host and under an open pair, with the server
  * swallowing a message, closing again right after its welcome, giving
  * the mailbox twice and acking ids nobody sent: the wormholes connect
- * again and go on, each phase handled once. Each ends in a sentence,
+ * again and go on, each phase handled once, saying they reconnect once
+ * each time, not on each try. Each ends in a sentence,
  * never a crash, and the wormhole is finalized when dropped. The
  * parser's bounds are checked on their own too.
  */
@@ -523,15 +524,41 @@ error_set (gpointer user_data)
   return *(GError **) user_data != NULL;
 }
 
+/* What "reconnecting" was notified as, in order. */
+static void
+reconnecting_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 GArray     *seen)
+{
+  gboolean reconnecting;
+
+  g_object_get (object, "reconnecting", &reconnecting, NULL);
+  g_array_append_val (seen, reconnecting);
+}
+
+static gboolean
+seen_two (gpointer user_data)
+{
+  return ((GArray *) user_data)->len >= 2;
+}
+
+static gboolean
+all_acked (gpointer user_data)
+{
+  return ttt_wormhole_mailbox_get_n_unacked (user_data) == 0;
+}
+
 /* A server that never acks is lost after the ack timeout; the ping of
  * an idle connection is what needs acking. A connection made again to
- * it is no better, so the first sentence stands at the give-up time. */
+ * it is no better, so the first sentence stands at the give-up time,
+ * and the reconnecting ends with it. */
 static void
 test_no_acks (void)
 {
   g_autoptr(Fake) fake = fake_new (FAKE_NO_ACKS);
   g_autoptr(TttWormholeMailbox) mailbox = ttt_wormhole_mailbox_new (fake->url);
   g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (gboolean));
   gboolean connected = FALSE;
 
   ttt_wormhole_mailbox_set_timeouts (mailbox, 300, 100);
@@ -542,10 +569,53 @@ test_no_acks (void)
   g_assert_cmpuint (ttt_wormhole_mailbox_get_n_unacked (mailbox), ==, 0);
 
   g_signal_connect (mailbox, "closed", G_CALLBACK (mailbox_closed_cb), &error);
+  g_signal_connect (mailbox, "notify::reconnecting", G_CALLBACK (reconnecting_cb), seen);
   wormhole_wait_until (error_set, &error, 30, "the mailbox connection to time out");
   g_assert_error (error, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_TIMED_OUT);
   g_assert_cmpstr (error->message, ==, "The mailbox server stopped answering.");
   g_assert_cmpuint (fake->connections->len, >, 1);
+  /* Reconnecting once, through every try, until given up. */
+  g_assert_cmpuint (seen->len, ==, 2);
+  g_assert_true (g_array_index (seen, gboolean, 0));
+  g_assert_false (g_array_index (seen, gboolean, 1));
+  g_assert_false (ttt_wormhole_mailbox_get_reconnecting (mailbox));
+  g_signal_handlers_disconnect_by_data (mailbox, seen);
+}
+
+/* A bound connection dropped, then closed twice more right after the
+ * welcome: "reconnecting" turns TRUE once as it breaks, not again on
+ * each try, and FALSE once the server has acked what was asked again. */
+static void
+test_reconnecting (void)
+{
+  g_autoptr(Fake) fake = fake_new (FAKE_GOOD);
+  g_autoptr(TttWormholeMailbox) mailbox = ttt_wormhole_mailbox_new (fake->url);
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  gboolean connected = FALSE;
+
+  ttt_wormhole_mailbox_set_reconnect (mailbox, 50, 20000);
+  ttt_wormhole_mailbox_connect_async (mailbox, NULL, connected_cb, &connected);
+  wormhole_wait (&connected, 30, "the fake server's welcome");
+  g_signal_connect (mailbox, "notify::reconnecting", G_CALLBACK (reconnecting_cb), seen);
+  ttt_wormhole_mailbox_bind (mailbox, APPID, "side");
+  wormhole_wait_until (all_acked, mailbox, 30, "the bind to be acked");
+  g_assert_false (ttt_wormhole_mailbox_get_reconnecting (mailbox));
+  g_assert_cmpuint (seen->len, ==, 0);
+
+  fake->refuse = 2;
+  fake_drop_all (fake);
+  wormhole_wait_until (seen_two, seen, 30, "the connection to break and be made again");
+  g_assert_cmpuint (fake->refuse, ==, 0);
+  g_assert_true (g_array_index (seen, gboolean, 0));
+  g_assert_false (g_array_index (seen, gboolean, 1));
+  g_assert_false (ttt_wormhole_mailbox_get_reconnecting (mailbox));
+  g_assert_cmpuint (ttt_wormhole_mailbox_get_n_unacked (mailbox), ==, 0);
+  /* The next message goes through and is acked, and nothing more is said. */
+  ttt_wormhole_mailbox_ping (mailbox);
+  wormhole_wait_until (all_acked, mailbox, 30, "the ping to be acked");
+  g_assert_cmpuint (seen->len, ==, 2);
+  g_signal_handlers_disconnect_by_data (mailbox, seen);
+  ttt_wormhole_mailbox_disconnect (mailbox);
 }
 
 /* A server that acks all it is asked and then drops us, each time: the
@@ -773,6 +843,7 @@ test_reconnect (void)
   g_autoptr(WormholeSide) host = wormhole_side_new (fake->url, APPID);
   g_autoptr(WormholeSide) guest = wormhole_side_new (fake->url, APPID);
   WormholeSide *sides[2] = { host, guest };
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (gboolean));
 
   fake->swallow = TRUE;
   ttt_wormhole_set_reconnect (host->wormhole, 50, 20000);
@@ -784,9 +855,16 @@ test_reconnect (void)
 
   fake->replay_twice = TRUE;
   fake->refuse = 2;
+  g_signal_connect (host->wormhole, "notify::reconnecting", G_CALLBACK (reconnecting_cb), seen);
   fake_drop_all (fake);
   wormhole_wait_until (opened_again, fake, 30, "the host to open the mailbox again");
   g_assert_cmpuint (fake->refuse, ==, 0);
+  /* Said once through the three tries, and once when all is acked. */
+  wormhole_wait_until (seen_two, seen, 30, "the host's reconnecting to end");
+  g_assert_true (g_array_index (seen, gboolean, 0));
+  g_assert_false (g_array_index (seen, gboolean, 1));
+  g_assert_false (ttt_wormhole_get_reconnecting (host->wormhole));
+  g_signal_handlers_disconnect_by_data (host->wormhole, seen);
   g_assert_false (host->opened);
   g_assert_cmpint (ttt_wormhole_get_state (host->wormhole), ==, TTT_WORMHOLE_STATE_WAITING);
 
@@ -917,6 +995,7 @@ main (int    argc,
   g_test_add_func ("/wormhole-hostile/cancel-after-open", test_cancel_after_open);
   g_test_add_func ("/wormhole-hostile/reconnect", test_reconnect);
   g_test_add_func ("/wormhole-hostile/drops-after-acks", test_drops_after_acks);
+  g_test_add_func ("/wormhole-hostile/reconnecting", test_reconnecting);
   g_test_add_func ("/wormhole-hostile/parser", test_parser);
 
   return g_test_run ();

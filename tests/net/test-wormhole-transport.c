@@ -215,13 +215,34 @@ test_relay (void)
   side_clear (&sides[1]);
 }
 
+/* What "reconnecting" was notified as, in order. */
+static void
+reconnecting_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 gpointer    user_data)
+{
+  GArray *seen = user_data;
+  gboolean reconnecting = ttt_transport_get_reconnecting (TTT_TRANSPORT (object));
+
+  g_array_append_val (seen, reconnecting);
+}
+
+static gboolean
+seen_two (gpointer data)
+{
+  return ((GArray *) data)->len >= 2;
+}
+
 /* The mailbox server restarts while the host waits for its friend: the
- * host's screen keeps its code and its waiting, the friend who comes
- * with the code then joins, and the stream carries the game's words. */
+ * host's screen keeps its code and its waiting, and is told the
+ * connection is made again while it is, and when it is done; the friend
+ * who comes with the code then joins, and the stream carries the game's
+ * words. */
 static void
 test_mailbox_restarted (void)
 {
   g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (gboolean));
   g_autofree char *url = NULL;
   Side sides[2] = { 0 };
 
@@ -231,11 +252,18 @@ test_mailbox_restarted (void)
   side_open (&sides[0], ttt_wormhole_transport_new_host (url, NULL), TRUE);
   ttt_net_wait (has_code, &sides[0], GUARD_MS);
   g_assert_nonnull (ttt_wormhole_transport_get_wormhole_code (sides[0].transport));
+  g_assert_false (ttt_transport_get_reconnecting (TTT_TRANSPORT (sides[0].transport)));
+  g_signal_connect (sides[0].transport, "notify::reconnecting", G_CALLBACK (reconnecting_cb), seen);
 
   mailbox_server_restart (mailbox);
+  ttt_net_wait (seen_two, seen, GUARD_MS);
+  g_assert_cmpuint (seen->len, ==, 2);
+  g_assert_true (g_array_index (seen, gboolean, 0));
+  g_assert_false (g_array_index (seen, gboolean, 1));
   g_assert_false (sides[0].done);
   g_assert_cmpint (ttt_transport_get_state (TTT_TRANSPORT (sides[0].transport)), ==,
                    TTT_TRANSPORT_STATE_WAITING);
+  g_signal_handlers_disconnect_by_data (sides[0].transport, seen);
   side_open (&sides[1], ttt_wormhole_transport_new_guest (url, NULL,
                                                           ttt_wormhole_transport_get_wormhole_code (sides[0].transport)),
              TRUE);

@@ -8,7 +8,8 @@
  * one; the host's code is spoken as words. The window says each failure
  * in a sentence with Try Again: a mailbox server that is not there, and
  * a wrong code, on both sides, through the reference mailbox server
- * started here; the names remembered for network play are the ones the
+ * started here; while that server restarts under a host, a notice says
+ * the connection is made again, and goes; the names remembered for network play are the ones the
  * two sides see. The settings' servers default to the project's public
  * ones. Every page fits 360 px with large text, in every language, its
  * words whole.
@@ -446,6 +447,110 @@ test_wrong_code (void)
 }
 
 static gboolean
+describes (TttCodeDialog *dialog,
+           const char    *key)
+{
+  g_autoptr(GVariant) shown = ttt_code_dialog_describe (dialog);
+  gboolean value = FALSE;
+
+  g_variant_lookup (shown, key, "b", &value);
+  return value;
+}
+
+typedef struct {
+  TttCodeDialog *dialog;
+  guint          n_shown;   /* times the notice came */
+  gboolean       shown;
+} Reconnecting;
+
+static void
+reconnecting_changed_cb (TttCodeDialog *dialog,
+                         Reconnecting  *seen)
+{
+  gboolean shown = describes (dialog, "reconnecting");
+
+  if (shown && !seen->shown)
+    seen->n_shown++;
+  seen->shown = shown;
+}
+
+static gboolean
+notice_came (gpointer data)
+{
+  return ((Reconnecting *) data)->n_shown > 0;
+}
+
+static gboolean
+notice_went (gpointer data)
+{
+  Reconnecting *seen = data;
+
+  return seen->n_shown > 0 && !seen->shown;
+}
+
+static gboolean
+is_shown_label (GtkWidget *widget,
+                gpointer   data,
+                gboolean  *prune)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+/* The mailbox server restarts while the host shows its code: a notice
+ * above the code says the connection broke and is made again, once, and
+ * goes once it works again; the code and its page stay as they were. */
+static void
+test_reconnecting (void)
+{
+  g_autoptr(MailboxServer) mailbox = mailbox_server_start ();
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.jingzi.TicTacToe");
+  const char *sentence = "The connection to the mailbox server broke. Connecting again…";
+  g_autofree char *code = NULL;
+  g_autofree char *now = NULL;
+  Reconnecting seen = { 0 };
+  TttCodeDialog *host;
+
+  /* Skipped by the helper when the server is not installed. */
+  if (mailbox == NULL)
+    return;
+  g_settings_set_string (settings, "wormhole-mailbox", mailbox_server_get_url (mailbox));
+  g_settings_set_string (settings, "player-name", "Ana");
+
+  host = dialog_new (settings);
+  gtk_window_present (GTK_WINDOW (host));
+  ttt_code_dialog_host (host);
+  ttt_net_wait (shows_code, host, GUARD_MS);
+  code = describe (host, "code");
+  g_assert_false (describes (host, "reconnecting"));
+  g_assert_null (ttt_test_find_widget (GTK_WIDGET (host), is_shown_label, (gpointer) sentence));
+  seen.dialog = host;
+  g_signal_connect (host, "changed", G_CALLBACK (reconnecting_changed_cb), &seen);
+
+  mailbox_server_restart (mailbox);
+  ttt_net_wait (notice_came, &seen, GUARD_MS);
+  ttt_test_wait_for_mapped (ttt_test_find_widget (GTK_WIDGET (host), is_code_label, (gpointer) sentence));
+  g_assert_nonnull (ttt_test_find_widget (GTK_WIDGET (host), is_shown_label, (gpointer) sentence));
+  now = describe (host, "page");
+  g_assert_cmpstr (now, ==, "invite");
+
+  ttt_net_wait (notice_went, &seen, GUARD_MS);
+  g_assert_cmpuint (seen.n_shown, ==, 1);
+  g_assert_null (ttt_test_find_widget (GTK_WIDGET (host), is_shown_label, (gpointer) sentence));
+  g_free (now);
+  now = describe (host, "page");
+  g_assert_cmpstr (now, ==, "invite");
+  g_free (now);
+  now = describe (host, "code");
+  g_assert_cmpstr (now, ==, code);
+
+  g_signal_handlers_disconnect_by_data (host, &seen);
+  gtk_window_destroy (GTK_WINDOW (host));
+  g_settings_reset (settings, "wormhole-mailbox");
+  g_settings_reset (settings, "player-name");
+}
+
+static gboolean
 both_named (gpointer data)
 {
   TttCodeDialog **dialogs = data;
@@ -589,7 +694,12 @@ check_pages (const char *language,
   GtkWidget *content = adw_window_get_content (ADW_WINDOW (dialog));
   GtkWidget *invite = ttt_test_find_widget (GTK_WIDGET (dialog), ttt_test_is_of_type,
                                             GSIZE_TO_POINTER (TTT_TYPE_CODE_INVITE));
+  GtkWidget *notice = ttt_test_find_widget (GTK_WIDGET (dialog), is_code_label,
+                                            (gpointer) _("The connection to the mailbox server broke. "
+                                                         "Connecting again…"));
   int width, height;
+
+  g_assert_nonnull (notice);
 
   gtk_window_present (GTK_WINDOW (dialog));
   ttt_test_wait_for_mapped (GTK_WIDGET (dialog));
@@ -612,6 +722,10 @@ check_pages (const char *language,
                                gtk_widget_get_parent (invite));
   ttt_code_invite_set_code (TTT_CODE_INVITE (invite), "255-stethoscope-christmas");
   assert_fits (dialog, language, "the invitation");
+  /* And the notice above it while the connection is made again. */
+  gtk_widget_set_visible (notice, TRUE);
+  assert_fits (dialog, language, "the invitation, reconnecting");
+  gtk_widget_set_visible (notice, FALSE);
   ttt_code_invite_set_code (TTT_CODE_INVITE (invite), NULL);
   assert_fits (dialog, language, "the invitation, getting a code");
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -668,6 +782,7 @@ main (int   argc,
   g_test_add_func ("/code/settings-defaults", test_settings_defaults);
   g_test_add_func ("/code/mailbox-unreachable", test_mailbox_unreachable);
   g_test_add_func ("/code/wrong-code", test_wrong_code);
+  g_test_add_func ("/code/reconnecting", test_reconnecting);
   g_test_add_func ("/code/asks-name", test_asks_name);
   g_test_add_func ("/code/names", test_names);
   g_test_add_func ("/code/no-class-names", test_no_class_names);

@@ -51,6 +51,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (TttLanTransport, ttt_lan_transport, G_TYPE_OBJECT
 enum {
   PROP_0,
   PROP_STATE,
+  PROP_RECONNECTING,
   N_PROPS
 };
 
@@ -386,6 +387,10 @@ ttt_lan_transport_get_property (GObject    *object,
     case PROP_STATE:
       g_value_set_int (value, self->state);
       break;
+    case PROP_RECONNECTING:
+      /* A broken TCP connection is the game's end, never made again. */
+      g_value_set_boolean (value, FALSE);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -401,6 +406,7 @@ ttt_lan_transport_class_init (TttLanTransportClass *klass)
   object_class->get_property = ttt_lan_transport_get_property;
 
   g_object_class_override_property (object_class, PROP_STATE, "state");
+  g_object_class_override_property (object_class, PROP_RECONNECTING, "reconnecting");
 }
 
 static void

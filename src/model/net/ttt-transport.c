@@ -20,6 +20,11 @@ ttt_transport_default_init (TttTransportInterface *iface)
                                                          TTT_TRANSPORT_STATE_NEW,
                                                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
                                                          | G_PARAM_STATIC_STRINGS));
+  /* ttt_transport_get_reconnecting(); implementations override it. */
+  g_object_interface_install_property (iface,
+                                       g_param_spec_boolean ("reconnecting", NULL, NULL, FALSE,
+                                                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                             | G_PARAM_STATIC_STRINGS));
 }
 
 void
@@ -60,6 +65,17 @@ ttt_transport_get_code (TttTransport *self)
   g_return_val_if_fail (TTT_IS_TRANSPORT (self), NULL);
 
   return TTT_TRANSPORT_GET_IFACE (self)->get_code (self);
+}
+
+gboolean
+ttt_transport_get_reconnecting (TttTransport *self)
+{
+  TttTransportInterface *iface;
+
+  g_return_val_if_fail (TTT_IS_TRANSPORT (self), FALSE);
+
+  iface = TTT_TRANSPORT_GET_IFACE (self);
+  return iface->get_reconnecting != NULL && iface->get_reconnecting (self);
 }
 
 void

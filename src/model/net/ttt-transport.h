@@ -63,6 +63,9 @@ struct _TttTransportInterface
   /* Drops what is under way and the stream at once, without waiting for
    * the other side: a goodbye is the channel's, before this. */
   void                (*close)       (TttTransport         *self);
+  /* Optional (NULL: never): whether a connection the opening needs
+   * broke and is being made again by itself. */
+  gboolean            (*get_reconnecting) (TttTransport    *self);
 };
 
 void                ttt_transport_open_async  (TttTransport         *self,
@@ -76,6 +79,12 @@ GIOStream          *ttt_transport_open_finish (TttTransport         *self,
 /* Also the "state" property, notified as it changes. */
 TttTransportState   ttt_transport_get_state   (TttTransport         *self);
 const char         *ttt_transport_get_code    (TttTransport         *self);
+/* While opening: TRUE while a broken connection is being made again (a
+ * code's mailbox server gone for a moment), for the person waiting to be
+ * told; FALSE once it works again, and once the transport is open or
+ * closed. A LAN transport never reconnects. Also the "reconnecting"
+ * property, notified as it changes. */
+gboolean            ttt_transport_get_reconnecting (TttTransport    *self);
 void                ttt_transport_close       (TttTransport         *self);
 
 G_END_DECLS

@@ -47,8 +47,9 @@ struct _TttWormholeMailbox
   GError                  *websocket_error;   /* what libsoup said before closing */
   char                    *motd;
 
-  /* Connecting again, while lost_error is set. */
+  /* Connecting again, while lost_error is set; "reconnecting" says so. */
   GError                  *lost_error;        /* what broke it first */
+  gboolean                 reconnecting;
   /* When the trouble began: the first break since the connection last
    * stayed mended a whole give-up time; and when it was last mended. */
   gint64                   lost_since;

@@ -35,12 +35,30 @@
 G_DEFINE_FINAL_TYPE (TttWormholeMailbox, ttt_wormhole_mailbox, G_TYPE_OBJECT)
 
 enum {
+  PROP_0,
+  PROP_RECONNECTING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
   MESSAGE,
   CLOSED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static void
+set_reconnecting (TttWormholeMailbox *self,
+                  gboolean            reconnecting)
+{
+  if (self->reconnecting == reconnecting)
+    return;
+  self->reconnecting = reconnecting;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECTING]);
+}
 
 /* Ending */
 
@@ -114,6 +132,8 @@ end (TttWormholeMailbox *self,
   g_object_ref (self);
   g_debug ("Mailbox connection ended: %s", error->message);
   stop (self);
+  /* Given up: what was tried again is over, and "closed" says why. */
+  set_reconnecting (self, FALSE);
   task = g_steal_pointer (&self->task);
   if (task != NULL)
     g_task_return_error (task, g_steal_pointer (&owned));
@@ -159,7 +179,8 @@ give_up_cb (gpointer user_data)
 }
 
 /* The WebSocket broke with @error (taken) after the welcome: it is let
- * go, and another made after a wait. */
+ * go, and another made after a wait. "reconnecting" is notified once,
+ * as the trouble begins, not again on each try. */
 static void
 lose (TttWormholeMailbox *self,
       GError             *error)
@@ -184,6 +205,7 @@ lose (TttWormholeMailbox *self,
   else
     g_error_free (error);
   schedule_retry (self);
+  set_reconnecting (self, TRUE);
 }
 
 /* The new connection works: the server acked all it was asked again. */
@@ -194,6 +216,7 @@ mended (TttWormholeMailbox *self)
   g_clear_error (&self->lost_error);
   self->mended_at = g_get_monotonic_time ();
   stop_retrying (self);
+  set_reconnecting (self, FALSE);
 }
 
 /* The connection breaks with @error (taken): for good, or, once the
@@ -522,6 +545,14 @@ ttt_wormhole_mailbox_set_reconnect (TttWormholeMailbox *self,
   self->give_up_ms = give_up_ms;
 }
 
+gboolean
+ttt_wormhole_mailbox_get_reconnecting (TttWormholeMailbox *self)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE_MAILBOX (self), FALSE);
+
+  return self->reconnecting;
+}
+
 const char *
 ttt_wormhole_mailbox_get_motd (TttWormholeMailbox *self)
 {
@@ -540,6 +571,8 @@ ttt_wormhole_mailbox_disconnect (TttWormholeMailbox *self)
   if (self->finished)
     return;
   stop (self);
+  /* Not notified: nothing is emitted after this. */
+  self->reconnecting = FALSE;
   task = g_steal_pointer (&self->task);
   if (task != NULL)
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
@@ -587,12 +620,36 @@ ttt_wormhole_mailbox_finalize (GObject *object)
 }
 
 static void
+ttt_wormhole_mailbox_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  TttWormholeMailbox *self = TTT_WORMHOLE_MAILBOX (object);
+
+  switch (prop_id)
+    {
+    case PROP_RECONNECTING:
+      g_value_set_boolean (value, self->reconnecting);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ttt_wormhole_mailbox_class_init (TttWormholeMailboxClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = ttt_wormhole_mailbox_dispose;
   object_class->finalize = ttt_wormhole_mailbox_finalize;
+  object_class->get_property = ttt_wormhole_mailbox_get_property;
+
+  properties[PROP_RECONNECTING] =
+    g_param_spec_boolean ("reconnecting", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);

@@ -88,6 +88,12 @@ void                ttt_wormhole_mailbox_set_reconnect (TttWormholeMailbox *self
                                                         guint               first_ms,
                                                         guint               give_up_ms);
 
+/* Whether a WebSocket that broke is being made again: TRUE from the
+ * break until the server has acked all that was asked again, or the
+ * connection ends. Also the "reconnecting" property, notified once each
+ * way, not on each try. */
+gboolean            ttt_wormhole_mailbox_get_reconnecting (TttWormholeMailbox *self);
+
 /* Closes the WebSocket after what is already queued, without waiting for
  * the server; no signal is emitted after this. */
 void                ttt_wormhole_mailbox_disconnect    (TttWormholeMailbox  *self);

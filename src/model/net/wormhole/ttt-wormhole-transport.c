@@ -14,6 +14,11 @@
  * close() and does nothing. The wormhole and the transit share one
  * cancellable of the transport's own, cancelled by close() and by the
  * caller's.
+ *
+ * While the wormhole's mailbox connection is made again after a break
+ * (ttt-wormhole-mailbox.h), "reconnecting" says so, for the person
+ * waiting; once the transport is open the mailbox is let go, so a game
+ * under way never reconnects here.
  */
 
 #include "config.h"
@@ -30,6 +35,7 @@ struct _TttWormholeTransport
   GObject             parent_instance;
 
   TttTransportState   state;
+  gboolean            reconnecting;      /* the wormhole's, while opening */
   gboolean            is_host;
   char               *mailbox_url;
   char               *relay_url;
@@ -57,6 +63,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (TttWormholeTransport, ttt_wormhole_transport, G_T
 enum {
   PROP_0,
   PROP_STATE,
+  PROP_RECONNECTING,
   PROP_WORMHOLE_CODE,
   N_PROPS
 };
@@ -71,6 +78,16 @@ set_state (TttWormholeTransport *self,
     return;
   self->state = state;
   g_object_notify (G_OBJECT (self), "state");
+}
+
+static void
+set_reconnecting (TttWormholeTransport *self,
+                  gboolean              reconnecting)
+{
+  if (self->reconnecting == reconnecting)
+    return;
+  self->reconnecting = reconnecting;
+  g_object_notify (G_OBJECT (self), "reconnecting");
 }
 
 /* Lets the wormhole go, saying how it went. */
@@ -113,13 +130,16 @@ open_done (TttWormholeTransport *self,
       g_cancellable_cancel (self->cancellable);
       drop_wormhole (self, "errory");
       drop_transit (self);
+      /* Closed first: whoever watches sees the reconnecting end with it. */
       set_state (self, TTT_TRANSPORT_STATE_CLOSED);
+      set_reconnecting (self, FALSE);
       g_task_return_error (task, error);
       return;
     }
   drop_wormhole (self, "happy");
   drop_transit (self);
   set_state (self, TTT_TRANSPORT_STATE_OPEN);
+  set_reconnecting (self, FALSE);
   g_task_return_pointer (task, g_object_ref (self->stream), g_object_unref);
 }
 
@@ -211,6 +231,16 @@ wormhole_notify_cb (TttWormhole *wormhole,
 }
 
 static void
+wormhole_reconnecting_cb (TttWormhole *wormhole,
+                          GParamSpec  *pspec,
+                          gpointer     user_data)
+{
+  TttWormholeTransport *self = user_data;
+
+  set_reconnecting (self, ttt_wormhole_get_reconnecting (wormhole));
+}
+
+static void
 wormhole_open_cb (GObject      *source,
                   GAsyncResult *result,
                   gpointer      user_data)
@@ -288,6 +318,7 @@ ttt_wormhole_transport_open_async (TttTransport        *transport,
   self->wormhole = ttt_wormhole_new (self->mailbox_url, TTT_WORMHOLE_APPID);
   g_signal_connect (self->wormhole, "notify::code", G_CALLBACK (wormhole_notify_cb), self);
   g_signal_connect (self->wormhole, "notify::state", G_CALLBACK (wormhole_notify_cb), self);
+  g_signal_connect (self->wormhole, "notify::reconnecting", G_CALLBACK (wormhole_reconnecting_cb), self);
   g_signal_connect (self->wormhole, "message", G_CALLBACK (wormhole_message_cb), self);
   g_signal_connect (self->wormhole, "closed", G_CALLBACK (wormhole_closed_cb), self);
   if (self->is_host)
@@ -313,6 +344,12 @@ ttt_wormhole_transport_get_state (TttTransport *transport)
   return TTT_WORMHOLE_TRANSPORT (transport)->state;
 }
 
+static gboolean
+ttt_wormhole_transport_get_reconnecting (TttTransport *transport)
+{
+  return TTT_WORMHOLE_TRANSPORT (transport)->reconnecting;
+}
+
 /* The typed code was the proof: nothing to compare. */
 static const char *
 ttt_wormhole_transport_get_code (TttTransport *transport)
@@ -334,6 +371,7 @@ ttt_wormhole_transport_close (TttTransport *transport)
     g_io_stream_close (self->stream, NULL, NULL);
   g_clear_object (&self->stream);
   set_state (self, TTT_TRANSPORT_STATE_CLOSED);
+  set_reconnecting (self, FALSE);
 }
 
 static void
@@ -344,6 +382,7 @@ ttt_wormhole_transport_iface_init (TttTransportInterface *iface)
   iface->get_state = ttt_wormhole_transport_get_state;
   iface->get_code = ttt_wormhole_transport_get_code;
   iface->close = ttt_wormhole_transport_close;
+  iface->get_reconnecting = ttt_wormhole_transport_get_reconnecting;
 }
 
 /* API */
@@ -463,6 +502,9 @@ ttt_wormhole_transport_get_property (GObject    *object,
     case PROP_STATE:
       g_value_set_int (value, self->state);
       break;
+    case PROP_RECONNECTING:
+      g_value_set_boolean (value, self->reconnecting);
+      break;
     case PROP_WORMHOLE_CODE:
       g_value_set_string (value, self->code);
       break;
@@ -481,6 +523,7 @@ ttt_wormhole_transport_class_init (TttWormholeTransportClass *klass)
   object_class->get_property = ttt_wormhole_transport_get_property;
 
   g_object_class_override_property (object_class, PROP_STATE, "state");
+  g_object_class_override_property (object_class, PROP_RECONNECTING, "reconnecting");
   properties[PROP_WORMHOLE_CODE] =
     g_param_spec_string ("wormhole-code", NULL, NULL,
                          NULL,

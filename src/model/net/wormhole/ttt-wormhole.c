@@ -10,15 +10,8 @@
  * shows (the boxes do not open). After that, messages are phases "0",
  * "1", … each way, each sealed with its own key.
  *
- * The server may hand on the other side's messages in any order and more
- * than once (a reopened mailbox gives everything again), so they are
- * kept by phase until they can be used — the version once there is a key,
- * each numbered phase once the one before it was delivered — and a phase
- * already handled is passed by. What is kept is bounded: at most
- * MAX_PENDING phases, none further than MAX_PENDING ahead of the next.
- * Our own messages come back from the server too and are passed by, and
- * so is any third side once the other side is known; so a mailbox
- * connection made again (ttt-wormhole-mailbox.h) may give all again.
+ * What the other side adds to the mailbox, kept, checked and handed on
+ * in order, is ttt-wormhole-peer.c's.
  */
 
 #include "config.h"
@@ -27,49 +20,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "ttt-net-error.h"
-#include "ttt-wormhole.h"
-#include "ttt-wormhole-mailbox.h"
-#include "ttt-wormhole-phases.h"
+#include "ttt-wormhole-private.h"
 #include "ttt-wormhole-words.h"
-
-/* The other side's phases kept before they can be used. */
-#define MAX_PENDING  64
-
-struct _TttWormhole
-{
-  GObject             parent_instance;
-
-  char               *url;
-  char               *appid;
-  char               *side;
-  TttWormholeState    state;
-
-  guint               n_words;          /* the host's; 0 for a guest */
-  char               *code;
-  char               *nameplate;
-  char               *mailbox_id;
-  char               *app_versions;     /* ours, JSON text */
-  char               *peer_versions;
-
-  TttWormholeMailbox *mailbox;
-  guint               reconnect_ms[2];  /* for tests: first wait, give-up; or 0 */
-  GTask              *task;             /* the opening */
-  GSource            *cancel_source;
-  gboolean            claimed;
-  gboolean            released;
-  gboolean            opened;
-
-  TttSpake2          *spake2;
-  gboolean            have_key;
-  guint8              key[TTT_WORMHOLE_KEY_SIZE];
-  char               *peer_side;
-  gboolean            have_version;
-
-  GHashTable         *pending;          /* phase → GBytes (sealed) */
-  guint64             next_in;          /* the next numbered phase to deliver */
-  guint64             next_out;
-};
 
 G_DEFINE_FINAL_TYPE (TttWormhole, ttt_wormhole, G_TYPE_OBJECT)
 
@@ -77,6 +29,7 @@ enum {
   PROP_0,
   PROP_STATE,
   PROP_CODE,
+  PROP_RECONNECTING,
   N_PROPS
 };
 
@@ -98,6 +51,16 @@ set_state (TttWormhole      *self,
     return;
   self->state = state;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
+static void
+set_reconnecting (TttWormhole *self,
+                  gboolean     reconnecting)
+{
+  if (self->reconnecting == reconnecting)
+    return;
+  self->reconnecting = reconnecting;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECTING]);
 }
 
 /* Ending */
@@ -152,6 +115,7 @@ fail (TttWormhole *self,
   leave (self, mood);
   task = g_steal_pointer (&self->task);
   set_state (self, TTT_WORMHOLE_STATE_CLOSED);
+  set_reconnecting (self, FALSE);
   if (task != NULL)
     g_task_return_error (task, g_steal_pointer (&owned));
   else
@@ -159,92 +123,19 @@ fail (TttWormhole *self,
   g_object_unref (self);
 }
 
-static void
-fail_with (TttWormhole        *self,
-           TttConnectionError  code,
-           const char         *message,
-           const char         *mood)
+void
+ttt_wormhole_fail_with (TttWormhole        *self,
+                        TttConnectionError  code,
+                        const char         *message,
+                        const char         *mood)
 {
   fail (self, g_error_new_literal (TTT_CONNECTION_ERROR, code, message), mood);
 }
 
-static void
-fail_wrong_code (TttWormhole *self)
+void
+ttt_wormhole_opened (TttWormhole *self)
 {
-  fail_with (self, TTT_CONNECTION_ERROR_REFUSED,
-             _("The code is wrong, or someone else tried it first. Ask your friend for a new code."),
-             "scary");
-}
-
-/* The other side's messages */
-
-static void
-deliver_numbered (TttWormhole *self)
-{
-  g_object_ref (self);
-  while (self->state == TTT_WORMHOLE_STATE_OPEN)
-    {
-      g_autofree char *phase = g_strdup_printf ("%" G_GUINT64_FORMAT, self->next_in);
-      g_autofree char *key = NULL;
-      g_autoptr(GBytes) sealed = NULL;
-      g_autoptr(GBytes) plain = NULL;
-      guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
-      const guint8 *data;
-      gsize size;
-
-      if (!g_hash_table_steal_extended (self->pending, phase, (gpointer *) &key, (gpointer *) &sealed))
-        break;
-      self->next_in++;
-      ttt_wormhole_derive_phase_key (self->key, self->peer_side, phase, phase_key);
-      data = g_bytes_get_data (sealed, &size);
-      plain = ttt_wormhole_open (phase_key, data, size, NULL, NULL);
-      memset (phase_key, 0, sizeof phase_key);
-      if (plain == NULL)
-        {
-          fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                     _("A message from the other side was changed on the way."), "scary");
-          break;
-        }
-      g_signal_emit (self, signals[MESSAGE], 0, plain);
-    }
-  g_object_unref (self);
-}
-
-/* The other side's version, once there is a key: the boxes open only if
- * both typed the same code. */
-static void
-use_version (TttWormhole *self)
-{
-  g_autofree char *phase = NULL;
-  g_autoptr(GBytes) sealed = NULL;
-  g_autoptr(GBytes) plain = NULL;
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
-  guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
-  const guint8 *data;
-  gsize size;
-
-  if (!self->have_key || self->have_version
-      || !g_hash_table_steal_extended (self->pending, "version", (gpointer *) &phase, (gpointer *) &sealed))
-    return;
-  self->have_version = TRUE;
-
-  ttt_wormhole_derive_phase_key (self->key, self->peer_side, "version", phase_key);
-  data = g_bytes_get_data (sealed, &size);
-  plain = ttt_wormhole_open (phase_key, data, size, NULL, NULL);
-  memset (phase_key, 0, sizeof phase_key);
-  if (plain == NULL)
-    {
-      fail_wrong_code (self);
-      return;
-    }
-
-  self->peer_versions = ttt_wormhole_phase_parse_version (plain, &error);
-  if (self->peer_versions == NULL)
-    {
-      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL, error->message, "errory");
-      return;
-    }
 
   /* The cancellable was the opening's: from now on only close() ends it. */
   destroy_cancel_source (self);
@@ -254,115 +145,11 @@ use_version (TttWormhole *self)
     g_task_return_boolean (task, TRUE);
 }
 
-static void
-send_version (TttWormhole *self)
+void
+ttt_wormhole_emit_message (TttWormhole *self,
+                           GBytes      *message)
 {
-  g_autofree char *text = NULL;
-  g_autoptr(GBytes) sealed = NULL;
-  guint8 phase_key[TTT_WORMHOLE_KEY_SIZE];
-
-  text = g_strdup_printf ("{\"app_versions\":%s}", self->app_versions);
-  ttt_wormhole_derive_phase_key (self->key, self->side, "version", phase_key);
-  sealed = ttt_wormhole_seal (phase_key, NULL, (const guint8 *) text, strlen (text));
-  memset (phase_key, 0, sizeof phase_key);
-  ttt_wormhole_mailbox_add (self->mailbox, "version", sealed);
-}
-
-/* The other side's SPAKE2 message: {"pake_v1": hex}. */
-static void
-use_pake (TttWormhole *self,
-          const char  *side,
-          GBytes      *body)
-{
-  g_autoptr(GBytes) inbound = ttt_wormhole_phase_parse_pake (body);
-  g_autoptr(GError) error = NULL;
-
-  if (inbound == NULL)
-    {
-      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The other side’s key exchange message is not one."), "scary");
-      return;
-    }
-  if (!ttt_spake2_finish (self->spake2, g_bytes_get_data (inbound, NULL), g_bytes_get_size (inbound),
-                          self->key, &error))
-    {
-      g_debug ("SPAKE2 refused the other side's message: %s", error->message);
-      fail_wrong_code (self);
-      return;
-    }
-  g_clear_pointer (&self->spake2, ttt_spake2_free);
-  self->have_key = TRUE;
-  self->peer_side = g_strdup (side);
-
-  send_version (self);
-  /* Both sides are in the mailbox: the nameplate can go to the next. */
-  if (self->claimed && !self->released)
-    {
-      ttt_wormhole_mailbox_release (self->mailbox, self->nameplate);
-      self->released = TRUE;
-    }
-}
-
-static void
-got_message (TttWormhole             *self,
-             const TttMailboxMessage *message)
-{
-  g_autoptr(GBytes) body = NULL;
-  guint64 number = 0;
-
-  if (strcmp (message->side, self->side) == 0)
-    return;   /* our own, echoed */
-  if (self->peer_side != NULL && strcmp (message->side, self->peer_side) != 0)
-    {
-      g_debug ("Wormhole: a message from a third side, %s, passed by", message->side);
-      return;
-    }
-
-  body = ttt_wormhole_unhex (message->body);
-  g_return_if_fail (body != NULL);   /* the parser checked the hex */
-
-  if (strcmp (message->phase, "pake") == 0)
-    {
-      if (self->spake2 != NULL)
-        use_pake (self, message->side, body);
-      return;
-    }
-
-  if (strcmp (message->phase, "version") == 0)
-    {
-      if (self->have_version || g_hash_table_contains (self->pending, "version"))
-        return;
-    }
-  else if (ttt_wormhole_phase_parse_number (message->phase, &number))
-    {
-      if (number < self->next_in || g_hash_table_contains (self->pending, message->phase))
-        return;   /* delivered or kept already */
-      if (number - self->next_in >= MAX_PENDING)
-        {
-          fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                     _("The other side sent messages too far out of order."), "errory");
-          return;
-        }
-    }
-  else
-    {
-      g_debug ("Wormhole: phase %s passed by", message->phase);
-      return;
-    }
-
-  if (g_hash_table_size (self->pending) >= MAX_PENDING)
-    {
-      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The other side sent too many messages at once."), "errory");
-      return;
-    }
-  g_hash_table_insert (self->pending, g_strdup (message->phase), g_steal_pointer (&body));
-
-  /* Before the key, a message from a side that has not sent its pake
-   * yet is kept without knowing whose it is: the pake decides. */
-  use_version (self);
-  if (self->state == TTT_WORMHOLE_STATE_OPEN)
-    deliver_numbered (self);
+  g_signal_emit (self, signals[MESSAGE], 0, message);
 }
 
 /* The mailbox connection */
@@ -407,8 +194,8 @@ got_allocated (TttWormhole *self,
 
   if (self->n_words == 0 || self->nameplate != NULL)
     {
-      fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
-                 _("The mailbox server allocated a nameplate nobody asked for."), "errory");
+      ttt_wormhole_fail_with (self, TTT_CONNECTION_ERROR_PROTOCOL,
+                                  _("The mailbox server allocated a nameplate nobody asked for."), "errory");
       return;
     }
   words = ttt_wormhole_words_choose (self->n_words);
@@ -439,7 +226,7 @@ mailbox_message_cb (TttWormholeMailbox      *mailbox,
       break;
     case TTT_MAILBOX_MESSAGE_MESSAGE:
       if (self->opened)
-        got_message (self, message);
+        ttt_wormhole_peer_got_message (self, message);
       break;
     case TTT_MAILBOX_MESSAGE_RELEASED:
     case TTT_MAILBOX_MESSAGE_CLOSED:
@@ -468,6 +255,14 @@ mailbox_closed_cb (TttWormholeMailbox *mailbox,
   self->claimed = FALSE;
   fail (self, g_error_copy (error), "errory");
   g_object_unref (self);
+}
+
+static void
+mailbox_reconnecting_cb (TttWormholeMailbox *mailbox,
+                         GParamSpec         *pspec,
+                         TttWormhole        *self)
+{
+  set_reconnecting (self, ttt_wormhole_mailbox_get_reconnecting (mailbox));
 }
 
 static void
@@ -610,6 +405,7 @@ ttt_wormhole_open_async (TttWormhole         *self,
     ttt_wormhole_mailbox_set_reconnect (self->mailbox, self->reconnect_ms[0], self->reconnect_ms[1]);
   g_signal_connect (self->mailbox, "message", G_CALLBACK (mailbox_message_cb), self);
   g_signal_connect (self->mailbox, "closed", G_CALLBACK (mailbox_closed_cb), self);
+  g_signal_connect (self->mailbox, "notify::reconnecting", G_CALLBACK (mailbox_reconnecting_cb), self);
   ttt_wormhole_mailbox_connect_async (self->mailbox, NULL, connect_cb, g_object_ref (self));
 }
 
@@ -680,6 +476,14 @@ ttt_wormhole_set_reconnect (TttWormhole *self,
   self->reconnect_ms[1] = give_up_ms;
 }
 
+gboolean
+ttt_wormhole_get_reconnecting (TttWormhole *self)
+{
+  g_return_val_if_fail (TTT_IS_WORMHOLE (self), FALSE);
+
+  return self->reconnecting;
+}
+
 TttWormholeState
 ttt_wormhole_get_state (TttWormhole *self)
 {
@@ -703,6 +507,7 @@ ttt_wormhole_close (TttWormhole *self,
   leave (self, mood);
   task = g_steal_pointer (&self->task);
   set_state (self, TTT_WORMHOLE_STATE_CLOSED);
+  set_reconnecting (self, FALSE);
   if (task != NULL)
     g_task_return_new_error (task, TTT_CONNECTION_ERROR, TTT_CONNECTION_ERROR_CLOSED,
                              "%s", _("The wormhole was closed."));
@@ -757,6 +562,9 @@ ttt_wormhole_get_property (GObject    *object,
     case PROP_CODE:
       g_value_set_string (value, self->code);
       break;
+    case PROP_RECONNECTING:
+      g_value_set_boolean (value, self->reconnecting);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -778,6 +586,9 @@ ttt_wormhole_class_init (TttWormholeClass *klass)
   properties[PROP_CODE] =
     g_param_spec_string ("code", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RECONNECTING] =
+    g_param_spec_boolean ("reconnecting", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

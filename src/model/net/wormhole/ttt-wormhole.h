@@ -96,6 +96,11 @@ void              ttt_wormhole_set_reconnect  (TttWormhole   *self,
 
 /* Also the "state" property, notified. */
 TttWormholeState  ttt_wormhole_get_state      (TttWormhole   *self);
+/* Whether the mailbox connection broke and is being made again
+ * (ttt_wormhole_mailbox_get_reconnecting()); FALSE again once it works,
+ * or once the wormhole is closed. Also the "reconnecting" property,
+ * notified. */
+gboolean          ttt_wormhole_get_reconnecting (TttWormhole *self);
 
 /* Releases the nameplate, closes the mailbox with @mood ("happy",
  * "lonely", "scary", "errory") and the WebSocket; does not wait for the
