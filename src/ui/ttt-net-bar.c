@@ -20,7 +20,7 @@
 
 struct _TttNetBar
 {
-  AdwBin           parent_instance;
+  GtkWidget        parent_instance;
 
   TttNetSession   *session;
   char            *peer_quoted;
@@ -28,6 +28,7 @@ struct _TttNetBar
   gboolean         resigned;
   gboolean         resigned_by_peer;
 
+  GtkWidget       *heading;
   GtkLabel        *title;
   GtkLabel        *code;
   GtkStack        *buttons;
@@ -42,7 +43,7 @@ struct _TttNetBar
   GtkWidget       *close;
 };
 
-G_DEFINE_FINAL_TYPE (TttNetBar, ttt_net_bar, ADW_TYPE_BIN)
+G_DEFINE_FINAL_TYPE (TttNetBar, ttt_net_bar, GTK_TYPE_WIDGET)
 
 enum {
   ANNOUNCE,
@@ -507,16 +508,157 @@ close_cb (TttNetBar *self)
   g_signal_emit (self, signals[DISMISSED], 0);
 }
 
+/* Layout: the heading (title and code) and the row of buttons side by
+ * side where that makes the bar shorter: always in a wide window, and
+ * in a narrow one when the buttons are few ("Leave") and the title
+ * wraps beside them. Otherwise, with many buttons ("Leave", "Resign",
+ * "Ask to Undo" at 360 px), the buttons go under the heading, at its
+ * end. The bar's padding is its style's. */
+
+/* Between the heading and the buttons, side by side or one above. */
+#define COLUMN_SPACING 12
+#define ROW_SPACING    4
+
+static int
+height_for (GtkWidget *widget,
+            int        width)
+{
+  int height;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, &height, NULL, NULL, NULL);
+  return height;
+}
+
+static int
+buttons_width (TttNetBar *self,
+               int        width)
+{
+  int min, nat;
+
+  gtk_widget_measure (GTK_WIDGET (self->buttons), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  return CLAMP (nat, min, MAX (width, min));
+}
+
+/* Whether the two parts go side by side at @width, and their heights
+ * then in @heading_height and @buttons_height. */
+static gboolean
+one_row (TttNetBar *self,
+         int        width,
+         int       *heading_height,
+         int       *buttons_height)
+{
+  int heading_min, buttons = buttons_width (self, width);
+  int beside = width - buttons - COLUMN_SPACING;
+  int stacked;
+
+  gtk_widget_measure (self->heading, GTK_ORIENTATION_HORIZONTAL, -1, &heading_min, NULL, NULL, NULL);
+  *buttons_height = height_for (GTK_WIDGET (self->buttons), buttons);
+  stacked = height_for (self->heading, width) + ROW_SPACING + *buttons_height;
+  if (beside >= heading_min)
+    {
+      *heading_height = height_for (self->heading, beside);
+      if (MAX (*heading_height, *buttons_height) < stacked)
+        return TRUE;
+    }
+  *heading_height = height_for (self->heading, width);
+  return FALSE;
+}
+
+static GtkSizeRequestMode
+ttt_net_bar_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+ttt_net_bar_measure (GtkWidget      *widget,
+                     GtkOrientation  orientation,
+                     int             for_size,
+                     int            *minimum,
+                     int            *natural,
+                     int            *minimum_baseline,
+                     int            *natural_baseline)
+{
+  TttNetBar *self = TTT_NET_BAR (widget);
+  int heading_min, heading_nat, buttons_min, buttons_nat;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      gtk_widget_measure (self->heading, orientation, -1, &heading_min, &heading_nat, NULL, NULL);
+      gtk_widget_measure (GTK_WIDGET (self->buttons), orientation, -1, &buttons_min, &buttons_nat, NULL, NULL);
+      *minimum = MAX (heading_min, buttons_min);
+      *natural = heading_nat + COLUMN_SPACING + buttons_nat;
+    }
+  else if (for_size < 0)
+    {
+      /* For no width in particular, as at the least: one above the
+       * other. */
+      gtk_widget_measure (self->heading, orientation, -1, &heading_min, &heading_nat, NULL, NULL);
+      gtk_widget_measure (GTK_WIDGET (self->buttons), orientation, -1, &buttons_min, &buttons_nat, NULL, NULL);
+      *minimum = heading_min + ROW_SPACING + buttons_min;
+      *natural = heading_nat + ROW_SPACING + buttons_nat;
+    }
+  else
+    {
+      int heading_height, buttons_height;
+
+      if (one_row (self, for_size, &heading_height, &buttons_height))
+        *minimum = MAX (heading_height, buttons_height);
+      else
+        *minimum = heading_height + ROW_SPACING + buttons_height;
+      *natural = *minimum;
+    }
+}
+
+static void
+ttt_net_bar_size_allocate (GtkWidget *widget,
+                           int        width,
+                           int        height,
+                           int        baseline)
+{
+  TttNetBar *self = TTT_NET_BAR (widget);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  int buttons = buttons_width (self, width);
+  int heading_height, buttons_height;
+  GtkAllocation heading_box, buttons_box;
+
+  if (one_row (self, width, &heading_height, &buttons_height))
+    {
+      int row = MAX (heading_height, buttons_height);
+
+      heading_box = (GtkAllocation) { 0, (height - row) / 2 + (row - heading_height) / 2,
+                                      width - buttons - COLUMN_SPACING, heading_height };
+      buttons_box = (GtkAllocation) { width - buttons, (height - row) / 2 + (row - buttons_height) / 2,
+                                      buttons, buttons_height };
+    }
+  else
+    {
+      heading_box = (GtkAllocation) { 0, 0, width, heading_height };
+      buttons_box = (GtkAllocation) { width - buttons, heading_height + ROW_SPACING,
+                                      buttons, buttons_height };
+    }
+  if (rtl)
+    {
+      heading_box.x = width - heading_box.x - heading_box.width;
+      buttons_box.x = width - buttons_box.x - buttons_box.width;
+    }
+  gtk_widget_size_allocate (self->heading, &heading_box, -1);
+  gtk_widget_size_allocate (GTK_WIDGET (self->buttons), &buttons_box, -1);
+}
+
 /* GObject */
 
 static void
 ttt_net_bar_dispose (GObject *object)
 {
   TttNetBar *self = TTT_NET_BAR (object);
+  GtkWidget *child;
 
   ttt_net_bar_set_session (self, NULL);
   g_clear_pointer (&self->peer_quoted, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), TTT_TYPE_NET_BAR);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
 
   G_OBJECT_CLASS (ttt_net_bar_parent_class)->dispose (object);
 }
@@ -528,7 +670,12 @@ ttt_net_bar_class_init (TttNetBarClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = ttt_net_bar_dispose;
 
+  widget_class->get_request_mode = ttt_net_bar_get_request_mode;
+  widget_class->measure = ttt_net_bar_measure;
+  widget_class->size_allocate = ttt_net_bar_size_allocate;
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-net-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttNetBar, heading);
   gtk_widget_class_bind_template_child (widget_class, TttNetBar, title);
   gtk_widget_class_bind_template_child (widget_class, TttNetBar, code);
   gtk_widget_class_bind_template_child (widget_class, TttNetBar, buttons);

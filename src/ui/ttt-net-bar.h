@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 #define TTT_TYPE_NET_BAR (ttt_net_bar_get_type ())
-G_DECLARE_FINAL_TYPE (TttNetBar, ttt_net_bar, TTT, NET_BAR, AdwBin)
+G_DECLARE_FINAL_TYPE (TttNetBar, ttt_net_bar, TTT, NET_BAR, GtkWidget)
 
 TttNetBar     *ttt_net_bar_new          (void);
 /* Follows @session (nullable); the bar never leaves it itself: its Leave
