@@ -60,6 +60,23 @@ bar_announce_cb (TttWindow  *self,
 
 static void bar_mapped_cb (TttWindow *self);
 
+/* The bar shows or goes. While it shows, the room under the board is as
+ * tall as what it holds, not always as tall as the review of a finished
+ * game: the bar takes that room's place, and the window with it fits a
+ * phone's screen, 360 × 640, in Ultimate too. In a window with height to
+ * spare, which goes under the status, the board still keeps its place
+ * when the game ends and its review opens; a window at its least height
+ * grows for them. */
+static void
+show_bar (TttWindow *self,
+          gboolean   shown)
+{
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), shown);
+  /* A fading revealer keeps its child's height: hidden, it has none. */
+  gtk_widget_set_visible (self->net_revealer, shown);
+  gtk_stack_set_vhomogeneous (self->status_stack, !shown);
+}
+
 /* The session is over for this window: the bar goes, and a game on this
  * computer takes the dead network board's place. */
 static void
@@ -73,9 +90,7 @@ drop_session (TttWindow *self)
   g_signal_handlers_disconnect_by_func (self->net_bar, bar_mapped_cb, self);
   g_clear_pointer (&self->net_held_news, g_free);
   ttt_net_bar_set_session (TTT_NET_BAR (self->net_bar), NULL);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), FALSE);
-  /* A fading revealer keeps its child's height: hidden, it has none. */
-  gtk_widget_set_visible (self->net_revealer, FALSE);
+  show_bar (self, FALSE);
   if (ttt_net_session_get_state (session) != TTT_NET_SESSION_CLOSED)
     ttt_net_session_leave (session);
   ttt_game_start_new (self->game);
@@ -482,8 +497,7 @@ ttt_window_set_net_session (TttWindow     *self,
   g_free (self->net_held_news);
   self->net_held_news = held->len > 0 ? g_strdup (held->str) : NULL;
   g_signal_handlers_disconnect_by_func (self->net_bar, bar_mapped_cb, self);
-  gtk_widget_set_visible (self->net_revealer, TRUE);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->net_revealer), TRUE);
+  show_bar (self, TRUE);
   session_state_cb (self);
   /* The code is compared in the bar: the focus goes to its answer. */
   if (ttt_net_session_get_state (session) == TTT_NET_SESSION_VERIFYING)
