@@ -591,12 +591,13 @@ ttt_net_bar_measure (GtkWidget      *widget,
     }
   else if (for_size < 0)
     {
-      /* For no width in particular, as at the least: one above the
-       * other. */
+      /* For no width in particular, as a label measures: for all the
+       * width it could want, side by side. GTK 4.24 warns if a window
+       * is then given less height than this. */
       gtk_widget_measure (self->heading, orientation, -1, &heading_min, &heading_nat, NULL, NULL);
       gtk_widget_measure (GTK_WIDGET (self->buttons), orientation, -1, &buttons_min, &buttons_nat, NULL, NULL);
-      *minimum = heading_min + ROW_SPACING + buttons_min;
-      *natural = heading_nat + ROW_SPACING + buttons_nat;
+      *minimum = MAX (heading_min, buttons_min);
+      *natural = MAX (heading_nat, buttons_nat);
     }
   else
     {
