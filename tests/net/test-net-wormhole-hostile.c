@@ -618,6 +618,40 @@ test_reconnecting (void)
   ttt_wormhole_mailbox_disconnect (mailbox);
 }
 
+/* A connection that breaks before anything was asked of the server (not
+ * even a bind) is mended as soon as the server welcomes us again: there
+ * is nothing to wait the acks of. It was given up at the give-up time,
+ * as if the server had never answered. */
+static void
+test_reconnect_unbound (void)
+{
+  g_autoptr(Fake) fake = fake_new (FAKE_GOOD);
+  g_autoptr(TttWormholeMailbox) mailbox = ttt_wormhole_mailbox_new (fake->url);
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  g_autoptr(GError) error = NULL;
+  gboolean connected = FALSE;
+
+  ttt_wormhole_mailbox_set_reconnect (mailbox, 50, 1500);
+  ttt_wormhole_mailbox_connect_async (mailbox, NULL, connected_cb, &connected);
+  wormhole_wait (&connected, 30, "the fake server's welcome");
+  g_signal_connect (mailbox, "closed", G_CALLBACK (mailbox_closed_cb), &error);
+  g_signal_connect (mailbox, "notify::reconnecting", G_CALLBACK (reconnecting_cb), seen);
+
+  fake_drop_all (fake);
+  wormhole_wait_until (seen_two, seen, 30, "the connection to break and be made again");
+  g_assert_no_error (error);
+  g_assert_true (g_array_index (seen, gboolean, 0));
+  g_assert_false (g_array_index (seen, gboolean, 1));
+  g_assert_cmpuint (fake->connections->len, ==, 2);
+  /* Mended, not given up: a bind goes through. */
+  ttt_wormhole_mailbox_bind (mailbox, APPID, "side");
+  wormhole_wait_until (all_acked, mailbox, 30, "the bind to be acked");
+  g_assert_no_error (error);
+  g_signal_handlers_disconnect_by_data (mailbox, seen);
+  g_signal_handlers_disconnect_by_data (mailbox, &error);
+  ttt_wormhole_mailbox_disconnect (mailbox);
+}
+
 /* A server that acks all it is asked and then drops us, each time: the
  * connection is mended each time, and made again without end unless the
  * give-up time counts from the first break. */
@@ -996,6 +1030,7 @@ main (int    argc,
   g_test_add_func ("/wormhole-hostile/reconnect", test_reconnect);
   g_test_add_func ("/wormhole-hostile/drops-after-acks", test_drops_after_acks);
   g_test_add_func ("/wormhole-hostile/reconnecting", test_reconnecting);
+  g_test_add_func ("/wormhole-hostile/reconnect-unbound", test_reconnect_unbound);
   g_test_add_func ("/wormhole-hostile/parser", test_parser);
 
   return g_test_run ();

@@ -95,7 +95,9 @@ void ttt_wormhole_mailbox_requests_got_ack (TttWormholeMailbox *self,
  * our messages given back. */
 void ttt_wormhole_mailbox_requests_seen   (TttWormholeMailbox      *self,
                                            const TttMailboxMessage *message);
-/* On a new connection once welcomed: what the session asked for, again. */
+/* On a new connection once welcomed: what the session asked for, again,
+ * or a ping if it asked nothing yet; the connection is mended once the
+ * server has acked all of it. */
 void ttt_wormhole_mailbox_requests_replay (TttWormholeMailbox *self);
 void ttt_wormhole_mailbox_requests_clear  (TttWormholeMailbox *self);
 

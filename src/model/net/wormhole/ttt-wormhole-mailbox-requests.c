@@ -417,8 +417,14 @@ ttt_wormhole_mailbox_requests_seen (TttWormholeMailbox      *self,
 void
 ttt_wormhole_mailbox_requests_replay (TttWormholeMailbox *self)
 {
+  /* Nothing asked yet, not even a bind: a ping, whose ack shows the new
+   * connection works. With nothing to ack, it was never mended, and
+   * was given up at the give-up time as if the server were gone. */
   if (self->bound_side == NULL)
-    return;
+    {
+      ttt_wormhole_mailbox_ping (self);
+      return;
+    }
   g_debug ("Mailbox connection made again: asking for %s%s%s and %u messages again",
            self->allocating ? "a nameplate, " : "", self->claimed != NULL ? "the nameplate, " : "",
            self->opened != NULL ? "the mailbox" : "no mailbox", self->added.length);
