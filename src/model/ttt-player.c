@@ -93,8 +93,8 @@ ttt_player_real_dup_waiting_text (TttPlayer *self)
   if (ttt_player_is_local (self))
     return NULL;
 
-  /* Translators: %s is the other person's name. */
-  return g_strdup_printf (_("Waiting for %s’s move…"), ttt_player_get_display_name (self));
+  /* Translators: %s is the other person's name, quoted. */
+  return g_strdup_printf (_("Waiting for %s to move…"), ttt_player_get_display_name (self));
 }
 
 static char *

@@ -643,7 +643,7 @@ connect_sides (Side       *host,
   g_assert_cmpstr (peer, !=, "");
   /* The name quoted, its direction isolated (ttt_protocol_quote_name()). */
   quoted = g_strdup_printf ("“\xe2\x81\xa8%s\xe2\x81\xa9”", peer);
-  text = g_strdup_printf ("Waiting for %s’s move…", quoted);
+  text = g_strdup_printf ("Waiting for %s to move…", quoted);
   wait_for (guest, has_status, text, "that it waits for the host's move");
 
   return g_steal_pointer (&quoted);

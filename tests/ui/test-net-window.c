@@ -362,7 +362,7 @@ test_play (void)
   /* Issue 34: the game begins with the keys on the board. */
   assert_focus_on_board (pair.windows[0]);
   assert_focus_on_board (pair.windows[1]);
-  waiting = g_strdup_printf ("Waiting for %s’s move…", name);
+  waiting = g_strdup_printf ("Waiting for %s to move…", name);
 
   /* The board of the main window plays; the badges name the other. */
   g_assert_cmpstr (ttt_table_get_side_name (ttt_game_get_table (pair.games[1]), TTT_MARK_X), ==, name);
@@ -569,7 +569,7 @@ test_new_opponent (void)
   pair_open (&second);
   pair_confirm (&second);
   g_assert_true (second.windows[1] == guest);
-  wait_status (guest, "Waiting for " QUOTED ("Ben") "’s move…");
+  wait_status (guest, "Waiting for " QUOTED ("Ben") " to move…");
   g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==, "You play O against " QUOTED ("Ben"));
   pair_close (&second);
 }
