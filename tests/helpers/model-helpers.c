@@ -11,7 +11,6 @@
 #include <string.h>
 #include <locale.h>
 #include <gnu/libc-version.h>
-#include <sys/prctl.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -22,6 +21,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "die-with-parent.h"
 #include "model-helpers.h"
 #include "ttt-record-file.h"
 #include "reference-rules.h"
@@ -642,14 +642,6 @@ ttt_test_use_translating_locale (void)
 
 /* Children of a test */
 
-static void
-die_with_parent (gpointer user_data)
-{
-  /* A failed assertion aborts the test: nothing it started may outlive
-   * it on the machine. */
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-}
-
 /* Starts @argv with the environment @env, what it prints (stdout and
  * stderr) kept in @log_path for the diagnosis of a failure. With
  * @ready_fd ≥ 0 the child gets it as its fd 3 (taken). The child is
@@ -664,7 +656,7 @@ ttt_test_spawn_child (const char * const  *argv,
   g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_MERGE);
 
   g_subprocess_launcher_set_environ (launcher, env);
-  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  g_subprocess_launcher_set_child_setup (launcher, ttt_test_die_with_parent, NULL, NULL);
   g_subprocess_launcher_set_stdout_file_path (launcher, log_path);
   if (ready_fd >= 0)
     g_subprocess_launcher_take_fd (launcher, ready_fd, 3);

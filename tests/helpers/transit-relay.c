@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 #include <string.h>
 
+#include "die-with-parent.h"
 #include "net-helpers.h"
 #include "transit-relay.h"
 
@@ -75,6 +76,7 @@ transit_relay_start (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *twistd = g_find_program_in_path ("twistd3");
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
   TransitRelay *relay;
 
   /* Debian 12 has twistd3; sid's python3-twisted may have only twistd. */
@@ -85,11 +87,12 @@ transit_relay_start (void)
     return NULL;
 
   relay = g_new0 (TransitRelay, 1);
-  relay->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE,
-                                     &error,
-                                     twistd, "--nodaemon", "--pidfile=", "--logfile=-",
-                                     "transitrelay", "--port=tcp:0:interface=127.0.0.1",
-                                     NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_subprocess_launcher_set_child_setup (launcher, ttt_test_die_with_parent, NULL, NULL);
+  relay->process = g_subprocess_launcher_spawn (launcher, &error,
+                                                twistd, "--nodaemon", "--pidfile=", "--logfile=-",
+                                                "transitrelay", "--port=tcp:0:interface=127.0.0.1",
+                                                NULL);
   g_assert_no_error (error);
   relay->output = g_data_input_stream_new (g_subprocess_get_stdout_pipe (relay->process));
   read_line (relay);

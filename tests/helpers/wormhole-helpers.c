@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "die-with-parent.h"
 #include "wormhole-helpers.h"
 
 typedef struct
@@ -197,6 +198,7 @@ server_spawn (MailboxServer *server,
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
   g_subprocess_launcher_set_cwd (launcher, server->dir);
+  g_subprocess_launcher_set_child_setup (launcher, ttt_test_die_with_parent, NULL, NULL);
   server->exited = FALSE;
   server->port = 0;
   server->process = g_subprocess_launcher_spawn (launcher, &error, twistd (), "-n", "--pidfile=",
@@ -379,6 +381,7 @@ reference_client_spawn (const char *appid,
   g_subprocess_launcher_setenv (launcher, "HOME", client->home, TRUE);
   g_subprocess_launcher_setenv (launcher, "PYTHONUNBUFFERED", "1", TRUE);
   g_subprocess_launcher_set_cwd (launcher, client->home);
+  g_subprocess_launcher_set_child_setup (launcher, ttt_test_die_with_parent, NULL, NULL);
   client->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
   client->output = lines_new (g_subprocess_get_stdout_pipe (client->process), client_line_cb, client);
