@@ -33,6 +33,10 @@
  * finger's width, leave 48 px for six gaps within blocks and two between
  * them. Its natural size is that of one block of classic cells. */
 #define MIN_BLOCKS_CELL_SIZE 32
+/* ... and in a review, where nothing is played and the explanation needs
+ * four lines, less: the window of a game over the network, with its bar,
+ * still fits 360 × 640 (26 px cells, 270 px). */
+#define MIN_REVIEW_BLOCKS_CELL_SIZE 26
 /* Between two cells of a block, and between two blocks. */
 #define GAP            8
 #define BLOCK_GAP      20
@@ -695,7 +699,10 @@ ttt_board_view_measure (GtkWidget      *widget,
   int n = horizontal ? g->columns : g->rows;
   int block = horizontal ? g->block_columns : g->block_rows;
 
-  *minimum = extent_of (self, n, block, has_blocks (self) ? MIN_BLOCKS_CELL_SIZE : MIN_CELL_SIZE);
+  if (!has_blocks (self))
+    *minimum = extent_of (self, n, block, MIN_CELL_SIZE);
+  else
+    *minimum = extent_of (self, n, block, self->review != NULL ? MIN_REVIEW_BLOCKS_CELL_SIZE : MIN_BLOCKS_CELL_SIZE);
   *natural = extent_of (self, n, block, cell_size_for (self, NAT_CELL_SIZE));
   /* For a given width, as tall as the square that width holds: a tall,
    * narrow window (a phone's) gives the board the height it can use and
@@ -1744,6 +1751,8 @@ ttt_board_view_set_review (TttBoardView    *self,
   skip_growing (self);
   if (self->game != NULL)
     update_cells (self);
+  /* Its least size is another in a review. */
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEW]);
 }
