@@ -325,7 +325,8 @@ ttt_words_net_subtitle (TttVariant  variant,
  *
  * The subtitle of a network game where a narrow header has no room for
  * the title: the game and the friend's name, without "You play X", which
- * the badges say, so that the name is not the part cut off.
+ * the badges say, so that the name is not the part cut off: "Ultimate ·
+ * vs." on one line, the name on the next.
  *
  * Returns: (transfer full): the subtitle
  */
@@ -337,9 +338,12 @@ ttt_words_net_short_subtitle (TttVariant  variant,
 
   /* Translators: who the person here plays, in a network game's subtitle
    * where the window is too narrow for "You play X against %s"; %s is
-   * the name of someone on another computer, already quoted. Other
-   * parts may come before it, as in "Ultimate · Against “Ben”". */
-  return with_variant (variant, g_strdup_printf (C_("subtitle", "Against %s"), other));
+   * the name of someone on another computer, already quoted. The game's
+   * name may come first, as in "Ultimate · vs. “Maximilian”": keep the
+   * word short, as in "gegen %s", for at 360 px it shares a line with the
+   * game's name ("Ultimate · vs.") and the name needs the next line to
+   * itself. */
+  return with_variant (variant, g_strdup_printf (C_("subtitle", "vs. %s"), other));
 }
 
 /* The subtitle where a narrow header has no room for the title: the

@@ -202,10 +202,10 @@ test_net_subtitles (void)
     const char *subtitle;
     const char *narrow;
   } games[] = {
-    { TTT_VARIANT_CLASSIC, TTT_MARK_X, "You play X against “Ben”", "Against “Ben”" },
-    { TTT_VARIANT_CLASSIC, TTT_MARK_O, "You play O against “Ben”", "Against “Ben”" },
-    { TTT_VARIANT_ULTIMATE, TTT_MARK_X, "Ultimate · You play X against “Ben”", "Ultimate · Against “Ben”" },
-    { TTT_VARIANT_ULTIMATE, TTT_MARK_O, "Ultimate · You play O against “Ben”", "Ultimate · Against “Ben”" },
+    { TTT_VARIANT_CLASSIC, TTT_MARK_X, "You play X against “Ben”", "vs. “Ben”" },
+    { TTT_VARIANT_CLASSIC, TTT_MARK_O, "You play O against “Ben”", "vs. “Ben”" },
+    { TTT_VARIANT_ULTIMATE, TTT_MARK_X, "Ultimate · You play X against “Ben”", "Ultimate · vs. “Ben”" },
+    { TTT_VARIANT_ULTIMATE, TTT_MARK_O, "Ultimate · You play O against “Ben”", "Ultimate · vs. “Ben”" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
