@@ -651,6 +651,8 @@ test_narrow_subtitle (void)
 {
   Pair pair = { .host_name = "Maximilian", .variants = { TTT_VARIANT_ULTIMATE, TTT_VARIANT_CLASSIC } };
   TttWindow *guest;
+  gboolean expired = FALSE;
+  guint guard;
 
   pair_open (&pair);
   guest = pair.windows[1];
@@ -659,7 +661,15 @@ test_narrow_subtitle (void)
   g_assert_cmpstr (narrow_subtitle_shown (guest), ==, "Ultimate · vs. " QUOTED ("Maximilian"));
 
   pair_confirm (&pair);
-  wait_status (guest, "Waiting for " QUOTED ("Maximilian") "’s move…");
+  /* Until the game with Maximilian is the one on the board. */
+  guard = g_timeout_add_seconds (60, expire_cb, &expired);
+  while (!ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (pair.games[1]))))
+    {
+      if (expired)
+        g_error ("The game with the friend never began");
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (guard);
   g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==,
                    "Ultimate · You play O against " QUOTED ("Maximilian"));
   g_assert_cmpstr (narrow_subtitle_shown (guest), ==, "Ultimate · vs. " QUOTED ("Maximilian"));
