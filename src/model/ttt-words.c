@@ -257,6 +257,15 @@ with_variant (TttVariant  variant,
   return g_strdup_printf (C_("subtitle", "%s · %s"), ttt_variants_get_name (variant), owned);
 }
 
+/* The name of the one on another computer, in a network game. */
+static const char *
+net_other (TttGame *game)
+{
+  TttMark mine = ttt_game_get_human_mark (game);
+
+  return ttt_table_get_side_name (ttt_game_get_table (game), mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
+}
+
 /* Who plays what, and at which level. */
 static char *
 classic_subtitle (TttGame *game)
@@ -267,12 +276,7 @@ classic_subtitle (TttGame *game)
     return g_strdup (_("Two players"));
 
   if (ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (game))))
-    {
-      TttMark mine = ttt_game_get_human_mark (game);
-      const char *other = ttt_table_get_side_name (ttt_game_get_table (game), mine == TTT_MARK_X ? TTT_MARK_O : TTT_MARK_X);
-
-      return net_players (mine, other);
-    }
+    return net_players (ttt_game_get_human_mark (game), net_other (game));
 
   level = ttt_level_name (ttt_game_get_difficulty (game));
   if (ttt_player_is_local (ttt_table_get_player (ttt_game_get_table (game), TTT_MARK_X)))
@@ -314,6 +318,34 @@ ttt_words_net_subtitle (TttVariant  variant,
   return with_variant (variant, net_players (mine, other));
 }
 
+/**
+ * ttt_words_net_short_subtitle:
+ * @variant: the game the two sides agreed on
+ * @other: the other person's name, as a badge shows it
+ *
+ * The subtitle of a network game where a narrow header has no room for
+ * the title: the game and the friend's name, without "You play X", which
+ * the badges say, so that the name is not the part cut off: "Ultimate ·
+ * vs." on one line, the name on the next.
+ *
+ * Returns: (transfer full): the subtitle
+ */
+char *
+ttt_words_net_short_subtitle (TttVariant  variant,
+                              const char *other)
+{
+  g_return_val_if_fail (other != NULL, g_strdup (""));
+
+  /* Translators: who the person here plays, in a network game's subtitle
+   * where the window is too narrow for "You play X against %s"; %s is
+   * the name of someone on another computer, already quoted. The game's
+   * name may come first, as in "Ultimate · vs. “Maximilian”": keep the
+   * word short, as in "gegen %s", for at 360 px it shares a line with the
+   * game's name ("Ultimate · vs.") and the name needs the next line to
+   * itself. */
+  return with_variant (variant, g_strdup_printf (C_("subtitle", "vs. %s"), other));
+}
+
 /* The subtitle where a narrow header has no room for the title: the
  * game and the level without "You play X", which the badges say. Each
  * part then has a line of its own if it must, whatever the font: three
@@ -324,9 +356,10 @@ ttt_words_short_subtitle (TttGame *game)
 {
   g_return_val_if_fail (TTT_IS_GAME (game), g_strdup (""));
 
-  if (ttt_table_get_two_local (ttt_game_get_table (game)) ||
-      ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (game))))
+  if (ttt_table_get_two_local (ttt_game_get_table (game)))
     return ttt_words_subtitle (game);
+  if (ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (game))))
+    return ttt_words_net_short_subtitle (ttt_game_get_variant (game), net_other (game));
 
   return with_variant (ttt_game_get_variant (game),
                        g_strdup (ttt_level_name (ttt_game_get_difficulty (game))));

@@ -20,8 +20,10 @@ char       *ttt_words_subtitle (TttGame  *game);
 char       *ttt_words_net_subtitle (TttVariant  variant,
                                     TttMark     mine,
                                     const char *other);
+char       *ttt_words_net_short_subtitle (TttVariant  variant,
+                                          const char *other);
 /* The same in fewer parts, for a narrow header: the game and the
- * level. */
+ * level, or in a network game the friend's name. */
 char       *ttt_words_short_subtitle (TttGame *game);
 /* Why the game refused @cell, when its block or its mark is why; NULL
  * otherwise. */

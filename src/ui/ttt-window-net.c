@@ -412,15 +412,22 @@ _ttt_window_net_players (TttWindow   *self,
   return TRUE;
 }
 
+/* The header's subtitle while the two set the game up, and in @short_text
+ * its shorter form for a narrow header, which keeps the friend's name;
+ * NULL at other times. */
 char *
-_ttt_window_net_subtitle (TttWindow *self)
+_ttt_window_net_subtitle (TttWindow  *self,
+                          char      **short_text)
 {
   TttMark mine;
   const char *other;
+  TttVariant variant;
 
   if (!_ttt_window_net_players (self, &mine, &other))
     return NULL;
-  return ttt_words_net_subtitle (ttt_net_session_get_variant (session_of (self)), mine, other);
+  variant = ttt_net_session_get_variant (session_of (self));
+  *short_text = ttt_words_net_short_subtitle (variant, other);
+  return ttt_words_net_subtitle (variant, mine, other);
 }
 
 /* Keeps what the bar tells while the window hands the session to it. */

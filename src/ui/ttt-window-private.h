@@ -144,7 +144,8 @@ gboolean _ttt_window_net_play_again          (TttWindow        *self);
 gboolean _ttt_window_net_ask_before_close    (TttWindow        *self);
 gboolean _ttt_window_net_ask_before_new_game (TttWindow        *self);
 char    *_ttt_window_net_status              (TttWindow        *self);
-char    *_ttt_window_net_subtitle            (TttWindow        *self);
+char    *_ttt_window_net_subtitle            (TttWindow        *self,
+                                              char            **short_text);
 gboolean _ttt_window_net_players             (TttWindow        *self,
                                               TttMark          *mine,
                                               const char      **other);

@@ -72,11 +72,9 @@ update_subtitle (TttWindow *self)
   g_autofree char *joined = NULL;
 
 #ifdef TTT_HAVE_NETWORK
-  subtitle = _ttt_window_net_subtitle (self);
+  subtitle = _ttt_window_net_subtitle (self, &short_subtitle);
 #endif
-  if (subtitle != NULL)
-    short_subtitle = g_strdup (subtitle);
-  else
+  if (subtitle == NULL)
     {
       subtitle = ttt_words_subtitle (self->game);
       short_subtitle = ttt_words_short_subtitle (self->game);
@@ -85,7 +83,8 @@ update_subtitle (TttWindow *self)
 
   adw_window_title_set_subtitle (self->window_title, subtitle);
   /* Fewer words where the header has no room for the title too, on two
-   * lines if need be, a part on each. */
+   * lines if need be, a part on each; in a network game the friend's
+   * name whole rather than "You play X". */
   gtk_label_set_text (GTK_LABEL (self->narrow_subtitle), joined);
 }
 

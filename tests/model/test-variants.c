@@ -12,6 +12,9 @@
 
 #include <string.h>
 
+#include "model-helpers.h"
+#include "ttt-game.h"
+#include "ttt-player.h"
 #include "ttt-position.h"
 #include "ttt-setup.h"
 #include "ttt-variants.h"
@@ -185,6 +188,49 @@ test_cell_names (void)
   g_assert_cmpstr (ultimate, ==, "Top-left board, row 2, column 3, O");
 }
 
+/* A network game's subtitle says which mark the person here plays and
+ * against whom; its narrow form, for a header with no room for the
+ * title, names the game (but the classic one) and the friend only, so
+ * that the name is not what is cut: the badges say the marks. A game
+ * being played says the same as the one being set up. */
+static void
+test_net_subtitles (void)
+{
+  static const struct {
+    TttVariant  variant;
+    TttMark     mine;
+    const char *subtitle;
+    const char *narrow;
+  } games[] = {
+    { TTT_VARIANT_CLASSIC, TTT_MARK_X, "You play X against “Ben”", "vs. “Ben”" },
+    { TTT_VARIANT_CLASSIC, TTT_MARK_O, "You play O against “Ben”", "vs. “Ben”" },
+    { TTT_VARIANT_ULTIMATE, TTT_MARK_X, "Ultimate · You play X against “Ben”", "Ultimate · vs. “Ben”" },
+    { TTT_VARIANT_ULTIMATE, TTT_MARK_O, "Ultimate · You play O against “Ben”", "Ultimate · vs. “Ben”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *subtitle = ttt_words_net_subtitle (games[i].variant, games[i].mine, "“Ben”");
+      g_autofree char *narrow = ttt_words_net_short_subtitle (games[i].variant, "“Ben”");
+      g_autofree char *playing = NULL;
+      g_autofree char *playing_narrow = NULL;
+      TttGame *game = ttt_test_game_new (1);
+      /* Someone elsewhere, as far as the game can tell: not local. */
+      g_autoptr(TttPlayer) ben = g_object_new (TTT_TYPE_COMPUTER_PLAYER, "name", "“Ben”", NULL);
+
+      g_assert_cmpstr (subtitle, ==, games[i].subtitle);
+      g_assert_cmpstr (narrow, ==, games[i].narrow);
+
+      ttt_game_start_remote (game, ben, games[i].variant, games[i].mine);
+      playing = ttt_words_subtitle (game);
+      playing_narrow = ttt_words_short_subtitle (game);
+      g_assert_cmpstr (playing, ==, games[i].subtitle);
+      g_assert_cmpstr (playing_narrow, ==, games[i].narrow);
+      g_object_unref (game);
+      ttt_test_iterate ();
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -195,6 +241,7 @@ main (int   argc,
   g_test_add_func ("/model/variants/levels", test_levels);
   g_test_add_func ("/model/variants/positions", test_positions);
   g_test_add_func ("/model/variants/cell-names", test_cell_names);
+  g_test_add_func ("/model/variants/net-subtitles", test_net_subtitles);
 
   return g_test_run ();
 }

@@ -606,6 +606,76 @@ test_names_while_comparing (void)
   pair_close (&pair);
 }
 
+/* Until @window, 360 px wide beside a desktop's title bar buttons
+ * (minimize and maximize too), shows its narrow subtitle in the header
+ * instead of the title, none of its words cut off; then its words. */
+static const char *
+narrow_subtitle_shown (TttWindow *window)
+{
+  GtkWidget *label = ttt_test_window_child (window, "narrow_subtitle");
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  gboolean expired = FALSE;
+  guint guard;
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", ":minimize,maximize,close", NULL);
+  guard = g_timeout_add_seconds (60, expire_cb, &expired);
+  /* Not ttt_test_set_content_size(), whose ttt_test_iterate() waits for
+   * a loop with nothing to do and nobody thinking: the other side of a
+   * network game "thinks" until it is played. Without a compositor the
+   * window's size counts its frame too. */
+  while (gtk_widget_get_width (content) != 360 || !gtk_widget_get_mapped (label) ||
+         gtk_widget_get_width (label) == 0 ||
+         pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))))
+    {
+      int frame = gtk_widget_get_width (GTK_WIDGET (window)) - gtk_widget_get_width (content);
+
+      if (expired)
+        g_error ("The narrow subtitle “%s” is not shown whole at 360 px: %s", gtk_label_get_text (GTK_LABEL (label)),
+                 gtk_widget_get_mapped (label) ? "cut" : "not shown");
+      if (gtk_widget_get_width (content) != 360)
+        gtk_window_set_default_size (GTK_WINDOW (window), 360 + frame, gtk_widget_get_height (GTK_WIDGET (window)));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (guard);
+  ttt_test_use_gnome_title_bar ();
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* In a narrow window the header's subtitle said "Ultimate · You / play
+ * O against …": the friend's name, the one thing that says who one
+ * plays, was cut. The narrow form names the game and the friend (the
+ * badges say the marks), whole, while the two compare the code and once
+ * they play; the wide title keeps the whole sentence. */
+static void
+test_narrow_subtitle (void)
+{
+  Pair pair = { .host_name = "Maximilian", .variants = { TTT_VARIANT_ULTIMATE, TTT_VARIANT_CLASSIC } };
+  TttWindow *guest;
+  gboolean expired = FALSE;
+  guint guard;
+
+  pair_open (&pair);
+  guest = pair.windows[1];
+  g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==,
+                   "Ultimate · You play O against " QUOTED ("Maximilian"));
+  g_assert_cmpstr (narrow_subtitle_shown (guest), ==, "Ultimate · vs. " QUOTED ("Maximilian"));
+
+  pair_confirm (&pair);
+  /* Until the game with Maximilian is the one on the board. */
+  guard = g_timeout_add_seconds (60, expire_cb, &expired);
+  while (!ttt_tally_id_is_network (ttt_table_get_tally (ttt_game_get_table (pair.games[1]))))
+    {
+      if (expired)
+        g_error ("The game with the friend never began");
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (guard);
+  g_assert_cmpstr (adw_window_title_get_subtitle (guest->window_title), ==,
+                   "Ultimate · You play O against " QUOTED ("Maximilian"));
+  g_assert_cmpstr (narrow_subtitle_shown (guest), ==, "Ultimate · vs. " QUOTED ("Maximilian"));
+  pair_close (&pair);
+}
+
 /* Whether @badge stands out as the side to move, and says so to a screen
  * reader (its name is said "…, to move" exactly while it is active). */
 static gboolean
@@ -1301,6 +1371,7 @@ main (int   argc,
   g_test_add_func ("/net-window/quit-asks", test_quit_asks);
   g_test_add_func ("/net-window/new-opponent", test_new_opponent);
   g_test_add_func ("/net-window/names-while-comparing", test_names_while_comparing);
+  g_test_add_func ("/net-window/narrow-subtitle", test_narrow_subtitle);
   g_test_add_func ("/net-window/nobody-to-move-while-comparing", test_nobody_to_move_while_comparing);
   g_test_add_func ("/net-window/name-one-line", test_name_one_line);
   g_test_add_func ("/net-window/name-long", test_name_long);
