@@ -111,7 +111,8 @@ ttt_rules_window_init (TttRulesWindow *self)
                             ttt_variants_get_name (info->variant));
     }
 
-  ttt_compat_dialog_init (GTK_WIDGET (self), 480, 560);
+  /* Tall enough for Ultimate's page whole, its picture's caption included. */
+  ttt_compat_dialog_init (GTK_WIDGET (self), 480, 640);
 }
 
 /**

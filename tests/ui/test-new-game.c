@@ -878,6 +878,16 @@ test_how_to_play (TttTestWindow *fixture,
   g_assert_nonnull (figure);
   g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (figure)), ==, GTK_ACCESSIBLE_ROLE_IMG);
   g_assert_true (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (figure), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+  /* As it opens, the page is whole, down to the picture's caption: a
+   * caption cut in half by the window's edge looked like the end of it. */
+  {
+    GtkScrolledWindow *page = GTK_SCROLLED_WINDOW (gtk_stack_get_visible_child (stack));
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (page);
+
+    ttt_test_wait_for_mapped (figure);
+    ttt_test_iterate ();
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment));
+  }
   ttt_test_set_dialog_width (fixture->window, rules, 360, 600);
   ttt_test_assert_labels_whole (ttt_compat_dialog_get_child (rules));
 
