@@ -566,6 +566,16 @@ test_analysis_and_review (void)
         "^S:Previous Move push button\\.$",
         "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ",
         NULL);
+  {
+    guint from = mark_step ();
+    guint focus, at;
+
+    press ("Tab");
+    focus = expect (from, moves_button);
+    at = expect (from, "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] .*\\.( Go to a Move\\.)?$");
+    assert_not_described_again (from, focus, at);
+  }
+  step ("shift+Tab", "^S:Previous Move push button\\.$", NULL);
   step ("Left", "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ", NULL);
   step ("Home",
         "^S:Next Move push button\\.$",
