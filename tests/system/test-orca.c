@@ -639,6 +639,8 @@ test_analysis_and_review (void)
         "^S:Previous Move push button\\.$",
         "^S:Move [0-9]+ . [XO] at row [1-3], column [1-3][:.] ",
         NULL);
+  /* Tab at once to the button of the list: its line is heard once (see
+   * the Tab below), the first time it has the focus too. */
   {
     guint from = mark_step ();
     guint focus, at;
