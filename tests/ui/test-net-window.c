@@ -834,6 +834,9 @@ test_bar_repainted_whole (void)
   Pair pair = { 0 };
 
   pair_open (&pair);
+  /* Laid out: the bar shows from the frame after the one it came in. */
+  ttt_test_wait_for_mapped (ttt_window_get_net_bar (pair.windows[0]));
+  ttt_test_wait_for_frame (ttt_window_get_net_bar (pair.windows[0]));
   ttt_test_assert_repainted_whole (ttt_window_get_net_bar (pair.windows[0]));
   pair_close (&pair);
 }

@@ -494,7 +494,7 @@ test_status_repainted_whole (TttTestWindow *fixture,
 {
   GtkWidget *stack = ttt_test_window_child (fixture->window, "status_stack");
 
-  ttt_test_iterate ();
+  ttt_test_wait_for_frame (stack);
   ttt_test_assert_repainted_whole (gtk_widget_get_parent (stack));
 }
 
