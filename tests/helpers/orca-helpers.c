@@ -889,7 +889,20 @@ app_start (const char * const *app_options,
       if (out != NULL && *out != '\0')
         session.window_id = g_strndup (out, strcspn (out, "\n"));
       else if (g_get_monotonic_time () > deadline)
-        g_error ("the game's window did not appear within %d s", START_TIMEOUT_S);
+        {
+          /* Why, in the failure itself: the session's files go with the
+           * stack's root (trixie's and sid's /tmp). */
+          const char *id = g_subprocess_get_identifier (session.app);
+          g_autofree char *proc = g_strdup_printf ("/proc/%s", id != NULL ? id : "0");
+          g_autofree char *path = output_path (executable);
+          g_autofree char *output = NULL;
+          gsize length = 0;
+
+          g_file_get_contents (path, &output, &length, NULL);
+          g_error ("the game's window did not appear within %d s; its process %s; the end of its output:\n%s",
+                   START_TIMEOUT_S, g_file_test (proc, G_FILE_TEST_EXISTS) ? "is still there" : "has ended",
+                   output == NULL ? "(none)" : output + (length > 3000 ? length - 3000 : 0));
+        }
       else
         pace (100);  /* the pace of a look; the deadline bounds it */
     }
