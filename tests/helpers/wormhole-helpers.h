@@ -40,6 +40,8 @@ MailboxServer *mailbox_server_start    (void);
 const char   *mailbox_server_get_url   (MailboxServer *server);
 /* Kills it at once (SIGKILL) and waits for it to be gone. */
 void          mailbox_server_kill      (MailboxServer *server);
+/* Starts a killed server again on the same port and database. */
+void          mailbox_server_revive    (MailboxServer *server);
 /* Kills it and starts it again on the same port and database, as a
  * server restarted by its keeper: the clients' connections break. */
 void          mailbox_server_restart   (MailboxServer *server);

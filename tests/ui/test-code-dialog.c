@@ -527,13 +527,16 @@ test_reconnecting (void)
   seen.dialog = host;
   g_signal_connect (host, "changed", G_CALLBACK (reconnecting_changed_cb), &seen);
 
-  mailbox_server_restart (mailbox);
+  /* Down until the notice is seen: a server back at once could mend the
+   * connection before the notice is drawn. */
+  mailbox_server_kill (mailbox);
   ttt_net_wait (notice_came, &seen, GUARD_MS);
   ttt_test_wait_for_mapped (ttt_test_find_widget (GTK_WIDGET (host), is_code_label, (gpointer) sentence));
   g_assert_nonnull (ttt_test_find_widget (GTK_WIDGET (host), is_shown_label, (gpointer) sentence));
   now = describe (host, "page");
   g_assert_cmpstr (now, ==, "invite");
 
+  mailbox_server_revive (mailbox);
   ttt_net_wait (notice_went, &seen, GUARD_MS);
   g_assert_cmpuint (seen.n_shown, ==, 1);
   g_assert_null (ttt_test_find_widget (GTK_WIDGET (host), is_shown_label, (gpointer) sentence));
