@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,7 @@ log_writer_cb (GLogLevelFlags   log_level,
 {
   const char *domain = NULL;
   const char *message = NULL;
+  GLogWriterOutput output;
 
   for (gsize i = 0; i < n_fields; i++)
     if (fields[i].length < 0 && strcmp (fields[i].key, "GLIB_DOMAIN") == 0)
@@ -96,7 +98,17 @@ log_writer_cb (GLogLevelFlags   log_level,
   if (is_double_fundamental (domain, message) || is_gdk_error_overwritten (domain, message))
     return G_LOG_WRITER_HANDLED;
 
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
+  output = g_log_writer_default (log_level, fields, n_fields, user_data);
+  /* A fatal message in a test's child ends it with _exit(1), as GDK does
+   * after its message of a lost display: what stdio holds would be lost,
+   * and with it the only word of why the child failed. */
+  if ((log_level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING |
+                    G_LOG_LEVEL_MESSAGE)) != 0)
+    {
+      fflush (stdout);
+      fflush (stderr);
+    }
+  return output;
 }
 
 static gboolean
