@@ -16,6 +16,7 @@
 #include "ttt-message.h"
 #include "ttt-preferences-window.h"
 #include "ttt-record-file.h"
+#include "ttt-resources.h"
 #include "ttt-rules-window.h"
 #include "ttt-statistics-window.h"
 #include "ttt-variants.h"
@@ -949,6 +950,14 @@ ttt_application_startup (GApplication *app)
   };
 
   G_APPLICATION_CLASS (ttt_application_parent_class)->startup (app);
+
+  /* GStreamer reads the sounds from the resource on threads of its own,
+   * and can still be setting one up as the process ends, after the
+   * resource's destructor has unregistered it: the sound cannot be read
+   * then (GTK 4.24 fails "stream != NULL"; fatal in a test, it ended one
+   * test child in some two hundred). Registered once more and never
+   * unregistered, the resource stays readable to the end. */
+  g_resources_register (ttt_get_resource ());
 
   g_set_application_name (_("Tic-Tac-Toe"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
