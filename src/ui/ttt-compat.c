@@ -515,6 +515,34 @@ ttt_compat_prepare_media (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Drawing                                                            */
+/* ------------------------------------------------------------------ */
+
+/**
+ * ttt_compat_snapshot_whole:
+ * @widget: a widget drawing itself
+ * @snapshot: where it draws
+ *
+ * Has all of @widget repainted whenever it is drawn again, called first
+ * in its snapshot. GTK repaints only what differs from the last frame,
+ * and on GTK 4.24 text that changed left dots of the old text where
+ * Noto CJK's glyphs reach past its bounds ("正在与“Ana”对局" after
+ * "正在等待“Ana”确认代码…"; "第一步之前。" in a review); they went only
+ * when the window was resized. An empty cairo node as large as @widget,
+ * which GTK cannot compare with the last frame's, has it all repainted.
+ * Only for small widgets whose text changes: a large one so drawn again
+ * at every frame would cost its whole area each time.
+ */
+void
+ttt_compat_snapshot_whole (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+
+  cairo_destroy (gtk_snapshot_append_cairo (snapshot, &bounds));
+}
+
+/* ------------------------------------------------------------------ */
 /* Dialogs                                                            */
 /* ------------------------------------------------------------------ */
 

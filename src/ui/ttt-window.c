@@ -19,6 +19,7 @@
 #include "ttt-names.h"
 #include "ttt-news.h"
 #include "ttt-player-badge.h"
+#include "ttt-repaint-bin.h"
 #include "ttt-new-game-dialog.h"
 #include "ttt-review-cursor.h"
 #include "ttt-shortcuts-window.h"
@@ -839,6 +840,7 @@ ttt_window_class_init (TttWindowClass *klass)
 
   g_type_ensure (TTT_TYPE_BOARD_VIEW);
   g_type_ensure (TTT_TYPE_PLAYER_BADGE);
+  g_type_ensure (TTT_TYPE_REPAINT_BIN);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ttt-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TttWindow, toast_overlay);

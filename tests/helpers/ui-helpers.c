@@ -1134,6 +1134,53 @@ ttt_test_set_dialog_width (TttWindow *window,
   return content;
 }
 
+/* A cairo node as large as @bounds, anywhere under @node. */
+static gboolean
+has_cairo_node (GskRenderNode         *node,
+                const graphene_rect_t *bounds)
+{
+  graphene_rect_t node_bounds;
+
+  gsk_render_node_get_bounds (node, &node_bounds);
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CAIRO_NODE:
+      return graphene_rect_contains_rect (&node_bounds, bounds);
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        if (has_cairo_node (gsk_container_node_get_child (node, i), bounds))
+          return TRUE;
+      return FALSE;
+    case GSK_TRANSFORM_NODE:
+      /* The widget's own offset, if any. */
+      return has_cairo_node (gsk_transform_node_get_child (node), bounds);
+    default:
+      return FALSE;
+    }
+}
+
+/* @widget, drawn, is repainted whole whenever it is drawn again: its
+ * drawing holds a cairo node as large as itself, which GTK cannot
+ * compare with the last frame's (ttt_compat_snapshot_whole()). The
+ * stale pixels GTK 4.24 left without it are not seen here: a test
+ * draws the widget anew. */
+void
+ttt_test_assert_repainted_whole (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+
+  g_assert_cmpfloat (bounds.size.width, >, 0);
+  g_assert_cmpfloat (bounds.size.height, >, 0);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), bounds.size.width, bounds.size.height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  if (!has_cairo_node (node, &bounds))
+    g_error ("%s is not repainted whole when drawn again", G_OBJECT_TYPE_NAME (widget));
+}
+
 /* @widget drawn alone at its size, as it would be on screen, in
  * premultiplied B, G, R, A bytes, @stride of them a row. Free with
  * g_free(). */

@@ -73,6 +73,7 @@ gboolean      ttt_test_press_key_with     (GtkWidget            *widget,
 gboolean      ttt_test_press_window_key   (GtkWindow            *window,
                                            guint                 keyval,
                                            GdkModifierType       modifiers);
+void          ttt_test_assert_repainted_whole (GtkWidget       *widget);
 guchar       *ttt_test_render_widget      (GtkWidget            *widget,
                                            gsize                *stride);
 void          ttt_test_wait_for_finalized (gpointer             *weak_pointer);
