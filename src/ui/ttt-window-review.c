@@ -150,12 +150,22 @@ _ttt_window_reserve_review_lines (TttWindow *self)
   gboolean long_lines = self->review != NULL && self->game != NULL &&
                         ttt_game_get_variant (self->game) == TTT_VARIANT_ULTIMATE;
 
+  /* Translators: letters as tall as any of your script's, above and below
+   * the line, after "Ag": the review measures a line of its text with
+   * them. A line of Chinese set in Noto Sans CJK is a good deal taller
+   * than "Ag" in DejaVu Sans; Chinese writes "Ag国". */
+  const char *line = C_("line-height sample", "Ag");
+
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     {
-      const char *sample = long_lines && labels[i] == GTK_WIDGET (self->move_label) ? "Ag\nAg\nAg\nAg" : "Ag\nAg";
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (labels[i], sample);
+      guint n_lines = long_lines && labels[i] == GTK_WIDGET (self->move_label) ? 4 : 2;
+      g_autoptr(GString) sample = g_string_new (line);
+      g_autoptr(PangoLayout) layout = NULL;
       int height;
 
+      for (guint n = 1; n < n_lines; n++)
+        g_string_append_printf (sample, "\n%s", line);
+      layout = gtk_widget_create_pango_layout (labels[i], sample->str);
       pango_layout_get_pixel_size (layout, NULL, &height);
       /* Unbounded first: a new minimum may be over the old maximum. */
       gtk_scrolled_window_set_max_content_height (scrollers[i], -1);

@@ -259,6 +259,23 @@ test_statistics (void)
 
 /* The coach in Chinese: the analysis on the cells, and a review with its
  * summary, explanation line, grades and buttons. */
+/* The review keeps two lines of room for its summary, measured with a
+ * sample of the language's own script: a line of Chinese in a CJK font
+ * is taller than "Ag" in a Latin one, and was cut. */
+static void
+assert_review_lines_fit (TttWindow *window)
+{
+  const char *line = C_("line-height sample", "Ag");
+  GtkWidget *label = ttt_test_window_child (window, "summary_label");
+  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (ttt_test_window_child (window, "summary_scroller"));
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, "下棋\n下棋");
+  int height;
+
+  g_assert_true (has_han (line));
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  g_assert_cmpint (gtk_scrolled_window_get_min_content_height (scroller), >=, height);
+}
+
 static void
 test_coach (void)
 {
@@ -293,6 +310,7 @@ test_coach (void)
   ttt_test_iterate ();
 
   ttt_test_activate (window, "win.review");
+  assert_review_lines_fit (window);
   ttt_test_press (window, GDK_KEY_Home);
   for (guint i = 0; i < 4; i++)
     ttt_test_press (window, GDK_KEY_Right);
