@@ -21,6 +21,7 @@ struct _TttRulesWindow
 {
   TttCompatDialog parent_instance;
 
+  GtkWidget      *switcher;
   GtkStack       *stack;
 };
 
@@ -93,6 +94,7 @@ ttt_rules_window_class_init (TttRulesWindowClass *klass)
   g_type_ensure (TTT_TYPE_RULES_FIGURE);
 
   ttt_compat_dialog_set_template (widget_class, "/io/github/jingzi/TicTacToe/ttt-rules-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TttRulesWindow, switcher);
   gtk_widget_class_bind_template_child (widget_class, TttRulesWindow, stack);
   /* A dialog closes on Escape by itself; a window is told to. */
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, ttt_compat_dialog_close_binding, NULL);
@@ -127,6 +129,13 @@ ttt_rules_window_new (TttVariant variant)
   TttRulesWindow *self = g_object_new (TTT_TYPE_RULES_WINDOW, NULL);
 
   ttt_rules_window_set_variant (self, variant);
+  /* The focus on the game shown, not on the first of the switcher's
+   * buttons: a key there would switch to other rules, and a screen
+   * reader would name a game not shown, "not pressed". */
+  for (GtkWidget *button = gtk_widget_get_first_child (self->switcher); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    if (GTK_IS_TOGGLE_BUTTON (button) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)))
+      ttt_compat_dialog_focus_on_show (GTK_WIDGET (self), button);
   return self;
 }
 

@@ -839,6 +839,24 @@ is_figure (GtkWidget *widget,
   return TTT_IS_RULES_FIGURE (widget);
 }
 
+/* The rules open with the focus on the switcher's button of the game
+ * shown: pressed, and named as the page's title. */
+static void
+assert_focus_on_shown_game (GtkWidget *rules)
+{
+  GtkWidget *focus = ttt_compat_dialog_get_focus (rules);
+  GtkStack *stack = GTK_STACK (gtk_widget_get_template_child (rules, TTT_TYPE_RULES_WINDOW, "stack"));
+  GtkStackPage *page = gtk_stack_get_page (stack, gtk_stack_get_visible_child (stack));
+  GtkWidget *label;
+
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (focus));
+  g_assert_true (gtk_widget_has_focus (focus));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (focus)));
+  label = ttt_test_find_widget (focus, ttt_test_is_of_type, GSIZE_TO_POINTER (GTK_TYPE_LABEL));
+  g_assert_nonnull (label);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, gtk_stack_page_get_title (page));
+}
+
 /* How to Play opens the game's own rules of the game chosen, with no
  * help viewer asked: a page for each game of the table, named by it, and
  * Ultimate's with its picture. The New Game screen is there after. */
@@ -859,6 +877,7 @@ test_how_to_play (TttTestWindow *fixture,
   g_assert_cmpuint (asked_uris->len, ==, 0);
   g_assert_cmpint (ttt_rules_window_get_variant (TTT_RULES_WINDOW (rules)), ==, TTT_VARIANT_ULTIMATE);
   g_assert_cmpuint (ttt_test_count_dialogs (TTT_TYPE_RULES_WINDOW), ==, 1);
+  assert_focus_on_shown_game (rules);
 
   stack = GTK_STACK (gtk_widget_get_template_child (rules, TTT_TYPE_RULES_WINDOW, "stack"));
   {
@@ -899,6 +918,7 @@ test_how_to_play (TttTestWindow *fixture,
   gtk_widget_activate (child (dialog, "how_to_play_button"));
   rules = wait_for_rules ();
   g_assert_cmpint (ttt_rules_window_get_variant (TTT_RULES_WINDOW (rules)), ==, TTT_VARIANT_CLASSIC);
+  assert_focus_on_shown_game (rules);
   close_rules (rules);
 
   ttt_compat_dialog_destroy (dialog);
