@@ -748,7 +748,7 @@ test_analysis_and_review (void)
   /* Done, from the board too: back at the end, with the result again. */
   step ("Escape",
         "^S:Play Again push button\\.$",
-        "^S:(Computer won|You won!|It.s a draw\\.)$",
+        "^S:(Computer won|You won!|It.s a draw\\.?)$",
         NULL);
 }
 
