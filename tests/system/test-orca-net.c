@@ -294,6 +294,8 @@ undo_both_ways (void)
 static void
 whole_game (void)
 {
+  guint focus_heard;
+
   friend_plays (3, "Your turn\\.");
   pending_news = NULL;
   person_plays (1, FALSE);
@@ -302,7 +304,16 @@ whole_game (void)
   person_plays (2, TRUE);
   ttt_net_wait_session (friend, TTT_NET_SESSION_GAME_OVER, GUARD_MS);
   expect_news (session.game_start, "^S:You played row 1, column 3\\. You won!$");
-  wait_for (session.game_start, "^S:Offer a Rematch push button\\.$");
+  /* The focus on Offer a Rematch, heard. Orca 48 once (trixie, one run
+   * in some ten) put "The Codes Match", a button of the bar not shown
+   * then, before it in the same utterance: the focus was right, the
+   * words a TODO until it is known why. */
+  focus_heard = wait_for (session.game_start, "^S:(.+ )?Offer a Rematch push button\\.$");
+  if (!g_str_has_prefix (said_at (focus_heard), "S:Offer a Rematch "))
+    {
+      g_test_message ("heard with words before it: %s", said_at (focus_heard));
+      g_test_incomplete ("Orca 48 may say another button's name before Offer a Rematch");
+    }
 }
 
 /* The friend offers a rematch and Enter accepts it: the friend plays X. */
